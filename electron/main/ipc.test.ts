@@ -1,0 +1,171 @@
+import type { IpcMainInvokeEvent } from 'electron';
+import { describe, expect, it, vi } from 'vitest';
+import { bridgeChannel, operationNames, type BridgeResult } from '../../shared/bridge';
+import { createDispatcher, type BridgeHandlers } from '../services/dispatcher';
+import { APP_ORIGIN, isAppUrl, originOf } from './app-origin';
+import { isTrustedSenderFrame, registerBridgeIpc } from './ipc';
+
+type Listener = (event: IpcMainInvokeEvent, ...args: unknown[]) => unknown;
+
+/** Records ipcMain.handle registrations the way Electron would keep them: one per channel. */
+function fakeIpcMain() {
+  const handlers = new Map<string, Listener>();
+  return {
+    handlers,
+    handle: vi.fn((channel: string, listener: Listener) => {
+      if (handlers.has(channel)) throw new Error(`second handler for ${channel}`);
+      handlers.set(channel, listener);
+    }),
+    removeHandler: vi.fn((channel: string) => {
+      handlers.delete(channel);
+    }),
+  };
+}
+
+function fakeHandlers(): BridgeHandlers {
+  return {
+    getAppInfo: vi.fn(async () => ({ shell: 'electron' as const, mode: 'demo' as const, accountKey: 'demo', tenant: 'demo', version: '0.1.0' })),
+    listRooms: vi.fn(async () => ({ rooms: [] })),
+    listPaymentMethods: vi.fn(async () => ({ paymentMethods: [{ id: 1, name: 'Cash', active: true }] })),
+    saveCredentials: vi.fn(async () => ({ saved: true as const })),
+    getCredentialsStatus: vi.fn(async () => ({ stored: false, tenant: null, unavailableReason: null })),
+  };
+}
+
+const WINDOW_ID = 7;
+
+/** An invoke event as Electron builds it; `frame: null` models a frame that is already gone. */
+function invokeEvent(options: { senderId?: number; url?: string; child?: boolean; frame?: null } = {}): IpcMainInvokeEvent {
+  const top = { url: 'app://comanda/index.html', parent: null };
+  const senderFrame =
+    options.frame === null
+      ? null
+      : options.child
+        ? { url: options.url ?? 'app://comanda/index.html', parent: top }
+        : { url: options.url ?? 'app://comanda/index.html', parent: null };
+  return { sender: { id: options.senderId ?? WINDOW_ID }, senderFrame } as unknown as IpcMainInvokeEvent;
+}
+
+function setup() {
+  const ipcMain = fakeIpcMain();
+  const handlers = fakeHandlers();
+  const dispatcher = createDispatcher(handlers);
+  const dispatch = vi.spyOn(dispatcher, 'dispatch');
+  const unregister = registerBridgeIpc({
+    ipcMain,
+    dispatcher,
+    isTrustedSender: (event) => isTrustedSenderFrame(event, { webContentsId: WINDOW_ID, origin: APP_ORIGIN }),
+  });
+  const invoke = async (channel: string, event: IpcMainInvokeEvent, input?: unknown) => {
+    const listener = ipcMain.handlers.get(channel);
+    if (!listener) throw new Error(`No handler registered for '${channel}'`);
+    return (await listener(event, input)) as BridgeResult<unknown>;
+  };
+  return { ipcMain, handlers, dispatch, unregister, invoke };
+}
+
+describe('registerBridgeIpc', () => {
+  it('registers exactly one channel per operation and nothing else', () => {
+    const { ipcMain } = setup();
+    expect([...ipcMain.handlers.keys()].sort()).toEqual(operationNames.map((name) => bridgeChannel(name)).sort());
+    expect(ipcMain.handle).toHaveBeenCalledTimes(operationNames.length);
+  });
+
+  it('passes a trusted call to the dispatcher and returns its result', async () => {
+    const { invoke, handlers } = setup();
+    const result = await invoke('bridge:listPaymentMethods', invokeEvent(), {});
+    expect(result).toEqual({ ok: true, value: { paymentMethods: [{ id: 1, name: 'Cash', active: true }] } });
+    expect(handlers.listPaymentMethods).toHaveBeenCalledOnce();
+  });
+
+  it('treats a missing input as an empty one', async () => {
+    const { invoke } = setup();
+    expect(await invoke('bridge:listRooms', invokeEvent())).toEqual({ ok: true, value: { rooms: [] } });
+  });
+
+  it('answers invalid input with invalid-input naming the field, without calling the handler', async () => {
+    const { invoke, handlers } = setup();
+    const result = await invoke('bridge:saveCredentials', invokeEvent(), { tenant: 'bar pepe', accessToken: '', integratorToken: 'x' });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.error.kind).toBe('invalid-input');
+    expect(result.error.message).toContain('tenant');
+    expect(result.error.message).toContain('accessToken');
+    expect(handlers.saveCredentials).not.toHaveBeenCalled();
+  });
+
+  it('rejects extra fields (strict schemas) instead of passing them on', async () => {
+    const { invoke, handlers } = setup();
+    const result = await invoke('bridge:listRooms', invokeEvent(), { sql: 'DROP TABLE' });
+    expect(result).toMatchObject({ ok: false, error: { kind: 'invalid-input' } });
+    expect(handlers.listRooms).not.toHaveBeenCalled();
+  });
+
+  it('has no channel for an unknown operation, and the dispatcher calls it unknown-operation', async () => {
+    const { ipcMain, invoke } = setup();
+    expect(ipcMain.handlers.has('bridge:deleteEverything')).toBe(false);
+    expect(ipcMain.handlers.has('bridge')).toBe(false);
+    await expect(invoke('bridge:deleteEverything', invokeEvent(), {})).rejects.toThrow(/No handler registered/);
+    const dispatcher = createDispatcher(fakeHandlers());
+    expect(await dispatcher.dispatch('deleteEverything', {})).toMatchObject({ ok: false, error: { kind: 'unknown-operation' } });
+  });
+
+  it.each([
+    ['another window', invokeEvent({ senderId: WINDOW_ID + 1 })],
+    ['a child frame of the main window', invokeEvent({ child: true })],
+    ['a foreign origin in the main window', invokeEvent({ url: 'https://evil.example/index.html' })],
+    ['a file:// page', invokeEvent({ url: 'file:///etc/passwd' })],
+    ['another app:// host', invokeEvent({ url: 'app://evil/index.html' })],
+    ['app://comanda on another port', invokeEvent({ url: 'app://comanda:8080/index.html' })],
+    ['about:blank', invokeEvent({ url: 'about:blank' })],
+    ['a frame that is already gone', invokeEvent({ frame: null })],
+  ])('refuses %s as forbidden, never reaching the handler', async (_label, event) => {
+    const { invoke, handlers, dispatch } = setup();
+    for (const name of operationNames) {
+      const result = await invoke(bridgeChannel(name), event, {});
+      expect(result).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
+    }
+    expect(dispatch).not.toHaveBeenCalled();
+    for (const handler of Object.values(handlers)) expect(handler).not.toHaveBeenCalled();
+  });
+
+  it('treats a throwing trust check as forbidden', async () => {
+    const ipcMain = fakeIpcMain();
+    const handlers = fakeHandlers();
+    registerBridgeIpc({
+      ipcMain,
+      dispatcher: createDispatcher(handlers),
+      isTrustedSender: () => {
+        throw new Error('Render frame was disposed');
+      },
+    });
+    const result = await ipcMain.handlers.get('bridge:getAppInfo')!(invokeEvent(), {});
+    expect(result).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
+    expect(handlers.getAppInfo).not.toHaveBeenCalled();
+  });
+
+  it('removes every handler it registered', () => {
+    const { ipcMain, unregister } = setup();
+    unregister();
+    expect(ipcMain.handlers.size).toBe(0);
+    expect(ipcMain.removeHandler).toHaveBeenCalledTimes(operationNames.length);
+  });
+});
+
+describe('app origin', () => {
+  it('rebuilds the origin of the app scheme that WHATWG URL leaves opaque', () => {
+    expect(originOf('app://comanda/index.html')).toBe('app://comanda');
+    expect(originOf('https://evil.example/x')).toBe('https://evil.example');
+    expect(originOf('about:blank')).toBe('null');
+    expect(originOf('not a url')).toBe('null');
+  });
+
+  it('accepts only app://comanda URLs for navigation', () => {
+    expect(isAppUrl('app://comanda/index.html')).toBe(true);
+    expect(isAppUrl('app://comanda/#/floor')).toBe(true);
+    expect(isAppUrl('app://comanda.evil.example/')).toBe(false);
+    expect(isAppUrl('app://evil@comanda.evil/')).toBe(false);
+    expect(isAppUrl('https://comanda/')).toBe(false);
+    expect(isAppUrl('file:///work/out/renderer/index.html')).toBe(false);
+  });
+});

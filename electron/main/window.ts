@@ -1,0 +1,74 @@
+import { app, BrowserWindow, session as electronSession, type Event, type Session } from 'electron';
+import { APP_ENTRY_URL, isAppUrl } from './app-origin';
+
+/**
+ * The security baseline of the Electron shell, in one place (STYLE: "windows are locked down in
+ * one place"). The renderer is untrusted UI: it gets no Node, no navigation away from
+ * app://comanda, no popups, no webviews, no permissions, and only the bridge through the preload.
+ */
+
+export const APP_PARTITION = 'persist:comanda';
+
+/**
+ * A dedicated persistent session, so the app's storage, permissions and protocol handler are not
+ * shared with anything else, and every permission request is refused: a POS terminal needs no
+ * camera, microphone, geolocation, notifications or devices.
+ */
+export function createAppSession(): Session {
+  const session = electronSession.fromPartition(APP_PARTITION);
+  session.setPermissionRequestHandler((_webContents, _permission, callback) => callback(false));
+  session.setPermissionCheckHandler(() => false);
+  session.setDevicePermissionHandler(() => false);
+  // Nothing in the app downloads files; a download could only come from a compromised renderer.
+  session.on('will-download', (event) => event.preventDefault());
+  return session;
+}
+
+export interface MainWindowOptions {
+  session: Session;
+  /** Absolute path of the bundled CommonJS preload (sandboxed preloads cannot be ESM). */
+  preloadPath: string;
+  /** Full-screen, no window chrome: the terminal's normal mode on the counter. */
+  kiosk?: boolean;
+}
+
+export function createMainWindow(options: MainWindowOptions): BrowserWindow {
+  const kiosk = options.kiosk ?? app.commandLine.hasSwitch('kiosk');
+  const win = new BrowserWindow({
+    width: 1280,
+    height: 800,
+    // Shown once the first paint is ready, so the terminal never flashes a white window.
+    show: false,
+    backgroundColor: '#1b1d21',
+    autoHideMenuBar: true,
+    kiosk,
+    webPreferences: {
+      session: options.session,
+      preload: options.preloadPath,
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+      spellcheck: false,
+    },
+  });
+
+  win.once('ready-to-show', () => win.show());
+
+  const contents = win.webContents;
+  contents.setWindowOpenHandler(() => ({ action: 'deny' }));
+  const stayInApp = (event: Event, url: string) => {
+    if (!isAppUrl(url)) event.preventDefault();
+  };
+  contents.on('will-navigate', (event) => stayInApp(event, event.url));
+  contents.on('will-frame-navigate', (event) => stayInApp(event, event.url));
+  contents.on('will-redirect', (event) => stayInApp(event, event.url));
+  contents.on('will-attach-webview', (event) => event.preventDefault());
+
+  void win.loadURL(APP_ENTRY_URL);
+  return win;
+}

@@ -1,0 +1,42 @@
+// Runs the sandbox on its own: `npx tsx electron/sandbox/cli.ts --port <p> [--host <h>]`.
+// Prints one line "listening on <url>" once it accepts connections; SIGINT/SIGTERM stop it (exit 0).
+// Bad flags exit 2, a failure to start (port in use, …) exits 1.
+import { parseCliArgs, UsageError, type CliOptions, USAGE } from './cliArgs';
+import { startSandbox, type RunningSandbox } from './server';
+
+async function main(): Promise<void> {
+  let options: CliOptions;
+  try {
+    options = parseCliArgs(process.argv.slice(2));
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    process.stderr.write(`sandbox: ${error.message}\n${USAGE}\n`);
+    process.exit(2);
+  }
+
+  let sandbox: RunningSandbox;
+  try {
+    sandbox = await startSandbox({ host: options.host, port: options.port, onError: (e) => console.error(e) });
+  } catch (error) {
+    process.stderr.write(`sandbox: cannot listen on ${options.host}:${options.port}: ${(error as Error).message}\n`);
+    process.exit(1);
+  }
+  process.stdout.write(`listening on ${sandbox.url}\n`);
+
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    sandbox.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        process.stderr.write(`sandbox: error while closing: ${String(error)}\n`);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+void main();

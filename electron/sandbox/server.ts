@@ -1,0 +1,56 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createAdaptorServer } from '@hono/node-server';
+import { createSandboxApp, type SandboxOptions } from './app';
+
+export interface StartSandboxOptions extends SandboxOptions {
+  /** Interface to bind. Default 127.0.0.1 (loopback only). */
+  host?: string;
+  /** Port to bind; 0 (default) picks a free port. */
+  port?: number;
+}
+
+export interface RunningSandbox {
+  /** Base URL, e.g. http://127.0.0.1:51234 (spec paths are appended to it). */
+  url: string;
+  port: number;
+  /** Stops listening and drops every open connection (keep-alive ones too). */
+  close(): Promise<void>;
+}
+
+/** The host part of a URL that reaches a server bound to `host`. */
+function urlHost(host: string): string {
+  if (host === '0.0.0.0' || host === '') return '127.0.0.1';
+  if (host === '::') return '[::1]';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+/** Starts the sandbox on a real HTTP server (the app's demo mode, the CLI, e2e tests). */
+export async function startSandbox(options: StartSandboxOptions = {}): Promise<RunningSandbox> {
+  const { host = '127.0.0.1', port = 0, ...appOptions } = options;
+  const app = createSandboxApp(appOptions);
+  const server = createAdaptorServer({ fetch: app.fetch, hostname: host }) as Server;
+
+  await new Promise<void>((resolve, reject) => {
+    const onError = (error: Error) => reject(error);
+    server.once('error', onError);
+    server.listen(port, host, () => {
+      server.off('error', onError);
+      resolve();
+    });
+  });
+
+  const bound = (server.address() as AddressInfo).port;
+  let closing: Promise<void> | null = null;
+  return {
+    url: `http://${urlHost(host)}:${bound}`,
+    port: bound,
+    close() {
+      closing ??= new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      });
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,81 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createDispatcher, ServiceError, type BridgeHandlers } from './dispatcher';
+
+function fakeHandlers(overrides: Partial<BridgeHandlers> = {}): BridgeHandlers {
+  return {
+    getAppInfo: async () => ({ shell: 'browser', mode: 'demo', accountKey: 'demo', tenant: 'demo', version: '0.0.0' }),
+    listRooms: async () => ({ rooms: [] }),
+    listPaymentMethods: async () => ({ paymentMethods: [{ id: 1, name: 'Card', active: true }] }),
+    saveCredentials: vi.fn(async () => ({ saved: true as const })),
+    getCredentialsStatus: async () => ({ stored: false, tenant: null, unavailableReason: null }),
+    ...overrides,
+  };
+}
+
+describe('bridge dispatcher', () => {
+  it('runs a valid call and returns its validated output', async () => {
+    const result = await createDispatcher(fakeHandlers()).dispatch('listPaymentMethods', {});
+    expect(result).toEqual({ ok: true, value: { paymentMethods: [{ id: 1, name: 'Card', active: true }] } });
+  });
+
+  it('rejects an unknown operation without calling anything', async () => {
+    const result = await createDispatcher(fakeHandlers()).dispatch('deleteEverything', {});
+    expect(result).toMatchObject({ ok: false, error: { kind: 'unknown-operation' } });
+    // Inherited object keys are not operations either.
+    expect(await createDispatcher(fakeHandlers()).dispatch('toString', {})).toMatchObject({ ok: false, error: { kind: 'unknown-operation' } });
+  });
+
+  it('rejects bad input with a message naming each bad field, and never calls the service', async () => {
+    const save = vi.fn(async () => ({ saved: true as const }));
+    const dispatcher = createDispatcher(fakeHandlers({ saveCredentials: save }));
+    const result = await dispatcher.dispatch('saveCredentials', { tenant: '', accessToken: 42 });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.error.kind).toBe('invalid-input');
+    expect(result.error.message).toContain('saveCredentials');
+    expect(result.error.message).toContain('tenant');
+    expect(result.error.message).toContain('accessToken');
+    expect(result.error.message).toContain('integratorToken');
+    expect(save).not.toHaveBeenCalled();
+  });
+
+  it('rejects unexpected extra fields (strict inputs)', async () => {
+    const result = await createDispatcher(fakeHandlers()).dispatch('listRooms', { sql: 'drop table' });
+    expect(result).toMatchObject({ ok: false, error: { kind: 'invalid-input' } });
+  });
+
+  it('passes a service error through with its kind and message', async () => {
+    const dispatcher = createDispatcher(
+      fakeHandlers({
+        listRooms: async () => {
+          throw new ServiceError({ kind: 'offline', message: 'Cannot reach the server' });
+        },
+      }),
+    );
+    expect(await dispatcher.dispatch('listRooms', {})).toEqual({
+      ok: false,
+      error: { kind: 'offline', message: 'Cannot reach the server' },
+    });
+  });
+
+  it('turns a crash into an internal error instead of throwing', async () => {
+    const log = vi.fn();
+    const dispatcher = createDispatcher(
+      fakeHandlers({
+        listRooms: async () => {
+          throw new TypeError('boom');
+        },
+      }),
+      log,
+    );
+    expect(await dispatcher.dispatch('listRooms', {})).toMatchObject({ ok: false, error: { kind: 'internal', detail: 'boom' } });
+    expect(log).toHaveBeenCalledOnce();
+  });
+
+  it('refuses to send out a result that breaks its output schema', async () => {
+    const dispatcher = createDispatcher(
+      fakeHandlers({ listRooms: async () => ({ rooms: [{ id: 'x' }] }) as never }),
+    );
+    expect(await dispatcher.dispatch('listRooms', {})).toMatchObject({ ok: false, error: { kind: 'internal' } });
+  });
+});

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { parseRetryAfter } from './errors';
+import { walkPages } from './pagination';
+
+describe('Retry-After', () => {
+  it('reads seconds and HTTP dates', () => {
+    expect(parseRetryAfter('7')).toBe(7);
+    expect(parseRetryAfter('1.2')).toBe(2);
+    const now = Date.parse('2026-11-22T10:00:00Z');
+    expect(parseRetryAfter('Sun, 22 Nov 2026 10:00:30 GMT', now)).toBe(30);
+    expect(parseRetryAfter(null)).toBeUndefined();
+    expect(parseRetryAfter('soon')).toBeUndefined();
+  });
+});
+
+describe('pagination walker', () => {
+  const pages = (sizes: number[], total?: number) => {
+    const calls: number[] = [];
+    const fetchPage = async (page: number) => {
+      calls.push(page);
+      const size = sizes[page - 1] ?? 0;
+      return {
+        current_page: page,
+        data: Array.from({ length: size }, (_, i) => `${page}-${i}`),
+        last_page: sizes.length,
+        ...(total !== undefined ? { total } : {}),
+      };
+    };
+    return { calls, fetchPage };
+  };
+
+  it('reads until the records reach total, without asking for an extra page', async () => {
+    const { calls, fetchPage } = pages([20, 20, 5], 45);
+    expect(await walkPages(fetchPage)).toHaveLength(45);
+    expect(calls).toEqual([1, 2, 3]);
+  });
+
+  it('stops on an empty page when the server gives no total', async () => {
+    const fetchPage = async (page: number) => ({ current_page: page, data: page < 3 ? [page] : [] });
+    expect(await walkPages(fetchPage)).toEqual([1, 2]);
+  });
+
+  it('stops at last_page', async () => {
+    const { calls, fetchPage } = pages([2, 2]);
+    expect(await walkPages(fetchPage)).toHaveLength(4);
+    expect(calls).toEqual([1, 2]);
+  });
+});

@@ -1,0 +1,195 @@
+import { HTTPError, NetworkError, TimeoutError } from 'ky';
+import type { BridgeErrorInfo } from '../../../shared/bridge';
+
+/**
+ * Every way a vendor call can fail, as the UI needs to tell them apart (issue: gateway).
+ * `offline` means nothing reached the server; `outcome-unknown` means a write left and no answer
+ * came back, so it may have been applied (ARCHITECTURE §5).
+ */
+export type GatewayErrorKind =
+  | 'offline'
+  | 'timeout'
+  | 'unauthorised'
+  | 'not-found'
+  | 'invalid'
+  | 'rate-limited'
+  | 'server-error'
+  | 'outcome-unknown'
+  | 'invalid-response';
+
+export class GatewayError extends Error {
+  readonly kind: GatewayErrorKind;
+  readonly status: number | undefined;
+  /** Excerpt of the response body, for engineers. */
+  readonly body: string | undefined;
+  readonly retryAfterSeconds: number | undefined;
+  readonly endpoint: string;
+
+  constructor(init: {
+    kind: GatewayErrorKind;
+    message: string;
+    endpoint: string;
+    status?: number;
+    body?: string;
+    retryAfterSeconds?: number;
+  }) {
+    super(init.message);
+    this.name = 'GatewayError';
+    this.kind = init.kind;
+    this.endpoint = init.endpoint;
+    this.status = init.status;
+    this.body = init.body;
+    this.retryAfterSeconds = init.retryAfterSeconds;
+  }
+
+  toBridgeError(): BridgeErrorInfo {
+    const detail = [
+      `${this.endpoint}`,
+      this.status !== undefined ? `HTTP ${this.status}` : undefined,
+      this.body ? `body: ${this.body}` : undefined,
+    ]
+      .filter(Boolean)
+      .join(' — ');
+    return { kind: this.kind, message: this.message, detail };
+  }
+}
+
+const BODY_EXCERPT = 500;
+
+function excerpt(body: unknown): string | undefined {
+  if (body === undefined || body === null || body === '') return undefined;
+  const text = typeof body === 'string' ? body : JSON.stringify(body);
+  return text.length > BODY_EXCERPT ? `${text.slice(0, BODY_EXCERPT)}…` : text;
+}
+
+/** The server's own explanation, when its error body has one (clarifications: `{ error, code, data }`). */
+function serverMessage(body: unknown): string | undefined {
+  if (body && typeof body === 'object') {
+    const record = body as Record<string, unknown>;
+    for (const key of ['error', 'message', 'errorMessage']) {
+      const value = record[key];
+      if (typeof value === 'string' && value.trim()) return value.trim();
+    }
+  }
+  return undefined;
+}
+
+/** Parses `Retry-After` (seconds or an HTTP date) into whole seconds. */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds) && seconds >= 0) return Math.ceil(seconds);
+  const date = Date.parse(value);
+  if (Number.isNaN(date)) return undefined;
+  return Math.max(0, Math.ceil((date - now) / 1000));
+}
+
+/** Turns whatever ky or fetch threw into a GatewayError. `isWrite` decides what a lost answer means. */
+export function toGatewayError(error: unknown, endpoint: string, isWrite: boolean): GatewayError {
+  if (error instanceof GatewayError) return error;
+  if (error instanceof HTTPError) {
+    const status = error.response.status;
+    const body = error.data;
+    const said = serverMessage(body);
+    const common = { endpoint, status, body: excerpt(body) };
+    if (status === 401 || status === 403) {
+      return new GatewayError({
+        ...common,
+        kind: 'unauthorised',
+        message: `The server refused this account's credentials${said ? `: ${said}` : ''}. Check the tenant, access token and integrator token.`,
+      });
+    }
+    if (status === 404) {
+      return new GatewayError({ ...common, kind: 'not-found', message: `The server has no ${endpoint}. Check the server address.` });
+    }
+    if (status === 429) {
+      const retryAfterSeconds = parseRetryAfter(error.response.headers.get('retry-after'));
+      return new GatewayError({
+        ...common,
+        kind: 'rate-limited',
+        retryAfterSeconds,
+        message: `Too many requests to the server; trying again ${retryAfterSeconds !== undefined ? `in ${retryAfterSeconds} s` : 'shortly'}.`,
+      });
+    }
+    if (status >= 500) {
+      return new GatewayError({
+        ...common,
+        kind: isWrite ? 'outcome-unknown' : 'server-error',
+        message: isWrite
+          ? `The server failed while handling this (HTTP ${status}); it may or may not have been saved there.`
+          : `The server had a problem (HTTP ${status})${said ? `: ${said}` : ''}. Try again in a moment.`,
+      });
+    }
+    return new GatewayError({
+      ...common,
+      kind: 'invalid',
+      message: said ? `The server rejected this: ${said}` : `The server rejected this request (HTTP ${status}).`,
+    });
+  }
+  if (error instanceof TimeoutError) {
+    return new GatewayError({
+      endpoint,
+      kind: isWrite ? 'outcome-unknown' : 'timeout',
+      message: isWrite
+        ? 'The server did not answer in time; it may or may not have received this.'
+        : 'The server did not answer in time.',
+    });
+  }
+  if (error instanceof NetworkError) {
+    const cause = describeCause(error);
+    // A write whose connection broke after it was sent may have been applied: only a failure to
+    // connect at all proves it never left.
+    if (isWrite && !neverConnected(error)) {
+      return new GatewayError({
+        endpoint,
+        kind: 'outcome-unknown',
+        body: cause,
+        message: 'The connection broke before the server answered; it may or may not have received this.',
+      });
+    }
+    return new GatewayError({
+      endpoint,
+      kind: 'offline',
+      body: cause,
+      message: 'Cannot reach the server: check the connection.',
+    });
+  }
+  if (error instanceof SyntaxError) {
+    return new GatewayError({
+      endpoint,
+      kind: 'invalid-response',
+      message: 'The server sent a response that is not valid JSON.',
+      body: error.message,
+    });
+  }
+  return new GatewayError({
+    endpoint,
+    kind: isWrite ? 'outcome-unknown' : 'offline',
+    message: error instanceof Error ? error.message : String(error),
+  });
+}
+
+function describeCause(error: Error): string | undefined {
+  const parts: string[] = [];
+  let current: unknown = error.cause;
+  for (let depth = 0; current && depth < 4; depth++) {
+    if (current instanceof Error) {
+      const code = (current as { code?: unknown }).code;
+      parts.push(typeof code === 'string' ? `${code}: ${current.message}` : current.message);
+      current = current.cause;
+    } else break;
+  }
+  return parts.length > 0 ? parts.join(' ← ') : undefined;
+}
+
+const CONNECT_FAILURES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+
+function neverConnected(error: Error): boolean {
+  let current: unknown = error.cause;
+  for (let depth = 0; current instanceof Error && depth < 4; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && CONNECT_FAILURES.has(code)) return true;
+    current = current.cause;
+  }
+  return false;
+}

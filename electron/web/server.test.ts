@@ -1,0 +1,160 @@
+import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { BridgeEvent } from '../../shared/bridge';
+import { createDispatcher, type BridgeHandlers } from '../services/dispatcher';
+import { SECRET_HEADER, startWebShell, type RunningWebShell } from './server';
+
+const handlers: BridgeHandlers = {
+  getAppInfo: async () => ({ shell: 'browser', mode: 'demo', accountKey: 'demo', tenant: 'demo', version: '0' }),
+  listRooms: async () => ({ rooms: [] }),
+  listPaymentMethods: async () => ({ paymentMethods: [] }),
+  saveCredentials: vi.fn(async () => ({ saved: true as const })),
+  getCredentialsStatus: async () => ({ stored: false, tenant: null, unavailableReason: null }),
+};
+
+const listeners = new Set<(event: BridgeEvent) => void>();
+let shell: RunningWebShell;
+
+beforeAll(async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'comanda-web-'));
+  await mkdir(join(dir, 'assets'));
+  await writeFile(join(dir, 'index.html'), '<html><head><meta name="comanda-bridge-secret" content=""></head></html>');
+  await writeFile(join(dir, 'assets', 'app.js'), 'console.log(1)');
+  await writeFile(join(tmpdir(), 'comanda-outside.txt'), 'secret outside');
+  shell = await startWebShell({
+    rendererDir: dir,
+    core: {
+      dispatcher: createDispatcher(handlers),
+      onEvent(listener) {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+    },
+  });
+});
+afterAll(async () => {
+  await shell.close();
+});
+
+/** Raw HTTP so the test controls the Host header (fetch would not let it). */
+function send(options: { method?: string; path: string; headers?: Record<string, string>; body?: string }) {
+  return new Promise<{ status: number; body: string; headers: Record<string, string | string[] | undefined> }>((done, fail) => {
+    const req = request(
+      { host: '127.0.0.1', port: shell.port, method: options.method ?? 'GET', path: options.path, headers: options.headers },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => done({ status: res.statusCode ?? 0, body, headers: res.headers }));
+      },
+    );
+    req.on('error', fail);
+    req.end(options.body);
+  });
+}
+
+const bridgeCall = (name: string, input: unknown, headers: Record<string, string> = {}) =>
+  send({
+    method: 'POST',
+    path: `/bridge/${name}`,
+    headers: { 'content-type': 'application/json', [SECRET_HEADER]: shell.secret, ...headers },
+    body: JSON.stringify(input),
+  });
+
+describe('browser shell security', () => {
+  it('binds to the loopback address', () => {
+    expect(shell.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+  });
+
+  it('answers a bridge call that carries the secret', async () => {
+    const res = await bridgeCall('getAppInfo', {});
+    expect(res.status).toBe(200);
+    expect(JSON.parse(res.body)).toMatchObject({ ok: true, value: { mode: 'demo' } });
+  });
+
+  it('refuses a bridge call without the secret or with a wrong one (403)', async () => {
+    const missing = await send({ method: 'POST', path: '/bridge/getAppInfo', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(missing.status).toBe(403);
+    const wrong = await bridgeCall('getAppInfo', {}, { [SECRET_HEADER]: 'guess' });
+    expect(wrong.status).toBe(403);
+  });
+
+  it('refuses any request whose Host header is not this server (403, DNS rebinding)', async () => {
+    const res = await send({ path: '/', headers: { host: 'evil.example:80' } });
+    expect(res.status).toBe(403);
+    const bridge = await bridgeCall('getAppInfo', {}, { host: `evil.example:${shell.port}` });
+    expect(bridge.status).toBe(403);
+  });
+
+  it('refuses a bridge call from another origin even with the secret', async () => {
+    const res = await bridgeCall('getAppInfo', {}, { origin: 'http://evil.example' });
+    expect(res.status).toBe(403);
+  });
+
+  it('validates bridge input and names the field', async () => {
+    const res = await bridgeCall('saveCredentials', { tenant: 'demo' });
+    const body = JSON.parse(res.body);
+    expect(body.ok).toBe(false);
+    expect(body.error.kind).toBe('invalid-input');
+    expect(body.error.message).toContain('accessToken');
+    expect(handlers.saveCredentials).not.toHaveBeenCalled();
+  });
+
+  it('rejects a body that is not JSON', async () => {
+    const res = await send({
+      method: 'POST',
+      path: '/bridge/getAppInfo',
+      headers: { 'content-type': 'application/json', [SECRET_HEADER]: shell.secret },
+      body: '{nope',
+    });
+    expect(res.status).toBe(400);
+    expect(JSON.parse(res.body).error.kind).toBe('invalid-input');
+  });
+
+  it('serves the renderer with the per-launch secret injected and a strict CSP', async () => {
+    const res = await send({ path: '/' });
+    expect(res.status).toBe(200);
+    expect(res.body).toContain(`content="${shell.secret}"`);
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("connect-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toMatch(/connect-src[^;]*https?:/);
+    expect((await send({ path: '/assets/app.js' })).status).toBe(200);
+  });
+
+  it('never serves files outside the renderer folder', async () => {
+    for (const path of ['/../comanda-outside.txt', '/%2e%2e/comanda-outside.txt', '/assets/..%2f..%2fcomanda-outside.txt']) {
+      const res = await send({ path });
+      expect(res.status, path).toBe(404);
+      expect(res.body).not.toContain('secret outside');
+    }
+  });
+
+  it('streams events only with the secret', async () => {
+    expect((await send({ path: '/bridge/events' })).status).toBe(403);
+    const received = new Promise<string>((done, fail) => {
+      const req = request({ host: '127.0.0.1', port: shell.port, path: `/bridge/events?secret=${shell.secret}` }, (res) => {
+        expect(res.headers['content-type']).toContain('text/event-stream');
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          text += chunk;
+          if (text.includes('data: ')) {
+            req.destroy();
+            done(text);
+          } else if (text.includes(': connected')) {
+            for (const listener of listeners) listener({ type: 'connection', state: 'offline', at: 'now' });
+          }
+        });
+      });
+      req.on('error', fail);
+      req.end();
+    });
+    const text = await received;
+    expect(text).toContain('"type":"connection"');
+    expect(text).toContain('"state":"offline"');
+  });
+});

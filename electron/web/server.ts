@@ -1,0 +1,220 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { join, normalize, resolve, sep } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { BridgeEvent, BridgeResult } from '../../shared/bridge';
+import type { AppCore } from '../services/core';
+import { CONTENT_SECURITY_POLICY, contentTypeFor } from '../services/renderer-files';
+
+export interface WebShellOptions {
+  core: Pick<AppCore, 'dispatcher' | 'onEvent'>;
+  /** The built renderer (out/renderer). */
+  rendererDir: string;
+  host?: string;
+  port?: number;
+  /** Per-launch secret; generated when not given. */
+  secret?: string;
+  /** Keep-alive interval of the event stream. */
+  heartbeatMs?: number;
+}
+
+export interface RunningWebShell {
+  url: string;
+  port: number;
+  secret: string;
+  close(): Promise<void>;
+}
+
+export const SECRET_HEADER = 'x-comanda-secret';
+const MAX_BODY_BYTES = 1_000_000;
+
+const SECRET_META = /<meta name="comanda-bridge-secret" content="[^"]*"\s*\/?>/;
+
+/**
+ * The browser shell (ARCHITECTURE §1): serves the built renderer, answers `POST /bridge/<op>` with
+ * the shared dispatcher and pushes events over SSE. Only this machine's pages that were served the
+ * per-launch secret can call the bridge; the Host check stops DNS-rebinding pages.
+ */
+export async function startWebShell(options: WebShellOptions): Promise<RunningWebShell> {
+  const host = options.host ?? '127.0.0.1';
+  const secret = options.secret ?? randomBytes(32).toString('base64url');
+  const secretBytes = Buffer.from(secret);
+  const rendererRoot = resolve(options.rendererDir);
+  const heartbeatMs = options.heartbeatMs ?? 25_000;
+  const indexHtml = await readFile(join(rendererRoot, 'index.html'), 'utf8').catch(() => {
+    throw new Error(`No built renderer in ${rendererRoot}: run \`npm run build\` first.`);
+  });
+  if (!SECRET_META.test(indexHtml)) throw new Error('renderer/index.html lacks the comanda-bridge-secret meta tag.');
+  const servedIndex = indexHtml.replace(SECRET_META, `<meta name="comanda-bridge-secret" content="${secret}">`);
+
+  let allowedHosts = new Set<string>();
+  const streams = new Set<ServerResponse>();
+
+  const secretMatches = (candidate: string | null | undefined) => {
+    if (!candidate) return false;
+    const given = Buffer.from(candidate);
+    return given.length === secretBytes.length && timingSafeEqual(given, secretBytes);
+  };
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      if (!res.headersSent) sendJson(res, 500, { error: 'Internal error', detail: String(error) });
+      else res.destroy();
+    });
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    baseHeaders(res);
+    if (!allowedHosts.has((req.headers.host ?? '').toLowerCase())) {
+      return sendJson(res, 403, { error: 'Forbidden host' });
+    }
+    const url = new URL(req.url ?? '/', 'http://local');
+    if (url.pathname === '/bridge/events') {
+      if (req.method !== 'GET') return sendJson(res, 405, { error: 'Method not allowed' });
+      if (!secretMatches(url.searchParams.get('secret'))) return sendJson(res, 403, { error: 'Missing or wrong bridge secret' });
+      return openEventStream(req, res);
+    }
+    if (url.pathname.startsWith('/bridge/')) {
+      if (req.method !== 'POST') return sendJson(res, 405, { error: 'Method not allowed' });
+      const header = req.headers[SECRET_HEADER];
+      if (!secretMatches(Array.isArray(header) ? header[0] : header)) {
+        return sendJson(res, 403, { error: 'Missing or wrong bridge secret' });
+      }
+      const origin = req.headers.origin;
+      if (origin !== undefined && !allowedHosts.has(originHost(origin))) {
+        return sendJson(res, 403, { error: 'Forbidden origin' });
+      }
+      const body = await readJsonBody(req);
+      if (!body.ok) return sendJson(res, body.status, bridgeFailure(body.message));
+      const name = decodeURIComponent(url.pathname.slice('/bridge/'.length));
+      const result = await options.core.dispatcher.dispatch(name, body.value);
+      return sendJson(res, 200, result);
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') return sendJson(res, 405, { error: 'Method not allowed' });
+    return serveStatic(url.pathname, res);
+  }
+
+  function openEventStream(req: IncomingMessage, res: ServerResponse) {
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      connection: 'keep-alive',
+    });
+    res.write(': connected\n\n');
+    streams.add(res);
+    const unsubscribe = options.core.onEvent((event: BridgeEvent) => {
+      res.write(`data: ${JSON.stringify(event)}\n\n`);
+    });
+    const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), heartbeatMs);
+    const stop = () => {
+      clearInterval(heartbeat);
+      unsubscribe();
+      streams.delete(res);
+    };
+    req.on('close', stop);
+    res.on('close', stop);
+  }
+
+  async function serveStatic(pathname: string, res: ServerResponse) {
+    if (pathname === '/' || pathname === '/index.html') {
+      res.setHeader('cache-control', 'no-store');
+      res.writeHead(200, { 'content-type': contentTypeFor('index.html') });
+      return res.end(servedIndex);
+    }
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(pathname);
+    } catch {
+      return sendJson(res, 400, { error: 'Bad path' });
+    }
+    const file = normalize(join(rendererRoot, decoded));
+    if (!file.startsWith(rendererRoot + sep) || decoded.includes('\0')) return sendJson(res, 404, { error: 'Not found' });
+    let content: Buffer;
+    try {
+      content = await readFile(file);
+    } catch {
+      return sendJson(res, 404, { error: 'Not found' });
+    }
+    res.writeHead(200, {
+      'content-type': contentTypeFor(file),
+      // Vite names assets by content hash, so they never change under the same name.
+      'cache-control': decoded.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+    });
+    res.end(content);
+  }
+
+  await new Promise<void>((resolveListen, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolveListen();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  allowedHosts = new Set([`${host}:${port}`.toLowerCase()]);
+  if (host === '127.0.0.1') allowedHosts.add(`localhost:${port}`);
+  const url = `http://${host}:${port}/`;
+
+  return {
+    url,
+    port,
+    secret,
+    close: () =>
+      new Promise<void>((done) => {
+        for (const stream of streams) stream.end();
+        server.closeAllConnections();
+        server.close(() => done());
+      }),
+  };
+}
+
+function baseHeaders(res: ServerResponse) {
+  res.setHeader('content-security-policy', CONTENT_SECURITY_POLICY);
+  res.setHeader('x-content-type-options', 'nosniff');
+  res.setHeader('x-frame-options', 'DENY');
+  res.setHeader('referrer-policy', 'no-referrer');
+  res.setHeader('cross-origin-opener-policy', 'same-origin');
+  res.setHeader('cross-origin-resource-policy', 'same-origin');
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+  res.end(JSON.stringify(body));
+}
+
+function originHost(origin: string): string {
+  try {
+    const parsed = new URL(origin);
+    return parsed.protocol === 'http:' ? parsed.host.toLowerCase() : '';
+  } catch {
+    return '';
+  }
+}
+
+function bridgeFailure(message: string): BridgeResult<never> {
+  return { ok: false, error: { kind: 'invalid-input', message } };
+}
+
+type BodyResult = { ok: true; value: unknown } | { ok: false; status: number; message: string };
+
+async function readJsonBody(req: IncomingMessage): Promise<BodyResult> {
+  const type = req.headers['content-type'] ?? '';
+  if (!type.toLowerCase().startsWith('application/json')) {
+    return { ok: false, status: 415, message: 'Bridge calls must send JSON (content-type: application/json).' };
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES) return { ok: false, status: 413, message: 'Bridge call body is too large.' };
+    chunks.push(chunk as Buffer);
+  }
+  const text = Buffer.concat(chunks).toString('utf8');
+  if (text.trim() === '') return { ok: true, value: {} };
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false, status: 400, message: 'Bridge call body is not valid JSON.' };
+  }
+}

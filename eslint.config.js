@@ -1,0 +1,79 @@
+// @ts-check
+import { builtinModules } from 'node:module';
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+// Folder boundaries of ARCHITECTURE §3. A forbidden import fails `npm run lint`.
+// Module names are matched exactly (`paths`), never as path segments: `../shared/domain/x` is not
+// Node's `domain` module. Folders are matched as path patterns.
+
+/** @typedef {{ name: string, message: string }} RestrictedPath */
+/** @typedef {{ group?: string[], regex?: string, message: string }} RestrictedPattern */
+
+const nodeMessage = 'Node built-ins are not available here (ARCHITECTURE §3): ask the main side through the bridge.';
+/** @type {RestrictedPath[]} */
+const noNodePaths = builtinModules.filter((m) => !m.startsWith('_')).map((name) => ({ name, message: nodeMessage }));
+/** @type {RestrictedPattern} */
+const noNodePrefix = { regex: '^node:', message: nodeMessage };
+
+const electronMessage = 'Only electron/main and electron/preload may import electron (ARCHITECTURE §3).';
+/** @type {RestrictedPath[]} */
+const noElectronPaths = [{ name: 'electron', message: electronMessage }];
+/** @type {RestrictedPattern} */
+const noElectronSubpaths = { regex: '^electron/', message: electronMessage };
+
+const uiMessage = 'shared/ is pure: no UI or storage libraries (ARCHITECTURE §3).';
+/** @type {RestrictedPath[]} */
+const noUiPaths = ['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client', 'dexie', 'dexie-react-hooks', 'zustand'].map(
+  (name) => ({ name, message: uiMessage }),
+);
+
+/** @type {RestrictedPattern} */
+const noElectronFolder = {
+  regex: '^(\\.{1,2}/)+(.*/)?electron(/|$)',
+  message: 'renderer/ and shared/ import nothing from electron/ (ARCHITECTURE §3): use shared/ or the bridge.',
+};
+/** @type {RestrictedPattern} */
+const noRendererFolder = {
+  regex: '^(\\.{1,2}/)+(.*/)?renderer(/|$)',
+  message: 'The main side and shared/ import nothing from renderer/ (ARCHITECTURE §3).',
+};
+
+/**
+ * @param {RestrictedPath[]} paths
+ * @param {RestrictedPattern[]} patterns
+ */
+const restrict = (paths, patterns) => ({ 'no-restricted-imports': ['error', { paths, patterns }] });
+
+export default tseslint.config(
+  { ignores: ['out/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'test/bench/results/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { ecmaVersion: 2023, sourceType: 'module' },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      eqeqeq: ['error', 'smart'],
+    },
+  },
+  {
+    files: ['shared/**/*.ts'],
+    rules: {
+      ...restrict([...noNodePaths, ...noElectronPaths, ...noUiPaths], [noNodePrefix, noElectronSubpaths, noElectronFolder, noRendererFolder]),
+      'no-restricted-globals': ['error', 'window', 'document', 'navigator', 'localStorage', 'indexedDB', 'process', 'Buffer'],
+    },
+  },
+  {
+    files: ['electron/services/**/*.ts', 'electron/web/**/*.ts', 'electron/sandbox/**/*.ts'],
+    rules: restrict(noElectronPaths, [noElectronSubpaths, noRendererFolder]),
+  },
+  {
+    files: ['electron/main/**/*.ts', 'electron/preload/**/*.ts'],
+    rules: restrict([], [noRendererFolder]),
+  },
+  {
+    files: ['renderer/**/*.ts', 'renderer/**/*.tsx'],
+    rules: restrict([...noNodePaths, ...noElectronPaths], [noNodePrefix, noElectronSubpaths, noElectronFolder]),
+  },
+);

@@ -1,0 +1,176 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { BridgeApi, BridgeEvent, BridgeResult, FloorRoom } from '../../../shared/bridge';
+import { BridgeError } from '../../../shared/bridge';
+import { createHttpBridge, LOCAL_SERVICE_NOT_ANSWERING, readBridgeSecret, type BridgeEventSource } from './httpBridge';
+import { createBridgeClient } from './index';
+
+const room: FloorRoom = {
+  id: 1,
+  name: 'Terraza',
+  order: 1,
+  active: true,
+  tables: [
+    { id: 10, roomId: 1, name: '1', x: 0, y: 0, width: 80, height: 80, color: '#ffcc00', typeId: 2, isJoined: false, joinedWithId: null },
+  ],
+};
+
+function jsonResponse(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+function fakeFetch(respond: (url: string, init: RequestInit) => Response | Promise<Response>) {
+  return vi.fn<typeof fetch>(async (input, init) => respond(String(input), init ?? {}));
+}
+
+describe('createHttpBridge', () => {
+  it('POSTs the input as JSON to /bridge/<operation> with the secret header', async () => {
+    const fetch = fakeFetch(() => jsonResponse({ ok: true, value: { rooms: [room] } }));
+    const bridge = createHttpBridge({ baseUrl: 'http://127.0.0.1:5173/', secret: 's3cret', fetch });
+
+    const result = await bridge.listRooms({});
+
+    expect(result).toEqual({ ok: true, value: { rooms: [room] } });
+    expect(fetch).toHaveBeenCalledTimes(1);
+    const [url, init] = fetch.mock.calls[0]!;
+    expect(url).toBe('http://127.0.0.1:5173/bridge/listRooms');
+    expect(init?.method).toBe('POST');
+    expect(init?.headers).toEqual({ 'content-type': 'application/json', 'x-comanda-secret': 's3cret' });
+    expect(init?.body).toBe('{}');
+  });
+
+  it('defaults to the page origin (relative URL)', async () => {
+    const fetch = fakeFetch(() =>
+      jsonResponse({ ok: true, value: { saved: true } }),
+    );
+    const bridge = createHttpBridge({ secret: 'x', fetch });
+    const input = { tenant: 'bar-pepe', accessToken: 'a', integratorToken: 'i' };
+    await bridge.saveCredentials(input);
+    const [url, init] = fetch.mock.calls[0]!;
+    expect(url).toBe('/bridge/saveCredentials');
+    expect(JSON.parse(String(init?.body))).toEqual(input);
+  });
+
+  it('passes a failure envelope through unchanged, whatever the HTTP status', async () => {
+    const error = { kind: 'offline', message: 'No connection to the server.', detail: 'ECONNREFUSED' } as const;
+    const bridge = createHttpBridge({ secret: 'x', fetch: fakeFetch(() => jsonResponse({ ok: false, error }, 502)) });
+    expect(await bridge.listRooms({})).toEqual({ ok: false, error });
+  });
+
+  it('turns a network failure into "local service not answering"', async () => {
+    const fetch = fakeFetch(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    const result = await createHttpBridge({ secret: 'x', fetch }).getAppInfo({});
+    expect(result).toEqual({
+      ok: false,
+      error: { kind: 'internal', message: LOCAL_SERVICE_NOT_ANSWERING, detail: 'getAppInfo: Failed to fetch' },
+    });
+  });
+
+  it('turns a non-JSON answer into "local service not answering" with the status in the detail', async () => {
+    const fetch = fakeFetch(() => new Response('<html>Bad Gateway</html>', { status: 502 }));
+    const result = await createHttpBridge({ secret: 'x', fetch }).getAppInfo({});
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.error.kind).toBe('internal');
+    expect(result.error.message).toBe(LOCAL_SERVICE_NOT_ANSWERING);
+    expect(result.error.detail).toContain('HTTP 502');
+    expect(result.error.detail).toContain('Bad Gateway');
+  });
+
+  it('rejects JSON that is not a result envelope, or a value that breaks the output schema', async () => {
+    const notEnvelope = await createHttpBridge({ secret: 'x', fetch: fakeFetch(() => jsonResponse({ rooms: [] })) }).listRooms({});
+    expect(notEnvelope.ok).toBe(false);
+    if (!notEnvelope.ok) expect(notEnvelope.error.kind).toBe('internal');
+
+    const badValue = await createHttpBridge({
+      secret: 'x',
+      fetch: fakeFetch(() => jsonResponse({ ok: true, value: { rooms: [{ id: 'one' }] } })),
+    }).listRooms({});
+    expect(badValue.ok).toBe(false);
+    if (!badValue.ok) expect(badValue.error.detail).toContain('rooms.0');
+  });
+
+  it('opens one event stream with the secret, delivers valid events and ignores invalid ones', () => {
+    const sources: Array<BridgeEventSource & { url: string; closed: boolean }> = [];
+    const bridge = createHttpBridge({
+      secret: 'a b',
+      fetch: fakeFetch(() => jsonResponse({})),
+      openEventSource: (url) => {
+        const source = { url, closed: false, onmessage: null, close: () => (source.closed = true) };
+        sources.push(source);
+        return source;
+      },
+    });
+    const first: BridgeEvent[] = [];
+    const second: BridgeEvent[] = [];
+    const stopFirst = bridge.onEvent((event) => first.push(event));
+    const stopSecond = bridge.onEvent((event) => second.push(event));
+    expect(sources).toHaveLength(1);
+    expect(sources[0]!.url).toBe('/bridge/events?secret=a%20b');
+
+    const emit = (data: string) => sources[0]!.onmessage?.(new MessageEvent('message', { data }));
+    const online: BridgeEvent = { type: 'connection', state: 'online', at: '2025-11-22T10:00:00.000Z' };
+    emit(JSON.stringify(online));
+    emit('not json');
+    emit(JSON.stringify({ type: 'connection', state: 'sideways', at: 'now' }));
+    emit(JSON.stringify({ type: 'unknown' }));
+    expect(first).toEqual([online]);
+    expect(second).toEqual([online]);
+
+    stopFirst();
+    expect(sources[0]!.closed).toBe(false);
+    stopSecond();
+    expect(sources[0]!.closed).toBe(true);
+  });
+});
+
+describe('readBridgeSecret', () => {
+  it('reads the meta tag, or gives an empty string', () => {
+    const meta = { content: 'abc' } as HTMLMetaElement;
+    expect(readBridgeSecret({ querySelector: (() => meta) as Document['querySelector'] })).toBe('abc');
+    expect(readBridgeSecret({ querySelector: (() => null) as Document['querySelector'] })).toBe('');
+    expect(readBridgeSecret(undefined)).toBe('');
+  });
+});
+
+describe('createBridgeClient', () => {
+  function fakeApi(overrides: Partial<BridgeApi>): BridgeApi {
+    const unused = async (): Promise<BridgeResult<never>> => {
+      throw new Error('not used in this test');
+    };
+    return {
+      getAppInfo: unused,
+      listRooms: unused,
+      listPaymentMethods: unused,
+      saveCredentials: unused,
+      getCredentialsStatus: unused,
+      onEvent: () => () => {},
+      ...overrides,
+    };
+  }
+
+  it('returns the value of a successful result', async () => {
+    const client = createBridgeClient(fakeApi({ listRooms: async () => ({ ok: true, value: { rooms: [room] } }) }));
+    await expect(client.listRooms({})).resolves.toEqual({ rooms: [room] });
+  });
+
+  it('throws a BridgeError carrying kind, message and detail on failure', async () => {
+    const client = createBridgeClient(
+      fakeApi({ listRooms: async () => ({ ok: false, error: { kind: 'timeout', message: 'The server took too long.', detail: '10 s' } }) }),
+    );
+    const error = await client.listRooms({}).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(BridgeError);
+    expect(error).toMatchObject({ kind: 'timeout', message: 'The server took too long.', detail: '10 s' });
+  });
+
+  it('forwards event subscriptions', () => {
+    const unsubscribe = vi.fn();
+    const onEvent = vi.fn(() => unsubscribe);
+    const client = createBridgeClient(fakeApi({ onEvent }));
+    const listener = () => {};
+    client.onEvent(listener)();
+    expect(onEvent).toHaveBeenCalledWith(listener);
+    expect(unsubscribe).toHaveBeenCalled();
+  });
+});

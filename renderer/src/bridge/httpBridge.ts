@@ -1,0 +1,151 @@
+// Not `http.ts`: the lint rule banning Node built-ins matches any path segment named like one.
+import {
+  bridgeEventSchema,
+  bridgeOperations,
+  bridgeResultSchema,
+  describeZodError,
+  type BridgeApi,
+  type BridgeErrorInfo,
+  type BridgeEvent,
+  type BridgeInput,
+  type BridgeOutput,
+  type BridgeResult,
+  type OperationName,
+} from '../../../shared/bridge';
+
+/** The part of `EventSource` the bridge uses, so tests can hand in a fake. */
+export interface BridgeEventSource {
+  onmessage: ((event: MessageEvent) => void) | null;
+  close(): void;
+}
+
+export interface HttpBridgeOptions {
+  /** Origin of the browser shell's server; defaults to the page's own origin. */
+  baseUrl?: string;
+  /** Per-launch secret the server wrote into the page (meta `comanda-bridge-secret`). */
+  secret: string;
+  /** Injected in tests; defaults to the global `fetch`. */
+  fetch?: typeof fetch;
+  /** Injected in tests; defaults to `new EventSource(url)`. */
+  openEventSource?: (url: string) => BridgeEventSource;
+}
+
+export const LOCAL_SERVICE_NOT_ANSWERING = 'The terminal’s local service is not answering.';
+
+/**
+ * The bridge of the browser shell (ARCHITECTURE §1): `POST /bridge/<operation>` answered by the
+ * same dispatcher the Electron shell calls over IPC, and events over SSE.
+ */
+export function createHttpBridge(options: HttpBridgeOptions = { secret: readBridgeSecret() }): BridgeApi {
+  const baseUrl = (options.baseUrl ?? '').replace(/\/+$/, '');
+  const secret = options.secret;
+  // Wrapped so a detached `fetch` is never called with the wrong `this`.
+  const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
+  const openEventSource = options.openEventSource ?? ((url: string) => new EventSource(url));
+
+  async function call<K extends OperationName>(name: K, input: BridgeInput<K>): Promise<BridgeResult<BridgeOutput<K>>> {
+    let response: Response;
+    try {
+      response = await doFetch(`${baseUrl}/bridge/${name}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-comanda-secret': secret },
+        body: JSON.stringify(input),
+      });
+    } catch (error) {
+      return notAnswering(`${name}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+
+    let body: unknown;
+    let text = '';
+    try {
+      text = await response.text();
+      body = JSON.parse(text);
+    } catch {
+      return notAnswering(`${name}: HTTP ${response.status}, not JSON: ${excerpt(text)}`);
+    }
+
+    const envelope = bridgeResultSchema.safeParse(body);
+    if (!envelope.success) {
+      return failure({
+        kind: 'internal',
+        message: 'The terminal’s local service gave an answer this screen does not understand.',
+        detail: `HTTP ${response.status}: ${describeZodError(name, envelope.error)}`,
+      });
+    }
+    if (!envelope.data.ok) return envelope.data;
+
+    // The dispatcher validated the output already; checking again costs little and gives the
+    // renderer a typed value without trusting what came over the wire.
+    const output = bridgeOperations[name].output.safeParse(envelope.data.value);
+    if (!output.success) {
+      return failure({
+        kind: 'internal',
+        message: `${name} produced an invalid result.`,
+        detail: describeZodError(name, output.error),
+      });
+    }
+    return { ok: true, value: output.data as BridgeOutput<K> };
+  }
+
+  // One EventSource shared by every listener, opened on the first and closed after the last.
+  const listeners = new Set<(event: BridgeEvent) => void>();
+  let source: BridgeEventSource | null = null;
+
+  function onEvent(listener: (event: BridgeEvent) => void): () => void {
+    listeners.add(listener);
+    if (source === null) {
+      source = openEventSource(`${baseUrl}/bridge/events?secret=${encodeURIComponent(secret)}`);
+      source.onmessage = (message) => {
+        const event = parseEvent(message.data);
+        if (event === null) return;
+        for (const each of [...listeners]) each(event);
+      };
+    }
+    return () => {
+      listeners.delete(listener);
+      if (listeners.size === 0 && source !== null) {
+        source.close();
+        source = null;
+      }
+    };
+  }
+
+  return {
+    getAppInfo: (input) => call('getAppInfo', input),
+    listRooms: (input) => call('listRooms', input),
+    listPaymentMethods: (input) => call('listPaymentMethods', input),
+    saveCredentials: (input) => call('saveCredentials', input),
+    getCredentialsStatus: (input) => call('getCredentialsStatus', input),
+    onEvent,
+  } satisfies BridgeApi;
+}
+
+/** The per-launch secret the browser shell's server wrote into the page ('' when absent). */
+export function readBridgeSecret(doc: Pick<Document, 'querySelector'> | undefined = globalThis.document): string {
+  return doc?.querySelector<HTMLMetaElement>('meta[name="comanda-bridge-secret"]')?.content ?? '';
+}
+
+function parseEvent(data: unknown): BridgeEvent | null {
+  if (typeof data !== 'string') return null;
+  let json: unknown;
+  try {
+    json = JSON.parse(data);
+  } catch {
+    return null;
+  }
+  const event = bridgeEventSchema.safeParse(json);
+  return event.success ? event.data : null;
+}
+
+function notAnswering(detail: string): BridgeResult<never> {
+  return failure({ kind: 'internal', message: LOCAL_SERVICE_NOT_ANSWERING, detail });
+}
+
+function failure(error: BridgeErrorInfo): BridgeResult<never> {
+  return { ok: false, error };
+}
+
+function excerpt(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > 200 ? `${flat.slice(0, 200)}…` : flat || '(empty body)';
+}

@@ -1,0 +1,108 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useRef, type KeyboardEvent } from 'react';
+import type { ComandaDb, StoredRoom } from '../../data/db';
+import { loadRoomsOrdered } from '../../data/floorRepository';
+import { RetryButton } from '../../ui/Button';
+import { Banner, EmptyState } from '../../ui/Notice';
+import { floorSelectors, useFloorStore } from './floorStore';
+import { RoomPlan } from './RoomPlan';
+
+/** The floor plan: one tab per room, and the chosen room's tables. */
+export function FloorPlan({ onRetry }: { onRetry: () => Promise<void> }) {
+  const db = useFloorStore(floorSelectors.db);
+  const loadError = useFloorStore(floorSelectors.loadError);
+
+  if (db === null) {
+    return loadError ? (
+      <EmptyState tone="problem" title={loadError} action={<RetryButton onRetry={onRetry} />}>
+        The floor plan appears as soon as the terminal’s service answers.
+      </EmptyState>
+    ) : (
+      <EmptyState title="Starting…" />
+    );
+  }
+  return <FloorRooms db={db} onRetry={onRetry} />;
+}
+
+function FloorRooms({ db, onRetry }: { db: ComandaDb; onRetry: () => Promise<void> }) {
+  const rooms = useLiveQuery(() => loadRoomsOrdered(db), [db]);
+  const connection = useFloorStore(floorSelectors.connection);
+  const loadError = useFloorStore(floorSelectors.loadError);
+  const floorSavedAt = useFloorStore(floorSelectors.floorSavedAt);
+  const selectedRoomId = useFloorStore(floorSelectors.selectedRoomId);
+
+  if (rooms === undefined) return null; // IndexedDB answers within a frame; no flash of "empty"
+
+  if (rooms.length === 0) {
+    if (loadError) {
+      return <EmptyState tone="problem" title={loadError} action={<RetryButton onRetry={onRetry} />} />;
+    }
+    if (connection === 'connecting') return <EmptyState title="Loading the floor plan…" />;
+    if (connection === 'offline' || floorSavedAt === null) {
+      return (
+        <EmptyState tone="problem" title="No floor plan saved on this terminal yet, and the server can’t be reached." action={<RetryButton onRetry={onRetry} />}>
+          It is retried automatically every 30 seconds. Check the network cable or Wi‑Fi of this terminal.
+        </EmptyState>
+      );
+    }
+    return (
+      <EmptyState title="This venue has no rooms yet." action={<RetryButton onRetry={onRetry} label="Check again" />}>
+        Rooms and tables are set up in the back office.
+      </EmptyState>
+    );
+  }
+
+  // A room that vanished on the last sync falls back to the first one.
+  const selected = rooms.find((room) => room.id === selectedRoomId) ?? rooms[0]!;
+
+  return (
+    <div className="floor">
+      {loadError && <Banner action={<RetryButton onRetry={onRetry} />}>{loadError}</Banner>}
+      <RoomTabs rooms={rooms} selectedId={selected.id} />
+      <RoomPlan key={selected.id} db={db} roomId={selected.id} roomName={selected.name} labelledBy={tabId(selected.id)} panelId={panelId(selected.id)} />
+    </div>
+  );
+}
+
+const tabId = (roomId: number) => `room-tab-${roomId}`;
+const panelId = (roomId: number) => `room-panel-${roomId}`;
+
+function RoomTabs({ rooms, selectedId }: { rooms: StoredRoom[]; selectedId: number }) {
+  const selectRoom = useFloorStore(floorSelectors.selectRoom);
+  const listRef = useRef<HTMLDivElement>(null);
+
+  // WAI-ARIA tabs: arrows / Home / End move between rooms (automatic activation).
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const index = rooms.findIndex((room) => room.id === selectedId);
+    const last = rooms.length - 1;
+    const next = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: last }[event.key];
+    if (next === undefined) return;
+    event.preventDefault();
+    const target = rooms[(next + rooms.length) % rooms.length]!;
+    selectRoom(target.id);
+    listRef.current?.querySelector<HTMLButtonElement>(`#${tabId(target.id)}`)?.focus();
+  };
+
+  return (
+    <div className="room-tabs" role="tablist" aria-label="Rooms" ref={listRef} onKeyDown={onKeyDown}>
+      {rooms.map((room) => {
+        const isSelected = room.id === selectedId;
+        return (
+          <button
+            key={room.id}
+            id={tabId(room.id)}
+            type="button"
+            role="tab"
+            className="room-tab"
+            aria-selected={isSelected}
+            aria-controls={panelId(room.id)}
+            tabIndex={isSelected ? 0 : -1}
+            onClick={() => selectRoom(room.id)}
+          >
+            {room.name}
+          </button>
+        );
+      })}
+    </div>
+  );
+}

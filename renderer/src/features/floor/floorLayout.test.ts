@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import type { FloorTable } from '../../../../shared/bridge';
+import { describeTable, gapMidpoint, joinedPairs, layoutRoom, MIN_TOUCH_PX, type PlacedTable } from './floorLayout';
+
+function table(id: number, extra: Partial<FloorTable> = {}): FloorTable {
+  return { id, roomId: 1, name: String(id), x: 0, y: 0, width: 100, height: 100, color: '#ffffff', typeId: 1, isJoined: false, joinedWithId: null, ...extra };
+}
+
+describe('layoutRoom', () => {
+  it('scales the box from the origin to the farthest edge uniformly, centred', () => {
+    // Box 0..400 × 0..200 (aspect 2:1) into 1000×1000 with padding 0 → scale 2.5, centred vertically.
+    const layout = layoutRoom([table(1, { x: 0, y: 0 }), table(2, { x: 300, y: 100 })], { width: 1000, height: 1000 }, 0);
+    expect(layout.scale).toBe(2.5);
+    expect(layout.tables[0]).toMatchObject({ left: 0, top: 250, width: 250, height: 250 });
+    expect(layout.tables[1]).toMatchObject({ left: 750, top: 500, width: 250, height: 250 });
+  });
+
+  it('keeps padding and the aspect ratio', () => {
+    const layout = layoutRoom([table(1, { x: 100, y: 100, width: 100, height: 100 })], { width: 440, height: 240 }, 20);
+    // Box 0..200 × 0..200 into 400×200 inner → scale 1.
+    expect(layout.scale).toBe(1);
+    expect(layout.tables[0]).toMatchObject({ left: 220, top: 120, width: 100, height: 100 });
+  });
+
+  it('grows tiny tables to a touch target around their centre', () => {
+    const layout = layoutRoom([table(1, { x: 0, y: 0, width: 10, height: 10 }), table(2, { x: 990, y: 990, width: 10, height: 10 })], { width: 500, height: 500 }, 0);
+    const tiny = layout.tables[0]!;
+    expect(tiny.width).toBe(MIN_TOUCH_PX);
+    expect(tiny.height).toBe(MIN_TOUCH_PX);
+    expect(tiny.left + tiny.width / 2).toBeCloseTo(2.5);
+  });
+
+  it('handles an empty room or an unmeasured area', () => {
+    expect(layoutRoom([], { width: 800, height: 600 }).tables).toEqual([]);
+    expect(layoutRoom([table(1)], { width: 0, height: 0 }).tables).toEqual([]);
+  });
+});
+
+describe('joinedPairs', () => {
+  it('lists each pair once and skips partners outside the room', () => {
+    const placed = layoutRoom(
+      [table(5, { isJoined: true, joinedWithId: 6 }), table(6, { isJoined: true, joinedWithId: 5 }), table(7, { isJoined: true, joinedWithId: 99 }), table(8)],
+      { width: 800, height: 600 },
+    ).tables;
+    expect(joinedPairs(placed).map((pair) => pair.key)).toEqual(['5-6']);
+  });
+});
+
+describe('describeTable', () => {
+  const names = new Map([[6, '6']]);
+  it('begins with the name and says the shape and what it is joined with', () => {
+    expect(describeTable(table(12, { name: '12', typeId: 2 }), (id) => names.get(id))).toBe('12, round table');
+    expect(describeTable(table(5, { name: '5', isJoined: true, joinedWithId: 6 }), (id) => names.get(id))).toBe('5, table, joined with 6');
+    expect(describeTable(table(7, { name: 'Barra', isJoined: true, joinedWithId: 99 }), (id) => names.get(id))).toBe('Barra, table, joined');
+  });
+});
+
+describe('gapMidpoint', () => {
+  const placed = (id: number, left: number, top: number, width: number, height: number): PlacedTable => ({ table: table(id), left, top, width, height });
+  it('is the middle of the gap between the edges, not between the centres', () => {
+    // A spans x 0..300 (centre 150), B spans 340..400 (centre 370), same row: gap 300..340.
+    expect(gapMidpoint({ key: '1-2', a: placed(1, 0, 0, 300, 100), b: placed(2, 340, 20, 60, 60) })).toEqual({ x: 320, y: 50 });
+  });
+  it('is the seam when the tables touch', () => {
+    expect(gapMidpoint({ key: '1-2', a: placed(1, 0, 0, 100, 100), b: placed(2, 100, 0, 100, 100) })).toEqual({ x: 100, y: 50 });
+  });
+});

@@ -1,0 +1,86 @@
+import { create, type StateCreator } from 'zustand';
+import type { AppInfo } from '../../../../shared/bridge';
+import type { ComandaDb } from '../../data/db';
+
+export type ConnectionIndicatorState = 'connecting' | 'online' | 'offline';
+
+/** Which venue this terminal shows and its local database; set once `getAppInfo` answered. */
+export interface VenueSlice {
+  appInfo: AppInfo | null;
+  db: ComandaDb | null;
+  setVenue: (appInfo: AppInfo, db: ComandaDb) => void;
+  clearVenue: () => void;
+}
+
+/** What the waiter is looking at: a room, and perhaps a table in it. */
+export interface SelectionSlice {
+  selectedRoomId: number | null;
+  selectedTableId: number | null;
+  selectRoom: (roomId: number) => void;
+  /** Tapping the selected table again releases it. */
+  toggleTable: (tableId: number) => void;
+}
+
+/** How fresh the floor plan is and why it may not be. */
+export interface SyncSlice {
+  connection: ConnectionIndicatorState;
+  /** Message of the last failed load a waiter should see (not "offline": the indicator says that). */
+  loadError: string | null;
+  /** ISO time the local floor plan was saved from the server, or null when never. */
+  floorSavedAt: string | null;
+  setConnection: (connection: ConnectionIndicatorState) => void;
+  setLoadError: (message: string | null) => void;
+  setFloorSavedAt: (savedAt: string | null) => void;
+}
+
+export type FloorStore = VenueSlice & SelectionSlice & SyncSlice;
+
+const createVenueSlice: StateCreator<FloorStore, [], [], VenueSlice> = (set) => ({
+  appInfo: null,
+  db: null,
+  setVenue: (appInfo, db) => set({ appInfo, db }),
+  clearVenue: () => set({ appInfo: null, db: null, selectedRoomId: null, selectedTableId: null, floorSavedAt: null }),
+});
+
+const createSelectionSlice: StateCreator<FloorStore, [], [], SelectionSlice> = (set) => ({
+  selectedRoomId: null,
+  selectedTableId: null,
+  selectRoom: (roomId) =>
+    set((state) => (state.selectedRoomId === roomId ? state : { selectedRoomId: roomId, selectedTableId: null })),
+  toggleTable: (tableId) => set((state) => ({ selectedTableId: state.selectedTableId === tableId ? null : tableId })),
+});
+
+const createSyncSlice: StateCreator<FloorStore, [], [], SyncSlice> = (set) => ({
+  connection: 'connecting',
+  loadError: null,
+  floorSavedAt: null,
+  setConnection: (connection) => set({ connection }),
+  setLoadError: (loadError) => set({ loadError }),
+  setFloorSavedAt: (floorSavedAt) => set({ floorSavedAt }),
+});
+
+/** A fresh store (tests make their own; the app uses `useFloorStore`). */
+export const createFloorStore = () =>
+  create<FloorStore>()((...a) => ({
+    ...createVenueSlice(...a),
+    ...createSelectionSlice(...a),
+    ...createSyncSlice(...a),
+  }));
+
+export type FloorStoreApi = ReturnType<typeof createFloorStore>;
+
+export const useFloorStore: FloorStoreApi = createFloorStore();
+
+/** Components select the smallest piece they need. */
+export const floorSelectors = {
+  appInfo: (state: FloorStore) => state.appInfo,
+  db: (state: FloorStore) => state.db,
+  selectedRoomId: (state: FloorStore) => state.selectedRoomId,
+  selectedTableId: (state: FloorStore) => state.selectedTableId,
+  connection: (state: FloorStore) => state.connection,
+  loadError: (state: FloorStore) => state.loadError,
+  floorSavedAt: (state: FloorStore) => state.floorSavedAt,
+  isTableSelected: (tableId: number) => (state: FloorStore) => state.selectedTableId === tableId,
+  selectRoom: (state: FloorStore) => state.selectRoom,
+  toggleTable: (state: FloorStore) => state.toggleTable,
+} as const;

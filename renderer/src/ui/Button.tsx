@@ -1,0 +1,29 @@
+import { useState, type ComponentPropsWithoutRef } from 'react';
+
+export type ButtonProps = ComponentPropsWithoutRef<'button'> & {
+  variant?: 'primary' | 'secondary';
+};
+
+/** A touch-sized button (≥ 48 px high, see styles.css); `type="button"` unless told otherwise. */
+export function Button({ variant = 'secondary', className, type = 'button', ...rest }: ButtonProps) {
+  const classes = ['button', `button--${variant}`, className].filter(Boolean).join(' ');
+  return <button type={type} className={classes} {...rest} />;
+}
+
+/** "Retry" that says it is trying while the attempt runs, so a waiter does not tap it again and again. */
+export function RetryButton({ onRetry, label = 'Retry' }: { onRetry: () => Promise<void>; label?: string }) {
+  const [trying, setTrying] = useState(false);
+  return (
+    <Button
+      variant="primary"
+      disabled={trying}
+      aria-busy={trying}
+      onClick={() => {
+        setTrying(true);
+        void onRetry().finally(() => setTrying(false));
+      }}
+    >
+      {trying ? 'Trying…' : label}
+    </Button>
+  );
+}

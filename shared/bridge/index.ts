@@ -1,0 +1,4 @@
+export * from './operations';
+export * from './result';
+export * from './schemas';
+export type * from './api';

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import {
+  appInfoSchema,
+  credentialsInputSchema,
+  credentialsStatusSchema,
+  floorRoomSchema,
+  paymentMethodSchema,
+} from './schemas';
+
+const noInput = z.object({}).strict();
+
+/**
+ * Every operation that crosses the process boundary: name → input schema → output schema.
+ * Both shells validate the input with these schemas before a service runs (ARCHITECTURE §2).
+ * Adding an operation here makes the preload and the HTTP client fail to type-check until they
+ * expose it too.
+ */
+export const bridgeOperations = {
+  getAppInfo: { input: noInput, output: appInfoSchema },
+  /** Every room with its tables, all pages (spec: hospitality 4.2 `V2/rooms?withTables`). */
+  listRooms: { input: noInput, output: z.object({ rooms: z.array(floorRoomSchema) }) },
+  /** spec: hospitality 4.2 `V2/paymentMethods` */
+  listPaymentMethods: { input: noInput, output: z.object({ paymentMethods: z.array(paymentMethodSchema) }) },
+  /** Write-only: the secrets go to the vault and never come back over the bridge. */
+  saveCredentials: { input: credentialsInputSchema.strict(), output: z.object({ saved: z.literal(true) }) },
+  getCredentialsStatus: { input: noInput, output: credentialsStatusSchema },
+} as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;
+
+export type BridgeOperations = typeof bridgeOperations;
+export type OperationName = keyof BridgeOperations;
+export type BridgeInput<K extends OperationName> = z.input<BridgeOperations[K]['input']>;
+export type BridgeOutput<K extends OperationName> = z.output<BridgeOperations[K]['output']>;
+
+export const operationNames = Object.keys(bridgeOperations) as OperationName[];
+
+export function isOperationName(name: string): name is OperationName {
+  return Object.prototype.hasOwnProperty.call(bridgeOperations, name);
+}
+
+/** IPC channel of an operation (Electron shell) — the HTTP shell uses `POST /bridge/<name>`. */
+export const bridgeChannel = <K extends OperationName>(name: K) => `bridge:${name}` as const;
+export const bridgeEventChannel = 'bridge:event';

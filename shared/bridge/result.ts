@@ -1,0 +1,60 @@
+import { z } from 'zod';
+
+/**
+ * Why a bridge call failed, in terms the UI can explain to a waiter. Gateway failures keep their
+ * kind across the boundary (offline, unauthorised, …) so the renderer can react to each.
+ */
+export const bridgeErrorKinds = [
+  'invalid-input',
+  'unknown-operation',
+  'forbidden',
+  'offline',
+  'timeout',
+  'unauthorised',
+  'not-found',
+  'invalid',
+  'rate-limited',
+  'server-error',
+  'outcome-unknown',
+  'invalid-response',
+  'vault-unavailable',
+  'internal',
+] as const;
+export type BridgeErrorKind = (typeof bridgeErrorKinds)[number];
+
+export const bridgeErrorInfoSchema = z.object({
+  kind: z.enum(bridgeErrorKinds),
+  /** Something a waiter can act on. */
+  message: z.string(),
+  /** What an engineer needs: status, body excerpt, the failing field. */
+  detail: z.string().optional(),
+});
+export type BridgeErrorInfo = z.infer<typeof bridgeErrorInfoSchema>;
+
+export type BridgeResult<T> = { ok: true; value: T } | { ok: false; error: BridgeErrorInfo };
+
+export const bridgeResultSchema = z.union([
+  z.object({ ok: z.literal(true), value: z.unknown() }),
+  z.object({ ok: z.literal(false), error: bridgeErrorInfoSchema }),
+]);
+
+/** Thrown by the renderer's bridge client when a call comes back with `ok: false`. */
+export class BridgeError extends Error {
+  readonly kind: BridgeErrorKind;
+  readonly detail: string | undefined;
+  constructor(info: BridgeErrorInfo) {
+    super(info.message);
+    this.name = 'BridgeError';
+    this.kind = info.kind;
+    this.detail = info.detail;
+  }
+}
+
+/** "saveCredentials: tenant: tenant must not be empty; accessToken: …" — names every bad field. */
+export function describeZodError(context: string, error: z.ZodError): string {
+  const parts = error.issues.map((issue) => {
+    const path = issue.path.length > 0 ? issue.path.join('.') : '(input)';
+    return `${path}: ${issue.message}`;
+  });
+  return `${context}: ${parts.join('; ')}`;
+}

@@ -1,0 +1,93 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { resolve } from 'node:path';
+
+const ROOT = resolve(import.meta.dirname, '../../..');
+const TSX = resolve(ROOT, 'node_modules/.bin/tsx');
+
+export interface Started {
+  child: ChildProcess;
+  /** Everything the process printed so far. */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/** Starts a TypeScript entry point and waits until its output matches `ready`. */
+export async function startScript(script: string, args: string[], ready: RegExp, timeoutMs = 60_000): Promise<Started & { match: RegExpMatchArray }> {
+  const child = spawn(TSX, [script, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0' } });
+  let text = '';
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  const match = await new Promise<RegExpMatchArray>((done, fail) => {
+    const timer = setTimeout(() => fail(new Error(`${script} did not become ready in ${timeoutMs} ms:\n${text}`)), timeoutMs);
+    const onData = (chunk: Buffer) => {
+      text += chunk.toString();
+      const found = text.match(ready);
+      if (found) {
+        clearTimeout(timer);
+        done(found);
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      fail(new Error(`${script} exited (${code}) before it was ready:\n${text}`));
+    });
+  });
+  return {
+    child,
+    match,
+    output: () => text,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM');
+        const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        await exited;
+        clearTimeout(killer);
+      }
+    },
+  };
+}
+
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const port = (server.address() as { port: number }).port;
+  await new Promise<void>((done) => server.close(() => done()));
+  return port;
+}
+
+export async function startSandbox() {
+  const started = await startScript('electron/sandbox/cli.ts', ['--port', '0'], /listening on (http:\/\/127\.0\.0\.1:\d+)/);
+  return { ...started, url: started.match[1]! };
+}
+
+export async function startServe(args: string[]) {
+  const started = await startScript('electron/web/cli.ts', args, /open (http:\/\/127\.0\.0\.1:\d+\/)/);
+  return { ...started, url: started.match[1]! };
+}
+
+export const DEMO_HEADERS = { tenant: 'demo', authorization: 'Bearer demo-token', 'client-token': 'demo-client' };
+
+export interface ExpectedRoom {
+  name: string;
+  tables: { name: string; x: number; y: number; width: number; height: number }[];
+}
+
+/** The floor as the server itself reports it, read independently of the terminal's code. */
+export async function roomsFromServer(baseUrl: string): Promise<ExpectedRoom[]> {
+  const rooms: ExpectedRoom[] = [];
+  for (let page = 1; page < 100; page++) {
+    const res = await fetch(`${baseUrl}/api/external/v2/rooms?withTables=1&page=${page}`, { headers: DEMO_HEADERS });
+    if (!res.ok) throw new Error(`rooms page ${page}: HTTP ${res.status}`);
+    const body = (await res.json()) as { data: { name: string; tables: Record<string, string>[] }[]; total: number };
+    for (const room of body.data) {
+      rooms.push({
+        name: room.name,
+        tables: room.tables.map((t) => ({ name: String(t.name), x: Number(t.x), y: Number(t.y), width: Number(t.width), height: Number(t.height) })),
+      });
+    }
+    if (body.data.length === 0 || rooms.length >= body.total) break;
+  }
+  return rooms;
+}
