@@ -19,7 +19,7 @@ export type ComandaDb = Dexie & {
 };
 
 /**
- * Version 1 (2025-11): the floor plan. A shipped version is never edited; a change adds
+ * Version 1 (2026-11-22): the floor plan. A shipped version is never edited; a change adds
  * `SCHEMA_V2` and `db.version(2).stores(SCHEMA_V2).upgrade(...)` with a dated comment.
  */
 const SCHEMA_V1 = {

@@ -27,7 +27,9 @@ export class FloorPage {
   }
 
   async showRoom(name: string) {
-    await this.roomTab(name).click();
+    const tab = this.roomTab(name);
+    expect((await tab.boundingBox())?.height ?? 0, `touch height of tab ${name}`).toBeGreaterThanOrEqual(44);
+    await tab.tap();
     await expect(this.roomTab(name)).toHaveAttribute('aria-selected', 'true');
   }
 
@@ -42,6 +44,8 @@ export class FloorPage {
         await expect(button, `table ${table.name} of ${room.name}`).toBeVisible();
         const box = await button.boundingBox();
         expect(box, `box of ${table.name}`).not.toBeNull();
+        // Touch targets: at least 44 px each way, whatever the room's scale.
+        expect(Math.min(box!.width, box!.height), `touch size of ${table.name}`).toBeGreaterThanOrEqual(44);
         boxes.push({ table, box: box! });
       }
       expectDrawnToScale(room.name, boxes);
