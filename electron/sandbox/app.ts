@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { requireAccount } from './auth';
 import type { SandboxEnv } from './env';
+import type { SandboxLimits } from './limits';
 import { errorBody } from './errors';
 import { paymentMethodsRoutes } from './routes/paymentMethods';
 import { roomsRoutes } from './routes/rooms';
@@ -14,6 +15,12 @@ export interface SandboxOptions {
   seed?: Partial<AccountSeed>;
   /** Called with each unexpected error before the 500 answer. Default: nothing is logged. */
   onError?: (error: unknown) => void;
+  /** Overrides of the spec's limits (tests lift or tighten them). Default: SPEC_LIMITS. */
+  limits?: Partial<SandboxLimits>;
+  /** Generate a deterministic catalog of this many items instead of the demo venue's (benchmarks). */
+  scale?: number;
+  /** Persist the state to this file (atomic writes) and load it from there at start. */
+  statePath?: string;
 }
 
 export type SandboxApp = Hono<SandboxEnv> & { readonly state: SandboxState };

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import floorJson from '../../resources/demo-venue/floor.json';
+import { emptyCatalog } from './catalog/model';
+import { emptyCommerce } from './commerce/model';
 import type { AccountSeed, AccountSpec, PaymentMethodRecord, SeedRoom } from './state';
 
 /** The demo account the app uses in demo mode (ARCHITECTURE §6). */
@@ -62,7 +64,12 @@ export const DEMO_PAYMENT_METHODS: readonly PaymentMethodRecord[] = [
 ];
 
 export function defaultSeed(): AccountSeed {
-  return { rooms: [...DEMO_ROOMS], paymentMethods: DEMO_PAYMENT_METHODS.map((m) => ({ ...m })) };
+  return {
+    rooms: [...DEMO_ROOMS],
+    paymentMethods: DEMO_PAYMENT_METHODS.map((m) => ({ ...m })),
+    catalog: emptyCatalog(),
+    commerce: emptyCommerce(),
+  };
 }
 
 /** The accounts served by default: the demo master account and its child, same credentials. */

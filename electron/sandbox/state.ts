@@ -1,5 +1,9 @@
-// In-memory state of the sandbox: one independent record set per account (tenant). Later slices
-// (catalog, customers, Flow, loyalty, ledger, faults) add their collections to AccountState.
+// In-memory state of the sandbox: one independent record set per account (tenant), plus what is
+// sandbox-wide (the ledger of received orders). Everything is plain JSON-able data so that
+// `--state FILE` can persist it as it is.
+import type { CatalogState } from './catalog/model';
+import type { CommerceState } from './commerce/model';
+import { emptyOrders, type LedgerEntry, type OrdersState } from './orders/model';
 
 /** spec: hospitality 2.1 */
 export interface PaymentMethodRecord {
@@ -69,6 +73,8 @@ export interface SeedRoom {
 export interface AccountSeed {
   rooms: SeedRoom[];
   paymentMethods: PaymentMethodRecord[];
+  catalog: CatalogState;
+  commerce: CommerceState;
 }
 
 /** Credentials and place in a chain of one account (spec §5; chain sync in §4.2). */
@@ -90,10 +96,25 @@ export interface AccountState {
   rooms: RoomRecord[];
   tables: TableRecord[];
   paymentMethods: PaymentMethodRecord[];
+  catalog: CatalogState;
+  commerce: CommerceState;
+  orders: OrdersState;
+  /** Last id handed out per collection (e.g. `items`, `customers`, `orders`); see nextId(). */
+  lastIds: Record<string, number>;
+}
+
+/** The next free id of a collection in an account: above every id it ever handed out or holds. */
+export function nextId(account: AccountState, collection: string, existing: readonly { id: number }[] = []): number {
+  const highest = existing.reduce((max, record) => Math.max(max, record.id), 0);
+  const next = Math.max(account.lastIds[collection] ?? 0, highest) + 1;
+  account.lastIds[collection] = next;
+  return next;
 }
 
 export interface SandboxState {
   readonly accounts: ReadonlyMap<string, AccountState>;
+  /** Every Flow and loyalty order received and committed, in order (control API). */
+  ledger: LedgerEntry[];
   /** The account of a tenant, or undefined when the tenant is unknown. */
   account(tenant: string): AccountState | undefined;
   /** Child accounts of a master account. */
@@ -136,6 +157,10 @@ export function createAccountState(spec: AccountSpec, seed: AccountSeed): Accoun
     rooms,
     tables,
     paymentMethods: seed.paymentMethods.map((m) => ({ ...m })),
+    catalog: structuredClone(seed.catalog),
+    commerce: structuredClone(seed.commerce),
+    orders: emptyOrders(),
+    lastIds: {},
   };
 }
 
@@ -152,6 +177,7 @@ export function createSandboxState(specs: readonly AccountSpec[], defaultSeed: A
   }
   return {
     accounts,
+    ledger: [],
     account: (tenant) => accounts.get(tenant),
     children: (tenant) => [...accounts.values()].filter((a) => a.master === tenant),
   };

@@ -1,0 +1,22 @@
+// Limits of the vendor's API (spec: hospitality §8; clarifications: Limits). Each is settable, so
+// tests can reach a limit quickly or lift it.
+
+export interface SandboxLimits {
+  /** Requests per minute per tenant (spec §8: 120); past it → 429 with Retry-After. */
+  requestsPerMinute: number;
+  /** Largest request body in bytes (spec §8: 2 MB); past it → 413. */
+  maxBodyBytes: number;
+  /** `pagination` default and maximum (spec §4.1: 50 and 200). */
+  defaultPageSize: number;
+  maxPageSize: number;
+  /** Rooms per page (spec §4.1: 20). */
+  roomsPerPage: number;
+}
+
+export const SPEC_LIMITS: Readonly<SandboxLimits> = Object.freeze({
+  requestsPerMinute: 120,
+  maxBodyBytes: 2 * 1024 * 1024,
+  defaultPageSize: 50,
+  maxPageSize: 200,
+  roomsPerPage: 20,
+});
