@@ -1,7 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_HOST, DEFAULT_PORT, parseCliArgs, UsageError } from './cliArgs';
+import { DEFAULT_HOST, DEFAULT_PORT, parseCliArgs, USAGE, UsageError } from './cliArgs';
 import { demoHeaders } from './testing';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -49,6 +52,46 @@ describe('parseCliArgs', () => {
     'refuses %j',
     (argv) => expect(() => parseCliArgs(argv)).toThrow(UsageError),
   );
+
+  it('reads --state, --scale and the limit flags', () => {
+    expect(
+      parseCliArgs([
+        '--state', '/tmp/s.json', '--scale=5000', '--rate-limit', '10', '--max-body=1024', '--page-size', '20', '--max-page-size=40',
+      ]),
+    ).toEqual({
+      host: DEFAULT_HOST,
+      port: DEFAULT_PORT,
+      statePath: '/tmp/s.json',
+      scale: 5000,
+      limits: { requestsPerMinute: 10, maxBodyBytes: 1024, defaultPageSize: 20, maxPageSize: 40 },
+    });
+    expect(parseCliArgs(['--rate-limit', '100000'])).toEqual({ host: DEFAULT_HOST, port: DEFAULT_PORT, limits: { requestsPerMinute: 100000 } });
+    expect(parseCliArgs(['--fault-seed', '42', '--rooms-per-page=5'])).toEqual({
+      host: DEFAULT_HOST,
+      port: DEFAULT_PORT,
+      faultSeed: 42,
+      limits: { roomsPerPage: 5 },
+    });
+  });
+
+  it.each([
+    [['--state']],
+    [['--scale', '0']],
+    [['--scale', '1.5']],
+    [['--fault-seed', 'x']],
+    [['--rooms-per-page', '0']],
+    [['--rate-limit', 'fast']],
+    [['--max-body', '-1']],
+    [['--page-size', '0']],
+    [['--page-size', '300']],
+    [['--page-size', '30', '--max-page-size', '20']],
+  ])('refuses %j', (argv) => expect(() => parseCliArgs(argv)).toThrow(UsageError));
+
+  it('documents every flag in USAGE', () => {
+    for (const flag of ['--port', '--host', '--state', '--scale', '--rate-limit', '--max-body', '--page-size', '--max-page-size', '--rooms-per-page', '--fault-seed']) {
+      expect(USAGE).toContain(flag);
+    }
+  });
 });
 
 describe('sandbox CLI', () => {
@@ -64,6 +107,48 @@ describe('sandbox CLI', () => {
 
       cli.child.kill('SIGTERM');
       expect(await cli.exited).toBe(0);
+  });
+
+  it('keeps the state in --state FILE across restarts', { timeout: 60000 }, async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sandbox-cli-'));
+    const file = join(dir, 'state.json');
+    try {
+      const first = runCli(['--port', '0', '--state', file]);
+      const [, url] = await first.line(/^listening on (\S+)\n/m);
+      const created = await fetch(`${url}/api/external/v2/vendors`, {
+        method: 'POST',
+        headers: { ...demoHeaders(), 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Bodegas CLI', address: 'Calle Mayor 1', nif: 'B00000001' }),
+      });
+      expect(created.status).toBe(201);
+      first.child.kill('SIGTERM');
+      expect(await first.exited).toBe(0);
+      expect(readFileSync(file, 'utf8')).toContain('Bodegas CLI');
+
+      const second = runCli(['--port', '0', '--state', file]);
+      const [, url2] = await second.line(/^listening on (\S+)\n/m);
+      const res = await fetch(`${url2}/api/external/v2/vendors`, { headers: demoHeaders() });
+      expect(((await res.json()) as { data: { name: string }[] }).data.map((v) => v.name)).toContain('Bodegas CLI');
+      second.child.kill('SIGTERM');
+      expect(await second.exited).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('exits 1 with a clear message when the --state file is corrupt', { timeout: 30000 }, async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sandbox-cli-'));
+    const file = join(dir, 'state.json');
+    writeFileSync(file, '{ not json');
+    try {
+      const cli = runCli(['--port', '0', '--state', file]);
+      expect(await cli.exited).toBe(1);
+      expect(cli.output().stderr).toMatch(/cannot load the state file .*state\.json: not valid JSON/);
+      expect(cli.output().stdout).toBe('');
+      expect(readFileSync(file, 'utf8')).toBe('{ not json');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('exits 2 with a clear message on a bad flag', { timeout: 30000 }, async () => {

@@ -1,6 +1,7 @@
-// Runs the sandbox on its own: `npx tsx electron/sandbox/cli.ts --port <p> [--host <h>]`.
-// Prints one line "listening on <url>" once it accepts connections; SIGINT/SIGTERM stop it (exit 0).
-// Bad flags exit 2, a failure to start (port in use, …) exits 1.
+// Runs the sandbox on its own: `npx tsx electron/sandbox/cli.ts --port <p> [--host <h>] [--state <file>] …`
+// (every flag: USAGE in cliArgs.ts). Prints one line "listening on <url>" once it accepts
+// connections; SIGINT/SIGTERM stop it (exit 0, after the last --state write).
+// Bad flags exit 2, a failure to start (port in use, unreadable state file, …) exits 1.
 import { parseCliArgs, UsageError, type CliOptions, USAGE } from './cliArgs';
 import { startSandbox, type RunningSandbox } from './server';
 
@@ -16,9 +17,23 @@ async function main(): Promise<void> {
 
   let sandbox: RunningSandbox;
   try {
-    sandbox = await startSandbox({ host: options.host, port: options.port, onError: (e) => console.error(e) });
+    sandbox = await startSandbox({
+      host: options.host,
+      port: options.port,
+      statePath: options.statePath,
+      scale: options.scale,
+      limits: options.limits,
+      faultSeed: options.faultSeed,
+      onError: (e) => console.error(e),
+    });
   } catch (error) {
-    process.stderr.write(`sandbox: cannot listen on ${options.host}:${options.port}: ${(error as Error).message}\n`);
+    const message = (error as Error).message;
+    // Socket errors carry a code (EADDRINUSE, EACCES, …); the others (state file, …) say what failed.
+    if ((error as NodeJS.ErrnoException).code) {
+      process.stderr.write(`sandbox: cannot listen on ${options.host}:${options.port}: ${message}\n`);
+    } else {
+      process.stderr.write(`${message.startsWith('sandbox:') ? message : `sandbox: cannot start: ${message}`}\n`);
+    }
     process.exit(1);
   }
   process.stdout.write(`listening on ${sandbox.url}\n`);

@@ -1,25 +1,65 @@
 // Command-line flags of the sandbox CLI (cli.ts), kept apart so tests can import them.
+import { resolveLimits, type SandboxLimits } from './limits';
 
 export const DEFAULT_PORT = 8787;
 export const DEFAULT_HOST = '127.0.0.1';
 
-export const USAGE = 'usage: tsx electron/sandbox/cli.ts [--port <0-65535>] [--host <address>]';
+export const USAGE = [
+  'usage: tsx electron/sandbox/cli.ts [--port <0-65535>] [--host <address>] [--state <file>] [--scale <items>]',
+  '                                   [--rate-limit <requests/min>] [--max-body <bytes>]',
+  '                                   [--page-size <n>] [--max-page-size <n>] [--rooms-per-page <n>]',
+  '                                   [--fault-seed <n>]',
+  '  --port           port to listen on (default 8787; 0 picks a free port)',
+  '  --host           interface to bind (default 127.0.0.1)',
+  '  --state          keep the state in this JSON file across restarts (default: in memory only)',
+  '  --scale          generate a deterministic catalog of this many items (benchmarks)',
+  '  --rate-limit     requests per minute per tenant (default 120, spec §8)',
+  '  --max-body       largest request body in bytes (default 2097152, spec §8)',
+  '  --page-size      default `pagination` page size (default 50, spec §4.1)',
+  '  --max-page-size  largest `pagination` page size (default 200, spec §4.1)',
+  '  --rooms-per-page rooms per page (default 20, spec §4.1)',
+  '  --fault-seed     seed of the fault-injection PRNG (control API), for reproducible chaos runs',
+].join('\n');
 
 export interface CliOptions {
   port: number;
   host: string;
+  /** `--state`: persist the state to this file. */
+  statePath?: string;
+  /** `--scale`: number of catalog items to generate. */
+  scale?: number;
+  /** Limits set by flags (only those given). */
+  limits?: Partial<SandboxLimits>;
+  /** `--fault-seed`: seed of the fault-injection PRNG. */
+  faultSeed?: number;
 }
 
 export class UsageError extends Error {}
 
-/** Reads `--port <p>`, `--port=<p>`, `--host <h>`, `--host=<h>`. Throws UsageError on anything else. */
+/** Flags that take a positive integer, and the option or limit each sets. */
+const INTEGER_FLAGS: Record<string, keyof SandboxLimits | 'scale' | 'faultSeed'> = {
+  '--scale': 'scale',
+  '--fault-seed': 'faultSeed',
+  '--rate-limit': 'requestsPerMinute',
+  '--max-body': 'maxBodyBytes',
+  '--page-size': 'defaultPageSize',
+  '--max-page-size': 'maxPageSize',
+  '--rooms-per-page': 'roomsPerPage',
+};
+
+const FLAGS = new Set(['--port', '--host', '--state', ...Object.keys(INTEGER_FLAGS)]);
+
+/**
+ * Reads `--flag <value>` and `--flag=<value>` for --port, --host, --state and every flag of
+ * INTEGER_FLAGS. Throws UsageError on anything else.
+ */
 export function parseCliArgs(argv: readonly string[]): CliOptions {
   const options: CliOptions = { port: DEFAULT_PORT, host: DEFAULT_HOST };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
     const eq = arg.indexOf('=');
     const flag = eq >= 0 ? arg.slice(0, eq) : arg;
-    if (flag !== '--port' && flag !== '--host') throw new UsageError(`unknown argument "${arg}"`);
+    if (!FLAGS.has(flag)) throw new UsageError(`unknown argument "${arg}"`);
     let value: string | undefined;
     if (eq >= 0) value = arg.slice(eq + 1);
     else value = argv[++i];
@@ -29,8 +69,24 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
         throw new UsageError(`--port must be an integer from 0 to 65535, got "${value}"`);
       }
       options.port = Number(value);
-    } else {
+    } else if (flag === '--host') {
       options.host = value;
+    } else if (flag === '--state') {
+      options.statePath = value;
+    } else {
+      if (!/^\d+$/.test(value) || !Number.isSafeInteger(Number(value)) || Number(value) < 1) {
+        throw new UsageError(`${flag} must be a positive integer, got "${value}"`);
+      }
+      const target = INTEGER_FLAGS[flag]!;
+      if (target === 'scale' || target === 'faultSeed') options[target] = Number(value);
+      else options.limits = { ...options.limits, [target]: Number(value) };
+    }
+  }
+  if (options.limits) {
+    try {
+      resolveLimits(options.limits);
+    } catch (error) {
+      throw new UsageError((error as Error).message.replace(/^sandbox: /, ''));
     }
   }
   return options;

@@ -20,3 +20,25 @@ export const SPEC_LIMITS: Readonly<SandboxLimits> = Object.freeze({
   maxPageSize: 200,
   roomsPerPage: 20,
 });
+
+/**
+ * The spec's limits with `overrides` applied, checked: every limit is a positive integer and the
+ * default page size is not above the maximum. Throws a RangeError naming the bad limit.
+ */
+export function resolveLimits(overrides: Partial<SandboxLimits> = {}): SandboxLimits {
+  const limits: SandboxLimits = { ...SPEC_LIMITS };
+  for (const key of Object.keys(SPEC_LIMITS) as (keyof SandboxLimits)[]) {
+    const value = overrides[key];
+    if (value === undefined) continue;
+    if (!Number.isSafeInteger(value) || value < 1) {
+      throw new RangeError(`sandbox: limit "${key}" must be a positive integer, got ${String(value)}`);
+    }
+    limits[key] = value;
+  }
+  if (limits.defaultPageSize > limits.maxPageSize) {
+    throw new RangeError(
+      `sandbox: the default page size (${limits.defaultPageSize}) is above the maximum page size (${limits.maxPageSize})`,
+    );
+  }
+  return limits;
+}

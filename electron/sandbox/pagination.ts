@@ -1,5 +1,8 @@
 // Laravel's LengthAwarePaginator, as the vendor's paginated bodies follow it (clarifications:
 // Hospitality v2). Clients stop paging when the records read reach `total`, so `total` is exact.
+import type { Context } from 'hono';
+import type { SandboxEnv } from './env';
+import { SPEC_LIMITS } from './limits';
 
 export interface PageLink {
   url: string | null;
@@ -104,4 +107,17 @@ export function paginate<T>(items: readonly T[], options: { page: number; perPag
 export function pagePath(requestUrl: string): string {
   const url = new URL(requestUrl);
   return `${url.origin}${url.pathname}`;
+}
+
+/**
+ * One page of `items` for a list request: `page` and `pagination` read from the query, the default
+ * and maximum page size from the app's limits (spec §4.1 / §8; `createSandboxApp({ limits })`).
+ */
+export function listPage<T>(c: Context<SandboxEnv>, items: readonly T[]): LaravelPage<T> {
+  const limits = (c.get('limits') as SandboxEnv['Variables']['limits'] | undefined) ?? SPEC_LIMITS;
+  return paginate(items, {
+    page: parsePage(c.req.query('page')),
+    perPage: parsePerPage(c.req.query('pagination'), limits.defaultPageSize, limits.maxPageSize),
+    path: pagePath(c.req.url),
+  });
 }

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import floorJson from '../../resources/demo-venue/floor.json';
-import { emptyCatalog } from './catalog/model';
-import { emptyCommerce } from './commerce/model';
+import { demoCatalog } from './seed/demoCatalog';
+import { demoCommerce } from './seed/demoCommerce';
+import { generateCatalog } from './seed/scale';
 import type { AccountSeed, AccountSpec, PaymentMethodRecord, SeedRoom } from './state';
 
 /** The demo account the app uses in demo mode (ARCHITECTURE §6). */
@@ -63,13 +64,28 @@ export const DEMO_PAYMENT_METHODS: readonly PaymentMethodRecord[] = [
   { id: 3, name: 'Bizum', active: true },
 ];
 
+/**
+ * The demo venue: floor, payment methods, catalog (resources/demo-venue/catalog.json) and
+ * customers, warehouses, vendors and purchase orders (resources/demo-venue/commerce.json).
+ */
 export function defaultSeed(): AccountSeed {
+  const catalog = demoCatalog();
   return {
     rooms: [...DEMO_ROOMS],
     paymentMethods: DEMO_PAYMENT_METHODS.map((m) => ({ ...m })),
-    catalog: emptyCatalog(),
-    commerce: emptyCommerce(),
+    catalog,
+    commerce: demoCommerce(catalog),
   };
+}
+
+/**
+ * `--scale N` (issue 3 item 7): a generated catalog of N items (seed/scale.ts) and the demo's
+ * customers, warehouses and vendors, with stock rows, vendor items and purchase orders rebuilt
+ * for that catalog so every reference stays valid. The floor stays the demo's.
+ */
+export function scaledSeed(items: number): Pick<AccountSeed, 'catalog' | 'commerce'> {
+  const catalog = generateCatalog(items);
+  return { catalog, commerce: demoCommerce(catalog) };
 }
 
 /** The accounts served by default: the demo master account and its child, same credentials. */

@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createAdaptorServer } from '@hono/node-server';
 import { createSandboxApp, type SandboxOptions } from './app';
+import { injectFaults } from './control/injectFaults';
 
 export interface StartSandboxOptions extends SandboxOptions {
   /** Interface to bind. Default 127.0.0.1 (loopback only). */
@@ -30,6 +31,8 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
   const { host = '127.0.0.1', port = 0, ...appOptions } = options;
   const app = createSandboxApp(appOptions);
   const server = createAdaptorServer({ fetch: app.fetch, hostname: host }) as Server;
+  // Control API faults (latency, drop, error, lost response, offline) at the socket level.
+  injectFaults(server, app.faults);
 
   await new Promise<void>((resolve, reject) => {
     const onError = (error: Error) => reject(error);
@@ -49,7 +52,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
       closing ??= new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
-      });
+      }).then(() => app.flush()); // the last state-file write (--state) lands before close() resolves
       return closing;
     },
   };

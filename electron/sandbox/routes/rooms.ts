@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { SandboxEnv } from '../env';
-import { pagePath, paginate, parsePage, ROOMS_PER_PAGE } from '../pagination';
+import { SPEC_LIMITS } from '../limits';
+import { pagePath, paginate, parsePage } from '../pagination';
 import type { RoomRecord, TableRecord } from '../state';
 
 /** spec: hospitality 2.2 — numeric table fields, `type_id` and `room_id` travel as strings. */
@@ -73,7 +74,7 @@ export function roomsRoutes(): Hono<SandboxEnv> {
     const account = c.get('account');
     const withTables = wantsTables(c.req.query('withTables'));
     const rooms = [...account.rooms].sort((a, b) => a.order - b.order || a.id - b.id);
-    const page = paginate(rooms, { page: parsePage(c.req.query('page')), perPage: ROOMS_PER_PAGE, path: pagePath(c.req.url) });
+    const page = paginate(rooms, { page: parsePage(c.req.query('page')), perPage: (c.get('limits') ?? SPEC_LIMITS).roomsPerPage, path: pagePath(c.req.url) });
     const data = page.data.map((room) =>
       roomToWire(
         room,

@@ -1,0 +1,131 @@
+// Control API of the sandbox under /__sandbox/ (issue 3, item 8). No credentials; loopback only:
+// a request that came over a socket from another address gets 403. In-process calls
+// (`app.request()`) have no socket and are allowed.
+import type { HttpBindings } from '@hono/node-server';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import type { SandboxEnv } from '../env';
+import { errorResponse } from '../errors';
+import type { OrderRecord } from '../orders/model';
+import { paidCents } from '../orders/store';
+import { formatCents } from '../orders/money';
+import { describeIssues } from '../orders/money';
+import { DEMO_ACCOUNT } from '../seed';
+import type { AccountState } from '../state';
+import { faultRequestSchema, type FaultController } from './faults';
+
+export interface ControlOptions {
+  faults: FaultController;
+  /** Puts the state back to the initial seed and empties the ledger. */
+  reset: () => void;
+}
+
+/** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6 addresses. */
+export function isLoopbackAddress(address: string | undefined): boolean {
+  if (!address) return false;
+  const v4 = address.startsWith('::ffff:') ? address.slice(7) : address;
+  return v4.startsWith('127.') || address === '::1';
+}
+
+/** 403 unless the request came from a loopback address (or in-process, without a socket). */
+export function loopbackOnly(): MiddlewareHandler<SandboxEnv> {
+  return async (c, next) => {
+    const socket = (c.env as Partial<HttpBindings> | undefined)?.incoming?.socket;
+    if (socket && !isLoopbackAddress(socket.remoteAddress)) {
+      return errorResponse(c, 403, 'The sandbox control API only answers requests from this machine (loopback).');
+    }
+    await next();
+  };
+}
+
+function tenantAccount(c: Context<SandboxEnv>): AccountState | Response {
+  const tenant = c.req.query('tenant')?.trim() || DEMO_ACCOUNT.tenant;
+  const account = c.get('state').account(tenant);
+  return account ?? errorResponse(c, 404, `Unknown tenant "${tenant}".`);
+}
+
+function orderSummary(order: OrderRecord) {
+  return {
+    order_id: order.id,
+    source: order.source,
+    table_ids: order.tableIds,
+    tableName: order.tableName,
+    guests: order.guests,
+    total: order.total,
+    paid: formatCents(paidCents(order)),
+    lines: order.contents.length,
+    customer: order.customer,
+    createdAt: order.createdAt,
+    updatedAt: order.updatedAt,
+  };
+}
+
+export function controlRoutes(options: ControlOptions): Hono<SandboxEnv> {
+  const { faults, reset } = options;
+  const routes = new Hono<SandboxEnv>();
+  routes.use('*', loopbackOnly());
+
+  routes.post('/reset', (c) => {
+    reset();
+    faults.clear();
+    return c.json({ reset: true });
+  });
+
+  routes.get('/faults', (c) => c.json(faults.snapshot()));
+  routes.post('/faults', async (c) => {
+    let body: unknown;
+    try {
+      const text = await c.req.text();
+      body = text.trim() === '' ? {} : JSON.parse(text);
+    } catch {
+      return errorResponse(c, 422, 'The body is not valid JSON: send { latencyMs?, dropRate?, errorRate?, loseResponseRate?, offline?, seed? }.');
+    }
+    const parsed = faultRequestSchema.safeParse(body);
+    if (!parsed.success) return errorResponse(c, 422, `Invalid faults: ${describeIssues(parsed.error)}.`);
+    return c.json(faults.set(parsed.data));
+  });
+
+  // Every Flow and loyalty order received and committed, in order. Optional filters: tenant, kind.
+  routes.get('/ledger', (c) => {
+    const tenant = c.req.query('tenant');
+    const kind = c.req.query('kind');
+    const entries = c
+      .get('state')
+      .ledger.filter((e) => (tenant === undefined || e.tenant === tenant) && (kind === undefined || e.kind === kind));
+    return c.json({ entries });
+  });
+
+  // Open orders of an account (query `tenant`, default demo): one row per occupied table (an order
+  // on merged tables has a row for each, `primary` marking its last table), the open orders without
+  // a table (deliveries), and the full records of every open order.
+  routes.get('/open-orders', (c) => {
+    const account = tenantAccount(c);
+    if (account instanceof Response) return account;
+    const open = account.orders.orders.filter((o) => o.status === 'open');
+    const tables = open
+      .flatMap((order) =>
+        order.tableIds.map((tableId, i) => ({
+          table_id: tableId,
+          table_name: account.tables.find((t) => t.id === tableId)?.name ?? null,
+          primary: i === order.tableIds.length - 1,
+          ...orderSummary(order),
+        })),
+      )
+      .sort((a, b) => a.table_id - b.table_id || a.order_id - b.order_id);
+    const deliveries = open.filter((o) => o.tableIds.length === 0).map((o) => ({ ...orderSummary(o), delivery: o.delivery }));
+    return c.json({ tenant: account.tenant, tables, deliveries, orders: open });
+  });
+
+  // Closes an open order (as the venue would at its point of sale), freeing its tables.
+  routes.post('/orders/:id/close', (c) => {
+    const account = tenantAccount(c);
+    if (account instanceof Response) return account;
+    const id = Number(c.req.param('id'));
+    const order = account.orders.orders.find((o) => o.id === id);
+    if (!order) return errorResponse(c, 404, `No order ${c.req.param('id')} in account "${account.tenant}".`);
+    order.status = 'closed';
+    order.updatedAt = new Date().toISOString();
+    return c.json({ order_id: order.id, status: order.status });
+  });
+
+  return routes;
+}

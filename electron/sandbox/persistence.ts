@@ -1,0 +1,196 @@
+// `--state FILE` (issue 3, item 9): the sandbox's state survives restarts. In memory by default;
+// with a state file the whole state (every account's records, id counters, the ledger) is loaded
+// from the file at start when it exists, and saved after every committed write (a non-GET request
+// answered below 400). Saves are atomic (temp file in the same folder, fsync, rename) and
+// coalesced: at most one write in flight and one queued, which saves the state as it is when it
+// starts. `flush()` waits for the last one (the server's close() calls it).
+import { existsSync, readFileSync } from 'node:fs';
+import { open, rename, rm } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { MiddlewareHandler } from 'hono';
+import { z } from 'zod';
+import type { SandboxEnv } from './env';
+import { defaultSeed } from './seed';
+import { createSandboxState, type AccountState, type AccountSpec, type SandboxState } from './state';
+
+export const STATE_FILE_FORMAT = 'comanda-sandbox-state';
+export const STATE_FILE_VERSION = 1;
+
+/** Identity fields of an account: they come from the file's spec, never assigned afterwards. */
+const IDENTITY = ['tenant', 'accessToken', 'integratorToken', 'master'] as const;
+
+const accountSchema = z.looseObject({
+  tenant: z.string().min(1),
+  accessToken: z.string(),
+  integratorToken: z.string(),
+  master: z.string().min(1).nullable(),
+  rooms: z.array(z.looseObject({ id: z.number() })),
+  tables: z.array(z.looseObject({ id: z.number() })),
+  paymentMethods: z.array(z.looseObject({ id: z.number() })),
+  catalog: z.record(z.string(), z.array(z.looseObject({ id: z.number() }))),
+  commerce: z.record(z.string(), z.array(z.looseObject({}))),
+  orders: z.looseObject({ orders: z.array(z.looseObject({ id: z.number() })) }),
+  lastIds: z.record(z.string(), z.number()),
+});
+
+const fileSchema = z.object({
+  format: z.literal(STATE_FILE_FORMAT),
+  version: z.literal(STATE_FILE_VERSION),
+  savedAt: z.string().optional(),
+  accounts: z.array(accountSchema).min(1),
+  ledger: z.array(z.looseObject({ kind: z.string(), tenant: z.string(), orderId: z.number() })),
+});
+
+export type StateFile = z.output<typeof fileSchema>;
+
+/** The state as the plain JSON document the file holds. */
+export function serializeState(state: SandboxState): string {
+  const doc = {
+    format: STATE_FILE_FORMAT,
+    version: STATE_FILE_VERSION,
+    savedAt: new Date().toISOString(),
+    accounts: [...state.accounts.values()].map((account) => ({ ...account })),
+    ledger: state.ledger,
+  };
+  return `${JSON.stringify(doc)}\n`;
+}
+
+export class StateFileError extends Error {}
+
+/** Builds a state from a file's document (validated). Throws StateFileError on a bad document. */
+export function restoreState(text: string, path = 'the state file'): SandboxState {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new StateFileError(`sandbox: cannot load ${path}: not valid JSON (${(error as Error).message})`);
+  }
+  const parsed = fileSchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue?.path.length ? issue.path.join('.') : 'top level';
+    throw new StateFileError(
+      `sandbox: cannot load ${path}: not a sandbox state file (${where}: ${issue?.message ?? 'invalid'}); ` +
+        'move it away or pass another --state file',
+    );
+  }
+  const file = parsed.data;
+  const specs: AccountSpec[] = file.accounts.map((a) => ({
+    tenant: a.tenant,
+    accessToken: a.accessToken,
+    integratorToken: a.integratorToken,
+    master: a.master,
+  }));
+  let state: SandboxState;
+  try {
+    // Accounts start from the default seed, then take every saved field: fields added to the
+    // state after the file was written keep their seeded value.
+    state = createSandboxState(specs, defaultSeed());
+  } catch (error) {
+    throw new StateFileError(`sandbox: cannot load ${path}: ${(error as Error).message}`);
+  }
+  for (const saved of file.accounts) {
+    const account = state.account(saved.tenant) as AccountState;
+    const data: Record<string, unknown> = { ...saved };
+    for (const key of IDENTITY) delete data[key];
+    Object.assign(account, data);
+  }
+  state.ledger = file.ledger as unknown as SandboxState['ledger'];
+  return state;
+}
+
+/** The state saved at `path`, or null when there is no such file. Throws StateFileError when unreadable. */
+export function loadStateFile(path: string | undefined): SandboxState | null {
+  if (path === undefined || !existsSync(path)) return null;
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new StateFileError(`sandbox: cannot read the state file ${path}: ${(error as Error).message}`);
+  }
+  return restoreState(text, `the state file ${path}`);
+}
+
+/** Writes `data` to `path` atomically: temp file in the same folder, fsync, rename, fsync of the folder. */
+export async function writeFileAtomic(path: string, data: string): Promise<void> {
+  const dir = dirname(path);
+  const temp = join(dir, `.${basename(path)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  try {
+    const file = await open(temp, 'w', 0o600);
+    try {
+      await file.writeFile(data, 'utf8');
+      await file.sync();
+    } finally {
+      await file.close();
+    }
+    await rename(temp, path);
+  } catch (error) {
+    await rm(temp, { force: true }).catch(() => undefined);
+    throw error;
+  }
+  try {
+    const folder = await open(dir, 'r');
+    try {
+      await folder.sync();
+    } finally {
+      await folder.close();
+    }
+  } catch {
+    // Folders cannot be fsynced everywhere (Windows); the rename is done either way.
+  }
+}
+
+/** Saves the state to a file after writes: one save in flight, at most one queued. */
+export class StateSaver {
+  private running: Promise<void> | null = null;
+  private queued = false;
+  private lastError: unknown = null;
+
+  constructor(
+    private readonly path: string,
+    private readonly getState: () => SandboxState,
+    private readonly onError?: (error: unknown) => void,
+  ) {}
+
+  /** Asks for a save of the state as it will be when the save starts. */
+  schedule(): void {
+    this.queued = true;
+    this.running ??= this.run();
+  }
+
+  private async run(): Promise<void> {
+    try {
+      while (this.queued) {
+        this.queued = false;
+        try {
+          await writeFileAtomic(this.path, serializeState(this.getState()));
+          this.lastError = null;
+        } catch (error) {
+          this.lastError = error;
+          this.onError?.(error);
+        }
+      }
+    } finally {
+      this.running = null;
+    }
+  }
+
+  /** Waits until every requested save is written; rejects when the last save failed. */
+  async flush(): Promise<void> {
+    while (this.running) await this.running;
+    if (this.lastError !== null) {
+      const error = this.lastError;
+      throw new Error(`sandbox: cannot save the state to ${this.path}: ${(error as Error).message ?? String(error)}`);
+    }
+  }
+
+  /** Middleware: schedules a save after every committed write (non-GET/HEAD request answered below 400). */
+  middleware(): MiddlewareHandler<SandboxEnv> {
+    return async (c, next) => {
+      await next();
+      const method = c.req.method;
+      if (method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS' && c.res.status < 400) this.schedule();
+    };
+  }
+}
