@@ -4,6 +4,7 @@ import { bridgeChannel, operationNames, type BridgeResult } from '../../shared/b
 import { createDispatcher, type BridgeHandlers } from '../services/dispatcher';
 import { APP_ORIGIN, isAppUrl, originOf } from './app-origin';
 import { isTrustedSenderFrame, registerBridgeIpc } from './ipc';
+import { testHandlers } from '../services/handlers.testing';
 
 type Listener = (event: IpcMainInvokeEvent, ...args: unknown[]) => unknown;
 
@@ -23,13 +24,13 @@ function fakeIpcMain() {
 }
 
 function fakeHandlers(): BridgeHandlers {
-  return {
+  return testHandlers({
     getAppInfo: vi.fn(async () => ({ shell: 'electron' as const, mode: 'demo' as const, accountKey: 'demo', tenant: 'demo', version: '0.1.0' })),
     listRooms: vi.fn(async () => ({ rooms: [] })),
     listPaymentMethods: vi.fn(async () => ({ paymentMethods: [{ id: 1, name: 'Cash', active: true }] })),
     saveCredentials: vi.fn(async () => ({ saved: true as const })),
     getCredentialsStatus: vi.fn(async () => ({ stored: false, tenant: null, unavailableReason: null })),
-  };
+  });
 }
 
 const WINDOW_ID = 7;

@@ -11,6 +11,11 @@ const api = {
   listPaymentMethods: (input) => ipcRenderer.invoke('bridge:listPaymentMethods', input),
   saveCredentials: (input) => ipcRenderer.invoke('bridge:saveCredentials', input),
   getCredentialsStatus: (input) => ipcRenderer.invoke('bridge:getCredentialsStatus', input),
+  fetchSyncPage: (input) => ipcRenderer.invoke('bridge:fetchSyncPage', input),
+  getSettings: (input) => ipcRenderer.invoke('bridge:getSettings', input),
+  saveSettings: (input) => ipcRenderer.invoke('bridge:saveSettings', input),
+  testConnection: (input) => ipcRenderer.invoke('bridge:testConnection', input),
+  syncImages: (input) => ipcRenderer.invoke('bridge:syncImages', input),
   onEvent: (listener) => {
     // Only the event crosses to the page; the IpcRendererEvent (with its sender) stays here.
     const forward = (_event: IpcRendererEvent, event: BridgeEvent) => listener(event);

@@ -1,15 +1,16 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createDispatcher, ServiceError, type BridgeHandlers } from './dispatcher';
+import { testHandlers } from './handlers.testing';
 
 function fakeHandlers(overrides: Partial<BridgeHandlers> = {}): BridgeHandlers {
-  return {
+  return testHandlers({
     getAppInfo: async () => ({ shell: 'browser', mode: 'demo', accountKey: 'demo', tenant: 'demo', version: '0.0.0' }),
     listRooms: async () => ({ rooms: [] }),
     listPaymentMethods: async () => ({ paymentMethods: [{ id: 1, name: 'Card', active: true }] }),
     saveCredentials: vi.fn(async () => ({ saved: true as const })),
     getCredentialsStatus: async () => ({ stored: false, tenant: null, unavailableReason: null }),
     ...overrides,
-  };
+  });
 }
 
 describe('bridge dispatcher', () => {

@@ -82,10 +82,22 @@ export function createBridgeHandlers(deps: HandlerDeps): BridgeHandlers {
         await deps.vault.save(input);
         return { saved: true as const };
       }),
+    // Built in issue 4 (gateway, settings, images): until then they say so instead of pretending.
+    fetchSyncPage: notBuiltYet('fetchSyncPage'),
+    getSettings: notBuiltYet('getSettings'),
+    saveSettings: notBuiltYet('saveSettings'),
+    testConnection: notBuiltYet('testConnection'),
+    syncImages: notBuiltYet('syncImages'),
     async getCredentialsStatus() {
       const reason = deps.vault.unavailableReason();
       const stored = reason === null ? await deps.vault.load() : null;
       return { stored: stored !== null, tenant: stored?.tenant ?? null, unavailableReason: reason };
     },
+  };
+}
+
+function notBuiltYet(name: string) {
+  return async (): Promise<never> => {
+    throw new ServiceError({ kind: 'internal', message: `${name} is not available in this version yet.` });
   };
 }

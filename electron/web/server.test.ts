@@ -6,14 +6,15 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BridgeEvent } from '../../shared/bridge';
 import { createDispatcher, type BridgeHandlers } from '../services/dispatcher';
 import { SECRET_HEADER, startWebShell, type RunningWebShell } from './server';
+import { testHandlers } from '../services/handlers.testing';
 
-const handlers: BridgeHandlers = {
+const handlers: BridgeHandlers = testHandlers({
   getAppInfo: async () => ({ shell: 'browser', mode: 'demo', accountKey: 'demo', tenant: 'demo', version: '0' }),
   listRooms: async () => ({ rooms: [] }),
   listPaymentMethods: async () => ({ paymentMethods: [] }),
   saveCredentials: vi.fn(async () => ({ saved: true as const })),
   getCredentialsStatus: async () => ({ stored: false, tenant: null, unavailableReason: null }),
-};
+});
 
 const listeners = new Set<(event: BridgeEvent) => void>();
 let shell: RunningWebShell;

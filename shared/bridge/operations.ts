@@ -1,10 +1,18 @@
 import { z } from 'zod';
 import {
+  accountSecretsInputSchema,
+  accountSettingsSchema,
   appInfoSchema,
+  connectionCheckSchema,
   credentialsInputSchema,
   credentialsStatusSchema,
+  environmentPresetSchema,
   floorRoomSchema,
+  imageSyncStateSchema,
   paymentMethodSchema,
+  settingsSchema,
+  syncPageInputSchema,
+  syncPageSchema,
 } from './schemas';
 
 const noInput = z.object({}).strict();
@@ -24,6 +32,37 @@ export const bridgeOperations = {
   /** Write-only: the secrets go to the vault and never come back over the bridge. */
   saveCredentials: { input: credentialsInputSchema.strict(), output: z.object({ saved: z.literal(true) }) },
   getCredentialsStatus: { input: noInput, output: credentialsStatusSchema },
+
+  /** One page (200 records) of a resource the sync engine mirrors (issue 4). */
+  fetchSyncPage: { input: syncPageInputSchema, output: syncPageSchema },
+
+  /** Current settings (never the secrets) and the environments this build knows. */
+  getSettings: {
+    input: noInput,
+    output: z.object({ settings: settingsSchema, hasSecrets: z.boolean(), environments: z.array(environmentPresetSchema) }),
+  },
+  /**
+   * Switches account (and saves the secrets to the vault when given). The renderer then gets an
+   * `account-changed` event and reopens that account's local data: two accounts never mix.
+   */
+  saveSettings: {
+    input: settingsSchema.extend({ secrets: accountSecretsInputSchema.optional() }).strict(),
+    output: z.object({ accountKey: z.string() }),
+  },
+  /** Tries an account without switching to it; secrets default to the saved ones. */
+  testConnection: {
+    input: z.object({ account: accountSettingsSchema, secrets: accountSecretsInputSchema.optional() }).strict(),
+    output: z.object({ ok: z.boolean(), checks: z.array(connectionCheckSchema) }),
+  },
+
+  /**
+   * The photo paths the current catalog references: the main side fetches missing thumbnails in
+   * the background and deletes cached files nobody references any more (issue 4 item 6).
+   */
+  syncImages: {
+    input: z.object({ photos: z.array(z.string().min(1).max(1024)).max(200_000) }).strict(),
+    output: imageSyncStateSchema,
+  },
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;
 
 export type BridgeOperations = typeof bridgeOperations;

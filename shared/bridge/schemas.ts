@@ -71,7 +71,124 @@ export type CredentialsStatus = z.infer<typeof credentialsStatusSchema>;
 export const connectionStateSchema = z.enum(['online', 'offline']);
 export type ConnectionState = z.infer<typeof connectionStateSchema>;
 
+
+// ——— Catalog sync (issue 4) ———
+
+/** What the renderer's sync engine pages through (ARCHITECTURE §4.2), catalog first in spec order. */
+export const syncResourceNames = [
+  'groups',
+  'categories',
+  'items',
+  'sellingFormats',
+  'sellingFormatPivots',
+  'modifiers',
+  'modifierCategories',
+  'modifierGroups',
+  'modifierPivots',
+  'menuMenuCategories',
+  'menuMenuItemCategoryPivots',
+  'rooms',
+  'paymentMethods',
+  'customers',
+  'warehouses',
+  /** Stocks of one warehouse (spec 4.4 `GET V2/warehouses/<id>`): needs `warehouseId`. */
+  'stocks',
+] as const;
+export const syncResourceSchema = z.enum(syncResourceNames);
+export type SyncResource = z.infer<typeof syncResourceSchema>;
+
+/** A plain JSON record: the wire record after validation and coercion by the main side. */
+export const syncRecordSchema = z.record(z.string(), z.unknown());
+export type SyncRecord = z.infer<typeof syncRecordSchema>;
+
+export const syncPageInputSchema = z
+  .object({
+    resource: syncResourceSchema,
+    page: z.number().int().min(1),
+    warehouseId: z.number().int().positive().optional(),
+  })
+  .strict()
+  .refine((input) => input.resource !== 'stocks' || input.warehouseId !== undefined, {
+    message: 'stocks need a warehouseId',
+    path: ['warehouseId'],
+  });
+
+export const syncPageSchema = z.object({
+  records: z.array(syncRecordSchema),
+  page: z.number().int(),
+  lastPage: z.number().int(),
+  /** Exact record count of the resource as the server reports it. */
+  total: z.number().int(),
+});
+export type SyncPage = z.infer<typeof syncPageSchema>;
+
+// ——— Settings and connection (issue 4) ———
+
+export const environmentIdSchema = z.enum(['production', 'integrations', 'custom']);
+export type EnvironmentId = z.infer<typeof environmentIdSchema>;
+
+export const environmentPresetSchema = z.object({
+  id: environmentIdSchema,
+  name: z.string(),
+  /** Preset host roots; null when this build knows none (the waiter types them). */
+  baseUrl: z.string().nullable(),
+  imagesUrl: z.string().nullable(),
+});
+export type EnvironmentPreset = z.infer<typeof environmentPresetSchema>;
+
+const httpUrl = z
+  .string()
+  .trim()
+  .url('must be a URL such as https://example.com')
+  .refine((value) => /^https?:\/\//i.test(value), 'must start with http:// or https://');
+
+export const accountSettingsSchema = z.discriminatedUnion('mode', [
+  z.object({ mode: z.literal('demo') }).strict(),
+  z
+    .object({
+      mode: z.literal('account'),
+      environment: environmentIdSchema,
+      baseUrl: httpUrl,
+      imagesUrl: httpUrl,
+      tenant: credentialsInputSchema.shape.tenant,
+    })
+    .strict(),
+]);
+export type AccountSettings = z.infer<typeof accountSettingsSchema>;
+
+export const settingsSchema = z.object({
+  account: accountSettingsSchema,
+  /** Background catalog sync interval. */
+  syncEveryMinutes: z.number().int().min(1).max(1440),
+});
+export type Settings = z.infer<typeof settingsSchema>;
+
+/** Secrets travel one way only: renderer → vault. */
+export const accountSecretsInputSchema = credentialsInputSchema.pick({ accessToken: true, integratorToken: true }).strict();
+
+export const connectionCheckSchema = z.object({
+  /** e.g. "Server reachable", "Credentials accepted", "Image storage reachable". */
+  check: z.string(),
+  ok: z.boolean(),
+  message: z.string(),
+  detail: z.string().optional(),
+});
+export type ConnectionCheck = z.infer<typeof connectionCheckSchema>;
+
+// ——— Images (issue 4) ———
+
+export const imageSyncStateSchema = z.object({
+  queued: z.number().int().nonnegative(),
+  done: z.number().int().nonnegative(),
+  failed: z.number().int().nonnegative(),
+});
+export type ImageSyncState = z.infer<typeof imageSyncStateSchema>;
+
 export const bridgeEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('connection'), state: connectionStateSchema, at: z.string() }),
+  /** The terminal now works on another account: reopen its local data. */
+  z.object({ type: z.literal('account-changed'), accountKey: z.string() }),
+  /** Background thumbnail fetching after a sync. */
+  z.object({ type: z.literal('images'), state: imageSyncStateSchema }),
 ]);
 export type BridgeEvent = z.infer<typeof bridgeEventSchema>;

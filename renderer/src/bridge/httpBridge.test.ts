@@ -1,8 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { BridgeApi, BridgeEvent, BridgeResult, FloorRoom } from '../../../shared/bridge';
+import type { BridgeApi, BridgeEvent, FloorRoom } from '../../../shared/bridge';
 import { BridgeError } from '../../../shared/bridge';
 import { createHttpBridge, LOCAL_SERVICE_NOT_ANSWERING, readBridgeSecret, type BridgeEventSource } from './httpBridge';
 import { createBridgeClient } from './index';
+import { testBridgeApi } from './testing';
 
 const room: FloorRoom = {
   id: 1,
@@ -135,20 +136,7 @@ describe('readBridgeSecret', () => {
 });
 
 describe('createBridgeClient', () => {
-  function fakeApi(overrides: Partial<BridgeApi>): BridgeApi {
-    const unused = async (): Promise<BridgeResult<never>> => {
-      throw new Error('not used in this test');
-    };
-    return {
-      getAppInfo: unused,
-      listRooms: unused,
-      listPaymentMethods: unused,
-      saveCredentials: unused,
-      getCredentialsStatus: unused,
-      onEvent: () => () => {},
-      ...overrides,
-    };
-  }
+  const fakeApi = (overrides: Partial<BridgeApi>): BridgeApi => testBridgeApi(overrides);
 
   it('returns the value of a successful result', async () => {
     const client = createBridgeClient(fakeApi({ listRooms: async () => ({ ok: true, value: { rooms: [room] } }) }));

@@ -116,6 +116,11 @@ export function createHttpBridge(options: HttpBridgeOptions = { secret: readBrid
     listPaymentMethods: (input) => call('listPaymentMethods', input),
     saveCredentials: (input) => call('saveCredentials', input),
     getCredentialsStatus: (input) => call('getCredentialsStatus', input),
+    fetchSyncPage: (input) => call('fetchSyncPage', input),
+    getSettings: (input) => call('getSettings', input),
+    saveSettings: (input) => call('saveSettings', input),
+    testConnection: (input) => call('testConnection', input),
+    syncImages: (input) => call('syncImages', input),
     onEvent,
   } satisfies BridgeApi;
 }

@@ -18,6 +18,11 @@ export function createBridgeClient(api: BridgeApi): BridgeClient {
     listPaymentMethods: (input) => api.listPaymentMethods(input).then(unwrap),
     saveCredentials: (input) => api.saveCredentials(input).then(unwrap),
     getCredentialsStatus: (input) => api.getCredentialsStatus(input).then(unwrap),
+    fetchSyncPage: (input) => api.fetchSyncPage(input).then(unwrap),
+    getSettings: (input) => api.getSettings(input).then(unwrap),
+    saveSettings: (input) => api.saveSettings(input).then(unwrap),
+    testConnection: (input) => api.testConnection(input).then(unwrap),
+    syncImages: (input) => api.syncImages(input).then(unwrap),
     onEvent: (listener) => api.onEvent(listener),
   } satisfies BridgeClient;
 }

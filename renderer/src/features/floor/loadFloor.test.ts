@@ -1,10 +1,11 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BridgeError, type AppInfo, type BridgeClient, type BridgeErrorKind, type BridgeEvent, type FloorRoom } from '../../../../shared/bridge';
+import { BridgeError, type AppInfo, type BridgeErrorKind, type BridgeEvent, type FloorRoom } from '../../../../shared/bridge';
 import { openAccountDb, type ComandaDb } from '../../data/db';
 import { loadRoomsOrdered, saveFloor, tablesOfRoom } from '../../data/floorRepository';
 import { createFloorStore } from './floorStore';
 import { startFloorLoader, type FloorLoader } from './loadFloor';
+import { testBridgeClient } from '../../bridge/testing';
 
 const salon: FloorRoom = {
   id: 1,
@@ -33,17 +34,15 @@ function setup(listRooms: () => Promise<{ rooms: FloorRoom[] }>) {
   const appInfo: AppInfo = { shell: 'browser', mode: 'demo', accountKey, tenant: 'Bar Pepe', version: '0.1.0' };
   const listeners = new Set<(event: BridgeEvent) => void>();
   const listRoomsMock = vi.fn(listRooms);
-  const bridge = {
-    getAppInfo: vi.fn(async () => appInfo),
+  const getAppInfo = vi.fn(async () => appInfo);
+  const bridge = testBridgeClient({
+    getAppInfo,
     listRooms: listRoomsMock,
-    listPaymentMethods: async () => ({ paymentMethods: [] }),
-    saveCredentials: async () => ({ saved: true as const }),
-    getCredentialsStatus: async () => ({ stored: false, tenant: null, unavailableReason: null }),
     onEvent: (listener: (event: BridgeEvent) => void) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-  } satisfies BridgeClient;
+  });
   const store = createFloorStore();
   const openDb = (key: string) => {
     const db = openAccountDb(key);
@@ -56,7 +55,7 @@ function setup(listRooms: () => Promise<{ rooms: FloorRoom[] }>) {
     loaders.push(loader);
     return loader;
   };
-  return { accountKey, bridge, store, emit, start, listRooms: listRoomsMock, listeners };
+  return { accountKey, bridge, getAppInfo, store, emit, start, listRooms: listRoomsMock, listeners };
 }
 
 describe('startFloorLoader', () => {
@@ -141,8 +140,8 @@ describe('startFloorLoader', () => {
   });
 
   it('says when the local service does not answer, and Retry starts over', async () => {
-    const { store, start, bridge } = setup(async () => ({ rooms: [salon] }));
-    bridge.getAppInfo.mockRejectedValueOnce(fail('internal', 'The terminal’s local service is not answering.'));
+    const { store, start, getAppInfo } = setup(async () => ({ rooms: [salon] }));
+    getAppInfo.mockRejectedValueOnce(fail('internal', 'The terminal’s local service is not answering.'));
     const loader = start();
     await loader.ready;
     expect(store.getState().db).toBeNull();
