@@ -7,6 +7,7 @@ import { commerceRoutes } from './commerce/routes';
 import { FaultController } from './control/faults';
 import { restoreAccounts, snapshotAccounts } from './control/reset';
 import { controlRoutes } from './control/routes';
+import { RequestStats } from './control/stats';
 import type { SandboxEnv } from './env';
 import { resolveLimits, type SandboxLimits } from './limits';
 import { errorBody } from './errors';
@@ -59,6 +60,7 @@ export function createSandboxApp(options: SandboxOptions = {}): SandboxApp {
   const faults = new FaultController(options.faultSeed);
   const limits = resolveLimits(options.limits);
   const app = new Hono<SandboxEnv>();
+  const stats = new RequestStats();
 
   app.use('*', async (c, next) => {
     c.set('state', state);
@@ -70,6 +72,7 @@ export function createSandboxApp(options: SandboxOptions = {}): SandboxApp {
   // limit before anything reads a body, the rate limit before the routes.
   const saver = options.statePath === undefined ? null : new StateSaver(options.statePath, () => state, options.onError);
   if (saver) app.use('*', saver.middleware());
+  app.use('*', stats.middleware());
   app.use('*', bodyLimit(limits.maxBodyBytes));
   const rateLimiter = rateLimit({ requestsPerMinute: limits.requestsPerMinute });
   app.use('*', rateLimiter);
@@ -78,8 +81,9 @@ export function createSandboxApp(options: SandboxOptions = {}): SandboxApp {
   const reset = () => {
     restoreAccounts(state, initialAccounts);
     rateLimiter.limiter.clear();
+    stats.clear();
   };
-  app.route('/__sandbox', controlRoutes({ faults, reset }));
+  app.route('/__sandbox', controlRoutes({ faults, reset, stats }));
 
   // spec §5: every v2, catalog and chain call carries the account's credentials.
   app.use('/api/external/*', requireAccount());

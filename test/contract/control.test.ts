@@ -263,3 +263,18 @@ describe('control API: faults', () => {
     expect(await run()).toEqual(first);
   });
 });
+
+describe('request stats (GET /__sandbox/stats)', () => {
+  it('counts API, Flow, loyalty and image requests apart, never itself, and reset clears them', async () => {
+    const stats = async () => (await control<{ requests: Record<string, number> }>('GET', '/__sandbox/stats')).body.requests;
+    expect(await stats()).toEqual({ api: 0, flow: 0, loyalty: 0, images: 0, other: 0 });
+    for (let i = 0; i < 3; i++) await freshRequest(`${sandbox.url}/api/external/v2/paymentMethods`, { headers: HEADERS });
+    await freshRequest(`${sandbox.url}/api/external/v2/paymentMethods`); // 401: still a request
+    await freshRequest(`${sandbox.url}${flowPath(flowMessage(newOrderData()))}`, { method: 'POST' });
+    await freshRequest(`${sandbox.url}/api/loyalty/orders`, { method: 'POST', headers: HEADERS, body: JSON.stringify(loyaltyBody()) });
+    await freshRequest(`${sandbox.url}/xef/demo/images/unknown.png`);
+    expect(await stats()).toEqual({ api: 4, flow: 1, loyalty: 1, images: 1, other: 0 });
+    await control('POST', '/__sandbox/reset');
+    expect(await stats()).toEqual({ api: 0, flow: 0, loyalty: 0, images: 0, other: 0 });
+  });
+});

@@ -12,9 +12,12 @@ import { describeIssues } from '../orders/money';
 import { DEMO_ACCOUNT } from '../seed';
 import type { AccountState } from '../state';
 import { faultRequestSchema, type FaultController } from './faults';
+import type { RequestStats } from './stats';
 
 export interface ControlOptions {
   faults: FaultController;
+  /** Request counts by family (GET /__sandbox/stats). */
+  stats: RequestStats;
   /** Puts the state back to the initial seed and empties the ledger. */
   reset: () => void;
 }
@@ -60,9 +63,11 @@ function orderSummary(order: OrderRecord) {
 }
 
 export function controlRoutes(options: ControlOptions): Hono<SandboxEnv> {
-  const { faults, reset } = options;
+  const { faults, reset, stats } = options;
   const routes = new Hono<SandboxEnv>();
   routes.use('*', loopbackOnly());
+
+  routes.get('/stats', (c) => c.json({ requests: stats.snapshot() }));
 
   routes.post('/reset', (c) => {
     reset();
