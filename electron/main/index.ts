@@ -73,7 +73,8 @@ async function start(): Promise<void> {
   });
 
   const session = createAppSession();
-  registerAppProtocol(session, rendererRoot);
+  // Photos come from the current account's image cache, whichever account that is when asked.
+  registerAppProtocol(session, rendererRoot, () => core?.images ?? null);
   const win = createMainWindow({ session, preloadPath });
   mainWindow = win;
 

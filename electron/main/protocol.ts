@@ -2,6 +2,7 @@ import { readFile, realpath, stat } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { protocol, type Session } from 'electron';
 import { CONTENT_SECURITY_POLICY, contentTypeFor } from '../services/renderer-files';
+import { answerImageRequest, isImageRoute, type ImageSource } from '../services/images';
 import { APP_HOST, APP_SCHEME } from './app-origin';
 
 export { CONTENT_SECURITY_POLICY, contentTypeFor };
@@ -44,8 +45,13 @@ function isInside(root: string, candidate: string): boolean {
 /**
  * The app:// request handler, free of Electron objects so it can be tested with plain
  * Request/Response. GET and HEAD only; anything unservable is a 404 that reveals nothing.
+ * `app://comanda/images/{thumb|full}/<encoded photo path>` is answered from the current account's
+ * image cache (`images()`, read at every request), never from the renderer folder.
  */
-export function createAppRequestHandler(root: string): (request: Request) => Promise<Response> {
+export function createAppRequestHandler(
+  root: string,
+  images: () => ImageSource | null = () => null,
+): (request: Request) => Promise<Response> {
   const securityHeaders = {
     'Content-Security-Policy': CONTENT_SECURITY_POLICY,
     'X-Content-Type-Options': 'nosniff',
@@ -56,6 +62,14 @@ export function createAppRequestHandler(root: string): (request: Request) => Pro
   return async (request) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return new Response('Method not allowed', { status: 405, headers: { ...securityHeaders, Allow: 'GET, HEAD' } });
+    }
+    const imagePath = appImagePathname(request.url);
+    if (imagePath !== null) {
+      const answer = await answerImageRequest(images(), request.method, imagePath);
+      return new Response(answer.body === null ? null : new Uint8Array(answer.body), {
+        status: answer.status,
+        headers: { ...securityHeaders, ...answer.headers },
+      });
     }
     const filePath = resolveAppFile(root, request.url);
     if (filePath === null) return notFound();
@@ -72,6 +86,18 @@ export function createAppRequestHandler(root: string): (request: Request) => Pro
   };
 }
 
+/** The still-encoded pathname of an app://comanda/images/… URL, or null for any other URL. */
+export function appImagePathname(url: string): string | null {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return null;
+  }
+  if (parsed.protocol !== `${APP_SCHEME}:` || parsed.host !== APP_HOST) return null;
+  return isImageRoute(parsed.pathname) ? parsed.pathname : null;
+}
+
 /**
  * Must run at module load, before the app is ready: only privileged schemes get a real origin,
  * IndexedDB, fetch() and a secure context.
@@ -83,6 +109,6 @@ export function registerAppSchemePrivileges(): void {
 }
 
 /** Serves the built renderer on app://comanda/ in the window's own session. */
-export function registerAppProtocol(session: Session, rendererRoot: string): void {
-  session.protocol.handle(APP_SCHEME, createAppRequestHandler(rendererRoot));
+export function registerAppProtocol(session: Session, rendererRoot: string, images?: () => ImageSource | null): void {
+  session.protocol.handle(APP_SCHEME, createAppRequestHandler(rendererRoot, images));
 }

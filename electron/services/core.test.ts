@@ -1,25 +1,76 @@
-import { mkdtemp } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import { mkdtemp, readFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BridgeEvent } from '../../shared/bridge';
-import { startSandbox } from '../sandbox';
-import { startAppCore, type AppCore } from './core';
+import { startSandbox, type RunningSandbox } from '../sandbox';
+import { startAppCore, type AppCore, type AppCoreOptions } from './core';
 import { createFileVault } from './vault.file';
 
+const LIFTED = { requestsPerMinute: 100_000 };
+
 const cores: AppCore[] = [];
+const sandboxes: RunningSandbox[] = [];
 afterEach(async () => {
   await Promise.all(cores.splice(0).map((core) => core.close()));
+  await Promise.all(sandboxes.splice(0).map((sandbox) => sandbox.close()));
 });
 
-async function core(account: Parameters<typeof startAppCore>[0]['account']) {
-  const dataDir = await mkdtemp(join(tmpdir(), 'comanda-core-'));
-  const vault = createFileVault(dataDir);
-  const started = await startAppCore({ shell: 'browser', dataDir, vault, account, timeoutMs: 5000 });
+async function core(account?: AppCoreOptions['account'], dataDir?: string) {
+  const dir = dataDir ?? (await mkdtemp(join(tmpdir(), 'comanda-core-')));
+  const vault = createFileVault(dir);
+  const logged: string[] = [];
+  const started = await startAppCore({
+    shell: 'browser',
+    dataDir: dir,
+    vault,
+    account,
+    timeoutMs: 5000,
+    env: {},
+    demoSandbox: { limits: LIFTED },
+    log: (line) => logged.push(line),
+  });
   cores.push(started);
   const events: BridgeEvent[] = [];
   started.onEvent((event) => events.push(event));
-  return { core: started, vault, events };
+  const call = async (name: string, input: unknown = {}) => {
+    const result = await started.dispatcher.dispatch(name, input);
+    outputs.push(JSON.stringify(result));
+    return result;
+  };
+  const outputs: string[] = [];
+  return { core: started, vault, events, dataDir: dir, call, outputs, logged };
+}
+
+/** A second vendor account, on its own server, with secrets nobody else uses and its own floor. */
+const PEPE = { tenant: 'bar-pepe', accessToken: 'pepe-access-7f3a9c', integratorToken: 'pepe-client-91bd04' };
+async function pepeServer() {
+  const sandbox = await startSandbox({
+    port: 0,
+    limits: LIFTED,
+    accounts: [
+      {
+        ...PEPE,
+        master: null,
+        seed: { rooms: [{ id: 1, name: 'Terraza Pepe', order: 1, tables: [{ id: 1, name: 'P1', x: 0, y: 0, width: 80, height: 80 }] }] },
+      },
+    ],
+  });
+  sandboxes.push(sandbox);
+  return sandbox;
+}
+
+const pepeSettings = (url: string) => ({
+  account: { mode: 'account', environment: 'custom', baseUrl: url, imagesUrl: url, tenant: PEPE.tenant },
+  syncEveryMinutes: 5,
+});
+const pepeTokens = { accessToken: PEPE.accessToken, integratorToken: PEPE.integratorToken };
+
+function roomNames(result: Awaited<ReturnType<AppCore['dispatcher']['dispatch']>>): string[] {
+  if (!result.ok) throw new Error(JSON.stringify(result.error));
+  return (result.value as { rooms: { name: string }[] }).rooms.map((room) => room.name);
 }
 
 describe('app core', () => {
@@ -38,19 +89,16 @@ describe('app core', () => {
   });
 
   it('account mode saves the given secrets to the vault and keys local data by tenant and host', async () => {
-    const sandbox = await startSandbox({ port: 0 });
-    try {
-      const secrets = { tenant: 'demo', accessToken: 'demo-token', integratorToken: 'demo-client' };
-      const { core: account, vault } = await core({ mode: 'account', baseUrl: sandbox.url, secrets });
-      expect(await vault.load()).toEqual(secrets);
-      const info = await account.dispatcher.dispatch('getAppInfo', {});
-      expect(info).toMatchObject({ ok: true, value: { mode: 'account', accountKey: `demo@127.0.0.1:${sandbox.port}` } });
-      expect(await account.dispatcher.dispatch('listPaymentMethods', {})).toMatchObject({ ok: true });
-      const status = await account.dispatcher.dispatch('getCredentialsStatus', {});
-      expect(status).toEqual({ ok: true, value: { stored: true, tenant: 'demo', unavailableReason: null } });
-    } finally {
-      await sandbox.close();
-    }
+    const sandbox = await startSandbox({ port: 0, limits: LIFTED });
+    sandboxes.push(sandbox);
+    const secrets = { tenant: 'demo', accessToken: 'demo-token', integratorToken: 'demo-client' };
+    const { core: account, vault } = await core({ mode: 'account', baseUrl: sandbox.url, secrets });
+    expect(await vault.load()).toEqual(secrets);
+    const info = await account.dispatcher.dispatch('getAppInfo', {});
+    expect(info).toMatchObject({ ok: true, value: { mode: 'account', accountKey: `demo@127.0.0.1:${sandbox.port}` } });
+    expect(await account.dispatcher.dispatch('listPaymentMethods', {})).toMatchObject({ ok: true });
+    const status = await account.dispatcher.dispatch('getCredentialsStatus', {});
+    expect(status).toEqual({ ok: true, value: { stored: true, tenant: 'demo', unavailableReason: null } });
   });
 
   it('an unreachable server is reported as offline, once, and again online when it answers', async () => {
@@ -77,5 +125,161 @@ describe('app core', () => {
     expect(await vault.load()).toEqual({ tenant: 'bar-pepe', accessToken: 'A', integratorToken: 'C' });
     const status = await demo.dispatcher.dispatch('getCredentialsStatus', {});
     expect(JSON.stringify(status)).not.toMatch(/"A"|"C"/);
+  });
+});
+
+describe('settings and account switching', () => {
+  it('switches demo → a real account → demo: sandbox, gateway, account key and events follow', async () => {
+    const pepe = await pepeServer();
+    const { core: app, vault, events, dataDir, call, outputs } = await core();
+    const demoUrl = app.sandboxUrl!;
+    expect(await call('getSettings')).toEqual({
+      ok: true,
+      value: {
+        settings: { account: { mode: 'demo' }, syncEveryMinutes: 15 },
+        hasSecrets: false,
+        environments: [
+          { id: 'production', name: 'Production', baseUrl: null, imagesUrl: null },
+          { id: 'integrations', name: 'Integrations (test)', baseUrl: null, imagesUrl: null },
+          { id: 'custom', name: 'Custom', baseUrl: null, imagesUrl: null },
+        ],
+      },
+    });
+    expect(roomNames(await call('listRooms'))).not.toContain('Terraza Pepe');
+
+    // → the real account
+    const saved = await call('saveSettings', { ...pepeSettings(`${pepe.url}/`), secrets: pepeTokens });
+    const pepeKey = `bar-pepe@127.0.0.1:${pepe.port}`;
+    expect(saved).toEqual({ ok: true, value: { accountKey: pepeKey } });
+    expect(events.filter((e) => e.type === 'account-changed')).toEqual([{ type: 'account-changed', accountKey: pepeKey }]);
+    expect(app.accountKey).toBe(pepeKey);
+    expect(await call('getAppInfo')).toMatchObject({ ok: true, value: { mode: 'account', accountKey: pepeKey, tenant: 'bar-pepe' } });
+    expect(roomNames(await call('listRooms'))).toEqual(['Terraza Pepe']);
+    // The demo venue's embedded sandbox is stopped.
+    expect(app.sandboxUrl).toBeNull();
+    await expect(fetch(`${demoUrl}/api/external/v2/paymentMethods`)).rejects.toThrow();
+
+    // The secrets went to the vault only: not to settings.json, not to any answer.
+    expect(await vault.load()).toEqual(PEPE);
+    const file = await readFile(join(dataDir, 'settings.json'), 'utf8');
+    expect(JSON.parse(file)).toEqual(pepeSettings(pepe.url));
+    expect(await call('getSettings')).toMatchObject({ ok: true, value: { settings: pepeSettings(pepe.url), hasSecrets: true } });
+    expect(await call('testConnection', { account: pepeSettings(pepe.url).account })).toMatchObject({ ok: true, value: { ok: true } });
+    await call('getCredentialsStatus');
+
+    // ← back to the demo venue
+    expect(await call('saveSettings', { account: { mode: 'demo' }, syncEveryMinutes: 5 })).toEqual({ ok: true, value: { accountKey: 'demo' } });
+    expect(events.filter((e) => e.type === 'account-changed').map((e) => e.type === 'account-changed' && e.accountKey)).toEqual([pepeKey, 'demo']);
+    expect(await call('getAppInfo')).toMatchObject({ ok: true, value: { mode: 'demo', accountKey: 'demo', tenant: 'demo' } });
+    expect(app.sandboxUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(roomNames(await call('listRooms'))).not.toContain('Terraza Pepe');
+    await call('getSettings');
+
+    for (const output of [...outputs, file]) {
+      expect(output).not.toContain(PEPE.accessToken);
+      expect(output).not.toContain(PEPE.integratorToken);
+    }
+  });
+
+  it('a restart comes up on the saved account, with the secrets from the vault', async () => {
+    const pepe = await pepeServer();
+    const first = await core();
+    expect(await first.call('saveSettings', { ...pepeSettings(pepe.url), secrets: pepeTokens })).toMatchObject({ ok: true });
+    await first.core.close();
+
+    const second = await core(undefined, first.dataDir);
+    expect(second.core.accountKey).toBe(`bar-pepe@127.0.0.1:${pepe.port}`);
+    expect(second.core.sandboxUrl).toBeNull();
+    expect(roomNames(await second.call('listRooms'))).toEqual(['Terraza Pepe']);
+    // `{ mode: 'demo' }` from a command line without --backend keeps the saved settings too.
+    await second.core.close();
+    const third = await core({ mode: 'demo' }, first.dataDir);
+    expect(third.core.accountKey).toBe(`bar-pepe@127.0.0.1:${pepe.port}`);
+  });
+
+  it('the command line account overrides and initialises the saved settings (custom environment)', async () => {
+    const pepe = await pepeServer();
+    const { dataDir, call } = await core({ mode: 'account', baseUrl: `${pepe.url}/`, secrets: PEPE });
+    expect(await call('getSettings')).toMatchObject({
+      ok: true,
+      value: { settings: { account: { mode: 'account', environment: 'custom', baseUrl: pepe.url, imagesUrl: pepe.url, tenant: 'bar-pepe' } }, hasSecrets: true },
+    });
+    const images = await core({ mode: 'account', baseUrl: pepe.url, imagesUrl: 'https://img.example.com/' }, dataDir);
+    expect(await images.call('getSettings')).toMatchObject({ ok: true, value: { settings: { account: { imagesUrl: 'https://img.example.com', tenant: 'bar-pepe' } } } });
+  });
+
+  it('saving the same account again (another interval) switches nothing', async () => {
+    const { core: app, events, call } = await core();
+    const sandboxUrl = app.sandboxUrl;
+    expect(await call('saveSettings', { account: { mode: 'demo' }, syncEveryMinutes: 30 })).toEqual({ ok: true, value: { accountKey: 'demo' } });
+    expect(app.sandboxUrl).toBe(sandboxUrl);
+    expect(events.filter((e) => e.type === 'account-changed')).toEqual([]);
+    expect(await call('getSettings')).toMatchObject({ ok: true, value: { settings: { syncEveryMinutes: 30 } } });
+  });
+
+  it('refuses an account without tokens when none are saved for its tenant, and keeps the current one', async () => {
+    const pepe = await pepeServer();
+    const { core: app, call, dataDir } = await core();
+    const refused = await call('saveSettings', pepeSettings(pepe.url));
+    expect(refused).toMatchObject({ ok: false, error: { kind: 'invalid-input', message: expect.stringMatching(/none are saved for tenant "bar-pepe"/) } });
+    expect(app.accountKey).toBe('demo');
+    await expect(readFile(join(dataDir, 'settings.json'), 'utf8')).rejects.toThrow(/ENOENT/);
+    // Invalid input is refused by the bridge schema with the field named.
+    const invalid = await call('saveSettings', { ...pepeSettings('not a url'), secrets: pepeTokens });
+    expect(invalid).toMatchObject({ ok: false, error: { kind: 'invalid-input', message: expect.stringMatching(/account\.baseUrl/) } });
+  });
+
+  it('the same tenant on two servers is two accounts; a call in flight across a switch is refused', async () => {
+    const pepe = await pepeServer();
+    // A second server for bar-pepe whose rooms answer only when the test lets them.
+    let release!: () => void;
+    const released = new Promise<void>((done) => (release = done));
+    const gate = createServer((req, res) => {
+      void (async () => {
+        const upstream = await fetch(`${pepe.url}${req.url}`, { headers: req.headers as Record<string, string> });
+        const body = await upstream.text();
+        if (req.url?.includes('/rooms')) await released;
+        res.writeHead(upstream.status, { 'content-type': 'application/json' }).end(body);
+      })();
+    });
+    await new Promise<void>((done) => gate.listen(0, '127.0.0.1', done));
+    const gateUrl = `http://127.0.0.1:${(gate.address() as AddressInfo).port}`;
+    try {
+      const { core: app, call } = await core();
+      await call('saveSettings', { ...pepeSettings(gateUrl), secrets: pepeTokens });
+      const gateKey = app.accountKey;
+      const inFlight = call('listRooms');
+      await call('saveSettings', pepeSettings(pepe.url)); // same tenant, saved secrets, another host
+      expect(app.accountKey).not.toBe(gateKey);
+      expect(app.accountKey).toBe(`bar-pepe@127.0.0.1:${pepe.port}`);
+      release();
+      expect(await inFlight).toMatchObject({ ok: false, error: { kind: 'internal', message: expect.stringMatching(/switched to another account/) } });
+    } finally {
+      release();
+      gate.closeAllConnections();
+      await new Promise((done) => gate.close(done));
+    }
+  });
+
+  it('testConnection tries an account without switching, with the saved secrets by default', async () => {
+    const pepe = await pepeServer();
+    const { core: app, call, events } = await core();
+    const untried = await call('testConnection', { account: pepeSettings(pepe.url).account });
+    expect(untried).toMatchObject({ ok: true, value: { ok: false, checks: expect.arrayContaining([expect.objectContaining({ check: 'Credentials accepted', ok: false })]) } });
+    const tried = await call('testConnection', { account: pepeSettings(pepe.url).account, secrets: pepeTokens });
+    expect(tried).toMatchObject({ ok: true, value: { ok: true } });
+    const wrong = await call('testConnection', { account: pepeSettings(pepe.url).account, secrets: { ...pepeTokens, accessToken: 'wrong' } });
+    expect(JSON.stringify(wrong)).toMatch(/Authorization header/);
+    expect(await call('testConnection', { account: { mode: 'demo' } })).toMatchObject({ ok: true, value: { ok: true } });
+    expect(app.accountKey).toBe('demo');
+    expect(events.filter((e) => e.type === 'account-changed')).toEqual([]);
+  });
+
+  it('a damaged settings file starts the demo venue and says why in the log', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'comanda-core-'));
+    await import('node:fs/promises').then((fs) => fs.writeFile(join(dataDir, 'settings.json'), '{ broken'));
+    const { core: app, logged } = await core(undefined, dataDir);
+    expect(app.accountKey).toBe('demo');
+    expect(logged.join('\n')).toMatch(/settings\.json is not valid JSON/);
   });
 });

@@ -1,8 +1,9 @@
-import type { FloorRoom, FloorTable, PaymentMethod } from '../../shared/bridge';
-import type { RoomWire, TableWire } from '../../shared/api';
+import type { BridgeInput, BridgeOutput, PaymentMethod } from '../../shared/bridge';
+import { toFloorRooms } from '../../shared/api';
 import { ServiceError, type BridgeHandlers } from './dispatcher';
 import { GatewayError, type Gateway } from './gateway';
 import { VaultUnavailableError, type CredentialsVault } from './vault';
+import { syncImagesHandler, type ImageCache } from './images';
 
 export interface HandlerDeps {
   shell: 'electron' | 'browser';
@@ -11,44 +12,19 @@ export interface HandlerDeps {
   version: string;
   gateway: Gateway;
   vault: CredentialsVault;
+  /** The current account's image cache (issue 4 item 6). */
+  images?: () => ImageCache | null;
+  /** The account's tenant as its settings name it (getAppInfo); default: the vault's. */
+  tenant?: string;
+  /** Settings and connection test (issue 4 item 3): the core's, shared by every account. */
+  settings?: SettingsOperations;
 }
 
-const DEFAULT_TABLE_COLOUR = '#9e9e9e';
-
-/** '#abc' / 'abc' / '#AABBCC' → '#aabbcc'. */
-export function normaliseColour(colour: string | null | undefined): string {
-  if (!colour) return DEFAULT_TABLE_COLOUR;
-  let hex = colour.replace(/^#/, '').toLowerCase();
-  if (hex.length === 3) hex = [...hex].map((c) => c + c).join('');
-  return /^[0-9a-f]{6}$/.test(hex) ? `#${hex}` : DEFAULT_TABLE_COLOUR;
-}
-
-export function toFloorTable(table: TableWire): FloorTable {
-  return {
-    id: table.id,
-    roomId: table.room_id,
-    name: table.name,
-    x: table.x,
-    y: table.y,
-    width: Math.max(0, table.width),
-    height: Math.max(0, table.height),
-    color: normaliseColour(table.color),
-    typeId: table.type_id ?? null,
-    isJoined: table.isJoined ?? false,
-    joinedWithId: table.joined_with_id ?? null,
-  };
-}
-
-export function toFloorRooms(rooms: RoomWire[]): FloorRoom[] {
-  return rooms
-    .map((room) => ({
-      id: room.id,
-      name: room.name,
-      order: room.order ?? 0,
-      active: room.active,
-      tables: (room.tables ?? []).map(toFloorTable),
-    }))
-    .sort((a, b) => a.order - b.order || a.id - b.id);
+/** What the settings operations need from the core (electron/services/core.ts). */
+export interface SettingsOperations {
+  get(): Promise<BridgeOutput<'getSettings'>>;
+  save(input: BridgeInput<'saveSettings'>): Promise<BridgeOutput<'saveSettings'>>;
+  testConnection(input: BridgeInput<'testConnection'>): Promise<BridgeOutput<'testConnection'>>;
 }
 
 /** Gateway and vault failures become errors the renderer can explain (kind + message + detail). */
@@ -67,7 +43,7 @@ async function explained<T>(work: () => Promise<T>): Promise<T> {
 export function createBridgeHandlers(deps: HandlerDeps): BridgeHandlers {
   return {
     async getAppInfo() {
-      const tenant = deps.mode === 'demo' ? 'demo' : ((await deps.vault.load())?.tenant ?? '');
+      const tenant = deps.tenant ?? (deps.mode === 'demo' ? 'demo' : ((await deps.vault.load())?.tenant ?? ''));
       return { shell: deps.shell, mode: deps.mode, accountKey: deps.accountKey, tenant, version: deps.version };
     },
     listRooms: () => explained(async () => ({ rooms: toFloorRooms(await deps.gateway.listRooms()) })),
@@ -82,12 +58,11 @@ export function createBridgeHandlers(deps: HandlerDeps): BridgeHandlers {
         await deps.vault.save(input);
         return { saved: true as const };
       }),
-    // Built in issue 4 (gateway, settings, images): until then they say so instead of pretending.
-    fetchSyncPage: notBuiltYet('fetchSyncPage'),
-    getSettings: notBuiltYet('getSettings'),
-    saveSettings: notBuiltYet('saveSettings'),
-    testConnection: notBuiltYet('testConnection'),
-    syncImages: notBuiltYet('syncImages'),
+    fetchSyncPage: (input) => explained(() => deps.gateway.fetchSyncPage(input)),
+    getSettings: () => explained(() => settingsOf(deps).get()),
+    saveSettings: (input) => explained(() => settingsOf(deps).save(input)),
+    testConnection: (input) => explained(() => settingsOf(deps).testConnection(input)),
+    syncImages: syncImagesHandler(deps.images),
     async getCredentialsStatus() {
       const reason = deps.vault.unavailableReason();
       const stored = reason === null ? await deps.vault.load() : null;
@@ -96,8 +71,7 @@ export function createBridgeHandlers(deps: HandlerDeps): BridgeHandlers {
   };
 }
 
-function notBuiltYet(name: string) {
-  return async (): Promise<never> => {
-    throw new ServiceError({ kind: 'internal', message: `${name} is not available in this version yet.` });
-  };
+function settingsOf(deps: HandlerDeps): SettingsOperations {
+  if (!deps.settings) throw new ServiceError({ kind: 'internal', message: 'Settings are not available in this shell.' });
+  return deps.settings;
 }

@@ -8,12 +8,13 @@ import { startWebShell } from './server';
 
 export const DEFAULT_PORT = 4780;
 
-const USAGE = `Usage: npm run serve -- [--port P] [--host H] [--data DIR] [--backend URL --tenant T --token A --client-token C]
+const USAGE = `Usage: npm run serve -- [--port P] [--host H] [--data DIR] [--backend URL [--images URL] --tenant T --token A --client-token C]
 
   --port P           port to listen on (default ${DEFAULT_PORT}; the browser keeps its saved data per port)
   --host H           address to bind (default 127.0.0.1)
   --data DIR         data folder for credentials and settings (default ~/.local/share/comanda)
   --backend URL      use this server instead of the embedded demo-venue sandbox
+  --images URL       image storage of that server (default: the --backend URL, where the sandbox serves images)
   --tenant T, --token A, --client-token C
                      that server's credentials; saved to the data folder's vault (0600).
                      Without them, the ones saved before are used.`;
@@ -38,6 +39,7 @@ export function parseServeArgs(argv: string[]): ServeOptions {
         host: { type: 'string' },
         data: { type: 'string' },
         backend: { type: 'string' },
+        images: { type: 'string' },
         tenant: { type: 'string' },
         token: { type: 'string' },
         'client-token': { type: 'string' },
@@ -67,14 +69,29 @@ export function parseServeArgs(argv: string[]): ServeOptions {
     account = {
       mode: 'account',
       baseUrl: url.toString(),
+      ...(values.images !== undefined ? { imagesUrl: parseImagesUrl(values.images) } : {}),
       ...(given === 3
         ? { secrets: { tenant: values.tenant!, accessToken: values.token!, integratorToken: values['client-token']! } }
         : {}),
     };
+  } else if (values.images !== undefined) {
+    throw new UsageError('--images needs --backend (the demo venue serves its own photos)');
   } else if (secretFlags.some((v) => v !== undefined)) {
     throw new UsageError('--tenant, --token and --client-token need --backend (the demo venue has its own credentials)');
   }
   return { port, host: values.host ?? '127.0.0.1', dataDir, account };
+}
+
+/** `--images URL`: the image storage host root (spec 4.2 `{image_storage_url}`). */
+function parseImagesUrl(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new UsageError(`--images must be a URL such as https://images.example.com, got "${value}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError('--images must be an http(s) URL');
+  return url.toString();
 }
 
 export async function runServe(argv: string[], rendererDir = resolve('out/renderer')) {
@@ -97,7 +114,8 @@ export async function runServe(argv: string[], rendererDir = resolve('out/render
     }
     throw error;
   }
-  const venue = options.account.mode === 'demo' ? 'the demo venue' : options.account.baseUrl;
+  // Without --backend the saved settings decide the account, so say which one is live.
+  const venue = core.sandboxUrl !== null ? 'the demo venue' : `account ${core.accountKey}`;
   console.log(`Comanda browser shell on ${venue}: open ${shell.url}`);
 
   const stop = async () => {

@@ -6,9 +6,11 @@ import type { AddressInfo } from 'node:net';
 import type { BridgeEvent, BridgeResult } from '../../shared/bridge';
 import type { AppCore } from '../services/core';
 import { CONTENT_SECURITY_POLICY, contentTypeFor } from '../services/renderer-files';
+import { answerImageRequest, isImageRoute, type ImageSource } from '../services/images';
 
 export interface WebShellOptions {
-  core: Pick<AppCore, 'dispatcher' | 'onEvent'>;
+  /** `images`: the current account's image cache, read at every image request (absent: every image is a 404). */
+  core: Pick<AppCore, 'dispatcher' | 'onEvent'> & { readonly images?: ImageSource | null };
   /** The built renderer (out/renderer). */
   rendererDir: string;
   host?: string;
@@ -91,6 +93,9 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
       const result = await options.core.dispatcher.dispatch(name, body.value);
       return sendJson(res, 200, result);
     }
+    // Photos for <img> tags: no bridge secret (an <img> cannot send one), the Host check above still
+    // applies; read-only and menu photos only (docs/decisions.md, images).
+    if (isImageRoute(url.pathname)) return serveImage(req, res, url.pathname);
     if (req.method !== 'GET' && req.method !== 'HEAD') return sendJson(res, 405, { error: 'Method not allowed' });
     return serveStatic(url.pathname, res);
   }
@@ -114,6 +119,12 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
     };
     req.on('close', stop);
     res.on('close', stop);
+  }
+
+  async function serveImage(req: IncomingMessage, res: ServerResponse, pathname: string) {
+    const answer = await answerImageRequest(options.core.images, req.method ?? 'GET', pathname);
+    res.writeHead(answer.status, answer.headers);
+    res.end(answer.body ?? undefined);
   }
 
   async function serveStatic(pathname: string, res: ServerResponse) {

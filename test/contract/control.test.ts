@@ -4,7 +4,7 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../electron/sandbox';
-import { HEADERS, ITEM, flowPath, freshRequest, newOrderData, flowMessage, startFixtureSandbox, type Json } from './orderFixtures';
+import { HEADERS, ITEM, TABLES, flowPath, freshRequest, newOrderData, flowMessage, startFixtureSandbox, type Json } from './orderFixtures';
 
 let sandbox: RunningSandbox;
 beforeAll(async () => {
@@ -270,7 +270,7 @@ describe('request stats (GET /__sandbox/stats)', () => {
     expect(await stats()).toEqual({ api: 0, flow: 0, loyalty: 0, images: 0, other: 0 });
     for (let i = 0; i < 3; i++) await freshRequest(`${sandbox.url}/api/external/v2/paymentMethods`, { headers: HEADERS });
     await freshRequest(`${sandbox.url}/api/external/v2/paymentMethods`); // 401: still a request
-    await freshRequest(`${sandbox.url}${flowPath(flowMessage(newOrderData()))}`, { method: 'POST' });
+    await freshRequest(`${sandbox.url}${flowPath(flowMessage(newOrderData([TABLES[0]!])))}`, { method: 'POST' });
     await freshRequest(`${sandbox.url}/api/loyalty/orders`, { method: 'POST', headers: HEADERS, body: JSON.stringify(loyaltyBody()) });
     await freshRequest(`${sandbox.url}/xef/demo/images/unknown.png`);
     expect(await stats()).toEqual({ api: 4, flow: 1, loyalty: 1, images: 1, other: 0 });

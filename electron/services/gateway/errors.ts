@@ -17,8 +17,19 @@ export type GatewayErrorKind =
   | 'outcome-unknown'
   | 'invalid-response';
 
+/**
+ * A finer reason inside a kind, for callers that must tell cases apart (the outbox):
+ * - `body-too-large`: over the 2 MB request limit (spec §8) — refused before sending, or a 413;
+ *   never resend it (clarifications "Limits": 413 is final);
+ * - `request-invalid`: the request broke the spec's rules and was not sent;
+ * - `table-has-open-order`: Flow refused because a chosen table already has an open order
+ *   (spec §4.7) — right after an unconfirmed attempt, evidence that attempt worked (ARCHITECTURE §5).
+ */
+export type GatewayErrorCode = 'body-too-large' | 'request-invalid' | 'table-has-open-order';
+
 export class GatewayError extends Error {
   readonly kind: GatewayErrorKind;
+  readonly code: GatewayErrorCode | undefined;
   readonly status: number | undefined;
   /** Excerpt of the response body, for engineers. */
   readonly body: string | undefined;
@@ -32,10 +43,12 @@ export class GatewayError extends Error {
     status?: number;
     body?: string;
     retryAfterSeconds?: number;
+    code?: GatewayErrorCode;
   }) {
     super(init.message);
     this.name = 'GatewayError';
     this.kind = init.kind;
+    this.code = init.code;
     this.endpoint = init.endpoint;
     this.status = init.status;
     this.body = init.body;
@@ -46,6 +59,7 @@ export class GatewayError extends Error {
     const detail = [
       `${this.endpoint}`,
       this.status !== undefined ? `HTTP ${this.status}` : undefined,
+      this.code ? `code: ${this.code}` : undefined,
       this.body ? `body: ${this.body}` : undefined,
     ]
       .filter(Boolean)
@@ -100,7 +114,20 @@ export function toGatewayError(error: unknown, endpoint: string, isWrite: boolea
       });
     }
     if (status === 404) {
-      return new GatewayError({ ...common, kind: 'not-found', message: `The server has no ${endpoint}. Check the server address.` });
+      return new GatewayError({
+        ...common,
+        kind: 'not-found',
+        message: said ? `Not found on the server: ${said}` : `The server has no ${endpoint}. Check the server address.`,
+      });
+    }
+    if (status === 413) {
+      // clarifications "Limits": an oversized body is refused for good; resending cannot help.
+      return new GatewayError({
+        ...common,
+        kind: 'invalid',
+        code: 'body-too-large',
+        message: `The server refused this as too large${said ? `: ${said}` : ''}. It was not saved; send it in smaller parts.`,
+      });
     }
     if (status === 429) {
       const retryAfterSeconds = parseRetryAfter(error.response.headers.get('retry-after'));

@@ -1,3 +1,6 @@
 export * from './client';
 export * from './errors';
+export * from './limiter';
 export * from './pagination';
+export { MAX_REQUEST_BYTES } from './transport';
+export { toSyncPage } from './syncPages';

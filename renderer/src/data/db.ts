@@ -1,5 +1,5 @@
 import Dexie, { type DexieOptions, type EntityTable } from 'dexie';
-import type { FloorRoom, FloorTable } from '../../../shared/bridge';
+import type { FloorRoom, FloorTable, SyncResource } from '../../../shared/bridge';
 
 /** A room as stored: its tables live in their own table, indexed by roomId. */
 export type StoredRoom = Omit<FloorRoom, 'tables'>;
@@ -10,12 +10,35 @@ export interface MetaEntry {
   key: MetaKey;
   value: string;
 }
+/** `floorSavedAt`: when the version 1 floor plan (`rooms`/`floorTables` below) was saved. */
 export type MetaKey = 'floorSavedAt';
 
+/**
+ * One catalog generation (ARCHITECTURE §4.2): a complete copy of the venue in its own database
+ * (`catalogDb.ts`). Exactly one row is `current` once a sync has succeeded; the switch to a new
+ * generation is one transaction over this table.
+ */
+export interface GenerationRow {
+  /** Auto-incremented: a number is never handed out twice, even after its row is deleted. */
+  n: number;
+  state: GenerationState;
+  startedAt: string;
+  /** When the sync that built it succeeded (ISO); null while building or after a failure. */
+  syncedAt: string | null;
+  /** Records stored per store of the generation database (e.g. `items`, `floorTables`). */
+  counts: Partial<Record<string, number>>;
+  /** Pages fetched per resource: the next sync's estimate of its own length. */
+  requests: Partial<Record<SyncResource, number>>;
+}
+/** `building` → `current` → `retired`, or `building` → `failed`; only `current` is ever read. */
+export type GenerationState = 'building' | 'current' | 'retired' | 'failed';
+
 export type ComandaDb = Dexie & {
+  /** Version 1 floor plan: read only until the first catalog generation exists (see SCHEMA_V2). */
   rooms: EntityTable<StoredRoom, 'id'>;
   floorTables: EntityTable<StoredTable, 'id'>;
   meta: EntityTable<MetaEntry, 'key'>;
+  generations: EntityTable<GenerationRow, 'n'>;
 };
 
 /**
@@ -29,6 +52,17 @@ const SCHEMA_V1 = {
   meta: 'key',
 } as const;
 
+/**
+ * Version 2 (2026-11-22, issue 4): the catalog, floor and customers move into one database per
+ * generation (`comanda-<accountKey>-gen-<n>`, catalogDb.ts); this database keeps the pointer.
+ * No upgrade() is needed: the version only adds a store. The version 1 floor stays where it is and
+ * is shown until the first generation exists, so a terminal updated from version 1 that starts
+ * offline still has its plan; the first successful sync empties it (a later version may drop it).
+ */
+const SCHEMA_V2 = {
+  generations: '++n, state',
+} as const;
+
 /** Local data is kept per account (ARCHITECTURE §4): switching venue never mixes floor plans. */
 export function accountDbName(accountKey: string): string {
   return `comanda-${accountKey}`;
@@ -37,5 +71,6 @@ export function accountDbName(accountKey: string): string {
 export function openAccountDb(accountKey: string, options?: DexieOptions): ComandaDb {
   const db = new Dexie(accountDbName(accountKey), options) as ComandaDb;
   db.version(1).stores(SCHEMA_V1);
+  db.version(2).stores(SCHEMA_V2);
   return db;
 }

@@ -1,9 +1,9 @@
 // Inline SVG icons: no external images or fonts (CSP). Each icon goes with visible text, so they
 // are hidden from assistive technology.
 
-type IconProps = { className?: string };
+export type IconProps = { className?: string };
 
-const svgProps = {
+export const svgProps = {
   width: 24,
   height: 24,
   viewBox: '0 0 24 24',

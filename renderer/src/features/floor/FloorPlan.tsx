@@ -1,9 +1,10 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useRef, type KeyboardEvent } from 'react';
-import type { ComandaDb, StoredRoom } from '../../data/db';
+import type { FloorDb, StoredRoom } from '../../data/catalogDb';
 import { loadRoomsOrdered } from '../../data/floorRepository';
 import { RetryButton } from '../../ui/Button';
 import { Banner, EmptyState } from '../../ui/Notice';
+import { SyncProgressSummary } from '../sync/SyncPanel';
 import { floorSelectors, useFloorStore } from './floorStore';
 import { RoomPlan } from './RoomPlan';
 
@@ -11,24 +12,39 @@ import { RoomPlan } from './RoomPlan';
 export function FloorPlan({ onRetry }: { onRetry: () => Promise<void> }) {
   const db = useFloorStore(floorSelectors.db);
   const loadError = useFloorStore(floorSelectors.loadError);
+  const connection = useFloorStore(floorSelectors.connection);
+  const syncing = useFloorStore(floorSelectors.syncing);
 
-  if (db === null) {
-    return loadError ? (
+  if (db !== null) return <FloorRooms db={db} onRetry={onRetry} />;
+
+  // Nothing saved on this terminal yet: the first catalog sync brings the floor plan.
+  if (loadError) {
+    return (
       <EmptyState tone="problem" title={loadError} action={<RetryButton onRetry={onRetry} />}>
-        The floor plan appears as soon as the terminal’s service answers.
+        The floor plan appears after the first successful update from the server.
       </EmptyState>
-    ) : (
-      <EmptyState title="Starting…" />
     );
   }
-  return <FloorRooms db={db} onRetry={onRetry} />;
+  if (syncing) {
+    return (
+      <EmptyState title="Downloading the floor plan and the menu…">
+        <SyncProgressSummary />
+      </EmptyState>
+    );
+  }
+  if (connection === 'offline') {
+    return (
+      <EmptyState tone="problem" title="No floor plan saved on this terminal yet, and the server can’t be reached." action={<RetryButton onRetry={onRetry} />}>
+        It is retried automatically every 30 seconds. Check the network cable or Wi‑Fi of this terminal.
+      </EmptyState>
+    );
+  }
+  return <EmptyState title="Starting…" />;
 }
 
-function FloorRooms({ db, onRetry }: { db: ComandaDb; onRetry: () => Promise<void> }) {
+function FloorRooms({ db, onRetry }: { db: FloorDb; onRetry: () => Promise<void> }) {
   const rooms = useLiveQuery(() => loadRoomsOrdered(db), [db]);
-  const connection = useFloorStore(floorSelectors.connection);
   const loadError = useFloorStore(floorSelectors.loadError);
-  const floorSavedAt = useFloorStore(floorSelectors.floorSavedAt);
   const selectedRoomId = useFloorStore(floorSelectors.selectedRoomId);
 
   if (rooms === undefined) return null; // IndexedDB answers within a frame; no flash of "empty"
@@ -36,14 +52,6 @@ function FloorRooms({ db, onRetry }: { db: ComandaDb; onRetry: () => Promise<voi
   if (rooms.length === 0) {
     if (loadError) {
       return <EmptyState tone="problem" title={loadError} action={<RetryButton onRetry={onRetry} />} />;
-    }
-    if (connection === 'connecting') return <EmptyState title="Loading the floor plan…" />;
-    if (connection === 'offline' || floorSavedAt === null) {
-      return (
-        <EmptyState tone="problem" title="No floor plan saved on this terminal yet, and the server can’t be reached." action={<RetryButton onRetry={onRetry} />}>
-          It is retried automatically every 30 seconds. Check the network cable or Wi‑Fi of this terminal.
-        </EmptyState>
-      );
     }
     return (
       <EmptyState title="This venue has no rooms yet." action={<RetryButton onRetry={onRetry} label="Check again" />}>

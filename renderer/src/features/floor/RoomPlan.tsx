@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo, useRef, type CSSProperties } from 'react';
 import type { FloorTable } from '../../../../shared/bridge';
-import type { ComandaDb } from '../../data/db';
+import type { FloorDb } from '../../data/catalogDb';
 import { tablesOfRoom } from '../../data/floorRepository';
 import { FALLBACK_FILL, parseHexColor, readableTextColor } from '../../ui/contrast';
 import { IconCheck, IconLink } from '../../ui/icons';
@@ -13,7 +13,7 @@ import { floorSelectors, useFloorStore } from './floorStore';
 const PLAN_PADDING_PX = 28;
 
 /** One room's tables, drawn where the back office put them and scaled to fit the screen. */
-export function RoomPlan({ db, roomId, roomName, labelledBy, panelId }: { db: ComandaDb; roomId: number; roomName: string; labelledBy: string; panelId: string }) {
+export function RoomPlan({ db, roomId, roomName, labelledBy, panelId }: { db: FloorDb; roomId: number; roomName: string; labelledBy: string; panelId: string }) {
   // Narrow, indexed read: only this room's tables (STYLE: Dexie).
   const tables = useLiveQuery(() => tablesOfRoom(db, roomId), [db, roomId]);
   const areaRef = useRef<HTMLDivElement>(null);

@@ -1,14 +1,17 @@
 import { create, type StateCreator } from 'zustand';
 import type { AppInfo } from '../../../../shared/bridge';
-import type { ComandaDb } from '../../data/db';
+import type { FloorDb } from '../../data/catalogDb';
 
 export type ConnectionIndicatorState = 'connecting' | 'online' | 'offline';
 
-/** Which venue this terminal shows and its local database; set once `getAppInfo` answered. */
+/**
+ * Which venue this terminal shows and the database its floor plan is read from (the current
+ * catalog generation); `db` is null until the first sync of this account has succeeded.
+ */
 export interface VenueSlice {
   appInfo: AppInfo | null;
-  db: ComandaDb | null;
-  setVenue: (appInfo: AppInfo, db: ComandaDb) => void;
+  db: FloorDb | null;
+  setVenue: (appInfo: AppInfo, db: FloorDb | null) => void;
   clearVenue: () => void;
 }
 
@@ -28,6 +31,8 @@ export interface SyncSlice {
   loadError: string | null;
   /** ISO time the local floor plan was saved from the server, or null when never. */
   floorSavedAt: string | null;
+  /** A catalog sync (which brings the floor plan) is under way. */
+  syncing: boolean;
   setConnection: (connection: ConnectionIndicatorState) => void;
   setLoadError: (message: string | null) => void;
   setFloorSavedAt: (savedAt: string | null) => void;
@@ -54,6 +59,7 @@ const createSyncSlice: StateCreator<FloorStore, [], [], SyncSlice> = (set) => ({
   connection: 'connecting',
   loadError: null,
   floorSavedAt: null,
+  syncing: false,
   setConnection: (connection) => set({ connection }),
   setLoadError: (loadError) => set({ loadError }),
   setFloorSavedAt: (floorSavedAt) => set({ floorSavedAt }),
@@ -80,6 +86,7 @@ export const floorSelectors = {
   connection: (state: FloorStore) => state.connection,
   loadError: (state: FloorStore) => state.loadError,
   floorSavedAt: (state: FloorStore) => state.floorSavedAt,
+  syncing: (state: FloorStore) => state.syncing,
   isTableSelected: (tableId: number) => (state: FloorStore) => state.selectedTableId === tableId,
   selectRoom: (state: FloorStore) => state.selectRoom,
   toggleTable: (state: FloorStore) => state.toggleTable,

@@ -1,165 +1,159 @@
 import 'fake-indexeddb/auto';
+import Dexie from 'dexie';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BridgeError, type AppInfo, type BridgeErrorKind, type BridgeEvent, type FloorRoom } from '../../../../shared/bridge';
-import { openAccountDb, type ComandaDb } from '../../data/db';
-import { loadRoomsOrdered, saveFloor, tablesOfRoom } from '../../data/floorRepository';
+import { BridgeError, type AppInfo } from '../../../../shared/bridge';
+import { openGenerationDb, type CatalogDb } from '../../data/catalogDb';
+import { createCatalogStore, type SyncFailureInfo } from '../../data/catalogStore';
+import { loadRoomsOrdered } from '../../data/floorRepository';
+import { startCatalogSync } from '../../data/syncService';
+import { fakeSyncServer, fakeVenue } from '../../data/syncTesting';
 import { createFloorStore } from './floorStore';
 import { startFloorLoader, type FloorLoader } from './loadFloor';
-import { testBridgeClient } from '../../bridge/testing';
 
-const salon: FloorRoom = {
-  id: 1,
-  name: 'Salón',
-  order: 1,
-  active: true,
-  tables: [{ id: 10, roomId: 1, name: '1', x: 0, y: 0, width: 80, height: 80, color: '#ffffff', typeId: 1, isJoined: false, joinedWithId: null }],
-};
-const terraza: FloorRoom = { ...salon, id: 2, name: 'Terraza', order: 2, tables: [] };
-
-let accountCounter = 0;
-const opened: ComandaDb[] = [];
-const loaders: FloorLoader[] = [];
+let counter = 0;
+const cleanups: Array<() => unknown> = [];
 
 afterEach(async () => {
-  for (const loader of loaders.splice(0)) loader.stop();
-  for (const db of opened.splice(0)) await db.delete();
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-function fail(kind: BridgeErrorKind, message = `failed: ${kind}`) {
-  return new BridgeError({ kind, message, detail: 'engineer detail' });
+const appInfo = (accountKey: string): AppInfo => ({ shell: 'browser', mode: 'demo', accountKey, tenant: 'Bar Pepe', version: '0.1.0' });
+
+function generation(accountKey: string, n: number, syncedAt = '2026-11-22T12:00:00.000Z') {
+  const db = openGenerationDb(accountKey, n);
+  cleanups.push(() => db.delete());
+  return { n, db, syncedAt, counts: {}, requests: {} };
 }
 
-function setup(listRooms: () => Promise<{ rooms: FloorRoom[] }>) {
-  const accountKey = `load-${Date.now()}-${accountCounter++}`;
-  const appInfo: AppInfo = { shell: 'browser', mode: 'demo', accountKey, tenant: 'Bar Pepe', version: '0.1.0' };
-  const listeners = new Set<(event: BridgeEvent) => void>();
-  const listRoomsMock = vi.fn(listRooms);
-  const getAppInfo = vi.fn(async () => appInfo);
-  const bridge = testBridgeClient({
-    getAppInfo,
-    listRooms: listRoomsMock,
-    onEvent: (listener: (event: BridgeEvent) => void) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-  });
-  const store = createFloorStore();
-  const openDb = (key: string) => {
-    const db = openAccountDb(key);
-    opened.push(db);
-    return db;
-  };
-  const emit = (event: BridgeEvent) => listeners.forEach((listener) => listener(event));
-  const start = (retryEveryMs = 30_000) => {
-    const loader = startFloorLoader(bridge, { store, openDb, retryEveryMs, log: () => {}, now: () => new Date('2025-11-22T12:00:00.000Z') });
-    loaders.push(loader);
-    return loader;
-  };
-  return { accountKey, bridge, getAppInfo, store, emit, start, listRooms: listRoomsMock, listeners };
+function setup() {
+  const catalog = createCatalogStore();
+  const floor = createFloorStore();
+  const sync = { firstRun: Promise.resolve(), syncNow: vi.fn(async () => {}) };
+  const loader = startFloorLoader(sync, { store: floor, catalog });
+  cleanups.push(() => loader.stop());
+  return { catalog, floor, sync, loader };
 }
+
+const failure = (kind: SyncFailureInfo['kind'], message: string, bridgeKind: SyncFailureInfo['bridgeKind'] = null): SyncFailureInfo => ({
+  kind,
+  bridgeKind,
+  message,
+  detail: 'engineer detail',
+  at: '2026-11-22T12:00:00.000Z',
+});
 
 describe('startFloorLoader', () => {
-  it('opens the account database, saves the rooms and goes online', async () => {
-    const { store, start, accountKey } = setup(async () => ({ rooms: [salon, terraza] }));
-    const loader = start();
-    expect(store.getState().connection).toBe('connecting');
-    await loader.ready;
+  it('shows the current generation, and follows the switch to a new one', async () => {
+    const { catalog, floor } = setup();
+    expect(floor.getState().db).toBeNull();
+    expect(floor.getState().connection).toBe('connecting');
 
-    const state = store.getState();
-    expect(state.connection).toBe('online');
-    expect(state.loadError).toBeNull();
-    expect(state.floorSavedAt).toBe('2025-11-22T12:00:00.000Z');
-    expect(state.appInfo?.tenant).toBe('Bar Pepe');
-    expect(state.db?.name).toBe(`comanda-${accountKey}`);
-    expect((await loadRoomsOrdered(state.db!)).map((room) => room.name)).toEqual(['Salón', 'Terraza']);
-    expect(await tablesOfRoom(state.db!, 1)).toHaveLength(1);
+    const first = generation(`floor-${counter++}`, 1, '2026-11-22T09:00:00.000Z');
+    catalog.setState({ appInfo: appInfo('a'), accountKey: 'a', current: first, connection: 'online' });
+    expect(floor.getState().db).toBe(first.db);
+    expect(floor.getState()).toMatchObject({ floorSavedAt: '2026-11-22T09:00:00.000Z', connection: 'online', loadError: null });
+    expect(floor.getState().appInfo?.tenant).toBe('Bar Pepe');
+
+    floor.getState().selectRoom(2);
+    const second = generation(`floor-${counter++}`, 2, '2026-11-22T09:15:00.000Z');
+    catalog.setState({ current: second, syncing: false });
+    expect(floor.getState().db).toBe(second.db);
+    expect(floor.getState().floorSavedAt).toBe('2026-11-22T09:15:00.000Z');
+    // Same account: the waiter stays in the room they were looking at.
+    expect(floor.getState().selectedRoomId).toBe(2);
   });
 
-  it('offline: keeps the saved floor plan, retries, and comes online when the server answers', async () => {
-    let reachable = false;
-    const { store, start, accountKey, listRooms } = setup(async () => {
-      if (!reachable) throw fail('offline');
-      return { rooms: [salon] };
-    });
-    const earlier = openAccountDb(accountKey);
-    await saveFloor(earlier, [salon, terraza], new Date('2025-11-21T20:00:00.000Z'));
-    earlier.close();
+  it('offline says so through the indicator only; other failures show their message; the plan stays', () => {
+    const { catalog, floor } = setup();
+    const current = generation(`floor-${counter++}`, 1);
+    catalog.setState({ appInfo: appInfo('a'), accountKey: 'a', current });
 
-    const loader = start(20);
-    await loader.ready;
-    expect(store.getState().connection).toBe('offline');
-    expect(store.getState().loadError).toBeNull();
-    expect(store.getState().floorSavedAt).toBe('2025-11-21T20:00:00.000Z');
-    expect((await loadRoomsOrdered(store.getState().db!)).map((room) => room.id)).toEqual([1, 2]);
+    catalog.setState({ connection: 'offline', lastFailure: failure('connection', 'No connection to the server. The catalog was not updated…', 'offline') });
+    expect(floor.getState()).toMatchObject({ connection: 'offline', loadError: null });
+    expect(floor.getState().db).toBe(current.db);
 
-    await vi.waitFor(() => expect(listRooms.mock.calls.length).toBeGreaterThanOrEqual(2));
-    reachable = true;
-    await vi.waitFor(() => expect(store.getState().connection).toBe('online'));
-    expect(store.getState().floorSavedAt).toBe('2025-11-22T12:00:00.000Z');
-    expect((await loadRoomsOrdered(store.getState().db!)).map((room) => room.id)).toEqual([1]);
+    catalog.setState({ connection: 'online', lastFailure: failure('server', 'The access token was refused.', 'unauthorised') });
+    expect(floor.getState()).toMatchObject({ connection: 'online', loadError: 'The access token was refused.' });
+    expect(floor.getState().db).toBe(current.db);
 
-    // Online: no more retries.
-    const calls = listRooms.mock.calls.length;
-    await new Promise((resolve) => setTimeout(resolve, 80));
-    expect(listRooms.mock.calls.length).toBe(calls);
+    catalog.setState({ lastFailure: failure('aborted', 'The catalog update was stopped.') });
+    expect(floor.getState().loadError).toBeNull();
   });
 
-  it('treats a timeout like offline', async () => {
-    const { store, start } = setup(async () => {
-      throw fail('timeout');
-    });
-    await start().ready;
-    expect(store.getState().connection).toBe('offline');
-    expect(store.getState().loadError).toBeNull();
+  it('shows the version 1 floor plan until the first generation exists', () => {
+    const { catalog, floor } = setup();
+    const legacyDb = generation(`floor-${counter++}`, 1).db;
+    catalog.setState({ appInfo: appInfo('a'), accountKey: 'a', legacyFloor: { db: legacyDb, savedAt: '2026-11-21T20:00:00.000Z' } });
+    expect(floor.getState().db).toBe(legacyDb);
+    expect(floor.getState().floorSavedAt).toBe('2026-11-21T20:00:00.000Z');
   });
 
-  it('shows the message of any other failure and keeps the local data', async () => {
-    const { store, start, accountKey } = setup(async () => {
-      throw fail('unauthorised', 'The access token was refused. Check the account settings.');
-    });
-    const earlier = openAccountDb(accountKey);
-    await saveFloor(earlier, [salon]);
-    earlier.close();
+  it('another account: its own plan, nothing selected', () => {
+    const { catalog, floor } = setup();
+    catalog.setState({ appInfo: appInfo('a'), accountKey: 'a', current: generation(`floor-${counter++}`, 1) });
+    floor.getState().selectRoom(2);
+    floor.getState().toggleTable(20);
 
-    await start().ready;
-    expect(store.getState().loadError).toBe('The access token was refused. Check the account settings.');
-    expect(store.getState().connection).toBe('online');
-    expect(await loadRoomsOrdered(store.getState().db!)).toHaveLength(1);
+    catalog.setState({ appInfo: appInfo('b'), accountKey: 'b', current: null });
+    expect(floor.getState()).toMatchObject({ db: null, selectedRoomId: null, selectedTableId: null, floorSavedAt: null });
+    expect(floor.getState().appInfo?.accountKey).toBe('b');
   });
 
-  it('follows connection events, refreshing when the connection comes back', async () => {
-    const { store, start, emit, listRooms } = setup(async () => ({ rooms: [salon] }));
-    await start().ready;
-    expect(listRooms).toHaveBeenCalledTimes(1);
+  it('Retry syncs now; stop() stops following and releases the venue', () => {
+    const { catalog, floor, sync, loader } = setup();
+    catalog.setState({ appInfo: appInfo('a'), accountKey: 'a', current: generation(`floor-${counter++}`, 1) });
+    void loader.retry();
+    expect(sync.syncNow).toHaveBeenCalledTimes(1);
 
-    emit({ type: 'connection', state: 'offline', at: '2025-11-22T12:01:00.000Z' });
-    expect(store.getState().connection).toBe('offline');
-    emit({ type: 'connection', state: 'online', at: '2025-11-22T12:02:00.000Z' });
-    expect(store.getState().connection).toBe('online');
-    await vi.waitFor(() => expect(listRooms).toHaveBeenCalledTimes(2));
-  });
-
-  it('says when the local service does not answer, and Retry starts over', async () => {
-    const { store, start, getAppInfo } = setup(async () => ({ rooms: [salon] }));
-    getAppInfo.mockRejectedValueOnce(fail('internal', 'The terminal’s local service is not answering.'));
-    const loader = start();
-    await loader.ready;
-    expect(store.getState().db).toBeNull();
-    expect(store.getState().loadError).toBe('The terminal’s local service is not answering.');
-    expect(store.getState().connection).toBe('offline');
-
-    await loader.retry();
-    expect(store.getState().db).not.toBeNull();
-    expect(store.getState().connection).toBe('online');
-    expect(store.getState().loadError).toBeNull();
-  });
-
-  it('stop() unsubscribes and releases the venue', async () => {
-    const { store, start, listeners } = setup(async () => ({ rooms: [salon] }));
-    const loader = start();
-    await loader.ready;
     loader.stop();
-    expect(listeners.size).toBe(0);
-    expect(store.getState().db).toBeNull();
+    expect(floor.getState().db).toBeNull();
+    catalog.setState({ connection: 'offline' });
+    expect(floor.getState().connection).not.toBe('offline');
+  });
+
+  it('with the sync service: online and drawn after a sync; offline after a restart, the same plan kept', async () => {
+    const accountKey = `floor-service-${counter++}`;
+    const opened: CatalogDb[] = [];
+    cleanups.push(async () => {
+      for (const db of opened) db.close();
+      for (const name of await Dexie.getDatabaseNames()) if (name.startsWith(`comanda-${accountKey}`)) await Dexie.delete(name);
+    });
+    const boot = (reachable: boolean) => {
+      const catalog = createCatalogStore();
+      const floor = createFloorStore();
+      const server = fakeSyncServer(fakeVenue(), {
+        overrides: { getAppInfo: async () => appInfo(accountKey) },
+        before: () => {
+          if (!reachable) throw new BridgeError({ kind: 'offline', message: 'No connection to the server.' });
+        },
+      });
+      const sync = startCatalogSync(server.bridge, {
+        store: catalog,
+        log: () => {},
+        timers: { set: () => 0, clear: () => {} },
+        openGeneration: (key, n, options) => {
+          const db = openGenerationDb(key, n, options);
+          opened.push(db);
+          return db;
+        },
+      });
+      const loader: FloorLoader = startFloorLoader(sync, { store: floor, catalog });
+      return { floor, sync, loader };
+    };
+
+    const online = boot(true);
+    await online.loader.ready;
+    expect(online.floor.getState().connection).toBe('online');
+    expect((await loadRoomsOrdered(online.floor.getState().db!)).map((room) => room.name)).toEqual(['Salón', 'Terraza', 'Privado']);
+    online.loader.stop();
+    online.sync.stop();
+
+    const offline = boot(false);
+    await offline.loader.ready;
+    cleanups.push(() => offline.sync.stop(), () => offline.loader.stop());
+    expect(offline.floor.getState().connection).toBe('offline');
+    expect(offline.floor.getState().loadError).toBeNull();
+    expect(offline.floor.getState().floorSavedAt).not.toBeNull();
+    expect((await loadRoomsOrdered(offline.floor.getState().db!)).map((room) => room.name)).toEqual(['Salón', 'Terraza', 'Privado']);
   });
 });

@@ -1,0 +1,153 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ConnectionCheck } from '../../shared/bridge';
+import { startSandbox, type RunningSandbox } from '../sandbox';
+import { blamedCredential, CHECK, networkCause, testConnection, type ConnectionTarget } from './connectionTest';
+
+let sandbox: RunningSandbox;
+let closedPort: number;
+/** A web server that is not the hospitality API: 404 for the API, 500 for images. */
+let stranger: { url: string; server: Server };
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0, limits: { requestsPerMinute: 100_000 } });
+  const probe = await startSandbox({ port: 0 });
+  closedPort = probe.port;
+  await probe.close();
+  const server = createServer((req, res) => {
+    if (req.url?.startsWith('/xef/')) {
+      res.writeHead(500, { 'content-type': 'text/plain' }).end('storage broken');
+    } else {
+      res.writeHead(404, { 'content-type': 'text/html' }).end('<html>Not here</html>');
+    }
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  stranger = { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+});
+
+afterAll(async () => {
+  await sandbox.close();
+  await new Promise((done) => stranger.server.close(done));
+});
+
+const demoSecrets = { accessToken: 'demo-token', integratorToken: 'demo-client' };
+const target = (overrides: Partial<ConnectionTarget> = {}): ConnectionTarget => ({
+  baseUrl: sandbox.url,
+  imagesUrl: sandbox.url,
+  tenant: 'demo',
+  secrets: demoSecrets,
+  ...overrides,
+});
+const run = (overrides: Partial<ConnectionTarget> = {}) => testConnection(target(overrides), { timeoutMs: 5000 });
+const byName = (checks: ConnectionCheck[]): Partial<Record<string, ConnectionCheck>> => Object.fromEntries(checks.map((c) => [c.check, c]));
+
+describe('testConnection against the sandbox', () => {
+  it('passes every check, in order, for the demo account', async () => {
+    const result = await run();
+    expect(result.ok).toBe(true);
+    expect(result.checks.map((c) => [c.check, c.ok])).toEqual([
+      [CHECK.addresses, true],
+      [CHECK.reachable, true],
+      [CHECK.credentials, true],
+      [CHECK.api, true],
+      [CHECK.images, true],
+    ]);
+    expect(byName(result.checks)[CHECK.api]!.message).toBe('Read 3 payment methods.');
+  });
+
+  it('a wrong access token fails the credentials check, naming the Authorization header', async () => {
+    const result = await run({ secrets: { ...demoSecrets, accessToken: 'wrong' } });
+    expect(result.ok).toBe(false);
+    const checks = byName(result.checks);
+    expect(checks[CHECK.reachable]!.ok).toBe(true);
+    expect(checks[CHECK.credentials]).toMatchObject({ ok: false, message: expect.stringMatching(/access token \(Authorization header\)/) });
+    expect(checks[CHECK.credentials]!.detail).toMatch(/HTTP 401/);
+    // The API check cannot run without accepted credentials: it is left out, not guessed.
+    expect(checks[CHECK.api]).toBeUndefined();
+    expect(checks[CHECK.images]!.ok).toBe(true);
+    expect(JSON.stringify(result)).not.toContain('demo-client');
+  });
+
+  it('a wrong integrator token names the client-token header; an unknown tenant the tenant header', async () => {
+    const client = byName((await run({ secrets: { ...demoSecrets, integratorToken: 'nope' } })).checks);
+    expect(client[CHECK.credentials]!.message).toMatch(/integrator token \(client-token header\)/);
+    const tenant = byName((await run({ tenant: 'bar-nobody' })).checks);
+    expect(tenant[CHECK.credentials]!.message).toMatch(/tenant \(tenant header\).*bar-nobody/);
+  });
+
+  it('no tokens entered and none saved: says so', async () => {
+    const checks = byName((await run({ secrets: null })).checks);
+    expect(checks[CHECK.credentials]).toMatchObject({ ok: false, message: expect.stringMatching(/none are saved for tenant "demo"/) });
+  });
+
+  it('an unreachable server fails the reachable check with the cause; later API checks are left out', async () => {
+    const result = await run({ baseUrl: `http://127.0.0.1:${closedPort}` });
+    expect(result.ok).toBe(false);
+    const checks = byName(result.checks);
+    expect(checks[CHECK.addresses]!.ok).toBe(true);
+    expect(checks[CHECK.reachable]).toMatchObject({
+      ok: false,
+      message: `Cannot reach 127.0.0.1:${closedPort}: connection refused (nothing listens on that port) (ECONNREFUSED)`,
+    });
+    expect(checks[CHECK.credentials]).toBeUndefined();
+    expect(checks[CHECK.images]!.ok).toBe(true);
+  });
+
+  it('a bad image-storage URL fails only the image check', async () => {
+    const result = await run({ imagesUrl: `http://127.0.0.1:${closedPort}` });
+    expect(result.ok).toBe(false);
+    expect(result.checks.filter((c) => !c.ok).map((c) => c.check)).toEqual([CHECK.images]);
+    expect(byName(result.checks)[CHECK.images]!.message).toMatch(/^Cannot reach 127\.0\.0\.1:\d+: connection refused/);
+  });
+
+  it('an image storage answering 5xx fails; one answering 404 for the test image passes', async () => {
+    const broken = byName((await run({ imagesUrl: stranger.url })).checks);
+    expect(broken[CHECK.images]).toMatchObject({ ok: false, message: expect.stringMatching(/HTTP 500/) });
+    const fine = byName((await run()).checks);
+    expect(fine[CHECK.images]!.message).toMatch(/HTTP 404/);
+  });
+
+  it('a server that is not the hospitality API: reachable, then the API check says to check the address', async () => {
+    const checks = byName((await run({ baseUrl: stranger.url })).checks);
+    expect(checks[CHECK.reachable]!.ok).toBe(true);
+    expect(checks[CHECK.api]).toMatchObject({ ok: false, message: expect.stringMatching(/no hospitality API.*check the server address/) });
+  });
+
+  it('an endpoint pasted instead of the host root fails the address check and nothing is requested', async () => {
+    const result = await run({ baseUrl: `${sandbox.url}/api/external/v2` });
+    expect(result.checks[0]).toMatchObject({ check: CHECK.addresses, ok: false, message: expect.stringMatching(/host root/) });
+    expect(byName(result.checks)[CHECK.reachable]).toBeUndefined();
+  });
+
+  it('a server that never answers fails the reachable check after the timeout', async () => {
+    const silent = createServer(() => {});
+    await new Promise<void>((done) => silent.listen(0, '127.0.0.1', done));
+    try {
+      const url = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+      const result = await testConnection(target({ baseUrl: url }), { timeoutMs: 300 });
+      expect(byName(result.checks)[CHECK.reachable]).toMatchObject({ ok: false, message: expect.stringMatching(/no answer within/) });
+    } finally {
+      silent.closeAllConnections();
+      await new Promise((done) => silent.close(done));
+    }
+  });
+});
+
+describe('explanations', () => {
+  it('name the header a 401 message blames', () => {
+    expect(blamedCredential('Invalid access token in the Authorization header for tenant "demo".')).toMatch(/^access token/);
+    expect(blamedCredential('Invalid integrator token in the client-token header.')).toMatch(/^integrator token/);
+    expect(blamedCredential('Unknown tenant "x" in the tenant header.')).toMatch(/^tenant/);
+    expect(blamedCredential('Unauthorized')).toBeNull();
+  });
+
+  it('put network error codes in words', () => {
+    const error = new TypeError('fetch failed', { cause: Object.assign(new Error('getaddrinfo ENOTFOUND nowhere.invalid'), { code: 'ENOTFOUND' }) });
+    expect(networkCause(error)).toBe('no such host name (ENOTFOUND)');
+    const aggregate = new TypeError('fetch failed', {
+      cause: Object.assign(new AggregateError([Object.assign(new Error('connect ECONNREFUSED ::1:1'), { code: 'ECONNREFUSED' })]), {}),
+    });
+    expect(networkCause(aggregate)).toMatch(/ECONNREFUSED/);
+  });
+});

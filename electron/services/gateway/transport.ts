@@ -1,0 +1,189 @@
+import ky, { HTTPError } from 'ky';
+import type { z } from 'zod';
+import { describeZodError } from '../../../shared/bridge';
+import type { AccountSecrets } from '../vault';
+import { GatewayError, toGatewayError } from './errors';
+import type { RateLimiter, RequestPriority } from './limiter';
+
+// One vendor request from start to end: credentials, the size guard, a turn of the account's
+// rate limiter, the HTTP exchange with its timeout, 429 handling, and the zod check of the answer.
+// Every failure leaves as a GatewayError.
+
+/** spec §8: 2 MB per request. Counted as 2 000 000 bytes, under both readings of "MB". */
+export const MAX_REQUEST_BYTES = 2_000_000;
+
+export interface TransportOptions {
+  /** Host root; the paths of spec §4 are appended. */
+  baseUrl: string;
+  secrets: () => Promise<AccountSecrets | null>;
+  /** Per attempt: from sending to the end of the answer's body. */
+  timeoutMs: number;
+  limiter: RateLimiter;
+  onReachability?: ((reachable: boolean) => void) | undefined;
+  fetch?: typeof fetch | undefined;
+  maxRequestBytes?: number | undefined;
+  /** A Retry-After longer than this is not waited out: the call fails `rate-limited`. */
+  maxRetryAfterMs?: number | undefined;
+  /** How many 429s in a row one call waits out before failing `rate-limited`. */
+  maxRateLimitRetries?: number | undefined;
+  /** Pause after a 429 that carries no Retry-After. */
+  defaultRetryAfterMs?: number | undefined;
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface RequestSpec<S extends z.ZodType> {
+  method: HttpMethod;
+  /** Path below the host root, e.g. `api/external/v2/customers/3` (no leading slash). */
+  path: string;
+  /** For messages: `GET customers/{id}`. */
+  endpoint: string;
+  /** spec §5: header credentials (v2, catalog, chain, loyalty), or none (Flow carries its own). */
+  credentials: 'headers' | 'none';
+  searchParams?: Record<string, string | number> | undefined;
+  /** A JSON body, already validated against its request schema. */
+  body?: unknown;
+  /** Validates and shapes the answer. */
+  response: S;
+  /** Whether the request changes data: decides what a lost answer means (ARCHITECTURE §5). */
+  write: boolean;
+  priority: RequestPriority;
+}
+
+export interface Transport {
+  send<S extends z.ZodType>(spec: RequestSpec<S>): Promise<z.output<S>>;
+  /** The account's credentials, or an `unauthorised` failure when none are saved. */
+  requireSecrets(endpoint: string): Promise<AccountSecrets>;
+  readonly limiter: RateLimiter;
+}
+
+const encoder = new TextEncoder();
+
+export function createTransport(options: TransportOptions): Transport {
+  const root = options.baseUrl.replace(/\/+$/, '');
+  const maxBytes = options.maxRequestBytes ?? MAX_REQUEST_BYTES;
+  const maxRetryAfterMs = options.maxRetryAfterMs ?? 120_000;
+  const maxRetries = options.maxRateLimitRetries ?? 5;
+  const defaultRetryAfterMs = options.defaultRetryAfterMs ?? 10_000;
+  const { limiter } = options;
+
+  async function requireSecrets(endpoint: string): Promise<AccountSecrets> {
+    const secrets = await options.secrets();
+    if (!secrets) {
+      throw new GatewayError({
+        kind: 'unauthorised',
+        endpoint,
+        message: 'No credentials are saved for this account: enter the tenant, access token and integrator token.',
+      });
+    }
+    return secrets;
+  }
+
+  function headersFor(secrets: AccountSecrets | null, hasBody: boolean): Record<string, string> {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (hasBody) headers['content-type'] = 'application/json';
+    if (secrets) {
+      // spec §5 — headers of v2, catalog, chain sync and loyalty calls.
+      headers.tenant = secrets.tenant;
+      headers.authorization = `Bearer ${secrets.accessToken}`;
+      headers['client-token'] = secrets.integratorToken;
+    }
+    return headers;
+  }
+
+  /** One HTTP exchange; resolves the answer's text. */
+  async function exchange(spec: RequestSpec<z.ZodType>, headers: Record<string, string>, body: string | undefined) {
+    return ky(`${root}/${spec.path}`, {
+      method: spec.method,
+      headers,
+      ...(body !== undefined ? { body } : {}),
+      ...(spec.searchParams ? { searchParams: spec.searchParams } : {}),
+      timeout: options.timeoutMs,
+      totalTimeout: options.timeoutMs,
+      // Retries are decided here (429 only) and by our callers, never behind their back.
+      retry: 0,
+      throwHttpErrors: true,
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+    }).text();
+  }
+
+  function parse<S extends z.ZodType>(spec: RequestSpec<S>, text: string): z.output<S> {
+    const unreadable = spec.write
+      ? "The server's answer could not be read; it may or may not have saved this."
+      : 'The server sent data in an unexpected shape; nothing was changed on this terminal.';
+    let body: unknown = null;
+    if (text.trim() !== '') {
+      try {
+        body = JSON.parse(text);
+      } catch (error) {
+        throw new GatewayError({
+          kind: 'invalid-response',
+          endpoint: spec.endpoint,
+          message: spec.write ? unreadable : 'The server sent a response that is not valid JSON.',
+          body: `${(error as Error).message}: ${text.slice(0, 200)}`,
+        });
+      }
+    }
+    const parsed = spec.response.safeParse(body);
+    if (!parsed.success) {
+      throw new GatewayError({
+        kind: 'invalid-response',
+        endpoint: spec.endpoint,
+        message: unreadable,
+        body: describeZodError(spec.endpoint, parsed.error),
+      });
+    }
+    return parsed.data;
+  }
+
+  async function send<S extends z.ZodType>(spec: RequestSpec<S>): Promise<z.output<S>> {
+    const secrets = spec.credentials === 'headers' ? await requireSecrets(spec.endpoint) : null;
+    const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
+
+    // spec §8: a request over 2 MB is refused here, before it uses the budget or the network.
+    const query = spec.searchParams
+      ? new URLSearchParams(Object.entries(spec.searchParams).map(([k, v]): [string, string] => [k, String(v)])).toString()
+      : '';
+    const size = encoder.encode(body ?? '').byteLength + encoder.encode(query).byteLength;
+    if (size > maxBytes) {
+      throw new GatewayError({
+        kind: 'invalid',
+        code: 'body-too-large',
+        endpoint: spec.endpoint,
+        message: `This is too large to send (${formatBytes(size)}; the limit is ${formatBytes(maxBytes)} per request). It was not sent; send it in smaller parts.`,
+        body: `request size ${size} bytes > ${maxBytes}`,
+      });
+    }
+
+    const headers = headersFor(secrets, body !== undefined);
+    for (let attempt = 0; ; attempt++) {
+      const slot = await limiter.acquire(spec.priority);
+      let text: string;
+      try {
+        text = await exchange(spec, headers, body);
+        options.onReachability?.(true);
+      } catch (error) {
+        const failure = toGatewayError(error, spec.endpoint, spec.write);
+        if (error instanceof HTTPError) options.onReachability?.(true);
+        else if (failure.kind === 'offline' || failure.kind === 'timeout') options.onReachability?.(false);
+        if (failure.kind === 'rate-limited') {
+          // clarifications "Limits": a 429 is a refusal, so reads and writes alike are safe to
+          // resend. The whole account waits, then this request takes its turn again.
+          const waitMs = failure.retryAfterSeconds !== undefined ? failure.retryAfterSeconds * 1000 : defaultRetryAfterMs;
+          limiter.pause(waitMs);
+          if (waitMs <= maxRetryAfterMs && attempt < maxRetries) continue;
+        }
+        throw failure;
+      } finally {
+        slot.done();
+      }
+      return parse(spec, text);
+    }
+  }
+
+  return { send, requireSecrets, limiter };
+}
+
+function formatBytes(bytes: number): string {
+  return bytes >= 1_000_000 ? `${(bytes / 1_000_000).toFixed(1)} MB` : `${Math.ceil(bytes / 1000)} kB`;
+}

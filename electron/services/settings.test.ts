@@ -1,0 +1,120 @@
+import { mkdtemp, readFile, readdir, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Settings } from '../../shared/bridge';
+import { accountKeyOf, createSettingsStore, DEFAULT_SETTINGS, environmentPresets, sameAccount } from './settings';
+
+const account: Settings = {
+  account: {
+    mode: 'account',
+    environment: 'custom',
+    baseUrl: 'https://api.example.com/',
+    imagesUrl: 'https://images.example.com//',
+    tenant: 'bar-pepe',
+  },
+  syncEveryMinutes: 5,
+};
+
+async function store() {
+  const dataDir = await mkdtemp(join(tmpdir(), 'comanda-settings-'));
+  const lines: string[] = [];
+  return { dataDir, lines, store: createSettingsStore(dataDir, (line) => lines.push(line)) };
+}
+
+describe('settings store', () => {
+  it('has the demo venue and a 15-minute sync when nothing was saved', async () => {
+    const { store: settings, lines } = await store();
+    expect(await settings.load()).toEqual({ account: { mode: 'demo' }, syncEveryMinutes: 15 });
+    expect(lines).toEqual([]);
+  });
+
+  it('round-trips an account, with host roots stored without trailing slashes', async () => {
+    const { store: settings } = await store();
+    await settings.save(account);
+    const loaded = await settings.load();
+    expect(loaded).toEqual({
+      account: { ...account.account, baseUrl: 'https://api.example.com', imagesUrl: 'https://images.example.com' },
+      syncEveryMinutes: 5,
+    });
+    await settings.save(DEFAULT_SETTINGS);
+    expect(await settings.load()).toEqual(DEFAULT_SETTINGS);
+  });
+
+  it('writes atomically, readable by this user only, and never a secret passed along by mistake', async () => {
+    const { store: settings, dataDir } = await store();
+    const withSecret = { ...account, secrets: { accessToken: 'tok-SECRET', integratorToken: 'cli-SECRET' } } as Settings;
+    await settings.save(withSecret);
+    const text = await readFile(settings.file, 'utf8');
+    expect(text).not.toContain('SECRET');
+    expect(JSON.parse(text)).toEqual({ account: expect.objectContaining({ tenant: 'bar-pepe' }), syncEveryMinutes: 5 });
+    expect((await stat(settings.file)).mode & 0o077).toBe(0);
+    expect((await readdir(dataDir)).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('refuses to save invalid settings and keeps the previous file', async () => {
+    const { store: settings } = await store();
+    await settings.save(account);
+    const bad = { ...account, syncEveryMinutes: 0 };
+    await expect(settings.save(bad)).rejects.toThrow();
+    expect((await settings.load()).syncEveryMinutes).toBe(5);
+  });
+
+  it.each([
+    ['not JSON', '{"account": {"mode": "acc'],
+    ['an unknown mode', JSON.stringify({ account: { mode: 'cloud' }, syncEveryMinutes: 15 })],
+    ['a bad URL', JSON.stringify({ ...account, account: { ...account.account, baseUrl: 'ftp://x' } })],
+    ['a bad interval', JSON.stringify({ ...account, syncEveryMinutes: -3 })],
+    ['no object at all', 'null'],
+  ])('a damaged file (%s) gives the defaults and a logged warning, and is kept aside', async (_case, content) => {
+    const { store: settings, lines } = await store();
+    await writeFile(settings.file, content);
+    expect(await settings.load()).toEqual(DEFAULT_SETTINGS);
+    expect(lines.join('\n')).toMatch(/settings: .*using the defaults/);
+    expect(await readFile(`${settings.file}.damaged`, 'utf8')).toBe(content);
+    // The next save replaces the damaged file.
+    await settings.save(account);
+    expect((await settings.load()).account.mode).toBe('account');
+  });
+
+  it('reads a file without an interval with the default one', async () => {
+    const { store: settings } = await store();
+    await writeFile(settings.file, JSON.stringify({ account: { mode: 'demo' } }));
+    expect(await settings.load()).toEqual(DEFAULT_SETTINGS);
+  });
+});
+
+describe('environment presets', () => {
+  it('know no hosts unless the environment variables give them', () => {
+    const presets = environmentPresets({});
+    expect(presets.map((p) => p.id)).toEqual(['production', 'integrations', 'custom']);
+    expect(presets.every((p) => p.baseUrl === null && p.imagesUrl === null)).toBe(true);
+  });
+
+  it('take production and integrations URLs from COMANDA_* variables', () => {
+    const presets = environmentPresets({
+      COMANDA_PRODUCTION_URL: 'https://pos.example.com/',
+      COMANDA_PRODUCTION_IMAGES_URL: 'https://img.example.com',
+      COMANDA_INTEGRATIONS_URL: ' https://test.example.com ',
+      COMANDA_INTEGRATIONS_IMAGES_URL: '',
+    });
+    expect(presets[0]).toMatchObject({ id: 'production', baseUrl: 'https://pos.example.com', imagesUrl: 'https://img.example.com' });
+    expect(presets[1]).toMatchObject({ id: 'integrations', baseUrl: 'https://test.example.com', imagesUrl: null });
+    expect(presets[2]).toMatchObject({ id: 'custom', baseUrl: null, imagesUrl: null });
+  });
+});
+
+describe('account keys', () => {
+  it('are "demo", or the tenant at the API host (port included)', () => {
+    expect(accountKeyOf({ mode: 'demo' })).toBe('demo');
+    expect(accountKeyOf({ ...account.account, baseUrl: 'http://127.0.0.1:8787/' } as Settings['account'])).toBe('bar-pepe@127.0.0.1:8787');
+  });
+
+  it('tell the same account from another one', () => {
+    const a = account.account;
+    expect(sameAccount(a, { ...a, baseUrl: 'https://api.example.com' } as typeof a)).toBe(true);
+    expect(sameAccount(a, { ...a, tenant: 'bar-juan' } as typeof a)).toBe(false);
+    expect(sameAccount(a, { mode: 'demo' })).toBe(false);
+    expect(sameAccount({ mode: 'demo' }, { mode: 'demo' })).toBe(true);
+  });
+});

@@ -1,0 +1,144 @@
+import { copyFile, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import {
+  describeZodError,
+  settingsSchema,
+  type AccountSettings,
+  type EnvironmentPreset,
+  type Settings,
+} from '../../shared/bridge';
+
+/** A terminal nobody has set up yet shows the demo venue and syncs every 15 minutes. */
+export const DEFAULT_SYNC_EVERY_MINUTES = 15;
+export const DEFAULT_SETTINGS: Settings = { account: { mode: 'demo' }, syncEveryMinutes: DEFAULT_SYNC_EVERY_MINUTES };
+
+export const SETTINGS_FILE = 'settings.json';
+
+/**
+ * The file holds exactly the bridge's `Settings` (never a secret: those live in the vault only).
+ * A file written before `syncEveryMinutes` existed still reads, with the default interval.
+ */
+const settingsFileSchema = settingsSchema.extend({
+  syncEveryMinutes: settingsSchema.shape.syncEveryMinutes.default(DEFAULT_SYNC_EVERY_MINUTES),
+});
+
+/**
+ * The environments of spec §1: `{base_url}` (production) and `{integrations_url}`, each with its
+ * `{image_storage_url}`. The spec names them by placeholder only, so this build knows no real host:
+ * the URLs come from environment variables when the installer sets them, else the waiter types them.
+ */
+export function environmentPresets(env: Record<string, string | undefined> = process.env): EnvironmentPreset[] {
+  const url = (name: string) => normaliseUrl(env[name]?.trim() || '') || null;
+  return [
+    { id: 'production', name: 'Production', baseUrl: url('COMANDA_PRODUCTION_URL'), imagesUrl: url('COMANDA_PRODUCTION_IMAGES_URL') },
+    { id: 'integrations', name: 'Integrations (test)', baseUrl: url('COMANDA_INTEGRATIONS_URL'), imagesUrl: url('COMANDA_INTEGRATIONS_IMAGES_URL') },
+    { id: 'custom', name: 'Custom', baseUrl: null, imagesUrl: null },
+  ];
+}
+
+/** Host roots are stored without a trailing slash: spec paths are appended to them. */
+export function normaliseUrl(url: string): string {
+  return url.trim().replace(/\/+$/, '');
+}
+
+/** Settings as they are stored and used: trimmed, host roots without trailing slashes. */
+export function normaliseSettings(settings: Settings): Settings {
+  const { account } = settings;
+  if (account.mode === 'demo') return { account: { mode: 'demo' }, syncEveryMinutes: settings.syncEveryMinutes };
+  return {
+    account: {
+      mode: 'account',
+      environment: account.environment,
+      baseUrl: normaliseUrl(account.baseUrl),
+      imagesUrl: normaliseUrl(account.imagesUrl),
+      tenant: account.tenant.trim(),
+    },
+    syncEveryMinutes: settings.syncEveryMinutes,
+  };
+}
+
+/**
+ * Identifies an account's local data (IndexedDB, image cache): the same tenant on another server
+ * is another account, so the host is part of the key.
+ */
+export function accountKeyOf(account: AccountSettings): string {
+  return account.mode === 'demo' ? 'demo' : `${account.tenant}@${new URL(account.baseUrl).host}`;
+}
+
+export function sameAccount(a: AccountSettings, b: AccountSettings): boolean {
+  if (a.mode === 'demo' || b.mode === 'demo') return a.mode === b.mode;
+  return (
+    a.environment === b.environment &&
+    normaliseUrl(a.baseUrl) === normaliseUrl(b.baseUrl) &&
+    normaliseUrl(a.imagesUrl) === normaliseUrl(b.imagesUrl) &&
+    a.tenant === b.tenant
+  );
+}
+
+export interface SettingsStore {
+  readonly file: string;
+  /** The saved settings; the defaults when there are none or the file is damaged (logged). */
+  load(): Promise<Settings>;
+  /** Validates and writes atomically: a crash mid-write leaves the previous file. */
+  save(settings: Settings): Promise<Settings>;
+}
+
+/** `<dataDir>/settings.json`, read and written by the main side only. */
+export function createSettingsStore(dataDir: string, log: (line: string) => void = () => {}): SettingsStore {
+  const file = join(dataDir, SETTINGS_FILE);
+  return {
+    file,
+    async load() {
+      let text: string;
+      try {
+        text = await readFile(file, 'utf8');
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return DEFAULT_SETTINGS;
+        log(`settings: cannot read ${file} (${(error as Error).message}); using the defaults (demo venue)`);
+        return DEFAULT_SETTINGS;
+      }
+      let json: unknown;
+      try {
+        json = JSON.parse(text);
+      } catch (error) {
+        await keepDamagedCopy(file, log);
+        log(`settings: ${file} is not valid JSON (${(error as Error).message}); using the defaults (demo venue)`);
+        return DEFAULT_SETTINGS;
+      }
+      const parsed = settingsFileSchema.safeParse(json);
+      if (!parsed.success) {
+        await keepDamagedCopy(file, log);
+        log(`settings: ${describeZodError(file, parsed.error)}; using the defaults (demo venue)`);
+        return DEFAULT_SETTINGS;
+      }
+      return normaliseSettings(parsed.data);
+    },
+    async save(settings) {
+      // Strips anything that is not a setting (a secret passed by mistake never reaches the disk).
+      const valid = normaliseSettings(settingsSchema.parse(settings));
+      const strict: Settings = { account: valid.account, syncEveryMinutes: valid.syncEveryMinutes };
+      await mkdir(dataDir, { recursive: true, mode: 0o700 });
+      const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+      try {
+        await writeFile(temp, `${JSON.stringify(strict, null, 2)}\n`, { mode: 0o600 });
+        await rename(temp, file);
+      } catch (error) {
+        await rm(temp, { force: true });
+        throw error;
+      }
+      return strict;
+    },
+  };
+}
+
+/** A damaged file is kept beside the new one for whoever investigates, then replaced on the next save. */
+async function keepDamagedCopy(file: string, log: (line: string) => void): Promise<void> {
+  const copy = `${file}.damaged`;
+  try {
+    await copyFile(file, copy);
+    log(`settings: kept the damaged file as ${copy}`);
+  } catch {
+    // Nothing to keep, or no room to keep it: the defaults apply either way.
+  }
+}

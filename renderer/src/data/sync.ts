@@ -1,0 +1,390 @@
+import Dexie, { type Table } from 'dexie';
+import { BridgeError, syncResourceNames, type BridgeClient, type BridgeErrorKind, type SyncPage, type SyncResource } from '../../../shared/bridge';
+import { generationDbName, openGenerationDb, recordStores, storesOfResource, type CatalogDb, type RecordStore } from './catalogDb';
+import type { ComandaDb } from './db';
+import { beginGeneration, deleteGeneration, markGenerationFailed, readCurrentGeneration, switchToGeneration } from './generations';
+import { readPage, RecordProblem } from './syncRecords';
+import { SyncProgressTracker, type SyncProgress } from './syncProgress';
+
+// The catalog sync engine (ARCHITECTURE §4.2, issue 4 item 5). No React: the service
+// (syncService.ts) schedules it and the UI reads its progress from catalogStore.ts.
+//
+// One sync builds one new generation database. Every page is validated, then written with one
+// bulkPut per store inside ONE transaction. Only when every resource is complete and the counts
+// match the server's totals is the generation sealed and made current, in one transaction on the
+// account database. Any failure — the bridge, a malformed record, a count mismatch, storage, or the
+// app closing — leaves the current generation untouched; the half-built one is deleted (or, if
+// the app closed, at the next start).
+
+/** Everything the terminal mirrors, in the order it is fetched (catalog first, stocks last). */
+export const SYNC_RESOURCES: readonly SyncResource[] = syncResourceNames;
+
+export type SyncFailureKind = 'connection' | 'server' | 'invalid-data' | 'inconsistent' | 'storage' | 'aborted';
+
+/** Why a sync failed: `message` for the waiter, `detail` for the engineer. */
+export class SyncFailure extends Error {
+  constructor(
+    readonly kind: SyncFailureKind,
+    message: string,
+    readonly detail: string,
+    /** The bridge's kind when the failure came from a bridge call (offline, unauthorised, …). */
+    readonly bridgeKind: BridgeErrorKind | null = null,
+  ) {
+    super(message);
+    this.name = 'SyncFailure';
+  }
+}
+
+const KEPT = 'The catalog was not updated; this terminal keeps using its saved copy.';
+
+/** Failures worth a second try of the same page: the server may well answer next time. */
+const transient: ReadonlySet<BridgeErrorKind> = new Set<BridgeErrorKind>(['timeout', 'server-error', 'rate-limited']);
+
+export interface SyncCatalogOptions {
+  bridge: Pick<BridgeClient, 'fetchSyncPage' | 'syncImages'>;
+  accountKey: string;
+  /** The account's database (db.ts), where the generation pointer lives. */
+  accountDb: ComandaDb;
+  /** Opens generation `n` (named by generationDbName); tests pass one that counts transactions. */
+  openGeneration?: (accountKey: string, n: number, options?: { chromeTransactionDurability?: 'relaxed' | 'strict' }) => CatalogDb;
+  now?: () => Date;
+  onProgress?: (progress: SyncProgress) => void;
+  /** Aborting (the app closing, the account switching) fails the sync as `aborted`. */
+  signal?: AbortSignal;
+  /** Pages in flight at once (default 3). The main side's rate limiter paces them. */
+  concurrency?: number;
+  /** Waits before the 2nd, 3rd, … attempt of a page that failed transiently (default 2 s, 8 s). */
+  retryDelaysMs?: readonly number[];
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  log?: (line: string) => void;
+}
+
+export interface SyncSuccess {
+  n: number;
+  /** The new current generation, open (the connection that built it). */
+  db: CatalogDb;
+  syncedAt: string;
+  counts: Record<string, number>;
+  requests: Partial<Record<SyncResource, number>>;
+  /** Generations retired by the switch: delete them once nobody reads them (deleteGeneration). */
+  retired: number[];
+  /** Every photo path the new generation references (sent to `syncImages`). */
+  photos: string[];
+  progress: SyncProgress;
+}
+
+interface Stream {
+  resource: SyncResource;
+  key: string;
+  warehouseId?: number;
+  total: number | null;
+  lastPage: number | null;
+  read: number;
+  pagesStored: number;
+}
+
+interface PageTask {
+  stream: Stream;
+  page: number;
+}
+
+/** Builds a new generation from the server and switches to it; throws SyncFailure otherwise. */
+export async function syncCatalog(options: SyncCatalogOptions): Promise<SyncSuccess> {
+  const { bridge, accountKey, accountDb } = options;
+  const now = options.now ?? (() => new Date());
+  const open = options.openGeneration ?? openGenerationDb;
+  const concurrency = Math.max(1, options.concurrency ?? 3);
+  const retryDelays = options.retryDelaysMs ?? [2_000, 8_000];
+  const sleep = options.sleep ?? abortableSleep;
+  const log = options.log ?? ((line: string) => console.warn(line));
+  const signal = options.signal;
+
+  let n: number;
+  let previous: Awaited<ReturnType<typeof readCurrentGeneration>>;
+  try {
+    previous = await readCurrentGeneration(accountDb);
+    n = await beginGeneration(accountDb, now());
+  } catch (error) {
+    throw storageFailure(error);
+  }
+
+  const tracker = new SyncProgressTracker(n, SYNC_RESOURCES, previous?.requests ?? {}, now);
+  const report = () => options.onProgress?.(tracker.snapshot());
+  let db: CatalogDb | null = null;
+
+  try {
+    // A database of this name can only be left over from a deleted account database: start clean.
+    await Dexie.delete(generationDbName(accountKey, n));
+    // Relaxed durability for the bulk writes; the strict seal below makes them all durable before
+    // the pointer moves (a later sync write flushes the earlier ones with it).
+    db = open(accountKey, n, { chromeTransactionDurability: 'relaxed' });
+    await db.open();
+    report();
+
+    const photos = new Set<string>();
+    const streams: Stream[] = [];
+    const warehouseIds: number[] = [];
+    const tablesRead = { count: 0 };
+    const building = db;
+
+    const newStream = (resource: SyncResource, warehouseId?: number): PageTask => {
+      const stream: Stream = { resource, key: warehouseId === undefined ? resource : `${resource}:${warehouseId}`, total: null, lastPage: null, read: 0, pagesStored: 0 };
+      if (warehouseId !== undefined) stream.warehouseId = warehouseId;
+      streams.push(stream);
+      return { stream, page: 1 };
+    };
+
+    const runPage = async ({ stream, page }: PageTask): Promise<PageTask[]> => {
+      const answer = await fetchPage(stream, page);
+      const where = `${stream.key} page ${page}`;
+      checkPage(stream, page, answer, where);
+      if (page === 1) tracker.streamStarted(stream.resource, stream.key, { total: stream.total!, lastPage: stream.lastPage! });
+
+      let rows: ReturnType<typeof readPage>;
+      try {
+        rows = readPage(stream.resource, answer.records, stream.warehouseId === undefined ? {} : { warehouseId: stream.warehouseId });
+      } catch (error) {
+        if (error instanceof RecordProblem) {
+          throw new SyncFailure('invalid-data', `The server sent catalog data this terminal cannot read. ${KEPT}`, `${where}: ${error.message}`);
+        }
+        throw error;
+      }
+
+      await writePage(building, rows.rows, where);
+      stream.read += answer.records.length;
+      stream.pagesStored += 1;
+      for (const photo of rows.photos) photos.add(photo);
+      if (stream.resource === 'rooms') tablesRead.count += rows.rows.floorTables?.length ?? 0;
+      if (stream.resource === 'warehouses') for (const row of rows.rows.warehouses ?? []) warehouseIds.push((row as { id: number }).id);
+      tracker.pageStored(stream.resource, answer.records.length);
+      report();
+
+      const next: PageTask[] = [];
+      if (page === 1) for (let p = 2; p <= stream.lastPage!; p++) next.push({ stream, page: p });
+      // Stocks are listed per warehouse: they start once every warehouse page is in.
+      if (stream.resource === 'warehouses' && stream.pagesStored === stream.lastPage) {
+        tracker.expectStreams('stocks', warehouseIds.length);
+        for (const id of warehouseIds) next.push(newStream('stocks', id));
+        report();
+      }
+      return next;
+    };
+
+    const fetchPage = async (stream: Stream, page: number): Promise<SyncPage> => {
+      for (let attempt = 0; ; attempt++) {
+        if (signal?.aborted) throw aborted();
+        try {
+          return await bridge.fetchSyncPage(
+            stream.warehouseId === undefined ? { resource: stream.resource, page } : { resource: stream.resource, page, warehouseId: stream.warehouseId },
+          );
+        } catch (error) {
+          const delay = retryDelays[attempt];
+          if (error instanceof BridgeError && transient.has(error.kind) && delay !== undefined && !signal?.aborted) {
+            log(`sync: ${stream.key} page ${page}: ${error.kind} (${error.detail ?? error.message}); trying again in ${delay} ms`);
+            await sleep(delay, signal);
+            continue;
+          }
+          throw bridgeFailure(error, `${stream.key} page ${page}`);
+        }
+      }
+    };
+
+    const initial = SYNC_RESOURCES.filter((resource) => resource !== 'stocks').map((resource) => newStream(resource));
+    await runPool(initial, runPage, concurrency);
+    if (signal?.aborted) throw aborted();
+
+    // Sanity checks before switching: the server's totals are the truth (clients stop on them).
+    const counts = await countStores(building);
+    checkTotals(streams, counts, tablesRead.count);
+
+    const syncedAt = now();
+    await seal(open, accountKey, n);
+    if (signal?.aborted) throw aborted();
+    const requests = Object.fromEntries(tracker.snapshot().resources.map((r) => [r.resource, r.requests])) as Partial<Record<SyncResource, number>>;
+    let retired: number[];
+    try {
+      retired = await switchToGeneration(accountDb, n, { syncedAt, counts, requests });
+    } catch (error) {
+      throw storageFailure(error);
+    }
+
+    const photoList = [...photos];
+    await announcePhotos(bridge, photoList, log);
+    const progress = tracker.snapshot();
+    options.onProgress?.(progress);
+    return { n, db: building, syncedAt: syncedAt.toISOString(), counts, requests, retired, photos: photoList, progress };
+  } catch (error) {
+    const failure = error instanceof SyncFailure ? error : storageFailure(error);
+    log(`sync: generation ${n} failed: ${failure.kind}: ${failure.message} (${failure.detail})`);
+    db?.close();
+    try {
+      await markGenerationFailed(accountDb, n);
+      await deleteGeneration(accountDb, accountKey, n);
+    } catch (cleanupError) {
+      // The next start-up clean-up deletes it; the current generation is untouched either way.
+      log(`sync: could not delete failed generation ${n}: ${String(cleanupError)}`);
+    }
+    throw failure;
+  }
+}
+
+/** The page must be the one asked for, and agree with the stream's first page. */
+function checkPage(stream: Stream, page: number, answer: SyncPage, where: string): void {
+  const lastPage = Math.max(1, answer.lastPage);
+  if (answer.page !== page) {
+    throw inconsistent(`${where}: the server answered page ${answer.page}`);
+  }
+  if (answer.total < 0 || answer.records.length > answer.total || lastPage > Math.max(1, answer.total)) {
+    throw inconsistent(`${where}: ${answer.records.length} records, total ${answer.total}, last page ${answer.lastPage}`);
+  }
+  if (page === 1) {
+    stream.total = answer.total;
+    stream.lastPage = lastPage;
+  } else if (answer.total !== stream.total || lastPage !== stream.lastPage) {
+    // Records were added or removed upstream while we paged: the pages no longer add up.
+    throw inconsistent(`${where}: total ${answer.total} / last page ${lastPage}, page 1 said ${stream.total} / ${stream.lastPage}`);
+  }
+}
+
+function checkTotals(streams: readonly Stream[], counts: Record<string, number>, tablesRead: number): void {
+  const problems: string[] = [];
+  const expected = new Map<RecordStore, number>(recordStores.map((store) => [store, 0]));
+  for (const stream of streams) {
+    if (stream.read !== stream.total) problems.push(`${stream.key}: read ${stream.read} records, the server's total is ${stream.total}`);
+    const store = storesOfResource[stream.resource][0]!;
+    expected.set(store, (expected.get(store) ?? 0) + (stream.total ?? 0));
+  }
+  expected.set('floorTables', tablesRead);
+  for (const [store, count] of expected) {
+    // Fewer stored than read: two records shared an id (a record moved between pages while paging).
+    if (counts[store] !== count) problems.push(`${store}: stored ${counts[store] ?? 0}, expected ${count}`);
+  }
+  if (problems.length > 0) throw inconsistent(problems.join('; '));
+}
+
+async function countStores(db: CatalogDb): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  try {
+    for (const store of recordStores) counts[store] = await db[store].count();
+  } catch (error) {
+    throw storageFailure(error);
+  }
+  return counts;
+}
+
+/** One transaction per page: a bulkPut per store the page fills (rooms: rooms and their tables). */
+async function writePage(db: CatalogDb, rows: Partial<Record<RecordStore, object[]>>, where: string): Promise<void> {
+  const stores = (Object.keys(rows) as RecordStore[]).filter((store) => (rows[store]?.length ?? 0) > 0);
+  if (stores.length === 0) return;
+  try {
+    await db.transaction(
+      'rw',
+      stores.map((store) => db[store]),
+      async () => {
+        for (const store of stores) await (db[store] as Table<object, number>).bulkPut(rows[store]!);
+      },
+    );
+  } catch (error) {
+    const failure = storageFailure(error);
+    throw new SyncFailure(failure.kind, failure.message, `${where}: ${failure.detail}`);
+  }
+}
+
+/** Written last, through a strict-durability connection, so the data is on disk before the switch. */
+async function seal(open: NonNullable<SyncCatalogOptions['openGeneration']>, accountKey: string, n: number): Promise<void> {
+  const strict = open(accountKey, n, { chromeTransactionDurability: 'strict' });
+  try {
+    await strict.meta.put({ key: 'sealed', value: n });
+  } catch (error) {
+    throw storageFailure(error);
+  } finally {
+    strict.close();
+  }
+}
+
+async function announcePhotos(bridge: SyncCatalogOptions['bridge'], photos: string[], log: (line: string) => void): Promise<void> {
+  const MAX = 200_000; // the bridge's limit (shared/bridge operations: syncImages)
+  if (photos.length > MAX) log(`sync: ${photos.length} photos referenced; only the first ${MAX} are cached`);
+  try {
+    await bridge.syncImages({ photos: photos.slice(0, MAX) });
+  } catch (error) {
+    // Images are a convenience: the catalog is synced even when their cache cannot be told.
+    log(`sync: syncImages failed: ${describe(error)}`);
+  }
+}
+
+/** Runs tasks `concurrency` at a time; a task's result may add tasks. Stops at the first failure. */
+async function runPool<T>(initial: readonly T[], run: (task: T) => Promise<T[]>, concurrency: number): Promise<void> {
+  const queue = [...initial];
+  await new Promise<void>((resolve, reject) => {
+    let active = 0;
+    let failure: unknown = null;
+    const pump = () => {
+      if (failure !== null) {
+        // Wait for pages in flight, so nothing writes to a database that is being deleted.
+        if (active === 0) reject(failure);
+        return;
+      }
+      while (active < concurrency && queue.length > 0) {
+        const task = queue.shift()!;
+        active++;
+        run(task).then(
+          (more) => {
+            active--;
+            queue.push(...more);
+            pump();
+          },
+          (error: unknown) => {
+            active--;
+            failure ??= error;
+            pump();
+          },
+        );
+      }
+      if (active === 0 && queue.length === 0 && failure === null) resolve();
+    };
+    pump();
+  });
+}
+
+function bridgeFailure(error: unknown, where: string): SyncFailure {
+  if (error instanceof BridgeError) {
+    const connection = error.kind === 'offline' || error.kind === 'timeout';
+    return new SyncFailure(
+      connection ? 'connection' : 'server',
+      `${error.message} ${KEPT}`,
+      `${where}: ${error.kind}${error.detail ? `: ${error.detail}` : ''}`,
+      error.kind,
+    );
+  }
+  return new SyncFailure('server', `The terminal’s local service failed during the catalog update. ${KEPT}`, `${where}: ${describe(error)}`);
+}
+
+function inconsistent(detail: string): SyncFailure {
+  return new SyncFailure('inconsistent', `The catalog changed on the server during the update, or its counts did not add up; it is tried again later. ${KEPT}`, detail);
+}
+
+function storageFailure(error: unknown): SyncFailure {
+  if (error instanceof SyncFailure) return error;
+  return new SyncFailure('storage', `This terminal could not save the catalog (storage full or blocked?). ${KEPT}`, describe(error));
+}
+
+function aborted(): SyncFailure {
+  return new SyncFailure('aborted', `The catalog update was stopped. ${KEPT}`, 'aborted');
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}
+
+function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }
+    signal?.addEventListener('abort', done, { once: true });
+  });
+}

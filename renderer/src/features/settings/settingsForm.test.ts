@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import type { EnvironmentPreset, Settings } from '../../../../shared/bridge';
+import {
+  buildSaveInput,
+  buildTestInput,
+  chooseEnvironment,
+  describeAccount,
+  EMPTY_FORM,
+  fieldErrorsFromBridgeMessage,
+  formFromSettings,
+  type SettingsForm,
+} from './settingsForm';
+
+const unknownHosts: EnvironmentPreset[] = [
+  { id: 'production', name: 'Production', baseUrl: null, imagesUrl: null },
+  { id: 'integrations', name: 'Integrations (test)', baseUrl: null, imagesUrl: null },
+  { id: 'custom', name: 'Custom', baseUrl: null, imagesUrl: null },
+];
+const knownIntegrations: EnvironmentPreset[] = [
+  unknownHosts[0]!,
+  { id: 'integrations', name: 'Integrations (test)', baseUrl: 'https://test.example.com', imagesUrl: 'https://img.example.com' },
+  unknownHosts[2]!,
+];
+
+const account: SettingsForm = {
+  ...EMPTY_FORM,
+  mode: 'account',
+  environment: 'custom',
+  baseUrl: ' http://127.0.0.1:8787 ',
+  imagesUrl: '',
+  tenant: 'demo',
+  accessToken: '',
+  integratorToken: '',
+  syncEveryMinutes: '10',
+};
+
+describe('the settings form', () => {
+  it('starts from the saved account, tokens never filled in', () => {
+    const saved: Settings = {
+      account: { mode: 'account', environment: 'integrations', baseUrl: 'https://a.example.com', imagesUrl: 'https://i.example.com', tenant: 'bar-pepe' },
+      syncEveryMinutes: 30,
+    };
+    expect(formFromSettings(saved, unknownHosts)).toEqual({
+      mode: 'account',
+      environment: 'integrations',
+      baseUrl: 'https://a.example.com',
+      imagesUrl: 'https://i.example.com',
+      tenant: 'bar-pepe',
+      accessToken: '',
+      integratorToken: '',
+      syncEveryMinutes: '30',
+    });
+  });
+
+  it('on the demo venue, prepares the first environment whose addresses this build knows', () => {
+    const form = formFromSettings({ account: { mode: 'demo' }, syncEveryMinutes: 15 }, knownIntegrations);
+    expect(form).toMatchObject({ mode: 'demo', environment: 'integrations', baseUrl: 'https://test.example.com', imagesUrl: 'https://img.example.com' });
+    expect(formFromSettings({ account: { mode: 'demo' }, syncEveryMinutes: 15 }, unknownHosts)).toMatchObject({ environment: 'custom', baseUrl: '' });
+  });
+
+  it('fills a preset’s addresses when known, and keeps what was typed for Custom', () => {
+    const typed = { ...account, baseUrl: 'https://mine.example.com' };
+    expect(chooseEnvironment(typed, 'integrations', knownIntegrations)).toMatchObject({ baseUrl: 'https://test.example.com', imagesUrl: 'https://img.example.com' });
+    expect(chooseEnvironment(typed, 'production', knownIntegrations)).toMatchObject({ environment: 'production', baseUrl: '' });
+    expect(chooseEnvironment(typed, 'custom', knownIntegrations)).toMatchObject({ environment: 'custom', baseUrl: 'https://mine.example.com' });
+  });
+
+  it('builds saveSettings input: trimmed, images default to the server, tokens only when both are given', () => {
+    expect(buildSaveInput(account)).toEqual({
+      ok: true,
+      input: {
+        account: { mode: 'account', environment: 'custom', baseUrl: 'http://127.0.0.1:8787', imagesUrl: 'http://127.0.0.1:8787', tenant: 'demo' },
+        syncEveryMinutes: 10,
+      },
+    });
+    const withTokens = buildSaveInput({ ...account, accessToken: ' demo-token ', integratorToken: 'demo-client' });
+    expect(withTokens).toMatchObject({ ok: true, input: { secrets: { accessToken: 'demo-token', integratorToken: 'demo-client' } } });
+    expect(buildSaveInput({ ...EMPTY_FORM, tenant: 'ignored' })).toEqual({ ok: true, input: { account: { mode: 'demo' }, syncEveryMinutes: 15 } });
+  });
+
+  it('puts each problem next to its field', () => {
+    const result = buildSaveInput({ ...account, baseUrl: 'pos.example.com', tenant: 'bar pepe', accessToken: 'only-one', syncEveryMinutes: '1.5' });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.errors.baseUrl).toMatch(/URL/);
+    expect(result.errors.tenant).toMatch(/letters, digits/);
+    expect(result.errors.integratorToken).toMatch(/Enter both tokens/);
+    expect(result.errors.syncEveryMinutes).toBe('Enter whole minutes from 1 to 1440.');
+    expect(result.errors.accessToken).toBeUndefined();
+    expect(buildTestInput({ ...account, tenant: '' })).toMatchObject({ ok: false, errors: { tenant: expect.stringMatching(/tenant/) } });
+  });
+
+  it('builds testConnection input for the demo venue too', () => {
+    expect(buildTestInput(EMPTY_FORM)).toEqual({ ok: true, input: { account: { mode: 'demo' } } });
+  });
+
+  it('spreads the bridge’s invalid-input message over the fields it names', () => {
+    expect(
+      fieldErrorsFromBridgeMessage('saveSettings: account.baseUrl: must be a URL such as https://example.com; secrets.accessToken: accessToken must not be empty'),
+    ).toEqual({ baseUrl: 'must be a URL such as https://example.com', accessToken: 'accessToken must not be empty' });
+    expect(fieldErrorsFromBridgeMessage('Enter the access token and integrator token: none are saved for tenant "x".')).toEqual({
+      form: 'Enter the access token and integrator token: none are saved for tenant "x".',
+    });
+  });
+
+  it('names an account as a waiter reads it', () => {
+    expect(describeAccount({ mode: 'demo' })).toBe('the demo venue');
+    expect(describeAccount({ mode: 'account', environment: 'custom', baseUrl: 'http://127.0.0.1:8787', imagesUrl: 'http://127.0.0.1:8787', tenant: 'demo' })).toBe(
+      'demo on 127.0.0.1:8787',
+    );
+  });
+});

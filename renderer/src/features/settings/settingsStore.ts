@@ -1,0 +1,188 @@
+import { create, type StateCreator } from 'zustand';
+import {
+  BridgeError,
+  type BridgeClient,
+  type ConnectionCheck,
+  type EnvironmentId,
+  type EnvironmentPreset,
+  type Settings,
+} from '../../../../shared/bridge';
+import {
+  buildSaveInput,
+  buildTestInput,
+  chooseEnvironment,
+  EMPTY_FORM,
+  fieldErrorsFromBridgeMessage,
+  formFromSettings,
+  type FieldErrors,
+  type FormField,
+  type SettingsForm,
+} from './settingsForm';
+
+/** The operations the settings screen uses; `saveSettings` is the account switcher (accountScope.ts). */
+export type SettingsBridge = Pick<BridgeClient, 'getSettings' | 'testConnection' | 'saveSettings'>;
+
+export type TestState =
+  | { state: 'idle' }
+  | { state: 'running' }
+  | { state: 'done'; ok: boolean; checks: ConnectionCheck[] }
+  | { state: 'failed'; message: string };
+
+export type SaveState =
+  | { state: 'idle' }
+  | { state: 'saving' }
+  | { state: 'saved'; account: Settings['account'] }
+  | { state: 'failed'; message: string };
+
+/** Whether the settings screen is shown instead of the floor. */
+export interface ScreenSlice {
+  open: boolean;
+  openSettings: (bridge: SettingsBridge) => Promise<void>;
+  closeSettings: () => void;
+}
+
+export interface FormSlice {
+  loading: 'idle' | 'loading' | 'ready' | 'failed';
+  loadError: string | null;
+  /** The settings in use (as last read from the main side). */
+  saved: Settings | null;
+  /** The vault holds tokens for the saved account's tenant. */
+  hasSecrets: boolean;
+  environments: EnvironmentPreset[];
+  form: SettingsForm;
+  errors: FieldErrors;
+  test: TestState;
+  save: SaveState;
+  load: (bridge: SettingsBridge) => Promise<void>;
+  setField: (field: Exclude<FormField, 'environment'>, value: string) => void;
+  chooseMode: (mode: SettingsForm['mode']) => void;
+  chooseEnvironment: (id: EnvironmentId) => void;
+  testConnection: (bridge: SettingsBridge) => Promise<void>;
+  saveSettings: (bridge: SettingsBridge) => Promise<void>;
+}
+
+export type SettingsStore = ScreenSlice & FormSlice;
+
+const createScreenSlice: StateCreator<SettingsStore, [], [], ScreenSlice> = (set, get) => ({
+  open: false,
+  async openSettings(bridge) {
+    set({ open: true, errors: {}, test: { state: 'idle' }, save: { state: 'idle' } });
+    await get().load(bridge);
+  },
+  closeSettings: () => set({ open: false }),
+});
+
+/** Any change makes earlier results about other values misleading: they go. */
+const edited = { test: { state: 'idle' }, save: { state: 'idle' } } as const;
+
+const createFormSlice: StateCreator<SettingsStore, [], [], FormSlice> = (set, get) => ({
+  loading: 'idle',
+  loadError: null,
+  saved: null,
+  hasSecrets: false,
+  environments: [],
+  form: EMPTY_FORM,
+  errors: {},
+  test: { state: 'idle' },
+  save: { state: 'idle' },
+
+  async load(bridge) {
+    set({ loading: 'loading', loadError: null });
+    try {
+      const { settings, hasSecrets, environments } = await bridge.getSettings({});
+      set({ loading: 'ready', saved: settings, hasSecrets, environments, form: formFromSettings(settings, environments) });
+    } catch (error) {
+      set({ loading: 'failed', loadError: explain(error) });
+    }
+  },
+
+  setField: (field, value) =>
+    set((state) => ({ form: { ...state.form, [field]: value }, errors: withoutError(state.errors, field), ...edited })),
+
+  chooseMode: (mode) => set((state) => ({ form: { ...state.form, mode }, errors: {}, ...edited })),
+
+  chooseEnvironment: (id) =>
+    set((state) => ({
+      form: chooseEnvironment(state.form, id, state.environments),
+      errors: withoutError(withoutError(withoutError(state.errors, 'environment'), 'baseUrl'), 'imagesUrl'),
+      ...edited,
+    })),
+
+  async testConnection(bridge) {
+    const built = buildTestInput(get().form);
+    if (!built.ok) {
+      set({ errors: built.errors, test: { state: 'idle' } });
+      return;
+    }
+    set({ errors: {}, test: { state: 'running' } });
+    try {
+      const result = await bridge.testConnection(built.input);
+      set({ test: { state: 'done', ok: result.ok, checks: result.checks } });
+    } catch (error) {
+      if (error instanceof BridgeError && error.kind === 'invalid-input') {
+        set({ errors: fieldErrorsFromBridgeMessage(error.message), test: { state: 'idle' } });
+      } else {
+        set({ test: { state: 'failed', message: explain(error) } });
+      }
+    }
+  },
+
+  async saveSettings(bridge) {
+    const built = buildSaveInput(get().form);
+    if (!built.ok) {
+      set({ errors: built.errors, save: { state: 'idle' } });
+      return;
+    }
+    set({ errors: {}, save: { state: 'saving' } });
+    try {
+      await bridge.saveSettings(built.input);
+    } catch (error) {
+      if (error instanceof BridgeError && error.kind === 'invalid-input') {
+        set({ errors: fieldErrorsFromBridgeMessage(error.message), save: { state: 'idle' } });
+      } else {
+        set({ save: { state: 'failed', message: explain(error) } });
+      }
+      return;
+    }
+    // Read back what is now in use (tokens are never read back: the fields empty themselves).
+    await get().load(bridge);
+    const saved = get().saved;
+    set({ save: saved ? { state: 'saved', account: saved.account } : { state: 'failed', message: get().loadError ?? 'Saved, but the settings could not be read back.' } });
+  },
+});
+
+function withoutError(errors: FieldErrors, field: keyof FieldErrors): FieldErrors {
+  if (!(field in errors) && !('form' in errors)) return errors;
+  const { [field]: _removed, form: _form, ...rest } = errors;
+  return rest;
+}
+
+function explain(error: unknown): string {
+  if (error instanceof BridgeError) return error.message;
+  return error instanceof Error ? error.message : String(error);
+}
+
+export const createSettingsStore = () =>
+  create<SettingsStore>()((...a) => ({
+    ...createScreenSlice(...a),
+    ...createFormSlice(...a),
+  }));
+
+export type SettingsStoreApi = ReturnType<typeof createSettingsStore>;
+
+/** Module-level so the screen keeps its state when the app restarts its account subtree. */
+export const useSettingsStore: SettingsStoreApi = createSettingsStore();
+
+export const settingsSelectors = {
+  open: (state: SettingsStore) => state.open,
+  loading: (state: SettingsStore) => state.loading,
+  loadError: (state: SettingsStore) => state.loadError,
+  saved: (state: SettingsStore) => state.saved,
+  hasSecrets: (state: SettingsStore) => state.hasSecrets,
+  environments: (state: SettingsStore) => state.environments,
+  form: (state: SettingsStore) => state.form,
+  errors: (state: SettingsStore) => state.errors,
+  test: (state: SettingsStore) => state.test,
+  save: (state: SettingsStore) => state.save,
+  fieldError: (field: keyof FieldErrors) => (state: SettingsStore) => state.errors[field],
+} as const;

@@ -1,0 +1,192 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import type { SyncResource } from '../../../../shared/bridge';
+import { catalogSelectors, type CatalogState } from '../../data/catalogStore';
+import type { ResourceProgress } from '../../data/syncProgress';
+import { SYNC_RESOURCES } from '../../data/sync';
+import { Button } from '../../ui/Button';
+import { IconCheck, IconWarning } from '../../ui/icons';
+import { IconDownloading, IconSync, IconWaiting } from './SyncIcons';
+import {
+  describeLastSync,
+  describeOverallProgress,
+  describeResourceProgress,
+  formatCount,
+  resourceLabels,
+  resourceState,
+  resourceStateText,
+  type ResourceState,
+} from './syncText';
+import { useCatalog, useMinuteClock } from './useCatalog';
+
+// Test ids (docs/decisions.md, "Sync view"): sync-status (header button, always visible),
+// sync-panel, sync-progress (role=status summary), sync-resources, sync-resource-<resource>,
+// sync-now, sync-error-detail.
+
+/**
+ * Always in the header: when the catalog was last synced ("Never synced" before the first), with
+ * what is happening now. Tapping it opens the sync view.
+ */
+export function SyncStatus() {
+  const lastSyncedAt = useCatalog(catalogSelectors.lastSyncedAt);
+  const syncing = useCatalog(catalogSelectors.syncing);
+  const failureKind = useCatalog((state) => state.lastFailure?.kind ?? null);
+  const now = useMinuteClock();
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const buttonRef = useRef<HTMLButtonElement>(null);
+
+  // A failure to connect is what the connection indicator already says: here it is only "waiting".
+  const state = syncing ? 'syncing' : failureKind === 'connection' ? 'waiting' : failureKind !== null ? 'failed' : lastSyncedAt === null ? 'never' : 'synced';
+  return (
+    <div className="sync-status-anchor">
+      <button
+        ref={buttonRef}
+        type="button"
+        className={`sync-status sync-status--${state}`}
+        data-testid="sync-status"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((value) => !value)}
+      >
+        {state === 'failed' ? <IconWarning className="sync-status__icon" /> : <IconSync className="sync-status__icon" spinning={syncing} />}
+        <span className="sync-status__text">{describeLastSync(lastSyncedAt, now)}</span>
+        {state === 'syncing' && <span className="sync-status__state">· Updating</span>}
+        {state === 'waiting' && <span className="sync-status__state">· Waiting for the server</span>}
+        {state === 'failed' && <span className="sync-status__state">· Update failed</span>}
+      </button>
+      {open && (
+        <SyncPanel
+          id={panelId}
+          onClose={() => {
+            setOpen(false);
+            buttonRef.current?.focus();
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+/** The sync view: per resource the records and requests done, time left, failures, "Sync now". */
+export function SyncPanel({ id, onClose }: { id?: string; onClose?: () => void }) {
+  const lastSyncedAt = useCatalog(catalogSelectors.lastSyncedAt);
+  const progress = useCatalog(catalogSelectors.progress);
+  const failure = useCatalog(catalogSelectors.lastFailure);
+  const counts = useCatalog(countsOfCurrent);
+  const now = useMinuteClock();
+  const titleId = useId();
+
+  useEffect(() => {
+    if (!onClose) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onClose();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [onClose]);
+
+  return (
+    <section id={id} className="sync-panel" data-testid="sync-panel" aria-labelledby={titleId}>
+      <div className="sync-panel__header">
+        <IconSync className="sync-panel__icon" />
+        <h2 className="sync-panel__title" id={titleId}>
+          {describeLastSync(lastSyncedAt, now)}
+        </h2>
+        {onClose && (
+          <Button className="sync-panel__close" onClick={onClose}>
+            Close
+          </Button>
+        )}
+      </div>
+
+      <SyncProgressSummary />
+      {failure && !progress && (
+        <details className="sync-panel__detail">
+          <summary>Details for support</summary>
+          <code data-testid="sync-error-detail">{failure.detail}</code>
+        </details>
+      )}
+
+      <ul className="sync-panel__resources" data-testid="sync-resources">
+        {progress
+          ? progress.resources.map((resource) => <ResourceRow key={resource.resource} progress={resource} />)
+          : counts && SYNC_RESOURCES.map((resource) => <StoredRow key={resource} resource={resource} counts={counts} />)}
+      </ul>
+
+      <div className="sync-panel__actions">
+        <SyncNowButton />
+      </div>
+    </section>
+  );
+}
+
+/** One line for screen readers and eyes: what the sync is doing, or how the last one went. */
+export function SyncProgressSummary() {
+  const lastSyncedAt = useCatalog(catalogSelectors.lastSyncedAt);
+  const syncing = useCatalog(catalogSelectors.syncing);
+  const progress = useCatalog(catalogSelectors.progress);
+  const failure = useCatalog(catalogSelectors.lastFailure);
+
+  let text: string;
+  let icon = <IconSync className="sync-summary__icon" spinning={syncing} />;
+  if (syncing) {
+    text = progress ? describeOverallProgress(progress) : 'Starting the update…';
+  } else if (failure) {
+    text = `Last update failed: ${failure.message}`;
+    icon = <IconWarning className="sync-summary__icon" />;
+  } else if (lastSyncedAt !== null) {
+    text = 'Up to date';
+    icon = <IconCheck className="sync-summary__icon" />;
+  } else {
+    text = 'Not synced yet';
+  }
+  return (
+    <p className="sync-summary" role="status" aria-live="polite" aria-atomic="true" data-testid="sync-progress">
+      {icon}
+      <span>{text}</span>
+    </p>
+  );
+}
+
+function ResourceRow({ progress }: { progress: ResourceProgress }) {
+  const state = resourceState(progress);
+  return (
+    <li className={`sync-resource sync-resource--${state}`} data-testid={`sync-resource-${progress.resource}`} data-state={state}>
+      <ResourceStateIcon state={state} />
+      <span className="sync-resource__text">{describeResourceProgress(progress)}</span>
+      <span className="sync-resource__state">{resourceStateText[state]}</span>
+    </li>
+  );
+}
+
+function StoredRow({ resource, counts }: { resource: SyncResource; counts: Partial<Record<string, number>> }) {
+  const count = formatCount(counts[resource] ?? 0);
+  const text = resource === 'rooms' ? `Rooms ${count} · tables ${formatCount(counts.floorTables ?? 0)}` : `${resourceLabels[resource]} ${count}`;
+  return (
+    <li className="sync-resource sync-resource--done" data-testid={`sync-resource-${resource}`} data-state="stored">
+      <IconCheck className="sync-resource__icon" />
+      <span className="sync-resource__text">{text}</span>
+      <span className="sync-resource__state">Saved</span>
+    </li>
+  );
+}
+
+function ResourceStateIcon({ state }: { state: ResourceState }) {
+  if (state === 'done') return <IconCheck className="sync-resource__icon" />;
+  if (state === 'downloading') return <IconDownloading className="sync-resource__icon" />;
+  return <IconWaiting className="sync-resource__icon" />;
+}
+
+function SyncNowButton() {
+  const syncing = useCatalog(catalogSelectors.syncing);
+  const syncNow = useCatalog(catalogSelectors.syncNow);
+  return (
+    <Button variant="primary" data-testid="sync-now" disabled={syncing} aria-busy={syncing} onClick={() => void syncNow()}>
+      {syncing ? 'Updating…' : 'Sync now'}
+    </Button>
+  );
+}
+
+function countsOfCurrent(state: CatalogState): Partial<Record<string, number>> | null {
+  return state.current?.counts ?? null;
+}

@@ -1,0 +1,18 @@
+import { useEffect, useState } from 'react';
+import { useStore } from 'zustand';
+import { catalogStore, type CatalogState } from '../../data/catalogStore';
+
+/** Reads the catalog store (data/catalogStore.ts) from a component: the smallest piece needed. */
+export function useCatalog<T>(selector: (state: CatalogState) => T): T {
+  return useStore(catalogStore, selector);
+}
+
+/** The time, refreshed every minute: "10:42" becomes "yesterday at 10:42" overnight. */
+export function useMinuteClock(): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), 60_000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}

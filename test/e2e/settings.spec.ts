@@ -1,0 +1,110 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { chromium, expect, test, type BrowserContext } from '@playwright/test';
+import { chromiumLaunch } from '../../playwright.config';
+import { FloorPage } from './support/FloorPage';
+import { SettingsPage } from './support/SettingsPage';
+import { freePort, roomsFromServer, startScript, startServe, type Started } from './support/processes';
+
+const SCREENS = 'test-results/screens';
+const TSX = resolve(import.meta.dirname, '../../node_modules/.bin/tsx');
+const execFileAsync = promisify(execFile);
+
+const running: Started[] = [];
+const contexts: BrowserContext[] = [];
+test.afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((c) => c.close()));
+  await Promise.all(running.splice(0).map((p) => p.stop()));
+});
+
+/**
+ * The vendor's server of a real venue: the sandbox CLI on its own port, with a floor of its own
+ * (so the terminal's floor visibly comes from it, not from the demo venue) and no rate limit.
+ */
+async function startVenueServer() {
+  const dir = await mkdtemp(join(tmpdir(), 'comanda-e2e-venue-'));
+  const statePath = join(dir, 'state.json');
+  await execFileAsync(TSX, [resolve(import.meta.dirname, 'support/writeVenueState.ts'), statePath]);
+  const started = await startScript(
+    'electron/sandbox/cli.ts',
+    ['--port', '0', '--rate-limit', '100000', '--state', statePath],
+    /listening on (http:\/\/127\.0\.0\.1:\d+)/,
+  );
+  return { ...started, url: started.match[1]! };
+}
+
+test('settings: a wrong token is explained, the right one passes every check, Save switches the floor to that account', async () => {
+  const venue = await startVenueServer();
+  running.push(venue);
+  const venueRooms = await roomsFromServer(venue.url);
+  expect(venueRooms.map((r) => r.name)).toEqual(['Terraza Pepe', 'Barra Pepe']);
+
+  const dataDir = await mkdtemp(join(tmpdir(), 'comanda-e2e-data-'));
+  const serve = await startServe(['--port', String(await freePort()), '--data', dataDir]);
+  running.push(serve);
+
+  const context = await chromium.launchPersistentContext(await mkdtemp(join(tmpdir(), 'comanda-e2e-profile-')), {
+    ...chromiumLaunch,
+    viewport: { width: 1280, height: 800 },
+    hasTouch: true,
+  });
+  contexts.push(context);
+  const page = await context.newPage();
+  const floor = new FloorPage(page);
+  const settings = new SettingsPage(page);
+  const header = page.getByRole('banner');
+
+  await floor.open(serve.url);
+  await expect(header).toContainText('Demo venue');
+  await expect(floor.roomTabs.first()).toBeVisible();
+
+  await settings.open();
+  await expect(settings.inUse).toContainText('The demo venue');
+  await settings.choose('Real account');
+  await settings.choose('Custom');
+  await settings.fillAccount({
+    baseUrl: venue.url,
+    imagesUrl: venue.url,
+    tenant: 'demo',
+    accessToken: 'not-the-token',
+    integratorToken: 'demo-client',
+  });
+
+  // Wrong token: the credentials check fails and says which header the server blamed.
+  await settings.testConnection();
+  await expect(settings.verdict).toHaveText('1 check failed.');
+  const credentials = settings.check('Credentials accepted');
+  await expect(credentials).toContainText('failed');
+  await expect(credentials).toContainText('The server refused the access token (Authorization header)');
+  await expect(settings.check('Server reachable')).toContainText('passed');
+  await expect(settings.check('Image storage reachable')).toContainText('passed');
+  await page.screenshot({ path: `${SCREENS}/settings-wrong-token.png` });
+
+  // The right token: every check passes.
+  await settings.fill('Access token', 'demo-token');
+  await settings.testConnection();
+  await expect(settings.verdict).toHaveText('Every check passed: these settings work.');
+  await expect(settings.checks).toHaveCount(5);
+  for (const check of await settings.checks.all()) await expect(check).toContainText('passed');
+
+  await settings.save();
+  const host = new URL(venue.url).host;
+  await expect(settings.saveStatus).toContainText(`This terminal now uses demo on ${host}.`);
+  await expect(settings.inUse).toContainText(`demo on ${host}`);
+  // Tokens are never shown again: the fields are empty, with a note that they are saved.
+  await expect(settings.field('Access token')).toHaveValue('');
+  await expect(page.getByText('Saved — enter again to replace.').first()).toBeVisible();
+  await page.screenshot({ path: `${SCREENS}/settings.png` });
+
+  // Back on the floor: the header names the account, and the plan is that account's.
+  await settings.backToFloor();
+  await expect(header).not.toContainText('Demo venue');
+  await expect(header).toContainText('demo');
+  await expect(floor.connection).toContainText('Online');
+  await floor.expectFloor(venueRooms);
+  await floor.page.screenshot({ path: `${SCREENS}/settings-floor-after-switch.png` });
+  expect(serve.output()).not.toContain('demo-token');
+});
