@@ -21,7 +21,14 @@ describe('npm run serve flags', () => {
     expect(parseServeArgs(['--backend', 'https://example.test']).account).toEqual({ mode: 'account', baseUrl: 'https://example.test/' });
   });
 
+  it('takes a request budget for benchmarks', () => {
+    expect(parseServeArgs(['--requests-per-minute', '100000']).requestsPerMinute).toBe(100000);
+    expect(parseServeArgs([]).requestsPerMinute).toBeUndefined();
+  });
+
   it.each([
+    [['--requests-per-minute', '0']],
+    [['--requests-per-minute', 'lots']],
     [['--port', 'eighty']],
     [['--port', '70000']],
     [['--backend', 'not a url']],

@@ -17,7 +17,10 @@ const USAGE = `Usage: npm run serve -- [--port P] [--host H] [--data DIR] [--bac
   --images URL       image storage of that server (default: the --backend URL, where the sandbox serves images)
   --tenant T, --token A, --client-token C
                      that server's credentials; saved to the data folder's vault (0600).
-                     Without them, the ones saved before are used.`;
+                     Without them, the ones saved before are used.
+  --requests-per-minute N
+                     this terminal's request budget per account (default 120, spec §8);
+                     benchmarks lift it together with the sandbox's --rate-limit`;
 
 export class UsageError extends Error {}
 
@@ -26,6 +29,7 @@ export interface ServeOptions {
   host: string;
   dataDir: string;
   account: AccountChoice;
+  requestsPerMinute?: number;
 }
 
 export function parseServeArgs(argv: string[]): ServeOptions {
@@ -43,6 +47,7 @@ export function parseServeArgs(argv: string[]): ServeOptions {
         tenant: { type: 'string' },
         token: { type: 'string' },
         'client-token': { type: 'string' },
+        'requests-per-minute': { type: 'string' },
         help: { type: 'boolean' },
       },
     }));
@@ -79,7 +84,14 @@ export function parseServeArgs(argv: string[]): ServeOptions {
   } else if (secretFlags.some((v) => v !== undefined)) {
     throw new UsageError('--tenant, --token and --client-token need --backend (the demo venue has its own credentials)');
   }
-  return { port, host: values.host ?? '127.0.0.1', dataDir, account };
+  let requestsPerMinute: number | undefined;
+  if (values['requests-per-minute'] !== undefined) {
+    requestsPerMinute = Number(values['requests-per-minute']);
+    if (!Number.isSafeInteger(requestsPerMinute) || requestsPerMinute < 1) {
+      throw new UsageError(`--requests-per-minute must be a positive integer, got "${values['requests-per-minute']}"`);
+    }
+  }
+  return { port, host: values.host ?? '127.0.0.1', dataDir, account, ...(requestsPerMinute ? { requestsPerMinute } : {}) };
 }
 
 /** `--images URL`: the image storage host root (spec 4.2 `{image_storage_url}`). */
@@ -103,6 +115,7 @@ export async function runServe(argv: string[], rendererDir = resolve('out/render
     vault: createFileVault(options.dataDir),
     account: options.account,
     log,
+    ...(options.requestsPerMinute ? { requestsPerMinute: options.requestsPerMinute } : {}),
   });
   let shell;
   try {

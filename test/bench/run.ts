@@ -1,0 +1,202 @@
+// `npm run bench` (issue 4 item 8): a --scale 20000 sandbox, the real browser shell and Debian
+// Chromium. Writes test/bench/results/<date>.json and latest.json with:
+// - requests used by a full sync vs the minimum possible (Σ ceil(records / page size));
+// - sync wall time with the rate limit off and on (spec §8: 120 requests a minute);
+// - records stored per second by the sync engine vs a raw Dexie bulkPut of the same records;
+// - time from app start to a usable floor plan from local data.
+import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
+import { cpus, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type BrowserContext, type Page } from '@playwright/test';
+import { chromiumLaunch } from '../../playwright.config';
+import { DEMO_HEADERS, freePort, startScript, type Started } from '../e2e/support/processes';
+import type { BenchHooks } from '../../renderer/src/data/benchHooks';
+
+const SCALE = Number(process.env.BENCH_SCALE ?? 20_000);
+const START_RUNS = Number(process.env.BENCH_START_RUNS ?? 7);
+const UNLIMITED = 1_000_000;
+const PAGE = 200;
+const ROOMS_PAGE = 20;
+const CATALOG = [
+  'groups', 'categories', 'items', 'sellingFormats', 'sellingFormatPivots', 'modifiers', 'modifierCategories',
+  'modifierGroups', 'modifierPivots', 'menuMenuCategories', 'menuMenuItemCategoryPivots',
+] as const;
+
+const running: Started[] = [];
+const log = (line: string) => console.log(`bench: ${line}`);
+
+async function getJson<T>(url: string, headers: Record<string, string> = DEMO_HEADERS): Promise<T> {
+  const res = await fetch(url, { headers });
+  if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
+  return (await res.json()) as T;
+}
+
+/** The fewest requests a complete copy can take: every list read at the largest page size. */
+async function minimumRequests(sandbox: string): Promise<{ total: number; perResource: Record<string, number> }> {
+  const v2 = `${sandbox}/api/external/v2`;
+  const pages = (records: number, size: number) => Math.max(1, Math.ceil(records / size));
+  const totalOf = async (path: string) => (await getJson<{ total: number }>(`${v2}/${path}${path.includes('?') ? '&' : '?'}pagination=1`)).total;
+  const perResource: Record<string, number> = {};
+  for (const resource of CATALOG) perResource[resource] = pages(await totalOf(`catalog/${resource}`), PAGE);
+  perResource.rooms = pages(await totalOf('rooms'), ROOMS_PAGE);
+  perResource.paymentMethods = 1; // a plain array: one request
+  perResource.customers = pages(await totalOf('customers'), PAGE);
+  const warehouses = await getJson<{ data: { id: number }[]; total: number }>(`${v2}/warehouses?pagination=${PAGE}`);
+  perResource.warehouses = pages(warehouses.total, PAGE);
+  perResource.stocks = 0;
+  for (const warehouse of warehouses.data) perResource.stocks += pages(await totalOf(`warehouses/${warehouse.id}`), PAGE);
+  return { total: Object.values(perResource).reduce((a, b) => a + b, 0), perResource };
+}
+
+async function startSandbox(rateLimit: number) {
+  const started = await startScript(
+    'electron/sandbox/cli.ts',
+    ['--port', '0', '--scale', String(SCALE), '--rate-limit', String(rateLimit)],
+    /listening on (http:\/\/127\.0\.0\.1:\d+)/,
+    120_000,
+  );
+  running.push(started);
+  return { ...started, url: started.match[1]! };
+}
+
+async function startServe(port: number, dataDir: string, backend: string, requestsPerMinute?: number) {
+  const args = ['--port', String(port), '--data', dataDir, '--backend', backend, '--tenant', 'demo', '--token', 'demo-token', '--client-token', 'demo-client'];
+  if (requestsPerMinute) args.push('--requests-per-minute', String(requestsPerMinute));
+  const started = await startScript('electron/web/cli.ts', args, /open (http:\/\/127\.0\.0\.1:\d+\/)/);
+  running.push(started);
+  return { ...started, url: started.match[1]! };
+}
+
+async function launch(profile: string): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(profile, { ...chromiumLaunch, viewport: { width: 1280, height: 800 }, hasTouch: true });
+}
+
+type Hooks = { __comandaBench?: BenchHooks };
+
+/** Waits for the first complete sync of the account and returns its record. */
+async function waitForSync(page: Page, accountKey: string, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const sync = await page.evaluate((key) => (globalThis as Hooks).__comandaBench?.currentSync(key) ?? null, accountKey);
+    if (sync?.syncedAt) return sync;
+    await new Promise((done) => setTimeout(done, 500));
+  }
+  throw new Error(`no complete sync of ${accountKey} within ${timeoutMs} ms`);
+}
+
+async function stats(sandbox: string) {
+  return (await getJson<{ requests: Record<string, number> }>(`${sandbox}/__sandbox/stats`, {})).requests;
+}
+
+/** One full first sync of a fresh terminal against a fresh sandbox. */
+async function syncScenario(rateLimited: boolean) {
+  const sandbox = await startSandbox(rateLimited ? 120 : UNLIMITED);
+  const minimum = await minimumRequests(sandbox.url);
+  await fetch(`${sandbox.url}/__sandbox/reset`, { method: 'POST' }); // the counting above is not the terminal's
+  const port = await freePort();
+  const dataDir = await mkdtemp(join(tmpdir(), 'comanda-bench-data-'));
+  const serve = await startServe(port, dataDir, sandbox.url, rateLimited ? undefined : UNLIMITED);
+  const context = await launch(await mkdtemp(join(tmpdir(), 'comanda-bench-profile-')));
+  const page = await context.newPage();
+  const accountKey = `demo@${new URL(sandbox.url).host}`;
+  await page.goto(`${serve.url}?bench`);
+  const sync = await waitForSync(page, accountKey, rateLimited ? 15 * 60_000 : 5 * 60_000);
+  const used = (await stats(sandbox.url)).api ?? 0;
+  const wallMs = Date.parse(sync.syncedAt!) - Date.parse(sync.startedAt);
+  const records = Object.values(sync.counts).reduce<number>((a, b) => a + (b ?? 0), 0);
+  return { sandbox, serve, context, page, accountKey, minimum, used, wallMs, records, sync };
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+/** From navigation start to the first table drawn, with the server stopped: local data only. */
+async function startToFloor(context: BrowserContext, url: string, runs: number): Promise<number[]> {
+  const times: number[] = [];
+  for (let run = 0; run < runs; run++) {
+    const page = await context.newPage();
+    // Runs in the page before the app's own scripts (page-side code, so a string).
+    await page.addInitScript({
+      content: `
+        new MutationObserver((_records, observer) => {
+          if (document.querySelector('.floor-table')) {
+            globalThis.__floorAt = performance.now();
+            observer.disconnect();
+          }
+        }).observe(document, { childList: true, subtree: true });
+      `,
+    });
+    await page.goto(url);
+    await page.waitForFunction(() => typeof (globalThis as { __floorAt?: number }).__floorAt === 'number', null, { timeout: 60_000 });
+    times.push(await page.evaluate(() => (globalThis as { __floorAt?: number }).__floorAt!));
+    await page.close();
+  }
+  return times;
+}
+
+async function main() {
+  log(`machine: ${cpus().length} cores, node ${process.version}; catalog of ${SCALE} items`);
+
+  log('sync with the rate limit off…');
+  const off = await syncScenario(false);
+  log(`  ${off.records} records in ${off.wallMs} ms, ${off.used} requests (minimum ${off.minimum.total})`);
+  const raw = await off.page.evaluate((key) => (globalThis as Hooks).__comandaBench!.rawBulkPut(key), off.accountKey);
+  log(`  raw bulkPut: ${raw.records} records in ${Math.round(raw.ms)} ms`);
+
+  log('start-up to a usable floor plan from local data (server stopped)…');
+  await off.sandbox.stop();
+  const starts = (await startToFloor(off.context, off.serve.url, START_RUNS)).sort((a, b) => a - b);
+  log(`  median ${Math.round(percentile(starts, 50))} ms over ${starts.length} starts`);
+  await off.context.close();
+  await off.serve.stop();
+
+  log('sync with the rate limit on (120 requests a minute)…');
+  const on = await syncScenario(true);
+  log(`  ${on.records} records in ${on.wallMs} ms, ${on.used} requests`);
+  await on.context.close();
+
+  const engineRate = off.records / (off.wallMs / 1000);
+  const rawRate = raw.records / (raw.ms / 1000);
+  const report = {
+    date: new Date().toISOString(),
+    machine: { cores: cpus().length, cpu: cpus()[0]?.model ?? 'unknown', node: process.version, browser: 'Debian Chromium (headless)' },
+    catalogItems: SCALE,
+    requests: {
+      used: off.used,
+      minimum: off.minimum.total,
+      usedOverMinimum: Number((off.used / off.minimum.total).toFixed(3)),
+      minimumPerResource: off.minimum.perResource,
+      usedPerResource: off.sync.requests,
+      rateLimitedRunUsed: on.used,
+    },
+    syncWallMs: { rateLimitOff: off.wallMs, rateLimitOn: on.wallMs },
+    recordsStored: off.records,
+    storing: {
+      syncEngineRecordsPerSecond: Math.round(engineRate),
+      rawBulkPutRecordsPerSecond: Math.round(rawRate),
+      engineOverRaw: Number((engineRate / rawRate).toFixed(3)),
+      note: 'engine: records / wall time of a whole sync (fetch over the bridge, validation, one transaction per page); raw: one bulkPut per store of the same records into a scratch database',
+    },
+    startToUsableFloorMs: {
+      runs: starts.map((t) => Math.round(t)),
+      median: Math.round(percentile(starts, 50)),
+      p95: Math.round(percentile(starts, 95)),
+    },
+  };
+  const dir = resolve('test/bench/results');
+  await mkdir(dir, { recursive: true });
+  const body = `${JSON.stringify(report, null, 2)}\n`;
+  await writeFile(join(dir, `bench-${report.date.replace(/[:.]/g, '-')}.json`), body);
+  await writeFile(join(dir, 'latest.json'), body);
+  console.log(body);
+}
+
+main()
+  .catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  })
+  .finally(async () => {
+    await Promise.all(running.map((p) => p.stop()));
+  });
