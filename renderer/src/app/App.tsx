@@ -1,10 +1,12 @@
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { BridgeClient } from '../../../shared/bridge';
 import { ConnectionIndicator } from '../features/floor/ConnectionIndicator';
 import { FloorPlan } from '../features/floor/FloorPlan';
 import { floorSelectors, useFloorStore } from '../features/floor/floorStore';
 import { startFloorLoader, type FloorLoader } from '../features/floor/loadFloor';
 import { SyncStatus } from '../features/sync/SyncPanel';
+import { CatalogView } from '../features/catalog/CatalogView';
+import { ViewSwitch, type TerminalView } from '../features/catalog/ViewSwitch';
 import { startCatalogSync } from '../data/syncService';
 import { SettingsButton } from '../features/settings/SettingsButton';
 import { SettingsScreen } from '../features/settings/SettingsScreen';
@@ -46,18 +48,44 @@ function Terminal({ bridge, settingsBridge }: { bridge: BridgeClient; settingsBr
   const settingsOpen = useSettingsStore(settingsSelectors.open);
   const openSettings = useSettingsStore((state) => state.openSettings);
   const closeSettings = useSettingsStore((state) => state.closeSettings);
+  // Floor or catalog; Settings opens over either and its "Back to floor" goes to the floor.
+  const [view, setView] = useState<TerminalView>('floor');
+  const showView = (next: TerminalView) => {
+    closeSettings();
+    setView(next);
+  };
+  const showSettings = () => {
+    setView('floor');
+    void openSettings(settingsBridge);
+  };
 
   return (
     <div className="app">
-      <AppHeader onOpenSettings={() => void openSettings(settingsBridge)} settingsOpen={settingsOpen} />
+      <AppHeader view={settingsOpen ? null : view} onShowView={showView} onOpenSettings={showSettings} settingsOpen={settingsOpen} />
       <main className="app__main">
-        {settingsOpen ? <SettingsScreen bridge={settingsBridge} onBack={closeSettings} /> : <FloorPlan onRetry={retry} />}
+        {settingsOpen ? (
+          <SettingsScreen bridge={settingsBridge} onBack={closeSettings} />
+        ) : view === 'catalog' ? (
+          <CatalogView />
+        ) : (
+          <FloorPlan onRetry={retry} />
+        )}
       </main>
     </div>
   );
 }
 
-function AppHeader({ onOpenSettings, settingsOpen }: { onOpenSettings: () => void; settingsOpen: boolean }) {
+function AppHeader({
+  view,
+  onShowView,
+  onOpenSettings,
+  settingsOpen,
+}: {
+  view: TerminalView | null;
+  onShowView: (view: TerminalView) => void;
+  onOpenSettings: () => void;
+  settingsOpen: boolean;
+}) {
   const appInfo = useFloorStore(floorSelectors.appInfo);
   return (
     <header className="app-header">
@@ -68,6 +96,7 @@ function AppHeader({ onOpenSettings, settingsOpen }: { onOpenSettings: () => voi
           {appInfo.mode === 'demo' ? <span className="app-header__demo">Demo venue</span> : appInfo.tenant || 'Unnamed venue'}
         </span>
       )}
+      <ViewSwitch current={view} onShow={onShowView} />
       <span className="app-header__spacer" />
       <SyncStatus />
       <ConnectionIndicator />

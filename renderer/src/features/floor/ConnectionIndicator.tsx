@@ -10,24 +10,35 @@ export function ConnectionIndicator() {
   // "today at 14:32" turns into "yesterday" overnight on a terminal left offline.
   const now = useMinuteClock(connection === 'offline');
 
+  const { label, detail } = connectionText(connection, floorSavedAt, now);
+  // The header is crowded on a 1280 px screen: one word shows, the rest is for a long press
+  // (title) and for screen readers; the sync status beside it already shows the saved time.
   return (
-    <div className={`connection connection--${connection}`} role="status" data-testid="connection-indicator">
+    <div className={`connection connection--${connection}`} role="status" data-testid="connection-indicator" title={detail ?? undefined}>
       <ConnectionIcon connection={connection} />
-      <span className="connection__text">{connectionText(connection, floorSavedAt, now)}</span>
+      <span className="connection__text">{label}</span>
+      {detail !== null && <span className="visually-hidden"> — {detail}</span>}
     </div>
   );
 }
 
-export function connectionText(connection: ConnectionIndicatorState, floorSavedAt: string | null, now: Date): string {
+export function connectionText(
+  connection: ConnectionIndicatorState,
+  floorSavedAt: string | null,
+  now: Date,
+): { label: string; detail: string | null } {
   switch (connection) {
     case 'connecting':
-      return 'Connecting…';
+      return { label: 'Connecting…', detail: null };
     case 'online':
-      return 'Online';
+      return { label: 'Online', detail: null };
     case 'offline':
-      return floorSavedAt
-        ? `Offline — showing the floor plan saved ${describeSavedAt(floorSavedAt, now)}`
-        : 'Offline — no floor plan saved on this terminal yet';
+      return {
+        label: 'Offline',
+        detail: floorSavedAt
+          ? `working from the data saved on this terminal ${describeSavedAt(floorSavedAt, now)}`
+          : 'nothing is saved on this terminal yet',
+      };
   }
 }
 

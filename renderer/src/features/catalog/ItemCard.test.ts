@@ -1,0 +1,43 @@
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import type { StoredItem } from '../../data/catalogDb';
+import { ItemCard } from './ItemCard';
+
+// Rendered to markup in Node (no DOM here): what a card shows for each kind of item.
+
+const item = (fields: Partial<StoredItem>): StoredItem =>
+  ({ id: 1, name: 'Croquetas caseras de jamón', price: 8.5, costPrice: 3, type: 0, category_id: 7, active: true, ...fields }) as StoredItem;
+
+const render = (fields: Partial<StoredItem>) => renderToStaticMarkup(createElement(ItemCard, { item: item(fields) }));
+
+describe('ItemCard', () => {
+  it('shows the thumbnail from the image route (decorative), the name and the price in euros', () => {
+    const html = render({ photo: 'items/tapas/croquetas.png' });
+    expect(html).toContain('<img');
+    expect(html).toContain('src="images/thumb/items%2Ftapas%2Fcroquetas.png"');
+    expect(html).toContain('alt=""');
+    expect(html).toContain('Croquetas caseras de jamón');
+    expect(html).toContain('8,50\u00a0€');
+    expect(html).not.toContain('catalog-item-badge');
+    expect(html).not.toContain('catalog-item-allergens');
+  });
+
+  it('shows the neutral placeholder when the item has no photo', () => {
+    const html = render({ photo: null });
+    expect(html).not.toContain('<img');
+    expect(html).toContain('data-testid="catalog-item-placeholder"');
+  });
+
+  it('marks menus and selling-format items with a text badge', () => {
+    expect(render({ type: 1 })).toMatch(/data-testid="catalog-item-badge">Menú</);
+    expect(render({ type: 4 })).toMatch(/data-testid="catalog-item-badge">Formats</);
+  });
+
+  it('lists each allergen as a word with a title, and names them all for screen readers', () => {
+    const html = render({ allergies: '1;13' });
+    expect(html).toContain('aria-label="Allergens: eggs, dairy"');
+    expect(html).toContain('title="Contains eggs">Eggs</li>');
+    expect(html).toContain('title="Contains dairy">Dairy</li>');
+  });
+});

@@ -1,0 +1,125 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** One item as the server reports it (read independently of the terminal's code). */
+export interface ExpectedItem {
+  id: number;
+  name: string;
+  price: number;
+  type: number;
+  photo: string | null;
+  /** Allergen codes of spec 2.7, in the order the server lists them. */
+  allergens: number[];
+}
+
+/** The read-only catalog as a waiter sees it (STYLE: page models for e2e). */
+export class CatalogPage {
+  readonly openButton: Locator;
+  readonly floorButton: Locator;
+  readonly view: Locator;
+  readonly groups: Locator;
+  readonly categories: Locator;
+  readonly items: Locator;
+
+  constructor(readonly page: Page) {
+    this.openButton = page.getByTestId('view-catalog');
+    this.floorButton = page.getByTestId('view-floor');
+    this.view = page.getByTestId('catalog');
+    this.groups = page.getByTestId('catalog-groups');
+    this.categories = page.getByTestId('catalog-categories');
+    this.items = page.getByTestId('catalog-item');
+  }
+
+  async open() {
+    await expectTouchSize(this.openButton, 'Catalog');
+    await this.openButton.tap();
+    await expect(this.openButton).toHaveAttribute('aria-current', 'page');
+    await expect(this.floorButton).not.toHaveAttribute('aria-current', 'page');
+    await expect(this.view).toBeVisible();
+  }
+
+  async backToFloor() {
+    await expectTouchSize(this.floorButton, 'Floor');
+    await this.floorButton.tap();
+    await expect(this.floorButton).toHaveAttribute('aria-current', 'page');
+    await expect(this.view).toBeHidden();
+  }
+
+  group(name: string): Locator {
+    return this.groups.getByRole('tab', { name, exact: true });
+  }
+
+  category(name: string): Locator {
+    return this.categories.getByRole('tab', { name, exact: true });
+  }
+
+  item(id: number): Locator {
+    return this.page.locator(`[data-testid="catalog-item"][data-item-id="${id}"]`);
+  }
+
+  async showGroup(name: string) {
+    const tab = this.group(name);
+    await expectTouchSize(tab, `group ${name}`);
+    await tab.tap();
+    await expect(tab).toHaveAttribute('aria-selected', 'true');
+  }
+
+  async showCategory(name: string) {
+    const tab = this.category(name);
+    await expectTouchSize(tab, `category ${name}`);
+    await tab.tap();
+    await expect(tab).toHaveAttribute('aria-selected', 'true');
+  }
+
+  /**
+   * Exactly these items are shown (inactive ones left out by the caller), each with its name,
+   * its price in euros, the badge of its type and one labelled badge per allergen.
+   */
+  async expectItems(expected: ExpectedItem[], allergenTitle: (code: number) => string) {
+    await expect(this.items).toHaveCount(expected.length);
+    const shownIds = await this.items.evaluateAll((cards) => cards.map((card) => Number(card.getAttribute('data-item-id'))));
+    expect([...shownIds].sort((a, b) => a - b)).toEqual(expected.map((item) => item.id).sort((a, b) => a - b));
+    const euros = new Intl.NumberFormat('es-ES', { style: 'currency', currency: 'EUR' });
+    for (const item of expected) {
+      const card = this.item(item.id);
+      await expect(card.getByTestId('catalog-item-name')).toHaveText(item.name);
+      await expect(card.getByTestId('catalog-item-price')).toHaveText(euros.format(item.price));
+      const badge = card.getByTestId('catalog-item-badge');
+      if (item.type === 1) await expect(badge).toHaveText('Menú');
+      else if (item.type === 4) await expect(badge).toHaveText('Formats');
+      else await expect(badge).toHaveCount(0);
+      const allergens = card.getByTestId('catalog-item-allergens').getByRole('listitem');
+      await expect(allergens).toHaveCount(item.allergens.length);
+      for (const [index, code] of item.allergens.entries()) {
+        // Each allergen is a word with a title, never a colour alone.
+        await expect(allergens.nth(index)).toHaveAttribute('title', allergenTitle(code));
+        await expect(allergens.nth(index)).not.toHaveText('');
+      }
+      if (item.photo === null) await expect(card.getByTestId('catalog-item-placeholder')).toBeVisible();
+    }
+  }
+
+  /** Every item with a photo shows a decoded image (naturalWidth > 0); returns how many. */
+  async expectThumbnailsLoaded(expected: ExpectedItem[]): Promise<number> {
+    const withPhoto = expected.filter((item) => item.photo !== null);
+    for (const item of withPhoto) {
+      const thumb = this.item(item.id).getByTestId('catalog-item-thumb');
+      await expect(thumb, `thumbnail of ${item.name}`).toBeVisible();
+      // Runs in the page: `img` is the <img> element (the Node side has no DOM types).
+      const naturalWidth = () => thumb.evaluate((img) => ((img as unknown as HTMLImage).complete ? (img as unknown as HTMLImage).naturalWidth : 0));
+      await expect.poll(naturalWidth, { message: `thumbnail of ${item.name} decoded` }).toBeGreaterThan(0);
+    }
+    return withPhoto.length;
+  }
+}
+
+/** The two fields of an <img> the checks read. */
+interface HTMLImage {
+  complete: boolean;
+  naturalWidth: number;
+}
+
+async function expectTouchSize(locator: Locator, what: string) {
+  const box = await locator.boundingBox();
+  expect(box, `box of ${what}`).not.toBeNull();
+  expect(Math.min(box!.width, box!.height), `touch size of ${what}`).toBeGreaterThanOrEqual(44);
+}
