@@ -19,6 +19,12 @@ export class CatalogPage {
   readonly groups: Locator;
   readonly categories: Locator;
   readonly items: Locator;
+  readonly searchField: Locator;
+  readonly clearSearchButton: Locator;
+  readonly searchResults: Locator;
+  readonly allergenFilterButton: Locator;
+  readonly allergenOptions: Locator;
+  readonly hiddenCount: Locator;
 
   constructor(readonly page: Page) {
     this.openButton = page.getByTestId('view-catalog');
@@ -27,6 +33,47 @@ export class CatalogPage {
     this.groups = page.getByTestId('catalog-groups');
     this.categories = page.getByTestId('catalog-categories');
     this.items = page.getByTestId('catalog-item');
+    this.searchField = page.getByRole('searchbox', { name: 'Search', exact: true });
+    this.clearSearchButton = page.getByRole('button', { name: 'Clear search', exact: true });
+    this.searchResults = page.getByTestId('catalog-search-results');
+    this.allergenFilterButton = page.getByRole('button', { name: /^Hide items containing/ });
+    this.allergenOptions = page.getByRole('group', { name: 'Hide items containing', exact: true });
+    this.hiddenCount = page.getByTestId('catalog-hidden-count');
+  }
+
+  /** Types the query into Search (replacing what was there). */
+  async search(query: string) {
+    await expectTouchSize(this.searchField, 'Search');
+    await this.searchField.fill(query);
+  }
+
+  async clearSearch() {
+    await expectTouchSize(this.clearSearchButton, 'Clear search');
+    await this.clearSearchButton.tap();
+    await expect(this.searchField).toHaveValue('');
+  }
+
+  /** An item card's button, named by the item's name (its price and allergens follow). */
+  itemButton(name: string): Locator {
+    const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    return this.page.getByRole('button', { name: new RegExp(`^${escaped}(,|$)`) });
+  }
+
+  /** Ids of the items the search shows, in order. */
+  async resultIds(): Promise<number[]> {
+    return this.searchResults.getByTestId('catalog-item').evaluateAll((cards) => cards.map((card) => Number(card.getAttribute('data-item-id'))));
+  }
+
+  /** Opens "Hide items containing…" and toggles one allergen (found by its title, spec 2.7 name). */
+  async toggleAllergen(specName: string, pressed: boolean) {
+    if ((await this.allergenOptions.count()) === 0) {
+      await expectTouchSize(this.allergenFilterButton, 'Hide items containing…');
+      await this.allergenFilterButton.tap();
+    }
+    const option = this.allergenOptions.getByTitle(`Hide items containing ${specName}`, { exact: true });
+    await expectTouchSize(option, `allergen ${specName}`);
+    await option.tap();
+    await expect(option).toHaveAttribute('aria-pressed', String(pressed));
   }
 
   async open() {

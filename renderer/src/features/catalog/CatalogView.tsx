@@ -7,16 +7,23 @@ import { RetryButton } from '../../ui/Button';
 import { EmptyState } from '../../ui/Notice';
 import { SyncProgressSummary } from '../sync/SyncPanel';
 import { useCatalog } from '../sync/useCatalog';
+import { containsAnyAllergen } from '../../data/search';
+import { CatalogToolbar, HiddenCount, SearchResults, SelectableItemCard, useSearchIndex } from './CatalogSearch';
 import { catalogViewSelectors, chosen, useCatalogViewStore } from './catalogViewStore';
-import { ItemCard } from './ItemCard';
+import './catalogSearch.css';
 
 // The catalog, read-only (issue 4 item 7): groups down the side, the chosen group's categories as
 // tabs, and the chosen category's items as cards. Everything is read from the current generation
 // (data/catalogStore.ts) with one narrow indexed query per level — never the whole items table —
 // so it works the same online and offline. The order builder will grow from here.
 //
+// Above them, search over the whole catalog and the allergen filter (CatalogSearch.tsx, issue 5);
+// while the search field holds a query, its results replace the category's grid. Item cards are
+// buttons; tapping one only marks it selected until the order builder arrives.
+//
 // Test ids: catalog (the view), catalog-groups, catalog-categories, catalog-items, catalog-item
-// (data-item-id), catalog-item-name / -price / -badge / -allergens / -thumb / -placeholder.
+// (data-item-id), catalog-item-name / -price / -badge / -allergens / -thumb / -placeholder; the
+// search's in CatalogSearch.tsx.
 
 export function CatalogView() {
   const db = useCatalog(catalogSelectors.catalogDb);
@@ -62,6 +69,9 @@ function CatalogNotDownloaded() {
 function CatalogBrowser({ db }: { db: CatalogDb }) {
   const groups = useLiveQuery(() => listGroups(db), [db]);
   const selectedGroupId = useCatalogViewStore(catalogViewSelectors.selectedGroupId);
+  const query = useCatalogViewStore(catalogViewSelectors.query);
+  // Read as soon as the catalog opens, so the first keystroke already has it.
+  const searchIndex = useSearchIndex(db);
 
   if (groups === undefined) return <div className="catalog" data-testid="catalog" />; // answers within a frame
   const group = chosen(groups, selectedGroupId);
@@ -73,9 +83,10 @@ function CatalogBrowser({ db }: { db: CatalogDb }) {
     );
   }
   return (
-    <div className="catalog" data-testid="catalog">
+    <div className="catalog catalog--searchable" data-testid="catalog">
+      <CatalogToolbar />
       <GroupList groups={groups} selectedId={group.id} />
-      <GroupPanel key={group.id} db={db} group={group} />
+      {query.trim() === '' ? <GroupPanel key={group.id} db={db} group={group} /> : <SearchResults index={searchIndex} query={query} />}
     </div>
   );
 }
@@ -105,7 +116,13 @@ function onTabKeys<T extends { id: number }>(
 }
 
 function GroupList({ groups, selectedId }: { groups: StoredGroup[]; selectedId: number }) {
-  const selectGroup = useCatalogViewStore(catalogViewSelectors.selectGroup);
+  const chooseGroup = useCatalogViewStore(catalogViewSelectors.selectGroup);
+  const setQuery = useCatalogViewStore(catalogViewSelectors.setQuery);
+  // Choosing a group is browsing again: the search is left.
+  const selectGroup = (groupId: number) => {
+    setQuery('');
+    chooseGroup(groupId);
+  };
   return (
     <div
       className="catalog-groups"
@@ -194,13 +211,17 @@ function CategoryTab({ category, selected, onSelect }: { category: StoredCategor
 function CategoryItems({ db, category }: { db: CatalogDb; category: StoredCategory }) {
   // Narrow, indexed read: only this category's items (STYLE: Dexie).
   const items = useLiveQuery(() => itemsOfCategory(db, category.id), [db, category.id]);
+  const hiddenAllergens = useCatalogViewStore(catalogViewSelectors.hiddenAllergens);
+  const selectItem = useCatalogViewStore(catalogViewSelectors.selectItem);
+  const shown = items?.filter((item) => !containsAnyAllergen(item.allergies, hiddenAllergens));
   return (
     <div className="catalog-items" id={categoryPanelId(category.id)} role="tabpanel" aria-labelledby={categoryTabId(category.id)} tabIndex={0}>
+      {items !== undefined && shown !== undefined && <HiddenCount count={items.length - shown.length} />}
       {items !== undefined && items.length === 0 && <p className="catalog-items__empty">{category.name} has no items yet. Items are set up in the back office.</p>}
-      {items !== undefined && items.length > 0 && (
+      {shown !== undefined && shown.length > 0 && (
         <ul className="catalog-items__grid" data-testid="catalog-items" aria-label={`Items of ${category.name}`}>
-          {items.map((item) => (
-            <ItemCard key={item.id} item={item} />
+          {shown.map((item) => (
+            <SelectableItemCard key={item.id} item={item} onSelect={selectItem} />
           ))}
         </ul>
       )}

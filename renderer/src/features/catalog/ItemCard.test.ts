@@ -40,4 +40,12 @@ describe('ItemCard', () => {
     expect(html).toContain('title="Contains eggs">Eggs</li>');
     expect(html).toContain('title="Contains dairy">Dairy</li>');
   });
+
+  it('is a button named by the item name first, pressed when selected', () => {
+    const html = render({ allergies: '1', type: 1 });
+    expect(html).toContain('aria-pressed="false" aria-label="Croquetas caseras de jamón, 8,50\u00a0€, Menú, Allergens: eggs"');
+    const selected = renderToStaticMarkup(createElement(ItemCard, { item: item({}), selected: true }));
+    expect(selected).toContain('aria-pressed="true"');
+    expect(selected).toContain('Selected');
+  });
 });

@@ -1,44 +1,57 @@
 import { useState } from 'react';
-import type { StoredItem } from '../../data/catalogDb';
+import type { ItemSummary } from '../../data/search';
+import { IconCheck } from '../../ui/icons';
 import { allergenBadges, describeAllergens, formatPrice, itemTypeBadge, thumbnailUrl } from './catalogFormat';
 import { IconPlate } from './CatalogIcons';
 
 /**
- * One item of the catalog, read-only: its thumbnail (or a neutral plate when it has no photo or
- * the image route answers 404 — not cached and offline), name, price, type badge and allergens.
- * The order builder will grow from here; nothing is tappable yet.
+ * One item of the catalog: its thumbnail (or a neutral plate when it has no photo or the image
+ * route answers 404 — not cached and offline), name, price, type badge and allergens. The card is
+ * a button named by the item's name (its price, badge and allergens follow in the name); tapping
+ * it only marks it selected (`aria-pressed`) until the order builder acts on it.
  */
-export function ItemCard({ item }: { item: StoredItem }) {
+export function ItemCard({ item, selected = false, onSelect }: { item: ItemSummary; selected?: boolean; onSelect?: (itemId: number) => void }) {
   const badge = itemTypeBadge(item.type);
   const allergens = allergenBadges(item.allergies);
   const allergensText = describeAllergens(allergens);
+  const price = formatPrice(item.price);
+  const label = [item.name, price, badge, allergensText].filter((part) => part !== null).join(', ');
   return (
     <li className="catalog-item" data-testid="catalog-item" data-item-id={item.id}>
-      <ItemThumbnail photo={item.photo} />
-      <div className="catalog-item__body">
-        <p className="catalog-item__name" data-testid="catalog-item-name">
-          {item.name}
-        </p>
-        <p className="catalog-item__meta">
-          <span className="catalog-item__price" data-testid="catalog-item-price">
-            {formatPrice(item.price)}
+      {/* Its ::after covers the whole card, so a tap on the allergens selects the item too. */}
+      <button type="button" className="catalog-item__button" aria-pressed={selected} aria-label={label} onClick={() => onSelect?.(item.id)}>
+        <ItemThumbnail photo={item.photo} />
+        <span className="catalog-item__body">
+          <span className="catalog-item__name" data-testid="catalog-item-name">
+            {item.name}
           </span>
-          {badge !== null && (
-            <span className="catalog-item__badge" data-testid="catalog-item-badge">
-              {badge}
+          <span className="catalog-item__meta">
+            <span className="catalog-item__price" data-testid="catalog-item-price">
+              {price}
+            </span>
+            {badge !== null && (
+              <span className="catalog-item__badge" data-testid="catalog-item-badge">
+                {badge}
+              </span>
+            )}
+          </span>
+          {selected && (
+            <span className="catalog-item__selected" aria-hidden="true">
+              <IconCheck className="catalog-item__selected-icon" />
+              Selected
             </span>
           )}
-        </p>
-        {allergensText !== null && (
-          <ul className="catalog-allergens" aria-label={allergensText} data-testid="catalog-item-allergens">
-            {allergens.map((allergen) => (
-              <li key={allergen.code} className="catalog-allergen" title={allergen.title}>
-                {allergen.label}
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
+        </span>
+      </button>
+      {allergensText !== null && (
+        <ul className="catalog-allergens" aria-label={allergensText} data-testid="catalog-item-allergens">
+          {allergens.map((allergen) => (
+            <li key={allergen.code} className="catalog-allergen" title={allergen.title}>
+              {allergen.label}
+            </li>
+          ))}
+        </ul>
+      )}
     </li>
   );
 }
@@ -50,9 +63,9 @@ function ItemThumbnail({ photo }: { photo: string | null | undefined }) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   if (src === null || failedSrc === src) {
     return (
-      <div className="catalog-item__thumb catalog-item__thumb--placeholder" data-testid="catalog-item-placeholder">
+      <span className="catalog-item__thumb catalog-item__thumb--placeholder" data-testid="catalog-item-placeholder">
         <IconPlate className="catalog-item__placeholder-icon" />
-      </div>
+      </span>
     );
   }
   return (

@@ -44,3 +44,21 @@ describe('catalog view store', () => {
     expect(notified).toBe(0);
   });
 });
+
+describe('catalog view store: search, allergen filter and selection', () => {
+  it('keeps the query, toggles hidden allergens and marks one item selected', () => {
+    const store = createCatalogViewStore();
+    const state = () => store.getState();
+    state().setQuery('jamon');
+    expect(catalogViewSelectors.query(state())).toBe('jamon');
+    state().toggleHiddenAllergen(1);
+    state().toggleHiddenAllergen(13);
+    state().toggleHiddenAllergen(1);
+    expect([...catalogViewSelectors.hiddenAllergens(state())]).toEqual([13]);
+    state().clearHiddenAllergens();
+    expect(catalogViewSelectors.hiddenAllergens(state()).size).toBe(0);
+    state().selectItem(5);
+    expect(catalogViewSelectors.isItemSelected(5)(state())).toBe(true);
+    expect(catalogViewSelectors.isItemSelected(6)(state())).toBe(false);
+  });
+});

@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import type { AllergenCode } from '../../../../shared/api/catalog';
 
 /**
  * What the catalog view is showing: a group and one of its categories. Only ids are kept (the
@@ -9,8 +10,18 @@ export interface CatalogViewState {
   selectedGroupId: number | null;
   /** The category chosen last in each group, so going back to a group returns to it. */
   categoryByGroup: Readonly<Record<number, number>>;
+  /** What the waiter typed in Search; non-empty → the results replace the category's grid. */
+  query: string;
+  /** "Hide items containing…": allergen codes (spec 2.7) whose items are not offered. */
+  hiddenAllergens: ReadonlySet<AllergenCode>;
+  /** The item card tapped last (marked pressed); the order builder will act on it. */
+  selectedItemId: number | null;
   selectGroup: (groupId: number) => void;
   selectCategory: (groupId: number, categoryId: number) => void;
+  setQuery: (query: string) => void;
+  toggleHiddenAllergen: (code: AllergenCode) => void;
+  clearHiddenAllergens: () => void;
+  selectItem: (itemId: number) => void;
 }
 
 /** A fresh store (tests make their own; the app uses `useCatalogViewStore`). */
@@ -18,11 +29,23 @@ export const createCatalogViewStore = () =>
   create<CatalogViewState>()((set) => ({
     selectedGroupId: null,
     categoryByGroup: {},
+    query: '',
+    hiddenAllergens: new Set<AllergenCode>(),
+    selectedItemId: null,
     selectGroup: (groupId) => set((state) => (state.selectedGroupId === groupId ? state : { selectedGroupId: groupId })),
     selectCategory: (groupId, categoryId) =>
       set((state) =>
         state.categoryByGroup[groupId] === categoryId ? state : { categoryByGroup: { ...state.categoryByGroup, [groupId]: categoryId } },
       ),
+    setQuery: (query) => set((state) => (state.query === query ? state : { query })),
+    toggleHiddenAllergen: (code) =>
+      set((state) => {
+        const hiddenAllergens = new Set(state.hiddenAllergens);
+        if (!hiddenAllergens.delete(code)) hiddenAllergens.add(code);
+        return { hiddenAllergens };
+      }),
+    clearHiddenAllergens: () => set((state) => (state.hiddenAllergens.size === 0 ? state : { hiddenAllergens: new Set<AllergenCode>() })),
+    selectItem: (itemId) => set((state) => (state.selectedItemId === itemId ? state : { selectedItemId: itemId })),
   }));
 
 export const useCatalogViewStore = createCatalogViewStore();
@@ -33,6 +56,13 @@ export const catalogViewSelectors = {
   selectedCategoryId: (groupId: number) => (state: CatalogViewState) => state.categoryByGroup[groupId] ?? null,
   selectGroup: (state: CatalogViewState) => state.selectGroup,
   selectCategory: (state: CatalogViewState) => state.selectCategory,
+  query: (state: CatalogViewState) => state.query,
+  setQuery: (state: CatalogViewState) => state.setQuery,
+  hiddenAllergens: (state: CatalogViewState) => state.hiddenAllergens,
+  toggleHiddenAllergen: (state: CatalogViewState) => state.toggleHiddenAllergen,
+  clearHiddenAllergens: (state: CatalogViewState) => state.clearHiddenAllergens,
+  isItemSelected: (itemId: number) => (state: CatalogViewState) => state.selectedItemId === itemId,
+  selectItem: (state: CatalogViewState) => state.selectItem,
 } as const;
 
 /**

@@ -1,0 +1,174 @@
+import { useEffect, useRef, useState } from 'react';
+import { ALLERGENS, type AllergenCode } from '../../../../shared/api/catalog';
+import type { CatalogDb } from '../../data/catalogDb';
+import { loadSearchIndex, searchItems, SEARCH_LIMIT, type ItemSummary, type SearchIndex } from '../../data/search';
+import { allergenLabels } from './catalogFormat';
+import { catalogViewSelectors, useCatalogViewStore } from './catalogViewStore';
+import { IconNoEntry, IconSearch } from './CatalogIcons';
+import { ItemCard } from './ItemCard';
+
+// Search as you type and the allergen filter of the catalog view (issue 5). The search runs in
+// memory over the generation's index (data/search.ts), so there is no debounce: each keystroke
+// re-ranks plain strings. The allergen filter covers items' own allergens (spec 2.7); modifiers
+// and menu dishes are filtered when the order builder's sheets arrive.
+//
+// Test ids: catalog-search (the field), catalog-search-clear, catalog-search-results,
+// catalog-search-empty, catalog-search-more, catalog-allergen-filter (the disclosure button),
+// catalog-allergen-options, catalog-hidden-count.
+
+const allergenCodes = Object.keys(ALLERGENS).map(Number) as AllergenCode[];
+
+/**
+ * The search index of a generation: a handle to the cached index (data/search.ts keeps it, outside
+ * React state); null while it is first read.
+ */
+export function useSearchIndex(db: CatalogDb): SearchIndex | null {
+  const [loaded, setLoaded] = useState<{ db: CatalogDb; index: SearchIndex } | null>(null);
+  useEffect(() => {
+    let live = true;
+    loadSearchIndex(db).then(
+      (index) => live && setLoaded({ db, index }),
+      () => {}, // a generation switched away mid-read: the next one loads its own
+    );
+    return () => {
+      live = false;
+    };
+  }, [db]);
+  return loaded?.db === db ? loaded.index : null;
+}
+
+/** The search field (with its clear button) and the "Hide items containing…" disclosure. */
+export function CatalogToolbar() {
+  const query = useCatalogViewStore(catalogViewSelectors.query);
+  const setQuery = useCatalogViewStore(catalogViewSelectors.setQuery);
+  const hidden = useCatalogViewStore(catalogViewSelectors.hiddenAllergens);
+  const [filterOpen, setFilterOpen] = useState(hidden.size > 0);
+  const field = useRef<HTMLInputElement>(null);
+  const hiddenNames = allergenCodes.filter((code) => hidden.has(code)).map((code) => allergenLabels[code]);
+
+  return (
+    <div className="catalog-toolbar">
+      <div className="catalog-toolbar__row">
+        <div className="catalog-search">
+          <IconSearch className="catalog-search__icon" />
+          <input
+            ref={field}
+            type="search"
+            className="catalog-search__field"
+            aria-label="Search"
+            placeholder="Search the whole menu"
+            autoComplete="off"
+            spellCheck={false}
+            enterKeyHint="search"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            data-testid="catalog-search"
+          />
+          {query !== '' && (
+            <button
+              type="button"
+              className="catalog-search__clear"
+              aria-label="Clear search"
+              data-testid="catalog-search-clear"
+              onClick={() => {
+                setQuery('');
+                field.current?.focus();
+              }}
+            >
+              <span aria-hidden="true">×</span>
+            </button>
+          )}
+        </div>
+        <button
+          type="button"
+          className="catalog-filter-toggle"
+          aria-expanded={filterOpen}
+          aria-controls="catalog-allergen-options"
+          data-testid="catalog-allergen-filter"
+          onClick={() => setFilterOpen((open) => !open)}
+        >
+          <IconNoEntry className="catalog-filter-toggle__icon" />
+          <span>
+            Hide items containing…
+            {hiddenNames.length > 0 && <span className="catalog-filter-toggle__summary"> {hiddenNames.join(', ')}</span>}
+          </span>
+          <span className="catalog-filter-toggle__caret" aria-hidden="true">
+            {filterOpen ? '▴' : '▾'}
+          </span>
+        </button>
+      </div>
+      {filterOpen && <AllergenOptions />}
+    </div>
+  );
+}
+
+function AllergenOptions() {
+  const hidden = useCatalogViewStore(catalogViewSelectors.hiddenAllergens);
+  const toggle = useCatalogViewStore(catalogViewSelectors.toggleHiddenAllergen);
+  const clear = useCatalogViewStore(catalogViewSelectors.clearHiddenAllergens);
+  return (
+    <div className="catalog-allergen-options" id="catalog-allergen-options" role="group" aria-label="Hide items containing" data-testid="catalog-allergen-options">
+      {allergenCodes.map((code) => {
+        const pressed = hidden.has(code);
+        return (
+          <button key={code} type="button" className="catalog-allergen-option" aria-pressed={pressed} title={`Hide items containing ${ALLERGENS[code]}`} onClick={() => toggle(code)}>
+            {/* Pressed shows a no-entry sign as well as the colours, never colour alone. */}
+            {pressed && <IconNoEntry className="catalog-allergen-option__icon" />}
+            {allergenLabels[code]}
+          </button>
+        );
+      })}
+      <button type="button" className="catalog-allergen-option catalog-allergen-option--clear" disabled={hidden.size === 0} onClick={clear}>
+        Show all
+      </button>
+    </div>
+  );
+}
+
+/** "3 items hidden" under the list it applies to; nothing when the filter hid nothing. */
+export function HiddenCount({ count }: { count: number }) {
+  if (count === 0) return null;
+  return (
+    <p className="catalog-hidden-count" role="status" data-testid="catalog-hidden-count">
+      <IconNoEntry className="catalog-hidden-count__icon" />
+      {count === 1 ? '1 item hidden' : `${count} items hidden`} by the allergen filter
+    </p>
+  );
+}
+
+/** The matches of the query over the whole catalog, in place of the category's grid. */
+export function SearchResults({ index, query }: { index: SearchIndex | null; query: string }) {
+  const hidden = useCatalogViewStore(catalogViewSelectors.hiddenAllergens);
+  const selectItem = useCatalogViewStore(catalogViewSelectors.selectItem);
+  if (index === null) return <div className="catalog-items catalog-search-results" />; // read once per generation
+  const result = searchItems(index, query, { hiddenAllergens: hidden, limit: SEARCH_LIMIT });
+  return (
+    <section className="catalog-items catalog-search-results" aria-label="Search results">
+      <HiddenCount count={result.hiddenByAllergens} />
+      {result.items.length === 0 ? (
+        <p className="catalog-items__empty" data-testid="catalog-search-empty">
+          {result.hiddenByAllergens === 0
+            ? `No items match “${query.trim()}”`
+            : `Every item matching “${query.trim()}” contains an allergen you are hiding`}
+        </p>
+      ) : (
+        <ul className="catalog-items__grid" data-testid="catalog-search-results" aria-label={`Items matching ${query.trim()}`}>
+          {result.items.map((item) => (
+            <SelectableItemCard key={item.id} item={item} onSelect={selectItem} />
+          ))}
+        </ul>
+      )}
+      {result.total > result.items.length && (
+        <p className="catalog-search-more" data-testid="catalog-search-more">
+          Showing the first {result.items.length} of {result.total} matches. Type more of the name to narrow them down.
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** An item card that knows whether it is the selected one (each card selects only its own flag). */
+export function SelectableItemCard({ item, onSelect }: { item: ItemSummary; onSelect: (itemId: number) => void }) {
+  const selected = useCatalogViewStore(catalogViewSelectors.isItemSelected(item.id));
+  return <ItemCard item={item} selected={selected} onSelect={onSelect} />;
+}

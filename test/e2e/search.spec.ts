@@ -1,0 +1,170 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, expect, test, type BrowserContext } from '@playwright/test';
+import { chromiumLaunch } from '../../playwright.config';
+import { ALLERGENS } from '../../shared/api/catalog';
+import { CatalogPage } from './support/CatalogPage';
+import { FloorPage } from './support/FloorPage';
+import { DEMO_HEADERS, startScript, startServe, type Started } from './support/processes';
+import { SyncPage } from './support/SyncPage';
+
+// Issue 5: search as you type over the whole catalog (accent- and case-insensitive) and the
+// allergen filter, checked against the sandbox's catalog read independently of the terminal.
+
+const SCREENS = 'test-results/screens';
+const SEARCH_LIMIT = 60;
+
+const running: Started[] = [];
+const contexts: BrowserContext[] = [];
+test.afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((c) => c.close()));
+  await Promise.all(running.splice(0).map((p) => p.stop()));
+});
+
+type WireRecord = Record<string, unknown>;
+
+async function listAll(serverUrl: string, path: string): Promise<WireRecord[]> {
+  const records: WireRecord[] = [];
+  for (let page = 1; page < 100; page++) {
+    const response = await fetch(`${serverUrl}/api/external/v2/${path}?pagination=200&page=${page}`, { headers: DEMO_HEADERS });
+    expect(response.status, path).toBe(200);
+    const body = (await response.json()) as { data: WireRecord[]; total: number };
+    records.push(...body.data);
+    if (body.data.length === 0 || records.length >= body.total) break;
+  }
+  return records;
+}
+
+const isActive = (record: WireRecord) => record.active === undefined || record.active === null || Number(record.active) === 1 || record.active === true;
+
+interface OfferedItem {
+  id: number;
+  name: string;
+  allergens: number[];
+  groupName: string;
+  categoryName: string;
+}
+
+/** What the terminal offers: active items of active categories of active groups, as the server lists them. */
+async function offeredItems(serverUrl: string): Promise<OfferedItem[]> {
+  const groups = (await listAll(serverUrl, 'catalog/groups')).filter(isActive);
+  const categories = (await listAll(serverUrl, 'catalog/categories')).filter(isActive);
+  const items: OfferedItem[] = [];
+  for (const group of groups) {
+    for (const category of categories.filter((c) => Number(c.group_id) === Number(group.id))) {
+      for (const item of (await listAll(serverUrl, `catalog/categories/${Number(category.id)}/items`)).filter(isActive)) {
+        const allergens = String(item.allergies ?? '').split(';').filter((code) => /^\d+$/.test(code)).map(Number);
+        items.push({ id: Number(item.id), name: String(item.name), allergens, groupName: String(group.name), categoryName: String(category.name) });
+      }
+    }
+  }
+  return items;
+}
+
+/** The test's own folding: lower case, no accents, Catalan l·l → ll; words split at anything else. */
+const words = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/l·l/g, 'll')
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+
+const matches = (items: OfferedItem[], query: string) => items.filter((item) => words(query).every((q) => words(item.name).some((w) => w.startsWith(q))));
+
+test('demo venue: search as you type finds items across the catalog, and the allergen filter hides items containing an allergen', async () => {
+  const dataDir = await mkdtemp(join(tmpdir(), 'comanda-e2e-data-'));
+  const profileDir = await mkdtemp(join(tmpdir(), 'comanda-e2e-profile-'));
+  const vendor = await startScript('electron/sandbox/cli.ts', ['--port', '0', '--rate-limit', '100000'], /listening on (http:\/\/127\.0\.0\.1:\d+)/);
+  running.push(vendor);
+  const vendorUrl = vendor.match[1]!;
+  const offered = await offeredItems(vendorUrl);
+
+  const serve = await startServe(['--port', '0', '--data', dataDir, '--backend', vendorUrl, '--tenant', 'demo', '--token', 'demo-token', '--client-token', 'demo-client']);
+  running.push(serve);
+  const context = await chromium.launchPersistentContext(profileDir, { ...chromiumLaunch, viewport: { width: 1280, height: 800 }, hasTouch: true });
+  contexts.push(context);
+  const page = await context.newPage();
+  const floor = new FloorPage(page);
+  const catalog = new CatalogPage(page);
+  await floor.open(serve.url);
+  await expect(new SyncPage(page).status).toContainText(/Catalog synced \d\d:\d\d/, { timeout: 60_000 });
+  await catalog.open();
+  await expect(catalog.categories).toBeVisible();
+
+  // "jamon" (no accent): the results are exactly the server's matches, Jamón ibérico de bellota among them.
+  await catalog.search('jamon');
+  const jamon = matches(offered, 'jamon');
+  expect(jamon.map((item) => item.name)).toContain('Jamón ibérico de bellota');
+  expect(jamon.length).toBeLessThanOrEqual(SEARCH_LIMIT);
+  await expect(catalog.itemButton('Jamón ibérico de bellota')).toBeVisible();
+  await expect(catalog.categories).toBeHidden(); // the results replace the category's grid
+  await expect.poll(async () => (await catalog.resultIds()).sort((a, b) => a - b)).toEqual(jamon.map((item) => item.id).sort((a, b) => a - b));
+  // The whole query first: a name starting with "jamon" comes before one that only has the word.
+  const firstIds = await catalog.resultIds();
+  const startsWith = jamon.filter((item) => words(item.name)[0]!.startsWith('jamon')).length;
+  for (const id of firstIds.slice(0, startsWith)) expect(words(jamon.find((item) => item.id === id)!.name)[0]).toMatch(/^jamon/);
+
+  // Two words, each the start of a word, accents and case ignored.
+  await catalog.search('JAMON ib');
+  await expect(catalog.itemButton('Jamón ibérico de bellota')).toBeVisible();
+  await expect.poll(async () => (await catalog.resultIds()).length).toBe(matches(offered, 'jamon ib').length);
+
+  // Catalan: "tomaquet" finds "Pa amb tomàquet".
+  await catalog.search('tomaquet');
+  await expect(catalog.itemButton('Pa amb tomàquet')).toBeVisible();
+  await expect.poll(async () => (await catalog.resultIds()).sort((a, b) => a - b)).toEqual(matches(offered, 'tomaquet').map((item) => item.id).sort((a, b) => a - b));
+
+  // A tap marks the card (the order builder acts on it later).
+  const tomaquet = catalog.itemButton('Pa amb tomàquet');
+  await tomaquet.tap();
+  await expect(tomaquet).toHaveAttribute('aria-pressed', 'true');
+  await catalog.search('jamon');
+  await catalog.itemButton('Jamón ibérico de bellota').tap();
+  await expect(catalog.itemButton('Jamón ibérico de bellota')).toHaveAttribute('aria-pressed', 'true');
+  await page.screenshot({ path: `${SCREENS}/catalog-search.png` });
+
+  // Nothing matches: said so, with the query.
+  await catalog.search('zzzqqq');
+  await expect(page.getByTestId('catalog-search-empty')).toHaveText('No items match “zzzqqq”');
+
+  // The allergen filter: an item whose allergies include a code is hidden, and counted.
+  // One whose first word also finds items without that allergen, so the filter visibly keeps some.
+  const target = offered.find((item) => {
+    const first = item.allergens[0];
+    return first !== undefined && matches(offered, words(item.name)[0]!).some((other) => !other.allergens.includes(first));
+  });
+  expect(target, 'the demo venue has an item with allergens').toBeDefined();
+  const code = target!.allergens[0]!;
+  const specName = ALLERGENS[code as keyof typeof ALLERGENS];
+  const query = words(target!.name)[0]!;
+  const found = matches(offered, query);
+  const hiddenByCode = found.filter((item) => item.allergens.includes(code));
+  await catalog.search(query);
+  await expect(catalog.itemButton(target!.name)).toBeVisible();
+  await catalog.toggleAllergen(specName, true);
+  await expect(catalog.allergenFilterButton).toContainText('Hide items containing…');
+  await expect(catalog.itemButton(target!.name)).toHaveCount(0);
+  await expect(catalog.hiddenCount).toHaveText(`${hiddenByCode.length} ${hiddenByCode.length === 1 ? 'item' : 'items'} hidden by the allergen filter`);
+  const kept = found.filter((item) => !item.allergens.includes(code));
+  expect(kept.length).toBeGreaterThan(0);
+  await expect.poll(async () => (await catalog.resultIds()).sort((a, b) => a - b)).toEqual(kept.map((item) => item.id).sort((a, b) => a - b));
+  await page.screenshot({ path: `${SCREENS}/catalog-search-allergen.png` });
+
+  // The clear button goes back to browsing; the filter applies to the category grid too.
+  await catalog.clearSearch();
+  await expect(catalog.categories).toBeVisible();
+  await catalog.showGroup(target!.groupName);
+  await catalog.showCategory(target!.categoryName);
+  await expect(catalog.item(target!.id)).toHaveCount(0);
+  const hiddenInCategory = offered.filter((item) => item.categoryName === target!.categoryName && item.groupName === target!.groupName && item.allergens.includes(code));
+  await expect(catalog.hiddenCount).toContainText(`${hiddenInCategory.length} ${hiddenInCategory.length === 1 ? 'item' : 'items'} hidden`);
+  await page.screenshot({ path: `${SCREENS}/catalog-allergen-filter.png` });
+
+  // Showing it again brings the item back.
+  await catalog.toggleAllergen(specName, false);
+  await expect(catalog.item(target!.id)).toHaveCount(1);
+  await expect(catalog.hiddenCount).toHaveCount(0);
+});
