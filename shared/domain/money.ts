@@ -1,5 +1,6 @@
 // Exact money in integer cents (spec 2.10: the loyalty `total` must equal the contents, so every
 // sum is a sum of integers; only the answer is turned back into a decimal or a display string).
+// The sandbox keeps its own copy (electron/sandbox/orders/money.ts) on purpose: it referees ours.
 
 /** Largest amount handled, in cents (99,999,999.99): every sum of a ticket stays a safe integer. */
 export const MAX_CENTS = 9_999_999_999;

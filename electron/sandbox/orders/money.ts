@@ -1,6 +1,8 @@
 // Exact money arithmetic of the order calls: amounts become integer cents as they are read, every
 // sum is a sum of integers, and only the answer is turned back into a decimal string. Float sums
 // (0.1 + 0.2) never decide whether a total matches (spec 2.10: `total` must equal the contents).
+// Deliberately independent of shared/domain/money.ts: this check is the independent referee of the
+// terminal's encoding, so it must not share a bug with it.
 import { z } from 'zod';
 
 /** Largest amount the order calls accept, in cents (99,999,999.99): sums stay exact integers. */
