@@ -1,6 +1,20 @@
 import { openAccountDb } from './db';
 import { openGenerationDb, recordStores, type CatalogDb } from './catalogDb';
 import { openCurrentGeneration, readCurrentGeneration } from './generations';
+import { loadSearchIndex, searchItems, SEARCH_LIMIT } from './search';
+import type { AllergenCode } from '../../../shared/api/catalog';
+
+/** One query typed character by character: the search computation's time at each keystroke. */
+export interface KeystrokeRun {
+  query: string;
+  hiddenAllergens: AllergenCode[];
+  /** The prefixes typed, one per keystroke ("j", "ja", "jam", …). */
+  prefixes: string[];
+  /** searchItems() time per prefix, in ms (performance.now()). */
+  ms: number[];
+  /** Matches of the whole query (after the allergen filter), a sanity check of the query. */
+  total: number;
+}
 
 /**
  * Hooks for `npm run bench` (test/bench), loaded only when the page is opened with `?bench`, as
@@ -21,6 +35,13 @@ export interface BenchHooks {
    * engine's storing rate is compared with.
    */
   rawBulkPut(accountKey: string): Promise<{ records: number; ms: number }>;
+  /**
+   * Search as you type over the current generation, as the catalog view runs it: the search
+   * projection is loaded once (untimed), then each query is typed character by character and
+   * only `searchItems()` is timed at each keystroke. With `hiddenAllergens`, the allergen filter
+   * is on for every query.
+   */
+  searchPerKeystroke(accountKey: string, queries: string[], hiddenAllergens?: AllergenCode[]): Promise<KeystrokeRun[]>;
 }
 
 declare global {
@@ -59,6 +80,34 @@ export function installBenchHooks(): void {
       const ms = performance.now() - started;
       await scratch.delete();
       return { records, ms };
+    },
+    async searchPerKeystroke(accountKey, queries, hiddenAllergens = []) {
+      const accountDb = openAccountDb(accountKey);
+      const current = await openCurrentGeneration(accountDb, accountKey).finally(() => accountDb.close());
+      if (current === null) throw new Error('No synced catalog to search');
+      try {
+        const index = await loadSearchIndex(current.db);
+        const hidden = new Set(hiddenAllergens);
+        const runs: KeystrokeRun[] = [];
+        for (const query of queries) {
+          const characters = Array.from(query.normalize('NFC'));
+          const prefixes: string[] = [];
+          const ms: number[] = [];
+          let total = 0;
+          for (let typed = 1; typed <= characters.length; typed++) {
+            const prefix = characters.slice(0, typed).join('');
+            const started = performance.now();
+            const result = searchItems(index, prefix, { hiddenAllergens: hidden, limit: SEARCH_LIMIT });
+            ms.push(performance.now() - started);
+            prefixes.push(prefix);
+            total = result.total;
+          }
+          runs.push({ query, hiddenAllergens: [...hiddenAllergens], prefixes, ms, total });
+        }
+        return runs;
+      } finally {
+        current.db.close();
+      }
     },
   };
 }

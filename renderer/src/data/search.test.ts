@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openGenerationDb, type StoredItem } from './catalogDb';
+import type { AllergenCode } from '../../../shared/api/catalog';
 import { buildSearchIndex, containsAnyAllergen, loadSearchIndex, normaliseForSearch, searchItems, searchWords } from './search';
 
 let counter = 0;
@@ -99,5 +100,22 @@ describe('loadSearchIndex', () => {
     const index = await first;
     expect(index.entries.map((entry) => entry.item.name)).toEqual(['Caña']);
     expect(names(searchItems(index, 'cana'))).toEqual(['Caña']);
+  });
+});
+
+describe('search while typing: each keystroke narrows the last one’s matches', () => {
+  const words = ['jamón', 'ibérico', 'croquetas', 'de', 'bacalao', 'tortilla', 'patatas', 'pa', 'amb', 'tomàquet', 'crema', 'catalana', 'café', 'con', 'leche', 'caña'];
+  const dishNames = Array.from({ length: 400 }, (_, i) => `${words[i % 16]} ${words[(i * 7) % 16]} ${words[(i * 11 + 3) % 16]} ${i}`);
+  const records = dishNames.map((name, i) => item(i + 1, name, { allergies: i % 3 === 0 ? '1' : null }));
+
+  it('gives exactly what a fresh search gives, through typing, backspacing and a new query', () => {
+    const typed = ['c', 'cr', 'cro', 'croq', 'croquetas', 'croquetas b', 'croquetas ba', 'croquetas b', 'croq', 'cr', 'ca', 'caf', 'cafe c', 'j', 'ja', 'jamon ib'];
+    const reused = buildSearchIndex(records);
+    for (const query of typed) {
+      for (const hiddenAllergens of [new Set<AllergenCode>(), new Set<AllergenCode>([1])]) {
+        const expected = searchItems(buildSearchIndex(records), query, { hiddenAllergens });
+        expect(searchItems(reused, query, { hiddenAllergens }), query).toEqual(expected);
+      }
+    }
   });
 });

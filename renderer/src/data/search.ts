@@ -17,12 +17,26 @@ interface SearchEntry {
   normalisedName: string;
   /** The words of the normalised name. */
   words: string[];
+  /** `words.join(' ')`, kept so ranking a match allocates nothing. */
+  joined: string;
+  /** One bit per first character of the words (see initialBit): rejects most items in one test. */
+  initials: number;
   allergens: readonly AllergenCode[];
 }
 
 export interface SearchIndex {
   /** Active items only, in alphabetical order of their names (the final tie-break of a search). */
   readonly entries: readonly SearchEntry[];
+  /**
+   * Per initialBit: the entries (alphabetical) with a word starting there. A query's first word
+   * must begin one of an item's words, so a fresh query scans only its letter's bucket.
+   */
+  readonly byInitial: ReadonlyMap<number, readonly SearchEntry[]>;
+  /**
+   * The last query's words and every entry it matched (before the allergen filter). Typing on
+   * only narrows a query, so the next keystroke scans these instead of the whole catalog.
+   */
+  last?: { words: string[]; matches: readonly SearchEntry[] };
 }
 
 export interface SearchResult {
@@ -57,6 +71,14 @@ export function normaliseForSearch(text: string): string {
     .trim();
 }
 
+/** a–z → bits 0–25, digits → 26, anything else → 27: a cheap "could any word start with this?". */
+function initialBit(word: string): number {
+  const code = word.charCodeAt(0);
+  if (code >= 97 && code <= 122) return 1 << (code - 97);
+  if (code >= 48 && code <= 57) return 1 << 26;
+  return 1 << 27;
+}
+
 /** The words of a text, normalised: "Jamón ibérico (100 g)" → ["jamon", "iberico", "100", "g"]. */
 export function searchWords(text: string): string[] {
   return normaliseForSearch(text).split(wordSeparators).filter((word) => word !== '');
@@ -82,10 +104,21 @@ export function buildSearchIndex(items: Iterable<StoredItem | ItemSummary>, offe
       active: record.active,
     };
     const normalisedName = normaliseForSearch(item.name);
-    entries.push({ item, normalisedName, words: searchWords(item.name), allergens: parseAllergies(item.allergies) });
+    const words = searchWords(item.name);
+    const initials = words.reduce((bits, word) => bits | initialBit(word), 0);
+    entries.push({ item, normalisedName, words, joined: words.join(' '), initials, allergens: parseAllergies(item.allergies) });
   }
   entries.sort((a, b) => nameCollator.compare(a.item.name, b.item.name) || a.item.id - b.item.id);
-  return { entries };
+  const byInitial = new Map<number, SearchEntry[]>();
+  for (const entry of entries) {
+    for (let bit = 1; bit !== 0 && bit <= entry.initials; bit <<= 1) {
+      if ((entry.initials & bit) === 0) continue;
+      const bucket = byInitial.get(bit);
+      if (bucket) bucket.push(entry);
+      else byInitial.set(bit, [entry]);
+    }
+  }
+  return { entries, byInitial };
 }
 
 /** Does an item declare any of these allergens (spec 2.7)? */
@@ -112,21 +145,38 @@ export function searchItems(
   const hidden = options.hiddenAllergens ?? new Set<AllergenCode>();
   const limit = options.limit ?? SEARCH_LIMIT;
 
+  // Every item matching a refined query matched the query it refines ("cro" → "croq"), so the
+  // last keystroke's matches are the only candidates.
+  const queryInitials = queryWords.map(initialBit);
+  const candidates =
+    index.last && refines(queryWords, index.last.words) ? index.last.matches : (index.byInitial.get(queryInitials[0]!) ?? []);
+  const matches: SearchEntry[] = [];
   const startsWithQuery: ItemSummary[] = [];
   const wordMatches: ItemSummary[] = [];
+  let total = 0;
   let hiddenByAllergens = 0;
-  for (const entry of index.entries) {
+  for (const entry of candidates) {
+    if (!queryInitials.every((bit) => (entry.initials & bit) !== 0)) continue;
     if (!queryWords.every((queryWord) => entry.words.some((word) => word.startsWith(queryWord)))) continue;
+    matches.push(entry);
     if (hidden.size > 0 && entry.allergens.some((code) => hidden.has(code))) {
       hiddenByAllergens++;
       continue;
     }
-    // Entries are already alphabetical, so each rank stays alphabetical.
-    if (entry.words.join(' ').startsWith(wholeQuery)) startsWithQuery.push(entry.item);
-    else wordMatches.push(entry.item);
+    total++;
+    // Entries are already alphabetical, so each rank stays alphabetical; past the limit only counts.
+    if (entry.joined.startsWith(wholeQuery)) {
+      if (startsWithQuery.length < limit) startsWithQuery.push(entry.item);
+    } else if (wordMatches.length < limit) wordMatches.push(entry.item);
   }
-  const total = startsWithQuery.length + wordMatches.length;
-  return { items: [...startsWithQuery, ...wordMatches].slice(0, limit), total, hiddenByAllergens };
+  index.last = { words: queryWords, matches };
+  return { items: startsWithQuery.concat(wordMatches).slice(0, limit), total, hiddenByAllergens };
+}
+
+/** Does `query` only narrow `previous`: each earlier word extended (or kept), words only added? */
+function refines(query: readonly string[], previous: readonly string[]): boolean {
+  if (query.length < previous.length) return false;
+  return previous.every((word, i) => query[i]!.startsWith(word));
 }
 
 /** The categories the catalog view offers: active ones of active groups (tens to hundreds of rows). */
