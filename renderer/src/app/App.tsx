@@ -5,7 +5,7 @@ import { FloorPlan } from '../features/floor/FloorPlan';
 import { floorSelectors, useFloorStore } from '../features/floor/floorStore';
 import { startFloorLoader, type FloorLoader } from '../features/floor/loadFloor';
 import { SyncStatus } from '../features/sync/SyncPanel';
-import { CatalogView } from '../features/catalog/CatalogView';
+import { OrderScreen } from '../features/order/OrderScreen';
 import { ViewSwitch, type TerminalView } from '../features/catalog/ViewSwitch';
 import { startCatalogSync } from '../data/syncService';
 import { SettingsButton } from '../features/settings/SettingsButton';
@@ -66,7 +66,7 @@ function Terminal({ bridge, settingsBridge }: { bridge: BridgeClient; settingsBr
         {settingsOpen ? (
           <SettingsScreen bridge={settingsBridge} onBack={closeSettings} />
         ) : view === 'catalog' ? (
-          <CatalogView />
+          <OrderScreen />
         ) : (
           <FloorPlan onRetry={retry} />
         )}

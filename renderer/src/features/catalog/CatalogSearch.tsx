@@ -6,6 +6,7 @@ import { allergenLabels } from './catalogFormat';
 import { catalogViewSelectors, useCatalogViewStore } from './catalogViewStore';
 import { IconNoEntry, IconSearch } from './CatalogIcons';
 import { ItemCard } from './ItemCard';
+import { orderSelectors, useOrderStore } from '../order/orderStore';
 
 // Search as you type and the allergen filter of the catalog view (issue 5). The search runs in
 // memory over the generation's index (data/search.ts), so there is no debounce: each keystroke
@@ -170,5 +171,11 @@ export function SearchResults({ index, query }: { index: SearchIndex | null; que
 /** An item card that knows whether it is the selected one (each card selects only its own flag). */
 export function SelectableItemCard({ item, onSelect }: { item: ItemSummary; onSelect: (itemId: number) => void }) {
   const selected = useCatalogViewStore(catalogViewSelectors.isItemSelected(item.id));
-  return <ItemCard item={item} selected={selected} onSelect={onSelect} />;
+  const openOrderItem = useOrderStore(orderSelectors.openItem);
+  // A tap marks the card and adds the item to the ticket, or opens its sheet (features/order).
+  const tap = (itemId: number) => {
+    onSelect(itemId);
+    openOrderItem(itemId);
+  };
+  return <ItemCard item={item} selected={selected} onSelect={tap} />;
 }

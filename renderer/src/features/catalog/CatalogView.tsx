@@ -19,7 +19,7 @@ import './catalogSearch.css';
 //
 // Above them, search over the whole catalog and the allergen filter (CatalogSearch.tsx, issue 5);
 // while the search field holds a query, its results replace the category's grid. Item cards are
-// buttons; tapping one only marks it selected until the order builder arrives.
+// buttons; tapping one marks it selected and adds it to the ticket or opens its sheet (features/order).
 //
 // Test ids: catalog (the view), catalog-groups, catalog-categories, catalog-items, catalog-item
 // (data-item-id), catalog-item-name / -price / -badge / -allergens / -thumb / -placeholder; the

@@ -8,7 +8,7 @@ import { IconPlate } from './CatalogIcons';
  * One item of the catalog: its thumbnail (or a neutral plate when it has no photo or the image
  * route answers 404 — not cached and offline), name, price, type badge and allergens. The card is
  * a button named by the item's name (its price, badge and allergens follow in the name); tapping
- * it only marks it selected (`aria-pressed`) until the order builder acts on it.
+ * it marks it selected (`aria-pressed`) and the caller adds it to the ticket or opens its sheet.
  */
 export function ItemCard({ item, selected = false, onSelect }: { item: ItemSummary; selected?: boolean; onSelect?: (itemId: number) => void }) {
   const badge = itemTypeBadge(item.type);

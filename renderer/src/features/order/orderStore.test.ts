@@ -1,0 +1,57 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { indexCatalog } from '../../../../shared/domain/catalog';
+import { evaluateLine, type LineChoice } from '../../../../shared/domain/line';
+import { demoRecords } from '../../../../shared/domain/testing';
+import { orderSelectors, sameChoice, useOrderStore } from './orderStore';
+
+const catalog = indexCatalog(demoRecords());
+const state = () => useOrderStore.getState();
+
+function add(choice: LineChoice) {
+  const result = evaluateLine(choice, catalog);
+  if (!result.ok) throw new Error(result.reasons.join('; '));
+  state().addLine(choice, result.line);
+}
+
+beforeEach(() => state().clearTicket());
+
+describe('the ticket', () => {
+  it('adds a line, and the same choice again increments it', () => {
+    add({ itemId: 10, quantity: 1 });
+    add({ itemId: 10, quantity: 1 });
+    expect(state().lines).toHaveLength(1);
+    expect(state().lines[0]).toMatchObject({ quantity: 2, unitCents: 250 });
+    expect(orderSelectors.subtotalCents(state())).toBe(500);
+  });
+
+  it('keeps lines with different choices apart and names what was chosen', () => {
+    add({ itemId: 20, quantity: 1, formatPivotId: 2 });
+    add({ itemId: 11, quantity: 1, modifierIds: [2, 3] });
+    add({ itemId: 11, quantity: 1, modifierIds: [3, 2] });
+    expect(state().lines).toHaveLength(2);
+    expect(state().lines[0]!.details).toEqual(['Ración']);
+    expect(state().lines[1]!.quantity).toBe(2);
+    expect(orderSelectors.subtotalCents(state())).toBe(2400 + 2 * state().lines[1]!.unitCents);
+  });
+
+  it('changes quantities (never below 1), notes and removes lines; adding closes the sheet', () => {
+    state().openItem(10);
+    add({ itemId: 10, quantity: 1 });
+    expect(state().openItemId).toBeNull();
+    const key = state().lines[0]!.key;
+    state().changeQuantity(key, -1);
+    expect(state().lines[0]!.quantity).toBe(1);
+    state().changeQuantity(key, 2);
+    expect(orderSelectors.subtotalCents(state())).toBe(750);
+    state().setNote(key, 'sin sal');
+    add({ itemId: 10, quantity: 1 }); // a noted line is not merged into
+    expect(state().lines).toHaveLength(2);
+    state().removeLine(key);
+    expect(state().lines).toHaveLength(1);
+  });
+
+  it('compares choices whatever the order of modifiers and dishes', () => {
+    expect(sameChoice({ itemId: 1, quantity: 1, dishes: [{ pivotId: 2 }, { pivotId: 1 }] }, { itemId: 1, quantity: 3, dishes: [{ pivotId: 1 }, { pivotId: 2 }] })).toBe(true);
+    expect(sameChoice({ itemId: 1, quantity: 1, formatPivotId: 1 }, { itemId: 1, quantity: 1, formatPivotId: 2 })).toBe(false);
+  });
+});

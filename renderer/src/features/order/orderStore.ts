@@ -1,0 +1,113 @@
+import { create } from 'zustand';
+import { MAX_QUANTITY, type LineChoice, type PricedLine } from '../../../../shared/domain/line';
+import { addCents, multiplyCents } from '../../../../shared/domain/money';
+
+// The ticket being built (issue 5 item 3): complete, priced lines only — a sheet adds a line once
+// evaluateLine says it is complete. Held in memory for now; the outbox (issue 6) persists it.
+
+export interface TicketLine {
+  /** Stable key of the line in this ticket. */
+  key: number;
+  choice: LineChoice;
+  name: string;
+  /** What was chosen, in waiter words: format, modifiers, menu dishes (and their modifiers). */
+  details: readonly string[];
+  unitCents: number;
+  quantity: number;
+  note: string;
+}
+
+export interface OrderState {
+  lines: readonly TicketLine[];
+  /** The item whose sheet is open (format, modifiers or menu), or null. */
+  openItemId: number | null;
+  nextKey: number;
+  openItem: (itemId: number) => void;
+  closeSheet: () => void;
+  /** Adds a complete line; the same choice again (and no note) increments the existing line. */
+  addLine: (choice: LineChoice, priced: PricedLine) => void;
+  changeQuantity: (key: number, delta: number) => void;
+  removeLine: (key: number) => void;
+  setNote: (key: number, note: string) => void;
+  clearTicket: () => void;
+}
+
+/** The part of a choice that makes two lines the same dish (quantity and note aside). */
+export function sameChoice(a: LineChoice, b: LineChoice): boolean {
+  const norm = (c: LineChoice) =>
+    JSON.stringify({
+      i: c.itemId,
+      f: c.formatPivotId ?? null,
+      m: [...(c.modifierIds ?? [])].sort((x, y) => x - y),
+      d: [...(c.dishes ?? [])]
+        .map((d) => ({ p: d.pivotId, f: d.formatPivotId ?? null, m: [...(d.modifierIds ?? [])].sort((x, y) => x - y) }))
+        .sort((x, y) => x.p - y.p),
+    });
+  return norm(a) === norm(b);
+}
+
+/** The waiter-readable details of a priced line. */
+export function lineDetails(priced: PricedLine): string[] {
+  const details: string[] = [];
+  if (priced.format) details.push(priced.format.name);
+  for (const modifier of priced.modifiers) details.push(modifier.name);
+  for (const dish of priced.dishes) {
+    const extras = dish.modifiers.map((m) => m.name);
+    details.push(extras.length > 0 ? `${dish.option.name} (${extras.join(', ')})` : dish.option.name);
+  }
+  return details;
+}
+
+export const useOrderStore = create<OrderState>()((set) => ({
+  lines: [],
+  openItemId: null,
+  nextKey: 1,
+  openItem: (itemId) => set({ openItemId: itemId }),
+  closeSheet: () => set({ openItemId: null }),
+  addLine: (choice, priced) =>
+    set((state) => {
+      const existing = state.lines.find((line) => line.note === '' && sameChoice(line.choice, choice));
+      if (existing) {
+        return {
+          openItemId: null,
+          lines: state.lines.map((line) =>
+            line === existing ? { ...line, quantity: Math.min(MAX_QUANTITY, line.quantity + priced.quantity) } : line,
+          ),
+        };
+      }
+      const line: TicketLine = {
+        key: state.nextKey,
+        choice,
+        name: priced.item.name,
+        details: lineDetails(priced),
+        unitCents: priced.unitCents,
+        quantity: priced.quantity,
+        note: '',
+      };
+      return { openItemId: null, nextKey: state.nextKey + 1, lines: [...state.lines, line] };
+    }),
+  changeQuantity: (key, delta) =>
+    set((state) => ({
+      lines: state.lines.map((line) =>
+        line.key === key ? { ...line, quantity: Math.min(MAX_QUANTITY, Math.max(1, line.quantity + delta)) } : line,
+      ),
+    })),
+  removeLine: (key) => set((state) => ({ lines: state.lines.filter((line) => line.key !== key) })),
+  setNote: (key, note) => set((state) => ({ lines: state.lines.map((line) => (line.key === key ? { ...line, note } : line)) })),
+  clearTicket: () => set({ lines: [], openItemId: null }),
+}));
+
+export const lineTotalCents = (line: TicketLine) => multiplyCents(line.unitCents, line.quantity);
+
+export const orderSelectors = {
+  lines: (state: OrderState) => state.lines,
+  openItemId: (state: OrderState) => state.openItemId,
+  openItem: (state: OrderState) => state.openItem,
+  closeSheet: (state: OrderState) => state.closeSheet,
+  addLine: (state: OrderState) => state.addLine,
+  changeQuantity: (state: OrderState) => state.changeQuantity,
+  removeLine: (state: OrderState) => state.removeLine,
+  setNote: (state: OrderState) => state.setNote,
+  /** Subtotal in cents: the exact sum of the line totals (no discounts or charges yet). */
+  subtotalCents: (state: OrderState) => addCents(...state.lines.map(lineTotalCents)),
+} as const;

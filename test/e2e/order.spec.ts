@@ -1,0 +1,169 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, expect, test, type BrowserContext } from '@playwright/test';
+import { chromiumLaunch } from '../../playwright.config';
+import { ALLERGENS } from '../../shared/api/catalog';
+import { CatalogPage } from './support/CatalogPage';
+import { FloorPage } from './support/FloorPage';
+import { OrderPage } from './support/OrderPage';
+import { DEMO_HEADERS, startScript, startServe, type Started } from './support/processes';
+import { SyncPage } from './support/SyncPage';
+
+// Issue 5: the order builder on the demo venue — a selling-format item, an item with a mandatory
+// modifier and a menu with a supplement — and a ticket total equal to one computed here,
+// independently, from the sandbox's catalog API.
+
+const SCREENS = 'test-results/screens';
+
+const running: Started[] = [];
+const contexts: BrowserContext[] = [];
+test.afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((c) => c.close()));
+  await Promise.all(running.splice(0).map((p) => p.stop()));
+});
+
+type WireRecord = Record<string, unknown>;
+
+async function listAll(serverUrl: string, path: string): Promise<WireRecord[]> {
+  const records: WireRecord[] = [];
+  for (let page = 1; page < 100; page++) {
+    const response = await fetch(`${serverUrl}/api/external/v2/${path}?pagination=200&page=${page}`, { headers: DEMO_HEADERS });
+    expect(response.status, path).toBe(200);
+    const body = (await response.json()) as { data: WireRecord[]; total: number };
+    records.push(...body.data);
+    if (body.data.length === 0 || records.length >= body.total) break;
+  }
+  return records;
+}
+
+/** The test's own money: a wire price ("13.50" or 13.5) in integer cents. */
+const cents = (value: unknown) => Math.round(Number(value) * 100);
+const euros = (amountCents: number) => new Intl.NumberFormat('es-ES', { style: 'currency', currency: 'EUR' }).format(amountCents / 100);
+
+function one(records: WireRecord[], what: string, match: (r: WireRecord) => boolean): WireRecord {
+  const found = records.filter(match);
+  expect(found, what).toHaveLength(1);
+  return found[0]!;
+}
+
+test('demo venue: a format, a mandatory modifier and a menu with a supplement add up to the total the catalog API gives', async () => {
+  const vendor = await startScript('electron/sandbox/cli.ts', ['--port', '0', '--rate-limit', '100000'], /listening on (http:\/\/127\.0\.0\.1:\d+)/);
+  running.push(vendor);
+  const vendorUrl = vendor.match[1]!;
+
+  // The expected total, from the vendor's catalog read over HTTP (not through the terminal's code).
+  const [items, formats, formatPivots, modifiers, menuCategories, menuPivots] = await Promise.all([
+    listAll(vendorUrl, 'catalog/items'),
+    listAll(vendorUrl, 'catalog/sellingFormats'),
+    listAll(vendorUrl, 'catalog/sellingFormatPivots'),
+    listAll(vendorUrl, 'catalog/modifiers'),
+    listAll(vendorUrl, 'catalog/menuMenuCategories'),
+    listAll(vendorUrl, 'catalog/menuMenuItemCategoryPivots'),
+  ]);
+  const item = (name: string) => one(items, name, (r) => r.name === name);
+  const jamon = item('Jamón ibérico de bellota');
+  const media = one(formats, 'Media ración', (r) => r.name === 'Media ración');
+  const jamonMedia = one(formatPivots, 'jamón media', (r) => Number(r.item_id) === Number(jamon.id) && Number(r.format_id) === Number(media.id));
+  const burger = item('Hamburguesa de ternera gallega');
+  const queso = one(modifiers, '+ Queso', (r) => r.name === '+ Queso');
+  const menu = item('Menú del día');
+  const ofMenu = menuCategories.filter((c) => Number(c.item_id) === Number(menu.id)).map((c) => Number(c.id));
+  const dish = (name: string) => one(menuPivots, `${name} in the menu`, (p) => ofMenu.includes(Number(p.category_id)) && Number(p.item_id) === Number(item(name).id));
+  const menuDishes = ['Escalivada', 'Entrecot de ternera', 'Agua mineral 50 cl'];
+  const supplements = menuDishes.map((name) => cents(dish(name).price));
+  expect(supplements.some((s) => s > 0), 'the menu has a supplement').toBe(true);
+
+  const jamonCents = cents(jamonMedia.price);
+  const burgerCents = cents(burger.price) + cents(queso.price);
+  const menuCents = cents(menu.price) + supplements.reduce((a, b) => a + b, 0);
+  const expectedTotal = jamonCents + burgerCents + menuCents;
+
+  const dataDir = await mkdtemp(join(tmpdir(), 'comanda-e2e-data-'));
+  const profileDir = await mkdtemp(join(tmpdir(), 'comanda-e2e-profile-'));
+  const serve = await startServe(['--port', '0', '--data', dataDir, '--backend', vendorUrl, '--tenant', 'demo', '--token', 'demo-token', '--client-token', 'demo-client']);
+  running.push(serve);
+  const context = await chromium.launchPersistentContext(profileDir, { ...chromiumLaunch, viewport: { width: 1280, height: 800 }, hasTouch: true });
+  contexts.push(context);
+  const page = await context.newPage();
+  const floor = new FloorPage(page);
+  const catalog = new CatalogPage(page);
+  const order = new OrderPage(page);
+  await floor.open(serve.url);
+  await expect(new SyncPage(page).status).toContainText(/Catalog synced \d\d:\d\d/, { timeout: 60_000 });
+  await catalog.open();
+  await expect(order.ticket).toContainText('No items yet');
+
+  // A selling-format item: its formats, named with their price; choosing one adds the line.
+  await catalog.search('jamon iberico');
+  await catalog.itemButton('Jamón ibérico de bellota').tap();
+  await expect(order.option('Media ración')).toContainText(euros(jamonCents));
+  await order.choose('Media ración');
+  await expect(order.sheet).toBeHidden();
+  await expect(order.line('Jamón ibérico de bellota')).toContainText('Media ración');
+  await expect(order.line('Jamón ibérico de bellota').getByTestId('order-line-total')).toHaveText(euros(jamonCents));
+
+  // A mandatory modifier: "Add" stays disabled, saying why, until the meat's doneness is chosen.
+  await catalog.search('hamburguesa');
+  await catalog.itemButton('Hamburguesa de ternera gallega').tap();
+  await expect(order.sheet).toContainText('Punto de la carne');
+  await expect(order.addButton).toBeDisabled();
+  await expect(order.reason).toHaveText('Choose Punto de la carne');
+  await page.screenshot({ path: `${SCREENS}/order-sheet-incomplete.png` });
+  await order.choose('+ Queso');
+  await expect(order.option('+ Queso')).toHaveAttribute('aria-pressed', 'true');
+  await expect(order.addButton).toBeDisabled();
+  await order.choose('Al punto');
+  await expect(order.option('Al punto')).toHaveAttribute('aria-pressed', 'true');
+  await expect(order.addButton).toBeEnabled();
+  await page.screenshot({ path: `${SCREENS}/order-modifier-sheet.png` });
+  await order.add();
+  await expect(order.line('Hamburguesa de ternera gallega')).toContainText('Al punto');
+  await expect(order.line('Hamburguesa de ternera gallega')).toContainText('+ Queso');
+
+  // A menu: one first course with a supplement, a second course with its own mandatory modifier.
+  await catalog.search('menu del dia');
+  await catalog.itemButton('Menú del día').tap();
+  await expect(order.addButton).toBeDisabled();
+  await expect(order.reason).toContainText('Primeros');
+  await expect(order.option('Agua mineral 50 cl')).toHaveAttribute('aria-pressed', 'true'); // "select by default"
+  await order.choose('Escalivada');
+  await expect(order.option('Escalivada')).toContainText(`+${euros(supplements[0]!)}`);
+  await order.choose('Entrecot de ternera');
+  await expect(order.addButton).toBeDisabled();
+  await expect(order.reason).toHaveText('Entrecot de ternera: Choose Punto de la carne');
+  await order.choose('Poco hecho');
+  await expect(order.addButton).toBeEnabled();
+  await page.screenshot({ path: `${SCREENS}/order-menu-sheet.png` });
+  await order.add();
+  await expect(order.line('Menú del día')).toContainText('Escalivada');
+  await expect(order.line('Menú del día')).toContainText('Entrecot de ternera (Poco hecho)');
+
+  await expect(order.lines).toHaveCount(3);
+  await expect(order.total).toHaveText(euros(expectedTotal));
+
+  // Quantity and a note: + doubles the line, − brings it back; the total follows exactly.
+  await page.getByRole('button', { name: 'One more Jamón ibérico de bellota', exact: true }).tap();
+  await expect(order.total).toHaveText(euros(expectedTotal + jamonCents));
+  await page.getByRole('button', { name: 'One fewer Jamón ibérico de bellota', exact: true }).tap();
+  await expect(order.total).toHaveText(euros(expectedTotal));
+  await page.getByRole('button', { name: 'Write a note for Hamburguesa de ternera gallega', exact: true }).tap();
+  await page.getByLabel('Note for Hamburguesa de ternera gallega', { exact: true }).fill('Sin pepinillos');
+  await page.getByRole('button', { name: 'Done with the note for Hamburguesa de ternera gallega', exact: true }).tap();
+  await expect(order.line('Hamburguesa de ternera gallega')).toContainText('Note: Sin pepinillos');
+  await page.screenshot({ path: `${SCREENS}/order-ticket.png` });
+
+  // The allergen filter covers menu dishes: hiding one of Ensalada mixta's allergens (one the menu
+  // itself does not declare) hides that first course in the menu's sheet, and says so.
+  const codes = (record: WireRecord) => String(record.allergies ?? '').split(';').filter((code) => /^\d+$/.test(code)).map(Number);
+  const hiddenCode = codes(item('Ensalada mixta')).find((code) => !codes(menu).includes(code));
+  expect(hiddenCode, 'Ensalada mixta declares an allergen the menu does not').toBeDefined();
+  await catalog.toggleAllergen(ALLERGENS[hiddenCode as keyof typeof ALLERGENS], true);
+  await page.keyboard.press('Escape');
+  await catalog.itemButton('Menú del día').tap();
+  await expect(order.option('Escalivada')).toBeVisible();
+  await expect(order.option('Ensalada mixta')).toHaveCount(0);
+  await expect(order.sheet.getByTestId('order-hidden-dishes').first()).toContainText('hidden');
+  await order.sheet.getByRole('button', { name: 'Cancel', exact: true }).tap();
+  await expect(order.total).toHaveText(euros(expectedTotal));
+});
