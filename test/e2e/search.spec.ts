@@ -117,7 +117,7 @@ test('demo venue: search as you type finds items across the catalog, and the all
   await expect(catalog.itemButton('Pa amb tomàquet')).toBeVisible();
   await expect.poll(async () => (await catalog.resultIds()).sort((a, b) => a - b)).toEqual(matches(offered, 'tomaquet').map((item) => item.id).sort((a, b) => a - b));
 
-  // A tap marks the card (the order builder acts on it later).
+  // A tap marks the card as chosen (and adds the item or opens its sheet: order.spec.ts).
   const tomaquet = catalog.itemButton('Pa amb tomàquet');
   await tomaquet.tap();
   await expect(tomaquet).toHaveAttribute('aria-pressed', 'true');
