@@ -48,7 +48,11 @@ export interface SearchResult {
   hiddenByAllergens: number;
 }
 
-export const SEARCH_LIMIT = 60;
+/**
+ * How many matches a search returns: every one in practice (the results grid is windowed, so only
+ * the cards in view are rendered); the cap only bounds the work of a pathological one-letter query.
+ */
+export const SEARCH_LIMIT = 2000;
 
 const combiningMarks = /\p{M}+/gu;
 const wordSeparators = /[^\p{L}\p{N}]+/u;

@@ -25,6 +25,8 @@ export class CatalogPage {
   readonly allergenFilterButton: Locator;
   readonly allergenOptions: Locator;
   readonly hiddenCount: Locator;
+  /** The item grid's scroll container: the grid is windowed (ui/VirtualGrid.tsx), only rows near the view are cards. */
+  readonly grid: Locator;
 
   constructor(readonly page: Page) {
     this.openButton = page.getByTestId('view-catalog');
@@ -39,6 +41,46 @@ export class CatalogPage {
     this.allergenFilterButton = page.getByRole('button', { name: /^Hide items containing/ });
     this.allergenOptions = page.getByRole('group', { name: 'Hide items containing', exact: true });
     this.hiddenCount = page.getByTestId('catalog-hidden-count');
+    this.grid = this.view.locator('.vgrid');
+  }
+
+  /** Ids of every item of the shown grid, scrolling it from top to bottom (then back to the top). */
+  async gridItemIds(): Promise<number[]> {
+    return this.grid.evaluate(async (element) => {
+      const viewport = element as unknown as ScrollBox;
+      const ids = new Set<number>();
+      const settle = () => new Promise((resolve) => setTimeout(resolve, 100));
+      viewport.scrollTop = 0;
+      await settle();
+      for (;;) {
+        for (const card of viewport.querySelectorAll('[data-testid="catalog-item"]')) ids.add(Number(card.getAttribute('data-item-id')));
+        const before = viewport.scrollTop;
+        viewport.scrollTop = before + viewport.clientHeight;
+        await settle();
+        if (viewport.scrollTop === before) break;
+      }
+      viewport.scrollTop = 0;
+      await settle();
+      return [...ids];
+    });
+  }
+
+  /** Scrolls the grid until the item's card is rendered (a no-op when it already is). */
+  async revealItem(id: number) {
+    if ((await this.item(id).count()) > 0) return;
+    await this.grid.evaluate(async (element, itemId) => {
+      const viewport = element as unknown as ScrollBox;
+      const settle = () => new Promise((resolve) => setTimeout(resolve, 100));
+      viewport.scrollTop = 0;
+      await settle();
+      while (viewport.querySelector(`[data-testid="catalog-item"][data-item-id="${itemId}"]`) === null) {
+        const before = viewport.scrollTop;
+        viewport.scrollTop = before + viewport.clientHeight;
+        await settle();
+        if (viewport.scrollTop === before) break;
+      }
+    }, id);
+    await expect(this.item(id)).toHaveCount(1);
   }
 
   /** Types the query into Search (replacing what was there). */
@@ -122,11 +164,11 @@ export class CatalogPage {
    * its price in euros, the badge of its type and one labelled badge per allergen.
    */
   async expectItems(expected: ExpectedItem[], allergenTitle: (code: number) => string) {
-    await expect(this.items).toHaveCount(expected.length);
-    const shownIds = await this.items.evaluateAll((cards) => cards.map((card) => Number(card.getAttribute('data-item-id'))));
-    expect([...shownIds].sort((a, b) => a - b)).toEqual(expected.map((item) => item.id).sort((a, b) => a - b));
+    const expectedIds = expected.map((item) => item.id).sort((a, b) => a - b);
+    await expect.poll(async () => (await this.gridItemIds()).sort((a, b) => a - b)).toEqual(expectedIds);
     const euros = new Intl.NumberFormat('es-ES', { style: 'currency', currency: 'EUR' });
     for (const item of expected) {
+      await this.revealItem(item.id);
       const card = this.item(item.id);
       await expect(card.getByTestId('catalog-item-name')).toHaveText(item.name);
       await expect(card.getByTestId('catalog-item-price')).toHaveText(euros.format(item.price));
@@ -149,6 +191,7 @@ export class CatalogPage {
   async expectThumbnailsLoaded(expected: ExpectedItem[]): Promise<number> {
     const withPhoto = expected.filter((item) => item.photo !== null);
     for (const item of withPhoto) {
+      await this.revealItem(item.id);
       const thumb = this.item(item.id).getByTestId('catalog-item-thumb');
       await expect(thumb, `thumbnail of ${item.name}`).toBeVisible();
       // Runs in the page: `img` is the <img> element (the Node side has no DOM types).
@@ -157,6 +200,14 @@ export class CatalogPage {
     }
     return withPhoto.length;
   }
+}
+
+/** What the grid's scrolling reads of its scroll container (the Node side has no DOM types). */
+interface ScrollBox {
+  scrollTop: number;
+  clientHeight: number;
+  querySelectorAll(selector: string): Iterable<{ getAttribute(name: string): string | null }>;
+  querySelector(selector: string): object | null;
 }
 
 /** The two fields of an <img> the checks read. */

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { ALLERGENS, type AllergenCode } from '../../../../shared/api/catalog';
 import type { CatalogDb } from '../../data/catalogDb';
-import { loadSearchIndex, searchItems, SEARCH_LIMIT, type ItemSummary, type SearchIndex } from '../../data/search';
+import { loadSearchIndex, searchItems, type ItemSummary, type SearchIndex } from '../../data/search';
+import { VirtualGrid } from '../../ui/VirtualGrid';
 import { allergenLabels } from './catalogFormat';
 import { catalogViewSelectors, useCatalogViewStore } from './catalogViewStore';
 import { IconNoEntry, IconSearch } from './CatalogIcons';
@@ -14,10 +15,41 @@ import { orderSelectors, useOrderStore } from '../order/orderStore';
 // and menu dishes are filtered when the order builder's sheets arrive.
 //
 // Test ids: catalog-search (the field), catalog-search-clear, catalog-search-results,
-// catalog-search-empty, catalog-search-more, catalog-allergen-filter (the disclosure button),
+// catalog-search-count ("N results"), catalog-search-empty, catalog-search-more, catalog-allergen-filter (the disclosure button),
 // catalog-allergen-options, catalog-hidden-count.
 
 const allergenCodes = Object.keys(ALLERGENS).map(Number) as AllergenCode[];
+
+/** The item grid's geometry (ui/VirtualGrid.tsx): fixed rows, columns of at least 300px. */
+export const ITEM_GRID = { rowHeight: 188, minColumnWidth: 300, gap: 12, overscan: 2 } as const;
+
+/** The windowed grid of item cards, for a category and for search results alike. */
+export function ItemGrid({
+  items,
+  label,
+  testId,
+  resetKey,
+  onSelect,
+}: {
+  items: readonly ItemSummary[];
+  label: string;
+  testId: string;
+  resetKey?: unknown;
+  onSelect: (itemId: number) => void;
+}) {
+  return (
+    <VirtualGrid
+      {...ITEM_GRID}
+      items={items}
+      itemKey={(item) => item.id}
+      renderItem={(item, position) => <SelectableItemCard item={item} position={position} onSelect={onSelect} />}
+      className="catalog-items__grid"
+      label={label}
+      testId={testId}
+      resetKey={resetKey}
+    />
+  );
+}
 
 /**
  * The search index of a generation: a handle to the cached index (data/search.ts keeps it, outside
@@ -142,10 +174,15 @@ export function SearchResults({ index, query }: { index: SearchIndex | null; que
   const hidden = useCatalogViewStore(catalogViewSelectors.hiddenAllergens);
   const selectItem = useCatalogViewStore(catalogViewSelectors.selectItem);
   if (index === null) return <div className="catalog-items catalog-search-results" />; // read once per generation
-  const result = searchItems(index, query, { hiddenAllergens: hidden, limit: SEARCH_LIMIT });
+  const result = searchItems(index, query, { hiddenAllergens: hidden });
   return (
     <section className="catalog-items catalog-search-results" aria-label="Search results">
       <HiddenCount count={result.hiddenByAllergens} />
+      {result.total > 0 && (
+        <p className="catalog-search-count" role="status" data-testid="catalog-search-count">
+          {result.total === 1 ? '1 result' : `${result.total} results`}
+        </p>
+      )}
       {result.items.length === 0 ? (
         <p className="catalog-items__empty" data-testid="catalog-search-empty">
           {result.hiddenByAllergens === 0
@@ -153,11 +190,7 @@ export function SearchResults({ index, query }: { index: SearchIndex | null; que
             : `Every item matching “${query.trim()}” contains an allergen you are hiding`}
         </p>
       ) : (
-        <ul className="catalog-items__grid" data-testid="catalog-search-results" aria-label={`Items matching ${query.trim()}`}>
-          {result.items.map((item) => (
-            <SelectableItemCard key={item.id} item={item} onSelect={selectItem} />
-          ))}
-        </ul>
+        <ItemGrid items={result.items} label={`Items matching ${query.trim()}`} testId="catalog-search-results" resetKey={query} onSelect={selectItem} />
       )}
       {result.total > result.items.length && (
         <p className="catalog-search-more" data-testid="catalog-search-more">
@@ -169,7 +202,15 @@ export function SearchResults({ index, query }: { index: SearchIndex | null; que
 }
 
 /** An item card that knows whether it is the selected one (each card selects only its own flag). */
-export function SelectableItemCard({ item, onSelect }: { item: ItemSummary; onSelect: (itemId: number) => void }) {
+export function SelectableItemCard({
+  item,
+  position,
+  onSelect,
+}: {
+  item: ItemSummary;
+  position?: { index: number; count: number };
+  onSelect: (itemId: number) => void;
+}) {
   const selected = useCatalogViewStore(catalogViewSelectors.isItemSelected(item.id));
   const openOrderItem = useOrderStore(orderSelectors.openItem);
   // A tap marks the card and adds the item to the ticket, or opens its sheet (features/order).
@@ -177,5 +218,5 @@ export function SelectableItemCard({ item, onSelect }: { item: ItemSummary; onSe
     onSelect(itemId);
     openOrderItem(itemId);
   };
-  return <ItemCard item={item} selected={selected} onSelect={tap} />;
+  return <ItemCard item={item} selected={selected} position={position} onSelect={tap} />;
 }

@@ -8,7 +8,7 @@ import { EmptyState } from '../../ui/Notice';
 import { SyncProgressSummary } from '../sync/SyncPanel';
 import { useCatalog } from '../sync/useCatalog';
 import { containsAnyAllergen } from '../../data/search';
-import { CatalogToolbar, HiddenCount, SearchResults, SelectableItemCard, useSearchIndex } from './CatalogSearch';
+import { CatalogToolbar, HiddenCount, ItemGrid, SearchResults, useSearchIndex } from './CatalogSearch';
 import { catalogViewSelectors, chosen, useCatalogViewStore } from './catalogViewStore';
 import './catalogSearch.css';
 
@@ -219,11 +219,7 @@ function CategoryItems({ db, category }: { db: CatalogDb; category: StoredCatego
       {items !== undefined && shown !== undefined && <HiddenCount count={items.length - shown.length} />}
       {items !== undefined && items.length === 0 && <p className="catalog-items__empty">{category.name} has no items yet. Items are set up in the back office.</p>}
       {shown !== undefined && shown.length > 0 && (
-        <ul className="catalog-items__grid" data-testid="catalog-items" aria-label={`Items of ${category.name}`}>
-          {shown.map((item) => (
-            <SelectableItemCard key={item.id} item={item} onSelect={selectItem} />
-          ))}
-        </ul>
+        <ItemGrid items={shown} label={`Items of ${category.name}`} testId="catalog-items" onSelect={selectItem} />
       )}
     </div>
   );

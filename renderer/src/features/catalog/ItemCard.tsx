@@ -10,14 +10,31 @@ import { IconPlate } from './CatalogIcons';
  * a button named by the item's name (its price, badge and allergens follow in the name); tapping
  * it marks it selected (`aria-pressed`) and the caller adds it to the ticket or opens its sheet.
  */
-export function ItemCard({ item, selected = false, onSelect }: { item: ItemSummary; selected?: boolean; onSelect?: (itemId: number) => void }) {
+export function ItemCard({
+  item,
+  selected = false,
+  onSelect,
+  position,
+}: {
+  item: ItemSummary;
+  selected?: boolean;
+  onSelect?: (itemId: number) => void;
+  /** Its place in the whole list when only part of it is rendered (ui/VirtualGrid.tsx). */
+  position?: { index: number; count: number };
+}) {
   const badge = itemTypeBadge(item.type);
   const allergens = allergenBadges(item.allergies);
   const allergensText = describeAllergens(allergens);
   const price = formatPrice(item.price);
   const label = [item.name, price, badge, allergensText].filter((part) => part !== null).join(', ');
   return (
-    <li className="catalog-item" data-testid="catalog-item" data-item-id={item.id}>
+    <li
+      className="catalog-item"
+      data-testid="catalog-item"
+      data-item-id={item.id}
+      aria-posinset={position === undefined ? undefined : position.index + 1}
+      aria-setsize={position?.count}
+    >
       {/* Its ::after covers the whole card, so a tap on the allergens selects the item too. */}
       <button type="button" className="catalog-item__button" aria-pressed={selected} aria-label={label} onClick={() => onSelect?.(item.id)}>
         <ItemThumbnail photo={item.photo} />
@@ -34,13 +51,14 @@ export function ItemCard({ item, selected = false, onSelect }: { item: ItemSumma
                 {badge}
               </span>
             )}
+            {/* Beside the price, not on a line of its own: the grid's rows have a fixed height. */}
+            {selected && (
+              <span className="catalog-item__selected" aria-hidden="true">
+                <IconCheck className="catalog-item__selected-icon" />
+                Selected
+              </span>
+            )}
           </span>
-          {selected && (
-            <span className="catalog-item__selected" aria-hidden="true">
-              <IconCheck className="catalog-item__selected-icon" />
-              Selected
-            </span>
-          )}
         </span>
       </button>
       {allergensText !== null && (
