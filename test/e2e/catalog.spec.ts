@@ -7,8 +7,9 @@ import { chromiumLaunch } from '../../playwright.config';
 import { ALLERGENS } from '../../shared/api/catalog';
 import { CatalogPage, type ExpectedItem } from './support/CatalogPage';
 import { FloorPage } from './support/FloorPage';
-import { DEMO_HEADERS, freePort, roomsFromServer, startScript, startServe, type Started } from './support/processes';
+import { freePort, roomsFromServer, startScript, startServe, type Started } from './support/processes';
 import { SyncPage } from './support/SyncPage';
+import { isActive, listAll, type WireRecord } from './support/serverCatalog';
 
 // Issue 4 items 7 and 9: a terminal that has synced once starts with the vendor's server gone and
 // still shows the catalog, its thumbnails (from the image cache on disk) and the floor plan.
@@ -36,23 +37,6 @@ async function setFaults(serverUrl: string, faults: Record<string, unknown>) {
   const response = await fetch(`${serverUrl}/__sandbox/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(faults) });
   expect(response.status).toBe(200);
 }
-
-type WireRecord = Record<string, unknown>;
-
-/** Every record of a paginated list of the vendor's API (v2), read with the demo account. */
-async function listAll(serverUrl: string, path: string): Promise<WireRecord[]> {
-  const records: WireRecord[] = [];
-  for (let page = 1; page < 100; page++) {
-    const response = await fetch(`${serverUrl}/api/external/v2/${path}?pagination=200&page=${page}`, { headers: DEMO_HEADERS });
-    expect(response.status, path).toBe(200);
-    const body = (await response.json()) as { data: WireRecord[]; total: number };
-    records.push(...body.data);
-    if (body.data.length === 0 || records.length >= body.total) break;
-  }
-  return records;
-}
-
-const isActive = (record: WireRecord) => record.active === undefined || record.active === null || Number(record.active) === 1 || record.active === true;
 
 interface ServerCategory {
   id: number;

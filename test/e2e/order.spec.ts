@@ -7,8 +7,9 @@ import { ALLERGENS } from '../../shared/api/catalog';
 import { CatalogPage } from './support/CatalogPage';
 import { FloorPage } from './support/FloorPage';
 import { OrderPage } from './support/OrderPage';
-import { DEMO_HEADERS, startScript, startServe, type Started } from './support/processes';
+import { startScript, startServe, type Started } from './support/processes';
 import { SyncPage } from './support/SyncPage';
+import { listAll, type WireRecord } from './support/serverCatalog';
 
 // Issue 5: the order builder on the demo venue — a selling-format item, an item with a mandatory
 // modifier and a menu with a supplement — and a ticket total equal to one computed here,
@@ -22,20 +23,6 @@ test.afterEach(async () => {
   await Promise.all(contexts.splice(0).map((c) => c.close()));
   await Promise.all(running.splice(0).map((p) => p.stop()));
 });
-
-type WireRecord = Record<string, unknown>;
-
-async function listAll(serverUrl: string, path: string): Promise<WireRecord[]> {
-  const records: WireRecord[] = [];
-  for (let page = 1; page < 100; page++) {
-    const response = await fetch(`${serverUrl}/api/external/v2/${path}?pagination=200&page=${page}`, { headers: DEMO_HEADERS });
-    expect(response.status, path).toBe(200);
-    const body = (await response.json()) as { data: WireRecord[]; total: number };
-    records.push(...body.data);
-    if (body.data.length === 0 || records.length >= body.total) break;
-  }
-  return records;
-}
 
 /** The test's own money: a wire price ("13.50" or 13.5) in integer cents. */
 const cents = (value: unknown) => Math.round(Number(value) * 100);

@@ -6,8 +6,9 @@ import { chromiumLaunch } from '../../playwright.config';
 import { ALLERGENS } from '../../shared/api/catalog';
 import { CatalogPage } from './support/CatalogPage';
 import { FloorPage } from './support/FloorPage';
-import { DEMO_HEADERS, startScript, startServe, type Started } from './support/processes';
+import { startScript, startServe, type Started } from './support/processes';
 import { SyncPage } from './support/SyncPage';
+import { isActive, listAll } from './support/serverCatalog';
 
 // Issue 5: search as you type over the whole catalog (accent- and case-insensitive) and the
 // allergen filter, checked against the sandbox's catalog read independently of the terminal.
@@ -21,22 +22,6 @@ test.afterEach(async () => {
   await Promise.all(contexts.splice(0).map((c) => c.close()));
   await Promise.all(running.splice(0).map((p) => p.stop()));
 });
-
-type WireRecord = Record<string, unknown>;
-
-async function listAll(serverUrl: string, path: string): Promise<WireRecord[]> {
-  const records: WireRecord[] = [];
-  for (let page = 1; page < 100; page++) {
-    const response = await fetch(`${serverUrl}/api/external/v2/${path}?pagination=200&page=${page}`, { headers: DEMO_HEADERS });
-    expect(response.status, path).toBe(200);
-    const body = (await response.json()) as { data: WireRecord[]; total: number };
-    records.push(...body.data);
-    if (body.data.length === 0 || records.length >= body.total) break;
-  }
-  return records;
-}
-
-const isActive = (record: WireRecord) => record.active === undefined || record.active === null || Number(record.active) === 1 || record.active === true;
 
 interface OfferedItem {
   id: number;
