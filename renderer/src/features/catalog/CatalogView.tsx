@@ -1,5 +1,4 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { KeyboardEvent } from 'react';
 import type { CatalogDb, StoredCategory, StoredGroup } from '../../data/catalogDb';
 import { categoriesOfGroup, groups as listGroups, itemsOfCategory } from '../../data/catalogRepository';
 import { catalogSelectors } from '../../data/catalogStore';
@@ -11,6 +10,7 @@ import { containsAnyAllergen } from '../../data/search';
 import { CatalogToolbar, HiddenCount, ItemGrid, SearchResults, useSearchIndex } from './CatalogSearch';
 import { catalogViewSelectors, chosen, useCatalogViewStore } from './catalogViewStore';
 import './catalogSearch.css';
+import { onTabKeys } from '../../ui/tabKeys';
 
 // The catalog, read-only (issue 4 item 7): groups down the side, the chosen group's categories as
 // tabs, and the chosen category's items as cards. Everything is read from the current generation
@@ -95,25 +95,6 @@ const groupTabId = (groupId: number) => `catalog-group-${groupId}`;
 const groupPanelId = (groupId: number) => `catalog-group-panel-${groupId}`;
 const categoryTabId = (categoryId: number) => `catalog-category-${categoryId}`;
 const categoryPanelId = (categoryId: number) => `catalog-category-panel-${categoryId}`;
-
-/** Moves between tabs with the arrow keys, Home and End (WAI-ARIA tabs, automatic activation). */
-function onTabKeys<T extends { id: number }>(
-  event: KeyboardEvent<HTMLElement>,
-  records: readonly T[],
-  selectedId: number,
-  keys: { next: string; previous: string },
-  select: (record: T) => void,
-  tabId: (id: number) => string,
-) {
-  const index = records.findIndex((record) => record.id === selectedId);
-  const last = records.length - 1;
-  const target = { [keys.next]: index + 1, [keys.previous]: index - 1, Home: 0, End: last }[event.key];
-  if (target === undefined) return;
-  event.preventDefault();
-  const record = records[(target + records.length) % records.length]!;
-  select(record);
-  event.currentTarget.querySelector<HTMLElement>(`#${tabId(record.id)}`)?.focus();
-}
 
 function GroupList({ groups, selectedId }: { groups: StoredGroup[]; selectedId: number }) {
   const chooseGroup = useCatalogViewStore(catalogViewSelectors.selectGroup);

@@ -1,5 +1,4 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useRef, type KeyboardEvent } from 'react';
 import type { FloorDb, StoredRoom } from '../../data/catalogDb';
 import { loadRoomsOrdered } from '../../data/floorRepository';
 import { RetryButton } from '../../ui/Button';
@@ -7,6 +6,7 @@ import { Banner, EmptyState } from '../../ui/Notice';
 import { SyncProgressSummary } from '../sync/SyncPanel';
 import { floorSelectors, useFloorStore } from './floorStore';
 import { RoomPlan } from './RoomPlan';
+import { onTabKeys } from '../../ui/tabKeys';
 
 /** The floor plan: one tab per room, and the chosen room's tables. */
 export function FloorPlan({ onRetry }: { onRetry: () => Promise<void> }) {
@@ -77,22 +77,15 @@ const panelId = (roomId: number) => `room-panel-${roomId}`;
 
 function RoomTabs({ rooms, selectedId }: { rooms: StoredRoom[]; selectedId: number }) {
   const selectRoom = useFloorStore(floorSelectors.selectRoom);
-  const listRef = useRef<HTMLDivElement>(null);
 
   // WAI-ARIA tabs: arrows / Home / End move between rooms (automatic activation).
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const index = rooms.findIndex((room) => room.id === selectedId);
-    const last = rooms.length - 1;
-    const next = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: last }[event.key];
-    if (next === undefined) return;
-    event.preventDefault();
-    const target = rooms[(next + rooms.length) % rooms.length]!;
-    selectRoom(target.id);
-    listRef.current?.querySelector<HTMLButtonElement>(`#${tabId(target.id)}`)?.focus();
-  };
-
   return (
-    <div className="room-tabs" role="tablist" aria-label="Rooms" ref={listRef} onKeyDown={onKeyDown}>
+    <div
+      className="room-tabs"
+      role="tablist"
+      aria-label="Rooms"
+      onKeyDown={(event) => onTabKeys(event, rooms, selectedId, { next: 'ArrowRight', previous: 'ArrowLeft' }, (room) => selectRoom(room.id), tabId)}
+    >
       {rooms.map((room) => {
         const isSelected = room.id === selectedId;
         return (
