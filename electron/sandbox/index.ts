@@ -4,4 +4,4 @@ export { startSandbox, type RunningSandbox, type StartSandboxOptions } from './s
 export { DEMO_ACCOUNT, DEMO_CHILD_TENANT, DEMO_FLOOR, DEMO_PAYMENT_METHODS, TABLE_TYPE } from './seed';
 export type { AccountSeed, AccountSpec, SeedRoom, SeedTable } from './state';
 export type { LedgerEntry, OrderRecord } from './orders/model';
-export type { FaultCounters, FaultSettings, FaultSnapshot } from './control/faults';
+export type { ErrorStatus, FaultCounters, FaultFamily, FaultSettings, FaultSnapshot, RateLimitBurst } from './control/faults';

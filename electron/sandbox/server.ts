@@ -31,7 +31,8 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
   const { host = '127.0.0.1', port = 0, ...appOptions } = options;
   const app = createSandboxApp(appOptions);
   const server = createAdaptorServer({ fetch: app.fetch, hostname: host }) as Server;
-  // Control API faults (latency, drop, error, lost response, offline) at the socket level.
+  // Control API faults (latency, drop, 5xx, lost response, offline, 429 bursts) at the socket level,
+  // Expect: 100-continue requests included (decided before the 100 is written).
   injectFaults(server, app.faults);
 
   await new Promise<void>((resolve, reject) => {

@@ -18,8 +18,17 @@ beforeEach(async () => {
 });
 
 interface FaultState {
-  faults: { latencyMs: number; dropRate: number; errorRate: number; loseResponseRate: number; offline: boolean };
+  faults: {
+    latencyMs: number;
+    dropRate: number;
+    errorRate: number;
+    errorStatus: number;
+    loseResponseRate: number;
+    offline: boolean;
+    rateLimitBurst: { everyMs: number; forMs: number } | null;
+  };
   counters: { requests: number; delayed: number; dropped: number; errored: number; lostResponses: number; refusedOffline: number };
+  byFamily: Record<'flow' | 'loyalty' | 'other', FaultState['counters']>;
   seed: number;
 }
 
@@ -33,6 +42,9 @@ async function control<T = Json>(method: string, path: string, body?: unknown): 
   if ('error' in answer) throw new Error(`control API ${method} ${path} failed: ${answer.error}`);
   return { status: answer.status, body: JSON.parse(answer.body) as T };
 }
+
+/** The faults after a reset or a POST {}: everything off, injected errors would be 500. */
+const NO_FAULTS = { latencyMs: 0, dropRate: 0, errorRate: 0, errorStatus: 500, loseResponseRate: 0, offline: false, rateLimitBurst: null };
 
 const setFaults = (faults: Json) => control<FaultState>('POST', '/__sandbox/faults', faults);
 const entries = async () => (await control<{ entries: Array<Json & { kind: string; orderId: number }> }>('GET', '/__sandbox/ledger')).body.entries;
@@ -61,7 +73,7 @@ describe('control API: reset, ledger, open orders', () => {
     expect(open.body.tables).toEqual([]);
     expect(open.body.orders).toEqual([]);
     const faults = await control<FaultState>('GET', '/__sandbox/faults');
-    expect(faults.body.faults).toEqual({ latencyMs: 0, dropRate: 0, errorRate: 0, loseResponseRate: 0, offline: false });
+    expect(faults.body.faults).toEqual(NO_FAULTS);
     expect(faults.body.counters).toMatchObject({ requests: 0, dropped: 0, errored: 0, lostResponses: 0 });
     // The created customer is gone; table 1 can be seated again.
     const customers = await freshRequest(`${sandbox.url}/api/external/v2/customers`, { headers: HEADERS });
@@ -134,15 +146,9 @@ describe('control API: faults', () => {
   it('POST /__sandbox/faults returns the active faults; GET reads them; fields left out are off', async () => {
     const set = await setFaults({ latencyMs: 10, dropRate: 0.25, errorRate: 0.5, loseResponseRate: 0.75, offline: false });
     expect(set.status).toBe(200);
-    expect(set.body.faults).toEqual({ latencyMs: 10, dropRate: 0.25, errorRate: 0.5, loseResponseRate: 0.75, offline: false });
+    expect(set.body.faults).toEqual({ ...NO_FAULTS, latencyMs: 10, dropRate: 0.25, errorRate: 0.5, loseResponseRate: 0.75 });
     expect((await control<FaultState>('GET', '/__sandbox/faults')).body.faults).toEqual(set.body.faults);
-    expect((await setFaults({ errorRate: 0.1 })).body.faults).toEqual({
-      latencyMs: 0,
-      dropRate: 0,
-      errorRate: 0.1,
-      loseResponseRate: 0,
-      offline: false,
-    });
+    expect((await setFaults({ errorRate: 0.1 })).body.faults).toEqual({ ...NO_FAULTS, errorRate: 0.1 });
     expect((await setFaults({})).body.faults.errorRate).toBe(0);
   });
 
@@ -150,6 +156,8 @@ describe('control API: faults', () => {
     expect((await setFaults({ dropRate: 1.5 })).status).toBe(422);
     expect((await setFaults({ latencyMs: -1 })).status).toBe(422);
     expect((await setFaults({ offline: 'yes' })).status).toBe(422);
+    expect((await setFaults({ errorStatus: 501 })).status).toBe(422);
+    expect((await setFaults({ rateLimitBurst: { everyMs: 1000, forMs: 1000 } })).status).toBe(422);
     const typo = await setFaults({ droprate: 1 });
     expect(typo.status).toBe(422);
     expect(typo.body).toMatchObject({ code: 422, error: expect.stringMatching(/droprate/) });
@@ -179,6 +187,8 @@ describe('control API: faults', () => {
     const state = await control<FaultState>('GET', '/__sandbox/faults');
     // A chaos test's invariant: unconfirmed orders ≤ lost-response faults injected.
     expect(state.body.counters.lostResponses).toBe(1);
+    expect(state.body.byFamily.loyalty).toMatchObject({ requests: 1, lostResponses: 1 });
+    expect(state.body.byFamily.flow.lostResponses).toBe(0);
   });
 
   it('errorRate 1: answered 500 with the JSON error shape, without processing', async () => {

@@ -75,6 +75,8 @@ export function controlRoutes(options: ControlOptions): Hono<SandboxEnv> {
     return c.json({ reset: true });
   });
 
+  // The active faults, the counters of the faults applied since the last reset, and the same
+  // counters per request family (`byFamily`: flow, loyalty, other).
   routes.get('/faults', (c) => c.json(faults.snapshot()));
   routes.post('/faults', async (c) => {
     let body: unknown;
@@ -82,7 +84,7 @@ export function controlRoutes(options: ControlOptions): Hono<SandboxEnv> {
       const text = await c.req.text();
       body = text.trim() === '' ? {} : JSON.parse(text);
     } catch {
-      return errorResponse(c, 422, 'The body is not valid JSON: send { latencyMs?, dropRate?, errorRate?, loseResponseRate?, offline?, seed? }.');
+      return errorResponse(c, 422, 'The body is not valid JSON: send { latencyMs?, dropRate?, errorRate?, errorStatus?, loseResponseRate?, offline?, rateLimitBurst?: { everyMs, forMs }, seed? }.');
     }
     const parsed = faultRequestSchema.safeParse(body);
     if (!parsed.success) return errorResponse(c, 422, `Invalid faults: ${describeIssues(parsed.error)}.`);
