@@ -16,6 +16,8 @@ const api = {
   saveSettings: (input) => ipcRenderer.invoke('bridge:saveSettings', input),
   testConnection: (input) => ipcRenderer.invoke('bridge:testConnection', input),
   syncImages: (input) => ipcRenderer.invoke('bridge:syncImages', input),
+  deliverOrder: (input) => ipcRenderer.invoke('bridge:deliverOrder', input),
+  getConnectionState: (input) => ipcRenderer.invoke('bridge:getConnectionState', input),
   onEvent: (listener) => {
     // Only the event crosses to the page; the IpcRendererEvent (with its sender) stays here.
     const forward = (_event: IpcRendererEvent, event: BridgeEvent) => listener(event);

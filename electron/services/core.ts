@@ -10,6 +10,7 @@ import {
   type Settings,
 } from '../../shared/bridge';
 import { testConnection } from './connectionTest';
+import { createConnectivityMonitor, type ConnectivityMonitor } from './connectivity';
 import { createDispatcher, ServiceError, type BridgeHandlers, type Dispatcher } from './dispatcher';
 import { createBridgeHandlers, type SettingsOperations } from './handlers';
 import { createAccountLimiters, createGateway, type Gateway } from './gateway';
@@ -84,6 +85,8 @@ interface LiveAccount {
   readonly sandbox: RunningSandbox | null;
   readonly gateway: Gateway;
   readonly handlers: BridgeHandlers;
+  /** Probes the server while it is unreachable or quiet (issue 6 item 6). */
+  readonly connectivity: ConnectivityMonitor;
   close(): Promise<void>;
 }
 
@@ -158,14 +161,21 @@ export async function startAppCore(options: AppCoreOptions): Promise<AppCore> {
     // A replaced account's late answers must not speak for the current one.
     const isCurrent = () => live === opened;
 
+    // The account's connection: vendor calls report what they saw, probes fill the silences.
+    // Only the current account's changes reach the renderer (activate() catches up a new one).
+    const connectivity = createConnectivityMonitor({
+      baseUrl,
+      onChange: (state) => {
+        if (isCurrent()) setConnection(state);
+      },
+    });
+
     const gateway: Gateway = createGateway({
       baseUrl,
       secrets,
       timeoutMs,
       limiter: (account.mode === 'demo' ? demoLimiters : limiters).forAccount(accountKey),
-      onReachability: (reachable) => {
-        if (isCurrent()) setConnection(reachable ? 'online' : 'offline');
-      },
+      onReachability: (reachable) => connectivity.report(reachable),
     });
 
     const handlers = createBridgeHandlers({
@@ -179,6 +189,7 @@ export async function startAppCore(options: AppCoreOptions): Promise<AppCore> {
       vault: account.mode === 'demo' ? vault : tenantVault(vault, tenant),
       images: () => (isCurrent() ? images.current : null),
       settings: settingsOperations,
+      connection: () => connectivity.state,
     });
 
     const opened: LiveAccount = {
@@ -189,7 +200,9 @@ export async function startAppCore(options: AppCoreOptions): Promise<AppCore> {
       sandbox,
       gateway,
       handlers,
+      connectivity,
       async close() {
+        connectivity.close();
         await sandbox?.close();
       },
     };
@@ -200,6 +213,8 @@ export async function startAppCore(options: AppCoreOptions): Promise<AppCore> {
   function activate(account: LiveAccount) {
     live = account;
     connection = null;
+    // The new account may have learnt its state while it was opening, before it was current.
+    if (account.connectivity.state !== null) setConnection(account.connectivity.state);
     images.use({ accountKey: account.accountKey, tenant: account.tenant, imagesUrl: account.imagesUrl });
   }
 

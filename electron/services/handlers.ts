@@ -1,9 +1,10 @@
-import type { BridgeInput, BridgeOutput, PaymentMethod } from '../../shared/bridge';
+import type { BridgeInput, BridgeOutput, ConnectionState, PaymentMethod } from '../../shared/bridge';
 import { toFloorRooms } from '../../shared/api';
 import { ServiceError, type BridgeHandlers } from './dispatcher';
 import { GatewayError, type Gateway } from './gateway';
 import { VaultUnavailableError, type CredentialsVault } from './vault';
 import { syncImagesHandler, type ImageCache } from './images';
+import { deliver } from './delivery';
 
 export interface HandlerDeps {
   shell: 'electron' | 'browser';
@@ -18,6 +19,8 @@ export interface HandlerDeps {
   tenant?: string;
   /** Settings and connection test (issue 4 item 3): the core's, shared by every account. */
   settings?: SettingsOperations;
+  /** The account's connection state (connectivity.ts); null while not known. */
+  connection?: () => ConnectionState | null;
 }
 
 /** What the settings operations need from the core (electron/services/core.ts). */
@@ -63,6 +66,9 @@ export function createBridgeHandlers(deps: HandlerDeps): BridgeHandlers {
     saveSettings: (input) => explained(() => settingsOf(deps).save(input)),
     testConnection: (input) => explained(() => settingsOf(deps).testConnection(input)),
     syncImages: syncImagesHandler(deps.images),
+    // Never an error envelope: every result of sending is an outcome (delivery.ts).
+    deliverOrder: (input) => deliver(deps.gateway, input),
+    getConnectionState: async () => ({ state: deps.connection?.() ?? null }),
     async getCredentialsStatus() {
       const reason = deps.vault.unavailableReason();
       const stored = reason === null ? await deps.vault.load() : null;

@@ -2,3 +2,4 @@ export * from './operations';
 export * from './result';
 export * from './schemas';
 export type * from './api';
+export * from './delivery';

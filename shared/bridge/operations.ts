@@ -4,6 +4,7 @@ import {
   accountSettingsSchema,
   appInfoSchema,
   connectionCheckSchema,
+  connectionStateSchema,
   credentialsInputSchema,
   credentialsStatusSchema,
   environmentPresetSchema,
@@ -14,6 +15,7 @@ import {
   syncPageInputSchema,
   syncPageSchema,
 } from './schemas';
+import { deliveryOutcomeSchema, deliveryRequestSchema } from './delivery';
 
 const noInput = z.object({}).strict();
 
@@ -63,6 +65,17 @@ export const bridgeOperations = {
     input: z.object({ photos: z.array(z.string().min(1).max(1024)).max(200_000) }).strict(),
     output: imageSyncStateSchema,
   },
+
+  /**
+   * Sends one outbox entry once, at order priority (issue 6). Always answers with what is known
+   * about the result (delivery.ts); never retries a request that may have been applied.
+   */
+  deliverOrder: { input: deliveryRequestSchema, output: deliveryOutcomeSchema },
+  /**
+   * The current account's connection as the main side last saw it (null: not known yet), for a
+   * renderer that starts after the last `connection` event (issue 6 item 6).
+   */
+  getConnectionState: { input: noInput, output: z.object({ state: connectionStateSchema.nullable() }) },
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;
 
 export type BridgeOperations = typeof bridgeOperations;

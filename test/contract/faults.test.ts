@@ -18,7 +18,7 @@ beforeEach(async () => {
   await control('POST', '/__sandbox/reset');
 });
 
-type Counters = Record<'requests' | 'delayed' | 'dropped' | 'errored' | 'lostResponses' | 'refusedOffline' | 'rateLimited', number>;
+type Counters = Record<'requests' | 'delayed' | 'dropped' | 'errored' | 'lostResponses' | 'refusedOffline' | 'rateLimited' | 'cutOffline', number>;
 interface FaultState {
   faults: Json;
   counters: Counters;
@@ -239,5 +239,34 @@ describe('rateLimitBurst', () => {
     expect(
       await freshRequest(`${sandbox.url}/api/loyalty/orders`, { method: 'POST', headers: HEADERS, body: JSON.stringify(loyaltyBody('B-2')) }),
     ).toMatchObject({ status: 200 });
+  });
+});
+
+describe('going offline while a request is being answered', () => {
+  it('cuts it and counts its lost answer as cutOffline, per family', async () => {
+    // Headers with Expect: 100-continue, the 100 comes, and the body is held back: the request is
+    // the app's, unanswered, when the sandbox goes offline.
+    const body = JSON.stringify(loyaltyBody('cut-1'));
+    const outcome = await new Promise<{ gotContinue: boolean; error: string | null }>((resolve) => {
+      let gotContinue = false;
+      const req = request(`${sandbox.url}/api/loyalty/orders`, {
+        method: 'POST',
+        agent: false,
+        headers: { ...HEADERS, Expect: '100-continue', 'Content-Length': String(Buffer.byteLength(body)) },
+      });
+      req.on('continue', () => {
+        gotContinue = true;
+        void setFaults({ offline: true });
+      });
+      req.on('response', () => resolve({ gotContinue, error: null }));
+      req.on('error', (error: NodeJS.ErrnoException) => resolve({ gotContinue, error: error.code ?? String(error) }));
+    });
+    expect(outcome.gotContinue).toBe(true);
+    expect(outcome.error).not.toBeNull();
+    const state = await faultState();
+    expect(state.counters.cutOffline).toBe(1);
+    expect(state.byFamily.loyalty.cutOffline).toBe(1);
+    expect(state.counters.lostResponses).toBe(0);
+    await setFaults({});
   });
 });

@@ -45,7 +45,7 @@ describe('FaultController', () => {
     expect(controller.set({ offline: true }).faults).toEqual({ ...NO_FAULTS, offline: true });
     expect(controller.snapshot().counters).toMatchObject({ requests: 20, delayed: 20, dropped: 1 });
     controller.clear();
-    const zero = { requests: 0, delayed: 0, dropped: 0, errored: 0, lostResponses: 0, refusedOffline: 0, rateLimited: 0 };
+    const zero = { requests: 0, delayed: 0, dropped: 0, errored: 0, lostResponses: 0, refusedOffline: 0, rateLimited: 0, cutOffline: 0 };
     expect(controller.snapshot()).toEqual({
       faults: NO_FAULTS,
       counters: zero,
@@ -104,7 +104,7 @@ describe('FaultController', () => {
     controller.count('refusedOffline', 'other');
     controller.count('rateLimited', 'loyalty');
     const { counters, byFamily } = controller.snapshot();
-    expect(counters).toEqual({ requests: 4, delayed: 4, dropped: 1, errored: 0, lostResponses: 1, refusedOffline: 1, rateLimited: 1 });
+    expect(counters).toEqual({ requests: 4, delayed: 4, dropped: 1, errored: 0, lostResponses: 1, refusedOffline: 1, rateLimited: 1, cutOffline: 0 });
     expect(byFamily.flow).toMatchObject({ requests: 1, delayed: 1, dropped: 1, lostResponses: 0 });
     expect(byFamily.loyalty).toMatchObject({ requests: 2, delayed: 2, lostResponses: 1, rateLimited: 1 });
     expect(byFamily.other).toMatchObject({ requests: 1, refusedOffline: 1 });

@@ -47,6 +47,8 @@ export interface FaultCounters {
   refusedOffline: number;
   /** Requests answered 429 during a rate-limit burst. */
   rateLimited: number;
+  /** Requests being answered when the sandbox went offline: answer lost, maybe committed. */
+  cutOffline: number;
 }
 
 /**
@@ -117,7 +119,7 @@ export type FaultRequest = z.output<typeof faultRequestSchema>;
 type CounterKind = Exclude<keyof FaultCounters, 'requests' | 'delayed'>;
 
 function zeroCounters(): FaultCounters {
-  return { requests: 0, delayed: 0, dropped: 0, errored: 0, lostResponses: 0, refusedOffline: 0, rateLimited: 0 };
+  return { requests: 0, delayed: 0, dropped: 0, errored: 0, lostResponses: 0, refusedOffline: 0, rateLimited: 0, cutOffline: 0 };
 }
 
 function zeroByFamily(): Record<FaultFamily, FaultCounters> {

@@ -50,8 +50,21 @@ export function injectFaults(server: Server, faults: FaultController): () => voi
     socket.once('close', () => sockets.delete(socket));
   });
 
+  /**
+   * Sockets whose request was passed to the app and is not answered yet. Going offline then cuts
+   * it: its answer is lost and it may have been committed — counted as `cutOffline`, the responses
+   * the offline fault lost (the chaos test adds them to the lost-response faults).
+   */
+  const answering = new Map<Socket, FaultFamily>();
+
   const goOffline = () => {
-    for (const socket of sockets) if (!busyWithControl.has(socket)) socket.destroy();
+    for (const socket of sockets) {
+      if (busyWithControl.has(socket)) continue;
+      const family = answering.get(socket);
+      if (family !== undefined && !socket.destroyed) faults.count('cutOffline', family);
+      answering.delete(socket);
+      socket.destroy();
+    }
   };
   const unsubscribe = faults.onChange((settings) => {
     if (settings.offline) goOffline();
@@ -62,6 +75,14 @@ export function injectFaults(server: Server, faults: FaultController): () => voi
     const socket = req.socket;
     const proceed = () => {
       if (expectsContinue) res.writeContinue();
+      if (!isControlPath(req.url)) {
+        answering.set(socket, faultFamilyOf(req.url));
+        const answered = () => {
+          if (answering.get(socket) !== undefined) answering.delete(socket);
+        };
+        res.once('finish', answered);
+        res.once('close', answered);
+      }
       forward(req, res);
     };
     if (isControlPath(req.url)) {

@@ -96,12 +96,27 @@ export interface GatewayOptions {
   maxRequestBytes?: number;
   /** A Retry-After longer than this fails the call `rate-limited` instead of waiting. Default 2 min. */
   maxRetryAfterMs?: number;
+  /**
+   * Loyalty orders go with `Expect: 100-continue` over node:http(s), so a connection lost before
+   * the body left is known to be harmless (gateway/expectContinue.ts). Default: on, unless `fetch`
+   * is injected (tests that fake the network see every request through it).
+   */
+  expectContinue?: boolean;
 }
 
 /** Options of one call. */
 export interface CallOptions {
   /** Turn order in the account's limiter; orders default to `order`, everything else `interactive`. */
   priority?: RequestPriority;
+}
+
+/** Options of an order (Flow seating, loyalty order). */
+export interface OrderCallOptions extends CallOptions {
+  /**
+   * The outbox's delivery (ARCHITECTURE §5): a 429 fails `rate-limited` at once, with its
+   * Retry-After, instead of being waited out inside the call — the outbox decides when to retry.
+   */
+  returnRateLimited?: boolean;
 }
 
 export interface PageOptions extends CallOptions {
@@ -185,8 +200,8 @@ export interface Gateway {
    * Flow `newOrder`: seats a reservation. `result: false` fails as `invalid` with the server's
    * message (code `table-has-open-order` when a table is taken), or `unauthorised`.
    */
-  flowNewOrder(data: FlowNewOrderRequest, options?: CallOptions): Promise<{ id: number }>;
-  placeLoyaltyOrder(order: LoyaltyOrderRequest, options?: CallOptions): Promise<LoyaltyOrderWire>;
+  flowNewOrder(data: FlowNewOrderRequest, options?: OrderCallOptions): Promise<{ id: number }>;
+  placeLoyaltyOrder(order: LoyaltyOrderRequest, options?: OrderCallOptions): Promise<LoyaltyOrderWire>;
 
   /** One page (200 records) of a resource the renderer's sync engine mirrors; priority `sync`. */
   fetchSyncPage(input: { resource: SyncResource; page: number; warehouseId?: number | undefined }): Promise<SyncPage>;
@@ -214,6 +229,8 @@ export function createGateway(options: GatewayOptions): Gateway {
     maxRequestBytes: options.maxRequestBytes,
     maxRetryAfterMs: options.maxRetryAfterMs,
   });
+
+  const expectContinue = options.expectContinue ?? options.fetch === undefined;
 
   /** Checks what we are about to send against its request schema: a bad request never leaves. */
   function checked<S extends z.ZodType>(schema: S, value: unknown, endpoint: string): z.output<S> {
@@ -456,6 +473,8 @@ export function createGateway(options: GatewayOptions): Gateway {
         response: flowEnvelopeWire,
         write: true,
         priority: o?.priority ?? 'order',
+        // Flow has no body (the message is in the query), so 100-continue cannot help here.
+        waitOutRateLimit: !o?.returnRateLimited,
       });
       if (envelope.result) return envelope.data;
       const said = envelope.errorMessage ?? '';
@@ -489,6 +508,8 @@ export function createGateway(options: GatewayOptions): Gateway {
         response: loyaltyOrderWire,
         write: true,
         priority: o?.priority ?? 'order',
+        expectContinue,
+        waitOutRateLimit: !o?.returnRateLimited,
       });
     },
 

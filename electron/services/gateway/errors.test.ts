@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseRetryAfter } from './errors';
+import { httpStatusError, parseRetryAfter } from './errors';
 import { walkPages } from './pagination';
 
 describe('Retry-After', () => {
@@ -10,6 +10,29 @@ describe('Retry-After', () => {
     expect(parseRetryAfter('Sun, 22 Nov 2026 10:00:30 GMT', now)).toBe(30);
     expect(parseRetryAfter(null)).toBeUndefined();
     expect(parseRetryAfter('soon')).toBeUndefined();
+  });
+});
+
+describe('httpStatusError', () => {
+  const at = (status: number, isWrite: boolean, retryAfter?: string) =>
+    httpStatusError({ endpoint: 'POST loyalty/orders', isWrite, status, body: { error: 'said', code: status, data: [] }, retryAfter });
+
+  it('a 503 carries its Retry-After (RFC 9110 §15.6.4); other 5xx do not', () => {
+    expect(at(503, true, '30')).toMatchObject({ kind: 'outcome-unknown', status: 503, retryAfterSeconds: 30 });
+    expect(at(500, true, '30').retryAfterSeconds).toBeUndefined();
+  });
+
+  it('a 5xx is outcome-unknown for a write that reached the server, server-error otherwise', () => {
+    expect(at(502, true).kind).toBe('outcome-unknown');
+    expect(at(502, false).kind).toBe('server-error');
+  });
+
+  it('keeps the status classes: 401/403, 404, 413, 429, other 4xx', () => {
+    expect(at(403, true).kind).toBe('unauthorised');
+    expect(at(404, true).kind).toBe('not-found');
+    expect(at(413, true)).toMatchObject({ kind: 'invalid', code: 'body-too-large' });
+    expect(at(429, true, '4')).toMatchObject({ kind: 'rate-limited', retryAfterSeconds: 4 });
+    expect(at(422, true)).toMatchObject({ kind: 'invalid', message: 'The server rejected this: said' });
   });
 });
 

@@ -98,59 +98,79 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
   return Math.max(0, Math.ceil((date - now) / 1000));
 }
 
+/** What an HTTP answer with an error status means (shared by the ky path and the 100-continue path). */
+export function httpStatusError(answer: {
+  endpoint: string;
+  isWrite: boolean;
+  status: number;
+  /** The answer's body: parsed JSON when it was JSON, else its text. */
+  body: unknown;
+  retryAfter?: string | null | undefined;
+}): GatewayError {
+  const { status, body, endpoint, isWrite } = answer;
+  const said = serverMessage(body);
+  const common = { endpoint, status, body: excerpt(body) };
+  if (status === 401 || status === 403) {
+    return new GatewayError({
+      ...common,
+      kind: 'unauthorised',
+      message: `The server refused this account's credentials${said ? `: ${said}` : ''}. Check the tenant, access token and integrator token.`,
+    });
+  }
+  if (status === 404) {
+    return new GatewayError({
+      ...common,
+      kind: 'not-found',
+      message: said ? `Not found on the server: ${said}` : `The server has no ${endpoint}. Check the server address.`,
+    });
+  }
+  if (status === 413) {
+    // clarifications "Limits": an oversized body is refused for good; resending cannot help.
+    return new GatewayError({
+      ...common,
+      kind: 'invalid',
+      code: 'body-too-large',
+      message: `The server refused this as too large${said ? `: ${said}` : ''}. It was not saved; send it in smaller parts.`,
+    });
+  }
+  if (status === 429) {
+    const retryAfterSeconds = parseRetryAfter(answer.retryAfter ?? null);
+    return new GatewayError({
+      ...common,
+      kind: 'rate-limited',
+      retryAfterSeconds,
+      message: `Too many requests to the server; trying again ${retryAfterSeconds !== undefined ? `in ${retryAfterSeconds} s` : 'shortly'}.`,
+    });
+  }
+  if (status >= 500) {
+    // RFC 9110 §15.6.4: a 503 may say when to come back; the outbox honours it.
+    const retryAfterSeconds = status === 503 ? parseRetryAfter(answer.retryAfter ?? null) : undefined;
+    return new GatewayError({
+      ...common,
+      ...(retryAfterSeconds !== undefined ? { retryAfterSeconds } : {}),
+      kind: isWrite ? 'outcome-unknown' : 'server-error',
+      message: isWrite
+        ? `The server failed while handling this (HTTP ${status}); it may or may not have been saved there.`
+        : `The server had a problem (HTTP ${status})${said ? `: ${said}` : ''}. Try again in a moment.`,
+    });
+  }
+  return new GatewayError({
+    ...common,
+    kind: 'invalid',
+    message: said ? `The server rejected this: ${said}` : `The server rejected this request (HTTP ${status}).`,
+  });
+}
+
 /** Turns whatever ky or fetch threw into a GatewayError. `isWrite` decides what a lost answer means. */
 export function toGatewayError(error: unknown, endpoint: string, isWrite: boolean): GatewayError {
   if (error instanceof GatewayError) return error;
   if (error instanceof HTTPError) {
-    const status = error.response.status;
-    const body = error.data;
-    const said = serverMessage(body);
-    const common = { endpoint, status, body: excerpt(body) };
-    if (status === 401 || status === 403) {
-      return new GatewayError({
-        ...common,
-        kind: 'unauthorised',
-        message: `The server refused this account's credentials${said ? `: ${said}` : ''}. Check the tenant, access token and integrator token.`,
-      });
-    }
-    if (status === 404) {
-      return new GatewayError({
-        ...common,
-        kind: 'not-found',
-        message: said ? `Not found on the server: ${said}` : `The server has no ${endpoint}. Check the server address.`,
-      });
-    }
-    if (status === 413) {
-      // clarifications "Limits": an oversized body is refused for good; resending cannot help.
-      return new GatewayError({
-        ...common,
-        kind: 'invalid',
-        code: 'body-too-large',
-        message: `The server refused this as too large${said ? `: ${said}` : ''}. It was not saved; send it in smaller parts.`,
-      });
-    }
-    if (status === 429) {
-      const retryAfterSeconds = parseRetryAfter(error.response.headers.get('retry-after'));
-      return new GatewayError({
-        ...common,
-        kind: 'rate-limited',
-        retryAfterSeconds,
-        message: `Too many requests to the server; trying again ${retryAfterSeconds !== undefined ? `in ${retryAfterSeconds} s` : 'shortly'}.`,
-      });
-    }
-    if (status >= 500) {
-      return new GatewayError({
-        ...common,
-        kind: isWrite ? 'outcome-unknown' : 'server-error',
-        message: isWrite
-          ? `The server failed while handling this (HTTP ${status}); it may or may not have been saved there.`
-          : `The server had a problem (HTTP ${status})${said ? `: ${said}` : ''}. Try again in a moment.`,
-      });
-    }
-    return new GatewayError({
-      ...common,
-      kind: 'invalid',
-      message: said ? `The server rejected this: ${said}` : `The server rejected this request (HTTP ${status}).`,
+    return httpStatusError({
+      endpoint,
+      isWrite,
+      status: error.response.status,
+      body: error.data,
+      retryAfter: error.response.headers.get('retry-after'),
     });
   }
   if (error instanceof TimeoutError) {

@@ -2,7 +2,8 @@ import ky, { HTTPError } from 'ky';
 import type { z } from 'zod';
 import { describeZodError } from '../../../shared/bridge';
 import type { AccountSecrets } from '../vault';
-import { GatewayError, toGatewayError } from './errors';
+import { GatewayError, httpStatusError, toGatewayError } from './errors';
+import { ContinueExchangeError, exchangeWithContinue } from './expectContinue';
 import type { RateLimiter, RequestPriority } from './limiter';
 
 // One vendor request from start to end: credentials, the size guard, a turn of the account's
@@ -48,6 +49,17 @@ export interface RequestSpec<S extends z.ZodType> {
   /** Whether the request changes data: decides what a lost answer means (ARCHITECTURE §5). */
   write: boolean;
   priority: RequestPriority;
+  /**
+   * Send the JSON body with `Expect: 100-continue` over node:http(s) (expectContinue.ts), so a
+   * connection lost before the body left is known to be `offline`, not `outcome-unknown`.
+   */
+  expectContinue?: boolean | undefined;
+  /**
+   * Default true: a 429 pauses the account and this call waits its turn again (up to the
+   * retry limits). False: the 429 comes back at once as `rate-limited` (the account is still
+   * paused) — for the outbox, which decides itself when an order is tried again.
+   */
+  waitOutRateLimit?: boolean | undefined;
 }
 
 export interface Transport {
@@ -107,6 +119,36 @@ export function createTransport(options: TransportOptions): Transport {
     }).text();
   }
 
+  /** The same exchange with `Expect: 100-continue`: an error status or a lost connection throws a GatewayError. */
+  async function exchangeWithExpect(spec: RequestSpec<z.ZodType>, headers: Record<string, string>, body: string) {
+    const query = spec.searchParams
+      ? `?${new URLSearchParams(Object.entries(spec.searchParams).map(([k, v]): [string, string] => [k, String(v)])).toString()}`
+      : '';
+    let answer;
+    try {
+      answer = await exchangeWithContinue({
+        url: `${root}/${spec.path}${query}`,
+        method: spec.method === 'PUT' ? 'PUT' : 'POST',
+        headers,
+        body,
+        timeoutMs: options.timeoutMs,
+      });
+    } catch (error) {
+      if (error instanceof ContinueExchangeError) throw continueFailure(error, spec.endpoint, spec.write);
+      throw error;
+    }
+    if (answer.status >= 200 && answer.status < 300) return answer.text;
+    const retryAfter = answer.headers['retry-after'];
+    throw httpStatusError({
+      endpoint: spec.endpoint,
+      // Answered before the body left: even a 5xx cannot have applied it.
+      isWrite: spec.write && answer.bodySent,
+      status: answer.status,
+      body: jsonOrText(answer.text),
+      retryAfter: Array.isArray(retryAfter) ? retryAfter[0] : retryAfter,
+    });
+  }
+
   function parse<S extends z.ZodType>(spec: RequestSpec<S>, text: string): z.output<S> {
     const unreadable = spec.write
       ? "The server's answer could not be read; it may or may not have saved this."
@@ -160,18 +202,22 @@ export function createTransport(options: TransportOptions): Transport {
       const slot = await limiter.acquire(spec.priority);
       let text: string;
       try {
-        text = await exchange(spec, headers, body);
+        text =
+          spec.expectContinue && body !== undefined && spec.method !== 'GET' && spec.method !== 'DELETE'
+            ? await exchangeWithExpect(spec, headers, body)
+            : await exchange(spec, headers, body);
         options.onReachability?.(true);
       } catch (error) {
         const failure = toGatewayError(error, spec.endpoint, spec.write);
-        if (error instanceof HTTPError) options.onReachability?.(true);
+        // Any HTTP status means the server answered.
+        if (error instanceof HTTPError || failure.status !== undefined) options.onReachability?.(true);
         else if (failure.kind === 'offline' || failure.kind === 'timeout') options.onReachability?.(false);
         if (failure.kind === 'rate-limited') {
           // clarifications "Limits": a 429 is a refusal, so reads and writes alike are safe to
           // resend. The whole account waits, then this request takes its turn again.
           const waitMs = failure.retryAfterSeconds !== undefined ? failure.retryAfterSeconds * 1000 : defaultRetryAfterMs;
           limiter.pause(waitMs);
-          if (waitMs <= maxRetryAfterMs && attempt < maxRetries) continue;
+          if (spec.waitOutRateLimit !== false && waitMs <= maxRetryAfterMs && attempt < maxRetries) continue;
         }
         throw failure;
       } finally {
@@ -182,6 +228,45 @@ export function createTransport(options: TransportOptions): Transport {
   }
 
   return { send, requireSecrets, limiter };
+}
+
+/** What a failed 100-continue exchange means: before the body left, nothing can have been applied. */
+function continueFailure(error: ContinueExchangeError, endpoint: string, isWrite: boolean): GatewayError {
+  const detail = [error.code, error.message, error.bodySent ? 'body sent' : 'body not sent'].filter(Boolean).join(': ');
+  if (!error.bodySent) {
+    return new GatewayError({
+      endpoint,
+      kind: 'offline',
+      body: detail,
+      message: 'Cannot reach the server: check the connection. Nothing was sent.',
+    });
+  }
+  if (!isWrite) {
+    return new GatewayError({
+      endpoint,
+      kind: error.reason === 'timeout' ? 'timeout' : 'offline',
+      body: detail,
+      message: error.reason === 'timeout' ? 'The server did not answer in time.' : 'Cannot reach the server: check the connection.',
+    });
+  }
+  return new GatewayError({
+    endpoint,
+    kind: 'outcome-unknown',
+    body: detail,
+    message:
+      error.reason === 'timeout'
+        ? 'The server did not answer in time; it may or may not have received this.'
+        : 'The connection broke before the server answered; it may or may not have received this.',
+  });
+}
+
+function jsonOrText(text: string): unknown {
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
 }
 
 function formatBytes(bytes: number): string {

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { BridgeApi, BridgeEvent, FloorRoom } from '../../../shared/bridge';
-import { BridgeError } from '../../../shared/bridge';
+import { BridgeError, operationNames } from '../../../shared/bridge';
 import { createHttpBridge, LOCAL_SERVICE_NOT_ANSWERING, readBridgeSecret, type BridgeEventSource } from './httpBridge';
 import { createBridgeClient } from './index';
 import { testBridgeApi } from './testing';
@@ -37,6 +37,25 @@ describe('createHttpBridge', () => {
     expect(init?.method).toBe('POST');
     expect(init?.headers).toEqual({ 'content-type': 'application/json', 'x-comanda-secret': 's3cret' });
     expect(init?.body).toBe('{}');
+  });
+
+  it.each(operationNames)('exposes %s on its own route', async (name) => {
+    const fetch = fakeFetch(() => jsonResponse({ ok: false, error: { kind: 'internal', message: 'probe' } }));
+    const bridge = createHttpBridge({ baseUrl: 'http://127.0.0.1:4780', secret: 'x', fetch });
+    const call = bridge[name] as (input: unknown) => Promise<unknown>;
+    await call({});
+    expect(fetch.mock.calls[0]![0]).toBe(`http://127.0.0.1:4780/bridge/${name}`);
+  });
+
+  it('deliverOrder: an outcome comes back as a value; one that breaks the outcome schema is refused', async () => {
+    const outcome = { outcome: 'not-sent', reason: 'offline', message: 'No connection.', detail: 'ECONNREFUSED' };
+    const good = createHttpBridge({ secret: 'x', fetch: fakeFetch(() => jsonResponse({ ok: true, value: outcome })) });
+    const order = { kind: 'seating' as const, data: { customer: null, table_id: [3], guests: 2, contents: null, payments: null } };
+    expect(await good.deliverOrder(order)).toEqual({ ok: true, value: outcome });
+    const bad = createHttpBridge({ secret: 'x', fetch: fakeFetch(() => jsonResponse({ ok: true, value: { outcome: 'maybe' } })) });
+    expect(await bad.deliverOrder(order)).toMatchObject({ ok: false, error: { kind: 'internal' } });
+    const state = createHttpBridge({ secret: 'x', fetch: fakeFetch(() => jsonResponse({ ok: true, value: { state: null } })) });
+    expect(await state.getConnectionState({})).toEqual({ ok: true, value: { state: null } });
   });
 
   it('defaults to the page origin (relative URL)', async () => {
@@ -150,6 +169,13 @@ describe('createBridgeClient', () => {
     const error = await client.listRooms({}).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(BridgeError);
     expect(error).toMatchObject({ kind: 'timeout', message: 'The server took too long.', detail: '10 s' });
+  });
+
+  it.each(operationNames)('unwraps %s', async (name) => {
+    const api = testBridgeApi({ [name]: async () => ({ ok: true, value: { answered: name } }) });
+    const client = createBridgeClient(api);
+    const call = client[name] as (input: unknown) => Promise<unknown>;
+    await expect(call({})).resolves.toEqual({ answered: name });
   });
 
   it('forwards event subscriptions', () => {

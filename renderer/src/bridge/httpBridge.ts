@@ -121,6 +121,8 @@ export function createHttpBridge(options: HttpBridgeOptions = { secret: readBrid
     saveSettings: (input) => call('saveSettings', input),
     testConnection: (input) => call('testConnection', input),
     syncImages: (input) => call('syncImages', input),
+    deliverOrder: (input) => call('deliverOrder', input),
+    getConnectionState: (input) => call('getConnectionState', input),
     onEvent,
   } satisfies BridgeApi;
 }

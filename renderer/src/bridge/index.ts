@@ -23,6 +23,8 @@ export function createBridgeClient(api: BridgeApi): BridgeClient {
     saveSettings: (input) => api.saveSettings(input).then(unwrap),
     testConnection: (input) => api.testConnection(input).then(unwrap),
     syncImages: (input) => api.syncImages(input).then(unwrap),
+    deliverOrder: (input) => api.deliverOrder(input).then(unwrap),
+    getConnectionState: (input) => api.getConnectionState(input).then(unwrap),
     onEvent: (listener) => api.onEvent(listener),
   } satisfies BridgeClient;
 }

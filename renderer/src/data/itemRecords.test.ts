@@ -1,9 +1,9 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { indexCatalog } from '../../../../shared/domain/catalog';
-import { evaluateLine, type LineChoice } from '../../../../shared/domain/line';
-import { demoRecords, make } from '../../../../shared/domain/testing';
-import { openGenerationDb, type CatalogDb } from '../../data/catalogDb';
+import { indexCatalog } from '../../../shared/domain/catalog';
+import { evaluateLine, type LineChoice } from '../../../shared/domain/line';
+import { demoRecords, make } from '../../../shared/domain/testing';
+import { openGenerationDb, type CatalogDb } from './catalogDb';
 import { loadItemRecords } from './itemRecords';
 
 let counter = 0;

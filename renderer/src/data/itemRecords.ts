@@ -1,5 +1,5 @@
-import type { CatalogRecords } from '../../../../shared/domain/catalog';
-import type { CatalogDb, StoredItem } from '../../data/catalogDb';
+import type { CatalogRecords } from '../../../shared/domain/catalog';
+import type { CatalogDb, StoredItem } from './catalogDb';
 
 // The records the order rules need for ONE item (STYLE: Dexie — narrow, indexed queries, never a
 // whole table): its format pivots and formats; its modifiers (group → pivots → categories →

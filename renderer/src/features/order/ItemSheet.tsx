@@ -9,7 +9,7 @@ import { formatMoney, toCents } from '../../../../shared/domain/money';
 import type { CatalogDb, StoredItem } from '../../data/catalogDb';
 import { containsAnyAllergen } from '../../data/search';
 import { catalogViewSelectors, useCatalogViewStore } from '../catalog/catalogViewStore';
-import { loadItemRecords } from './itemRecords';
+import { loadItemRecords } from '../../data/itemRecords';
 import { orderSelectors, useOrderStore } from './orderStore';
 import { menuRuleText, modifierRuleText, toggleModifier } from './sheetRules';
 

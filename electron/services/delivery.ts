@@ -1,0 +1,133 @@
+import type { DeliveryOutcome, DeliveryRequest, NotSentReason } from '../../shared/bridge';
+import { GatewayError, type Gateway } from './gateway';
+import { VaultUnavailableError } from './vault';
+
+// Delivering one outbox entry (issue 6, ARCHITECTURE §5): sent ONCE at order priority, and the
+// answer — whatever it is — classified by what it proves about the order on the server:
+//   not-sent  → it cannot have been applied: the outbox keeps it queued and tries again later;
+//   rejected  → refused for good: resending the same request cannot help;
+//   table-busy→ Flow's open-order rule (spec 4.7): the outbox decides whether it is evidence or a conflict;
+//   unknown   → it left and no usable answer came back: it may have been applied, never resent blindly.
+// Never thrown: every failure is an outcome.
+
+export interface DeliveryOptions {
+  now?: () => number;
+}
+
+export async function deliver(gateway: Gateway, request: DeliveryRequest, options: DeliveryOptions = {}): Promise<DeliveryOutcome> {
+  const now = options.now ?? Date.now;
+  const endpoint = request.kind === 'seating' ? 'POST apiFlow newOrder' : 'POST loyalty/orders';
+
+  // Our own limiter refusing: while the account is paused by a 429's Retry-After, an order would
+  // only wait in line inside the call; the outbox hears it at once and honours the wait itself.
+  const pausedUntil = gateway.limiter.stats().pausedUntil;
+  if (pausedUntil > now()) {
+    const retryAfterSeconds = Math.max(1, Math.ceil((pausedUntil - now()) / 1000));
+    return notSent('rate-limited', {
+      retryAfterSeconds,
+      message: `The server asked us to slow down; sending again in ${retryAfterSeconds} s.`,
+      detail: `${endpoint} — not sent: this terminal's limiter is paused for ${retryAfterSeconds} s (earlier 429)`,
+    });
+  }
+
+  try {
+    if (request.kind === 'seating') {
+      const { id } = await gateway.flowNewOrder(request.data, { priority: 'order', returnRateLimited: true });
+      return { outcome: 'accepted', orderId: id };
+    }
+    const { order_id } = await gateway.placeLoyaltyOrder(request.order, { priority: 'order', returnRateLimited: true });
+    return { outcome: 'accepted', orderId: order_id };
+  } catch (error) {
+    if (error instanceof GatewayError) return classify(error);
+    if (error instanceof VaultUnavailableError) {
+      // The credentials could not be read: nothing was sent.
+      return notSent('unauthorised', {
+        message: `The saved credentials cannot be read, so nothing was sent: ${error.message}`,
+        detail: `${endpoint} — not sent: vault unavailable`,
+      });
+    }
+    // Anything else is a fault of ours somewhere between sending and reading: it may have left.
+    return {
+      outcome: 'unknown',
+      message: 'Something went wrong while sending; it may or may not have reached the server. Check before sending again.',
+      detail: `${endpoint} — ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`.slice(0, 2000),
+    };
+  }
+}
+
+/** ARCHITECTURE §5 and issue 6 item 4: what a gateway failure means for an order. */
+export function classify(error: GatewayError): DeliveryOutcome {
+  const detail = error.toBridgeError().detail ?? error.endpoint;
+  const serverSaid = error.message;
+  switch (error.kind) {
+    case 'offline':
+      return notSent('offline', { message: 'No connection to the server: it will be sent when the connection returns.', detail });
+    case 'rate-limited': {
+      const wait = error.retryAfterSeconds;
+      return notSent('rate-limited', {
+        ...(wait !== undefined ? { retryAfterSeconds: wait } : {}),
+        message: `The server asked us to slow down; sending again ${wait !== undefined ? `in ${wait} s` : 'shortly'}.`,
+        detail,
+      });
+    }
+    case 'unauthorised':
+      return notSent('unauthorised', {
+        message: `The server refused this terminal's credentials, so nothing was saved there. Ask a manager to check the account in Settings. ${serverSaid}`,
+        detail,
+      });
+    case 'not-found':
+      return notSent('misconfigured', {
+        message: 'The server does not know where to put orders: the account address may be wrong. Ask a manager to check Settings.',
+        detail,
+      });
+    case 'invalid':
+      if (error.code === 'table-has-open-order') {
+        return { outcome: 'table-busy', message: `The table already has an open order on the server. ${serverSaid}`, detail };
+      }
+      if (error.code === 'body-too-large') {
+        return { outcome: 'rejected', code: 'body-too-large', message: serverSaid, detail };
+      }
+      // An HTTP 4xx is the server's validation; no status is Flow's `result: false` (spec 4.7),
+      // and `request-invalid` is our own check of the request (spec rules), refused before sending.
+      if (error.status === undefined && error.code !== 'request-invalid') {
+        return { outcome: 'rejected', code: 'refused', message: serverSaid, detail };
+      }
+      return { outcome: 'rejected', code: 'invalid', message: serverSaid, detail };
+    case 'server-error':
+      // On an order, only a 5xx answered before the body left (100-continue, gateway/transport.ts):
+      // the server decided without it, so it cannot have been applied.
+      return notSent('unavailable', {
+        ...(error.retryAfterSeconds !== undefined ? { retryAfterSeconds: error.retryAfterSeconds } : {}),
+        message: `The server had a problem (HTTP ${error.status ?? '5xx'}) before it took this order; sending again shortly.`,
+        detail,
+      });
+    case 'outcome-unknown':
+      if (error.status === 503) {
+        // RFC 9110 §15.6.4: 503 says the server cannot handle the request now — it did not.
+        return notSent('unavailable', {
+          ...(error.retryAfterSeconds !== undefined ? { retryAfterSeconds: error.retryAfterSeconds } : {}),
+          message: `The server is temporarily unavailable; sending again ${error.retryAfterSeconds !== undefined ? `in ${error.retryAfterSeconds} s` : 'shortly'}.`,
+          detail,
+        });
+      }
+      return unknown(error, detail);
+    case 'timeout':
+    case 'invalid-response':
+      return unknown(error, detail);
+  }
+}
+
+function unknown(error: GatewayError, detail: string): DeliveryOutcome {
+  return {
+    outcome: 'unknown',
+    message: `${error.message} Check on the point of sale before sending it again.`,
+    detail,
+  };
+}
+
+function notSent(
+  reason: NotSentReason,
+  said: { message: string; detail: string; retryAfterSeconds?: number },
+): DeliveryOutcome {
+  return { outcome: 'not-sent', reason, ...said };
+}
