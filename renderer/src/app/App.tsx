@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { BridgeClient } from '../../../shared/bridge';
 import { ConnectionIndicator } from '../features/floor/ConnectionIndicator';
 import { FloorPlan } from '../features/floor/FloorPlan';
@@ -12,6 +12,13 @@ import { SettingsButton } from '../features/settings/SettingsButton';
 import { SettingsScreen } from '../features/settings/SettingsScreen';
 import { settingsSelectors, useSettingsStore, type SettingsBridge } from '../features/settings/settingsStore';
 import { useAccountScope } from '../features/settings/useAccountScope';
+import { catalogStore } from '../data/catalogStore';
+import { openOutbox } from '../data/outbox';
+import type { Outbox } from '../data/outboxTypes';
+import { serviceSelectors, useServiceStore } from '../features/service/serviceStore';
+import { SeatDialog } from '../features/service/SeatDialog';
+import { PendingButton } from '../features/pending/PendingButton';
+import { PendingScreen } from '../features/pending/PendingScreen';
 
 /**
  * One account at a time: everything that owns an account's local data lives in `Terminal`, which
@@ -44,33 +51,66 @@ function Terminal({ bridge, settingsBridge }: { bridge: BridgeClient; settingsBr
     };
   }, [bridge]);
 
+  // The account's outbox and its dispatcher (issue 6): open for as long as this account is current.
+  useEffect(() => {
+    let outbox: Outbox | null = null;
+    let cancelled = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const open = () =>
+      bridge.getAppInfo({}).then(
+        (info) => {
+          if (cancelled) return;
+          outbox = openOutbox({ accountKey: info.accountKey, bridge, catalogDb: () => catalogStore.getState().current?.db ?? null, log: (line) => console.warn(line) });
+          useServiceStore.getState().setOutbox(outbox);
+        },
+        () => {
+          if (!cancelled) timer = setTimeout(() => void open(), 1_000);
+        },
+      );
+    void open();
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+      outbox?.close();
+      useServiceStore.getState().setOutbox(null);
+    };
+  }, [bridge]);
+
   const retry = useCallback(() => loaderRef.current?.retry() ?? Promise.resolve(), []);
   const settingsOpen = useSettingsStore(settingsSelectors.open);
   const openSettings = useSettingsStore((state) => state.openSettings);
   const closeSettings = useSettingsStore((state) => state.closeSettings);
-  // Floor or catalog; Settings opens over either and its "Back to floor" goes to the floor.
-  const [view, setView] = useState<TerminalView>('floor');
+  // Floor, order builder (the "Catalog" view) or pending orders; Settings opens over any of them
+  // and its "Back to floor" goes to the floor.
+  const screen = useServiceStore(serviceSelectors.screen);
   const showView = (next: TerminalView) => {
     closeSettings();
-    setView(next);
+    const service = useServiceStore.getState();
+    if (next === 'floor') service.showScreen('floor');
+    else service.openOrder(service.target);
   };
   const showSettings = () => {
-    setView('floor');
+    useServiceStore.getState().showScreen('floor');
     void openSettings(settingsBridge);
   };
+  const view: TerminalView | null = settingsOpen ? null : screen === 'order' ? 'catalog' : screen === 'floor' ? 'floor' : null;
 
   return (
     <div className="app">
-      <AppHeader view={settingsOpen ? null : view} onShowView={showView} onOpenSettings={showSettings} settingsOpen={settingsOpen} />
+      <AppHeader view={view} onShowView={showView} onOpenSettings={showSettings} settingsOpen={settingsOpen} />
       <main className="app__main">
         {settingsOpen ? (
           <SettingsScreen bridge={settingsBridge} onBack={closeSettings} />
-        ) : view === 'catalog' ? (
+        ) : screen === 'order' ? (
           <OrderScreen />
+        ) : screen === 'pending' ? (
+          <PendingScreen />
         ) : (
           <FloorPlan onRetry={retry} />
         )}
       </main>
+      {/* Draws nothing until a table is tapped; renders into document.body. */}
+      <SeatDialog />
     </div>
   );
 }
@@ -100,6 +140,7 @@ function AppHeader({
       <span className="app-header__spacer" />
       <SyncStatus />
       <ConnectionIndicator />
+      <PendingButton />
       <SettingsButton onOpen={onOpenSettings} current={settingsOpen} />
     </header>
   );

@@ -61,7 +61,7 @@ describe('seat', () => {
         payments: null,
       },
     });
-    expect(seating).toMatchObject({ state: 'queued', pending: 1, seq: 1, kind: 'seating', tableIds: [5, 6], label: 'T5 + T6', totalCents: 500 });
+    expect(seating).toMatchObject({ state: 'queued', pending: 1, seq: 1, kind: 'seating', tableIds: [5, 6], label: 'Tables T5 + T6', totalCents: 500 });
     expect(firstRound).not.toBeNull();
     const order = loyalty(firstRound!.request);
     expect(order.order).toMatchObject({ table_id: 6, guests: 3, extraId: firstRound!.id, total: '20.10' });
@@ -79,7 +79,7 @@ describe('seat', () => {
     await expect(outbox.seat({ tables: [table], guests: 2, customer: { name: 'x', phone: 'call me' }, notes: '' })).rejects.toThrow(/only digits/);
     expect(await outbox.db.entries.count()).toBe(0);
     await outbox.seat({ tables: [table], guests: 2, customer: null, notes: '' });
-    await expect(outbox.seat({ tables: [{ id: 2, name: 'T2' }, table], guests: 2, customer: null, notes: '' })).rejects.toThrow(/T1 is already seated/);
+    await expect(outbox.seat({ tables: [{ id: 2, name: 'T2' }, table], guests: 2, customer: null, notes: '' })).rejects.toThrow(/Table T1 is already seated/);
     expect(await outbox.db.entries.count()).toBe(1);
     expect(await outbox.db.services.count()).toBe(1);
   });
@@ -168,7 +168,7 @@ describe('waiter decisions', () => {
     await outbox.moveSeating(second.seating.id, [{ id: 8, name: 'T8' }]);
     expect(await outbox.db.services.get(second.service.id)).toMatchObject({ tableIds: [8], primaryTableId: 8, tableNames: ['T8'] });
     const moved = await outbox.db.entries.get(round.id);
-    expect(moved).toMatchObject({ tableIds: [8], label: 'T8' });
+    expect(moved).toMatchObject({ tableIds: [8], label: 'Table T8' });
     expect(loyalty(moved!.request).order.table_id).toBe(8);
     const seatings = await outbox.db.entries.where('serviceId').equals(second.service.id).filter((e) => e.kind === 'seating' && e.pending === 1).toArray();
     expect(seatings.map((s) => s.request.kind === 'seating' && s.request.data.table_id)).toEqual([[8]]);

@@ -87,8 +87,9 @@ export function queuedEntry(draft: Draft, seq: number, at: string): OutboxEntry 
   };
 }
 
+/** "Table 5", "Tables 3 + 4": how entries and screens name a service's tables. */
 export function tablesLabel(names: readonly string[]): string {
-  return names.join(' + ');
+  return `${names.length === 1 ? 'Table' : 'Tables'} ${names.join(' + ')}`;
 }
 
 export function openOutbox(deps: OutboxDeps): Outbox {

@@ -1,24 +1,57 @@
+import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import { IconConnecting, IconOffline, IconOnline } from '../../ui/icons';
+import { connectionActivityText } from '../pending/pendingText';
+import { serviceSelectors, useServiceStore } from '../service/serviceStore';
 import { floorSelectors, useFloorStore, type ConnectionIndicatorState } from './floorStore';
 import { describeSavedAt } from './savedAt';
 
-/** Always visible in the header: icon + words, never colour alone. */
+/**
+ * Always visible in the header: icon + words, never colour alone. Besides the connection it says
+ * what the outbox is doing (issue 6 item 5): "Sending 3" while entries leave, "Offline · 3
+ * waiting" while they cannot.
+ */
 export function ConnectionIndicator() {
   const connection = useFloorStore(floorSelectors.connection);
   const floorSavedAt = useFloorStore(floorSelectors.floorSavedAt);
+  const waiting = useWaitingCount();
   // "today at 14:32" turns into "yesterday" overnight on a terminal left offline.
   const now = useMinuteClock(connection === 'offline');
 
-  const { label, detail } = connectionText(connection, floorSavedAt, now);
-  // The header is crowded on a 1280 px screen: one word shows, the rest is for a long press
-  // (title) and for screen readers; the sync status beside it already shows the saved time.
+  const { detail } = connectionText(connection, floorSavedAt, now);
+  const activity = connectionActivityText(connection, waiting);
+  const longText = [activity.sentence, detail].filter((part): part is string => part !== null).join(' — ');
+  // The header is crowded on a 1280 px screen: one or two words show, the rest is for a long
+  // press (title) and for screen readers; the sync status beside it already shows the saved time.
+  // The hidden sentence keeps the word "Online" while "Sending 3" shows.
   return (
-    <div className={`connection connection--${connection}`} role="status" data-testid="connection-indicator" title={detail ?? undefined}>
-      <ConnectionIcon connection={connection} />
-      <span className="connection__text">{label}</span>
-      {detail !== null && <span className="visually-hidden"> — {detail}</span>}
+    <div
+      className={`connection connection--${connection}${activity.busy ? ' connection--sending' : ''}`}
+      role="status"
+      data-testid="connection-indicator"
+      data-waiting={waiting}
+      title={longText}
+    >
+      {activity.busy ? <IconConnecting className="connection__icon" /> : <ConnectionIcon connection={connection} />}
+      <span className="connection__text" aria-hidden="true">
+        {activity.label}
+      </span>
+      <span className="visually-hidden">{longText}</span>
     </div>
+  );
+}
+
+/**
+ * Pending entries queued or sending (the two states the dispatcher still owns), live from the
+ * outbox. Read through `pending`: a discarded entry keeps its last state but is no longer pending.
+ */
+function useWaitingCount(): number {
+  const outbox = useServiceStore(serviceSelectors.outbox);
+  return (
+    useLiveQuery(
+      async () => (outbox ? await outbox.db.entries.where('pending').equals(1).filter((e) => e.state === 'queued' || e.state === 'sending').count() : 0),
+      [outbox],
+    ) ?? 0
   );
 }
 

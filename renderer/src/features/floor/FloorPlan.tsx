@@ -4,9 +4,13 @@ import { loadRoomsOrdered } from '../../data/floorRepository';
 import { RetryButton } from '../../ui/Button';
 import { Banner, EmptyState } from '../../ui/Notice';
 import { SyncProgressSummary } from '../sync/SyncPanel';
-import { floorSelectors, useFloorStore } from './floorStore';
+import { floorSelectors, useFloorStore, type FloorView } from './floorStore';
 import { RoomPlan } from './RoomPlan';
 import { onTabKeys } from '../../ui/tabKeys';
+import { serviceSelectors, useServiceStore } from '../service/serviceStore';
+import { IconList, IconPlan, IconSeatSeveral } from './FloorIcons';
+import { TableList } from './TableList';
+import './floor.css';
 
 /** The floor plan: one tab per room, and the chosen room's tables. */
 export function FloorPlan({ onRetry }: { onRetry: () => Promise<void> }) {
@@ -46,6 +50,8 @@ function FloorRooms({ db, onRetry }: { db: FloorDb; onRetry: () => Promise<void>
   const rooms = useLiveQuery(() => loadRoomsOrdered(db), [db]);
   const loadError = useFloorStore(floorSelectors.loadError);
   const selectedRoomId = useFloorStore(floorSelectors.selectedRoomId);
+  const floorView = useFloorStore(floorSelectors.floorView);
+  const choosing = useServiceStore((state) => state.multiSelect !== null);
 
   if (rooms === undefined) return null; // IndexedDB answers within a frame; no flash of "empty"
 
@@ -66,8 +72,89 @@ function FloorRooms({ db, onRetry }: { db: FloorDb; onRetry: () => Promise<void>
   return (
     <div className="floor">
       {loadError && <Banner action={<RetryButton onRetry={onRetry} />}>{loadError}</Banner>}
-      <RoomTabs rooms={rooms} selectedId={selected.id} />
-      <RoomPlan key={selected.id} db={db} roomId={selected.id} roomName={selected.name} labelledBy={tabId(selected.id)} panelId={panelId(selected.id)} />
+      <div className="floor-toolbar">
+        {floorView === 'plan' ? <RoomTabs rooms={rooms} selectedId={selected.id} /> : <h2 className="floor-toolbar__title">Open tables in every room</h2>}
+        <span className="floor-toolbar__spacer" />
+        {/* In the toolbar row, not above the plan: choosing must not move the tables. */}
+        {floorView === 'plan' && <MultiSelectBar />}
+        {floorView === 'plan' && <SeatSeveralToggle />}
+        {!choosing && <FloorViewSwitch />}
+      </div>
+      {floorView === 'plan' ? (
+        <RoomPlan key={selected.id} db={db} roomId={selected.id} roomName={selected.name} labelledBy={tabId(selected.id)} panelId={panelId(selected.id)} />
+      ) : (
+        <TableList db={db} />
+      )}
+    </div>
+  );
+}
+
+const floorViews: { view: FloorView; label: string; Icon: typeof IconPlan }[] = [
+  { view: 'plan', label: 'Plan', Icon: IconPlan },
+  { view: 'list', label: 'List', Icon: IconList },
+];
+
+/** Plan | List: the chosen one is pressed (a bar and heavier type, not colour alone). */
+function FloorViewSwitch() {
+  const floorView = useFloorStore(floorSelectors.floorView);
+  const showFloorView = useFloorStore(floorSelectors.showFloorView);
+  const cancelMultiSelect = useServiceStore((state) => state.cancelMultiSelect);
+  return (
+    <div className="floor-switch" role="group" aria-label="Floor view">
+      {floorViews.map(({ view, label, Icon }) => (
+        <button
+          key={view}
+          type="button"
+          className="floor-switch__button"
+          aria-pressed={floorView === view}
+          onClick={() => {
+            // The list cannot choose tables: leaving the plan ends a "Seat several" choice.
+            if (view === 'list') cancelMultiSelect();
+            showFloorView(view);
+          }}
+        >
+          <Icon className="floor-switch__icon" />
+          {label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** "Seat several": choose free tables one by one; the last chosen is the primary (spec 2.9). */
+function SeatSeveralToggle() {
+  const chosen = useServiceStore(serviceSelectors.multiSelect);
+  const startMultiSelect = useServiceStore((state) => state.startMultiSelect);
+  const cancelMultiSelect = useServiceStore((state) => state.cancelMultiSelect);
+  const on = chosen !== null;
+  return (
+    <button type="button" className="floor-switch__button floor-seat-several" aria-pressed={on} onClick={() => (on ? cancelMultiSelect() : startMultiSelect())}>
+      <IconSeatSeveral className="floor-switch__icon" />
+      Seat several
+    </button>
+  );
+}
+
+/** While choosing several tables: what is chosen, in order, and "Seat N tables" / "Cancel". */
+function MultiSelectBar() {
+  const chosen = useServiceStore(serviceSelectors.multiSelect);
+  const openSeatDialog = useServiceStore((state) => state.openSeatDialog);
+  const cancelMultiSelect = useServiceStore((state) => state.cancelMultiSelect);
+  if (chosen === null) return null;
+  const count = chosen.length;
+  return (
+    <div className="multi-select-bar" role="region" aria-label="Seat several tables">
+      <p className="multi-select-bar__text" role="status">
+        {count === 0
+          ? 'Tap free tables in order; the last is the primary.'
+          : `Chosen: ${chosen.map((t, i) => (i === count - 1 ? `${t.name} (primary)` : t.name)).join(', then ')}`}
+      </p>
+      <button type="button" className="button button--primary" disabled={count === 0} onClick={() => openSeatDialog(chosen)}>
+        {count === 1 ? 'Seat 1 table' : `Seat ${count} tables`}
+      </button>
+      <button type="button" className="button button--secondary" onClick={cancelMultiSelect}>
+        Cancel
+      </button>
     </div>
   );
 }

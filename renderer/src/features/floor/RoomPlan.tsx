@@ -1,21 +1,69 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useMemo, useRef, type CSSProperties } from 'react';
+import { memo, useCallback, useMemo, useRef, type CSSProperties } from 'react';
 import type { FloorTable } from '../../../../shared/bridge';
 import type { FloorDb } from '../../data/catalogDb';
 import { tablesOfRoom } from '../../data/floorRepository';
+import type { SeatTable } from '../../data/outboxTypes';
+import { loadTableStatuses, TABLE_STATUS_TEXT, type TableStatus } from '../../data/tableStatus';
 import { FALLBACK_FILL, parseHexColor, readableTextColor } from '../../ui/contrast';
-import { IconCheck, IconLink } from '../../ui/icons';
+import { IconLink } from '../../ui/icons';
 import { useElementSize } from '../../ui/useElementSize';
+import { serviceSelectors, useServiceStore } from '../service/serviceStore';
+import { IconPerson, TableStatusIcon } from './FloorIcons';
 import { centreOf, describeTable, gapMidpoint, joinedPairs, layoutRoom, ROUND_TABLE_TYPE_ID, type JoinedPair, type PlacedTable } from './floorLayout';
-import { floorSelectors, useFloorStore } from './floorStore';
+import { describeTableState, reuseUnchanged, statusOf, tableFace, type TableChoice } from './tableFace';
+import './floor.css';
 
 /** Keeps the plan clear of the area's edges (and of the selection ring). */
 const PLAN_PADDING_PX = 28;
+
+const NO_STATUSES: ReadonlyMap<number, TableStatus> = new Map();
+
+/** The table as the seat dialog and the outbox name it. */
+export function seatTableOf(table: FloorTable): SeatTable {
+  return { id: table.id, name: table.name || `Table ${table.id}` };
+}
+
+/**
+ * What a tap on a table does (issue 6 item 2): while choosing several, a free table joins or
+ * leaves the choice; otherwise a free table opens the seat dialog and a table with an open
+ * service opens its order. Reads the store when tapped, so the handler stays one stable function
+ * and the memoised buttons do not re-render for it.
+ */
+export function tapTable(table: FloorTable, status: TableStatus): void {
+  const service = useServiceStore.getState();
+  if (service.multiSelect !== null) {
+    if (status.kind === 'free') service.toggleMultiSelect(seatTableOf(table));
+    return;
+  }
+  if (status.service) service.openOrder({ kind: 'service', serviceId: status.service.id });
+  else if (status.kind === 'free') service.openSeatDialog([seatTableOf(table)]);
+  // Entries of this table need the waiter but no service is open here: the pending-orders screen.
+  else service.showScreen('pending');
+}
+
+/**
+ * The statuses of every table from ONE live query per room plan (two indexed reads of the
+ * outbox), with each unchanged table's object kept from the previous read (reuseUnchanged).
+ */
+function useTableStatuses(): ReadonlyMap<number, TableStatus> {
+  const outbox = useServiceStore(serviceSelectors.outbox);
+  const read = useLiveQuery(() => (outbox ? loadTableStatuses(outbox.db) : new Map<number, TableStatus>()), [outbox]);
+  const previous = useRef<ReadonlyMap<number, TableStatus>>(NO_STATUSES);
+  return useMemo(() => {
+    if (read === undefined) return previous.current;
+    const next = reuseUnchanged(previous.current, read);
+    previous.current = next;
+    return next;
+  }, [read]);
+}
 
 /** One room's tables, drawn where the back office put them and scaled to fit the screen. */
 export function RoomPlan({ db, roomId, roomName, labelledBy, panelId }: { db: FloorDb; roomId: number; roomName: string; labelledBy: string; panelId: string }) {
   // Narrow, indexed read: only this room's tables (STYLE: Dexie).
   const tables = useLiveQuery(() => tablesOfRoom(db, roomId), [db, roomId]);
+  const statuses = useTableStatuses();
+  const chosen = useServiceStore(serviceSelectors.multiSelect);
   const areaRef = useRef<HTMLDivElement>(null);
   const area = useElementSize(areaRef);
 
@@ -25,6 +73,10 @@ export function RoomPlan({ db, roomId, roomName, labelledBy, panelId }: { db: Fl
     const names = new Map((tables ?? []).map((table) => [table.id, table.name]));
     return (id: number) => names.get(id);
   }, [tables]);
+  const onTap = useCallback((table: FloorTable, status: TableStatus) => tapTable(table, status), []);
+
+  const selecting = chosen !== null;
+  const orderOf = (tableId: number): number => (chosen ? chosen.findIndex((t) => t.id === tableId) + 1 : 0);
 
   return (
     <div className="room-plan" id={panelId} role="tabpanel" aria-labelledby={labelledBy}>
@@ -35,56 +87,134 @@ export function RoomPlan({ db, roomId, roomName, labelledBy, panelId }: { db: Fl
         {pairs.map((pair) => (
           <JoinConnector key={pair.key} pair={pair} />
         ))}
-        {layout.tables.map((placed) => (
-          <TableButton key={placed.table.id} placed={placed} label={describeTable(placed.table, nameOf)} joinedWithName={joinedName(placed.table, nameOf)} />
-        ))}
+        {layout.tables.map((placed) => {
+          const order = orderOf(placed.table.id);
+          return (
+            <TableButton
+              key={placed.table.id}
+              placed={placed}
+              base={describeTable(placed.table, nameOf)}
+              joinedWithName={joinedName(placed.table, nameOf)}
+              status={statusOf(statuses, placed.table.id)}
+              selecting={selecting}
+              chosenOrder={order}
+              primary={order > 0 && order === chosen?.length}
+              onTap={onTap}
+            />
+          );
+        })}
         {pairs.map((pair) => (
           <JoinBadge key={pair.key} pair={pair} />
         ))}
+        {chosen &&
+          chosen.map((seatTable, i) => {
+            const placed = layout.tables.find((p) => p.table.id === seatTable.id);
+            return placed ? <ChoiceBadge key={seatTable.id} placed={placed} order={i + 1} primary={i === chosen.length - 1} /> : null;
+          })}
       </div>
     </div>
   );
 }
 
-function TableButton({ placed, label, joinedWithName }: { placed: PlacedTable; label: string; joinedWithName: string | null }) {
+interface TableButtonProps {
+  placed: PlacedTable;
+  /** describeTable: "12, round table, joined with 13". */
+  base: string;
+  joinedWithName: string | null;
+  /** The same object while nothing it shows changed (useTableStatuses), so memo holds. */
+  status: TableStatus;
+  selecting: boolean;
+  /** 1, 2, 3… in a "Seat several" choice; 0 when not chosen. */
+  chosenOrder: number;
+  primary: boolean;
+  onTap: (table: FloorTable, status: TableStatus) => void;
+}
+
+/**
+ * A table: its name, its state by icon and word (and colour), its guests. Memoised on props that
+ * are primitives or stable objects, so at 300 tables a status change re-renders only that table.
+ */
+const TableButton = memo(function TableButton({ placed, base, joinedWithName, status, selecting, chosenOrder, primary, onTap }: TableButtonProps) {
   const { table, left, top, width, height } = placed;
-  const selected = useFloorStore(floorSelectors.isTableSelected(table.id));
-  const toggleTable = useFloorStore(floorSelectors.toggleTable);
   const fill = parseHexColor(table.color) ?? FALLBACK_FILL;
   const round = table.typeId === ROUND_TABLE_TYPE_ID;
   const name = table.name || String(table.id);
-  // Big enough to read at arm's length, small enough that the name fits inside the table.
-  const fontSize = Math.round(Math.max(16, Math.min(48, height * 0.36, (width * (round ? 1.3 : 1.6)) / Math.max(name.length, 2))));
-  const joinedText = joinedWithName ? `with ${joinedWithName}` : 'joined';
-  // The words only when they fit on one line under the name; the glyph always (the label has it all).
-  const roomForJoinedText = height >= 84 && width - 20 >= 22 + joinedText.length * 9.5;
+  const joinedText = table.isJoined ? (joinedWithName ? `with ${joinedWithName}` : 'joined') : null;
+  const face = tableFace({ width, height }, name, round, status, joinedText);
+  const choice: TableChoice | null = chosenOrder > 0 ? { order: chosenOrder, primary } : null;
+  // While choosing several, only free tables can be chosen; the others say so and do nothing.
+  const unavailable = selecting && status.kind !== 'free';
 
-  const style: CSSProperties = { left, top, width, height, background: fill, color: readableTextColor(fill), fontSize };
-  const classes = ['floor-table', round && 'floor-table--round', table.isJoined && 'floor-table--joined', selected && 'floor-table--selected'].filter(Boolean).join(' ');
+  const style: CSSProperties = { left, top, width, height, background: fill, color: readableTextColor(fill), fontSize: face.fontSize };
+  const classes = [
+    'floor-table',
+    `floor-table--${status.kind}`,
+    round && 'floor-table--round',
+    face.chip === 'inline-icon' && 'floor-table--tiny',
+    table.isJoined && 'floor-table--joined',
+    choice && 'floor-table--selected',
+    unavailable && 'floor-table--unavailable',
+  ]
+    .filter(Boolean)
+    .join(' ');
+  const label = describeTableState(base, status, choice) + (unavailable ? ', not free: cannot be chosen' : '');
 
   return (
-    <button type="button" className={classes} style={style} aria-label={label} aria-pressed={selected} onClick={() => toggleTable(table.id)}>
-      <span className="floor-table__name">{name}</span>
-      {table.isJoined && (
-        <span className="floor-table__joined">
-          <IconLink className="floor-table__joined-icon" />
-          {roomForJoinedText && <span>{joinedText}</span>}
+    <button
+      type="button"
+      className={classes}
+      style={style}
+      aria-label={label}
+      aria-pressed={selecting && !unavailable ? choice !== null : undefined}
+      aria-disabled={unavailable || undefined}
+      onClick={() => onTap(table, status)}
+    >
+      <span className="floor-table__head">
+        <span className="floor-table__name">{name}</span>
+        {face.joinedIcon && <IconLink className="floor-table__joined-icon floor-table__joined-icon--inline" />}
+        {face.guests && (
+          <span className="table-guests">
+            <IconPerson className="table-guests__icon" />
+            {status.guests}
+          </span>
+        )}
+      </span>
+      {face.chip === 'inline-icon' && (
+        <span className={`table-state table-state--${status.kind} table-state--corner`}>
+          <TableStatusIcon kind={status.kind} className="table-state__icon" />
         </span>
       )}
-      {selected && (
-        <span className="floor-table__check">
-          <IconCheck />
+      {face.chip !== 'inline-icon' && (
+        <span className={['table-state', `table-state--${status.kind}`, face.chip === 'two-lines' && 'table-state--two-lines', face.smallChip && 'table-state--small'].filter(Boolean).join(' ')}>
+          <TableStatusIcon kind={status.kind} className="table-state__icon" />
+          {face.chip !== 'icon-only' && <span className="table-state__word">{TABLE_STATUS_TEXT[status.kind]}</span>}
+        </span>
+      )}
+      {joinedText !== null && face.joinedRow && (
+        <span className="floor-table__joined">
+          <IconLink className="floor-table__joined-icon" />
+          <span>{joinedText}</span>
         </span>
       )}
     </button>
   );
-}
+});
 
 function joinedName(table: FloorTable, nameOf: (id: number) => string | undefined): string | null {
   if (!table.isJoined || table.joinedWithId == null) return null;
   return nameOf(table.joinedWithId) ?? null;
 }
 
+/** "2", or "3 · primary" on the last chosen (spec 2.9): above the table's corner, outside its clip. */
+function ChoiceBadge({ placed, order, primary }: { placed: PlacedTable; order: number; primary: boolean }) {
+  const style: CSSProperties = { left: placed.left + placed.width, top: placed.top };
+  return (
+    <div className={`choice-badge${primary ? ' choice-badge--primary' : ''}`} style={style} aria-hidden="true">
+      {order}
+      {primary && <span className="choice-badge__primary">primary</span>}
+    </div>
+  );
+}
 
 /** A thick striped bar between the centres of two joined tables, drawn beneath them. */
 function JoinConnector({ pair }: { pair: JoinedPair }) {

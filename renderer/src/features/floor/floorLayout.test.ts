@@ -30,6 +30,26 @@ describe('layoutRoom', () => {
     expect(tiny.left + tiny.width / 2).toBeCloseTo(2.5);
   });
 
+  it('lays out a 300-table room: every table placed, inside the area, at least a touch target', () => {
+    // 20 × 15 grid of 80 × 60 tables, 20 apart: the size of a large venue (issue 6: smooth at 300).
+    const tables = Array.from({ length: 300 }, (_, i) => table(i + 1, { x: (i % 20) * 100, y: Math.floor(i / 20) * 80, width: 80, height: 60 }));
+    const area = { width: 1240, height: 620 };
+    const layout = layoutRoom(tables, area, 28);
+    expect(layout.tables).toHaveLength(300);
+    expect(layout.tables.map((p) => p.table.id)).toEqual(tables.map((t) => t.id));
+    for (const p of layout.tables) {
+      expect(Math.min(p.width, p.height)).toBeGreaterThanOrEqual(MIN_TOUCH_PX);
+      expect(p.left).toBeGreaterThanOrEqual(0);
+      expect(p.top).toBeGreaterThanOrEqual(0);
+      expect(p.left + p.width).toBeLessThanOrEqual(area.width);
+      expect(p.top + p.height).toBeLessThanOrEqual(area.height);
+    }
+    // One uniform scale: the grid's last column sits 19 steps right of its first.
+    const first = layout.tables[0]!;
+    const lastOfRow = layout.tables[19]!;
+    expect(lastOfRow.left - first.left).toBeCloseTo(1900 * layout.scale);
+  });
+
   it('handles an empty room or an unmeasured area', () => {
     expect(layoutRoom([], { width: 800, height: 600 }).tables).toEqual([]);
     expect(layoutRoom([table(1)], { width: 0, height: 0 }).tables).toEqual([]);

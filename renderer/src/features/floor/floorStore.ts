@@ -15,8 +15,13 @@ export interface VenueSlice {
   clearVenue: () => void;
 }
 
+/** The floor drawn as a plan (one room at a time) or as a list of the open tables of every room. */
+export type FloorView = 'plan' | 'list';
+
 /** What the waiter is looking at: a room, and perhaps a table in it. */
 export interface SelectionSlice {
+  floorView: FloorView;
+  showFloorView: (view: FloorView) => void;
   selectedRoomId: number | null;
   selectedTableId: number | null;
   selectRoom: (roomId: number) => void;
@@ -48,6 +53,8 @@ const createVenueSlice: StateCreator<FloorStore, [], [], VenueSlice> = (set) => 
 });
 
 const createSelectionSlice: StateCreator<FloorStore, [], [], SelectionSlice> = (set) => ({
+  floorView: 'plan',
+  showFloorView: (floorView) => set({ floorView }),
   selectedRoomId: null,
   selectedTableId: null,
   selectRoom: (roomId) =>
@@ -81,6 +88,8 @@ export const useFloorStore: FloorStoreApi = createFloorStore();
 export const floorSelectors = {
   appInfo: (state: FloorStore) => state.appInfo,
   db: (state: FloorStore) => state.db,
+  floorView: (state: FloorStore) => state.floorView,
+  showFloorView: (state: FloorStore) => state.showFloorView,
   selectedRoomId: (state: FloorStore) => state.selectedRoomId,
   selectedTableId: (state: FloorStore) => state.selectedTableId,
   connection: (state: FloorStore) => state.connection,

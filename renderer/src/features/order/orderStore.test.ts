@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { indexCatalog } from '../../../../shared/domain/catalog';
 import { evaluateLine, type LineChoice } from '../../../../shared/domain/line';
 import { demoRecords } from '../../../../shared/domain/testing';
-import { orderSelectors, sameChoice, useOrderStore } from './orderStore';
+import { COUNTER_TICKET, orderSelectors, sameChoice, useOrderStore } from './orderStore';
 
 const catalog = indexCatalog(demoRecords());
 const state = () => useOrderStore.getState();
@@ -13,7 +13,10 @@ function add(choice: LineChoice) {
   state().addLine(choice, result.line);
 }
 
-beforeEach(() => state().clearTicket());
+beforeEach(() => {
+  useOrderStore.setState({ ticketKey: COUNTER_TICKET, parked: {} });
+  state().clearTicket();
+});
 
 describe('the ticket', () => {
   it('adds a line, and the same choice again increments it', () => {
@@ -53,5 +56,30 @@ describe('the ticket', () => {
   it('compares choices whatever the order of modifiers and dishes', () => {
     expect(sameChoice({ itemId: 1, quantity: 1, dishes: [{ pivotId: 2 }, { pivotId: 1 }] }, { itemId: 1, quantity: 3, dishes: [{ pivotId: 1 }, { pivotId: 2 }] })).toBe(true);
     expect(sameChoice({ itemId: 1, quantity: 1, formatPivotId: 1 }, { itemId: 1, quantity: 1, formatPivotId: 2 })).toBe(false);
+  });
+});
+
+describe('a ticket per table', () => {
+  it('parks the ticket being built when the waiter moves to another table, and brings it back', () => {
+    state().switchTicket('service:a');
+    add({ itemId: 10, quantity: 1 });
+    state().switchTicket('service:b');
+    expect(state().lines).toEqual([]);
+    add({ itemId: 12, quantity: 1, modifierIds: [7] });
+    state().switchTicket('service:a');
+    expect(state().lines.map((l) => l.name)).toEqual(['Caña']);
+    state().switchTicket('service:b');
+    expect(state().lines.map((l) => l.name)).toEqual(['Hamburguesa']);
+  });
+
+  it('keeps the counter’s ticket (built before choosing a table) for the seat dialog, wherever the waiter is', () => {
+    add({ itemId: 10, quantity: 2 });
+    state().switchTicket('service:a');
+    expect(state().counterLines().map((l) => l.name)).toEqual(['Caña']);
+    expect(orderSelectors.counterLines(state()).map((l) => l.name)).toEqual(['Caña']);
+    state().clearCounterTicket();
+    expect(state().counterLines()).toEqual([]);
+    state().switchTicket(COUNTER_TICKET);
+    expect(state().lines).toEqual([]);
   });
 });

@@ -17,8 +17,27 @@ export interface TicketLine {
   note: string;
 }
 
+/**
+ * Each table has its own ticket; takeaways and deliveries share the counter's (`COUNTER_TICKET`),
+ * where a ticket built before choosing a destination also lives. Switching target parks the
+ * ticket being built and brings back the new target's (memory only: a ticket is saved when sent).
+ */
+export const COUNTER_TICKET = 'counter';
+
+interface ParkedTicket {
+  lines: readonly TicketLine[];
+  nextKey: number;
+}
+
 export interface OrderState {
   lines: readonly TicketLine[];
+  /** Whose ticket `lines` is: `COUNTER_TICKET` or `service:<id>`. */
+  ticketKey: string;
+  parked: Readonly<Record<string, ParkedTicket>>;
+  switchTicket: (key: string) => void;
+  /** The counter's ticket lines, wherever the waiter is (the seat dialog takes them). */
+  counterLines: () => readonly TicketLine[];
+  clearCounterTicket: () => void;
   /** The item whose sheet is open (format, modifiers or menu), or null. */
   openItemId: number | null;
   nextKey: number;
@@ -58,8 +77,31 @@ export function lineDetails(priced: PricedLine): string[] {
   return details;
 }
 
-export const useOrderStore = create<OrderState>()((set) => ({
+export const useOrderStore = create<OrderState>()((set, get) => ({
   lines: [],
+  ticketKey: COUNTER_TICKET,
+  parked: {},
+  switchTicket: (key) =>
+    set((state) => {
+      if (key === state.ticketKey) return state;
+      const parked = { ...state.parked };
+      if (state.lines.length > 0) parked[state.ticketKey] = { lines: state.lines, nextKey: state.nextKey };
+      else delete parked[state.ticketKey];
+      const next = parked[key];
+      delete parked[key];
+      return { parked, ticketKey: key, lines: next?.lines ?? [], nextKey: next?.nextKey ?? 1, openItemId: null };
+    }),
+  counterLines: () => {
+    const state = get();
+    return state.ticketKey === COUNTER_TICKET ? state.lines : (state.parked[COUNTER_TICKET]?.lines ?? []);
+  },
+  clearCounterTicket: () =>
+    set((state) => {
+      if (state.ticketKey === COUNTER_TICKET) return { lines: [], openItemId: null };
+      const parked = { ...state.parked };
+      delete parked[COUNTER_TICKET];
+      return { parked };
+    }),
   openItemId: null,
   nextKey: 1,
   openItem: (itemId) => set({ openItemId: itemId }),
@@ -101,6 +143,8 @@ export const lineTotalCents = (line: TicketLine) => multiplyCents(line.unitCents
 
 export const orderSelectors = {
   lines: (state: OrderState) => state.lines,
+  /** The counter's ticket (see COUNTER_TICKET). */
+  counterLines: (state: OrderState) => (state.ticketKey === COUNTER_TICKET ? state.lines : (state.parked[COUNTER_TICKET]?.lines ?? [])),
   openItemId: (state: OrderState) => state.openItemId,
   openItem: (state: OrderState) => state.openItem,
   closeSheet: (state: OrderState) => state.closeSheet,

@@ -1,0 +1,86 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { FloorDb } from '../../data/catalogDb';
+import { TABLE_STATUS_TEXT } from '../../data/tableStatus';
+import { EmptyState } from '../../ui/Notice';
+import { serviceSelectors, useServiceStore } from '../service/serviceStore';
+import { IconPerson, TableStatusIcon } from './FloorIcons';
+import { loadOpenTables, type OpenTableRow } from './openTables';
+import { guestsText } from './tableFace';
+import './floor.css';
+
+const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+
+function seatedSince(iso: string): string {
+  const at = new Date(iso);
+  return Number.isNaN(at.getTime()) ? '' : `since ${timeFormat.format(at)}`;
+}
+
+/**
+ * The floor's list view (issue 6 item 1): every table that is not free, in every room, each row
+ * a button opening that table's order. One live query reads the outbox and then only the listed
+ * tables from the floor plan.
+ */
+export function TableList({ db }: { db: FloorDb }) {
+  const outbox = useServiceStore(serviceSelectors.outbox);
+  const rows = useLiveQuery(() => (outbox ? loadOpenTables(db, outbox.db) : Promise.resolve([])), [db, outbox]);
+
+  if (rows === undefined) return null; // IndexedDB answers within a frame; no flash of "empty"
+  if (rows.length === 0) {
+    return (
+      <EmptyState title="Every table is free.">
+        Tables appear here once guests are seated. Switch to Plan and tap a table to seat guests.
+      </EmptyState>
+    );
+  }
+  return (
+    <div className="table-list" role="region" aria-label="Open tables">
+      <ul className="table-list__rows">
+        {rows.map((row) => (
+          <li key={row.tableId}>
+            <OpenTableButton row={row} />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function OpenTableButton({ row }: { row: OpenTableRow }) {
+  const { status } = row;
+  const service = status.service;
+  const open = () => {
+    const store = useServiceStore.getState();
+    if (service) store.openOrder({ kind: 'service', serviceId: service.id });
+    // Entries that need the waiter, with no service open here: the pending-orders screen.
+    else store.showScreen('pending');
+  };
+  const others = service && service.tableNames.length > 1 ? service.tableNames.filter((name) => name !== row.name) : [];
+  return (
+    <button type="button" className="table-row" onClick={open}>
+      {/* The table's name comes first: the row's accessible name begins with it. */}
+      <span className="table-row__name">{row.name}</span>
+      <span className="table-row__room">{row.roomName ?? 'Not on the plan'}</span>
+      <span className={`table-state table-state--${status.kind} table-row__state`}>
+        <TableStatusIcon kind={status.kind} className="table-state__icon" />
+        <span className="table-state__word">{TABLE_STATUS_TEXT[status.kind]}</span>
+      </span>
+      <span className="table-row__guests">
+        {status.guests > 0 && (
+          <>
+            <IconPerson className="table-row__icon" />
+            {guestsText(status.guests)}
+          </>
+        )}
+      </span>
+      <span className="table-row__details">
+        {service?.customer && <span className="table-row__customer">{service.customer.name}</span>}
+        {service && <span>{seatedSince(service.seatedAt)}</span>}
+        {others.length > 0 && <span>with {others.join(' + ')}</span>}
+      </span>
+      <span className="table-row__counts">
+        {status.waiting > 0 && <span className="table-row__waiting">{status.waiting === 1 ? '1 waiting to send' : `${status.waiting} waiting to send`}</span>}
+        {status.problems > 0 && <span className="table-row__problems">{status.problems === 1 ? '1 needs attention' : `${status.problems} need attention`}</span>}
+      </span>
+    </button>
+  );
+}

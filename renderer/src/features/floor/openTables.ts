@@ -1,0 +1,47 @@
+import type { FloorDb, StoredRoom, StoredTable } from '../../data/catalogDb';
+import type { OutboxDb } from '../../data/outboxDb';
+import { loadTableStatuses, type TableStatus } from '../../data/tableStatus';
+
+// The floor's list view (issue 6 item 1): every table that is not free, across all rooms.
+
+export interface OpenTableRow {
+  tableId: number;
+  /** The table's name on the plan (or the name the service kept when the table left the plan). */
+  name: string;
+  /** Its room, or null when the table is no longer on this terminal's floor plan. */
+  roomName: string | null;
+  status: TableStatus;
+}
+
+/**
+ * Rows in the rooms' back-office order, then by table name (numbers in numeric order: 2 before 10).
+ * A table missing from the floor plan (removed at the back office since it was seated) is still
+ * listed, last, under the name its service kept: its orders must stay reachable.
+ */
+export function openTableRows(
+  statuses: ReadonlyMap<number, TableStatus>,
+  tables: readonly (StoredTable | undefined)[],
+  rooms: readonly StoredRoom[],
+): OpenTableRow[] {
+  const tableById = new Map(tables.filter((t): t is StoredTable => t !== undefined).map((t) => [t.id, t]));
+  const roomRank = new Map(rooms.map((room, i) => [room.id, { rank: i, name: room.name }]));
+  const rows = [...statuses].map(([tableId, status]) => {
+    const table = tableById.get(tableId);
+    const room = table ? roomRank.get(table.roomId) : undefined;
+    const keptName = status.service?.tableNames[status.service.tableIds.indexOf(tableId)];
+    return {
+      row: { tableId, name: table?.name || keptName || `Table ${tableId}`, roomName: room?.name ?? null, status },
+      rank: room?.rank ?? Number.MAX_SAFE_INTEGER,
+    };
+  });
+  const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+  rows.sort((a, b) => a.rank - b.rank || collator.compare(a.row.name, b.row.name) || a.row.tableId - b.row.tableId);
+  return rows.map((r) => r.row);
+}
+
+/** The statuses (two indexed reads of the outbox), then only those tables and the rooms (few). */
+export async function loadOpenTables(floorDb: FloorDb, outboxDb: OutboxDb): Promise<OpenTableRow[]> {
+  const statuses = await loadTableStatuses(outboxDb);
+  const [tables, rooms] = await Promise.all([floorDb.floorTables.bulkGet([...statuses.keys()]), floorDb.rooms.orderBy('order').toArray()]);
+  return openTableRows(statuses, tables, rooms);
+}

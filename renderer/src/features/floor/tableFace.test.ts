@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import type { TableService } from '../../data/outboxDb';
+import { FREE_TABLE, type TableStatus } from '../../data/tableStatus';
+import { describeTableState, reuseUnchanged, statusOf, tableFace } from './tableFace';
+
+const service = (id: string, guests = 3): TableService => ({
+  id,
+  tableIds: [5],
+  primaryTableId: 5,
+  tableNames: ['T5'],
+  guests,
+  customer: null,
+  notes: '',
+  seatedAt: '2026-11-22T20:15:00.000Z',
+  open: 1,
+  closedAt: null,
+});
+const seated = (guests = 3, extra: Partial<TableStatus> = {}): TableStatus => ({ kind: 'seated', service: service('s1', guests), guests, waiting: 0, problems: 0, ...extra });
+
+describe('describeTableState', () => {
+  it('begins with the table and says its state and guests', () => {
+    expect(describeTableState('T5, table', seated())).toBe('T5, table, seated, 3 guests');
+    expect(describeTableState('T5, table', seated(1))).toBe('T5, table, seated, 1 guest');
+    expect(describeTableState('12, round table', FREE_TABLE)).toBe('12, round table, free');
+  });
+
+  it('says what is waiting or needs attention, and the choice when seating several', () => {
+    expect(describeTableState('T5, table', seated(2, { kind: 'sending', waiting: 2 }))).toBe('T5, table, sending, 2 guests, 2 orders waiting to send');
+    expect(describeTableState('T5, table', seated(2, { kind: 'attention', problems: 1 }))).toBe('T5, table, needs attention, 2 guests, 1 order needs attention');
+    expect(describeTableState('T5, table', FREE_TABLE, { order: 2, primary: true })).toBe('T5, table, free, chosen 2, primary table');
+    expect(describeTableState('T6, table', FREE_TABLE, { order: 1, primary: false })).toBe('T6, table, free, chosen 1');
+  });
+});
+
+describe('reuseUnchanged', () => {
+  it('keeps the previous object of an unchanged table, takes the new one where something changed', () => {
+    const t5 = seated();
+    const t6 = seated(2);
+    const previous = new Map([[5, t5], [6, t6]]);
+    const next = reuseUnchanged(previous, new Map([[5, { ...t5 }], [6, { ...t6, kind: 'sending', waiting: 1 } as TableStatus], [7, seated(4)]]));
+    expect(next.get(5)).toBe(t5);
+    expect(next.get(6)).not.toBe(t6);
+    expect(next.get(6)?.waiting).toBe(1);
+    expect(next.get(7)?.guests).toBe(4);
+    // A new service at the same table (cleared and re-seated) is a change even with equal figures.
+    expect(reuseUnchanged(previous, new Map([[5, { ...t5, service: service('s2') }]])).get(5)).not.toBe(t5);
+  });
+
+  it('a table absent from the statuses is free, always the same object', () => {
+    expect(statusOf(new Map(), 9)).toBe(FREE_TABLE);
+    expect(statusOf(undefined, 9)).toBe(FREE_TABLE);
+  });
+});
+
+describe('tableFace', () => {
+  it('shows icon and word on one line and the guests beside the name on a demo-sized table', () => {
+    // The demo venue's rectangular tables are drawn about 140 × 92 px at 1280 × 800.
+    expect(tableFace({ width: 140, height: 92 }, '5', false, seated(), null)).toMatchObject({ chip: 'one-line', guests: true });
+    expect(tableFace({ width: 116, height: 116 }, '12', true, seated(), null)).toMatchObject({ chip: 'one-line', guests: true });
+    // A slightly smaller round table takes "Sending" in the smaller type.
+    const sending = seated(2, { kind: 'sending', waiting: 1 });
+    expect(tableFace({ width: 116, height: 116 }, '8', true, sending, null)).toMatchObject({ chip: 'one-line', smallChip: false });
+    expect(tableFace({ width: 104, height: 104 }, '8', true, sending, null)).toMatchObject({ chip: 'one-line', smallChip: true });
+  });
+
+  it('puts a long state on two lines where one does not fit', () => {
+    const attention = seated(4, { kind: 'attention', problems: 1 });
+    expect(tableFace({ width: 140, height: 92 }, '5', false, attention, null).chip).toBe('two-lines');
+    expect(tableFace({ width: 300, height: 100 }, '5', false, attention, null).chip).toBe('one-line');
+  });
+
+  it('keeps the chip with its icon alone on a narrow table, the guests beside the name', () => {
+    const attention = seated(4, { kind: 'attention', problems: 1 });
+    expect(tableFace({ width: 90, height: 90 }, '8', true, attention, null)).toMatchObject({ chip: 'icon-only', guests: true });
+  });
+
+  it('keeps only the icon, in a corner, on the tiniest tables; the name as large as fits', () => {
+    const attention = seated(12, { kind: 'attention', problems: 1 });
+    const tiny = tableFace({ width: 44, height: 44 }, '123', false, attention, null);
+    expect(tiny).toMatchObject({ chip: 'inline-icon', guests: false, joinedRow: false });
+    expect(tiny.fontSize).toBe(16);
+    // A longer name on a tiny table shrinks to 12 px rather than being cut.
+    expect(tableFace({ width: 44, height: 44 }, '1234', false, attention, null).fontSize).toBe(12);
+  });
+
+  it('keeps the joined row only when there is height and width for it', () => {
+    expect(tableFace({ width: 160, height: 140 }, '3', false, FREE_TABLE, 'with 4').joinedRow).toBe(true);
+    expect(tableFace({ width: 160, height: 80 }, '3', false, FREE_TABLE, 'with 4').joinedRow).toBe(false);
+  });
+});

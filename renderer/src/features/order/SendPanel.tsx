@@ -1,0 +1,121 @@
+import { useEffect } from 'react';
+import { IconWarning } from '../../ui/icons';
+import type { Outbox } from '../../data/outboxTypes';
+import { useServiceStore } from '../service/serviceStore';
+import { orderSelectors, useOrderStore } from './orderStore';
+import { PaymentFields } from './PaymentFields';
+import { buildSendRequest, sendBlockReason, sendFailureMessage, sentConfirmation, type SendRequest } from './sendForm';
+import { sendSelectors, useSendStore } from './sendStore';
+import './send.css';
+
+// "Send" under the ticket (issue 6 item 3). The outbox commits the entry before its promise
+// resolves (ARCHITECTURE §5), so "Saved — sending" is only shown once it has; the dispatcher takes
+// it from there. On a failure the ticket is kept and the message says what to do.
+
+function callOutbox(outbox: Outbox, request: SendRequest) {
+  switch (request.kind) {
+    case 'round':
+      return outbox.sendRound(request.input);
+    case 'takeaway':
+      return outbox.sendTakeaway(request.input);
+    case 'delivery':
+      return outbox.sendDelivery(request.input);
+  }
+}
+
+export function SendPanel() {
+  const outbox = useServiceStore((s) => s.outbox);
+  const target = useServiceStore((s) => s.target);
+  const lines = useOrderStore(orderSelectors.lines);
+  const totalCents = useOrderStore(orderSelectors.subtotalCents);
+  const clearTicket = useOrderStore((s) => s.clearTicket);
+  const status = useSendStore(sendSelectors.status);
+  const sending = status.kind === 'saving';
+  const reason = sendBlockReason({ lineCount: lines.length, target, outboxReady: outbox !== null, sending });
+  // A new ticket started: the last confirmation was about the previous one.
+  const started = lines.length > 0;
+  useEffect(() => {
+    if (started && useSendStore.getState().status.kind === 'saved') useSendStore.getState().setStatus({ kind: 'idle' });
+  }, [started]);
+
+  const send = () => {
+    if (reason !== null || outbox === null) return;
+    const store = useSendStore.getState();
+    const built = buildSendRequest(target, lines, { takeaway: store.takeaway, delivery: store.delivery, payment: store.payment }, totalCents, new Date());
+    if (!built.ok) {
+      store.setErrors(built.errors);
+      const first = Object.values(built.errors)[0] ?? '';
+      // A form to correct, not a fault: no engineer detail.
+      store.setStatus({ kind: 'failed', message: `Not sent yet: ${first}`, detail: '' });
+      return;
+    }
+    store.setErrors({});
+    store.setStatus({ kind: 'saving' });
+    callOutbox(outbox, built.request).then(
+      (entry) => {
+        clearTicket();
+        useSendStore.getState().resetDrafts();
+        useSendStore.getState().setStatus({ kind: 'saved', message: sentConfirmation(built.request, entry.label) });
+        outbox.kick();
+      },
+      (error: unknown) => {
+        const { message, detail } = sendFailureMessage(error);
+        useSendStore.getState().setStatus({ kind: 'failed', message, detail });
+      },
+    );
+  };
+
+  return (
+    <div className="send-panel">
+      {lines.length > 0 && target.kind !== 'none' && <PaymentFields totalCents={totalCents} />}
+      <SendStatusLine />
+      <div className="send-panel__row">
+        <button
+          type="button"
+          className="order-button order-button--primary send-panel__send"
+          disabled={reason !== null}
+          aria-describedby={reason !== null ? 'send-block-reason' : undefined}
+          aria-busy={sending}
+          onClick={send}
+        >
+          Send
+        </button>
+        {reason !== null && (
+          <p className="send-panel__reason" id="send-block-reason">
+            {reason}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function SendStatusLine() {
+  const status = useSendStore(sendSelectors.status);
+  return (
+    <div className="send-panel__status" role="status" data-testid="send-status">
+      {status.kind === 'saved' && (
+        <p className="send-panel__saved">
+          <span className="send-panel__saved-mark" aria-hidden="true">
+            ✓
+          </span>
+          {status.message}
+        </p>
+      )}
+      {status.kind === 'failed' && (
+        <div className="send-panel__failed">
+          <p className="send-panel__failed-text">
+            <IconWarning className="send-field__error-icon" />
+            {status.message}
+          </p>
+          {status.detail !== '' && (
+            <details className="send-panel__detail">
+              <summary>Details for support</summary>
+              <code>{status.detail}</code>
+            </details>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,323 @@
+import { z } from 'zod';
+import { formatMoney, parseCents } from '../../../../shared/domain/money';
+import type { DeliveryInput, PaymentInput, RoundInput, TakeawayInput, TicketLineInput } from '../../data/outboxTypes';
+import type { OrderTarget } from '../service/serviceStore';
+import type { TicketLine } from './orderStore';
+
+// The Send step of the order builder (issue 6 item 3): what the waiter typed for a takeaway, a
+// delivery and an optional payment, checked with zod at this boundary (STYLE: validate every
+// boundary), messages in waiter words, then turned into the outbox's input. Money in integer cents.
+// Pure: no React, no clock of its own (`now` is passed in), so every rule is unit-tested.
+
+/** The takeaway form as typed. */
+export interface TakeawayDraft {
+  name: string;
+  phone: string;
+  email: string;
+}
+
+export type DeliveryDay = 'now' | 'today' | 'tomorrow';
+
+/** The delivery form as typed; `time` is "HH:MM" (an `<input type="time">`) unless `day` is now. */
+export interface DeliveryDraft {
+  phone: string;
+  address: string;
+  city: string;
+  name: string;
+  email: string;
+  day: DeliveryDay;
+  time: string;
+}
+
+/** The optional payment section as typed; `amount` empty means "the ticket total". */
+export interface PaymentDraft {
+  enabled: boolean;
+  methodId: number | null;
+  amount: string;
+  tip: string;
+}
+
+export const EMPTY_TAKEAWAY: TakeawayDraft = { name: '', phone: '', email: '' };
+export const EMPTY_DELIVERY: DeliveryDraft = { phone: '', address: '', city: '', name: '', email: '', day: 'now', time: '' };
+export const EMPTY_PAYMENT: PaymentDraft = { enabled: false, methodId: null, amount: '', tip: '' };
+
+export type SendField =
+  | 'takeawayName'
+  | 'takeawayPhone'
+  | 'takeawayEmail'
+  | 'deliveryPhone'
+  | 'deliveryAddress'
+  | 'deliveryCity'
+  | 'deliveryName'
+  | 'deliveryEmail'
+  | 'deliveryTime'
+  | 'paymentMethod'
+  | 'paymentAmount'
+  | 'paymentTip';
+
+/** A message per field, in waiter words. */
+export type SendErrors = Partial<Record<SendField, string>>;
+
+/**
+ * A typed amount in cents: "12,50", "12.50", "12", "0,5" (a Spanish keyboard types a comma).
+ * Null when it is not an amount with at most 2 decimals.
+ */
+export function parseAmountInput(text: string): number | null {
+  const cleaned = text.trim().replace(/\s|€/g, '').replace(',', '.');
+  if (cleaned === '' || cleaned.startsWith('-')) return null;
+  return parseCents(cleaned);
+}
+
+/** Cents as the waiter types them back: 1250 → "12,50". */
+export function amountInputText(cents: number): string {
+  return `${Math.trunc(cents / 100)},${String(cents % 100).padStart(2, '0')}`;
+}
+
+const LONG_TEXT = 200;
+const trimmed = (field: string, max = LONG_TEXT) =>
+  z
+    .string()
+    .transform((v) => v.trim())
+    .pipe(z.string().max(max, { error: `${field} is too long (at most ${max} characters)` }));
+const optionalTrimmed = (field: string, max = LONG_TEXT) => trimmed(field, max).transform((v) => (v === '' ? undefined : v));
+
+/** Digits with spaces, dots, dashes, brackets and a leading "+": what people write a phone as. */
+const PHONE = /^\+?[\d\s().-]{6,20}$/;
+const phoneText = (required: boolean) =>
+  z
+    .string()
+    .transform((v) => v.trim())
+    .superRefine((v, ctx) => {
+      if (v === '') {
+        if (required) ctx.addIssue({ code: 'custom', message: 'Type the phone number' });
+        return;
+      }
+      if (!PHONE.test(v) || v.replace(/\D/g, '').length < 6) ctx.addIssue({ code: 'custom', message: 'That does not look like a phone number' });
+    })
+    .transform((v) => (v === '' ? undefined : v));
+
+const emailText = z
+  .string()
+  .transform((v) => v.trim())
+  .pipe(z.union([z.literal(''), z.email({ error: 'That does not look like an email address' })]))
+  .transform((v) => (v === '' ? undefined : v));
+
+const takeawaySchema = z.strictObject({
+  name: trimmed('The name').pipe(z.string().min(1, { error: 'Type the name of who collects it' })),
+  phone: phoneText(false),
+  email: emailText,
+});
+
+const deliveryFieldsSchema = z.strictObject({
+  phone: phoneText(true),
+  address: trimmed('The address').pipe(z.string().min(1, { error: 'Type the delivery address' })),
+  city: optionalTrimmed('The city'),
+  name: optionalTrimmed('The name'),
+  email: emailText,
+});
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** Local "YYYY-MM-DD HH:MM:SS" (clarifications: `delivery.date`, the venue's local time). */
+export function localDateTime(at: Date): string {
+  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())} ${pad(at.getHours())}:${pad(at.getMinutes())}:${pad(at.getSeconds())}`;
+}
+
+/**
+ * When to deliver: absent for "now" (the server's default), else today or tomorrow at "HH:MM"
+ * local. A time today that has already passed is refused: the waiter meant tomorrow, or typed it
+ * wrong. (One minute of grace: the minute being typed is not "passed".)
+ */
+export function deliveryDate(day: DeliveryDay, time: string, now: Date): { ok: true; date: string | undefined } | { ok: false; message: string } {
+  if (day === 'now') return { ok: true, date: undefined };
+  const match = /^(\d{2}):(\d{2})$/.exec(time.trim());
+  if (!match) return { ok: false, message: 'Choose the delivery time' };
+  const hours = Number(match[1]);
+  const minutes = Number(match[2]);
+  if (hours > 23 || minutes > 59) return { ok: false, message: 'Choose the delivery time' };
+  const at = new Date(now.getFullYear(), now.getMonth(), now.getDate() + (day === 'tomorrow' ? 1 : 0), hours, minutes, 0, 0);
+  if (day === 'today' && at.getTime() < now.getTime() - 60_000) {
+    return { ok: false, message: `${time} today has passed: choose a later time, or Tomorrow` };
+  }
+  return { ok: true, date: localDateTime(at) };
+}
+
+/**
+ * The payment section: a method from the synced list, an amount (empty: the ticket total) of more
+ * than 0 and not more than the ticket total (clarifications: `payment.amount` not more than the
+ * total minus what is already paid — a new order has nothing paid yet), a tip of 0 or more.
+ */
+export function parsePayment(draft: PaymentDraft, totalCents: number): { ok: true; payment: PaymentInput | undefined } | { ok: false; errors: SendErrors } {
+  if (!draft.enabled) return { ok: true, payment: undefined };
+  const errors: SendErrors = {};
+  if (draft.methodId === null) errors.paymentMethod = 'Choose how it is paid';
+  let amountCents = totalCents;
+  if (draft.amount.trim() !== '') {
+    const parsed = parseAmountInput(draft.amount);
+    if (parsed === null) errors.paymentAmount = 'Type the amount like 12,50';
+    else amountCents = parsed;
+  }
+  if (errors.paymentAmount === undefined) {
+    if (amountCents <= 0) errors.paymentAmount = 'The amount paid must be more than 0';
+    else if (amountCents > totalCents) errors.paymentAmount = `The amount paid cannot be more than the total, ${formatMoney(totalCents)}`;
+  }
+  let tipCents = 0;
+  if (draft.tip.trim() !== '') {
+    const parsed = parseAmountInput(draft.tip);
+    if (parsed === null) errors.paymentTip = 'Type the tip like 1,50, or leave it empty';
+    else tipCents = parsed;
+  }
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  return { ok: true, payment: { paymentMethodId: draft.methodId as number, amountCents, tipCents } };
+}
+
+/**
+ * The ticket's lines as the outbox takes them (outboxTypes TicketLineInput). The choice carries
+ * the line's current quantity and note: the ticket changes them after the choice was made, and
+ * the encoder must never see a stale copy.
+ */
+export function ticketLineInputs(lines: readonly TicketLine[]): TicketLineInput[] {
+  return lines.map((line) => {
+    const { note: _staleNote, ...choice } = line.choice;
+    return {
+      choice: { ...choice, quantity: line.quantity, ...(line.note !== '' ? { note: line.note } : {}) },
+      name: line.name,
+      details: [...line.details],
+      quantity: line.quantity,
+      note: line.note,
+      unitCents: line.unitCents,
+    };
+  });
+}
+
+/** Why "Send" cannot be tapped yet, in waiter words; null when it can. */
+export function sendBlockReason(input: { lineCount: number; target: OrderTarget; outboxReady: boolean; sending: boolean }): string | null {
+  if (input.target.kind === 'none') return 'Choose where it goes: a table on the floor, Takeaway or Delivery';
+  if (input.lineCount === 0) return 'Add items to the ticket first';
+  if (!input.outboxReady) return 'Opening this terminal’s order store…';
+  if (input.sending) return 'Saving…';
+  return null;
+}
+
+export type SendRequest =
+  | { kind: 'round'; input: RoundInput }
+  | { kind: 'takeaway'; input: TakeawayInput }
+  | { kind: 'delivery'; input: DeliveryInput };
+
+export interface SendDrafts {
+  takeaway: TakeawayDraft;
+  delivery: DeliveryDraft;
+  payment: PaymentDraft;
+}
+
+const FIELD_OF: Record<'takeaway' | 'delivery', Record<string, SendField>> = {
+  takeaway: { name: 'takeawayName', phone: 'takeawayPhone', email: 'takeawayEmail' },
+  delivery: { phone: 'deliveryPhone', address: 'deliveryAddress', city: 'deliveryCity', name: 'deliveryName', email: 'deliveryEmail' },
+};
+
+function issuesToErrors(form: 'takeaway' | 'delivery', error: z.ZodError): SendErrors {
+  const errors: SendErrors = {};
+  for (const issue of error.issues) {
+    const field = FIELD_OF[form][String(issue.path[0])];
+    if (field && errors[field] === undefined) errors[field] = issue.message;
+  }
+  return errors;
+}
+
+/**
+ * Everything the waiter typed, checked, as the outbox call to make — or a message per field.
+ * `lines` must not be empty (sendBlockReason keeps the button disabled until then).
+ */
+export function buildSendRequest(
+  target: OrderTarget,
+  lines: readonly TicketLine[],
+  drafts: SendDrafts,
+  totalCents: number,
+  now: Date,
+): { ok: true; request: SendRequest } | { ok: false; errors: SendErrors } {
+  const payment = parsePayment(drafts.payment, totalCents);
+  const errors: SendErrors = payment.ok ? {} : { ...payment.errors };
+  const ticket = ticketLineInputs(lines);
+  const withPayment = payment.ok && payment.payment ? { payment: payment.payment } : {};
+
+  switch (target.kind) {
+    case 'none':
+      throw new Error('buildSendRequest: no destination chosen (the Send button is disabled then)');
+    case 'service': {
+      if (!payment.ok) return { ok: false, errors };
+      return { ok: true, request: { kind: 'round', input: { serviceId: target.serviceId, lines: ticket, ...withPayment } } };
+    }
+    case 'takeaway': {
+      const parsed = takeawaySchema.safeParse(drafts.takeaway);
+      if (!parsed.success) Object.assign(errors, issuesToErrors('takeaway', parsed.error));
+      if (!parsed.success || !payment.ok) return { ok: false, errors };
+      const { name, phone, email } = parsed.data;
+      return {
+        ok: true,
+        request: { kind: 'takeaway', input: { name, ...(phone ? { phone } : {}), ...(email ? { email } : {}), lines: ticket, ...withPayment } },
+      };
+    }
+    case 'delivery': {
+      const { day, time, ...fields } = drafts.delivery;
+      const parsed = deliveryFieldsSchema.safeParse(fields);
+      if (!parsed.success) Object.assign(errors, issuesToErrors('delivery', parsed.error));
+      const when = deliveryDate(day, time, now);
+      if (!when.ok) errors.deliveryTime = when.message;
+      if (!parsed.success || !when.ok || !payment.ok) return { ok: false, errors };
+      const { phone, address, city, name, email } = parsed.data;
+      const input: DeliveryInput = {
+        phone: phone as string,
+        address,
+        ...(city ? { city } : {}),
+        ...(name ? { name } : {}),
+        ...(email ? { email } : {}),
+        ...(when.date ? { date: when.date } : {}),
+        lines: ticket,
+        ...withPayment,
+      };
+      return { ok: true, request: { kind: 'delivery', input } };
+    }
+  }
+}
+
+/** The confirmation after a send, in words: the entry is committed when this shows (§5). */
+export function sentConfirmation(request: SendRequest, label: string): string {
+  switch (request.kind) {
+    case 'round':
+      return `Saved — sending to the POS (${label}).`;
+    case 'takeaway':
+      return `Takeaway for ${request.input.name} saved — sending to the POS.`;
+    case 'delivery':
+      return `Delivery to ${request.input.address} saved — sending to the POS.`;
+  }
+}
+
+/** A failed save, in words: what the waiter can do. The ticket is kept. */
+export function sendFailureMessage(error: unknown): { message: string; detail: string } {
+  const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  if (error instanceof Error && error.name === 'OutboxInputError') return { message: error.message, detail };
+  return {
+    message: 'Not saved: this terminal could not store the order. The ticket is kept — try Send again; if it keeps failing, restart the terminal.',
+    detail,
+  };
+}
+
+export interface PaymentMethodChoice {
+  id: number;
+  name: string;
+}
+
+/**
+ * The payment methods to offer: the synced active ones, by name. Before the first sync (or if the
+ * list is empty) Card and Cash, which exist in every account (clarifications: 1 = Card, 2 = Cash).
+ */
+export function paymentMethodChoices(stored: readonly { id: number; name: string; active: boolean }[] | undefined): PaymentMethodChoice[] {
+  const active = (stored ?? []).filter((m) => m.active).map(({ id, name }) => ({ id, name: name.trim() || `Method ${id}` }));
+  if (active.length === 0) {
+    return [
+      { id: 1, name: 'Card' },
+      { id: 2, name: 'Cash' },
+    ];
+  }
+  return active.sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
+}

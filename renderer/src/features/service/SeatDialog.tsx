@@ -1,0 +1,390 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { createPortal } from 'react-dom';
+import { useStore } from 'zustand';
+import { catalogSelectors, catalogStore } from '../../data/catalogStore';
+import type { SeatTable } from '../../data/outboxTypes';
+import { IconWarning } from '../../ui/icons';
+import { orderSelectors, useOrderStore } from '../order/orderStore';
+import { searchCustomers, type CustomerMatch } from './customerSearch';
+import { Keypad } from './Keypad';
+import {
+  clearCustomer,
+  describeSeatError,
+  editCustomerField,
+  EMPTY_SEAT_FORM,
+  guestsError,
+  pickCustomer,
+  pressKey,
+  ticketLineInputs,
+  ticketLinesText,
+  validateSeatForm,
+  type KeypadKey,
+  type SeatErrors,
+  type SeatForm,
+  type SeatSaveError,
+} from './seatForm';
+import { serviceSelectors, useServiceStore } from './serviceStore';
+import './seat.css';
+
+// The seat dialog (issue 6 item 2): guests on a keypad, an optional customer (found among the
+// synced customers or typed as a new one), notes, and "Seat", which commits a Flow newOrder to
+// the outbox (outbox.seat) and opens the table's order. Mounted once; open while
+// serviceStore.seating holds tables. Modal: the rest of the app is inert, focus stays inside,
+// Escape or Cancel closes. Test names: dialog "Seat T5" / "Seat T5 + T6", textbox "Guests",
+// keys "1".."9", "0", "Delete digit", "Clear", buttons "Seat" and "Cancel".
+
+export function seatTitle(tables: readonly SeatTable[]): string {
+  return `Seat ${tables.map((t) => t.name).join(' + ')}`;
+}
+
+export function SeatDialog() {
+  const seating = useServiceStore(serviceSelectors.seating);
+  if (seating === null || seating.length === 0) return null;
+  // A new choice of tables is a new form (keyed), never the previous one's leftovers.
+  return createPortal(<SeatDialogBody key={seating.map((t) => t.id).join('-')} tables={seating} />, document.body);
+}
+
+const FOCUSABLE = 'button:not([disabled]), input:not([disabled]), textarea:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * While the dialog is open the app behind it is inert (no focus, no taps, hidden from readers),
+ * the focus starts on its title and returns where it was; Escape anywhere cancels.
+ */
+function useModal(titleRef: RefObject<HTMLElement | null>, onEscape: () => void) {
+  const escape = useRef(onEscape);
+  useEffect(() => {
+    escape.current = onEscape;
+  });
+  useEffect(() => {
+    const previousFocus = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const root = document.getElementById('root');
+    const wasInert = root?.inert ?? false;
+    if (root) root.inert = true;
+    titleRef.current?.focus({ preventScroll: true });
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      event.preventDefault();
+      escape.current();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      if (root) root.inert = wasInert;
+      if (previousFocus?.isConnected) previousFocus.focus({ preventScroll: true });
+    };
+  }, [titleRef]);
+}
+
+/** Tab and Shift+Tab cycle inside the dialog. */
+function trapFocus(event: KeyboardEvent<HTMLElement>) {
+  if (event.key !== 'Tab') return;
+  const focusable = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null);
+  if (focusable.length === 0) return;
+  const first = focusable[0]!;
+  const last = focusable[focusable.length - 1]!;
+  const active = document.activeElement;
+  if (event.shiftKey && (active === first || !event.currentTarget.contains(active))) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && active === last) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
+function SeatDialogBody({ tables }: { tables: readonly SeatTable[] }) {
+  const outbox = useServiceStore(serviceSelectors.outbox);
+  const closeSeatDialog = useServiceStore((state) => state.closeSeatDialog);
+  const openOrder = useServiceStore((state) => state.openOrder);
+  const ticketLines = useOrderStore(orderSelectors.counterLines);
+  // The keypad's "fresh" flag lives with the form: the default guests are replaced by the first
+  // key, not extended (seatForm pressKey). Every change is a function of the latest state, so
+  // taps in quick succession never work on a stale form.
+  const [draft, setDraft] = useState<{ form: SeatForm; fresh: boolean }>({ form: EMPTY_SEAT_FORM, fresh: true });
+  const form = draft.form;
+  // Field messages appear once "Seat" was tapped (and then follow the form); the guests message shows at once.
+  const [showErrors, setShowErrors] = useState(false);
+  const checked = validateSeatForm(form);
+  const errors: SeatErrors | null = showErrors && !checked.ok ? checked.errors : null;
+  const [saving, setSaving] = useState(false);
+  const [saveError, setSaveError] = useState<SeatSaveError | null>(null);
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const id = useId();
+  const title = seatTitle(tables);
+  const primary = tables.length > 1 ? tables[tables.length - 1]!.name : null;
+
+  const update = (change: (form: SeatForm) => SeatForm) => setDraft((d) => ({ ...d, form: change(d.form) }));
+  const onKey = (key: KeypadKey) =>
+    setDraft((d) => {
+      const next = pressKey({ value: d.form.guests, fresh: d.fresh }, key);
+      return { form: { ...d.form, guests: next.value }, fresh: false };
+    });
+  const cancel = () => {
+    if (!saving) closeSeatDialog();
+  };
+  useModal(titleRef, cancel);
+
+  // A second tap before React re-renders must not seat the guests twice.
+  const savingRef = useRef(false);
+  const seat = async () => {
+    if (savingRef.current) return;
+    setShowErrors(true);
+    if (!checked.ok) return;
+    if (outbox === null) {
+      setSaveError({ message: 'This terminal’s order store is still opening. Wait a moment, then tap Seat again.', detail: 'serviceStore.outbox is null' });
+      return;
+    }
+    savingRef.current = true;
+    setSaving(true);
+    setSaveError(null);
+    try {
+      // Items already on the ticket go with the seating (issue 6 item 3); read now, not at render.
+      // Only the counter's ticket (built before choosing a table) goes with a seating.
+      const lines = ticketLineInputs(useOrderStore.getState().counterLines());
+      const result = await outbox.seat({ tables, guests: checked.values.guests, customer: checked.values.customer, notes: checked.values.notes, lines });
+      useOrderStore.getState().clearCounterTicket();
+      openOrder({ kind: 'service', serviceId: result.service.id });
+    } catch (error) {
+      // Nothing is lost: the form and the ticket stay as they were.
+      setSaveError(describeSeatError(error));
+      savingRef.current = false;
+      setSaving(false);
+    }
+  };
+
+  const guestsMessage = guestsError(form.guests);
+  const linesText = ticketLinesText(ticketLines);
+
+  return (
+    <div className="seat-backdrop">
+      <div
+        className="seat-dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={`${id}-title`}
+        aria-describedby={linesText ? `${id}-lines` : undefined}
+        aria-busy={saving}
+        onKeyDown={trapFocus}
+      >
+        <header className="seat-dialog__header">
+          <h2 id={`${id}-title`} className="seat-dialog__title" ref={titleRef} tabIndex={-1}>
+            {title}
+          </h2>
+          {primary && <p className="seat-dialog__primary">{primary} is the primary table (chosen last).</p>}
+        </header>
+
+        <div className="seat-dialog__body">
+          <section className="seat-dialog__guests">
+            <label className="seat-field__label" htmlFor={`${id}-guests`}>
+              Guests
+            </label>
+            <input
+              id={`${id}-guests`}
+              className="seat-field__input seat-field__input--guests"
+              inputMode="numeric"
+              pattern="[0-9]*"
+              autoComplete="off"
+              maxLength={2}
+              value={form.guests}
+              aria-invalid={guestsMessage !== null}
+              aria-describedby={guestsMessage ? `${id}-guests-error` : undefined}
+              disabled={saving}
+              onChange={(event) => {
+                const guests = event.target.value;
+                setDraft((d) => ({ form: { ...d.form, guests }, fresh: false }));
+              }}
+            />
+            <FieldMessage id={`${id}-guests-error`} message={guestsMessage} />
+            <Keypad label="Number pad" onKey={onKey} disabled={saving} />
+          </section>
+
+          <section className="seat-dialog__customer" aria-labelledby={`${id}-customer`}>
+            <h3 id={`${id}-customer`} className="seat-dialog__subtitle">
+              Customer <span className="seat-dialog__optional">(optional)</span>
+            </h3>
+            <CustomerSearch
+              picked={form.customerId !== null ? form.name : null}
+              disabled={saving}
+              onPick={(customer) => update((f) => pickCustomer(f, customer))}
+              onRemove={() => update(clearCustomer)}
+            />
+            <TextField id={`${id}-name`} label="Name" value={form.name} error={errors?.name} disabled={saving} autoComplete="off" onChange={(v) => update((f) => editCustomerField(f, 'name', v))} />
+            <div className="seat-dialog__pair">
+              <TextField id={`${id}-email`} label="Email" type="email" inputMode="email" value={form.email} error={errors?.email} disabled={saving} onChange={(v) => update((f) => editCustomerField(f, 'email', v))} />
+              <TextField id={`${id}-phone`} label="Phone" type="tel" inputMode="tel" value={form.phone} error={errors?.phone} disabled={saving} onChange={(v) => update((f) => editCustomerField(f, 'phone', v))} />
+            </div>
+            <label className="seat-field">
+              <span className="seat-field__label">Notes</span>
+              <textarea
+                className="seat-field__input seat-field__textarea"
+                rows={2}
+                maxLength={500}
+                value={form.notes}
+                disabled={saving}
+                aria-invalid={errors?.notes ? true : undefined}
+                onChange={(event) => {
+                  const notes = event.target.value;
+                  update((f) => ({ ...f, notes }));
+                }}
+              />
+            </label>
+            <FieldMessage id={`${id}-notes-error`} message={errors?.notes ?? null} />
+          </section>
+        </div>
+
+        <footer className="seat-dialog__footer">
+          <div className="seat-dialog__status">
+            {linesText && (
+              <p id={`${id}-lines`} className="seat-dialog__lines">
+                {linesText}
+              </p>
+            )}
+            {saveError && (
+              <div className="seat-dialog__error" role="alert">
+                <IconWarning className="seat-dialog__error-icon" />
+                <div>
+                  <p>{saveError.message}</p>
+                  {saveError.detail && <p className="seat-dialog__detail">{saveError.detail}</p>}
+                </div>
+              </div>
+            )}
+            {errors && Object.keys(errors).length > 0 && !saveError && (
+              <p className="seat-dialog__fix" role="alert">
+                Check the highlighted fields.
+              </p>
+            )}
+          </div>
+          <button type="button" className="button button--secondary" disabled={saving} onClick={cancel}>
+            Cancel
+          </button>
+          <button type="button" className="button button--primary seat-dialog__seat" disabled={saving} aria-busy={saving} onClick={() => void seat()}>
+            {saving ? 'Seating…' : 'Seat'}
+          </button>
+        </footer>
+      </div>
+    </div>
+  );
+}
+
+function FieldMessage({ id, message }: { id: string; message: string | null }): ReactNode {
+  if (!message) return null;
+  return (
+    <p id={id} className="seat-field__error">
+      <IconWarning className="seat-field__error-icon" />
+      {message}
+    </p>
+  );
+}
+
+function TextField({
+  id,
+  label,
+  value,
+  error,
+  onChange,
+  disabled,
+  type = 'text',
+  inputMode,
+  autoComplete,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  error: string | undefined;
+  onChange: (value: string) => void;
+  disabled: boolean;
+  type?: 'text' | 'email' | 'tel';
+  inputMode?: 'text' | 'email' | 'tel';
+  autoComplete?: string;
+}) {
+  return (
+    <div className="seat-field">
+      <label className="seat-field__label" htmlFor={id}>
+        {label}
+      </label>
+      <input
+        id={id}
+        className="seat-field__input"
+        type={type}
+        inputMode={inputMode}
+        autoComplete={autoComplete ?? 'off'}
+        value={value}
+        disabled={disabled}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      <FieldMessage id={`${id}-error`} message={error ?? null} />
+    </div>
+  );
+}
+
+/**
+ * Prefix search over the synced customers of the current catalog generation (customerSearch.ts).
+ * Offline it works the same: the customers are on this terminal.
+ */
+function CustomerSearch({ picked, disabled, onPick, onRemove }: { picked: string | null; disabled: boolean; onPick: (customer: CustomerMatch) => void; onRemove: () => void }) {
+  const catalogDb = useStore(catalogStore, catalogSelectors.catalogDb);
+  const [query, setQuery] = useState('');
+  const id = useId();
+  const trimmed = query.trim();
+  const matches = useLiveQuery(() => (catalogDb && trimmed.length >= 2 ? searchCustomers(catalogDb, trimmed) : Promise.resolve([])), [catalogDb, trimmed]);
+
+  if (picked !== null) {
+    return (
+      <div className="customer-picked">
+        <span>
+          From the customer list: <strong>{picked}</strong>
+        </span>
+        <button type="button" className="button button--secondary" disabled={disabled} onClick={onRemove}>
+          Remove customer
+        </button>
+      </div>
+    );
+  }
+
+  return (
+    <div className="customer-search">
+      <label className="seat-field__label" htmlFor={`${id}-find`}>
+        Find a customer
+      </label>
+      <input
+        id={`${id}-find`}
+        className="seat-field__input"
+        type="search"
+        autoComplete="off"
+        placeholder="Name, email or phone"
+        value={query}
+        disabled={disabled}
+        onChange={(event) => setQuery(event.target.value)}
+      />
+      {catalogDb === null && trimmed.length >= 2 && <p className="customer-search__note">Customers appear here after the first catalog update. Type a new customer below.</p>}
+      {catalogDb !== null && trimmed.length >= 2 && matches !== undefined && (
+        <div role="status" className="customer-search__note">
+          {matches.length === 0 ? `No customer begins with “${trimmed}”. Type a new customer below.` : `${matches.length === 1 ? '1 customer' : `${matches.length} customers`} found`}
+        </div>
+      )}
+      {matches && matches.length > 0 && (
+        <ul className="customer-search__results" aria-label="Customers found">
+          {matches.map((customer) => (
+            <li key={customer.id}>
+              <button
+                type="button"
+                className="customer-result"
+                disabled={disabled}
+                onClick={() => {
+                  onPick(customer);
+                  setQuery('');
+                }}
+              >
+                <span className="customer-result__name">{customer.name || 'No name'}</span>
+                <span className="customer-result__contact">{[customer.email, customer.phone].filter(Boolean).join(' · ')}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openGenerationDb, type CatalogDb, type StoredCustomer } from '../../data/catalogDb';
+import { searchCustomers } from './customerSearch';
+
+let db: CatalogDb | null = null;
+afterEach(async () => {
+  if (db) await db.delete();
+  db = null;
+});
+
+function customer(id: number, name: string, extra: Partial<StoredCustomer> = {}): StoredCustomer {
+  return { id, name, active: true, email: null, phone: null, ...extra } as StoredCustomer;
+}
+
+async function withCustomers(customers: StoredCustomer[]): Promise<CatalogDb> {
+  db = openGenerationDb(`customer-search-${Math.random().toString(36).slice(2)}`, 1);
+  await db.customers.bulkPut(customers);
+  return db;
+}
+
+describe('searchCustomers', () => {
+  it('finds by name, email or phone prefix, case-insensitive, active only, sorted by name', async () => {
+    const store = await withCustomers([
+      customer(1, 'Ana García', { email: 'ana@example.com', phone: '600111222' }),
+      customer(2, 'anabel Ruiz'),
+      customer(3, 'Bruno', { email: 'ANA.b@example.com' }),
+      customer(4, 'Ana Old', { active: false }),
+      customer(5, 'Carla', { phone: '600999000' }),
+    ]);
+    expect((await searchCustomers(store, 'ana')).map((c) => c.id)).toEqual([1, 2, 3]);
+    expect((await searchCustomers(store, '600 1')).map((c) => c.name)).toEqual(['Ana García']);
+    expect((await searchCustomers(store, '600')).map((c) => c.id)).toEqual([1, 5]);
+    expect(await searchCustomers(store, 'zz')).toEqual([]);
+    expect((await searchCustomers(store, 'carla'))[0]).toEqual({ id: 5, name: 'Carla', email: null, phone: '600999000' });
+  });
+
+  it('ignores queries under two characters and returns at most the limit', async () => {
+    const store = await withCustomers(Array.from({ length: 30 }, (_, i) => customer(i + 1, `Customer ${i + 1}`)));
+    expect(await searchCustomers(store, 'c')).toEqual([]);
+    const found = await searchCustomers(store, 'cust');
+    expect(found).toHaveLength(8);
+    expect(found.every((c) => c.name.startsWith('Customer '))).toBe(true);
+    // Sorted for reading, numbers in numeric order.
+    expect(found.map((c) => c.name).slice(0, 2)).toEqual(['Customer 1', 'Customer 2']);
+  });
+});

@@ -1,0 +1,196 @@
+import { z } from 'zod';
+import type { SeatCustomer } from '../../data/outboxDb';
+import { OutboxInputError, type TicketLineInput } from '../../data/outboxTypes';
+
+// The seat dialog's form (issue 6 item 2): what the waiter types, checked with zod before it
+// reaches the outbox. Pure; the dialog (SeatDialog.tsx) only renders it.
+
+export const MIN_GUESTS = 1;
+export const MAX_GUESTS = 99;
+export const DEFAULT_GUESTS = '2';
+
+export interface SeatForm {
+  /** As typed or tapped on the keypad. */
+  guests: string;
+  /** The synced customer picked from the search, or null for none / a new one. */
+  customerId: number | null;
+  name: string;
+  email: string;
+  phone: string;
+  notes: string;
+}
+
+export const EMPTY_SEAT_FORM: SeatForm = { guests: DEFAULT_GUESTS, customerId: null, name: '', email: '', phone: '', notes: '' };
+
+export type SeatField = 'guests' | 'name' | 'email' | 'phone' | 'notes';
+export type SeatErrors = Partial<Record<SeatField, string>>;
+
+export interface SeatValues {
+  guests: number;
+  customer: SeatCustomer | null;
+  notes: string;
+}
+
+export const GUESTS_MESSAGE = `Guests must be a whole number from ${MIN_GUESTS} to ${MAX_GUESTS}.`;
+export const NAME_MESSAGE = 'Enter the customer’s name, or clear the customer’s email and phone.';
+export const EMAIL_MESSAGE = 'This email address is not valid (for example ana@example.com).';
+export const PHONE_MESSAGE = 'Phone: 6 to 15 digits (a leading + and spaces are fine).';
+export const NOTES_MESSAGE = 'Notes can be at most 500 characters.';
+
+/** Spaces, dots and dashes a waiter types between digit groups ("600 123 456"). */
+const PHONE_SEPARATORS = /[\s.-]/g;
+
+const guestsSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{1,2}$/, GUESTS_MESSAGE)
+  .transform(Number)
+  .pipe(z.int().min(MIN_GUESTS, GUESTS_MESSAGE).max(MAX_GUESTS, GUESTS_MESSAGE));
+
+/**
+ * spec 2.9: `customer.phone` is an integer, so only digits (and a leading +, which the request
+ * builder drops: orderRequests.ts phoneAsInteger) are accepted; the value stays a string here,
+ * separators removed, and is converted where the request is built.
+ */
+const phoneSchema = z
+  .string()
+  .transform((v) => v.replace(PHONE_SEPARATORS, ''))
+  .pipe(z.string().regex(/^\+?\d{6,15}$/, PHONE_MESSAGE));
+
+const seatFormSchema = z
+  .strictObject({
+    guests: guestsSchema,
+    customerId: z.int().positive().nullable(),
+    name: z.string().trim().max(120, 'The name can be at most 120 characters.'),
+    email: z.union([z.literal(''), z.email(EMAIL_MESSAGE)]),
+    phone: z.union([z.literal(''), phoneSchema]),
+    notes: z.string().trim().max(500, NOTES_MESSAGE),
+  })
+  .superRefine((form, ctx) => {
+    // spec 2.9: customer.name is required whenever a customer is sent.
+    if (form.name === '' && (form.email !== '' || form.phone !== '' || form.customerId !== null)) {
+      ctx.addIssue({ code: 'custom', path: ['name'], message: NAME_MESSAGE });
+    }
+  });
+
+export type SeatValidation = { ok: true; values: SeatValues } | { ok: false; errors: SeatErrors };
+
+/** The form checked: the values for `outbox.seat`, or one message per field the waiter must fix. */
+export function validateSeatForm(form: SeatForm): SeatValidation {
+  const trimmed = { ...form, email: form.email.trim(), phone: form.phone.trim() };
+  const parsed = seatFormSchema.safeParse(trimmed);
+  if (!parsed.success) {
+    const errors: SeatErrors = {};
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0];
+      if (field === 'guests' || field === 'name' || field === 'email' || field === 'phone' || field === 'notes') {
+        errors[field] ??= field === 'guests' ? GUESTS_MESSAGE : field === 'phone' ? PHONE_MESSAGE : field === 'email' ? EMAIL_MESSAGE : issue.message;
+      }
+    }
+    return { ok: false, errors };
+  }
+  const { guests, customerId, name, email, phone, notes } = parsed.data;
+  const customer: SeatCustomer | null =
+    name === ''
+      ? null
+      : {
+          ...(customerId !== null ? { customerId } : {}),
+          name,
+          ...(email !== '' ? { email } : {}),
+          ...(phone !== '' ? { phone } : {}),
+        };
+  return { ok: true, values: { guests, customer, notes } };
+}
+
+/** The guests message while typing (null when fine): shown at once, not only on "Seat". */
+export function guestsError(guests: string): string | null {
+  return guestsSchema.safeParse(guests).success ? null : GUESTS_MESSAGE;
+}
+
+const emailSchema = z.email();
+
+/**
+ * A synced customer picked from the search: its fields fill the form (and its id goes along). An
+ * email or phone the back office holds in a shape the order cannot carry is left out rather
+ * than blocking the seating.
+ */
+export function pickCustomer(form: SeatForm, customer: { id: number; name: string; email?: string | null; phone?: string | null }): SeatForm {
+  const email = customer.email?.trim() ?? '';
+  const phone = customer.phone?.trim() ?? '';
+  return {
+    ...form,
+    customerId: customer.id,
+    name: customer.name.trim(),
+    email: emailSchema.safeParse(email).success ? email : '',
+    phone: phoneSchema.safeParse(phone).success ? phone : '',
+  };
+}
+
+/**
+ * Editing a picked customer's name, email or phone makes it a new customer: the POS matches an
+ * existing one by email or phone and never updates it (clarifications), so the id no longer fits.
+ */
+export function editCustomerField(form: SeatForm, field: 'name' | 'email' | 'phone', value: string): SeatForm {
+  return { ...form, customerId: null, [field]: value };
+}
+
+export function clearCustomer(form: SeatForm): SeatForm {
+  return { ...form, customerId: null, name: '', email: '', phone: '' };
+}
+
+// ---------- The guests keypad ----------
+
+export type KeypadKey = '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'delete' | 'clear';
+
+export interface KeypadState {
+  value: string;
+  /**
+   * True until the first key: the default ("2") is replaced by the first digit rather than
+   * extended, so tapping "4" on a fresh dialog means 4 guests, not 24.
+   */
+  fresh: boolean;
+}
+
+export function pressKey(state: KeypadState, key: KeypadKey): KeypadState {
+  if (key === 'clear') return { value: '', fresh: false };
+  if (key === 'delete') return { value: state.fresh ? '' : state.value.slice(0, -1), fresh: false };
+  const base = state.fresh ? '' : state.value;
+  // Two digits at most (1–99); a leading zero is dropped ("0" then "5" is 5).
+  if (base.length >= 2) return { value: base, fresh: false };
+  const value = base === '0' ? key : base + key;
+  return { value, fresh: false };
+}
+
+/** "2 lines (5 items) on the ticket go with this seating." — or null for an empty ticket. */
+export function ticketLinesText(lines: readonly { quantity: number }[]): string | null {
+  if (lines.length === 0) return null;
+  const items = lines.reduce((sum, line) => sum + line.quantity, 0);
+  const lineWord = lines.length === 1 ? '1 line' : `${lines.length} lines`;
+  const itemWord = items === 1 ? '1 item' : `${items} items`;
+  return `${lineWord} (${itemWord}) on the ticket ${lines.length === 1 ? 'goes' : 'go'} with this seating.`;
+}
+
+// ---------- Saving ----------
+
+export interface SeatSaveError {
+  /** For the waiter. */
+  message: string;
+  /** For the engineer (shown small, under the message). */
+  detail: string | null;
+}
+
+/**
+ * What the dialog says when `outbox.seat` throws. An OutboxInputError's message is already the
+ * waiter's (e.g. a table that is no longer free); anything else means the seating was not saved,
+ * and the form (and the ticket) are kept so "Seat" can simply be tapped again.
+ */
+export function describeSeatError(error: unknown): SeatSaveError {
+  if (error instanceof OutboxInputError) return { message: error.message, detail: null };
+  const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return { message: 'The seating could not be saved on this terminal, so nothing was sent. Your entries are kept: tap Seat to try again.', detail };
+}
+
+/** The order builder's ticket lines as the outbox takes them (its own `key` stays behind). */
+export function ticketLineInputs(lines: readonly TicketLineInput[]): TicketLineInput[] {
+  return lines.map(({ choice, name, details, quantity, note, unitCents }) => ({ choice, name, details, quantity, note, unitCents }));
+}

@@ -1,0 +1,71 @@
+import { create } from 'zustand';
+import type { Outbox, SeatTable } from '../../data/outboxTypes';
+import { COUNTER_TICKET, useOrderStore } from '../order/orderStore';
+
+// The service flow's screen state (issue 6): which account's outbox is open, which table's
+// order builder is showing, the seat dialog, the pending-orders screen. The outbox itself (the
+// data) lives in IndexedDB; screens read it with useLiveQuery through `outbox.db`.
+
+export type ServiceScreen = 'floor' | 'order' | 'pending';
+
+/** Where the order builder sends: a table's service, a takeaway, a delivery, or nowhere yet. */
+export type OrderTarget = { kind: 'service'; serviceId: string } | { kind: 'takeaway' } | { kind: 'delivery' } | { kind: 'none' };
+
+/** Whose ticket the order builder shows for a target: a table's own, else the counter's. */
+export function ticketKeyOf(target: OrderTarget): string {
+  return target.kind === 'service' ? `service:${target.serviceId}` : COUNTER_TICKET;
+}
+
+export interface ServiceState {
+  /** The current account's outbox; null until it is open. */
+  outbox: Outbox | null;
+  screen: ServiceScreen;
+  target: OrderTarget;
+  /** Tables chosen for the seat dialog (primary last), or null when it is closed. */
+  seating: readonly SeatTable[] | null;
+  /** Floor plan: choosing several tables to seat together. */
+  multiSelect: readonly SeatTable[] | null;
+  setOutbox: (outbox: Outbox | null) => void;
+  showScreen: (screen: ServiceScreen) => void;
+  /** Opens the order builder for a target. */
+  openOrder: (target: OrderTarget) => void;
+  openSeatDialog: (tables: readonly SeatTable[]) => void;
+  closeSeatDialog: () => void;
+  startMultiSelect: () => void;
+  /** Adds the table (as the new primary) or removes it when already chosen. */
+  toggleMultiSelect: (table: SeatTable) => void;
+  cancelMultiSelect: () => void;
+}
+
+export const useServiceStore = create<ServiceState>()((set) => ({
+  outbox: null,
+  screen: 'floor',
+  target: { kind: 'none' },
+  seating: null,
+  multiSelect: null,
+  // A new account (or none) starts on its floor plan.
+  setOutbox: (outbox) => set({ outbox, screen: 'floor', target: { kind: 'none' }, seating: null, multiSelect: null }),
+  showScreen: (screen) => set({ screen, seating: null }),
+  openOrder: (target) => {
+    useOrderStore.getState().switchTicket(ticketKeyOf(target));
+    set({ screen: 'order', target, seating: null, multiSelect: null });
+  },
+  openSeatDialog: (tables) => set({ seating: [...tables] }),
+  closeSeatDialog: () => set({ seating: null }),
+  startMultiSelect: () => set({ multiSelect: [] }),
+  toggleMultiSelect: (table) =>
+    set((state) => {
+      const chosen = state.multiSelect ?? [];
+      const without = chosen.filter((t) => t.id !== table.id);
+      return { multiSelect: without.length === chosen.length ? [...chosen, table] : without };
+    }),
+  cancelMultiSelect: () => set({ multiSelect: null }),
+}));
+
+export const serviceSelectors = {
+  outbox: (state: ServiceState) => state.outbox,
+  screen: (state: ServiceState) => state.screen,
+  target: (state: ServiceState) => state.target,
+  seating: (state: ServiceState) => state.seating,
+  multiSelect: (state: ServiceState) => state.multiSelect,
+} as const;

@@ -1,0 +1,157 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, expect, test, type BrowserContext } from '@playwright/test';
+import { chromiumLaunch } from '../../playwright.config';
+import { CatalogPage } from './support/CatalogPage';
+import { FloorPage } from './support/FloorPage';
+import { OrderPage } from './support/OrderPage';
+import { DEMO_HEADERS, startScript, startServe, type Started } from './support/processes';
+import { ServicePage } from './support/ServicePage';
+import { SyncPage } from './support/SyncPage';
+import { listAll, type WireRecord } from './support/serverCatalog';
+
+// Issue 6 item 8: on the demo venue, seat a table with 3 guests and send a round → the sandbox's
+// ledger holds the Flow seating and the loyalty order with the right table, guests, contents and
+// total; offline, two more rounds wait in "Pending orders"; back online, both arrive once, in order.
+
+const SCREENS = 'test-results/screens';
+
+const running: Started[] = [];
+const contexts: BrowserContext[] = [];
+test.afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((c) => c.close()));
+  await Promise.all(running.splice(0).map((p) => p.stop()));
+});
+
+const cents = (value: unknown) => Math.round(Number(value) * 100);
+const euros = (amountCents: number) => new Intl.NumberFormat('es-ES', { style: 'currency', currency: 'EUR' }).format(amountCents / 100);
+
+interface LedgerEntry {
+  kind: 'flow' | 'loyalty';
+  orderId: number;
+  payload: {
+    table_id?: number[];
+    guests?: number;
+    order?: { table_id?: number; total: string | number; extraId?: string; contents: Array<{ item_id: number; quantity?: number; itemPrice: string | number; modifiers?: Array<{ id: number }> }> };
+  };
+}
+
+test('demo venue: seat a table, send rounds, and deliver the ones saved offline once, in order', async () => {
+  const vendor = await startScript('electron/sandbox/cli.ts', ['--port', '0', '--rate-limit', '100000'], /listening on (http:\/\/127\.0\.0\.1:\d+)/);
+  running.push(vendor);
+  const vendorUrl = vendor.match[1]!;
+  const control = async <T>(path: string, body?: unknown): Promise<T> => {
+    const res = await fetch(`${vendorUrl}/__sandbox/${path}`, body === undefined ? undefined : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    expect(res.ok, path).toBe(true);
+    return (await res.json()) as T;
+  };
+  const ledger = async () => (await control<{ entries: LedgerEntry[] }>('ledger')).entries;
+
+  // What the vendor's own API says: the table, the items and their prices.
+  const roomsRes = await fetch(`${vendorUrl}/api/external/v2/rooms?withTables=1`, { headers: DEMO_HEADERS });
+  const firstRoom = ((await roomsRes.json()) as { data: Array<{ name: string; order: string; tables: Array<{ id: string; name: string }> }> }).data.sort((a, b) => Number(a.order) - Number(b.order))[0]!;
+  const table = firstRoom.tables.find((t) => t.name === '5') ?? firstRoom.tables[0]!;
+  const [items, formats, formatPivots] = await Promise.all([listAll(vendorUrl, 'catalog/items'), listAll(vendorUrl, 'catalog/sellingFormats'), listAll(vendorUrl, 'catalog/sellingFormatPivots')]);
+  const item = (name: string): WireRecord => {
+    const found = items.filter((r) => r.name === name);
+    expect(found, name).toHaveLength(1);
+    return found[0]!;
+  };
+  const agua = item('Agua mineral 50 cl');
+  const jamon = item('Jamón ibérico de bellota');
+  const media = formats.find((f) => f.name === 'Media ración')!;
+  const jamonMedia = formatPivots.find((p) => Number(p.item_id) === Number(jamon.id) && Number(p.format_id) === Number(media.id))!;
+  const firstRoundCents = 2 * cents(agua.price) + cents(jamonMedia.price);
+
+  const dataDir = await mkdtemp(join(tmpdir(), 'comanda-e2e-data-'));
+  const profileDir = await mkdtemp(join(tmpdir(), 'comanda-e2e-profile-'));
+  const serve = await startServe(['--port', '0', '--data', dataDir, '--backend', vendorUrl, '--tenant', 'demo', '--token', 'demo-token', '--client-token', 'demo-client']);
+  running.push(serve);
+  const context = await chromium.launchPersistentContext(profileDir, { ...chromiumLaunch, viewport: { width: 1280, height: 800 }, hasTouch: true });
+  contexts.push(context);
+  const page = await context.newPage();
+  const floor = new FloorPage(page);
+  const catalog = new CatalogPage(page);
+  const order = new OrderPage(page);
+  const service = new ServicePage(page);
+  await floor.open(serve.url);
+  await expect(new SyncPage(page).status).toContainText(/Catalog synced \d\d:\d\d/, { timeout: 60_000 });
+  await expect(floor.connection).toContainText('Online');
+
+  // Seat: a free table opens the seat dialog; 3 guests on the keypad.
+  await floor.showRoom(firstRoom.name);
+  await expect(floor.table(table.name)).toHaveAccessibleName(new RegExp(`^${table.name}, .*free`, 'i'));
+  await floor.table(table.name).tap();
+  await page.screenshot({ path: `${SCREENS}/service-seat-dialog.png` });
+  await service.seat(table.name, 3);
+
+  // Seating opens the table's order builder: its details and (soon) the seating as sent.
+  await expect(page.getByTestId('service-guests')).toHaveText(/3/);
+  await expect(service.rounds.first()).toHaveAttribute('data-state', 'accepted', { timeout: 15_000 });
+
+  // A round: two waters and half a ración of jamón.
+  await catalog.search('agua mineral 50');
+  await catalog.itemButton('Agua mineral 50 cl').tap();
+  await catalog.itemButton('Agua mineral 50 cl').tap();
+  await catalog.search('jamon iberico');
+  await catalog.itemButton('Jamón ibérico de bellota').tap();
+  await order.choose('Media ración');
+  await expect(order.total).toHaveText(euros(firstRoundCents));
+  await service.send();
+  await expect(order.lines).toHaveCount(0);
+  await expect(service.rounds).toHaveCount(2);
+  await expect(service.rounds.nth(1)).toHaveAttribute('data-state', 'accepted', { timeout: 15_000 });
+  await page.screenshot({ path: `${SCREENS}/service-table-rounds.png` });
+
+  // The ledger: one Flow seating (table, 3 guests) and one loyalty order for that table.
+  let entries = await ledger();
+  const flows = entries.filter((e) => e.kind === 'flow');
+  expect(flows).toHaveLength(1);
+  expect(flows[0]!.payload.table_id).toEqual([Number(table.id)]);
+  expect(flows[0]!.payload.guests).toBe(3);
+  const rounds = entries.filter((e) => e.kind === 'loyalty');
+  expect(rounds).toHaveLength(1);
+  const first = rounds[0]!.payload.order!;
+  expect(first.table_id).toBe(Number(table.id));
+  expect(cents(first.total)).toBe(firstRoundCents);
+  const byItem = new Map(first.contents.map((c) => [Number(c.item_id), c]));
+  expect(byItem.get(Number(agua.id))?.quantity).toBe(2);
+  expect(byItem.get(Number(jamon.id))?.modifiers?.[0]?.id).toBe(Number(jamonMedia.id));
+
+  // Offline: two more rounds are saved and wait in "Pending orders".
+  await control('faults', { offline: true });
+  await catalog.search('agua mineral 50');
+  await catalog.itemButton('Agua mineral 50 cl').tap();
+  await service.send();
+  await catalog.itemButton('Agua mineral 50 cl').tap();
+  await catalog.itemButton('Agua mineral 50 cl').tap();
+  await catalog.itemButton('Agua mineral 50 cl').tap();
+  await service.send();
+  await expect(floor.connection).toContainText('Offline', { timeout: 15_000 });
+  await expect(service.pendingCount).toHaveText('2');
+  await service.openPending();
+  await expect(service.pendingEntries).toHaveCount(2);
+  for (const entry of await service.pendingEntries.all()) await expect(entry).toHaveAttribute('data-state', 'queued');
+  await page.screenshot({ path: `${SCREENS}/service-pending-offline.png` });
+  expect((await ledger()).filter((e) => e.kind === 'loyalty')).toHaveLength(1);
+
+  // Back online: both arrive, once each, in the order they were saved.
+  await control('faults', {});
+  await expect(service.pendingEntries).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.getByText('Nothing pending')).toBeVisible();
+  await expect(floor.connection).toContainText('Online');
+  entries = await ledger();
+  const later = entries.filter((e) => e.kind === 'loyalty').slice(1);
+  expect(later.map((e) => e.payload.order!.contents.map((c) => c.quantity ?? 1))).toEqual([[1], [3]]);
+  expect(new Set(entries.filter((e) => e.kind === 'loyalty').map((e) => e.payload.order!.extraId)).size).toBe(3);
+  expect(entries.filter((e) => e.kind === 'flow')).toHaveLength(1);
+
+  // The floor shows the table with its open order; the list view lists it.
+  await page.getByRole('button', { name: 'Back to floor', exact: true }).tap();
+  await expect(floor.table(table.name)).toHaveAccessibleName(new RegExp(`^${table.name}, .*open order.*3 guests`, 'i'));
+  await page.screenshot({ path: `${SCREENS}/service-floor.png` });
+  await page.getByRole('button', { name: 'List', exact: true }).tap();
+  await expect(page.getByRole('button', { name: new RegExp(`^${table.name}\\b`) })).toBeVisible();
+  await page.screenshot({ path: `${SCREENS}/service-floor-list.png` });
+});

@@ -1,0 +1,59 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+async function expectTouchSize(locator: Locator, what: string) {
+  const box = await locator.boundingBox();
+  expect(box, `box of ${what}`).not.toBeNull();
+  expect(Math.min(box!.width, box!.height), `touch size of ${what}`).toBeGreaterThanOrEqual(44);
+}
+
+/** Seating, sending rounds and the pending orders, as a waiter does them (STYLE: page models for e2e). */
+export class ServicePage {
+  readonly rounds: Locator;
+  readonly sendButton: Locator;
+  readonly sendStatus: Locator;
+  readonly pendingButton: Locator;
+  readonly pendingCount: Locator;
+  readonly pendingEntries: Locator;
+
+  constructor(readonly page: Page) {
+    this.rounds = page.getByRole('list', { name: 'Rounds' }).getByTestId('round');
+    this.sendButton = page.getByRole('button', { name: 'Send', exact: true });
+    this.sendStatus = page.getByTestId('send-status');
+    this.pendingButton = page.getByRole('button', { name: /^Pending orders/ });
+    this.pendingCount = page.getByTestId('pending-count');
+    this.pendingEntries = page.getByRole('list', { name: 'Pending orders' }).getByTestId('pending-entry');
+  }
+
+  seatDialog(tables: string): Locator {
+    return this.page.getByRole('dialog', { name: `Seat ${tables}` });
+  }
+
+  /** In the open seat dialog: guests typed on the on-screen keypad, then "Seat". */
+  async seat(tables: string, guests: number) {
+    const dialog = this.seatDialog(tables);
+    await expect(dialog).toBeVisible();
+    for (const digit of String(guests)) {
+      const key = dialog.getByRole('button', { name: digit, exact: true });
+      await expectTouchSize(key, `keypad ${digit}`);
+      await key.tap();
+    }
+    await expect(dialog.getByLabel('Guests', { exact: true })).toHaveValue(String(guests));
+    const seat = dialog.getByRole('button', { name: 'Seat', exact: true });
+    await expectTouchSize(seat, 'Seat');
+    await seat.tap();
+    await expect(dialog).toBeHidden();
+  }
+
+  async send() {
+    await expectTouchSize(this.sendButton, 'Send');
+    await expect(this.sendButton).toBeEnabled();
+    await this.sendButton.tap();
+    await expect(this.sendStatus).toContainText('Saved');
+  }
+
+  async openPending() {
+    await expectTouchSize(this.pendingButton, 'Pending orders');
+    await this.pendingButton.tap();
+    await expect(this.page.getByRole('heading', { name: 'Pending orders' })).toBeVisible();
+  }
+}
