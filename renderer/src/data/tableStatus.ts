@@ -43,8 +43,11 @@ export function tableStatuses(input: TableStatusInput): Map<number, TableStatus>
       statuses.set(tableId, { kind, service, guests: service.guests, waiting: 0, problems: 0 });
     }
   }
+  const serviceTables = new Map(input.openServices.map((service) => [service.id, service.tableIds]));
   for (const entry of input.pendingEntries) {
-    for (const tableId of entry.tableIds) {
+    // A round names only the primary table; it concerns every table of its service.
+    const tableIds = (entry.serviceId !== null ? serviceTables.get(entry.serviceId) : undefined) ?? entry.tableIds;
+    for (const tableId of tableIds) {
       const status = statuses.get(tableId) ?? { ...FREE_TABLE };
       if (entry.state === 'queued' || entry.state === 'sending') status.waiting += 1;
       else status.problems += 1;

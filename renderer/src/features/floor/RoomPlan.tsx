@@ -179,7 +179,9 @@ const TableButton = memo(function TableButton({ placed, base, joinedWithName, st
           </span>
         )}
       </span>
-      {face.chip === 'inline-icon' && (
+      {/* On the tiniest tables (a room of hundreds) a free table carries no mark, so the names
+          stay readable; every other state keeps its icon in the corner (and the name says it all). */}
+      {face.chip === 'inline-icon' && status.kind !== 'free' && (
         <span className={`table-state table-state--${status.kind} table-state--corner`}>
           <TableStatusIcon kind={status.kind} className="table-state__icon" />
         </span>

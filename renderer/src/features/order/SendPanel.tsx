@@ -67,7 +67,12 @@ export function SendPanel() {
 
   return (
     <div className="send-panel">
-      {lines.length > 0 && target.kind !== 'none' && <PaymentFields totalCents={totalCents} />}
+      {/* The payment scrolls within its own area; the status and Send stay in view below it. */}
+      {lines.length > 0 && target.kind !== 'none' && (
+        <div className="send-panel__payment">
+          <PaymentFields totalCents={totalCents} />
+        </div>
+      )}
       <SendStatusLine />
       <div className="send-panel__row">
         <button
