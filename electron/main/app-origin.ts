@@ -28,3 +28,11 @@ export function originOf(url: string): string {
 export function isAppUrl(url: string): boolean {
   return originOf(url) === APP_ORIGIN;
 }
+
+/**
+ * True only for a blob the app's own page created (`blob:app://comanda/<uuid>`): the one kind of
+ * download the app makes — the pending-orders export (issue 6 item 5).
+ */
+export function isAppBlobUrl(url: string): boolean {
+  return url.startsWith('blob:') && isAppUrl(url.slice('blob:'.length));
+}

@@ -183,6 +183,15 @@ describe('Electron main entry', () => {
     const webview = { preventDefault: vi.fn() };
     contents.listeners.get('will-attach-webview')!(webview);
     expect(webview.preventDefault).toHaveBeenCalled();
+
+    // Downloads: only the page's own blobs (the pending-orders export).
+    const onDownload = h.session.on.mock.calls.find((call) => call[0] === 'will-download')![1] as (event: { preventDefault: () => void }, item: { getURL: () => string }) => void;
+    const foreign = { preventDefault: vi.fn() };
+    onDownload(foreign, { getURL: () => 'https://evil.example/payload.exe' });
+    expect(foreign.preventDefault).toHaveBeenCalled();
+    const exported = { preventDefault: vi.fn() };
+    onDownload(exported, { getURL: () => 'blob:app://comanda/6a1f2a50-3f7e-4c0e-9d55-2b7f6a0c1d2e' });
+    expect(exported.preventDefault).not.toHaveBeenCalled();
   });
 
   it('answers IPC only from the main window’s app://comanda top frame', async () => {

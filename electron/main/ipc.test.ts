@@ -2,7 +2,7 @@ import type { IpcMainInvokeEvent } from 'electron';
 import { describe, expect, it, vi } from 'vitest';
 import { bridgeChannel, operationNames, type BridgeResult } from '../../shared/bridge';
 import { createDispatcher, type BridgeHandlers } from '../services/dispatcher';
-import { APP_ORIGIN, isAppUrl, originOf } from './app-origin';
+import { APP_ORIGIN, isAppBlobUrl, isAppUrl, originOf } from './app-origin';
 import { isTrustedSenderFrame, registerBridgeIpc } from './ipc';
 import { testHandlers } from '../services/handlers.testing';
 
@@ -168,5 +168,12 @@ describe('app origin', () => {
     expect(isAppUrl('app://evil@comanda.evil/')).toBe(false);
     expect(isAppUrl('https://comanda/')).toBe(false);
     expect(isAppUrl('file:///work/out/renderer/index.html')).toBe(false);
+  });
+
+  it('allows downloads only of blobs the app page made (the pending-orders export)', () => {
+    expect(isAppBlobUrl('blob:app://comanda/0b6f0a3e-9a43-4a63-8f55-1a1c2e3d4f5a')).toBe(true);
+    expect(isAppBlobUrl('blob:https://evil.example/0b6f0a3e')).toBe(false);
+    expect(isAppBlobUrl('app://comanda/export.json')).toBe(false);
+    expect(isAppBlobUrl('https://evil.example/export.json')).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { app, BrowserWindow, session as electronSession, type Event, type Session } from 'electron';
-import { APP_ENTRY_URL, isAppUrl } from './app-origin';
+import { APP_ENTRY_URL, isAppBlobUrl, isAppUrl } from './app-origin';
 
 /**
  * The security baseline of the Electron shell, in one place (STYLE: "windows are locked down in
@@ -19,8 +19,11 @@ export function createAppSession(): Session {
   session.setPermissionRequestHandler((_webContents, _permission, callback) => callback(false));
   session.setPermissionCheckHandler(() => false);
   session.setDevicePermissionHandler(() => false);
-  // Nothing in the app downloads files; a download could only come from a compromised renderer.
-  session.on('will-download', (event) => event.preventDefault());
+  // The only download is the pending-orders export, a blob the page made itself (Electron then
+  // asks where to save it); anything else could only come from a compromised renderer.
+  session.on('will-download', (event, item) => {
+    if (!isAppBlobUrl(item.getURL())) event.preventDefault();
+  });
   return session;
 }
 

@@ -182,3 +182,49 @@ describe('waiter decisions', () => {
     expect(exported.entries[0]!.label).toBe('Takeaway · Lia');
   });
 });
+
+describe('one dispatcher per account', () => {
+  it('lets a second copy of the terminal send only after the first closes (Web Locks)', async () => {
+    // A minimal navigator.locks: exclusive, queued in request order.
+    const queue: Array<() => void> = [];
+    let held = false;
+    const locks = {
+      async request(_name: string, callback: () => Promise<void>) {
+        if (held) await new Promise<void>((go) => queue.push(go));
+        held = true;
+        try {
+          await callback();
+        } finally {
+          held = false;
+          queue.shift()?.();
+        }
+      },
+    };
+    const global = globalThis as { navigator?: unknown };
+    const saved = Object.getOwnPropertyDescriptor(globalThis, 'navigator');
+    Object.defineProperty(globalThis, 'navigator', { value: { locks }, configurable: true, writable: true });
+    try {
+      const catalog = await demoCatalogDb();
+      catalogs.push(catalog);
+      const db = testOutboxDb();
+      const firstBridge = scriptedBridge();
+      const secondBridge = scriptedBridge();
+      const first = openOutbox({ accountKey: 'locked', db, bridge: firstBridge, catalogDb: () => catalog });
+      const second = openOutbox({ accountKey: 'locked', db: testOutboxDb(), bridge: secondBridge, catalogDb: () => catalog });
+      opened.push(second);
+      await first.sendTakeaway({ name: 'Uno', lines: [demoLines.cana()] });
+      await firstBridge.waitForCalls(1);
+      await second.db.entries.add({ ...(await first.db.entries.toArray())[0]!, id: 'copy', seq: 99, state: 'queued' });
+      second.kick();
+      await new Promise((done) => setTimeout(done, 50));
+      expect(secondBridge.calls).toHaveLength(0); // waits for the lock
+      first.close();
+      await first.db.delete();
+      await secondBridge.waitForCalls(1);
+      expect(secondBridge.calls[0]!.request).toMatchObject({ kind: 'order' });
+    } finally {
+      if (saved) Object.defineProperty(globalThis, 'navigator', saved);
+      else delete global.navigator;
+    }
+  });
+});

@@ -38,6 +38,11 @@ export interface OutboxDeps {
 
 export const MAX_GUESTS = 99;
 
+/** The part of the Web Locks API the outbox uses (navigator.locks). */
+interface WebLocks {
+  request(name: string, callback: () => Promise<void>): Promise<unknown>;
+}
+
 export type Draft = Pick<OutboxEntry, 'kind' | 'tableIds' | 'label' | 'serviceId' | 'request' | 'lines' | 'summary' | 'totalCents'> & { id: string };
 
 /** The records every line of a ticket needs, read narrowly (one item at a time) and indexed once. */
@@ -96,8 +101,24 @@ export function openOutbox(deps: OutboxDeps): Outbox {
   const db = deps.db ?? openOutboxDb(deps.accountKey);
   const now = deps.now ?? (() => new Date());
   const newId = deps.newId ?? (() => crypto.randomUUID());
-  const dispatcher: Dispatcher | null =
-    deps.dispatch === false ? null : startDispatcher({ db, bridge: deps.bridge, now, log: deps.log });
+  // One dispatcher per account even with the terminal open twice (two browser tabs): it runs
+  // while holding a Web Lock, so a second tab neither sends nor "recovers" the first one's
+  // in-flight entries; it takes over when the first closes. (No Web Locks, e.g. Node: start now.)
+  let dispatcher: Dispatcher | null = null;
+  let releaseLock = () => {};
+  let closed = false;
+  const startOwn = () => startDispatcher({ db, bridge: deps.bridge, now, log: deps.log });
+  if (deps.dispatch !== false) {
+    const locks = (globalThis as { navigator?: { locks?: WebLocks } }).navigator?.locks;
+    if (locks) {
+      const released = new Promise<void>((resolve) => (releaseLock = resolve));
+      void locks.request(`comanda-outbox-${deps.accountKey}`, async () => {
+        if (closed) return;
+        dispatcher = startOwn();
+        await released;
+      });
+    } else dispatcher = startOwn();
+  }
 
   async function catalogFor(lines: readonly TicketLineInput[]): Promise<CatalogIndex> {
     if (lines.length === 0) return indexCatalog({ categories: [], items: [], sellingFormats: [], sellingFormatPivots: [], modifiers: [], modifierCategories: [], modifierGroups: [], modifierPivots: [], menuMenuCategories: [], menuMenuItemCategoryPivots: [] });
@@ -352,7 +373,9 @@ export function openOutbox(deps: OutboxDeps): Outbox {
     },
     kick: () => dispatcher?.kick(),
     close() {
+      closed = true;
       dispatcher?.stop();
+      releaseLock();
       db.close();
     },
   };
