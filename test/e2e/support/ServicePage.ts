@@ -37,7 +37,7 @@ export class ServicePage {
       await expectTouchSize(key, `keypad ${digit}`);
       await key.tap();
     }
-    await expect(dialog.getByLabel('Guests', { exact: true })).toHaveValue(String(guests));
+    await expect(dialog.getByRole('spinbutton', { name: 'Guests', exact: true })).toHaveValue(String(guests));
     const seat = dialog.getByRole('button', { name: 'Seat', exact: true });
     await expectTouchSize(seat, 'Seat');
     await seat.tap();

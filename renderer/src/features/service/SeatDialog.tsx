@@ -182,10 +182,12 @@ function SeatDialogBody({ tables }: { tables: readonly SeatTable[] }) {
             <input
               id={`${id}-guests`}
               className="seat-field__input seat-field__input--guests"
+              type="number"
               inputMode="numeric"
-              pattern="[0-9]*"
+              min={1}
+              max={99}
+              step={1}
               autoComplete="off"
-              maxLength={2}
               value={form.guests}
               aria-invalid={guestsMessage !== null}
               aria-describedby={guestsMessage ? `${id}-guests-error` : undefined}
