@@ -155,3 +155,66 @@ test('demo venue: seat a table, send rounds, and deliver the ones saved offline 
   await expect(page.getByRole('button', { name: new RegExp(`^${table.name}\\b`) })).toBeVisible();
   await page.screenshot({ path: `${SCREENS}/service-floor-list.png` });
 });
+
+test('demo venue: a takeaway paid by card and a delivery for tomorrow reach the POS without a table', async () => {
+  const vendor = await startScript('electron/sandbox/cli.ts', ['--port', '0', '--rate-limit', '100000'], /listening on (http:\/\/127\.0\.0\.1:\d+)/);
+  running.push(vendor);
+  const vendorUrl = vendor.match[1]!;
+  const items = await listAll(vendorUrl, 'catalog/items');
+  const agua = items.find((r) => r.name === 'Agua mineral 50 cl')!;
+  const aguaCents = cents(agua.price);
+
+  const dataDir = await mkdtemp(join(tmpdir(), 'comanda-e2e-data-'));
+  const profileDir = await mkdtemp(join(tmpdir(), 'comanda-e2e-profile-'));
+  const serve = await startServe(['--port', '0', '--data', dataDir, '--backend', vendorUrl, '--tenant', 'demo', '--token', 'demo-token', '--client-token', 'demo-client']);
+  running.push(serve);
+  const context = await chromium.launchPersistentContext(profileDir, { ...chromiumLaunch, viewport: { width: 1280, height: 800 }, hasTouch: true });
+  contexts.push(context);
+  const page = await context.newPage();
+  const catalog = new CatalogPage(page);
+  const order = new OrderPage(page);
+  const service = new ServicePage(page);
+  await page.goto(serve.url);
+  await expect(new SyncPage(page).status).toContainText(/Catalog synced \d\d:\d\d/, { timeout: 60_000 });
+
+  // Takeaway: two waters for Marta, paid by card with a tip.
+  await catalog.open();
+  await catalog.search('agua mineral 50');
+  await catalog.itemButton('Agua mineral 50 cl').tap();
+  await catalog.itemButton('Agua mineral 50 cl').tap();
+  await expect(service.sendButton).toBeDisabled();
+  await page.getByRole('button', { name: 'Takeaway', exact: true }).tap();
+  const takeaway = page.getByRole('region', { name: 'Takeaway' });
+  await takeaway.getByLabel('Name').fill('Marta');
+  await page.getByRole('button', { name: '+ Add a payment' }).tap();
+  await page.getByRole('group', { name: 'Payment method' }).getByRole('button', { name: /Card/ }).tap();
+  await page.getByLabel('Tip (€)').fill('1,50');
+  await page.screenshot({ path: `${SCREENS}/service-takeaway-payment.png` });
+  await service.send();
+  await expect(order.lines).toHaveCount(0);
+
+  // Delivery: one water to an address, tomorrow at 21:30.
+  await page.getByRole('button', { name: /^Change destination/ }).tap();
+  await catalog.itemButton('Agua mineral 50 cl').tap();
+  await page.getByRole('button', { name: 'Delivery', exact: true }).tap();
+  const delivery = page.getByRole('region', { name: 'Delivery' });
+  await delivery.getByLabel('Phone').fill('600 111 222');
+  await delivery.getByLabel('Address').fill('Carrer Major 1');
+  await delivery.getByRole('button', { name: 'Tomorrow' }).tap();
+  await delivery.getByLabel('Time tomorrow').fill('21:30');
+  await page.screenshot({ path: `${SCREENS}/service-delivery.png` });
+  await service.send();
+
+  await expect(service.pendingCount).toHaveText('0', { timeout: 15_000 });
+  const ledger = (await (await fetch(`${vendorUrl}/__sandbox/ledger`)).json()) as { entries: Array<{ kind: string; payload: { order: Record<string, unknown> & { payment?: Record<string, unknown> }; delivery?: Record<string, unknown> } }> };
+  const orders = ledger.entries.filter((e) => e.kind === 'loyalty').map((e) => e.payload);
+  expect(orders).toHaveLength(2);
+  expect(orders[0]!.order.table_id).toBeUndefined();
+  expect(orders[0]!.order.tableName).toBe('Marta');
+  expect(cents(orders[0]!.order.total)).toBe(2 * aguaCents);
+  expect(orders[0]!.order.payment).toMatchObject({ payment_method_id: 1, tip: '1.50' });
+  expect(cents(orders[0]!.order.payment!.amount)).toBe(2 * aguaCents);
+  expect(orders[1]!.order.table_id).toBeUndefined();
+  expect(orders[1]!.delivery).toMatchObject({ phone: '600 111 222', address: 'Carrer Major 1' });
+  expect(String(orders[1]!.delivery!.date)).toMatch(/^\d{4}-\d{2}-\d{2} 21:30:00$/);
+});

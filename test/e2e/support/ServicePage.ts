@@ -48,7 +48,7 @@ export class ServicePage {
     await expectTouchSize(this.sendButton, 'Send');
     await expect(this.sendButton).toBeEnabled();
     await this.sendButton.tap();
-    await expect(this.sendStatus).toContainText('Saved');
+    await expect(this.sendStatus).toContainText(/saved/i);
   }
 
   async openPending() {
