@@ -17,6 +17,7 @@ import { openOutbox } from '../data/outbox';
 import type { Outbox } from '../data/outboxTypes';
 import { serviceSelectors, useServiceStore } from '../features/service/serviceStore';
 import { SeatDialog } from '../features/service/SeatDialog';
+import { useOrderStore } from '../features/order/orderStore';
 import { PendingButton } from '../features/pending/PendingButton';
 import { PendingScreen } from '../features/pending/PendingScreen';
 
@@ -73,6 +74,8 @@ function Terminal({ bridge, settingsBridge }: { bridge: BridgeClient; settingsBr
       clearTimeout(timer);
       outbox?.close();
       useServiceStore.getState().setOutbox(null);
+      // Tickets in the making belong to this account's catalog and tables.
+      useOrderStore.getState().resetTickets();
     };
   }, [bridge]);
 

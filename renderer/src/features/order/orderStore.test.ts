@@ -82,4 +82,12 @@ describe('a ticket per table', () => {
     state().switchTicket(COUNTER_TICKET);
     expect(state().lines).toEqual([]);
   });
+
+  it('drops every ticket when the terminal switches account', () => {
+    add({ itemId: 10, quantity: 1 });
+    state().switchTicket('service:a');
+    add({ itemId: 10, quantity: 1 });
+    state().resetTickets();
+    expect(state()).toMatchObject({ lines: [], parked: {}, ticketKey: COUNTER_TICKET });
+  });
 });

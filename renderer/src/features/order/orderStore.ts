@@ -38,6 +38,8 @@ export interface OrderState {
   /** The counter's ticket lines, wherever the waiter is (the seat dialog takes them). */
   counterLines: () => readonly TicketLine[];
   clearCounterTicket: () => void;
+  /** Every ticket dropped (another account: its items mean nothing there). */
+  resetTickets: () => void;
   /** The item whose sheet is open (format, modifiers or menu), or null. */
   openItemId: number | null;
   nextKey: number;
@@ -102,6 +104,7 @@ export const useOrderStore = create<OrderState>()((set, get) => ({
       delete parked[COUNTER_TICKET];
       return { parked };
     }),
+  resetTickets: () => set({ lines: [], parked: {}, ticketKey: COUNTER_TICKET, nextKey: 1, openItemId: null }),
   openItemId: null,
   nextKey: 1,
   openItem: (itemId) => set({ openItemId: itemId }),
