@@ -490,8 +490,10 @@ describe('timeouts and broken answers', () => {
     await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
     try {
       const g = gatewayFor(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
-      for (const work of [g.listCustomers(), g.catalog.items.get(1), g.flowNewOrder(flowOrder([1])), g.placeLoyaltyOrder(loyaltyOrder()), g.listPaymentMethods()]) {
-        const failure = await failureOf(work);
+      // One call at a time: a call started early could fail before anyone awaits it.
+      const calls = [() => g.listCustomers(), () => g.catalog.items.get(1), () => g.flowNewOrder(flowOrder([1])), () => g.placeLoyaltyOrder(loyaltyOrder()), () => g.listPaymentMethods()];
+      for (const call of calls) {
+        const failure = await failureOf(call());
         expect(failure.kind).toBe('invalid-response');
         expect(failure.toBridgeError().detail).toBeTruthy();
       }
