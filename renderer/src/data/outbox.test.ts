@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { DeliveryRequest } from '../../../shared/bridge';
 import { formatMoney } from '../../../shared/domain/money';
 import type { CatalogDb } from './catalogDb';
-import { openOutbox } from './outbox';
+import { flowUrlLength, MAX_FLOW_URL_CHARS, openOutbox } from './outbox';
 import { demoCatalogDb, demoLines, scriptedBridge, testOutboxDb } from './outboxTesting';
 import { OutboxInputError, type Outbox } from './outboxTypes';
 
@@ -68,6 +68,17 @@ describe('seat', () => {
     expect(order.order.contents).toEqual([{ item_id: 11, itemPrice: '18.90', quantity: 1, modifiers: [{ id: 2, name: 'Al punto', price: '0.00' }, { id: 3, name: 'Huevo', price: '1.20' }] }]);
     expect(firstRound).toMatchObject({ seq: 2, kind: 'round', tableIds: [6], serviceId: service.id });
     expect(await outbox.db.services.get(service.id)).toEqual(service);
+  });
+
+  it('sends a seating’s items as its first round when they would make the Flow URL too long', async () => {
+    const outbox = await outboxWithCatalog();
+    // 60 different plain lines (each a note, so none merges): far past the URL budget.
+    const lines = Array.from({ length: 60 }, (_, i) => demoLines.cana(1, `nota ${i} — sin hielo, con limón y una pajita`));
+    const { seating, firstRound } = await outbox.seat({ tables: [{ id: 2, name: 'T2' }], guests: 2, customer: null, notes: '', lines });
+    expect(seating.request).toMatchObject({ kind: 'seating', data: { contents: null } });
+    expect(flowUrlLength(seating.request)).toBeLessThanOrEqual(MAX_FLOW_URL_CHARS);
+    expect(firstRound).not.toBeNull();
+    expect(loyalty(firstRound!.request).order.contents).toHaveLength(60);
   });
 
   it('refuses bad guests, a table seated twice, and a table already seated — and saves nothing then', async () => {

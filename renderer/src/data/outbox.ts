@@ -38,6 +38,17 @@ export interface OutboxDeps {
 
 export const MAX_GUESTS = 99;
 
+/**
+ * Longest Flow request line we send: the message is URL-encoded into the query (spec 4.7), and
+ * common servers refuse request lines or headers past 8–16 KB (Node: 16 KB in all).
+ */
+export const MAX_FLOW_URL_CHARS = 6_000;
+
+/** Characters the seating's data takes in the URL (credentials add a few dozen). */
+export function flowUrlLength(request: DeliveryRequest): number {
+  return request.kind === 'seating' ? encodeURIComponent(JSON.stringify(request.data)).length : 0;
+}
+
 /** The part of the Web Locks API the outbox uses (navigator.locks). */
 interface WebLocks {
   request(name: string, callback: () => Promise<void>): Promise<unknown>;
@@ -195,7 +206,7 @@ export function openOutbox(deps: OutboxDeps): Outbox {
     validateCustomer(input.customer);
     const lines = input.lines ?? [];
     const catalog = await catalogFor(lines);
-    const { flow, round } = splitSeatingLines(lines, catalog);
+    const split = splitSeatingLines(lines, catalog);
     const primary = tables[tables.length - 1]!;
     const service: TableService = {
       id: newId(),
@@ -209,7 +220,15 @@ export function openOutbox(deps: OutboxDeps): Outbox {
       open: 1,
       closedAt: null,
     };
-    const drafts = [seatingDraft(service, flow, catalog)];
+    let seating = seatingDraft(service, split.flow, catalog);
+    let round = split.round;
+    // Flow's message travels in the URL (spec 4.7): a seating with many items would pass what
+    // servers accept in a request line, so its items then go as the first round instead.
+    if (split.flow.length > 0 && flowUrlLength(seating.request) > MAX_FLOW_URL_CHARS) {
+      seating = seatingDraft(service, [], catalog);
+      round = lines;
+    }
+    const drafts = [seating];
     if (round.length > 0) drafts.push(roundDraft(service, round, catalog));
     const entries = await db.transaction('rw', db.entries, db.services, async () => {
       const busy = await openServiceAt(service.tableIds);
