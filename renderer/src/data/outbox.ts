@@ -221,7 +221,7 @@ export function openOutbox(deps: OutboxDeps): Outbox {
       closedAt: null,
     };
     let seating = seatingDraft(service, split.flow, catalog);
-    let round = split.round;
+    let round: readonly TicketLineInput[] = split.round;
     // Flow's message travels in the URL (spec 4.7): a seating with many items would pass what
     // servers accept in a request line, so its items then go as the first round instead.
     if (split.flow.length > 0 && flowUrlLength(seating.request) > MAX_FLOW_URL_CHARS) {

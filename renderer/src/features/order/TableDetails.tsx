@@ -124,6 +124,11 @@ function RoundsList({ entries }: { entries: readonly OutboxEntry[] }) {
               </ul>
             )}
             {entry.lastError && entry.state !== 'accepted' && entry.resolution === null && <p className="round__problem">{entry.lastError.message}</p>}
+            {entry.pending === 1 && (entry.state === 'unconfirmed' || entry.state === 'rejected') && (
+              <button type="button" className="order-button round__resolve" onClick={() => useServiceStore.getState().showScreen('pending')}>
+                Resolve in Pending orders
+              </button>
+            )}
           </li>
         );
       })}
