@@ -1,4 +1,4 @@
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, expect, test, type BrowserContext } from '@playwright/test';
@@ -135,6 +135,16 @@ test('demo venue: seat a table, send rounds, and deliver the ones saved offline 
   for (const entry of await service.pendingEntries.all()) await expect(entry).toHaveAttribute('data-state', 'queued');
   await page.screenshot({ path: `${SCREENS}/service-pending-offline.png` });
   expect((await ledger()).filter((e) => e.kind === 'loyalty')).toHaveLength(1);
+
+  // Export: the pending entries as a JSON file.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export', exact: true }).tap()]);
+  expect(download.suggestedFilename()).toMatch(/^comanda-pending-\d{4}-\d{2}-\d{2}\.json$/);
+  const exported = JSON.parse(await readFile(await download.path(), 'utf8')) as { count: number; entries: Array<{ state: string; kind: string; request: { kind: string } }> };
+  expect(exported.count).toBe(2);
+  expect(exported.entries.map((e) => [e.kind, e.state, e.request.kind])).toEqual([
+    ['round', 'queued', 'order'],
+    ['round', 'queued', 'order'],
+  ]);
 
   // Back online: both arrive, once each, in the order they were saved.
   await control('faults', {});
