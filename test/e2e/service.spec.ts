@@ -228,3 +228,44 @@ test('demo venue: a takeaway paid by card and a delivery for tomorrow reach the 
   expect(orders[1]!.delivery).toMatchObject({ phone: '600 111 222', address: 'Carrer Major 1' });
   expect(String(orders[1]!.delivery!.date)).toMatch(/^\d{4}-\d{2}-\d{2} 21:30:00$/);
 });
+
+test('demo venue: seat several tables together — the last one chosen is the primary table', async () => {
+  const vendor = await startScript('electron/sandbox/cli.ts', ['--port', '0', '--rate-limit', '100000'], /listening on (http:\/\/127\.0\.0\.1:\d+)/);
+  running.push(vendor);
+  const vendorUrl = vendor.match[1]!;
+  const roomsRes = await fetch(`${vendorUrl}/api/external/v2/rooms?withTables=1`, { headers: DEMO_HEADERS });
+  const firstRoom = ((await roomsRes.json()) as { data: Array<{ name: string; order: string; tables: Array<{ id: string; name: string }> }> }).data.sort((a, b) => Number(a.order) - Number(b.order))[0]!;
+  const [a, b] = [firstRoom.tables.find((t) => t.name === '7')!, firstRoom.tables.find((t) => t.name === '6')!];
+
+  const dataDir = await mkdtemp(join(tmpdir(), 'comanda-e2e-data-'));
+  const profileDir = await mkdtemp(join(tmpdir(), 'comanda-e2e-profile-'));
+  const serve = await startServe(['--port', '0', '--data', dataDir, '--backend', vendorUrl, '--tenant', 'demo', '--token', 'demo-token', '--client-token', 'demo-client']);
+  running.push(serve);
+  const context = await chromium.launchPersistentContext(profileDir, { ...chromiumLaunch, viewport: { width: 1280, height: 800 }, hasTouch: true });
+  contexts.push(context);
+  const page = await context.newPage();
+  const floor = new FloorPage(page);
+  const service = new ServicePage(page);
+  await floor.open(serve.url);
+  await expect(new SyncPage(page).status).toContainText(/Catalog synced \d\d:\d\d/, { timeout: 60_000 });
+  await floor.showRoom(firstRoom.name);
+
+  await page.getByRole('button', { name: 'Seat several' }).tap();
+  await floor.table(a.name).tap();
+  await floor.table(b.name).tap();
+  await expect(floor.table(b.name)).toHaveAccessibleName(/primary table/);
+  await page.getByRole('button', { name: /^Seat 2 tables/ }).tap();
+  await service.seat(`${a.name} + ${b.name}`, 6);
+  await expect(service.rounds.first()).toHaveAttribute('data-state', 'accepted', { timeout: 15_000 });
+
+  const ledger = (await (await fetch(`${vendorUrl}/__sandbox/ledger`)).json()) as { entries: Array<{ kind: string; payload: { table_id?: number[]; guests?: number } }> };
+  const flows = ledger.entries.filter((e) => e.kind === 'flow');
+  expect(flows).toHaveLength(1);
+  expect(flows[0]!.payload.table_id).toEqual([Number(a.id), Number(b.id)]);
+  expect(flows[0]!.payload.guests).toBe(6);
+
+  // Both tables show the service, seated with 6 guests.
+  await page.getByRole('button', { name: 'Floor', exact: true }).first().tap();
+  for (const table of [a, b]) await expect(floor.table(table.name)).toHaveAccessibleName(new RegExp(`^${table.name}, .*seated.*6 guests`, 'i'));
+  await page.screenshot({ path: `${SCREENS}/service-seated-together.png` });
+});
