@@ -11,7 +11,7 @@ import { useElementSize } from '../../ui/useElementSize';
 import { serviceSelectors, useServiceStore } from '../service/serviceStore';
 import { IconPerson, TableStatusIcon } from './FloorIcons';
 import { centreOf, describeTable, gapMidpoint, joinedPairs, layoutRoom, ROUND_TABLE_TYPE_ID, type JoinedPair, type PlacedTable } from './floorLayout';
-import { describeTableState, reuseUnchanged, statusOf, tableFace, type TableChoice } from './tableFace';
+import { describeTableState, reuseUnchanged, serviceCompanions, statusOf, tableFace, type TableChoice } from './tableFace';
 import './floor.css';
 
 /** Keeps the plan clear of the area's edges (and of the selection ring). */
@@ -139,7 +139,9 @@ const TableButton = memo(function TableButton({ placed, base, joinedWithName, st
   const fill = parseHexColor(table.color) ?? FALLBACK_FILL;
   const round = table.typeId === ROUND_TABLE_TYPE_ID;
   const name = table.name || String(table.id);
-  const joinedText = table.isJoined ? (joinedWithName ? `with ${joinedWithName}` : 'joined') : null;
+  // Joined in the back office, or seated together in one service: "with 7" either way.
+  const companions = serviceCompanions(status, table.id);
+  const joinedText = table.isJoined ? (joinedWithName ? `with ${joinedWithName}` : 'joined') : companions.length > 0 ? `with ${companions.join(', ')}` : null;
   const face = tableFace({ width, height }, name, round, status, joinedText);
   const choice: TableChoice | null = chosenOrder > 0 ? { order: chosenOrder, primary } : null;
   // While choosing several, only free tables can be chosen; the others say so and do nothing.
@@ -157,7 +159,7 @@ const TableButton = memo(function TableButton({ placed, base, joinedWithName, st
   ]
     .filter(Boolean)
     .join(' ');
-  const label = describeTableState(base, status, choice) + (unavailable ? ', not free: cannot be chosen' : '');
+  const label = describeTableState(base, status, choice, table.id) + (unavailable ? ', not free: cannot be chosen' : '');
 
   return (
     <button

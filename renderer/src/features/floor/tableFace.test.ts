@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TableService } from '../../data/outboxDb';
 import { FREE_TABLE, type TableStatus } from '../../data/tableStatus';
-import { describeTableState, reuseUnchanged, statusOf, tableFace } from './tableFace';
+import { describeTableState, reuseUnchanged, serviceCompanions, statusOf, tableFace } from './tableFace';
 
 const service = (id: string, guests = 3): TableService => ({
   id,
@@ -16,6 +16,16 @@ const service = (id: string, guests = 3): TableService => ({
   closedAt: null,
 });
 const seated = (guests = 3, extra: Partial<TableStatus> = {}): TableStatus => ({ kind: 'seated', service: service('s1', guests), guests, waiting: 0, problems: 0, ...extra });
+
+describe('tables seated together', () => {
+  it('names the other tables of the service, and says so after the state', () => {
+    const together: TableStatus = { ...seated(6), service: { ...service('s2', 6), tableIds: [7, 6], primaryTableId: 6, tableNames: ['7', '6'] } };
+    expect(serviceCompanions(together, 7)).toEqual(['6']);
+    expect(serviceCompanions(together, 6)).toEqual(['7']);
+    expect(serviceCompanions(seated(), 5)).toEqual([]);
+    expect(describeTableState('7, round table', together, null, 7)).toBe('7, round table, seated, together with 6, 6 guests');
+  });
+});
 
 describe('describeTableState', () => {
   it('begins with the table and says its state and guests', () => {

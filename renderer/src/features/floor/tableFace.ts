@@ -17,8 +17,17 @@ export function guestsText(guests: number): string {
  * "T5, table, seated, 3 guests": the name first (describeTable), so a waiter's screen reader and
  * the e2e tests find the table by its name; then the state, guests and what is waiting.
  */
-export function describeTableState(base: string, status: TableStatus, choice: TableChoice | null = null): string {
+/** The other tables seated in the same service as this one (seated together), by name. */
+export function serviceCompanions(status: TableStatus, tableId: number): string[] {
+  const service = status.service;
+  if (!service || service.tableIds.length < 2) return [];
+  return service.tableIds.flatMap((id, i) => (id === tableId ? [] : [service.tableNames[i] ?? String(id)]));
+}
+
+export function describeTableState(base: string, status: TableStatus, choice: TableChoice | null = null, tableId?: number): string {
   const parts = [base, TABLE_STATUS_TEXT[status.kind].toLowerCase()];
+  const companions = tableId === undefined ? [] : serviceCompanions(status, tableId);
+  if (companions.length > 0) parts.push(`together with ${companions.join(', ')}`);
   if (status.guests > 0) parts.push(guestsText(status.guests));
   if (status.waiting > 0) parts.push(status.waiting === 1 ? '1 order waiting to send' : `${status.waiting} orders waiting to send`);
   if (status.problems > 0) parts.push(status.problems === 1 ? '1 order needs attention' : `${status.problems} orders need attention`);
