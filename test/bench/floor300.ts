@@ -11,6 +11,7 @@ import { createSandboxApp } from '../../electron/sandbox/app';
 import { serializeState } from '../../electron/sandbox/persistence';
 import { chromiumLaunch } from '../../playwright.config';
 import { startScript, startServe, type Started } from '../e2e/support/processes';
+import { percentile } from './stats';
 
 const TABLES = 300;
 const RUNS = Number(process.env.BENCH_FLOOR_RUNS ?? 15);
@@ -46,7 +47,6 @@ const PROBE = `
   })();
 `;
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 const ms1 = (value: number) => Math.round(value * 10) / 10;
 function summary(values: number[]) {
   const sorted = [...values].sort((a, b) => a - b);

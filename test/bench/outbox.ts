@@ -17,6 +17,7 @@ import { openOutbox } from '../../renderer/src/data/outbox';
 import { openOutboxDb } from '../../renderer/src/data/outboxDb';
 import type { TicketLineInput } from '../../renderer/src/data/outboxTypes';
 import { startHeadlessTerminal } from '../chaos/terminal';
+import { median } from './stats';
 
 const RATE = 120;
 const DRAIN_ORDERS = Number(process.env.BENCH_DRAIN_ORDERS ?? 360);
@@ -43,7 +44,6 @@ export interface OutboxBench {
 }
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 export async function benchOutbox(log: (line: string) => void): Promise<OutboxBench> {
   const sandbox = await startSandbox({ port: 0, host: '127.0.0.1', limits: { requestsPerMinute: RATE } });

@@ -17,6 +17,7 @@ import { DEMO_HEADERS, freePort, startScript, type Started } from '../e2e/suppor
 import type { BenchHooks, KeystrokeRun } from '../../renderer/src/data/benchHooks';
 import { benchFloor300 } from './floor300';
 import { benchOutbox } from './outbox';
+import { percentile } from './stats';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 20_000);
 const START_RUNS = Number(process.env.BENCH_START_RUNS ?? 7);
@@ -137,10 +138,6 @@ async function syncScenario(rateLimited: boolean) {
   const wallMs = Date.parse(sync.syncedAt!) - Date.parse(sync.startedAt);
   const records = Object.values(sync.counts).reduce<number>((a, b) => a + (b ?? 0), 0);
   return { sandbox, serve, context, page, accountKey, minimum, used, wallMs, records, sync };
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
 /** From navigation start to the first table drawn, with the server stopped: local data only. */

@@ -1,14 +1,9 @@
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, expect, test, type BrowserContext } from '@playwright/test';
-import { chromiumLaunch } from '../../playwright.config';
+import { expect, test, type BrowserContext } from '@playwright/test';
 import { ALLERGENS } from '../../shared/api/catalog';
 import { CatalogPage } from './support/CatalogPage';
-import { FloorPage } from './support/FloorPage';
 import { OrderPage } from './support/OrderPage';
-import { startScript, startServe, type Started } from './support/processes';
-import { SyncPage } from './support/SyncPage';
+import type { Started } from './support/processes';
+import { openSyncedTerminal, startVendor } from './support/terminal';
 import { listAll, type WireRecord } from './support/serverCatalog';
 
 // Issue 5: the order builder on the demo venue — a selling-format item, an item with a mandatory
@@ -35,9 +30,7 @@ function one(records: WireRecord[], what: string, match: (r: WireRecord) => bool
 }
 
 test('demo venue: a format, a mandatory modifier and a menu with a supplement add up to the total the catalog API gives', async () => {
-  const vendor = await startScript('electron/sandbox/cli.ts', ['--port', '0', '--rate-limit', '100000'], /listening on (http:\/\/127\.0\.0\.1:\d+)/);
-  running.push(vendor);
-  const vendorUrl = vendor.match[1]!;
+  const vendorUrl = await startVendor(running);
 
   // The expected total, from the vendor's catalog read over HTTP (not through the terminal's code).
   const [items, formats, formatPivots, modifiers, menuCategories, menuPivots] = await Promise.all([
@@ -66,18 +59,9 @@ test('demo venue: a format, a mandatory modifier and a menu with a supplement ad
   const menuCents = cents(menu.price) + supplements.reduce((a, b) => a + b, 0);
   const expectedTotal = jamonCents + burgerCents + menuCents;
 
-  const dataDir = await mkdtemp(join(tmpdir(), 'comanda-e2e-data-'));
-  const profileDir = await mkdtemp(join(tmpdir(), 'comanda-e2e-profile-'));
-  const serve = await startServe(['--port', '0', '--data', dataDir, '--backend', vendorUrl, '--tenant', 'demo', '--token', 'demo-token', '--client-token', 'demo-client']);
-  running.push(serve);
-  const context = await chromium.launchPersistentContext(profileDir, { ...chromiumLaunch, viewport: { width: 1280, height: 800 }, hasTouch: true });
-  contexts.push(context);
-  const page = await context.newPage();
-  const floor = new FloorPage(page);
+  const page = await openSyncedTerminal(vendorUrl, running, contexts);
   const catalog = new CatalogPage(page);
   const order = new OrderPage(page);
-  await floor.open(serve.url);
-  await expect(new SyncPage(page).status).toContainText(/Catalog synced \d\d:\d\d/, { timeout: 60_000 });
   await catalog.open();
   await expect(order.ticket).toContainText('No items yet');
 

@@ -1,13 +1,8 @@
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, expect, test, type BrowserContext } from '@playwright/test';
-import { chromiumLaunch } from '../../playwright.config';
+import { expect, test, type BrowserContext } from '@playwright/test';
 import { ALLERGENS } from '../../shared/api/catalog';
 import { CatalogPage } from './support/CatalogPage';
-import { FloorPage } from './support/FloorPage';
-import { startScript, startServe, type Started } from './support/processes';
-import { SyncPage } from './support/SyncPage';
+import type { Started } from './support/processes';
+import { openSyncedTerminal, startVendor } from './support/terminal';
 import { isActive, listAll } from './support/serverCatalog';
 
 // Issue 5: search as you type over the whole catalog (accent- and case-insensitive) and the
@@ -60,22 +55,11 @@ const words = (text: string) =>
 const matches = (items: OfferedItem[], query: string) => items.filter((item) => words(query).every((q) => words(item.name).some((w) => w.startsWith(q))));
 
 test('demo venue: search as you type finds items across the catalog, and the allergen filter hides items containing an allergen', async () => {
-  const dataDir = await mkdtemp(join(tmpdir(), 'comanda-e2e-data-'));
-  const profileDir = await mkdtemp(join(tmpdir(), 'comanda-e2e-profile-'));
-  const vendor = await startScript('electron/sandbox/cli.ts', ['--port', '0', '--rate-limit', '100000'], /listening on (http:\/\/127\.0\.0\.1:\d+)/);
-  running.push(vendor);
-  const vendorUrl = vendor.match[1]!;
+  const vendorUrl = await startVendor(running);
   const offered = await offeredItems(vendorUrl);
 
-  const serve = await startServe(['--port', '0', '--data', dataDir, '--backend', vendorUrl, '--tenant', 'demo', '--token', 'demo-token', '--client-token', 'demo-client']);
-  running.push(serve);
-  const context = await chromium.launchPersistentContext(profileDir, { ...chromiumLaunch, viewport: { width: 1280, height: 800 }, hasTouch: true });
-  contexts.push(context);
-  const page = await context.newPage();
-  const floor = new FloorPage(page);
+  const page = await openSyncedTerminal(vendorUrl, running, contexts);
   const catalog = new CatalogPage(page);
-  await floor.open(serve.url);
-  await expect(new SyncPage(page).status).toContainText(/Catalog synced \d\d:\d\d/, { timeout: 60_000 });
   await catalog.open();
   await expect(catalog.categories).toBeVisible();
 

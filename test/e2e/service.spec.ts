@@ -1,14 +1,11 @@
-import { mkdtemp, readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, expect, test, type BrowserContext } from '@playwright/test';
-import { chromiumLaunch } from '../../playwright.config';
+import { readFile } from 'node:fs/promises';
+import { expect, test, type BrowserContext } from '@playwright/test';
 import { CatalogPage } from './support/CatalogPage';
 import { FloorPage } from './support/FloorPage';
 import { OrderPage } from './support/OrderPage';
-import { DEMO_HEADERS, startScript, startServe, type Started } from './support/processes';
+import { DEMO_HEADERS, type Started } from './support/processes';
+import { openSyncedTerminal, startVendor } from './support/terminal';
 import { ServicePage } from './support/ServicePage';
-import { SyncPage } from './support/SyncPage';
 import { listAll, type WireRecord } from './support/serverCatalog';
 
 // Issue 6 item 8: on the demo venue, seat a table with 3 guests and send a round → the sandbox's
@@ -37,10 +34,15 @@ interface LedgerEntry {
   };
 }
 
+/** The vendor's first room (back-office order) with its tables, read from its own API. */
+async function firstRoomOf(vendorUrl: string): Promise<{ name: string; tables: Array<{ id: string; name: string }> }> {
+  const res = await fetch(`${vendorUrl}/api/external/v2/rooms?withTables=1`, { headers: DEMO_HEADERS });
+  const rooms = ((await res.json()) as { data: Array<{ name: string; order: string; tables: Array<{ id: string; name: string }> }> }).data;
+  return rooms.sort((a, b) => Number(a.order) - Number(b.order))[0]!;
+}
+
 test('demo venue: seat a table, send rounds, and deliver the ones saved offline once, in order', async () => {
-  const vendor = await startScript('electron/sandbox/cli.ts', ['--port', '0', '--rate-limit', '100000'], /listening on (http:\/\/127\.0\.0\.1:\d+)/);
-  running.push(vendor);
-  const vendorUrl = vendor.match[1]!;
+  const vendorUrl = await startVendor(running);
   const control = async <T>(path: string, body?: unknown): Promise<T> => {
     const res = await fetch(`${vendorUrl}/__sandbox/${path}`, body === undefined ? undefined : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     expect(res.ok, path).toBe(true);
@@ -49,8 +51,7 @@ test('demo venue: seat a table, send rounds, and deliver the ones saved offline 
   const ledger = async () => (await control<{ entries: LedgerEntry[] }>('ledger')).entries;
 
   // What the vendor's own API says: the table, the items and their prices.
-  const roomsRes = await fetch(`${vendorUrl}/api/external/v2/rooms?withTables=1`, { headers: DEMO_HEADERS });
-  const firstRoom = ((await roomsRes.json()) as { data: Array<{ name: string; order: string; tables: Array<{ id: string; name: string }> }> }).data.sort((a, b) => Number(a.order) - Number(b.order))[0]!;
+  const firstRoom = await firstRoomOf(vendorUrl);
   const table = firstRoom.tables.find((t) => t.name === '5') ?? firstRoom.tables[0]!;
   const [items, formats, formatPivots] = await Promise.all([listAll(vendorUrl, 'catalog/items'), listAll(vendorUrl, 'catalog/sellingFormats'), listAll(vendorUrl, 'catalog/sellingFormatPivots')]);
   const item = (name: string): WireRecord => {
@@ -64,19 +65,11 @@ test('demo venue: seat a table, send rounds, and deliver the ones saved offline 
   const jamonMedia = formatPivots.find((p) => Number(p.item_id) === Number(jamon.id) && Number(p.format_id) === Number(media.id))!;
   const firstRoundCents = 2 * cents(agua.price) + cents(jamonMedia.price);
 
-  const dataDir = await mkdtemp(join(tmpdir(), 'comanda-e2e-data-'));
-  const profileDir = await mkdtemp(join(tmpdir(), 'comanda-e2e-profile-'));
-  const serve = await startServe(['--port', '0', '--data', dataDir, '--backend', vendorUrl, '--tenant', 'demo', '--token', 'demo-token', '--client-token', 'demo-client']);
-  running.push(serve);
-  const context = await chromium.launchPersistentContext(profileDir, { ...chromiumLaunch, viewport: { width: 1280, height: 800 }, hasTouch: true });
-  contexts.push(context);
-  const page = await context.newPage();
+  const page = await openSyncedTerminal(vendorUrl, running, contexts);
   const floor = new FloorPage(page);
   const catalog = new CatalogPage(page);
   const order = new OrderPage(page);
   const service = new ServicePage(page);
-  await floor.open(serve.url);
-  await expect(new SyncPage(page).status).toContainText(/Catalog synced \d\d:\d\d/, { timeout: 60_000 });
   await expect(floor.connection).toContainText('Online');
 
   // Seat: a free table opens the seat dialog; 3 guests on the keypad.
@@ -167,25 +160,15 @@ test('demo venue: seat a table, send rounds, and deliver the ones saved offline 
 });
 
 test('demo venue: a takeaway paid by card and a delivery for tomorrow reach the POS without a table', async () => {
-  const vendor = await startScript('electron/sandbox/cli.ts', ['--port', '0', '--rate-limit', '100000'], /listening on (http:\/\/127\.0\.0\.1:\d+)/);
-  running.push(vendor);
-  const vendorUrl = vendor.match[1]!;
+  const vendorUrl = await startVendor(running);
   const items = await listAll(vendorUrl, 'catalog/items');
   const agua = items.find((r) => r.name === 'Agua mineral 50 cl')!;
   const aguaCents = cents(agua.price);
 
-  const dataDir = await mkdtemp(join(tmpdir(), 'comanda-e2e-data-'));
-  const profileDir = await mkdtemp(join(tmpdir(), 'comanda-e2e-profile-'));
-  const serve = await startServe(['--port', '0', '--data', dataDir, '--backend', vendorUrl, '--tenant', 'demo', '--token', 'demo-token', '--client-token', 'demo-client']);
-  running.push(serve);
-  const context = await chromium.launchPersistentContext(profileDir, { ...chromiumLaunch, viewport: { width: 1280, height: 800 }, hasTouch: true });
-  contexts.push(context);
-  const page = await context.newPage();
+  const page = await openSyncedTerminal(vendorUrl, running, contexts);
   const catalog = new CatalogPage(page);
   const order = new OrderPage(page);
   const service = new ServicePage(page);
-  await page.goto(serve.url);
-  await expect(new SyncPage(page).status).toContainText(/Catalog synced \d\d:\d\d/, { timeout: 60_000 });
 
   // Takeaway: two waters for Marta, paid by card with a tip.
   await catalog.open();
@@ -230,24 +213,13 @@ test('demo venue: a takeaway paid by card and a delivery for tomorrow reach the 
 });
 
 test('demo venue: seat several tables together — the last one chosen is the primary table', async () => {
-  const vendor = await startScript('electron/sandbox/cli.ts', ['--port', '0', '--rate-limit', '100000'], /listening on (http:\/\/127\.0\.0\.1:\d+)/);
-  running.push(vendor);
-  const vendorUrl = vendor.match[1]!;
-  const roomsRes = await fetch(`${vendorUrl}/api/external/v2/rooms?withTables=1`, { headers: DEMO_HEADERS });
-  const firstRoom = ((await roomsRes.json()) as { data: Array<{ name: string; order: string; tables: Array<{ id: string; name: string }> }> }).data.sort((a, b) => Number(a.order) - Number(b.order))[0]!;
+  const vendorUrl = await startVendor(running);
+  const firstRoom = await firstRoomOf(vendorUrl);
   const [a, b] = [firstRoom.tables.find((t) => t.name === '7')!, firstRoom.tables.find((t) => t.name === '6')!];
 
-  const dataDir = await mkdtemp(join(tmpdir(), 'comanda-e2e-data-'));
-  const profileDir = await mkdtemp(join(tmpdir(), 'comanda-e2e-profile-'));
-  const serve = await startServe(['--port', '0', '--data', dataDir, '--backend', vendorUrl, '--tenant', 'demo', '--token', 'demo-token', '--client-token', 'demo-client']);
-  running.push(serve);
-  const context = await chromium.launchPersistentContext(profileDir, { ...chromiumLaunch, viewport: { width: 1280, height: 800 }, hasTouch: true });
-  contexts.push(context);
-  const page = await context.newPage();
+  const page = await openSyncedTerminal(vendorUrl, running, contexts);
   const floor = new FloorPage(page);
   const service = new ServicePage(page);
-  await floor.open(serve.url);
-  await expect(new SyncPage(page).status).toContainText(/Catalog synced \d\d:\d\d/, { timeout: 60_000 });
   await floor.showRoom(firstRoom.name);
 
   await page.getByRole('button', { name: 'Seat several' }).tap();

@@ -1,0 +1,33 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, expect, type BrowserContext, type Page } from '@playwright/test';
+import { chromiumLaunch } from '../../../playwright.config';
+import { startScript, startServe, type Started } from './processes';
+import { SyncPage } from './SyncPage';
+
+// The setup most e2e tests share: the vendor's sandbox on its own (so a test can read its API and
+// control its faults), and the browser shell on that sandbox's demo account, open in Debian
+// Chromium as a 1280×800 touchscreen, with its first catalog sync done. Each test gets its own
+// data folder and browser profile (STYLE: page models for e2e).
+
+/** The vendor sandbox (demo venue, rate limit lifted); its URL. Stopped by the test's afterEach. */
+export async function startVendor(running: Started[]): Promise<string> {
+  const vendor = await startScript('electron/sandbox/cli.ts', ['--port', '0', '--rate-limit', '100000'], /listening on (http:\/\/127\.0\.0\.1:\d+)/);
+  running.push(vendor);
+  return vendor.match[1]!;
+}
+
+/** The terminal on the vendor's demo account, its catalog synced; the page it shows. */
+export async function openSyncedTerminal(vendorUrl: string, running: Started[], contexts: BrowserContext[]): Promise<Page> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'comanda-e2e-data-'));
+  const profileDir = await mkdtemp(join(tmpdir(), 'comanda-e2e-profile-'));
+  const serve = await startServe(['--port', '0', '--data', dataDir, '--backend', vendorUrl, '--tenant', 'demo', '--token', 'demo-token', '--client-token', 'demo-client']);
+  running.push(serve);
+  const context = await chromium.launchPersistentContext(profileDir, { ...chromiumLaunch, viewport: { width: 1280, height: 800 }, hasTouch: true });
+  contexts.push(context);
+  const page = await context.newPage();
+  await page.goto(serve.url);
+  await expect(new SyncPage(page).status).toContainText(/Catalog synced \d\d:\d\d/, { timeout: 60_000 });
+  return page;
+}
