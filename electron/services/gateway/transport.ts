@@ -121,13 +121,11 @@ export function createTransport(options: TransportOptions): Transport {
 
   /** The same exchange with `Expect: 100-continue`: an error status or a lost connection throws a GatewayError. */
   async function exchangeWithExpect(spec: RequestSpec<z.ZodType>, headers: Record<string, string>, body: string) {
-    const query = spec.searchParams
-      ? `?${new URLSearchParams(Object.entries(spec.searchParams).map(([k, v]): [string, string] => [k, String(v)])).toString()}`
-      : '';
+    const query = queryOf(spec);
     let answer;
     try {
       answer = await exchangeWithContinue({
-        url: `${root}/${spec.path}${query}`,
+        url: `${root}/${spec.path}${query ? `?${query}` : ''}`,
         method: spec.method === 'PUT' ? 'PUT' : 'POST',
         headers,
         body,
@@ -183,9 +181,7 @@ export function createTransport(options: TransportOptions): Transport {
     const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
 
     // spec §8: a request over 2 MB is refused here, before it uses the budget or the network.
-    const query = spec.searchParams
-      ? new URLSearchParams(Object.entries(spec.searchParams).map(([k, v]): [string, string] => [k, String(v)])).toString()
-      : '';
+    const query = queryOf(spec);
     const size = encoder.encode(body ?? '').byteLength + encoder.encode(query).byteLength;
     if (size > maxBytes) {
       throw new GatewayError({
@@ -228,6 +224,11 @@ export function createTransport(options: TransportOptions): Transport {
   }
 
   return { send, requireSecrets, limiter };
+}
+
+/** The request's query string, without "?" ("" when it has none). */
+function queryOf(spec: Pick<RequestSpec<z.ZodType>, 'searchParams'>): string {
+  return spec.searchParams ? new URLSearchParams(Object.entries(spec.searchParams).map(([k, v]): [string, string] => [k, String(v)])).toString() : '';
 }
 
 /** What a failed 100-continue exchange means: before the body left, nothing can have been applied. */

@@ -11,9 +11,12 @@ import type { OutboxDb, OutboxEntry } from './outboxDb';
 //   resent without a person. A Flow "table already has an open order" after an unconfirmed
 //   attempt of the same seating confirms that attempt; on a fresh attempt it is a conflict.
 
+/** What the outbox needs of the bridge; without `getConnectionState` it retries after an offline answer blindly. */
+export type OutboxBridge = Pick<BridgeClient, 'deliverOrder' | 'onEvent'> & Partial<Pick<BridgeClient, 'getConnectionState'>>;
+
 export interface DispatcherDeps {
   db: OutboxDb;
-  bridge: Pick<BridgeClient, 'deliverOrder' | 'onEvent'> & Partial<Pick<BridgeClient, 'getConnectionState'>>;
+  bridge: OutboxBridge;
   now?: () => Date;
   log?: (line: string) => void;
   /** Requests in flight at once (different tables). The limiter spaces them; 2 keep the rate. */

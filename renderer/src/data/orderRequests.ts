@@ -1,6 +1,6 @@
 import { deliveryRequestSchema, describeZodError, type DeliveryRequest } from '../../../shared/bridge';
 import type { CatalogIndex } from '../../../shared/domain/catalog';
-import { encodeFlowContents, encodeLoyaltyOrder, priceTicket, type LineProblem } from '../../../shared/domain/encode';
+import { encodeFlowContents, encodeLoyaltyOrder, type LineProblem } from '../../../shared/domain/encode';
 import type { LineChoice } from '../../../shared/domain/line';
 import { centsToDecimal, formatMoney, multiplyCents } from '../../../shared/domain/money';
 import type { OutboxLine, SeatCustomer } from './outboxDb';
@@ -171,12 +171,6 @@ export function loyaltyRequest(input: LoyaltyRequestInput, catalog: CatalogIndex
     },
   };
   return { request: checked(request), totalCents };
-}
-
-/** Whether every line can be priced now (the catalog may have changed since it was added). */
-export function ticketProblems(lines: readonly TicketLineInput[], catalog: CatalogIndex): string | null {
-  const result = priceTicket(lines.map(choiceOf), catalog);
-  return result.ok ? null : problemsText(lines, result.problems);
 }
 
 /** "3 items · 23,50 €" */

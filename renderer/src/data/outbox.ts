@@ -1,7 +1,7 @@
-import type { BridgeClient, DeliveryRequest } from '../../../shared/bridge';
+import type { DeliveryRequest } from '../../../shared/bridge';
 import { indexCatalog, type CatalogIndex, type CatalogRecords } from '../../../shared/domain/catalog';
 import type { CatalogDb } from './catalogDb';
-import { startDispatcher, type Dispatcher } from './dispatcher';
+import { startDispatcher, type Dispatcher, type OutboxBridge } from './dispatcher';
 import { loadItemRecords } from './itemRecords';
 import { openOutboxDb, type OutboxDb, type OutboxEntry, type OutboxKind, type OutboxLine, type SeatCustomer, type TableService } from './outboxDb';
 import { linesSummary, loyaltyRequest, outboxLines, seatingRequest, splitSeatingLines, type LoyaltyRequestInput } from './orderRequests';
@@ -24,7 +24,7 @@ import {
 
 export interface OutboxDeps {
   accountKey: string;
-  bridge: Pick<BridgeClient, 'deliverOrder' | 'onEvent'> & Partial<Pick<BridgeClient, 'getConnectionState'>>;
+  bridge: OutboxBridge;
   /** The current catalog generation (prices, rules); null before the first sync. */
   catalogDb: () => CatalogDb | null;
   /** An already open database (tests); default: the account's outbox database. */
@@ -36,7 +36,10 @@ export interface OutboxDeps {
   dispatch?: boolean;
 }
 
+export const MIN_GUESTS = 1;
 export const MAX_GUESTS = 99;
+/** Said by the seat dialog while typing and by the outbox when it seats. */
+export const GUESTS_MESSAGE = `Guests must be a whole number from ${MIN_GUESTS} to ${MAX_GUESTS}.`;
 
 /**
  * Longest Flow request line we send: the message is URL-encoded into the query (spec 4.7), and
@@ -149,7 +152,7 @@ export function openOutbox(deps: OutboxDeps): Outbox {
   }
 
   function validateGuests(guests: number) {
-    if (!Number.isInteger(guests) || guests < 1 || guests > MAX_GUESTS) throw new OutboxInputError(`Guests must be a whole number from 1 to ${MAX_GUESTS}.`);
+    if (!Number.isInteger(guests) || guests < MIN_GUESTS || guests > MAX_GUESTS) throw new OutboxInputError(GUESTS_MESSAGE);
   }
 
   function validateCustomer(customer: SeatCustomer | null) {

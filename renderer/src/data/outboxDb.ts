@@ -9,7 +9,6 @@ import type { LineChoice } from '../../../shared/domain/line';
 
 /** `queued → sending → accepted | rejected | unconfirmed` (ARCHITECTURE §5). */
 export type OutboxState = 'queued' | 'sending' | 'accepted' | 'rejected' | 'unconfirmed';
-export const OUTBOX_STATES: readonly OutboxState[] = ['queued', 'sending', 'accepted', 'rejected', 'unconfirmed'];
 
 /** seating = Flow newOrder; round / takeaway / delivery = loyalty orders. */
 export type OutboxKind = 'seating' | 'round' | 'takeaway' | 'delivery';

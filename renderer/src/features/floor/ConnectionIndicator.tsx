@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useState } from 'react';
+import { useMinuteClock } from '../sync/useCatalog';
 import { IconConnecting, IconOffline, IconOnline } from '../../ui/icons';
 import { connectionActivityText } from '../pending/pendingText';
 import { serviceSelectors, useServiceStore } from '../service/serviceStore';
@@ -80,15 +80,4 @@ function ConnectionIcon({ connection }: { connection: ConnectionIndicatorState }
   if (connection === 'online') return <IconOnline className={className} />;
   if (connection === 'offline') return <IconOffline className={className} />;
   return <IconConnecting className={className} />;
-}
-
-function useMinuteClock(running: boolean): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    if (!running) return;
-    setNow(new Date());
-    const timer = setInterval(() => setNow(new Date()), 60_000);
-    return () => clearInterval(timer);
-  }, [running]);
-  return now;
 }

@@ -36,9 +36,17 @@ export function tapTable(table: FloorTable, status: TableStatus): void {
     if (status.kind === 'free') service.toggleMultiSelect(seatTableOf(table));
     return;
   }
+  if (status.kind === 'free') service.openSeatDialog([seatTableOf(table)]);
+  else openTableOf(status);
+}
+
+/**
+ * A table that is not free (plan or list): its service's order; when only entries of it need the
+ * waiter and no service is open here, the pending-orders screen.
+ */
+export function openTableOf(status: TableStatus): void {
+  const service = useServiceStore.getState();
   if (status.service) service.openOrder({ kind: 'service', serviceId: status.service.id });
-  else if (status.kind === 'free') service.openSeatDialog([seatTableOf(table)]);
-  // Entries of this table need the waiter but no service is open here: the pending-orders screen.
   else service.showScreen('pending');
 }
 

@@ -5,15 +5,10 @@ import { EmptyState } from '../../ui/Notice';
 import { serviceSelectors, useServiceStore } from '../service/serviceStore';
 import { IconPerson, TableStatusIcon } from './FloorIcons';
 import { loadOpenTables, type OpenTableRow } from './openTables';
-import { guestsText } from './tableFace';
+import { describeClock } from '../pending/pendingText';
+import { openTableOf } from './RoomPlan';
+import { guestsText, serviceCompanions } from './tableFace';
 import './floor.css';
-
-const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-
-function seatedSince(iso: string): string {
-  const at = new Date(iso);
-  return Number.isNaN(at.getTime()) ? '' : `since ${timeFormat.format(at)}`;
-}
 
 /**
  * The floor's list view (issue 6 item 1): every table that is not free, in every room, each row
@@ -48,15 +43,9 @@ export function TableList({ db }: { db: FloorDb }) {
 function OpenTableButton({ row }: { row: OpenTableRow }) {
   const { status } = row;
   const service = status.service;
-  const open = () => {
-    const store = useServiceStore.getState();
-    if (service) store.openOrder({ kind: 'service', serviceId: service.id });
-    // Entries that need the waiter, with no service open here: the pending-orders screen.
-    else store.showScreen('pending');
-  };
-  const others = service && service.tableNames.length > 1 ? service.tableNames.filter((name) => name !== row.name) : [];
+  const others = serviceCompanions(status, row.tableId);
   return (
-    <button type="button" className="table-row" onClick={open}>
+    <button type="button" className="table-row" onClick={() => openTableOf(status)}>
       {/* The table's name comes first: the row's accessible name begins with it. */}
       <span className="table-row__name">{row.name}</span>
       <span className="table-row__room">{row.roomName ?? 'Not on the plan'}</span>
@@ -74,7 +63,7 @@ function OpenTableButton({ row }: { row: OpenTableRow }) {
       </span>
       <span className="table-row__details">
         {service?.customer && <span className="table-row__customer">{service.customer.name}</span>}
-        {service && <span>{seatedSince(service.seatedAt)}</span>}
+        {service && <span>since {describeClock(service.seatedAt)}</span>}
         {others.length > 0 && <span>with {others.join(' + ')}</span>}
       </span>
       <span className="table-row__counts">

@@ -18,15 +18,12 @@ export interface VenueSlice {
 /** The floor drawn as a plan (one room at a time) or as a list of the open tables of every room. */
 export type FloorView = 'plan' | 'list';
 
-/** What the waiter is looking at: a room, and perhaps a table in it. */
+/** What the waiter is looking at: the plan or the list, and which room (tables are chosen in the service store). */
 export interface SelectionSlice {
   floorView: FloorView;
   showFloorView: (view: FloorView) => void;
   selectedRoomId: number | null;
-  selectedTableId: number | null;
   selectRoom: (roomId: number) => void;
-  /** Tapping the selected table again releases it. */
-  toggleTable: (tableId: number) => void;
 }
 
 /** How fresh the floor plan is and why it may not be. */
@@ -49,17 +46,14 @@ const createVenueSlice: StateCreator<FloorStore, [], [], VenueSlice> = (set) => 
   appInfo: null,
   db: null,
   setVenue: (appInfo, db) => set({ appInfo, db }),
-  clearVenue: () => set({ appInfo: null, db: null, selectedRoomId: null, selectedTableId: null, floorSavedAt: null }),
+  clearVenue: () => set({ appInfo: null, db: null, selectedRoomId: null, floorSavedAt: null }),
 });
 
 const createSelectionSlice: StateCreator<FloorStore, [], [], SelectionSlice> = (set) => ({
   floorView: 'plan',
   showFloorView: (floorView) => set({ floorView }),
   selectedRoomId: null,
-  selectedTableId: null,
-  selectRoom: (roomId) =>
-    set((state) => (state.selectedRoomId === roomId ? state : { selectedRoomId: roomId, selectedTableId: null })),
-  toggleTable: (tableId) => set((state) => ({ selectedTableId: state.selectedTableId === tableId ? null : tableId })),
+  selectRoom: (roomId) => set((state) => (state.selectedRoomId === roomId ? state : { selectedRoomId: roomId })),
 });
 
 const createSyncSlice: StateCreator<FloorStore, [], [], SyncSlice> = (set) => ({
@@ -91,12 +85,9 @@ export const floorSelectors = {
   floorView: (state: FloorStore) => state.floorView,
   showFloorView: (state: FloorStore) => state.showFloorView,
   selectedRoomId: (state: FloorStore) => state.selectedRoomId,
-  selectedTableId: (state: FloorStore) => state.selectedTableId,
   connection: (state: FloorStore) => state.connection,
   loadError: (state: FloorStore) => state.loadError,
   floorSavedAt: (state: FloorStore) => state.floorSavedAt,
   syncing: (state: FloorStore) => state.syncing,
-  isTableSelected: (tableId: number) => (state: FloorStore) => state.selectedTableId === tableId,
   selectRoom: (state: FloorStore) => state.selectRoom,
-  toggleTable: (state: FloorStore) => state.toggleTable,
 } as const;

@@ -92,10 +92,9 @@ describe('startFloorLoader', () => {
     const { catalog, floor } = setup();
     catalog.setState({ appInfo: appInfo('a'), accountKey: 'a', current: generation(`floor-${counter++}`, 1) });
     floor.getState().selectRoom(2);
-    floor.getState().toggleTable(20);
 
     catalog.setState({ appInfo: appInfo('b'), accountKey: 'b', current: null });
-    expect(floor.getState()).toMatchObject({ db: null, selectedRoomId: null, selectedTableId: null, floorSavedAt: null });
+    expect(floor.getState()).toMatchObject({ db: null, selectedRoomId: null, floorSavedAt: null });
     expect(floor.getState().appInfo?.accountKey).toBe('b');
   });
 

@@ -1,11 +1,12 @@
 import type { OutboxEntry, TableService } from '../../data/outboxDb';
+import { guestsText } from '../floor/tableFace';
 import { describeClock } from '../pending/pendingText';
 
 // Words for a seated table beside its order builder (issue 6 item 3). Pure, unit-tested.
 
 /** "3 guests", "since 13:05", "Ana García · 600 123 456" (or null without a customer). */
 export function serviceSummary(service: Pick<TableService, 'guests' | 'seatedAt' | 'customer'>): { guests: string; since: string; customer: string | null } {
-  const guests = service.guests === 1 ? '1 guest' : `${service.guests} guests`;
+  const guests = guestsText(service.guests);
   const since = `since ${describeClock(service.seatedAt)}`;
   const c = service.customer;
   const customer = c ? [c.name, c.phone, c.email].filter((part): part is string => typeof part === 'string' && part.trim() !== '').join(' · ') || null : null;

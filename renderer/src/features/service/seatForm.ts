@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import type { SeatCustomer } from '../../data/outboxDb';
+import { GUESTS_MESSAGE, MAX_GUESTS, MIN_GUESTS } from '../../data/outbox';
 import { OutboxInputError, type TicketLineInput } from '../../data/outboxTypes';
 
 // The seat dialog's form (issue 6 item 2): what the waiter types, checked with zod before it
 // reaches the outbox. Pure; the dialog (SeatDialog.tsx) only renders it.
 
-export const MIN_GUESTS = 1;
-export const MAX_GUESTS = 99;
 export const DEFAULT_GUESTS = '2';
 
 export interface SeatForm {
@@ -31,7 +30,7 @@ export interface SeatValues {
   notes: string;
 }
 
-export const GUESTS_MESSAGE = `Guests must be a whole number from ${MIN_GUESTS} to ${MAX_GUESTS}.`;
+export { GUESTS_MESSAGE };
 export const NAME_MESSAGE = 'Enter the customer’s name, or clear the customer’s email and phone.';
 export const EMAIL_MESSAGE = 'This email address is not valid (for example ana@example.com).';
 export const PHONE_MESSAGE = 'Phone: 6 to 15 digits (a leading + and spaces are fine).';
