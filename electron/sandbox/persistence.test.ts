@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSandboxApp } from './app';
-import { restoreState, serializeState, StateFileError, StateSaver, writeFileAtomic } from './persistence';
+import { restoreState, serializeState, StateFileError, StateSaver } from './persistence';
 import { demoHeaders } from './testing';
 
 let dir: string;
@@ -45,18 +45,28 @@ describe('serializeState / restoreState', () => {
   });
 });
 
-describe('writeFileAtomic / StateSaver', () => {
+// The atomic write itself is the shared helper's (electron/services/files/atomicWrite.test.ts).
+describe('StateSaver', () => {
   it('replaces the file in one step and leaves no temp file', async () => {
     const file = join(dir, 'state.json');
-    await writeFileAtomic(file, 'one');
-    await writeFileAtomic(file, 'two');
-    expect(readFileSync(file, 'utf8')).toBe('two');
+    const app = createSandboxApp();
+    const saver = new StateSaver(file, () => app.state);
+    saver.schedule();
+    await saver.flush();
+    app.state.ledger.push({ kind: 'flow', tenant: 'demo', receivedAt: '', orderId: 1, payload: null });
+    saver.schedule();
+    await saver.flush();
+    expect((JSON.parse(readFileSync(file, 'utf8')) as { ledger: unknown[] }).ledger).toHaveLength(1);
     expect(readdirSync(dir)).toEqual(['state.json']);
   });
 
-  it('removes its temp file when the write fails', async () => {
-    await expect(writeFileAtomic(join(dir, 'missing-folder', 'state.json'), 'x')).rejects.toThrow();
-    await expect(writeFileAtomic(dir, 'x')).rejects.toThrow(); // renaming a file over a folder fails
+  it('does not create a missing folder, and leaves no temp file when a save fails', async () => {
+    const saver = new StateSaver(join(dir, 'missing-folder', 'state.json'), () => createSandboxApp().state);
+    saver.schedule();
+    await expect(saver.flush()).rejects.toThrow(/cannot save the state/);
+    const overFolder = new StateSaver(dir, () => createSandboxApp().state); // renaming a file over a folder fails
+    overFolder.schedule();
+    await expect(overFolder.flush()).rejects.toThrow(/cannot save the state/);
     expect(readdirSync(dir)).toEqual([]);
   });
 

@@ -1,15 +1,14 @@
 // `--state FILE` (issue 3, item 9): the sandbox's state survives restarts. In memory by default;
 // with a state file the whole state (every account's records, id counters, the ledger) is loaded
 // from the file at start when it exists, and saved after every committed write (a non-GET request
-// answered below 400). Saves are atomic (temp file in the same folder, fsync, rename) and
-// coalesced: at most one write in flight and one queued, which saves the state as it is when it
-// starts. `flush()` waits for the last one (the server's close() calls it).
+// answered below 400). Saves go through the main side's one atomic-write helper (temp file in the
+// same folder, fsync, rename, folder fsync) and are coalesced: at most one write in flight and one
+// queued, which saves the state as it is when it starts. `flush()` waits for the last one (the
+// server's close() calls it).
 import { existsSync, readFileSync } from 'node:fs';
-import { open, rename, rm } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
-import { randomBytes } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import { z } from 'zod';
+import { writeFileAtomic } from '../services/files/atomicWrite';
 import type { SandboxEnv } from './env';
 import { defaultSeed } from './seed';
 import { createSandboxState, type AccountState, type AccountSpec, type SandboxState } from './state';
@@ -112,35 +111,6 @@ export function loadStateFile(path: string | undefined): SandboxState | null {
   return restoreState(text, `the state file ${path}`);
 }
 
-/** Writes `data` to `path` atomically: temp file in the same folder, fsync, rename, fsync of the folder. */
-export async function writeFileAtomic(path: string, data: string): Promise<void> {
-  const dir = dirname(path);
-  const temp = join(dir, `.${basename(path)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
-  try {
-    const file = await open(temp, 'w', 0o600);
-    try {
-      await file.writeFile(data, 'utf8');
-      await file.sync();
-    } finally {
-      await file.close();
-    }
-    await rename(temp, path);
-  } catch (error) {
-    await rm(temp, { force: true }).catch(() => undefined);
-    throw error;
-  }
-  try {
-    const folder = await open(dir, 'r');
-    try {
-      await folder.sync();
-    } finally {
-      await folder.close();
-    }
-  } catch {
-    // Folders cannot be fsynced everywhere (Windows); the rename is done either way.
-  }
-}
-
 /** Saves the state to a file after writes: one save in flight, at most one queued. */
 export class StateSaver {
   private running: Promise<void> | null = null;
@@ -164,7 +134,8 @@ export class StateSaver {
       while (this.queued) {
         this.queued = false;
         try {
-          await writeFileAtomic(this.path, serializeState(this.getState()));
+          // The folder is the user's choice (`--state FILE`): a missing one is an error, not created.
+          await writeFileAtomic(this.path, serializeState(this.getState()), { mode: 0o600, createFolder: false });
           this.lastError = null;
         } catch (error) {
           this.lastError = error;

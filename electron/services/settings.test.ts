@@ -1,9 +1,13 @@
 import { mkdtemp, readFile, readdir, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Settings } from '../../shared/bridge';
+import { ATOMIC_TEMP_PREFIX, writeFileAtomic } from './files/atomicWrite';
 import { accountKeyOf, createSettingsStore, DEFAULT_SETTINGS, environmentPresets, sameAccount } from './settings';
+
+// The real helper, watched: every file settings writes must go through it (issue 10 item 13).
+vi.mock('./files/atomicWrite', { spy: true });
 
 const account: Settings = {
   account: {
@@ -49,7 +53,25 @@ describe('settings store', () => {
     expect(text).not.toContain('SECRET');
     expect(JSON.parse(text)).toEqual({ account: expect.objectContaining({ tenant: 'bar-pepe' }), syncEveryMinutes: 5 });
     expect((await stat(settings.file)).mode & 0o077).toBe(0);
-    expect((await readdir(dataDir)).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+    expect((await readdir(dataDir)).filter((name) => name.endsWith('.tmp') || name.startsWith(ATOMIC_TEMP_PREFIX))).toEqual([]);
+  });
+
+  it('item 13: saves through the one atomic-write helper (temp file, fsync, rename, folder fsync), 0600', async () => {
+    const { store: settings } = await store();
+    vi.mocked(writeFileAtomic).mockClear();
+    await settings.save(account);
+    expect(writeFileAtomic).toHaveBeenCalledTimes(1);
+    expect(writeFileAtomic).toHaveBeenCalledWith(settings.file, await readFile(settings.file, 'utf8'), { mode: 0o600 });
+  });
+
+  it('item 13: a save that fails keeps the previous file and leaves no temporary file', async () => {
+    const { store: settings, dataDir } = await store();
+    await settings.save(account);
+    const before = await readFile(settings.file, 'utf8');
+    vi.mocked(writeFileAtomic).mockRejectedValueOnce(Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' }));
+    await expect(settings.save(DEFAULT_SETTINGS)).rejects.toThrow(/ENOSPC/);
+    expect(await readFile(settings.file, 'utf8')).toBe(before);
+    expect((await readdir(dataDir)).sort()).toEqual(['settings.json']);
   });
 
   it('refuses to save invalid settings and keeps the previous file', async () => {
@@ -75,6 +97,18 @@ describe('settings store', () => {
     // The next save replaces the damaged file.
     await settings.save(account);
     expect((await settings.load()).account.mode).toBe('account');
+  });
+
+  it('item 13: the damaged copy is written through the atomic-write helper, 0600 whatever the original allowed', async () => {
+    const { store: settings } = await store();
+    const damaged = Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x0a]); // not UTF-8: the copy keeps the bytes as they were
+    await writeFile(settings.file, damaged, { mode: 0o644 });
+    vi.mocked(writeFileAtomic).mockClear();
+    expect(await settings.load()).toEqual(DEFAULT_SETTINGS);
+    const copy = `${settings.file}.damaged`;
+    expect(writeFileAtomic).toHaveBeenCalledWith(copy, damaged, { mode: 0o600 });
+    expect(await readFile(copy)).toEqual(damaged);
+    expect((await stat(copy)).mode & 0o777).toBe(0o600);
   });
 
   it('reads a file without an interval with the default one', async () => {

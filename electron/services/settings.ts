@@ -1,6 +1,5 @@
-import { copyFile, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
 import {
   describeZodError,
   settingsSchema,
@@ -8,6 +7,7 @@ import {
   type EnvironmentPreset,
   type Settings,
 } from '../../shared/bridge';
+import { writeFileAtomic } from './files/atomicWrite';
 
 /** A terminal nobody has set up yet shows the demo venue and syncs every 15 minutes. */
 export const DEFAULT_SYNC_EVERY_MINUTES = 15;
@@ -90,9 +90,9 @@ export function createSettingsStore(dataDir: string, log: (line: string) => void
   return {
     file,
     async load() {
-      let text: string;
+      let bytes: Buffer;
       try {
-        text = await readFile(file, 'utf8');
+        bytes = await readFile(file);
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return DEFAULT_SETTINGS;
         log(`settings: cannot read ${file} (${(error as Error).message}); using the defaults (demo venue)`);
@@ -100,15 +100,15 @@ export function createSettingsStore(dataDir: string, log: (line: string) => void
       }
       let json: unknown;
       try {
-        json = JSON.parse(text);
+        json = JSON.parse(bytes.toString('utf8'));
       } catch (error) {
-        await keepDamagedCopy(file, log);
+        await keepDamagedCopy(file, bytes, log);
         log(`settings: ${file} is not valid JSON (${(error as Error).message}); using the defaults (demo venue)`);
         return DEFAULT_SETTINGS;
       }
       const parsed = settingsFileSchema.safeParse(json);
       if (!parsed.success) {
-        await keepDamagedCopy(file, log);
+        await keepDamagedCopy(file, bytes, log);
         log(`settings: ${describeZodError(file, parsed.error)}; using the defaults (demo venue)`);
         return DEFAULT_SETTINGS;
       }
@@ -118,25 +118,18 @@ export function createSettingsStore(dataDir: string, log: (line: string) => void
       // Strips anything that is not a setting (a secret passed by mistake never reaches the disk).
       const valid = normaliseSettings(settingsSchema.parse(settings));
       const strict: Settings = { account: valid.account, syncEveryMinutes: valid.syncEveryMinutes };
-      await mkdir(dataDir, { recursive: true, mode: 0o700 });
-      const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
-      try {
-        await writeFile(temp, `${JSON.stringify(strict, null, 2)}\n`, { mode: 0o600 });
-        await rename(temp, file);
-      } catch (error) {
-        await rm(temp, { force: true });
-        throw error;
-      }
+      await writeFileAtomic(file, `${JSON.stringify(strict, null, 2)}\n`, { mode: 0o600 });
       return strict;
     },
   };
 }
 
 /** A damaged file is kept beside the new one for whoever investigates, then replaced on the next save. */
-async function keepDamagedCopy(file: string, log: (line: string) => void): Promise<void> {
+async function keepDamagedCopy(file: string, bytes: Uint8Array, log: (line: string) => void): Promise<void> {
   const copy = `${file}.damaged`;
   try {
-    await copyFile(file, copy);
+    // The bytes as read (not a copy of the file, which keeps its mode and may have changed since).
+    await writeFileAtomic(copy, bytes, { mode: 0o600 });
     log(`settings: kept the damaged file as ${copy}`);
   } catch {
     // Nothing to keep, or no room to keep it: the defaults apply either way.

@@ -1,10 +1,15 @@
 // Contract tests of `--state FILE` (issue 3, item 9): the state is in memory by default and, with a
-// state file, survives a restart; the file is written atomically (plain JSON, no temp files left).
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// state file, survives a restart; the file is written atomically (plain JSON, no temp files left)
+// through the main side's one atomic-write helper (issue 10 item 13).
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../electron/sandbox';
+import { writeFileAtomic } from '../../electron/services/files/atomicWrite';
+
+// The real helper, watched.
+vi.mock('../../electron/services/files/atomicWrite', { spy: true });
 
 const V2 = '/api/external/v2';
 const DEMO = { tenant: 'demo', Authorization: 'Bearer demo-token', 'client-token': 'demo-client' };
@@ -114,6 +119,31 @@ describe('--state FILE (issue 3 item 9)', () => {
     const again = await start(file);
     const page = await send(again, 'GET', `${V2}/customers?pagination=200`);
     expect((page.body.data as Json[]).filter((c) => String(c.name).startsWith('Ráfaga'))).toHaveLength(30);
+  });
+
+  it('item 13 (issue 10): the state file is saved through the one atomic-write helper, 0600, in an existing folder only', async () => {
+    vi.mocked(writeFileAtomic).mockClear();
+    const sandbox = await start(file);
+    await send(sandbox, 'POST', `${V2}/customers`, [{ name: 'Atómica', active: 1 }]);
+    await stop(sandbox);
+    expect(writeFileAtomic).toHaveBeenCalledWith(file, expect.stringContaining('Atómica'), { mode: 0o600, createFolder: false });
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(readdirSync(dir)).toEqual(['state.json']);
+  });
+
+  it('item 13 (issue 10): a save that fails keeps the previous state file and close() reports it', async () => {
+    const sandbox = await start(file);
+    await send(sandbox, 'POST', `${V2}/customers`, [{ name: 'Guardada', active: 1 }]);
+    // Wait for that save to land before making the next one fail.
+    await expect.poll(() => (readdirSync(dir).includes('state.json') ? readFileSync(file, 'utf8') : '')).toContain('Guardada');
+    vi.mocked(writeFileAtomic).mockRejectedValueOnce(Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' }));
+    await send(sandbox, 'POST', `${V2}/customers`, [{ name: 'Perdida', active: 1 }]);
+    running.splice(running.indexOf(sandbox), 1);
+    await expect(sandbox.close()).rejects.toThrow(/cannot save the state .*ENOSPC/);
+    const saved = readFileSync(file, 'utf8');
+    expect(saved).toContain('Guardada');
+    expect(saved).not.toContain('Perdida');
+    expect(readdirSync(dir)).toEqual(['state.json']);
   });
 
   it('item 9: reads do not write the state file; a refused write does not either', async () => {
