@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['electron/**/*.test.ts', 'shared/**/*.test.ts', 'renderer/src/**/*.test.ts', 'test/contract/**/*.test.ts', 'test/lint/**/*.test.ts', 'test/sync/**/*.test.ts', 'test/chaos/**/*.test.ts'],
+    include: ['electron/**/*.test.ts', 'shared/**/*.test.ts', 'renderer/src/**/*.test.ts', 'test/contract/**/*.test.ts', 'test/lint/**/*.test.ts', 'test/sync/**/*.test.ts', 'test/chaos/**/*.test.ts', 'test/fuzz/**/*.test.ts'],
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 30_000,

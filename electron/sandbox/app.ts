@@ -1,4 +1,6 @@
 import { Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { requireAccount } from './auth';
 import { bodyLimit } from './bodyLimit';
 import { catalogRoutes } from './catalog/routes';
@@ -45,6 +47,15 @@ export type SandboxApp = Hono<SandboxEnv> & {
   /** Fault injection settings (control API); a real server (startSandbox) applies them. */
   readonly faults: FaultController;
 };
+
+/** The 4xx answer of an error thrown by the request's own input, or null for a sandbox bug. */
+function clientFault(error: unknown): { status: ContentfulStatusCode; message: string } | null {
+  if (error instanceof HTTPException && error.status >= 400 && error.status < 500) {
+    return { status: error.status as ContentfulStatusCode, message: error.message || 'The request is malformed.' };
+  }
+  if (error instanceof URIError) return { status: 400, message: 'The request URL has a malformed percent-encoding.' };
+  return null;
+}
 
 /** The sandbox of the vendor's server as a Hono app (in-process: `app.request(...)`). */
 export function createSandboxApp(options: SandboxOptions = {}): SandboxApp {
@@ -101,6 +112,11 @@ export function createSandboxApp(options: SandboxOptions = {}): SandboxApp {
 
   app.notFound((c) => c.json(errorBody(404, `Not found: ${c.req.method} ${new URL(c.req.url).pathname}`), 404));
   app.onError((error, c) => {
+    // A failure that still comes from the request's own input (a framework HTTPException, a
+    // malformed percent-encoding, an unreadable body) is a 4xx with the error body; the rest is a
+    // sandbox bug: 500 (the fuzz test must find none).
+    const refused = clientFault(error);
+    if (refused) return c.json(errorBody(refused.status, refused.message), refused.status);
     options.onError?.(error);
     return c.json(errorBody(500, 'Internal server error'), 500);
   });

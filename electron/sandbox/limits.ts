@@ -11,6 +11,12 @@ export interface SandboxLimits {
   maxPageSize: number;
   /** Rooms per page (spec §4.1: 20). */
   roomsPerPage: number;
+  /**
+   * Most records one batch write may carry (catalog, customers, vendor items, stocks); past it →
+   * 422 naming the limit. Not published for hospitality (the retail service refuses more than 100):
+   * the sandbox's bound keeps one request's work linear and small.
+   */
+  maxBatchEntries: number;
 }
 
 export const SPEC_LIMITS: Readonly<SandboxLimits> = Object.freeze({
@@ -19,7 +25,14 @@ export const SPEC_LIMITS: Readonly<SandboxLimits> = Object.freeze({
   defaultPageSize: 50,
   maxPageSize: 200,
   roomsPerPage: 20,
+  maxBatchEntries: 1_000,
 });
+
+/** Why a batch of `count` records is refused (over `maxBatchEntries`), or null. `what` names them. */
+export function batchSizeProblem(count: number, limits: Pick<SandboxLimits, 'maxBatchEntries'>, what: string): string | null {
+  if (count <= limits.maxBatchEntries) return null;
+  return `Too many ${what} in one request: ${count}; the limit is ${limits.maxBatchEntries} per request. Nothing was written: send them in smaller batches.`;
+}
 
 /**
  * The spec's limits with `overrides` applied, checked: every limit is a positive integer and the

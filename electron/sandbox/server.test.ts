@@ -97,3 +97,29 @@ describe('startSandbox', () => {
     await expect(startSandbox({ port: running.port })).rejects.toThrow(/EADDRINUSE/);
   });
 });
+
+describe('requests node cannot parse (issue 10 item 14)', () => {
+  /** Writes raw bytes on a new connection and resolves everything the server answers before it closes. */
+  function rawExchange(port: number, bytes: string): Promise<string> {
+    return new Promise((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1');
+      let answer = '';
+      socket.setEncoding('utf8');
+      socket.on('data', (chunk: string) => (answer += chunk));
+      socket.on('close', () => resolve(answer));
+      socket.on('error', reject);
+      socket.write(bytes);
+    });
+  }
+
+  it('answer with the JSON error body and close: a malformed request line (400), headers too large (431)', async () => {
+    running = await startSandbox();
+    const garbage = await rawExchange(running.port, 'NOT HTTP AT ALL\r\n\r\n');
+    expect(garbage).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+    expect(JSON.parse(garbage.split('\r\n\r\n')[1] ?? '')).toEqual({ error: expect.any(String), code: 400, data: [] });
+    const huge = await rawExchange(running.port, `GET /apiFlow HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'x'.repeat(20_000)}\r\n\r\n`);
+    expect(huge).toMatch(/^HTTP\/1\.1 431 /);
+    expect(JSON.parse(huge.split('\r\n\r\n')[1] ?? '')).toMatchObject({ code: 431, data: [] });
+    expect(await freshRequest(`${running.url}/api/external/v2/paymentMethods`)).toBe(200);
+  });
+});

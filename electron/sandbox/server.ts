@@ -1,8 +1,10 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { createAdaptorServer } from '@hono/node-server';
 import { createSandboxApp, type SandboxOptions } from './app';
 import { injectFaults } from './control/injectFaults';
+import { errorBody } from './errors';
 
 export interface StartSandboxOptions extends SandboxOptions {
   /** Interface to bind. Default 127.0.0.1 (loopback only). */
@@ -26,6 +28,29 @@ function urlHost(host: string): string {
   return host.includes(':') ? `[${host}]` : host;
 }
 
+/**
+ * A request node's parser refuses (malformed request line or headers, headers too large) is
+ * answered with the sandbox's JSON error body instead of node's bare `400 Bad Request`.
+ */
+function answerClientErrors(server: Server): void {
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+    if (error.code === 'ECONNRESET' || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const [status, reason, message] =
+      error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'Request Header Fields Too Large', 'The request headers are too large.']
+        : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? [408, 'Request Timeout', 'The request took too long to arrive.']
+          : [400, 'Bad Request', 'The request is not valid HTTP.'];
+    const body = JSON.stringify(errorBody(status, message));
+    socket.end(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  });
+}
+
 /** Starts the sandbox on a real HTTP server (the app's demo mode, the CLI, e2e tests). */
 export async function startSandbox(options: StartSandboxOptions = {}): Promise<RunningSandbox> {
   const { host = '127.0.0.1', port = 0, ...appOptions } = options;
@@ -34,6 +59,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
   // Control API faults (latency, drop, 5xx, lost response, offline, 429 bursts) at the socket level,
   // Expect: 100-continue requests included (decided before the 100 is written).
   injectFaults(server, app.faults);
+  answerClientErrors(server);
 
   await new Promise<void>((resolve, reject) => {
     const onError = (error: Error) => reject(error);

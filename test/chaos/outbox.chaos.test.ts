@@ -14,6 +14,7 @@
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type LedgerEntry, type RunningSandbox } from '../../electron/sandbox';
+import { controlRequest } from '../../electron/sandbox/control/request.testing';
 import { mulberry32 } from '../../electron/sandbox/prng';
 import { indexCatalog } from '../../shared/domain/catalog';
 import { evaluateLine, type LineChoice } from '../../shared/domain/line';
@@ -56,9 +57,9 @@ afterAll(async () => {
 });
 
 async function control<T>(path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${sandbox.url}/__sandbox/${path}`, body === undefined ? undefined : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  if (!response.ok) throw new Error(`${path}: HTTP ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
+  const answer = await controlRequest<T>(sandbox.url, `/__sandbox/${path}`, { body });
+  if (answer.status !== 200) throw new Error(`${path}: HTTP ${answer.status} ${JSON.stringify(answer.body)}`);
+  return answer.body;
 }
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));

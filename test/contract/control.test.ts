@@ -4,6 +4,7 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../electron/sandbox';
+import { controlRequest } from '../../electron/sandbox/control/request.testing';
 import { HEADERS, ITEM, TABLES, flowPath, freshRequest, newOrderData, flowMessage, startFixtureSandbox, type Json } from './orderFixtures';
 
 let sandbox: RunningSandbox;
@@ -32,15 +33,9 @@ interface FaultState {
   seed: number;
 }
 
-/** A control API call; fails the test when the control API does not answer. */
-async function control<T = Json>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
-  const answer = await freshRequest(`${sandbox.url}${path}`, {
-    method,
-    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if ('error' in answer) throw new Error(`control API ${method} ${path} failed: ${answer.error}`);
-  return { status: answer.status, body: JSON.parse(answer.body) as T };
+/** A control API call (JSON, own connection); fails the test when the control API does not answer. */
+function control<T = Json>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; body: T }> {
+  return controlRequest<T>(sandbox.url, path, { method, body });
 }
 
 /** The faults after a reset or a POST {}: everything off, injected errors would be 500. */
@@ -130,7 +125,7 @@ describe('control API: reset, ledger, open orders', () => {
       expect(await paymentMethods()).toMatchObject({ status: 200 });
       expect(await paymentMethods()).toMatchObject({ status: 200 });
       expect(await paymentMethods()).toMatchObject({ status: 429 });
-      expect(await freshRequest(`${tight.url}/__sandbox/reset`, { method: 'POST' })).toMatchObject({ status: 200 });
+      expect(await controlRequest(tight.url, '/__sandbox/reset', { method: 'POST' })).toMatchObject({ status: 200 });
       expect(await paymentMethods()).toMatchObject({ status: 200 });
     } finally {
       await tight.close();
@@ -286,5 +281,68 @@ describe('request stats (GET /__sandbox/stats)', () => {
     expect(await stats()).toEqual({ api: 4, flow: 1, loyalty: 1, images: 1, other: 0 });
     await control('POST', '/__sandbox/reset');
     expect(await stats()).toEqual({ api: 0, flow: 0, loyalty: 0, images: 0, other: 0 });
+  });
+});
+
+describe('control API: no CSRF target (issue 10 item 15)', () => {
+  /** A raw request on its own connection: the status, the parsed body, and the network error if any. */
+  async function raw(method: string, path: string, headers: Record<string, string>, body?: string) {
+    const answer = await freshRequest(`${sandbox.url}${path}`, { method, headers, ...(body === undefined ? {} : { body }) });
+    if ('error' in answer) throw new Error(`${method} ${path} failed: ${answer.error}`);
+    return { status: answer.status, body: JSON.parse(answer.body) as Json };
+  }
+  const ownHost = () => `127.0.0.1:${sandbox.port}`;
+
+  it('a POST that is not JSON is refused with 415 and changes nothing: no type, text/plain, a form', async () => {
+    await postFlow([1]);
+    const refusals = [
+      raw('POST', '/__sandbox/reset', {}),
+      raw('POST', '/__sandbox/reset', { 'Content-Type': 'text/plain' }, '{}'),
+      raw('POST', '/__sandbox/faults', { 'Content-Type': 'text/plain' }, '{"offline":true}'),
+      raw('POST', '/__sandbox/faults', { 'Content-Type': 'application/x-www-form-urlencoded' }, 'offline=true'),
+      raw('POST', '/__sandbox/faults', { 'Content-Type': 'multipart/form-data; boundary=x' }, '--x--'),
+      raw('POST', '/__sandbox/orders/1/close', { 'Content-Type': 'text/plain;charset=UTF-8' }, ''),
+    ];
+    for (const answer of await Promise.all(refusals)) {
+      expect(answer).toEqual({ status: 415, body: { error: expect.stringMatching(/application\/json/), code: 415, data: [] } });
+    }
+    expect(await entries()).toHaveLength(1); // not reset
+    expect((await control<FaultState>('GET', '/__sandbox/faults')).body.faults).toEqual(NO_FAULTS);
+    expect((await control<{ tables: unknown[] }>('GET', '/__sandbox/open-orders')).body.tables).toHaveLength(1); // not closed
+  });
+
+  it('a JSON POST is served, an empty one (reset) included, with or without a charset', async () => {
+    expect(await raw('POST', '/__sandbox/reset', { 'Content-Type': 'application/json' }, '')).toEqual({ status: 200, body: { reset: true } });
+    expect((await raw('POST', '/__sandbox/faults', { 'Content-Type': 'application/json; charset=utf-8' }, '{"latencyMs":1}')).status).toBe(200);
+  });
+
+  it('only a loopback Host header is served (DNS rebinding): 127.0.0.1, localhost and [::1], any port', async () => {
+    for (const host of [ownHost(), `localhost:${sandbox.port}`, 'localhost', `[::1]:${sandbox.port}`, '127.0.0.1:1']) {
+      expect((await raw('GET', '/__sandbox/ledger', { Host: host })).status, host).toBe(200);
+    }
+    for (const host of [`evil.example:${sandbox.port}`, 'evil.example', `localhost.evil.example:${sandbox.port}`, '127.0.0.1.nip.io', `192.168.1.20:${sandbox.port}`]) {
+      const answer = await raw('GET', '/__sandbox/ledger', { Host: host });
+      expect(answer, host).toEqual({ status: 403, body: { error: expect.stringMatching(/Host/), code: 403, data: [] } });
+    }
+    await postFlow([2]);
+    expect((await raw('POST', '/__sandbox/reset', { Host: 'evil.example', 'Content-Type': 'application/json' }, '')).status).toBe(403);
+    expect(await entries()).toHaveLength(1);
+  });
+
+  it('a cross-origin Origin is refused (403); the sandbox\'s own origin and no Origin are served', async () => {
+    const json = { 'Content-Type': 'application/json' };
+    for (const origin of ['http://evil.example', 'null', `http://localhost:${sandbox.port}`, `https://127.0.0.1:${sandbox.port}`, 'http://127.0.0.1:1']) {
+      const answer = await raw('POST', '/__sandbox/faults', { ...json, Origin: origin }, '{"offline":true}');
+      expect(answer, origin).toEqual({ status: 403, body: { error: expect.stringMatching(/Origin/), code: 403, data: [] } });
+      expect((await raw('GET', '/__sandbox/ledger', { Origin: origin })).status, origin).toBe(403);
+    }
+    expect((await control<FaultState>('GET', '/__sandbox/faults')).body.faults.offline).toBe(false);
+    expect((await raw('POST', '/__sandbox/faults', { ...json, Origin: `http://${ownHost()}` }, '{}')).status).toBe(200);
+    expect((await raw('GET', '/__sandbox/ledger', { Host: `localhost:${sandbox.port}`, Origin: `http://localhost:${sandbox.port}` })).status).toBe(200);
+  });
+
+  it('a browser\'s cross-site fetch metadata is refused (403)', async () => {
+    expect((await raw('GET', '/__sandbox/ledger', { 'Sec-Fetch-Site': 'cross-site' })).status).toBe(403);
+    expect((await raw('GET', '/__sandbox/ledger', { 'Sec-Fetch-Site': 'same-origin' })).status).toBe(200);
   });
 });

@@ -2,10 +2,11 @@
 // the outbox relies on, checked against the sandbox's ledger — what the server really holds.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../electron/sandbox';
+import { controlRequest } from '../../electron/sandbox/control/request.testing';
 import { deliver } from '../../electron/services/delivery';
 import { createGateway, type Gateway } from '../../electron/services/gateway';
 import type { DeliveryRequest } from '../../shared/bridge';
-import { call, ITEM, ledger, PIVOT, resetSandbox, startFixtureSandbox } from './orderFixtures';
+import { ITEM, ledger, PIVOT, resetSandbox, startFixtureSandbox } from './orderFixtures';
 
 const DEMO = { tenant: 'demo', accessToken: 'demo-token', integratorToken: 'demo-client' };
 
@@ -25,7 +26,7 @@ beforeEach(async () => {
 });
 
 async function setFaults(faults: Record<string, unknown>): Promise<void> {
-  const answer = await call(sandbox.url, 'POST', '/__sandbox/faults', faults, { 'Content-Type': 'application/json' });
+  const answer = await controlRequest(sandbox.url, '/__sandbox/faults', { body: faults });
   expect(answer.status).toBe(200);
 }
 

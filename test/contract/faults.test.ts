@@ -5,6 +5,7 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../electron/sandbox';
+import { controlRequest } from '../../electron/sandbox/control/request.testing';
 import { HEADERS, ITEM, flowMessage, flowPath, freshRequest, newOrderData, startFixtureSandbox, type Json } from './orderFixtures';
 
 let sandbox: RunningSandbox;
@@ -25,14 +26,8 @@ interface FaultState {
   byFamily: Record<'flow' | 'loyalty' | 'other', Counters>;
 }
 
-async function control<T = Json>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
-  const answer = await freshRequest(`${sandbox.url}${path}`, {
-    method,
-    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if ('error' in answer) throw new Error(`control API ${method} ${path} failed: ${answer.error}`);
-  return { status: answer.status, body: JSON.parse(answer.body) as T };
+function control<T = Json>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; body: T }> {
+  return controlRequest<T>(sandbox.url, path, { method, body });
 }
 
 const setFaults = (faults: Json) => control<FaultState>('POST', '/__sandbox/faults', faults);

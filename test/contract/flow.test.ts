@@ -4,6 +4,7 @@
 // through the control API.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../electron/sandbox';
+import { controlRequest } from '../../electron/sandbox/control/request.testing';
 import {
   ITEM,
   UNKNOWN_TABLE,
@@ -211,7 +212,7 @@ describe('Flow newOrder (spec §4.7, §2.9)', () => {
     expect((await postFlow(sandbox.url, message)).body.result).toBe(false);
     // Once the venue closes the order (control API), the same message seats the table again.
     const [entry] = await ledger(sandbox.url);
-    await call(sandbox.url, 'POST', `/__sandbox/orders/${entry?.orderId}/close`, undefined, {});
+    await controlRequest(sandbox.url, `/__sandbox/orders/${entry?.orderId}/close`, { method: 'POST' });
     expect((await postFlow(sandbox.url, message)).body.result).toBe(true);
   });
 

@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AccountSeed, RunningSandbox } from '../../electron/sandbox';
 import { startSandbox } from '../../electron/sandbox';
+import { controlRequest } from '../../electron/sandbox/control/request.testing';
 import { createGateway, createRateLimiter, GatewayError, type Gateway, type GatewayOptions } from '../../electron/services/gateway';
 import type { CatalogSegment } from '../../shared/api';
 import { call, CUSTOMER, fixtureSeed, ITEM, ledger, MENU_PIVOT, PIVOT, WAREHOUSE } from './orderFixtures';
@@ -67,7 +68,7 @@ async function failureOf(work: Promise<unknown>): Promise<GatewayError> {
 
 /** Requests the sandbox saw (fault-injection counter: every request but the control API's). */
 async function requestsSeen(sandbox: RunningSandbox): Promise<number> {
-  const answer = await call<{ counters: { requests: number } }>(sandbox.url, 'GET', '/__sandbox/faults', undefined, {});
+  const answer = await controlRequest<{ counters: { requests: number } }>(sandbox.url, '/__sandbox/faults');
   return answer.body.counters.requests;
 }
 
@@ -455,7 +456,7 @@ describe('timeouts and broken answers', () => {
   it('a slow server: a read times out, a write is outcome-unknown', async () => {
     const slow = await startSandbox({ port: 0, limits: LIFTED, seed: seed() });
     running.push(slow);
-    await call(slow.url, 'POST', '/__sandbox/faults', { latencyMs: 1_000 }, { 'Content-Type': 'application/json' });
+    await controlRequest(slow.url, '/__sandbox/faults', { body: { latencyMs: 1_000 } });
     const g = gatewayFor(slow.url, DEMO, { timeoutMs: 200 });
     expect(await failureOf(g.listCustomers())).toMatchObject({ kind: 'timeout' });
     expect(await failureOf(g.catalog.items.page(1))).toMatchObject({ kind: 'timeout' });
@@ -469,7 +470,7 @@ describe('timeouts and broken answers', () => {
   it('a lost answer after the server committed a write is outcome-unknown', async () => {
     const lossy = await startSandbox({ port: 0, limits: LIFTED, seed: seed() });
     running.push(lossy);
-    await call(lossy.url, 'POST', '/__sandbox/faults', { loseResponseRate: 1 }, { 'Content-Type': 'application/json' });
+    await controlRequest(lossy.url, '/__sandbox/faults', { body: { loseResponseRate: 1 } });
     const failure = await failureOf(gatewayFor(lossy.url).placeLoyaltyOrder(loyaltyOrder()));
     expect(failure.kind).toBe('outcome-unknown');
     expect((await ledger(lossy.url)).filter((e) => e.kind === 'loyalty')).toHaveLength(1);

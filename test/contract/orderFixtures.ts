@@ -4,6 +4,7 @@
 import { request } from 'node:http';
 import { startSandbox, type RunningSandbox, type StartSandboxOptions } from '../../electron/sandbox';
 import type { AccountSeed } from '../../electron/sandbox';
+import { controlRequest } from '../../electron/sandbox/control/request.testing';
 
 export type Json = Record<string, unknown>;
 
@@ -182,7 +183,7 @@ export interface LedgerEntry {
 }
 
 export async function ledger(base: string): Promise<LedgerEntry[]> {
-  const answer = await call<{ entries: LedgerEntry[] }>(base, 'GET', '/__sandbox/ledger', undefined, {});
+  const answer = await controlRequest<{ entries: LedgerEntry[] }>(base, '/__sandbox/ledger');
   return answer.body.entries;
 }
 
@@ -194,11 +195,11 @@ export interface OpenOrders {
 }
 
 export async function openOrders(base: string): Promise<OpenOrders> {
-  return (await call<OpenOrders>(base, 'GET', '/__sandbox/open-orders', undefined, {})).body;
+  return (await controlRequest<OpenOrders>(base, '/__sandbox/open-orders')).body;
 }
 
 export async function resetSandbox(base: string): Promise<void> {
-  const answer = await call(base, 'POST', '/__sandbox/reset', undefined, {});
+  const answer = await controlRequest(base, '/__sandbox/reset', { method: 'POST' });
   if (answer.status !== 200) throw new Error(`reset failed: ${answer.status}`);
 }
 

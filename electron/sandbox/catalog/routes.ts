@@ -13,6 +13,8 @@
 import { Hono, type Context } from 'hono';
 import type { SandboxEnv } from '../env';
 import { errorResponse } from '../errors';
+import { parseJson } from '../json';
+import { batchSizeProblem } from '../limits';
 import { listPage } from '../pagination';
 import { nextId, type AccountState } from '../state';
 import { CATALOG_RESOURCES, type CatalogResource } from './model';
@@ -42,13 +44,9 @@ type Body = { ok: true; entries: unknown[]; batch: boolean } | { ok: false; mess
 async function readWriteBody(c: Context<SandboxEnv>, resource: CatalogResource): Promise<Body> {
   const key = wrapperKey(resource);
   const usage = `expected one ${RECORD_NAMES[resource]} object, or {"${key}": [ … ]} (spec 4.3)`;
-  const raw = await c.req.text();
-  let body: unknown;
-  try {
-    body = JSON.parse(raw);
-  } catch {
-    return { ok: false, message: `The body is not valid JSON: ${usage}.` };
-  }
+  const parsed = parseJson(await c.req.text(), 'The body');
+  if (!parsed.ok) return { ok: false, message: `${parsed.message.slice(0, -1)}: ${usage}.` };
+  const body = parsed.value;
   if (!isPlainObject(body)) return { ok: false, message: `The body must be a JSON object: ${usage}.` };
   if (!Object.hasOwn(body, key)) return { ok: true, entries: [body], batch: false };
   const list = body[key];
@@ -100,6 +98,8 @@ function resourceRoutes(routes: Hono<SandboxEnv>, resource: CatalogResource): vo
     const account = c.get('account');
     const body = await readWriteBody(c, resource);
     if (!body.ok) return errorResponse(c, 422, body.message);
+    const tooMany = batchSizeProblem(body.entries.length, c.get('limits'), `${noun} records`);
+    if (tooMany) return errorResponse(c, 422, tooMany);
 
     const session = new CatalogSession(account.catalog);
     const plans: WritePlan[] = [];

@@ -13,6 +13,7 @@
 //   existing record; a record that is still referenced cannot be deleted.
 // - `allergies` must be "" or codes 1–13 joined by ";", each once (spec 2.7).
 import { allergiesProblem } from '../../../shared/api/catalog';
+import { FORBIDDEN_KEYS } from '../json';
 import type { CatalogResource, CatalogState } from './model';
 
 /** A stored catalog record, seen generically. */
@@ -323,7 +324,12 @@ export function planWrite(resource: CatalogResource, entry: unknown, lookup: Cat
   const values: Record<string, unknown> = {};
   for (const [field, value] of Object.entries(entry)) {
     if (field === 'id' || value === undefined) continue;
-    const rule = rules[field];
+    if (FORBIDDEN_KEYS.has(field)) {
+      problems.push(`${field}: is not allowed as a field name`);
+      continue;
+    }
+    // Own rules only: `toString` or `valueOf` is an unknown field, not Object.prototype's member.
+    const rule = Object.hasOwn(rules, field) ? rules[field] : undefined;
     if (!rule) {
       values[field] = value; // clarifications: records may carry unknown fields; kept as sent.
       continue;
@@ -335,17 +341,17 @@ export function planWrite(resource: CatalogResource, entry: unknown, lookup: Cat
 
   if (entry.id === undefined) {
     for (const [field, rule] of Object.entries(rules)) {
-      if (field in values || problems.some((p) => p.startsWith(`${field}:`))) continue;
+      if (Object.hasOwn(values, field) || problems.some((p) => p.startsWith(`${field}:`))) continue;
       if (rule.required) problems.push(`${field}: is required to create a ${RECORD_NAMES[resource]} (spec 2.6, 4.3 rule 2)`);
     }
     if (problems.length > 0) return { ok: false, problems };
     // Known fields first in the spec's order with their defaults, then the unknown ones.
     const fields: Record<string, unknown> = {};
     for (const [field, rule] of Object.entries(rules)) {
-      if (field in values) fields[field] = values[field];
+      if (Object.hasOwn(values, field)) fields[field] = values[field];
       else if (rule.default !== undefined) fields[field] = rule.default;
     }
-    for (const [field, value] of Object.entries(values)) if (!(field in fields)) fields[field] = value;
+    for (const [field, value] of Object.entries(values)) if (!Object.hasOwn(fields, field)) fields[field] = value;
     checkReferences(resource, fields, lookup, problems);
     checkRecord(resource, fields, problems);
     return problems.length > 0 ? { ok: false, problems } : { ok: true, plan: { kind: 'create', fields } };

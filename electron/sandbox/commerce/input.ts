@@ -2,6 +2,7 @@
 // wording of validation failures (HTTP 422, the only failure status the spec names for v2: §7).
 import type { Context } from 'hono';
 import type { z } from 'zod';
+import { parseJson } from '../json';
 
 /** A path id: a positive decimal integer, else null (the route answers 404). */
 export function pathId(raw: string | undefined): number | null {
@@ -12,15 +13,21 @@ export function pathId(raw: string | undefined): number | null {
 
 export type BodyResult = { ok: true; value: unknown } | { ok: false; message: string };
 
-/** The request's JSON body. An empty or malformed body is a validation failure (422). */
+/**
+ * The request's JSON body. An empty or malformed body, a prototype key or too deep a nesting is a
+ * validation failure (422).
+ */
 export async function readJson(c: Context): Promise<BodyResult> {
   const text = await c.req.text();
   if (text.trim() === '') return { ok: false, message: 'The request body is empty: a JSON body is required.' };
-  try {
-    return { ok: true, value: JSON.parse(text) as unknown };
-  } catch {
-    return { ok: false, message: 'The request body is not valid JSON.' };
-  }
+  return parseJson(text);
+}
+
+/** How many entries the array under `key` of a body object holds (0 when there is none). */
+export function entriesUnder(value: unknown, key: string): number {
+  if (value === null || typeof value !== 'object' || !Object.hasOwn(value, key)) return 0;
+  const list = (value as Record<string, unknown>)[key];
+  return Array.isArray(list) ? list.length : 0;
 }
 
 /**

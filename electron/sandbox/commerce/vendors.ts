@@ -18,10 +18,11 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import type { SandboxEnv } from '../env';
 import { errorResponse } from '../errors';
+import { batchSizeProblem } from '../limits';
 import { listPage } from '../pagination';
 import { nextId } from '../state';
 import type { VendorItemRecord, VendorRecord } from './model';
-import { describeIssue, pathId, readJson } from './input';
+import { describeIssue, entriesUnder, pathId, readJson } from './input';
 
 const requiredText = z.string().refine((s) => s.trim() !== '', 'must not be blank');
 const optionalText = z.string().nullable().optional();
@@ -167,6 +168,8 @@ export function vendorsRoutes(): Hono<SandboxEnv> {
     if (!vendor) return noVendor(c);
     const body = await readJson(c);
     if (!body.ok) return errorResponse(c, 422, body.message);
+    const tooMany = batchSizeProblem(entriesUnder(body.value, 'items'), c.get('limits'), 'vendor items');
+    if (tooMany) return errorResponse(c, 422, tooMany);
     const parsed = vendorItemsIn.safeParse(body.value);
     if (!parsed.success) return errorResponse(c, 422, describeIssue(parsed.error, 'body'));
     const account = c.get('account');
@@ -205,6 +208,8 @@ export function vendorsRoutes(): Hono<SandboxEnv> {
     if (!vendor) return noVendor(c);
     const body = await readJson(c);
     if (!body.ok) return errorResponse(c, 422, body.message);
+    const tooMany = batchSizeProblem(entriesUnder(body.value, 'items'), c.get('limits'), 'item ids');
+    if (tooMany) return errorResponse(c, 422, tooMany);
     const parsed = vendorItemIdsIn.safeParse(body.value);
     if (!parsed.success) return errorResponse(c, 422, describeIssue(parsed.error, 'body'));
     const commerce = c.get('account').commerce;

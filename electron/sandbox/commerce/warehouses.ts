@@ -14,10 +14,11 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import type { SandboxEnv } from '../env';
 import { errorResponse } from '../errors';
+import { batchSizeProblem } from '../limits';
 import { listPage } from '../pagination';
 import { nextId, type AccountState } from '../state';
 import type { StockRecord, WarehouseRecord } from './model';
-import { describeIssue, pathId, readJson } from './input';
+import { describeIssue, entriesUnder, pathId, readJson } from './input';
 
 const itemId = z.number().int().positive();
 const addPair = z.object({ item_id: itemId, quantity: z.number().positive() });
@@ -98,10 +99,12 @@ export function warehousesRoutes(): Hono<SandboxEnv> {
     const body = await readJson(c);
     if (!body.ok) return errorResponse(c, 422, body.message);
     const value = body.value as Record<string, unknown> | null;
-    const isBatch = typeof value === 'object' && value !== null && !Array.isArray(value) && 'stocks' in value;
-    if (isBatch && ('item_id' in value || 'quantity' in value)) {
+    const isBatch = typeof value === 'object' && value !== null && !Array.isArray(value) && Object.hasOwn(value, 'stocks');
+    if (isBatch && (Object.hasOwn(value, 'item_id') || Object.hasOwn(value, 'quantity'))) {
       return errorResponse(c, 422, 'Send either item_id and quantity, or stocks: not both.');
     }
+    const tooMany = batchSizeProblem(entriesUnder(value, 'stocks'), c.get('limits'), 'stocks');
+    if (tooMany) return errorResponse(c, 422, tooMany);
     const parsed = isBatch ? setBatch.safeParse(value) : setPair.safeParse(value);
     if (!parsed.success) return errorResponse(c, 422, describeIssue(parsed.error, 'body'));
     const pairs = 'stocks' in parsed.data ? parsed.data.stocks : [parsed.data];

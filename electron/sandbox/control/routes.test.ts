@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createSandboxApp } from '../app';
 import { isControlPath } from './injectFaults';
-import { isLoopbackAddress } from './routes';
+import { isLoopbackAddress, isLoopbackHost } from './routes';
+
+const JSON_TYPE = { 'Content-Type': 'application/json' };
 
 /** The env @hono/node-server passes: the request's socket (only its address matters here). */
 function fromAddress(remoteAddress: string) {
@@ -24,6 +26,25 @@ describe('control API access', () => {
     expect(await answer.json()).toMatchObject({ code: 403, data: [] });
     expect(app.faults.current.offline).toBe(false);
     expect((await app.request('/__sandbox/reset', { method: 'POST' }, fromAddress('::ffff:10.0.0.3'))).status).toBe(403);
+  });
+
+  it('in-process calls are held to the same rules: JSON POSTs, loopback Host, no foreign Origin', async () => {
+    const app = createSandboxApp();
+    expect((await app.request('/__sandbox/reset', { method: 'POST' })).status).toBe(415);
+    expect((await app.request('/__sandbox/faults', { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: '{}' })).status).toBe(415);
+    expect((await app.request('http://evil.example/__sandbox/ledger')).status).toBe(403);
+    expect((await app.request('/__sandbox/ledger', { headers: { Origin: 'http://evil.example' } })).status).toBe(403);
+    expect((await app.request('/__sandbox/ledger', { headers: { Origin: 'http://localhost' } })).status).toBe(200);
+  });
+
+  it('isLoopbackHost: names no DNS answer can move, with any port', () => {
+    for (const host of ['localhost', 'LOCALHOST:80', '127.0.0.1', '127.0.0.1:8787', '127.1.2.3:1', '[::1]', '[::1]:4780']) {
+      expect(isLoopbackHost(host), host).toBe(true);
+    }
+    for (const host of ['', 'evil.example', 'localhost.evil.example', 'localhost.', '127.0.0.1.nip.io', '127.0.0.256', '0.0.0.0', '[::]:1',
+      '192.168.1.20:80', '[::ffff:192.168.0.1]', 'localhost:80:80', 'user@localhost']) {
+      expect(isLoopbackHost(host), host).toBe(false);
+    }
   });
 
   it('isLoopbackAddress', () => {
@@ -53,7 +74,7 @@ describe('reset', () => {
     demo.tables.pop();
     demo.lastIds.orders = 41;
     app.state.ledger.push({ kind: 'flow', tenant: 'demo', receivedAt: '', orderId: 41, payload: {} });
-    expect((await app.request('/__sandbox/reset', { method: 'POST' })).status).toBe(200);
+    expect((await app.request('/__sandbox/reset', { method: 'POST', headers: JSON_TYPE })).status).toBe(200);
     expect(app.state.account('demo')).toBe(demo); // same object, records replaced
     expect(demo.tables).toHaveLength(tables);
     expect(demo.lastIds).toEqual(lastIds);

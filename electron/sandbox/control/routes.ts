@@ -1,10 +1,15 @@
 // Control API of the sandbox under /__sandbox/ (issue 3, item 8). No credentials; loopback only:
 // a request that came over a socket from another address gets 403. In-process calls
 // (`app.request()`) have no socket and are allowed.
+// Not a CSRF target (issue 10 item 15): a web page the terminal's browser opens must not reset the
+// sandbox or inject faults. So only a loopback Host header (a DNS-rebound name gets 403), no
+// cross-origin Origin or cross-site fetch metadata (403), and every POST is JSON (415 otherwise:
+// a form or a text/plain POST, the ones a page may send cross-site without a preflight, never land).
 import type { HttpBindings } from '@hono/node-server';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import type { SandboxEnv } from '../env';
 import { errorResponse } from '../errors';
+import { parseJson } from '../json';
 import type { OrderRecord } from '../orders/model';
 import { paidCents } from '../orders/store';
 import { formatCents } from '../orders/money';
@@ -40,6 +45,63 @@ export function loopbackOnly(): MiddlewareHandler<SandboxEnv> {
   };
 }
 
+/** The host name of a Host header value (`name`, `name:port`, `[v6]`, `[v6]:port`), or null. */
+function hostName(host: string): string | null {
+  const match = /^(\[[0-9a-f:.]+\]|[^:[\]]+)(?::\d{1,5})?$/i.exec(host.trim());
+  return match ? (match[1] as string).toLowerCase() : null;
+}
+
+/** A Host header naming this machine by a name no DNS answer can move: localhost, 127.x.x.x, [::1]. */
+export function isLoopbackHost(host: string): boolean {
+  const name = hostName(host);
+  if (name === null) return false;
+  if (name === 'localhost') return true;
+  if (name.startsWith('[')) return isLoopbackAddress(name.slice(1, -1));
+  return /^127(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}$/.test(name);
+}
+
+/** True when `origin` (an Origin header) is the origin of a page served from `host` itself. */
+function isOwnOrigin(origin: string, host: string): boolean {
+  try {
+    return new URL(origin).origin === new URL(`http://${host}`).origin;
+  } catch {
+    return false; // `null` (sandboxed frames, file: pages) or garbage: not this origin
+  }
+}
+
+/** 403 unless the Host is loopback and the browser (if any) says the call comes from this origin. */
+export function sameOriginOnly(): MiddlewareHandler<SandboxEnv> {
+  return async (c, next) => {
+    // In-process calls carry no Host header: the URL's host stands for it.
+    const host = c.req.header('host') ?? new URL(c.req.url).host;
+    if (!isLoopbackHost(host)) {
+      return errorResponse(c, 403, `The sandbox control API only answers a loopback Host header (127.0.0.1, localhost or [::1]), not "${host.slice(0, 100)}".`);
+    }
+    const origin = c.req.header('origin');
+    if (origin !== undefined && !isOwnOrigin(origin, host)) {
+      return errorResponse(c, 403, `The sandbox control API refuses calls from another origin (Origin "${origin.slice(0, 100)}").`);
+    }
+    const site = c.req.header('sec-fetch-site')?.toLowerCase();
+    if (site === 'cross-site' || site === 'same-site') {
+      return errorResponse(c, 403, `The sandbox control API refuses calls from another site (Sec-Fetch-Site: ${site}).`);
+    }
+    await next();
+  };
+}
+
+/** 415 for a request with a body (any method but GET, HEAD, OPTIONS) that is not `application/json`. */
+export function jsonBodiesOnly(): MiddlewareHandler<SandboxEnv> {
+  return async (c, next) => {
+    if (!['GET', 'HEAD', 'OPTIONS'].includes(c.req.method)) {
+      const type = c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase();
+      if (type !== 'application/json') {
+        return errorResponse(c, 415, 'The sandbox control API only accepts JSON: send Content-Type: application/json (an empty body is fine).');
+      }
+    }
+    await next();
+  };
+}
+
 function tenantAccount(c: Context<SandboxEnv>): AccountState | Response {
   const tenant = c.req.query('tenant')?.trim() || DEMO_ACCOUNT.tenant;
   const account = c.get('state').account(tenant);
@@ -65,7 +127,7 @@ function orderSummary(order: OrderRecord) {
 export function controlRoutes(options: ControlOptions): Hono<SandboxEnv> {
   const { faults, reset, stats } = options;
   const routes = new Hono<SandboxEnv>();
-  routes.use('*', loopbackOnly());
+  routes.use('*', loopbackOnly(), sameOriginOnly(), jsonBodiesOnly());
 
   routes.get('/stats', (c) => c.json({ requests: stats.snapshot() }));
 
@@ -79,14 +141,12 @@ export function controlRoutes(options: ControlOptions): Hono<SandboxEnv> {
   // counters per request family (`byFamily`: flow, loyalty, other).
   routes.get('/faults', (c) => c.json(faults.snapshot()));
   routes.post('/faults', async (c) => {
-    let body: unknown;
-    try {
-      const text = await c.req.text();
-      body = text.trim() === '' ? {} : JSON.parse(text);
-    } catch {
-      return errorResponse(c, 422, 'The body is not valid JSON: send { latencyMs?, dropRate?, errorRate?, errorStatus?, loseResponseRate?, offline?, rateLimitBurst?: { everyMs, forMs }, seed? }.');
+    const text = await c.req.text();
+    const body = text.trim() === '' ? { ok: true as const, value: {} } : parseJson(text, 'The body');
+    if (!body.ok) {
+      return errorResponse(c, 422, `${body.message} Send { latencyMs?, dropRate?, errorRate?, errorStatus?, loseResponseRate?, offline?, rateLimitBurst?: { everyMs, forMs }, seed? }.`);
     }
-    const parsed = faultRequestSchema.safeParse(body);
+    const parsed = faultRequestSchema.safeParse(body.value);
     if (!parsed.success) return errorResponse(c, 422, `Invalid faults: ${describeIssues(parsed.error)}.`);
     return c.json(faults.set(parsed.data));
   });

@@ -6,7 +6,9 @@
 import { timingSafeEqual } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
+import { findById } from '../catalog/store';
 import type { SandboxEnv } from '../env';
+import { parseJson } from '../json';
 import type { AccountState } from '../state';
 import { describeIssues, formatCents, money } from './money';
 import { appendLedger, openOrder, openOrdersOnTable } from './store';
@@ -65,6 +67,11 @@ function sameSecret(given: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+/** A JSON body refused by parseJson (malformed, a prototype key, too deep): why. */
+export class RefusedFlowBody {
+  constructor(readonly message: string) {}
+}
+
 /**
  * The `message` of the request: the query parameter (spec §4.7). Tolerated as well: a `message`
  * field of a form body or of a JSON body (as a JSON string or as the object itself).
@@ -74,8 +81,12 @@ export async function readFlowMessage(c: Context<SandboxEnv>): Promise<unknown> 
   if (fromQuery !== undefined) return fromQuery;
   const type = c.req.header('content-type')?.toLowerCase() ?? '';
   if (type.includes('application/json')) {
-    const body: unknown = await c.req.json().catch(() => undefined);
-    if (body !== null && typeof body === 'object' && 'message' in body) return (body as { message: unknown }).message;
+    const text = await c.req.text();
+    if (text.trim() === '') return undefined;
+    const body = parseJson(text, 'The JSON body');
+    if (!body.ok) return new RefusedFlowBody(body.message);
+    const value = body.value;
+    if (value !== null && typeof value === 'object' && Object.hasOwn(value, 'message')) return (value as { message: unknown }).message;
     return undefined;
   }
   if (type.includes('application/x-www-form-urlencoded') || type.includes('multipart/form-data')) {
@@ -99,16 +110,15 @@ function authenticate(c: Context<SandboxEnv>, auth: { tenant: string; token: str
 export async function handleFlow(c: Context<SandboxEnv>): Promise<FlowEnvelope> {
   const receivedAt = new Date();
   const raw = await readFlowMessage(c);
+  if (raw instanceof RefusedFlowBody) return failure(`Malformed request: ${raw.message}`);
   if (raw === undefined || raw === '') {
     return failure('Missing message: send the JSON object { auth, action, data } in the "message" query parameter.');
   }
   let parsed: unknown = raw;
   if (typeof raw === 'string') {
-    try {
-      parsed = JSON.parse(raw);
-    } catch (error) {
-      return failure(`Malformed message: not valid JSON (${(error as Error).message}).`);
-    }
+    const message = parseJson(raw, 'The message');
+    if (!message.ok) return failure(`Malformed message: ${message.message}`);
+    parsed = message.value;
   }
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
     return failure('Malformed message: expected a JSON object with the keys auth, action and data.');
@@ -148,7 +158,7 @@ function newOrder(c: Context<SandboxEnv>, account: AccountState, rawData: unknow
 
   const contents = data.contents ?? [];
   for (const [i, line] of contents.entries()) {
-    if (!account.catalog.items.some((item) => item.id === line.item_id)) {
+    if (!findById(account.catalog.items, line.item_id)) {
       return failure(`data.contents[${i}].item_id: item ${line.item_id} does not exist.`);
     }
   }
@@ -173,7 +183,7 @@ function newOrder(c: Context<SandboxEnv>, account: AccountState, rawData: unknow
       customer: data.customer ? { ...data.customer } : null,
       notes: data.notes ?? null,
       contents: contents.map((line) => {
-        const item = account.catalog.items.find((it) => it.id === line.item_id);
+        const item = findById(account.catalog.items, line.item_id);
         return {
           item_id: line.item_id,
           itemName: line.itemName ?? item?.name ?? null,

@@ -26,8 +26,10 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { CustomerRecord, StockRecord } from '../commerce/model';
 import type { ItemRecord } from '../catalog/model';
+import { findById } from '../catalog/store';
 import type { SandboxEnv } from '../env';
 import { errorResponse } from '../errors';
+import { parseJson } from '../json';
 import { nextId, type AccountState } from '../state';
 import type { OrderRecord } from './model';
 import { describeIssues, formatCents, money, requiredOr, toCents } from './money';
@@ -155,14 +157,14 @@ function checkModifiers(
     if (modifier.id == null) {
       throw new Invalid(`${path}.modifiers[0].id: is required (the selling-format pivot id of item ${item.id}).`);
     }
-    const pivot = account.catalog.sellingFormatPivots.find((p) => p.id === modifier.id);
+    const pivot = findById(account.catalog.sellingFormatPivots, modifier.id);
     if (!pivot || pivot.item_id !== item.id) {
       throw new Invalid(
         `${path}.modifiers[0].id: ${modifier.id} is not a selling-format pivot of item ${item.id}; ` +
           'normal modifiers cannot be set on a selling-format item.',
       );
     }
-    const format = account.catalog.sellingFormats.find((f) => f.id === pivot.format_id);
+    const format = findById(account.catalog.sellingFormats, pivot.format_id);
     const cents = modifier.price ?? 0;
     return { stored: [{ id: pivot.id, name: modifier.name ?? format?.name ?? null, price: formatCents(cents) }], cents };
   }
@@ -172,7 +174,7 @@ function checkModifiers(
     const at = `${path}.modifiers[${i}]`;
     if (modifier.name == null || modifier.name.trim() === '') throw new Invalid(`${at}.name: is required.`);
     if (modifier.price == null) throw new Invalid(`${at}.price: is required.`);
-    if (modifier.id != null && !account.catalog.modifiers.some((m) => m.id === modifier.id)) {
+    if (modifier.id != null && !findById(account.catalog.modifiers, modifier.id)) {
       throw new Invalid(`${at}.id: modifier ${modifier.id} does not exist.`);
     }
     cents += modifier.price;
@@ -182,7 +184,8 @@ function checkModifiers(
 }
 
 function findItem(account: AccountState, id: number, path: string): ItemRecord {
-  const item = account.catalog.items.find((it) => it.id === id);
+  // Binary search (records are kept in id order): an order may carry tens of thousands of lines.
+  const item = findById(account.catalog.items, id);
   if (!item) throw new Invalid(`${path}.item_id: item ${id} does not exist.`);
   return item;
 }
@@ -223,8 +226,8 @@ function priceLine(account: AccountState, line: LoyaltyOrderInput['order']['cont
       const dishItem = findItem(account, dish.item_id, at);
       if (dishItem.type === 1) throw new Invalid(`${at}.item_id: item ${dishItem.id} is a menu; a menu dish cannot be a menu.`);
       if (dish.dishOrder != null) {
-        const pivot = account.catalog.menuMenuItemCategoryPivots.find((p) => p.id === dish.dishOrder);
-        const category = pivot && account.catalog.menuMenuCategories.find((mc) => mc.id === pivot.category_id);
+        const pivot = findById(account.catalog.menuMenuItemCategoryPivots, dish.dishOrder);
+        const category = pivot && findById(account.catalog.menuMenuCategories, pivot.category_id);
         if (!pivot) throw new Invalid(`${at}.dishOrder: menu item-category pivot ${dish.dishOrder} does not exist.`);
         if (!category || category.item_id !== item.id || pivot.item_id !== dishItem.id) {
           throw new Invalid(
@@ -399,8 +402,9 @@ export function placeLoyaltyOrder(account: AccountState, input: LoyaltyOrderInpu
   const contents = lines.map((line) => line.stored);
 
   if (target) {
-    target.contents.push(...contents);
-    target.payments.push(...payments);
+    // No spread into push: a long order would overflow the stack.
+    for (const line of contents) target.contents.push(line);
+    for (const payment of payments) target.payments.push(payment);
     target.discounts = [...(target.discounts ?? []), ...discounts];
     if (order.invoiceInfo) target.invoiceInfo = [...(target.invoiceInfo ?? []), order.invoiceInfo];
     if (order.extraId != null) target.extraIds.push(order.extraId);
@@ -445,12 +449,9 @@ export function placeLoyaltyOrder(account: AccountState, input: LoyaltyOrderInpu
 async function handleLoyaltyOrder(c: Context<SandboxEnv>): Promise<Response> {
   const receivedAt = new Date();
   const account = c.get('account');
-  let body: unknown;
-  try {
-    body = await c.req.json();
-  } catch {
-    return errorResponse(c, 422, 'The body is not valid JSON: send the order object of spec §2.10.');
-  }
+  const read = parseJson(await c.req.text(), 'The body');
+  if (!read.ok) return errorResponse(c, 422, `${read.message} Send the order object of spec §2.10.`);
+  const body = read.value;
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
     return errorResponse(c, 422, 'The body must be a JSON object with an "order" (spec §2.10).');
   }
