@@ -10,8 +10,11 @@ export const wireNumber = z.union([z.number(), z.string().regex(numericString, '
   z.coerce.number<number | string>().refine(Number.isFinite, 'expected a finite number'),
 );
 
-/** An integer id or count, possibly sent as a string. */
-export const wireInt = wireNumber.refine(Number.isInteger, 'expected an integer');
+/**
+ * An integer id or count, possibly sent as a string. Beyond 2^53 a JSON number is no longer exact
+ * (`"99999999999999999999"` would silently become another id), so such values are refused.
+ */
+export const wireInt = wireNumber.refine(Number.isSafeInteger, 'expected an integer (at most 9007199254740991)');
 
 /** 0/1, "0"/"1" or true/false (spec: hospitality 2 — booleans travel as 0/1). */
 export const wireFlag = z

@@ -5,6 +5,7 @@ import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../electron/sandbox';
+import { controlRequest } from '../../electron/sandbox/control/request.testing';
 import { demoHeaders } from '../../electron/sandbox/testing';
 import { createGateway, GatewayError, type Gateway } from '../../electron/services/gateway';
 import { BridgeError, bridgeOperations, syncResourceNames, type BridgeClient, type SyncResource } from '../../shared/bridge';
@@ -52,10 +53,12 @@ function terminalOver(gateway: Gateway): Terminal {
   return terminal;
 }
 
+const gatewaySecrets = async () => ({ tenant: 'demo', accessToken: 'demo-token', integratorToken: 'demo-client' });
+
 function gatewayFor(sandbox: RunningSandbox): Gateway {
   return createGateway({
     baseUrl: sandbox.url,
-    secrets: async () => ({ tenant: 'demo', accessToken: 'demo-token', integratorToken: 'demo-client' }),
+    secrets: gatewaySecrets,
     timeoutMs: 10_000,
     requestsPerMinute: NO_RATE_LIMIT.requestsPerMinute,
   });
@@ -189,6 +192,31 @@ describe('catalog sync against the sandbox (demo venue)', () => {
     expect(await third.items.get(created.id)).toBeUndefined();
     expect(await third.items.count()).toBe(before.items! - 1);
   });
+  it('a server whose pages lie (items: last page 5,000,000) fails on its first page; the previous copy stays', async () => {
+    const { accountKey, accountDb, track } = account();
+    const first = track(await syncCatalog({ bridge: terminalOver(gatewayFor(sandbox)).bridge, accountKey, accountDb, log: () => {} }));
+    const before = await storedCounts(first);
+
+    // The sandbox's own answers, with the items list rewritten on its way in.
+    const lying: typeof fetch = async (input, init) => {
+      const request = new Request(input, init);
+      const response = await fetch(request);
+      if (!new URL(request.url).pathname.endsWith('/catalog/items')) return response;
+      const body = (await response.json()) as Record<string, unknown>;
+      return new Response(JSON.stringify({ ...body, last_page: 5_000_000 }), { status: 200, headers: { 'content-type': 'application/json' } });
+    };
+    const terminal = terminalOver(
+      createGateway({ baseUrl: sandbox.url, secrets: gatewaySecrets, timeoutMs: 10_000, requestsPerMinute: NO_RATE_LIMIT.requestsPerMinute, fetch: lying }),
+    );
+    const failure = await syncCatalog({ bridge: terminal.bridge, accountKey, accountDb, log: () => {} }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(SyncFailure);
+    expect(failure).toMatchObject({ kind: 'server', bridgeKind: 'invalid-response' });
+    expect((failure as SyncFailure).detail).toContain('items page 1');
+    expect((failure as SyncFailure).detail).toContain('GET catalog/items');
+    expect(terminal.calls.filter((call) => call.resource === 'items')).toHaveLength(1);
+    expect(await readCurrentGeneration(accountDb)).toMatchObject({ n: 1, state: 'current' });
+    expect(await storedCounts(first)).toEqual(before);
+  });
 });
 
 describe('catalog sync against the sandbox at --scale 20000', () => {
@@ -224,8 +252,7 @@ describe('catalog sync against the sandbox at --scale 20000', () => {
 });
 
 async function control(sandbox: RunningSandbox, faults: Record<string, unknown>): Promise<void> {
-  const response = await fetch(`${sandbox.url}/__sandbox/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(faults) });
-  expect(response.status).toBe(200);
+  expect((await controlRequest(sandbox.url, '/__sandbox/faults', { body: faults })).status).toBe(200);
 }
 
 async function firstCategoryId(sandbox: RunningSandbox): Promise<number> {

@@ -72,7 +72,7 @@ import { describeZodError } from '../../../shared/bridge';
 import type { AccountSecrets } from '../vault';
 import { GatewayError } from './errors';
 import { createRateLimiter, type RateLimiter, type RequestPriority } from './limiter';
-import { walkPages, type PageOf } from './pagination';
+import { MAX_PAGE_SIZE, ROOMS_PER_PAGE, walkPages, type PageOf } from './pagination';
 import { fetchSyncPage } from './syncPages';
 import { createTransport, type HttpMethod, type RequestSpec } from './transport';
 
@@ -207,8 +207,6 @@ export interface Gateway {
   fetchSyncPage(input: { resource: SyncResource; page: number; warehouseId?: number | undefined }): Promise<SyncPage>;
 }
 
-/** spec §4.1: the largest page; full-list reads and sync use it to spend the fewest requests. */
-export const MAX_PAGE_SIZE = 200;
 
 const V2 = 'api/external/v2';
 const ignoreBody = z.unknown().transform((): void => undefined);
@@ -283,9 +281,9 @@ export function createGateway(options: GatewayOptions): Gateway {
     return v2('GET', path, endpoint, schema, { searchParams: pageParams(page, options.perPage), priority: options.priority });
   }
 
-  /** Every page of a list, 200 a page (spec §4.1), via the pagination walker. */
-  function getAll<T>(fetchPage: (page: number) => Promise<PageOf<T>>): Promise<T[]> {
-    return walkPages(fetchPage);
+  /** Every page of a list, `perPage` a page (spec §4.1: 200, rooms 20), via the checking walker. */
+  function getAll<T>(endpoint: string, fetchPage: (page: number) => Promise<PageOf<T>>, perPage = MAX_PAGE_SIZE): Promise<T[]> {
+    return walkPages({ endpoint: `GET ${endpoint}`, perPage }, fetchPage);
   }
 
   function catalogCalls<S extends CatalogSegment>(segment: S): CatalogCalls<S> {
@@ -296,7 +294,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     const path = `catalog/${segment}`;
     const one = (p: number, o?: PageOptions) => getPage(path, path, page, p, o);
     return {
-      list: async (o) => getAll((p) => one(p, o)),
+      list: async (o) => getAll(path, (p) => one(p, o)),
       page: one,
       get: async (id, o) =>
         v2('GET', `${path}/${positiveId(id, `GET ${path}/{id}`, 'Record')}`, `${path}/{id}`, record, { priority: o?.priority }),
@@ -330,7 +328,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     // ——— spec 4.2 ———
     roomsPage: async (page, o) =>
       v2('GET', 'rooms', 'rooms', roomsPage, { searchParams: { withTables: 1, page }, priority: o?.priority }),
-    listRooms: async (o) => getAll((page) => gateway.roomsPage(page, o)),
+    listRooms: async (o) => getAll('rooms', (page) => gateway.roomsPage(page, o), ROOMS_PER_PAGE),
     listPaymentMethods: async (o) => v2('GET', 'paymentMethods', 'paymentMethods', paymentMethodsResponse, { priority: o?.priority }),
 
     async createGiftCard(card, o) {
@@ -348,7 +346,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     },
 
     customersPage: async (page, o) => getPage('customers', 'customers', customersPage, page, o),
-    listCustomers: async (o) => getAll((page) => gateway.customersPage(page, o)),
+    listCustomers: async (o) => getAll('customers', (page) => gateway.customersPage(page, o)),
     getCustomer: async (id, o) =>
       v2('GET', `customers/${positiveId(id, 'GET customers/{id}', 'Customer')}`, 'customers/{id}', customerWire, {
         priority: o?.priority,
@@ -377,16 +375,16 @@ export function createGateway(options: GatewayOptions): Gateway {
     catalog,
     async listCategoriesOfGroup(groupId, o) {
       const path = `catalog/groups/${positiveId(groupId, 'GET catalog/groups/{id}/categories', 'Group')}/categories`;
-      return getAll((page) => getPage(path, 'catalog/groups/{id}/categories', catalogResources.categories.page, page, o));
+      return getAll('catalog/groups/{id}/categories', (page) => getPage(path, 'catalog/groups/{id}/categories', catalogResources.categories.page, page, o));
     },
     async listItemsOfCategory(categoryId, o) {
       const path = `catalog/categories/${positiveId(categoryId, 'GET catalog/categories/{id}/items', 'Category')}/items`;
-      return getAll((page) => getPage(path, 'catalog/categories/{id}/items', catalogResources.items.page, page, o));
+      return getAll('catalog/categories/{id}/items', (page) => getPage(path, 'catalog/categories/{id}/items', catalogResources.items.page, page, o));
     },
 
     // ——— spec 4.4 ———
     warehousesPage: async (page, o) => getPage('warehouses', 'warehouses', warehousesPage, page, o),
-    listWarehouses: async (o) => getAll((page) => gateway.warehousesPage(page, o)),
+    listWarehouses: async (o) => getAll('warehouses', (page) => gateway.warehousesPage(page, o)),
     stocksPage: async (warehouseId, page, o) =>
       getPage(
         `warehouses/${positiveId(warehouseId, 'GET warehouses/{id}', 'Warehouse')}`,
@@ -395,7 +393,7 @@ export function createGateway(options: GatewayOptions): Gateway {
         page,
         o,
       ),
-    listStocks: async (warehouseId, o) => getAll((page) => gateway.stocksPage(warehouseId, page, o)),
+    listStocks: async (warehouseId, o) => getAll('warehouses/{id}', (page) => gateway.stocksPage(warehouseId, page, o)),
     async addStock(warehouseId, stock, o) {
       const endpoint = 'warehouses/{id}/addStock';
       const body = checked(addStockRequest, stock, `POST ${endpoint}`);
@@ -411,14 +409,14 @@ export function createGateway(options: GatewayOptions): Gateway {
 
     // ——— spec 4.5 ———
     purchaseOrdersPage: async (page, o) => getPage('purchaseOrders', 'purchaseOrders', purchaseOrdersPage, page, o),
-    listPurchaseOrders: async (o) => getAll((page) => gateway.purchaseOrdersPage(page, o)),
+    listPurchaseOrders: async (o) => getAll('purchaseOrders', (page) => gateway.purchaseOrdersPage(page, o)),
     async listPurchaseOrderLines(purchaseOrderId, o) {
       const path = `purchaseOrders/${positiveId(purchaseOrderId, 'GET purchaseOrders/{id}', 'Purchase order')}`;
-      return getAll((page) => getPage(path, 'purchaseOrders/{id}', purchaseOrderLinesPage, page, o));
+      return getAll('purchaseOrders/{id}', (page) => getPage(path, 'purchaseOrders/{id}', purchaseOrderLinesPage, page, o));
     },
 
     // ——— spec 4.6 ———
-    listVendors: async (o) => getAll((page) => getPage('vendors', 'vendors', vendorsPage, page, o)),
+    listVendors: async (o) => getAll('vendors', (page) => getPage('vendors', 'vendors', vendorsPage, page, o)),
     getVendor: async (id, o) =>
       v2('GET', `vendors/${positiveId(id, 'GET vendors/{id}', 'Vendor')}`, 'vendors/{id}', vendorWire, { priority: o?.priority }),
     async createVendor(vendor, o) {
@@ -439,7 +437,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     },
     async listVendorItems(vendorId, o) {
       const path = `vendors/${positiveId(vendorId, 'GET vendors/{id}/items', 'Vendor')}/items`;
-      return getAll((page) => getPage(path, 'vendors/{id}/items', vendorItemsPage, page, o));
+      return getAll('vendors/{id}/items', (page) => getPage(path, 'vendors/{id}/items', vendorItemsPage, page, o));
     },
     async saveVendorItems(vendorId, items, o) {
       const endpoint = 'vendors/{id}/items';

@@ -311,7 +311,8 @@ describe('syncCatalog', () => {
         () => ({ answer: (page, input) => (input.resource === 'customers' ? { ...page, total: page.total + 1 } : page) }),
         'inconsistent',
       );
-      expect(failure.detail).toContain('customers: read 5 records, the server\'s total is 6');
+      // Caught on page 1: 5 records cannot be the only page of 6.
+      expect(failure.detail).toContain('customers page 1: last page 1, but total 6 at 5 a page makes 2');
     });
 
     it('a total that changes between pages (records added upstream while paging)', async () => {
@@ -335,6 +336,76 @@ describe('syncCatalog', () => {
 
     it('a page other than the one asked for', async () => {
       await expectRefused(() => ({ answer: (page, input) => (input.resource === 'modifiers' ? { ...page, page: 2 } : page) }), 'inconsistent');
+    });
+  });
+
+  describe('pages that lie fail naming the resource and page, within the requests their total allows (issue 10 item 12)', () => {
+    /** Beyond this many requests for one resource the sync has "hung": the fake server fails it. */
+    const HANG_GUARD = 40;
+
+    /**
+     * A first sync, then one against `answer`'s rewrite of the items pages; the sync must fail as
+     * `kind`, leave generation 1 current and unchanged, and ask for items at most `maxItemRequests`.
+     */
+    async function expectLieRefused(answer: NonNullable<Parameters<typeof fakeSyncServer>[1]>['answer'], maxItemRequests: number) {
+      const { run, accountDb, accountKey } = setup();
+      const venue = fakeVenue({ items: 450 });
+      const first = await run(fakeSyncServer(venue));
+      const before = await dump(first.db);
+      let itemRequests = 0;
+      const server = fakeSyncServer(venue, {
+        before: (input) => {
+          if (input.resource === 'items' && ++itemRequests > HANG_GUARD) throw fail('server-error');
+        },
+        answer: (page, input) => (input.resource === 'items' ? answer!(page, input) : page),
+      });
+      const failure = await expectFailure(run(server, { retryDelaysMs: [] }));
+      expect(failure.kind).toBe('inconsistent');
+      expect(failure.message).toContain('saved copy');
+      expect(itemRequests).toBeLessThanOrEqual(maxItemRequests);
+      expect(await readCurrentGeneration(accountDb)).toMatchObject({ n: 1, state: 'current' });
+      expect(await dump(first.db)).toEqual(before);
+      await expectCleanedUp(accountKey, accountDb, 2);
+      return failure;
+    }
+
+    const item = (id: number) => ({ id, name: `Item ${id}`, price: '1.00', costPrice: '1.00', type: 0, category_id: 100, photo: null, active: '1', allergies: '', order: '1' });
+
+    it('an endless paginator (one more full page, always) stops after ≤ ceil(total / 200) + 1 requests', async () => {
+      // Total and last page agree with each other but not with 200 a page: 20,000 pages of 200.
+      const failure = await expectLieRefused(
+        (page) => ({ ...page, records: Array.from({ length: 200 }, (_, i) => item(100_000 + page.page * 200 + i)), total: 20_000, lastPage: 20_000 }),
+        Math.ceil(20_000 / 200) + 1,
+      );
+      expect(failure.detail).toContain('items page 1');
+    });
+
+    it('a current_page that does not advance (page 1 again and again)', async () => {
+      const failure = await expectLieRefused((page) => ({ ...page, page: 1, records: page.records }), Math.ceil(450 / 200) + 1);
+      expect(failure.detail).toMatch(/items page [23]: the server answered page 1/);
+    });
+
+    it('a total smaller than the records served (the catalog would be cut short)', async () => {
+      const failure = await expectLieRefused((page) => ({ ...page, total: 300, lastPage: 2 }), Math.ceil(300 / 200) + 1);
+      expect(failure.detail).toContain('items page 2: 200 records, expected 100');
+    });
+
+    it('a total that disagrees with the last page', async () => {
+      const failure = await expectLieRefused((page) => ({ ...page, total: 300 }), 1);
+      expect(failure.detail).toContain('items page 1: last page 3, but total 300 at 200 a page makes 2');
+    });
+
+    it('a last page of 5,000,000 (5 million tasks were queued at once)', async () => {
+      const failure = await expectLieRefused((page) => ({ ...page, lastPage: 5_000_000, total: 5_000_000 }), 1);
+      expect(failure.detail).toContain('items page 1: last page 5000000, but total 5000000 at 200 a page makes 25000');
+    });
+
+    it('a page of 150,000 records (more than the 200 a page holds)', async () => {
+      const failure = await expectLieRefused(
+        (page) => (page.page === 1 ? { ...page, records: Array.from({ length: 150_000 }, (_, i) => item(200_000 + i)), total: 150_000, lastPage: 1 } : page),
+        1,
+      );
+      expect(failure.detail).toContain('items page 1: 150000 records, more than the 200 a page holds');
     });
   });
 

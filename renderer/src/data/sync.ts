@@ -79,9 +79,17 @@ interface Stream {
   warehouseId?: number;
   total: number | null;
   lastPage: number | null;
+  /** Records a full page holds: page 1's count when there is more than one page. */
+  pageSize: number | null;
   read: number;
   pagesStored: number;
 }
+
+/**
+ * spec §4.1: no page holds more than 200 records. Payment methods are one plain list (spec 4.2),
+ * which the main side hands over whole as page 1.
+ */
+const MAX_PAGE_RECORDS = 200;
 
 interface PageTask {
   stream: Stream;
@@ -128,13 +136,21 @@ export async function syncCatalog(options: SyncCatalogOptions): Promise<SyncSucc
     const building = db;
 
     const newStream = (resource: SyncResource, warehouseId?: number): PageTask => {
-      const stream: Stream = { resource, key: warehouseId === undefined ? resource : `${resource}:${warehouseId}`, total: null, lastPage: null, read: 0, pagesStored: 0 };
+      const stream: Stream = {
+        resource,
+        key: warehouseId === undefined ? resource : `${resource}:${warehouseId}`,
+        total: null,
+        lastPage: null,
+        pageSize: null,
+        read: 0,
+        pagesStored: 0,
+      };
       if (warehouseId !== undefined) stream.warehouseId = warehouseId;
       streams.push(stream);
       return { stream, page: 1 };
     };
 
-    const runPage = async ({ stream, page }: PageTask): Promise<PageTask[]> => {
+    const runPage = async ({ stream, page }: PageTask): Promise<Iterable<PageTask>> => {
       const answer = await fetchPage(stream, page);
       const where = `${stream.key} page ${page}`;
       checkPage(stream, page, answer, where);
@@ -159,15 +175,16 @@ export async function syncCatalog(options: SyncCatalogOptions): Promise<SyncSucc
       tracker.pageStored(stream.resource, answer.records.length);
       report();
 
-      const next: PageTask[] = [];
-      if (page === 1) for (let p = 2; p <= stream.lastPage!; p++) next.push({ stream, page: p });
+      const next: Iterable<PageTask>[] = [];
+      // Pages 2…last are handed out one at a time as the pool has room, never built all at once.
+      if (page === 1 && stream.lastPage! > 1) next.push(laterPages(stream));
       // Stocks are listed per warehouse: they start once every warehouse page is in.
       if (stream.resource === 'warehouses' && stream.pagesStored === stream.lastPage) {
         tracker.expectStreams('stocks', warehouseIds.length);
-        for (const id of warehouseIds) next.push(newStream('stocks', id));
+        next.push(warehouseIds.map((id) => newStream('stocks', id)));
         report();
       }
-      return next;
+      return chain(next);
     };
 
     const fetchPage = async (stream: Stream, page: number): Promise<SyncPage> => {
@@ -228,21 +245,43 @@ export async function syncCatalog(options: SyncCatalogOptions): Promise<SyncSucc
   }
 }
 
-/** The page must be the one asked for, and agree with the stream's first page. */
+/**
+ * The page must be the one asked for, hold no more than a page can, agree with the stream's first
+ * page, and hold exactly the records the total leaves for it: so a server that lies about its
+ * pages can neither make the sync page forever nor cut the catalog short (issue 10 item 12).
+ */
 function checkPage(stream: Stream, page: number, answer: SyncPage, where: string): void {
+  const records = answer.records.length;
   const lastPage = Math.max(1, answer.lastPage);
+  const { total } = answer;
   if (answer.page !== page) {
     throw inconsistent(`${where}: the server answered page ${answer.page}`);
   }
-  if (answer.total < 0 || answer.records.length > answer.total || lastPage > Math.max(1, answer.total)) {
-    throw inconsistent(`${where}: ${answer.records.length} records, total ${answer.total}, last page ${answer.lastPage}`);
+  if (records > MAX_PAGE_RECORDS && stream.resource !== 'paymentMethods') {
+    throw inconsistent(`${where}: ${records} records, more than the ${MAX_PAGE_RECORDS} a page holds`);
+  }
+  if (!Number.isSafeInteger(total) || total < 0) {
+    throw inconsistent(`${where}: total ${total}`);
   }
   if (page === 1) {
-    stream.total = answer.total;
+    if (records === 0 && total > 0) throw inconsistent(`${where}: no records, but total ${total}`);
+    // Page 1 is full unless it is the only page: its count is the page size.
+    const pageSize = Math.max(1, records);
+    const pages = Math.max(1, Math.ceil(total / pageSize));
+    if (lastPage !== pages) {
+      throw inconsistent(`${where}: last page ${answer.lastPage}, but total ${total} at ${pageSize} a page makes ${pages}`);
+    }
+    stream.total = total;
     stream.lastPage = lastPage;
-  } else if (answer.total !== stream.total || lastPage !== stream.lastPage) {
+    stream.pageSize = pageSize;
+  } else if (total !== stream.total || lastPage !== stream.lastPage) {
     // Records were added or removed upstream while we paged: the pages no longer add up.
-    throw inconsistent(`${where}: total ${answer.total} / last page ${lastPage}, page 1 said ${stream.total} / ${stream.lastPage}`);
+    throw inconsistent(`${where}: total ${total} / last page ${lastPage}, page 1 said ${stream.total} / ${stream.lastPage}`);
+  }
+  const pageSize = stream.pageSize!;
+  const expected = page < lastPage ? pageSize : page === lastPage ? total - (lastPage - 1) * pageSize : 0;
+  if (records !== expected) {
+    throw inconsistent(`${where}: ${records} records, expected ${expected} (total ${total} at ${pageSize} a page)`);
   }
 }
 
@@ -313,9 +352,21 @@ async function announcePhotos(bridge: SyncCatalogOptions['bridge'], photos: stri
   }
 }
 
-/** Runs tasks `concurrency` at a time; a task's result may add tasks. Stops at the first failure. */
-async function runPool<T>(initial: readonly T[], run: (task: T) => Promise<T[]>, concurrency: number): Promise<void> {
-  const queue = [...initial];
+/**
+ * Runs tasks `concurrency` at a time, first come first served; a task's result may add tasks,
+ * taken from it lazily (pages 2…last of a stream are generated as the pool has room). Stops at the
+ * first failure.
+ */
+async function runPool<T>(initial: Iterable<T>, run: (task: T) => Promise<Iterable<T>>, concurrency: number): Promise<void> {
+  const sources: Iterator<T>[] = [initial[Symbol.iterator]()];
+  const nextTask = (): T | undefined => {
+    while (sources.length > 0) {
+      const next = sources[0]!.next();
+      if (!next.done) return next.value;
+      sources.shift();
+    }
+    return undefined;
+  };
   await new Promise<void>((resolve, reject) => {
     let active = 0;
     let failure: unknown = null;
@@ -325,13 +376,14 @@ async function runPool<T>(initial: readonly T[], run: (task: T) => Promise<T[]>,
         if (active === 0) reject(failure);
         return;
       }
-      while (active < concurrency && queue.length > 0) {
-        const task = queue.shift()!;
+      while (active < concurrency) {
+        const task = nextTask();
+        if (task === undefined) break;
         active++;
         run(task).then(
           (more) => {
             active--;
-            queue.push(...more);
+            sources.push(more[Symbol.iterator]());
             pump();
           },
           (error: unknown) => {
@@ -341,10 +393,18 @@ async function runPool<T>(initial: readonly T[], run: (task: T) => Promise<T[]>,
           },
         );
       }
-      if (active === 0 && queue.length === 0 && failure === null) resolve();
+      if (active === 0 && sources.length === 0 && failure === null) resolve();
     };
     pump();
   });
+}
+
+function* laterPages(stream: Stream): Generator<PageTask> {
+  for (let page = 2; page <= stream.lastPage!; page++) yield { stream, page };
+}
+
+function* chain<T>(sources: readonly Iterable<T>[]): Generator<T> {
+  for (const source of sources) yield* source;
 }
 
 function bridgeFailure(error: unknown, where: string): SyncFailure {

@@ -50,6 +50,13 @@ describe('layoutRoom', () => {
     expect(lastOfRow.left - first.left).toBeCloseTo(1900 * layout.scale);
   });
 
+  it('lays out a room of 200,000 tables (a lying server) without a RangeError', () => {
+    const tables = Array.from({ length: 200_000 }, (_, i) => table(i + 1, { x: (i % 500) * 10, y: Math.floor(i / 500) * 10, width: 8, height: 8 }));
+    const layout = layoutRoom(tables, { width: 1240, height: 620 });
+    expect(layout.tables).toHaveLength(200_000);
+    expect(layout.scale).toBeGreaterThan(0);
+  });
+
   it('handles an empty room or an unmeasured area', () => {
     expect(layoutRoom([], { width: 800, height: 600 }).tables).toEqual([]);
     expect(layoutRoom([table(1)], { width: 0, height: 0 }).tables).toEqual([]);

@@ -30,10 +30,17 @@ export const MIN_TOUCH_PX = 44;
 export function layoutRoom(tables: readonly FloorTable[], area: Size, padding = 24): FloorLayout {
   if (tables.length === 0 || area.width <= 0 || area.height <= 0) return { scale: 1, tables: [] };
 
-  const minX = Math.min(0, ...tables.map((t) => t.x));
-  const minY = Math.min(0, ...tables.map((t) => t.y));
-  const maxX = Math.max(...tables.map((t) => t.x + t.width));
-  const maxY = Math.max(...tables.map((t) => t.y + t.height));
+  // A loop, not Math.min(...tables): a spread over server data throws RangeError on a huge room.
+  let minX = 0;
+  let minY = 0;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  for (const t of tables) {
+    minX = Math.min(minX, t.x);
+    minY = Math.min(minY, t.y);
+    maxX = Math.max(maxX, t.x + t.width);
+    maxY = Math.max(maxY, t.y + t.height);
+  }
   const boxWidth = Math.max(maxX - minX, 1);
   const boxHeight = Math.max(maxY - minY, 1);
 
