@@ -1,11 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_HOST, DEFAULT_PORT, parseCliArgs, USAGE, UsageError } from './cliArgs';
 import { demoHeaders } from './testing';
+import { createSandboxApp } from './app';
+import { serializeState } from './persistence';
+import { tokenFileArgs } from '../../test/e2e/support/processes';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const tsx = 'node_modules/.bin/tsx';
@@ -87,8 +90,25 @@ describe('parseCliArgs', () => {
     [['--page-size', '30', '--max-page-size', '20']],
   ])('refuses %j', (argv) => expect(() => parseCliArgs(argv)).toThrow(UsageError));
 
+  it('reads the demo accounts\' tokens from --token-file (issue 10 item 4)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sandbox-cli-'));
+    const [flag, file] = tokenFileArgs(dir, { accessToken: 'a', integratorToken: 'c' }) as [string, string];
+    expect(parseCliArgs([flag, file])).toEqual({ host: DEFAULT_HOST, port: DEFAULT_PORT, tokens: { accessToken: 'a', integratorToken: 'c' } });
+    expect(parseCliArgs([`${flag}=${file}`]).tokens).toEqual({ accessToken: 'a', integratorToken: 'c' });
+    // The same file as the terminal's, naming the demo account, is fine; another tenant is not.
+    expect(parseCliArgs(tokenFileArgs(dir, { tenant: 'demo', accessToken: 'a', integratorToken: 'c' })).tokens).toEqual({ accessToken: 'a', integratorToken: 'c' });
+    expect(() => parseCliArgs(tokenFileArgs(dir, { tenant: 'bar', accessToken: 'a', integratorToken: 'c' }))).toThrow(/demo/);
+    chmodSync(file, 0o644);
+    expect(() => parseCliArgs([flag, file])).toThrow(UsageError);
+    expect(() => parseCliArgs([flag, file])).toThrow(`chmod 600 ${file}`);
+  });
+
+  it.each([[['--token', 'x']], [['--client-token', 'x']]])('refuses tokens on the command line %j', (argv) => {
+    expect(() => parseCliArgs(argv)).toThrow(/--token-file/);
+  });
+
   it('documents every flag in USAGE', () => {
-    for (const flag of ['--port', '--host', '--state', '--scale', '--rate-limit', '--max-body', '--page-size', '--max-page-size', '--rooms-per-page', '--fault-seed']) {
+    for (const flag of ['--token-file', '--port', '--host', '--state', '--scale', '--rate-limit', '--max-body', '--page-size', '--max-page-size', '--rooms-per-page', '--fault-seed']) {
       expect(USAGE).toContain(flag);
     }
   });
@@ -146,6 +166,39 @@ describe('sandbox CLI', () => {
       expect(cli.output().stderr).toMatch(/cannot load the state file .*state\.json: not valid JSON/);
       expect(cli.output().stdout).toBe('');
       expect(readFileSync(file, 'utf8')).toBe('{ not json');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('with --token-file, its demo accounts take those tokens and refuse the public demo ones', { timeout: 30000 }, async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sandbox-cli-'));
+    const tokens = { accessToken: 'private-access', integratorToken: 'private-client' };
+    try {
+      const cli = runCli(['--port', '0', ...tokenFileArgs(dir, tokens)]);
+      const [, url] = await cli.line(/^listening on (\S+)\n/m);
+      for (const tenant of ['demo', 'demo-child']) {
+        const path = `${url}/api/external/v2/paymentMethods`;
+        expect((await fetch(path, { headers: demoHeaders(tenant) })).status).toBe(401);
+        const own = { tenant, Authorization: `Bearer ${tokens.accessToken}`, 'client-token': tokens.integratorToken };
+        expect((await fetch(path, { headers: own })).status).toBe(200);
+      }
+      cli.child.kill('SIGTERM');
+      expect(await cli.exited).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a --state file saved with other tokens than --token-file\'s (it would keep accepting those)', { timeout: 30000 }, async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sandbox-cli-'));
+    const file = join(dir, 'state.json');
+    writeFileSync(file, serializeState(createSandboxApp().state));
+    try {
+      const cli = runCli(['--port', '0', '--state', file, ...tokenFileArgs(dir, { accessToken: 'new-a', integratorToken: 'new-c' })]);
+      expect(await cli.exited).toBe(1);
+      expect(cli.output().stderr).toMatch(/saved with other tokens/);
+      expect(cli.output().stderr).not.toContain('demo-token');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

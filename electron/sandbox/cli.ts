@@ -3,6 +3,8 @@
 // connections; SIGINT/SIGTERM stop it (exit 0, after the last --state write).
 // Bad flags exit 2, a failure to start (port in use, unreadable state file, …) exits 1.
 import { parseCliArgs, UsageError, type CliOptions, USAGE } from './cliArgs';
+import { loadStateFile } from './persistence';
+import { defaultAccounts } from './seed';
 import { startSandbox, type RunningSandbox } from './server';
 
 async function main(): Promise<void> {
@@ -17,6 +19,7 @@ async function main(): Promise<void> {
 
   let sandbox: RunningSandbox;
   try {
+    if (options.tokens && options.statePath) checkStateTokens(options.statePath, options.tokens);
     sandbox = await startSandbox({
       host: options.host,
       port: options.port,
@@ -24,6 +27,7 @@ async function main(): Promise<void> {
       scale: options.scale,
       limits: options.limits,
       faultSeed: options.faultSeed,
+      ...(options.tokens ? { accounts: defaultAccounts().map((account) => ({ ...account, ...options.tokens })) } : {}),
       onError: (e) => console.error(e),
     });
   } catch (error) {
@@ -52,6 +56,23 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+}
+
+/**
+ * A state file keeps the tokens its accounts were created with, and it replaces the seed: refuse
+ * one saved with other tokens rather than keep accepting those (e.g. the public demo ones).
+ */
+function checkStateTokens(statePath: string, tokens: NonNullable<CliOptions['tokens']>) {
+  const saved = loadStateFile(statePath);
+  if (!saved) return;
+  for (const account of saved.accounts.values()) {
+    if (account.accessToken !== tokens.accessToken || account.integratorToken !== tokens.integratorToken) {
+      throw new Error(
+        `sandbox: the state file ${statePath} was saved with other tokens than --token-file's (account "${account.tenant}"): ` +
+          'start it with the tokens it was saved with, or delete it to start over with the new ones.',
+      );
+    }
+  }
 }
 
 void main();

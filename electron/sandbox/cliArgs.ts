@@ -1,5 +1,7 @@
 // Command-line flags of the sandbox CLI (cli.ts), kept apart so tests can import them.
+import { readTokenFile, TokenFileError } from '../services/files/tokenFile';
 import { resolveLimits, type SandboxLimits } from './limits';
+import { DEMO_ACCOUNT } from './seed';
 
 export const DEFAULT_PORT = 8787;
 export const DEFAULT_HOST = '127.0.0.1';
@@ -8,7 +10,7 @@ export const USAGE = [
   'usage: tsx electron/sandbox/cli.ts [--port <0-65535>] [--host <address>] [--state <file>] [--scale <items>]',
   '                                   [--rate-limit <requests/min>] [--max-body <bytes>]',
   '                                   [--page-size <n>] [--max-page-size <n>] [--rooms-per-page <n>]',
-  '                                   [--fault-seed <n>]',
+  '                                   [--fault-seed <n>] [--token-file <file>]',
   '  --port           port to listen on (default 8787; 0 picks a free port)',
   '  --host           interface to bind (default 127.0.0.1)',
   '  --state          keep the state in this JSON file across restarts (default: in memory only)',
@@ -19,6 +21,8 @@ export const USAGE = [
   '  --max-page-size  largest `pagination` page size (default 200, spec §4.1)',
   '  --rooms-per-page rooms per page (default 20, spec §4.1)',
   '  --fault-seed     seed of the fault-injection PRNG (control API), for reproducible chaos runs',
+  '  --token-file     JSON {"accessToken", "integratorToken"} (chmod 600) the demo accounts accept instead of',
+  '                   the public demo tokens: for a sandbox other users of this machine must not drive',
 ].join('\n');
 
 export interface CliOptions {
@@ -32,6 +36,8 @@ export interface CliOptions {
   limits?: Partial<SandboxLimits>;
   /** `--fault-seed`: seed of the fault-injection PRNG. */
   faultSeed?: number;
+  /** `--token-file`: the tokens the demo accounts accept (default: the public demo tokens). */
+  tokens?: { accessToken: string; integratorToken: string };
 }
 
 export class UsageError extends Error {}
@@ -47,7 +53,7 @@ const INTEGER_FLAGS: Record<string, keyof SandboxLimits | 'scale' | 'faultSeed'>
   '--rooms-per-page': 'roomsPerPage',
 };
 
-const FLAGS = new Set(['--port', '--host', '--state', ...Object.keys(INTEGER_FLAGS)]);
+const FLAGS = new Set(['--port', '--host', '--state', '--token-file', ...Object.keys(INTEGER_FLAGS)]);
 
 /**
  * Reads `--flag <value>` and `--flag=<value>` for --port, --host, --state and every flag of
@@ -59,6 +65,9 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
     const arg = argv[i] as string;
     const eq = arg.indexOf('=');
     const flag = eq >= 0 ? arg.slice(0, eq) : arg;
+    if (flag === '--token' || flag === '--client-token') {
+      throw new UsageError(`${flag}: tokens are not taken on the command line (every local user can read it in /proc); use --token-file <file>`);
+    }
     if (!FLAGS.has(flag)) throw new UsageError(`unknown argument "${arg}"`);
     let value: string | undefined;
     if (eq >= 0) value = arg.slice(eq + 1);
@@ -73,6 +82,8 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
       options.host = value;
     } else if (flag === '--state') {
       options.statePath = value;
+    } else if (flag === '--token-file') {
+      options.tokens = readDemoTokens(value);
     } else {
       if (!/^\d+$/.test(value) || !Number.isSafeInteger(Number(value)) || Number(value) < 1) {
         throw new UsageError(`${flag} must be a positive integer, got "${value}"`);
@@ -90,4 +101,18 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
     }
   }
   return options;
+}
+
+/** The token file's tokens; it may name the demo account (the terminal's file), no other. */
+function readDemoTokens(path: string): CliOptions['tokens'] {
+  try {
+    const { tenant, accessToken, integratorToken } = readTokenFile(path);
+    if (tenant !== undefined && tenant !== DEMO_ACCOUNT.tenant) {
+      throw new UsageError(`${path} names the tenant "${tenant}": the sandbox's accounts are "${DEMO_ACCOUNT.tenant}" and its child (leave "tenant" out)`);
+    }
+    return { accessToken, integratorToken };
+  } catch (error) {
+    if (error instanceof TokenFileError) throw new UsageError(error.message);
+    throw error;
+  }
 }

@@ -3,26 +3,38 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { startAppCore, type AccountChoice } from '../services/core';
+import { readTokenFile, TokenFileError, type TokenFile } from '../services/files/tokenFile';
 import { createFileVault } from '../services/vault.file';
+import { loopbackAddress, NOT_LOOPBACK_MESSAGE } from './loopback';
 import { startWebShell } from './server';
 
 export const DEFAULT_PORT = 4780;
 
-const USAGE = `Usage: npm run serve -- [--port P] [--host H] [--data DIR] [--backend URL [--images URL] --tenant T --token A --client-token C]
+const USAGE = `Usage: npm run serve -- [--port P] [--host H] [--data DIR] [--backend URL [--images URL] [--tenant T] [--token-file FILE]]
 
   --port P           port to listen on (default ${DEFAULT_PORT}; the browser keeps its saved data per port)
-  --host H           address to bind (default 127.0.0.1)
+  --host H           loopback address to bind: 127.0.0.1 (default) or ::1
   --data DIR         data folder for credentials and settings (default ~/.local/share/comanda)
   --backend URL      use this server instead of the embedded demo-venue sandbox
   --images URL       image storage of that server (default: the --backend URL, where the sandbox serves images)
-  --tenant T, --token A, --client-token C
-                     that server's credentials; saved to the data folder's vault (0600).
-                     Without them, the ones saved before are used.
+  --token-file FILE  that server's credentials: JSON {"tenant": "…", "accessToken": "…", "integratorToken": "…"},
+                     readable by you only (chmod 600 FILE). Or the environment variables
+                     COMANDA_ACCESS_TOKEN and COMANDA_INTEGRATOR_TOKEN with --tenant T.
+                     Saved to the data folder's vault (0600); without them, the ones saved before are used.
+  --tenant T         the account name, when the token file does not give it
   --requests-per-minute N
                      this terminal's request budget per account (default 120, spec §8);
                      benchmarks lift it together with the sandbox's --rate-limit`;
 
 export class UsageError extends Error {}
+
+export const ACCESS_TOKEN_VARIABLE = 'COMANDA_ACCESS_TOKEN';
+export const INTEGRATOR_TOKEN_VARIABLE = 'COMANDA_INTEGRATOR_TOKEN';
+
+const TOKEN_FLAG_REFUSED =
+  'tokens are not taken on the command line: every user of this machine can read it (/proc/<pid>/cmdline, ps). ' +
+  `Put them in a file only you can read and pass --token-file FILE (JSON {"tenant", "accessToken", "integratorToken"}; chmod 600 FILE), ` +
+  `or set ${ACCESS_TOKEN_VARIABLE} and ${INTEGRATOR_TOKEN_VARIABLE} with --tenant T.`;
 
 export interface ServeOptions {
   port: number;
@@ -32,7 +44,8 @@ export interface ServeOptions {
   requestsPerMinute?: number;
 }
 
-export function parseServeArgs(argv: string[]): ServeOptions {
+/** `env`: where COMANDA_ACCESS_TOKEN and COMANDA_INTEGRATOR_TOKEN are read (default `process.env`). */
+export function parseServeArgs(argv: string[], env: Record<string, string | undefined> = process.env): ServeOptions {
   let values;
   try {
     ({ values } = parseArgs({
@@ -45,6 +58,8 @@ export function parseServeArgs(argv: string[]): ServeOptions {
         backend: { type: 'string' },
         images: { type: 'string' },
         tenant: { type: 'string' },
+        'token-file': { type: 'string' },
+        // Known only to be refused with the reason (TOKEN_FLAG_REFUSED).
         token: { type: 'string' },
         'client-token': { type: 'string' },
         'requests-per-minute': { type: 'string' },
@@ -55,12 +70,14 @@ export function parseServeArgs(argv: string[]): ServeOptions {
     throw new UsageError(`${(error as Error).message}\n\n${USAGE}`);
   }
   if (values.help) throw new UsageError(USAGE);
+  if (values.token !== undefined || values['client-token'] !== undefined) throw new UsageError(`--token and --client-token: ${TOKEN_FLAG_REFUSED}`);
+  const host = loopbackAddress(values.host ?? '127.0.0.1');
+  if (host === null) throw new UsageError(`--host ${values.host}: ${NOT_LOOPBACK_MESSAGE}`);
   const port = values.port === undefined ? DEFAULT_PORT : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be a port number, got "${values.port}"`);
   const dataDir = resolve(values.data ?? join(process.env.XDG_DATA_HOME ?? join(homedir(), '.local', 'share'), 'comanda'));
 
   let account: AccountChoice = { mode: 'demo' };
-  const secretFlags = [values.tenant, values.token, values['client-token']];
   if (values.backend !== undefined) {
     let url: URL;
     try {
@@ -69,20 +86,17 @@ export function parseServeArgs(argv: string[]): ServeOptions {
       throw new UsageError(`--backend must be a URL such as http://127.0.0.1:8787, got "${values.backend}"`);
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError('--backend must be an http(s) URL');
-    const given = secretFlags.filter((v) => v !== undefined).length;
-    if (given !== 0 && given !== 3) throw new UsageError('--tenant, --token and --client-token go together: give all three or none');
+    const secrets = accountSecrets(values.tenant, values['token-file'], env);
     account = {
       mode: 'account',
       baseUrl: url.toString(),
       ...(values.images !== undefined ? { imagesUrl: parseImagesUrl(values.images) } : {}),
-      ...(given === 3
-        ? { secrets: { tenant: values.tenant!, accessToken: values.token!, integratorToken: values['client-token']! } }
-        : {}),
+      ...(secrets ? { secrets } : {}),
     };
   } else if (values.images !== undefined) {
     throw new UsageError('--images needs --backend (the demo venue serves its own photos)');
-  } else if (secretFlags.some((v) => v !== undefined)) {
-    throw new UsageError('--tenant, --token and --client-token need --backend (the demo venue has its own credentials)');
+  } else if (values.tenant !== undefined || values['token-file'] !== undefined) {
+    throw new UsageError('--tenant and --token-file need --backend (the demo venue has its own credentials)');
   }
   let requestsPerMinute: number | undefined;
   if (values['requests-per-minute'] !== undefined) {
@@ -91,7 +105,47 @@ export function parseServeArgs(argv: string[]): ServeOptions {
       throw new UsageError(`--requests-per-minute must be a positive integer, got "${values['requests-per-minute']}"`);
     }
   }
-  return { port, host: values.host ?? '127.0.0.1', dataDir, account, ...(requestsPerMinute ? { requestsPerMinute } : {}) };
+  return { port, host, dataDir, account, ...(requestsPerMinute ? { requestsPerMinute } : {}) };
+}
+
+/**
+ * The account's credentials: tokens from `--token-file` (else from the environment), the tenant
+ * from the file or `--tenant`. None at all: the vault's saved ones are used (undefined).
+ */
+function accountSecrets(
+  tenantFlag: string | undefined,
+  tokenFile: string | undefined,
+  env: Record<string, string | undefined>,
+): { tenant: string; accessToken: string; integratorToken: string } | undefined {
+  let tokens: TokenFile | undefined;
+  if (tokenFile !== undefined) {
+    try {
+      tokens = readTokenFile(tokenFile);
+    } catch (error) {
+      if (error instanceof TokenFileError) throw new UsageError(error.message);
+      throw error;
+    }
+  } else {
+    const accessToken = env[ACCESS_TOKEN_VARIABLE]?.trim() || undefined;
+    const integratorToken = env[INTEGRATOR_TOKEN_VARIABLE]?.trim() || undefined;
+    if ((accessToken === undefined) !== (integratorToken === undefined)) {
+      throw new UsageError(`${ACCESS_TOKEN_VARIABLE} and ${INTEGRATOR_TOKEN_VARIABLE} go together: set both or neither.`);
+    }
+    if (accessToken !== undefined && integratorToken !== undefined) tokens = { accessToken, integratorToken };
+  }
+  const tenant = tenantFlag?.trim() || undefined;
+  if (tokens === undefined) {
+    if (tenant !== undefined) {
+      throw new UsageError(`--tenant needs the account's tokens: --token-file FILE, or ${ACCESS_TOKEN_VARIABLE} and ${INTEGRATOR_TOKEN_VARIABLE}.`);
+    }
+    return undefined;
+  }
+  if (tenant !== undefined && tokens.tenant !== undefined && tokens.tenant !== tenant) {
+    throw new UsageError(`--tenant ${tenant} and the token file's tenant "${tokens.tenant}" differ: give one of them.`);
+  }
+  const accountTenant = tenant ?? tokens.tenant;
+  if (accountTenant === undefined) throw new UsageError('The tokens need their account name: --tenant T, or "tenant" in the token file.');
+  return { tenant: accountTenant, accessToken: tokens.accessToken, integratorToken: tokens.integratorToken };
 }
 
 /** `--images URL`: the image storage host root (spec 4.2 `{image_storage_url}`). */

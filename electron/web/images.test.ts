@@ -18,6 +18,8 @@ let cache: ImageCache;
 const requested: string[] = [];
 let shell: RunningWebShell;
 let bare: RunningWebShell;
+let unsynced: ImageCache;
+let unsyncedShell: RunningWebShell;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'comanda-web-images-'));
@@ -34,12 +36,27 @@ beforeAll(async () => {
       return fetch(input, init);
     },
   });
+  // The page's catalog sync names the photos the route may fetch (issue 10 item 11).
+  await cache.sync([JAMON]);
+  await cache.whenIdle();
+  requested.length = 0;
+  unsynced = createImageCache({
+    accountKey: 'demo',
+    tenant: 'demo',
+    imagesUrl: sandbox.url,
+    dataDir: join(dir, 'unsynced'),
+    fetch: (input, init) => {
+      requested.push(String(input));
+      return fetch(input, init);
+    },
+  });
   const core = { dispatcher: createDispatcher(testHandlers()), onEvent: () => () => {} };
   shell = await startWebShell({ rendererDir: dir, core: { ...core, images: cache } });
   bare = await startWebShell({ rendererDir: dir, core });
+  unsyncedShell = await startWebShell({ rendererDir: dir, core: { ...core, images: unsynced } });
 });
 afterAll(async () => {
-  await Promise.all([shell.close(), bare.close(), cache.close(), sandbox.close()]);
+  await Promise.all([shell.close(), bare.close(), unsyncedShell.close(), cache.close(), unsynced.close(), sandbox.close()]);
   await rm(dir, { recursive: true, force: true });
 });
 
@@ -105,6 +122,14 @@ describe('browser shell image route', () => {
   it('answers 404 for a photo the image server does not know, and when no account has a cache', async () => {
     expect((await get(shell, `/${imageRoutePath('full', 'items/nowhere.png')}`)).status).toBe(404);
     expect((await get(bare, `/${imageRoutePath('thumb', JAMON)}`)).status).toBe(404);
+  });
+
+  it('a photo no synced catalog references is a 404 and makes no request, before the first sync too', async () => {
+    const before = requested.length;
+    expect((await get(shell, `/${imageRoutePath('full', 'items/postres/not-on-the-menu.png')}`)).status).toBe(404);
+    expect((await get(unsyncedShell, `/${imageRoutePath('thumb', JAMON)}`)).status).toBe(404);
+    expect((await get(unsyncedShell, `/${imageRoutePath('full', 'anything/at/all.png')}`)).status).toBe(404);
+    expect(requested.length).toBe(before);
   });
 
   it('is read-only', async () => {

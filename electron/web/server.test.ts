@@ -1,5 +1,5 @@
-import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
+import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -7,6 +7,7 @@ import type { BridgeEvent } from '../../shared/bridge';
 import { createDispatcher, type BridgeHandlers } from '../services/dispatcher';
 import { SECRET_HEADER, startWebShell, type RunningWebShell } from './server';
 import { testHandlers } from '../services/handlers.testing';
+import { rawRequest } from './http.testing';
 
 const handlers: BridgeHandlers = testHandlers({
   getAppInfo: async () => ({ shell: 'browser', mode: 'demo', accountKey: 'demo', tenant: 'demo', version: '0' }),
@@ -41,21 +42,7 @@ afterAll(async () => {
 });
 
 /** Raw HTTP so the test controls the Host header (fetch would not let it). */
-function send(options: { method?: string; path: string; headers?: Record<string, string>; body?: string }) {
-  return new Promise<{ status: number; body: string; headers: Record<string, string | string[] | undefined> }>((done, fail) => {
-    const req = request(
-      { host: '127.0.0.1', port: shell.port, method: options.method ?? 'GET', path: options.path, headers: options.headers },
-      (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (body += chunk));
-        res.on('end', () => done({ status: res.statusCode ?? 0, body, headers: res.headers }));
-      },
-    );
-    req.on('error', fail);
-    req.end(options.body);
-  });
-}
+const send = (options: Parameters<typeof rawRequest>[1]) => rawRequest(shell.port, options);
 
 const bridgeCall = (name: string, input: unknown, headers: Record<string, string> = {}) =>
   send({

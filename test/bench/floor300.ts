@@ -10,7 +10,7 @@ import { chromium, type Page } from '@playwright/test';
 import { createSandboxApp } from '../../electron/sandbox/app';
 import { serializeState } from '../../electron/sandbox/persistence';
 import { chromiumLaunch } from '../../playwright.config';
-import { startScript, startServe, type Started } from '../e2e/support/processes';
+import { startScript, startServe, tokenFileArgs, type Started } from '../e2e/support/processes';
 import { percentile } from './stats';
 
 const TABLES = 300;
@@ -73,7 +73,7 @@ export async function benchFloor300(log: (line: string) => void): Promise<Floor3
   started.push(vendor);
   const context = await chromium.launchPersistentContext(join(dir, 'profile'), { ...chromiumLaunch, viewport: { width: 1280, height: 800 }, hasTouch: true });
   try {
-    const serve = await startServe(['--port', '0', '--data', join(dir, 'data'), '--backend', vendor.match[1]!, '--tenant', 'demo', '--token', 'demo-token', '--client-token', 'demo-client']);
+    const serve = await startServe(['--port', '0', '--data', join(dir, 'data'), '--backend', vendor.match[1]!, ...tokenFileArgs(join(dir, 'data'))]);
     started.push(serve);
     const page = await context.newPage();
     await page.goto(serve.url);

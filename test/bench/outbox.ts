@@ -12,6 +12,7 @@
 // the drain is bound by the rate limit, not by IndexedDB.
 import 'fake-indexeddb/auto';
 import { startSandbox } from '../../electron/sandbox';
+import { controlRequest } from '../../electron/sandbox/control/request.testing';
 import { startDispatcher } from '../../renderer/src/data/dispatcher';
 import { openOutbox } from '../../renderer/src/data/outbox';
 import { openOutboxDb } from '../../renderer/src/data/outboxDb';
@@ -49,9 +50,9 @@ export async function benchOutbox(log: (line: string) => void): Promise<OutboxBe
   const sandbox = await startSandbox({ port: 0, host: '127.0.0.1', limits: { requestsPerMinute: RATE } });
   const terminal = await startHeadlessTerminal(sandbox.url, { requestsPerMinute: RATE });
   const control = async <T>(path: string, body?: unknown): Promise<T> => {
-    const response = await fetch(`${sandbox.url}/__sandbox/${path}`, body === undefined ? undefined : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
-    return (await response.json()) as T;
+    const answer = await controlRequest<T>(sandbox.url, `/__sandbox/${path}`, { body });
+    if (answer.status !== 200) throw new Error(`${path}: HTTP ${answer.status}`);
+    return answer.body;
   };
   const ledger = async () => (await control<{ entries: LedgerEntry[] }>('ledger')).entries;
   const item = await terminal.catalog.items.filter((i) => i.type === 0 && i.modifier_group_id == null && i.modifier_category_id == null).first();

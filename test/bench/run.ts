@@ -13,7 +13,8 @@ import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Page } from '@playwright/test';
 import { chromiumLaunch } from '../../playwright.config';
-import { DEMO_HEADERS, freePort, startScript, type Started } from '../e2e/support/processes';
+import { controlRequest } from '../../electron/sandbox/control/request.testing';
+import { DEMO_HEADERS, freePort, startScript, tokenFileArgs, type Started } from '../e2e/support/processes';
 import type { BenchHooks, KeystrokeRun } from '../../renderer/src/data/benchHooks';
 import { benchFloor300 } from './floor300';
 import { benchOutbox } from './outbox';
@@ -93,7 +94,7 @@ async function startSandbox(rateLimit: number) {
 }
 
 async function startServe(port: number, dataDir: string, backend: string, requestsPerMinute?: number) {
-  const args = ['--port', String(port), '--data', dataDir, '--backend', backend, '--tenant', 'demo', '--token', 'demo-token', '--client-token', 'demo-client'];
+  const args = ['--port', String(port), '--data', dataDir, '--backend', backend, ...tokenFileArgs(dataDir)];
   if (requestsPerMinute) args.push('--requests-per-minute', String(requestsPerMinute));
   const started = await startScript('electron/web/cli.ts', args, /open (http:\/\/127\.0\.0\.1:\d+\/)/);
   running.push(started);
@@ -125,7 +126,7 @@ async function stats(sandbox: string) {
 async function syncScenario(rateLimited: boolean) {
   const sandbox = await startSandbox(rateLimited ? 120 : UNLIMITED);
   const minimum = await minimumRequests(sandbox.url);
-  await fetch(`${sandbox.url}/__sandbox/reset`, { method: 'POST' }); // the counting above is not the terminal's
+  await controlRequest(sandbox.url, '/__sandbox/reset', { method: 'POST' }); // the counting above is not the terminal's
   const port = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'comanda-bench-data-'));
   const serve = await startServe(port, dataDir, sandbox.url, rateLimited ? undefined : UNLIMITED);

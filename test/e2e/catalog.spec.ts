@@ -5,9 +5,10 @@ import { join } from 'node:path';
 import { chromium, expect, test, type BrowserContext } from '@playwright/test';
 import { chromiumLaunch } from '../../playwright.config';
 import { ALLERGENS } from '../../shared/api/catalog';
+import { controlRequest } from '../../electron/sandbox/control/request.testing';
 import { CatalogPage, type ExpectedItem } from './support/CatalogPage';
 import { FloorPage } from './support/FloorPage';
-import { freePort, roomsFromServer, startScript, startServe, type Started } from './support/processes';
+import { freePort, roomsFromServer, startScript, startServe, tokenFileArgs, type Started } from './support/processes';
 import { SyncPage } from './support/SyncPage';
 import { isActive, listAll, type WireRecord } from './support/serverCatalog';
 
@@ -34,8 +35,7 @@ async function launchTerminal(profileDir: string): Promise<BrowserContext> {
 }
 
 async function setFaults(serverUrl: string, faults: Record<string, unknown>) {
-  const response = await fetch(`${serverUrl}/__sandbox/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(faults) });
-  expect(response.status).toBe(200);
+  expect((await controlRequest(serverUrl, '/__sandbox/faults', { body: faults })).status).toBe(200);
 }
 
 interface ServerCategory {
@@ -104,7 +104,7 @@ test('demo venue: the first sync shows its progress; after a restart with the se
   // Slow every answer down, so the first sync can be watched.
   await setFaults(vendor.url, { latencyMs: 700 });
   const serveArgs = ['--port', port, '--data', dataDir, '--backend', vendor.url];
-  const firstServe = await startServe([...serveArgs, '--tenant', 'demo', '--token', 'demo-token', '--client-token', 'demo-client']);
+  const firstServe = await startServe([...serveArgs, ...tokenFileArgs(dataDir)]);
   running.push(firstServe);
 
   let context = await launchTerminal(profileDir);

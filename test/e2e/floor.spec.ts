@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { chromium, expect, test, type BrowserContext } from '@playwright/test';
 import { chromiumLaunch } from '../../playwright.config';
 import { FloorPage } from './support/FloorPage';
-import { freePort, roomsFromServer, startSandbox, startServe, type Started } from './support/processes';
+import { freePort, roomsFromServer, startSandbox, startServe, tokenFileArgs, type Started } from './support/processes';
 
 const SCREENS = 'test-results/screens';
 
@@ -57,7 +57,7 @@ test('after a restart with the server gone, the same floor plan comes from Index
   const rooms = await roomsFromServer(sandbox.url);
   const firstServe = await startServe([
     '--port', port, '--data', dataDir,
-    '--backend', sandbox.url, '--tenant', 'demo', '--token', 'demo-token', '--client-token', 'demo-client',
+    '--backend', sandbox.url, ...tokenFileArgs(dataDir),
   ]);
   running.push(firstServe);
 

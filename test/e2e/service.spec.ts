@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type BrowserContext } from '@playwright/test';
+import { controlRequest } from '../../electron/sandbox/control/request.testing';
 import { CatalogPage } from './support/CatalogPage';
 import { FloorPage } from './support/FloorPage';
 import { OrderPage } from './support/OrderPage';
@@ -44,9 +45,9 @@ async function firstRoomOf(vendorUrl: string): Promise<{ name: string; tables: A
 test('demo venue: seat a table, send rounds, and deliver the ones saved offline once, in order', async () => {
   const vendorUrl = await startVendor(running);
   const control = async <T>(path: string, body?: unknown): Promise<T> => {
-    const res = await fetch(`${vendorUrl}/__sandbox/${path}`, body === undefined ? undefined : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    expect(res.ok, path).toBe(true);
-    return (await res.json()) as T;
+    const answer = await controlRequest<T>(vendorUrl, `/__sandbox/${path}`, { body });
+    expect(answer.status, path).toBe(200);
+    return answer.body;
   };
   const ledger = async () => (await control<{ entries: LedgerEntry[] }>('ledger')).entries;
 

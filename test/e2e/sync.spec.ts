@@ -2,6 +2,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { controlRequest } from '../../electron/sandbox/control/request.testing';
 import { FloorPage } from './support/FloorPage';
 import { DEMO_HEADERS, freePort, startServe, type Started } from './support/processes';
 import { SyncPage } from './support/SyncPage';
@@ -20,8 +21,7 @@ async function total(sandboxUrl: string, path: string): Promise<number> {
 }
 
 async function setFaults(sandboxUrl: string, faults: Record<string, unknown>) {
-  const response = await fetch(`${sandboxUrl}/__sandbox/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(faults) });
-  expect(response.status).toBe(200);
+  expect((await controlRequest(sandboxUrl, '/__sandbox/faults', { body: faults })).status).toBe(200);
 }
 
 test('the catalog syncs at start-up; the sync view shows what is stored, and "Sync now" shows its progress', async ({ page }) => {

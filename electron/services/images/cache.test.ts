@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -6,7 +6,7 @@ import type { ImageSyncState } from '../../../shared/bridge';
 import { startSandbox, type RunningSandbox } from '../../sandbox';
 import { photoPng } from '../../sandbox/images/photos';
 import { demoCatalog } from '../../sandbox/seed/demoCatalog';
-import { accountFolderName, cacheFileName, createImageCache, type ImageCache, type ImageCacheOptions } from './cache';
+import { accountFolderName, cacheFileName, createImageCache, referencedSetFile, type ImageCache, type ImageCacheOptions } from './cache';
 
 const catalog = demoCatalog();
 /** Every photo the demo catalog's items reference (the sandbox knows each of them). */
@@ -171,7 +171,8 @@ describe('image cache: thumbnails follow the catalog', () => {
 describe('image cache: full size on demand and offline', () => {
   it('fetches a full-size image on first request, then serves it from disk, also with the server gone', async () => {
     const { cache, requests } = demoCache();
-    await cache.sync([JAMON]);
+    const other = itemPhotos[1] as string;
+    await cache.sync([JAMON, other]);
     await cache.whenIdle();
     requests.length = 0;
 
@@ -187,22 +188,20 @@ describe('image cache: full size on demand and offline', () => {
     expect(again?.bytes.equals(photoPng(JAMON, 'full'))).toBe(true);
     expect((await offline.cache.image('thumb', JAMON))?.bytes.equals(photoPng(JAMON, 'thumbnail'))).toBe(true);
     expect(offline.requests).toEqual([]);
-    // Not cached and unreachable: unavailable, and nothing is stored.
-    const other = itemPhotos[1] as string;
+    // Referenced (the set saved by the first process), not cached and unreachable: unavailable, and nothing is stored.
     expect(await offline.cache.image('full', other)).toBeNull();
     expect(offline.requests).toEqual([fullUrl(other)]);
   });
 
-  it('serves a thumbnail not fetched yet by fetching it, once for concurrent requests', async () => {
+  it('fetches a referenced photo not on disk yet once for concurrent requests', async () => {
     const { cache, requests } = demoCache();
-    const [a, b] = await Promise.all([cache.image('thumb', JAMON), cache.image('thumb', JAMON)]);
-    expect(a?.bytes.equals(photoPng(JAMON, 'thumbnail'))).toBe(true);
-    expect(b?.bytes.equals(a!.bytes)).toBe(true);
-    expect(requests).toEqual([thumbUrl(JAMON)]);
-    // Stored: the next sync does not fetch it again.
     await cache.sync([JAMON]);
     await cache.whenIdle();
-    expect(requests).toEqual([thumbUrl(JAMON)]);
+    requests.length = 0;
+    const [a, b] = await Promise.all([cache.image('full', JAMON), cache.image('full', JAMON)]);
+    expect(a?.bytes.equals(photoPng(JAMON, 'full'))).toBe(true);
+    expect(b?.bytes.equals(a!.bytes)).toBe(true);
+    expect(requests).toEqual([fullUrl(JAMON)]);
   });
 
   it('after a sync, a photo the catalog does not reference is unknown: no request, 404-worthy null', async () => {
@@ -223,6 +222,60 @@ describe('image cache: full size on demand and offline', () => {
     requests.length = 0;
     expect((await cache.image('thumb', JAMON))?.bytes.equals(photoPng(JAMON, 'thumbnail'))).toBe(true);
     expect(requests).toEqual([thumbUrl(JAMON)]);
+  });
+});
+
+describe('image cache: no photo is fetched that no catalog referenced (issue 10 item 11)', () => {
+  it('before any sync, with no saved set, serves only what is on disk and fetches nothing', async () => {
+    const first = demoCache();
+    expect(await first.cache.image('thumb', JAMON)).toBeNull();
+    expect(await first.cache.image('full', 'items/anything/the-page/asks-for.png')).toBeNull();
+    expect(first.requests).toEqual([]);
+  });
+
+  it('saves the referenced set per account and loads it at start: a new process fetches those photos only', async () => {
+    const { cache } = demoCache();
+    const other = itemPhotos[1] as string;
+    await cache.sync([JAMON, other]);
+    await cache.whenIdle();
+    await cache.close();
+
+    const next = demoCache();
+    expect((await next.cache.image('full', other))?.bytes.equals(photoPng(other, 'full'))).toBe(true);
+    expect(await next.cache.image('full', itemPhotos[2] as string)).toBeNull();
+    expect(next.requests).toEqual([fullUrl(other)]);
+    // Another account on the same data folder knows no set of its own.
+    const otherAccount = demoCache({ accountKey: 'demo@elsewhere' });
+    expect(await otherAccount.cache.image('full', other)).toBeNull();
+    expect(otherAccount.requests).toEqual([]);
+  });
+
+  it.each([
+    ['not JSON', '{"photos": ['],
+    ['the wrong shape', '{"photos": "items/a.png"}'],
+    ['an unsafe path', JSON.stringify({ version: 1, photos: ['../../credentials.json'] })],
+  ])('a damaged saved set (%s) means unknown: what is on disk is served, nothing is fetched', async (_name, content) => {
+    const { cache } = demoCache();
+    await cache.sync([JAMON]);
+    await cache.whenIdle();
+    await cache.close();
+    await writeFile(referencedSetFile(dataDir, 'demo'), content);
+
+    const next = demoCache();
+    expect((await next.cache.image('thumb', JAMON))?.bytes.equals(photoPng(JAMON, 'thumbnail'))).toBe(true);
+    expect(await next.cache.image('full', JAMON)).toBeNull();
+    expect(next.requests).toEqual([]);
+    // The next sync makes the set known again, and saves it whole.
+    await next.cache.sync([JAMON]);
+    expect(JSON.parse(await readFile(referencedSetFile(dataDir, 'demo'), 'utf8'))).toMatchObject({ photos: [JAMON] });
+  });
+
+  it('writes images and the set atomically, readable by this user only', async () => {
+    const { cache } = demoCache();
+    await cache.sync([JAMON]);
+    await cache.whenIdle();
+    expect((await stat(join(cache.folder, cacheFileName('thumb', JAMON)))).mode & 0o777).toBe(0o600);
+    expect((await stat(referencedSetFile(dataDir, 'demo'))).mode & 0o777).toBe(0o600);
   });
 });
 

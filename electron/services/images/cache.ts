@@ -8,13 +8,21 @@
 // a file is either there (renamed into place complete) or not, so a crash never leaves an index that
 // disagrees with the files. Names are hashes, so no photo path can reach outside the folder.
 //
+// Only photos the last synced catalog references are ever fetched (issue 10 item 11): that set is
+// saved per account in <dataDir>/images/<account folder>~photos.json and loaded at start. While no
+// set is known (a new terminal before its first sync, a damaged file), the route serves what is on
+// disk and fetches nothing, so a page that reaches the image route cannot make the terminal fetch
+// arbitrary paths.
+//
 // Images are fetched with plain HTTP GETs outside the gateway's rate limiter: the image storage is
 // a separate host whose requests the spec's 120-a-minute limit does not mention, and the sandbox
 // does not count them either (docs/sandbox.md). Concurrency is bounded instead (4 at a time).
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
-import { join, resolve, sep } from 'node:path';
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, readdir, rm } from 'node:fs/promises';
+import { basename, join, resolve, sep } from 'node:path';
+import { z } from 'zod';
 import type { ImageSyncState } from '../../../shared/bridge';
+import { ATOMIC_TEMP_PREFIX, writeFileAtomic } from '../files/atomicWrite';
 import { isSafePhotoPath, vendorImageUrl, type ImageKind } from './photoPath';
 import { sniffImageType, type ImageContentType } from './signature';
 
@@ -71,7 +79,19 @@ export interface ImageCacheOptions {
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 
 const CACHE_FILE = /^(thumb|full)-[0-9a-f]{64}$/;
-const TEMP_PREFIX = '.tmp-';
+
+/**
+ * Where an account's referenced photo set is saved: next to its folder, so the folder holds images
+ * only. `~p` never ends an account folder name (`~` is always followed by hex digits there).
+ */
+export function referencedSetFile(dataDir: string, accountKey: string): string {
+  return join(resolve(dataDir, 'images'), `${accountFolderName(accountKey)}~photos.json`);
+}
+
+const referencedSetSchema = z.object({
+  version: z.literal(1),
+  photos: z.array(z.string().refine(isSafePhotoPath, 'not a safe photo path')),
+});
 
 /** `<kind>-<sha256 of the photo path>`: the only names the cache writes or reads. */
 export function cacheFileName(kind: ImageKind, path: string): string {
@@ -130,8 +150,11 @@ export function createImageCache(options: ImageCacheOptions): ImageCache {
   const present = new Set<string>();
   /** One request per file at a time, whoever asks (background sync or the route). */
   const inFlight = new Map<string, Promise<CachedImage | null>>();
-  /** Paths of the latest sync; null until the first sync (then the route may fetch any photo). */
+  /** Paths of the latest sync (or the saved set); null while unknown: then nothing new is fetched. */
   let referenced: Set<string> | null = null;
+  const setFile = referencedSetFile(options.dataDir, options.accountKey);
+  /** The set as last saved, to skip rewriting an unchanged one at every sync. */
+  let savedSet: string | null = null;
   let run = emptyRun();
   let workers = 0;
   let closed = false;
@@ -143,15 +166,48 @@ export function createImageCache(options: ImageCacheOptions): ImageCache {
   let loading: Promise<void> | null = null;
   const ready = () =>
     (loading ??= (async () => {
-      await mkdir(folder, { recursive: true });
+      await mkdir(folder, { recursive: true, mode: 0o700 });
       for (const name of await readdir(folder)) {
         if (CACHE_FILE.test(name)) present.add(name);
         // Left by a write that never finished (crash, power cut): never a complete image.
-        else if (name.startsWith(TEMP_PREFIX)) await rm(join(folder, name), { force: true });
+        else if (name.startsWith(ATOMIC_TEMP_PREFIX)) await rm(join(folder, name), { force: true });
       }
+      const setTemp = `${ATOMIC_TEMP_PREFIX}${basename(setFile)}.`;
+      for (const name of await readdir(imagesRoot)) {
+        if (name.startsWith(setTemp)) await rm(join(imagesRoot, name), { force: true });
+      }
+      referenced ??= await loadReferencedSet();
     })());
 
-  const wanted = (path: string) => !closed && (referenced === null || referenced.has(path));
+  /** The saved set, or null (unknown) when there is none or it is damaged. */
+  async function loadReferencedSet(): Promise<Set<string> | null> {
+    let text: string;
+    try {
+      text = await readFile(setFile, 'utf8');
+    } catch {
+      return null;
+    }
+    try {
+      const parsed = referencedSetSchema.safeParse(JSON.parse(text));
+      if (parsed.success) {
+        savedSet = text;
+        return new Set(parsed.data.photos);
+      }
+    } catch {
+      // not JSON: below
+    }
+    log(`images: the saved photo list ${setFile} is damaged; no photo is fetched until the next catalog sync`);
+    return null;
+  }
+
+  async function saveReferencedSet(paths: Set<string>) {
+    const text = JSON.stringify({ version: 1, photos: [...paths] });
+    if (text === savedSet) return;
+    await writeFileAtomic(setFile, text, { mode: 0o600 });
+    savedSet = text;
+  }
+
+  const wanted = (path: string) => !closed && referenced !== null && referenced.has(path);
 
   const snapshot = (): ImageSyncState => ({ queued: run.expecting.size, done: run.done, failed: run.failed });
 
@@ -200,16 +256,9 @@ export function createImageCache(options: ImageCacheOptions): ImageCache {
     }
   }
 
-  /** temp file + rename: a reader sees the whole image or none. */
+  /** Atomic: a reader sees the whole image or none. */
   async function store(name: string, bytes: Buffer) {
-    const temp = join(folder, `${TEMP_PREFIX}${randomBytes(8).toString('hex')}`);
-    try {
-      await writeFile(temp, bytes);
-      await rename(temp, join(folder, name));
-    } catch (error) {
-      await rm(temp, { force: true });
-      throw error;
-    }
+    await writeFileAtomic(join(folder, name), bytes, { mode: 0o600 });
     present.add(name);
   }
 
@@ -274,7 +323,7 @@ export function createImageCache(options: ImageCacheOptions): ImageCache {
     checkIdle();
   }
 
-async function reconcile(photos: readonly string[]): Promise<ImageSyncState> {
+  async function reconcile(photos: readonly string[]): Promise<ImageSyncState> {
     await ready();
     if (closed) return snapshot();
     const paths = new Set<string>();
@@ -284,6 +333,7 @@ async function reconcile(photos: readonly string[]): Promise<ImageSyncState> {
       else invalid += 1;
     }
     referenced = paths;
+    await saveReferencedSet(paths);
 
     const keep = new Set<string>();
     const missing: string[] = [];
@@ -339,8 +389,8 @@ async function reconcile(photos: readonly string[]): Promise<ImageSyncState> {
         }
         present.delete(name);
       }
-      // A photo the catalog does not reference is unknown: no request leaves for it.
-      if (referenced !== null && !referenced.has(path)) return null;
+      // A photo the catalog does not reference, or any photo while no catalog is known: no request.
+      if (referenced === null || !referenced.has(path)) return null;
       return fetchOnce(kind, path);
     },
 

@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
-import { resolve } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 const TSX = resolve(ROOT, 'node_modules/.bin/tsx');
@@ -68,6 +70,21 @@ export async function startServe(args: string[]) {
 }
 
 export const DEMO_HEADERS = { tenant: 'demo', authorization: 'Bearer demo-token', 'client-token': 'demo-client' };
+
+/** The sandbox's public demo credentials, as a token file holds them. */
+export const DEMO_TOKENS = { tenant: 'demo', accessToken: 'demo-token', integratorToken: 'demo-client' };
+
+/**
+ * `['--token-file', FILE]` for `npm run serve` and the sandbox CLI: writes the tokens to a 0600 file
+ * in `dir` (the run's data folder), since secrets never go on a command line (issue 10 item 4).
+ */
+export function tokenFileArgs(dir: string, tokens: { tenant?: string; accessToken: string; integratorToken: string } = DEMO_TOKENS): string[] {
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `tokens-${randomBytes(4).toString('hex')}.json`);
+  writeFileSync(file, JSON.stringify(tokens), { mode: 0o600, flag: 'wx' });
+  chmodSync(file, 0o600);
+  return ['--token-file', file];
+}
 
 export interface ExpectedRoom {
   name: string;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, expect, type BrowserContext, type Page } from '@playwright/test';
 import { chromiumLaunch } from '../../../playwright.config';
-import { startScript, startServe, type Started } from './processes';
+import { startScript, startServe, tokenFileArgs, type Started } from './processes';
 import { SyncPage } from './SyncPage';
 
 // The setup most e2e tests share: the vendor's sandbox on its own (so a test can read its API and
@@ -22,7 +22,7 @@ export async function startVendor(running: Started[]): Promise<string> {
 export async function openSyncedTerminal(vendorUrl: string, running: Started[], contexts: BrowserContext[]): Promise<Page> {
   const dataDir = await mkdtemp(join(tmpdir(), 'comanda-e2e-data-'));
   const profileDir = await mkdtemp(join(tmpdir(), 'comanda-e2e-profile-'));
-  const serve = await startServe(['--port', '0', '--data', dataDir, '--backend', vendorUrl, '--tenant', 'demo', '--token', 'demo-token', '--client-token', 'demo-client']);
+  const serve = await startServe(['--port', '0', '--data', dataDir, '--backend', vendorUrl, ...tokenFileArgs(dataDir)]);
   running.push(serve);
   const context = await chromium.launchPersistentContext(profileDir, { ...chromiumLaunch, viewport: { width: 1280, height: 800 }, hasTouch: true });
   contexts.push(context);
