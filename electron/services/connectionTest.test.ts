@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConnectionCheck } from '../../shared/bridge';
 import { startSandbox, type RunningSandbox } from '../sandbox';
 import { blamedCredential, CHECK, networkCause, testConnection, type ConnectionTarget } from './connectionTest';
+import { echoing, redirectingTo, startRecordingServer } from './secrets/recordingServer.testing';
 
 let sandbox: RunningSandbox;
 let closedPort: number;
@@ -149,5 +150,35 @@ describe('explanations', () => {
       cause: Object.assign(new AggregateError([Object.assign(new Error('connect ECONNREFUSED ::1:1'), { code: 'ECONNREFUSED' })]), {}),
     });
     expect(networkCause(aggregate)).toMatch(/ECONNREFUSED/);
+  });
+});
+
+describe('testConnection never follows a redirect with the tokens (issue 10 item 2)', () => {
+  it.each([302, 307] as const)('a %i from the API is a failed check naming the Location; the target sees nothing', async (status) => {
+    const elsewhere = await startRecordingServer();
+    const redirector = await startRecordingServer(redirectingTo(status, (request) => `${elsewhere.url}${request.url}`));
+    try {
+      const result = await run({ baseUrl: redirector.url, imagesUrl: sandbox.url });
+      expect(result.ok).toBe(false);
+      expect(byName(result.checks)[CHECK.api]).toMatchObject({
+        ok: false,
+        message: expect.stringContaining(`redirects to ${elsewhere.url}/api/external/v2/paymentMethods (HTTP ${status})`),
+      });
+      expect(redirector.credentialHeaders()).not.toEqual([]);
+      expect(elsewhere.requests).toEqual([]);
+    } finally {
+      await Promise.all([elsewhere.close(), redirector.close()]);
+    }
+  });
+
+  it('scrubs a token the server echoes from every check', async () => {
+    const echo = await startRecordingServer(echoing(401));
+    try {
+      const result = await run({ baseUrl: echo.url, imagesUrl: sandbox.url, secrets: { accessToken: 'echoed-access-4411', integratorToken: 'echoed-client-5522' } });
+      expect(JSON.stringify(result)).toContain('[redacted]');
+      expect(JSON.stringify(result)).not.toMatch(/echoed-access-4411|echoed-client-5522/);
+    } finally {
+      await echo.close();
+    }
   });
 });

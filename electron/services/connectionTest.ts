@@ -1,13 +1,16 @@
 import { paymentMethodsResponse } from '../../shared/api';
 import { describeZodError, type ConnectionCheck } from '../../shared/bridge';
+import { redactSecrets, rememberAccountSecrets } from './secrets/redact';
 
 /** What `testConnection` tries: an account that may not be the live one, with the secrets to use. */
 export interface ConnectionTarget {
   baseUrl: string;
   imagesUrl: string;
   tenant: string;
-  /** Null when none were entered and none are saved for this tenant. */
+  /** Null when none were entered and none are saved for this server and tenant. */
   secrets: { accessToken: string; integratorToken: string } | null;
+  /** Without secrets: why none can be used, for the credentials check (e.g. saved for another server). */
+  missingSecrets?: string | undefined;
 }
 
 export interface ConnectionTestOptions {
@@ -39,6 +42,18 @@ const PROBE_IMAGE = 'comanda-connection-test.png';
  * change; a check that cannot run because an earlier one failed is left out rather than guessed.
  */
 export async function testConnection(target: ConnectionTarget, options: ConnectionTestOptions): Promise<ConnectionTestResult> {
+  rememberAccountSecrets(target.secrets);
+  const result = await runChecks(target, options);
+  // A server's answer may echo the request, tokens included (issue 10 item 3).
+  const checks = result.checks.map((check) => ({
+    ...check,
+    message: redactSecrets(check.message),
+    ...(check.detail !== undefined ? { detail: redactSecrets(check.detail) } : {}),
+  }));
+  return { ok: result.ok, checks };
+}
+
+async function runChecks(target: ConnectionTarget, options: ConnectionTestOptions): Promise<ConnectionTestResult> {
   const doFetch = options.fetch ?? fetch;
   const checks: ConnectionCheck[] = [];
 
@@ -58,19 +73,22 @@ export async function testConnection(target: ConnectionTarget, options: Connecti
 
   if (base.ok) {
     const url = new URL(`${base.url.href.replace(/\/+$/, '')}${PROBE_PATH}`);
-    const headers: Record<string, string> = { tenant: target.tenant, accept: 'application/json' };
+    const headers: Record<string, string> = { accept: 'application/json' };
     if (target.secrets) {
-      // spec: hospitality 5 — the headers of every v2 call.
+      // spec: hospitality 5 — the headers of every v2 call. Without tokens, no credential header at all.
+      headers.tenant = target.tenant;
       headers.authorization = `Bearer ${target.secrets.accessToken}`;
       headers['client-token'] = target.secrets.integratorToken;
     }
-    const answer = await request(doFetch, url, headers, options.timeoutMs);
+    // The API has no reason to redirect: a credential never follows one (issue 10 item 2).
+    const answer = await request(doFetch, url, headers, options.timeoutMs, 'manual');
     if (!answer.ok) {
       checks.push({ check: CHECK.reachable, ok: false, message: `Cannot reach ${url.host}: ${answer.cause}`, detail: answer.detail });
     } else {
       const { response } = answer;
       checks.push({ check: CHECK.reachable, ok: true, message: `${url.host} answered (HTTP ${response.status}).` });
-      checks.push(...(await checkApi(response, target)));
+      const redirect = redirectCheck(response, url);
+      checks.push(...(redirect ? [redirect] : await checkApi(response, target)));
     }
   }
 
@@ -112,7 +130,9 @@ async function checkApi(response: Response, target: ConnectionTarget): Promise<C
         {
           check: CHECK.credentials,
           ok: false,
-          message: `No access token and integrator token were entered, and none are saved for tenant "${target.tenant}": enter both.`,
+          message:
+            target.missingSecrets ??
+            `No access token and integrator token were entered, and none are saved for tenant "${target.tenant}": enter both.`,
           detail,
         },
       ];
@@ -163,10 +183,23 @@ async function checkApi(response: Response, target: ConnectionTarget): Promise<C
 
 const apiFailure = (message: string, detail: string): ConnectionCheck => ({ check: CHECK.api, ok: false, message, detail });
 
+/** A 3xx from the API: not followed (the credentials would go along); it names where it pointed. */
+function redirectCheck(response: Response, url: URL): ConnectionCheck | null {
+  if (response.status < 300 || response.status >= 400) return null;
+  void response.body?.cancel().catch(() => {});
+  const location = response.headers.get('location');
+  const target = location ? new URL(location, url).href : 'an address it did not give';
+  return apiFailure(
+    `The server redirects to ${target} (HTTP ${response.status}). Comanda does not follow redirects with the tokens: enter the address the API really answers at.`,
+    `GET ${PROBE_PATH} — HTTP ${response.status} — location: ${location ?? '(none)'}`,
+  );
+}
+
 async function checkImageStorage(root: URL, tenant: string, doFetch: typeof fetch, timeoutMs: number): Promise<ConnectionCheck> {
   // spec: hospitality 4.2 — {image_storage_url}/xef/{account}/images/{image_path}, no credentials.
   const url = new URL(`${root.href.replace(/\/+$/, '')}/xef/${encodeURIComponent(tenant)}/images/${PROBE_IMAGE}`);
-  const answer = await request(doFetch, url, {}, timeoutMs);
+  // No credentials go to the image storage, so a redirect (to a CDN, say) may be followed.
+  const answer = await request(doFetch, url, {}, timeoutMs, 'follow');
   if (!answer.ok) {
     return { check: CHECK.images, ok: false, message: `Cannot reach ${url.host}: ${answer.cause}`, detail: answer.detail };
   }
@@ -181,9 +214,15 @@ async function checkImageStorage(root: URL, tenant: string, doFetch: typeof fetc
 
 type Answer = { ok: true; response: Response } | { ok: false; cause: string; detail: string };
 
-async function request(doFetch: typeof fetch, url: URL, headers: Record<string, string>, timeoutMs: number): Promise<Answer> {
+async function request(
+  doFetch: typeof fetch,
+  url: URL,
+  headers: Record<string, string>,
+  timeoutMs: number,
+  redirect: 'manual' | 'follow',
+): Promise<Answer> {
   try {
-    const response = await doFetch(url, { headers, redirect: 'follow', signal: AbortSignal.timeout(timeoutMs) });
+    const response = await doFetch(url, { headers, redirect, signal: AbortSignal.timeout(timeoutMs) });
     return { ok: true, response };
   } catch (error) {
     const name = (error as Error | undefined)?.name;

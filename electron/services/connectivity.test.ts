@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ConnectionState } from '../../shared/bridge';
 import { createConnectivityMonitor, probeServer, type ConnectivityMonitor } from './connectivity';
 import { createFakeClock } from './gateway/fakeClock.testing';
+import { redirectingTo, startRecordingServer } from './secrets/recordingServer.testing';
 
 const monitors: ConnectivityMonitor[] = [];
 const servers: Server[] = [];
@@ -190,5 +191,18 @@ describe('connectivity monitor (real server)', () => {
     await stop(servers.pop() as Server);
     expect(await probeServer(`http://127.0.0.1:${port}`, 2_000)).toBe(false);
     expect(await probeServer('not a url', 2_000)).toBe(false);
+  });
+
+  it('probeServer: a redirect counts as an answer and is never followed (issue 10 item 2)', async () => {
+    const elsewhere = await startRecordingServer();
+    const redirector = await startRecordingServer(redirectingTo(302, () => `${elsewhere.url}/`));
+    try {
+      expect(await probeServer(redirector.url, 2_000)).toBe(true);
+      expect(redirector.requests).toHaveLength(1);
+      expect(redirector.credentialHeaders()).toEqual([]);
+      expect(elsewhere.requests).toEqual([]);
+    } finally {
+      await Promise.all([elsewhere.close(), redirector.close()]);
+    }
   });
 });

@@ -242,3 +242,20 @@ describe('deliver: a Flow seating', () => {
     expect(await deliver(gateway(), seating)).toMatchObject({ outcome: 'unknown' });
   });
 });
+
+describe('a fault of ours while sending (issue 10 item 11)', () => {
+  it('is recorded with its message only: no stack trace in the stored detail', async () => {
+    const broken = {
+      limiter: { stats: () => ({ pausedUntil: 0 }) },
+      flowNewOrder: async () => {
+        throw new TypeError('Cannot read properties of undefined (reading "id")');
+      },
+    } as unknown as Gateway;
+    const outcome = await deliver(broken, { kind: 'seating', data: { customer: null, table_id: [3], guests: 2, contents: null, payments: null } });
+    expect(outcome).toEqual({
+      outcome: 'unknown',
+      message: expect.stringMatching(/may or may not have reached the server/),
+      detail: 'POST apiFlow newOrder — TypeError: Cannot read properties of undefined (reading "id")',
+    });
+  });
+});

@@ -1,6 +1,7 @@
 import type { DeliveryOutcome, DeliveryRequest, NotSentReason } from '../../shared/bridge';
 import { GatewayError, type Gateway } from './gateway';
 import { VaultUnavailableError } from './vault';
+import { redactSecrets } from './secrets/redact';
 
 // Delivering one outbox entry (issue 6, ARCHITECTURE §5): sent ONCE at order priority, and the
 // answer — whatever it is — classified by what it proves about the order on the server:
@@ -15,6 +16,14 @@ export interface DeliveryOptions {
 }
 
 export async function deliver(gateway: Gateway, request: DeliveryRequest, options: DeliveryOptions = {}): Promise<DeliveryOutcome> {
+  const outcome = await attempt(gateway, request, options);
+  if (outcome.outcome === 'accepted') return outcome;
+  // The outcome is stored with the outbox entry and shown: no token in it (issue 10 item 3).
+  const detail = redactSecrets(outcome.detail);
+  return { ...outcome, message: redactSecrets(outcome.message), ...(detail !== undefined ? { detail } : {}) };
+}
+
+async function attempt(gateway: Gateway, request: DeliveryRequest, options: DeliveryOptions): Promise<DeliveryOutcome> {
   const now = options.now ?? Date.now;
   const endpoint = request.kind === 'seating' ? 'POST apiFlow newOrder' : 'POST loyalty/orders';
 
@@ -47,10 +56,11 @@ export async function deliver(gateway: Gateway, request: DeliveryRequest, option
       });
     }
     // Anything else is a fault of ours somewhere between sending and reading: it may have left.
+    // The detail is stored and shown: the message only, never a stack trace (issue 10 item 11).
     return {
       outcome: 'unknown',
       message: 'Something went wrong while sending; it may or may not have reached the server. Check before sending again.',
-      detail: `${endpoint} — ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`.slice(0, 2000),
+      detail: `${endpoint} — ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`.slice(0, 2000),
     };
   }
 }
@@ -76,6 +86,10 @@ export function classify(error: GatewayError): DeliveryOutcome {
         detail,
       });
     case 'not-found':
+      if (error.code === 'redirected') {
+        // Never followed (gateway/transport.ts): the message names where the server pointed.
+        return notSent('misconfigured', { message: `${error.message} Ask a manager to check Settings.`, detail });
+      }
       return notSent('misconfigured', {
         message: 'The server does not know where to put orders: the account address may be wrong. Ask a manager to check Settings.',
         detail,

@@ -1,8 +1,15 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
-import { dirname } from 'node:path';
-import { z } from 'zod';
-import { VaultUnavailableError, type AccountSecrets, type CredentialsVault } from './vault';
+import { readFile, rm } from 'node:fs/promises';
+import { writeFileAtomic } from './files/atomicWrite';
+import {
+  entryToStore,
+  parseStoredEntry,
+  secretsBoundTo,
+  VaultDamagedError,
+  VaultUnavailableError,
+  type AccountSecrets,
+  type CredentialsVault,
+  type StoredSecrets,
+} from './vault';
 
 /**
  * The part of Electron's `safeStorage` this vault uses. Declared here rather than imported so
@@ -16,12 +23,6 @@ export interface SafeStorageLike {
   /** Linux only: which keyring Chromium picked ('basic_text' means none). */
   getSelectedStorageBackend?(): string;
 }
-
-const storedSecretsSchema = z.object({
-  tenant: z.string().min(1),
-  accessToken: z.string().min(1),
-  integratorToken: z.string().min(1),
-});
 
 export const NO_ENCRYPTION_MESSAGE =
   'The operating system offers no encryption for stored secrets, so Comanda will not store access tokens. ' +
@@ -50,74 +51,50 @@ export function createSafeStorageVault(
     return null;
   };
 
+  async function read(): Promise<StoredSecrets | null> {
+    let encrypted: Buffer;
+    try {
+      encrypted = await readFile(filePath);
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      throw error;
+    }
+    const reason = unavailableReason();
+    // Secrets exist but cannot be decrypted here: say so instead of pretending none are stored.
+    if (reason !== null) throw new VaultUnavailableError(reason);
+    let plain: string;
+    try {
+      plain = safeStorage.decryptString(encrypted);
+    } catch (error) {
+      throw new VaultDamagedError(`${filePath}: cannot be decrypted with this keyring (${error instanceof Error ? error.message : String(error)})`);
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(plain);
+    } catch {
+      // The parser's message can quote the decrypted text: it stays out of the detail.
+      throw new VaultDamagedError(`${filePath}: decrypted, but not JSON`);
+    }
+    return parseStoredEntry(json, filePath);
+  }
+
   return {
     unavailableReason,
 
-    async save(secrets: AccountSecrets) {
+    async save(secrets: AccountSecrets, origin: string) {
       const reason = unavailableReason();
       if (reason !== null) throw new VaultUnavailableError(reason);
-      const plain = storedSecretsSchema.parse(secrets);
-      const encrypted = safeStorage.encryptString(JSON.stringify(plain));
-      await writeFileAtomically(filePath, encrypted);
+      const encrypted = safeStorage.encryptString(JSON.stringify(entryToStore(secrets, origin)));
+      await writeFileAtomic(filePath, encrypted, { mode: 0o600 });
     },
 
-    async load() {
-      let encrypted: Buffer;
-      try {
-        encrypted = await readFile(filePath);
-      } catch (error) {
-        if (isNotFound(error)) return null;
-        throw error;
-      }
-      const reason = unavailableReason();
-      // Secrets exist but cannot be decrypted here: say so instead of pretending none are stored.
-      if (reason !== null) throw new VaultUnavailableError(reason);
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(safeStorage.decryptString(encrypted));
-      } catch (error) {
-        throw new Error(
-          `The stored access tokens cannot be read (${filePath}); enter them again. ` +
-            `Detail: ${error instanceof Error ? error.message : String(error)}`,
-          { cause: error },
-        );
-      }
-      const secrets = storedSecretsSchema.safeParse(parsed);
-      if (!secrets.success) {
-        throw new Error(`The stored access tokens are incomplete (${filePath}); enter them again.`);
-      }
-      return secrets.data;
-    },
+    read,
+    load: async (binding) => secretsBoundTo(await read(), binding),
 
     async clear() {
       await rm(filePath, { force: true });
     },
   };
-}
-
-/**
- * Write to a temporary file in the same folder, flush it, then rename over the target: a crash
- * leaves either the old secrets or the new ones, never half a file. Mode 0600 from creation on,
- * so the file is never readable by others even for a moment.
- */
-async function writeFileAtomically(filePath: string, contents: Buffer): Promise<void> {
-  await mkdir(dirname(filePath), { recursive: true, mode: 0o700 });
-  const tempPath = `${filePath}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
-  try {
-    const handle = await open(tempPath, 'wx', 0o600);
-    try {
-      // open()'s mode passes through the umask; set it explicitly in case the umask is unusual.
-      await handle.chmod(0o600);
-      await handle.writeFile(contents);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await rename(tempPath, filePath);
-  } catch (error) {
-    await rm(tempPath, { force: true });
-    throw error;
-  }
 }
 
 function isNotFound(error: unknown): boolean {

@@ -1,7 +1,14 @@
+import { z } from 'zod';
+import { rememberAccountSecrets } from './secrets/redact';
+
 /**
  * Credentials vault (ARCHITECTURE §1: the main side owns credentials). One interface, one
  * implementation per shell: `vault.file.ts` (browser shell, 0600 file) and
  * `vault.safe-storage.ts` (Electron shell, OS keyring through safeStorage).
+ *
+ * The entry is bound to the server it was saved for (issue 10 item 1): its origin (scheme, host,
+ * port) and tenant. Secrets are handed out only for that server and tenant, so pointing the
+ * terminal at another address never sends them there.
  */
 export interface AccountSecrets {
   tenant: string;
@@ -9,8 +16,31 @@ export interface AccountSecrets {
   integratorToken: string;
 }
 
+/** The server and tenant a vault entry belongs to. `origin` is `new URL(baseUrl).origin`. */
+export interface SecretsBinding {
+  origin: string;
+  tenant: string;
+}
+
+/** The entry as stored. `origin` is null for an entry written before the binding existed. */
+export interface StoredSecrets extends AccountSecrets {
+  origin: string | null;
+}
+
 export interface CredentialsVault {
   /** Why this vault cannot store secrets here, or null when it can. */
+  unavailableReason(): string | null;
+  /** Replaces the entry: these secrets, for the server at `origin`. */
+  save(secrets: AccountSecrets, origin: string): Promise<void>;
+  /** The entry whatever server it belongs to (to say which one, never to send the secrets). */
+  read(): Promise<StoredSecrets | null>;
+  /** The secrets saved for this server and tenant; null when there are none or they belong elsewhere. */
+  load(binding: SecretsBinding): Promise<AccountSecrets | null>;
+  clear(): Promise<void>;
+}
+
+/** One account's view of the vault (the bridge handlers): reads and writes for its server only. */
+export interface AccountVault {
   unavailableReason(): string | null;
   save(secrets: AccountSecrets): Promise<void>;
   load(): Promise<AccountSecrets | null>;
@@ -22,4 +52,68 @@ export class VaultUnavailableError extends Error {
     super(message);
     this.name = 'VaultUnavailableError';
   }
+}
+
+export const VAULT_DAMAGED_MESSAGE = 'The saved tokens are damaged: type them again.';
+
+/**
+ * The vault's file exists but cannot be read as secrets (not JSON, wrong shape, undecryptable).
+ * A kind of "unavailable": nothing can be sent until the tokens are typed again.
+ */
+export class VaultDamagedError extends VaultUnavailableError {
+  /** For engineers: which file and what was wrong with it (never its contents). */
+  readonly detail: string;
+  constructor(detail: string, options?: { cause?: unknown }) {
+    super(VAULT_DAMAGED_MESSAGE);
+    this.name = 'VaultDamagedError';
+    this.detail = detail;
+    if (options?.cause !== undefined) this.cause = options.cause;
+  }
+}
+
+/** `https://pos.example.com` from `https://pos.example.com:443/`: what the binding compares. */
+export function originOf(baseUrl: string): string {
+  return new URL(baseUrl.trim()).origin;
+}
+
+const originSchema = z
+  .string()
+  .min(1)
+  .refine((value) => URL.canParse(value) && new URL(value).origin === value, 'must be an origin such as https://example.com');
+
+/** The vault entry's shape, shared by both implementations. `origin` absent: written before issue 10. */
+export const storedSecretsSchema = z.object({
+  tenant: z.string().min(1),
+  accessToken: z.string().min(1),
+  integratorToken: z.string().min(1),
+  origin: originSchema.optional(),
+});
+
+/** What a vault writes: the secrets and the origin they are for. */
+export function entryToStore(secrets: AccountSecrets, origin: string): z.output<typeof storedSecretsSchema> {
+  const { tenant, accessToken, integratorToken } = secrets;
+  return storedSecretsSchema.parse({ tenant, accessToken, integratorToken, origin });
+}
+
+/**
+ * Parses what a vault read back; a wrong shape is `VaultDamagedError`. Whatever is read is a
+ * secret from now on, so the log and every error scrub it (secrets/redact.ts).
+ */
+export function parseStoredEntry(json: unknown, where: string): StoredSecrets {
+  const parsed = storedSecretsSchema.safeParse(json);
+  if (!parsed.success) {
+    const fields = parsed.error.issues.map((issue) => issue.path.join('.') || '(entry)').join(', ');
+    throw new VaultDamagedError(`${where}: not a vault entry (${fields})`);
+  }
+  const { tenant, accessToken, integratorToken, origin } = parsed.data;
+  rememberAccountSecrets(parsed.data);
+  return { tenant, accessToken, integratorToken, origin: origin ?? null };
+}
+
+/** The entry's secrets when it is bound to exactly this server and tenant. */
+export function secretsBoundTo(stored: StoredSecrets | null, binding: SecretsBinding): AccountSecrets | null {
+  if (stored === null || stored.origin === null) return null;
+  if (stored.origin !== binding.origin || stored.tenant !== binding.tenant) return null;
+  const { tenant, accessToken, integratorToken } = stored;
+  return { tenant, accessToken, integratorToken };
 }

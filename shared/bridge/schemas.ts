@@ -136,11 +136,36 @@ export const environmentPresetSchema = z.object({
 });
 export type EnvironmentPreset = z.infer<typeof environmentPresetSchema>;
 
-const httpUrl = z
-  .string()
-  .trim()
-  .url('must be a URL such as https://example.com')
-  .refine((value) => /^https?:\/\//i.test(value), 'must start with http:// or https://');
+/**
+ * Whether a URL's host is this computer: `localhost`, 127.0.0.0/8 or `[::1]` (WHATWG URL has
+ * already normalised `127.1`, `0x7f.0.0.1` and `[0:0::1]` to these forms).
+ */
+export function isLoopbackUrl(url: URL): boolean {
+  const host = url.hostname.toLowerCase();
+  return host === 'localhost' || host === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
+/**
+ * Issue 10 item 5: the tokens travel in headers (and Flow's query), so a real account on another
+ * machine needs https://. Plain http:// stays for this computer (the sandbox, development).
+ */
+export function plainHttpProblem(field: string, value: string): string | null {
+  if (!URL.canParse(value.trim())) return null;
+  const url = new URL(value.trim());
+  if (url.protocol !== 'http:' || isLoopbackUrl(url)) return null;
+  return `${field} must start with https:// (plain http:// is allowed only for this computer: localhost, 127.x.x.x, [::1])`;
+}
+
+const accountUrl = (field: string) =>
+  z
+    .string()
+    .trim()
+    .url('must be a URL such as https://example.com')
+    .refine((value) => /^https?:\/\//i.test(value), 'must start with http:// or https://')
+    .superRefine((value, context) => {
+      const problem = plainHttpProblem(field, value);
+      if (problem) context.addIssue({ code: 'custom', message: problem });
+    });
 
 export const accountSettingsSchema = z.discriminatedUnion('mode', [
   z.object({ mode: z.literal('demo') }).strict(),
@@ -148,8 +173,8 @@ export const accountSettingsSchema = z.discriminatedUnion('mode', [
     .object({
       mode: z.literal('account'),
       environment: environmentIdSchema,
-      baseUrl: httpUrl,
-      imagesUrl: httpUrl,
+      baseUrl: accountUrl('The server address'),
+      imagesUrl: accountUrl('The image storage address'),
       tenant: credentialsInputSchema.shape.tenant,
     })
     .strict(),

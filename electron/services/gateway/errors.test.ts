@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { httpStatusError, parseRetryAfter } from './errors';
-import { walkPages } from './pagination';
 
 describe('Retry-After', () => {
   it('reads seconds and HTTP dates', () => {
@@ -36,36 +35,4 @@ describe('httpStatusError', () => {
   });
 });
 
-describe('pagination walker', () => {
-  const pages = (sizes: number[], total?: number) => {
-    const calls: number[] = [];
-    const fetchPage = async (page: number) => {
-      calls.push(page);
-      const size = sizes[page - 1] ?? 0;
-      return {
-        current_page: page,
-        data: Array.from({ length: size }, (_, i) => `${page}-${i}`),
-        last_page: sizes.length,
-        ...(total !== undefined ? { total } : {}),
-      };
-    };
-    return { calls, fetchPage };
-  };
-
-  it('reads until the records reach total, without asking for an extra page', async () => {
-    const { calls, fetchPage } = pages([20, 20, 5], 45);
-    expect(await walkPages(fetchPage)).toHaveLength(45);
-    expect(calls).toEqual([1, 2, 3]);
-  });
-
-  it('stops on an empty page when the server gives no total', async () => {
-    const fetchPage = async (page: number) => ({ current_page: page, data: page < 3 ? [page] : [] });
-    expect(await walkPages(fetchPage)).toEqual([1, 2]);
-  });
-
-  it('stops at last_page', async () => {
-    const { calls, fetchPage } = pages([2, 2]);
-    expect(await walkPages(fetchPage)).toHaveLength(4);
-    expect(calls).toEqual([1, 2]);
-  });
-});
+// The pagination walker's tests are in pagination.test.ts.

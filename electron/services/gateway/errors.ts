@@ -1,21 +1,24 @@
 import { HTTPError, NetworkError, TimeoutError } from 'ky';
 import type { BridgeErrorInfo } from '../../../shared/bridge';
+import { redactSecrets } from '../secrets/redact';
 
 /**
  * Every way a vendor call can fail, as the UI needs to tell them apart (issue: gateway).
  * `offline` means nothing reached the server; `outcome-unknown` means a write left and no answer
  * came back, so it may have been applied (ARCHITECTURE §5).
  */
-export type GatewayErrorKind =
-  | 'offline'
-  | 'timeout'
-  | 'unauthorised'
-  | 'not-found'
-  | 'invalid'
-  | 'rate-limited'
-  | 'server-error'
-  | 'outcome-unknown'
-  | 'invalid-response';
+export const gatewayErrorKinds = [
+  'offline',
+  'timeout',
+  'unauthorised',
+  'not-found',
+  'invalid',
+  'rate-limited',
+  'server-error',
+  'outcome-unknown',
+  'invalid-response',
+] as const;
+export type GatewayErrorKind = (typeof gatewayErrorKinds)[number];
 
 /**
  * A finer reason inside a kind, for callers that must tell cases apart (the outbox):
@@ -23,9 +26,11 @@ export type GatewayErrorKind =
  *   never resend it (clarifications "Limits": 413 is final);
  * - `request-invalid`: the request broke the spec's rules and was not sent;
  * - `table-has-open-order`: Flow refused because a chosen table already has an open order
- *   (spec §4.7) — right after an unconfirmed attempt, evidence that attempt worked (ARCHITECTURE §5).
+ *   (spec §4.7) — right after an unconfirmed attempt, evidence that attempt worked (ARCHITECTURE §5);
+ * - `redirected`: the server answered 3xx. Never followed (the credentials would go along, issue 10
+ *   item 2); kind `not-found`, as a wrong address: nothing was applied, the outbox keeps the order.
  */
-export type GatewayErrorCode = 'body-too-large' | 'request-invalid' | 'table-has-open-order';
+export type GatewayErrorCode = 'body-too-large' | 'request-invalid' | 'table-has-open-order' | 'redirected';
 
 export class GatewayError extends Error {
   readonly kind: GatewayErrorKind;
@@ -45,13 +50,14 @@ export class GatewayError extends Error {
     retryAfterSeconds?: number;
     code?: GatewayErrorCode;
   }) {
-    super(init.message);
+    // The one place every gateway failure is made: no token survives in it (issue 10 item 3).
+    super(redactSecrets(init.message));
     this.name = 'GatewayError';
     this.kind = init.kind;
     this.code = init.code;
     this.endpoint = init.endpoint;
     this.status = init.status;
-    this.body = init.body;
+    this.body = redactSecrets(init.body);
     this.retryAfterSeconds = init.retryAfterSeconds;
   }
 
@@ -106,10 +112,23 @@ export function httpStatusError(answer: {
   /** The answer's body: parsed JSON when it was JSON, else its text. */
   body: unknown;
   retryAfter?: string | null | undefined;
+  /** The Location header of a 3xx. */
+  location?: string | null | undefined;
 }): GatewayError {
   const { status, body, endpoint, isWrite } = answer;
   const said = serverMessage(body);
   const common = { endpoint, status, body: excerpt(body) };
+  if (status >= 300 && status < 400) {
+    const where = answer.location ? `to ${answer.location}` : 'elsewhere';
+    return new GatewayError({
+      endpoint,
+      status,
+      body: `location: ${answer.location ?? '(none)'}`,
+      kind: 'not-found',
+      code: 'redirected',
+      message: `The server redirected this ${where} (HTTP ${status}); it was not followed, and nothing was saved. Check the server address in Settings (https://, the exact host).`,
+    });
+  }
   if (status === 401 || status === 403) {
     return new GatewayError({
       ...common,
@@ -171,6 +190,7 @@ export function toGatewayError(error: unknown, endpoint: string, isWrite: boolea
       status: error.response.status,
       body: error.data,
       retryAfter: error.response.headers.get('retry-after'),
+      location: locationOf(error.response),
     });
   }
   if (error instanceof TimeoutError) {
@@ -214,6 +234,17 @@ export function toGatewayError(error: unknown, endpoint: string, isWrite: boolea
     kind: isWrite ? 'outcome-unknown' : 'offline',
     message: error instanceof Error ? error.message : String(error),
   });
+}
+
+/** A 3xx's Location, resolved against the request's URL. */
+function locationOf(response: Response): string | null {
+  const location = response.headers.get('location');
+  if (!location) return null;
+  try {
+    return new URL(location, response.url || undefined).href;
+  } catch {
+    return location;
+  }
 }
 
 function describeCause(error: Error): string | undefined {

@@ -192,7 +192,11 @@ describe('rate limit', () => {
   it('never sends more than the budget per window, whoever calls and however many at once', async () => {
     const clock = createFakeClock();
     const limiter = createRateLimiter({ clock, requestsPerMinute: 5, windowMs: 60_000, maxConcurrent: 3 });
-    const { fetch, sent } = fakeFetch((s) => json(page([customer(Number(s.url.searchParams.get('page')))])), clock);
+    const { fetch, sent } = fakeFetch((s) => {
+      // Page n of 8 customers, 1 a page: an answer the pagination checks accept.
+      const n = Number(s.url.searchParams.get('page'));
+      return json(page([customer(n)], { current_page: n, per_page: 1, total: 8, last_page: 8 }));
+    }, clock);
     const gateway = gatewayWith(fetch, { limiter });
     const calls = [
       ...Array.from({ length: 8 }, (_, i) => gateway.customersPage(i + 1, { priority: 'sync' })),
@@ -215,7 +219,7 @@ describe('rate limit', () => {
       if (i === 0) return new Promise<Response>((resolve) => (release = () => resolve(json(page([])))));
       if (s.url.pathname === '/apiFlow') return json({ result: true, errorMessage: null, data: { id: 1 } });
       if (s.url.pathname === '/api/loyalty/orders') return json({ order_id: 2 });
-      return json(page([]));
+      return json(page([], { current_page: Number(s.url.searchParams.get('page')) }));
     });
     const gateway = gatewayWith(fetch, { limiter });
     const first = gateway.fetchSyncPage({ resource: 'items', page: 1 });
@@ -283,8 +287,8 @@ describe('fetchSyncPage', () => {
   it('maps each resource to its endpoint at 200 a page and reports page facts', async () => {
     const { fetch, sent } = fakeFetch((s) => {
       if (s.url.pathname.endsWith('/paymentMethods')) return json([{ id: 1, name: 'Card', active: 1 }, { id: 2, name: 'Cash', active: '1' }]);
-      if (s.url.pathname.endsWith('/rooms')) return json(page([{ id: 1, name: 'Sala', order: '1', active: '1', tables: [] }], { per_page: 20, total: 21, last_page: 2 }));
-      return json(page([{ id: 1, name: 'Almacén', order: 1, quantity: '3', warehouse_id: '2', item_id: '5' }], { total: 401, last_page: 3 }));
+      if (s.url.pathname.endsWith('/rooms')) return json(page([{ id: 1, name: 'Sala', order: '1', active: '1', tables: [] }], { per_page: 20, total: 21, last_page: 2, current_page: 2 }));
+      return json(page([{ id: 1, name: 'Almacén', order: 1, quantity: '3', warehouse_id: '2', item_id: '5' }], { total: 401, last_page: 3, current_page: 3 }));
     });
     const gateway = gatewayWith(fetch);
     expect(await gateway.fetchSyncPage({ resource: 'paymentMethods', page: 1 })).toEqual({
@@ -293,8 +297,8 @@ describe('fetchSyncPage', () => {
       lastPage: 1,
       total: 2,
     });
-    expect(await gateway.fetchSyncPage({ resource: 'rooms', page: 1 })).toMatchObject({ page: 1, lastPage: 2, total: 21, records: [{ order: 1, active: true }] });
-    expect(await gateway.fetchSyncPage({ resource: 'stocks', page: 1, warehouseId: 2 })).toMatchObject({
+    expect(await gateway.fetchSyncPage({ resource: 'rooms', page: 2 })).toMatchObject({ page: 2, lastPage: 2, total: 21, records: [{ order: 1, active: true }] });
+    expect(await gateway.fetchSyncPage({ resource: 'stocks', page: 3, warehouseId: 2 })).toMatchObject({
       lastPage: 3,
       total: 401,
       records: [{ quantity: 3, warehouse_id: 2, item_id: 5 }],

@@ -2,6 +2,7 @@ import ky, { HTTPError } from 'ky';
 import type { z } from 'zod';
 import { describeZodError } from '../../../shared/bridge';
 import type { AccountSecrets } from '../vault';
+import { rememberAccountSecrets } from '../secrets/redact';
 import { GatewayError, httpStatusError, toGatewayError } from './errors';
 import { ContinueExchangeError, exchangeWithContinue } from './expectContinue';
 import type { RateLimiter, RequestPriority } from './limiter';
@@ -81,6 +82,7 @@ export function createTransport(options: TransportOptions): Transport {
 
   async function requireSecrets(endpoint: string): Promise<AccountSecrets> {
     const secrets = await options.secrets();
+    rememberAccountSecrets(secrets);
     if (!secrets) {
       throw new GatewayError({
         kind: 'unauthorised',
@@ -114,6 +116,9 @@ export function createTransport(options: TransportOptions): Transport {
       totalTimeout: options.timeoutMs,
       // Retries are decided here (429 only) and by our callers, never behind their back.
       retry: 0,
+      // The vendor API has no reason to redirect, and fetch would carry client-token and tenant
+      // along to wherever it points: a 3xx is an error naming that address (issue 10 item 2).
+      redirect: 'manual',
       throwHttpErrors: true,
       ...(options.fetch ? { fetch: options.fetch } : {}),
     }).text();
@@ -137,6 +142,7 @@ export function createTransport(options: TransportOptions): Transport {
     }
     if (answer.status >= 200 && answer.status < 300) return answer.text;
     const retryAfter = answer.headers['retry-after'];
+    // node:http never follows a 3xx: it is an error like any other status outside 2xx.
     throw httpStatusError({
       endpoint: spec.endpoint,
       // Answered before the body left: even a 5xx cannot have applied it.
@@ -144,6 +150,7 @@ export function createTransport(options: TransportOptions): Transport {
       status: answer.status,
       body: jsonOrText(answer.text),
       retryAfter: Array.isArray(retryAfter) ? retryAfter[0] : retryAfter,
+      location: answer.headers.location === undefined ? null : new URL(answer.headers.location, `${root}/${spec.path}`).href,
     });
   }
 

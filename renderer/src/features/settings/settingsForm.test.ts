@@ -8,6 +8,7 @@ import {
   EMPTY_FORM,
   fieldErrorsFromBridgeMessage,
   formFromSettings,
+  savedTokensHint,
   type SettingsForm,
 } from './settingsForm';
 
@@ -108,5 +109,35 @@ describe('the settings form', () => {
     expect(describeAccount({ mode: 'account', environment: 'custom', baseUrl: 'http://127.0.0.1:8787', imagesUrl: 'http://127.0.0.1:8787', tenant: 'demo' })).toBe(
       'demo on 127.0.0.1:8787',
     );
+  });
+});
+
+describe('issue 10: tokens bound to their server, https for real accounts', () => {
+  const saved: Settings = {
+    account: { mode: 'account', environment: 'custom', baseUrl: 'https://pos.example.com', imagesUrl: 'https://pos.example.com', tenant: 'bar-pepe' },
+    syncEveryMinutes: 15,
+  };
+  const form = (baseUrl: string, tenant = 'bar-pepe'): SettingsForm => ({ ...EMPTY_FORM, mode: 'account', baseUrl, tenant });
+
+  it('says the saved tokens are kept only for the server they were saved for', () => {
+    expect(savedTokensHint(form('https://pos.example.com/'), saved, true, null)).toBe('Saved — enter again to replace.');
+    expect(savedTokensHint(form('https://other.example.com'), saved, true, null)).toBe(
+      'The saved tokens are for https://pos.example.com only: type them again for this server.',
+    );
+    expect(savedTokensHint(form('https://pos.example.com', 'someone'), saved, true, null)).toBeUndefined();
+    expect(savedTokensHint(form('https://pos.example.com'), saved, false, null)).toBeUndefined();
+  });
+
+  it('shows a damaged vault under the token fields', () => {
+    expect(savedTokensHint(form('https://pos.example.com'), saved, false, 'The saved tokens are damaged: type them again.')).toBe(
+      'The saved tokens are damaged: type them again.',
+    );
+  });
+
+  it('puts the https rule next to the address field it concerns', () => {
+    const built = buildSaveInput({ ...form('http://pos.example.com'), accessToken: 'a', integratorToken: 'c' });
+    expect(built).toMatchObject({ ok: false, errors: { baseUrl: expect.stringMatching(/^The server address must start with https:\/\//) } });
+    const local = buildSaveInput({ ...form('http://127.0.0.1:8787'), accessToken: 'a', integratorToken: 'c' });
+    expect(local.ok).toBe(true);
   });
 });

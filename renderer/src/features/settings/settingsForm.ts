@@ -161,3 +161,27 @@ export function describeAccount(settings: Settings['account']): string {
   }
   return `${settings.tenant} on ${host}`;
 }
+
+function originOrNull(url: string): string | null {
+  try {
+    return new URL(url.trim()).origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * What the token fields say under them. Saved tokens belong to one server and tenant (issue 10
+ * item 1): pointed at another server, the form says they must be typed again; a damaged vault
+ * says so too.
+ */
+export function savedTokensHint(form: SettingsForm, saved: Settings | null, hasSecrets: boolean, secretsProblem: string | null): string | undefined {
+  if (form.mode !== 'account') return undefined;
+  if (secretsProblem) return secretsProblem;
+  if (!hasSecrets || saved?.account.mode !== 'account' || form.tenant.trim() !== saved.account.tenant) return undefined;
+  const savedOrigin = originOrNull(saved.account.baseUrl);
+  const typedOrigin = originOrNull(form.baseUrl);
+  if (typedOrigin === null) return undefined;
+  if (typedOrigin !== savedOrigin) return `The saved tokens are for ${savedOrigin ?? 'another server'} only: type them again for this server.`;
+  return 'Saved — enter again to replace.';
+}

@@ -46,8 +46,10 @@ export interface FormSlice {
   loadError: string | null;
   /** The settings in use (as last read from the main side). */
   saved: Settings | null;
-  /** The vault holds tokens for the saved account's tenant. */
+  /** The vault holds tokens for the saved account's server and tenant. */
   hasSecrets: boolean;
+  /** Why the saved tokens cannot be used (a damaged vault: type them again), else null. */
+  secretsProblem: string | null;
   environments: EnvironmentPreset[];
   form: SettingsForm;
   errors: FieldErrors;
@@ -80,6 +82,7 @@ const createFormSlice: StateCreator<SettingsStore, [], [], FormSlice> = (set, ge
   loadError: null,
   saved: null,
   hasSecrets: false,
+  secretsProblem: null,
   environments: [],
   form: EMPTY_FORM,
   errors: {},
@@ -89,8 +92,8 @@ const createFormSlice: StateCreator<SettingsStore, [], [], FormSlice> = (set, ge
   async load(bridge) {
     set({ loading: 'loading', loadError: null });
     try {
-      const { settings, hasSecrets, environments } = await bridge.getSettings({});
-      set({ loading: 'ready', saved: settings, hasSecrets, environments, form: formFromSettings(settings, environments) });
+      const { settings, hasSecrets, secretsProblem, environments } = await bridge.getSettings({});
+      set({ loading: 'ready', saved: settings, hasSecrets, secretsProblem: secretsProblem ?? null, environments, form: formFromSettings(settings, environments) });
     } catch (error) {
       set({ loading: 'failed', loadError: explain(error) });
     }
@@ -179,6 +182,7 @@ export const settingsSelectors = {
   loadError: (state: SettingsStore) => state.loadError,
   saved: (state: SettingsStore) => state.saved,
   hasSecrets: (state: SettingsStore) => state.hasSecrets,
+  secretsProblem: (state: SettingsStore) => state.secretsProblem,
   environments: (state: SettingsStore) => state.environments,
   form: (state: SettingsStore) => state.form,
   errors: (state: SettingsStore) => state.errors,

@@ -1,0 +1,223 @@
+// Issue 10 items 1, 3 and 5 through the whole main side: saved tokens go only to the server they
+// were saved for, the main side's log and answers never carry a token, and a real account on
+// another machine needs https://. Servers that record every request prove what left the machine.
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startSandbox, type RunningSandbox } from '../sandbox';
+import { startAppCore, type AppCore, type AppCoreOptions } from './core';
+import { echoing, startRecordingServer, type RecordingServer } from './secrets/recordingServer.testing';
+import { createFileVault } from './vault.file';
+
+const LIFTED = { requestsPerMinute: 100_000 };
+const PEPE = { tenant: 'bar-pepe', accessToken: 'pepe-access-7f3a9c', integratorToken: 'pepe-client-91bd04' };
+const pepeTokens = { accessToken: PEPE.accessToken, integratorToken: PEPE.integratorToken };
+const pepeAccount = (url: string) => ({ mode: 'account', environment: 'custom', baseUrl: url, imagesUrl: url, tenant: PEPE.tenant });
+
+const cores: AppCore[] = [];
+const servers: { close(): Promise<void> }[] = [];
+afterEach(async () => {
+  await Promise.all(cores.splice(0).map((core) => core.close()));
+  await Promise.all(servers.splice(0).map((server) => server.close()));
+});
+
+async function pepeServer(): Promise<RunningSandbox> {
+  const sandbox = await startSandbox({ port: 0, limits: LIFTED, accounts: [{ ...PEPE, master: null }] });
+  servers.push(sandbox);
+  return sandbox;
+}
+
+/** Another server: answers 401 to anything without credentials, and records what it received. */
+async function otherServer(): Promise<RecordingServer> {
+  const server = await startRecordingServer((request, res) => {
+    const status = request.headers.authorization ? 200 : 401;
+    res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(status === 200 ? [] : { error: 'Missing credentials' }));
+  });
+  servers.push(server);
+  return server;
+}
+
+async function core(account?: AppCoreOptions['account'], dataDir?: string) {
+  const dir = dataDir ?? (await mkdtemp(join(tmpdir(), 'comanda-secrets-')));
+  const logged: string[] = [];
+  const vault = createFileVault(dir);
+  const started = await startAppCore({
+    shell: 'browser',
+    dataDir: dir,
+    vault,
+    account,
+    timeoutMs: 5000,
+    env: {},
+    demoSandbox: { limits: LIFTED },
+    log: (line) => logged.push(line),
+  });
+  cores.push(started);
+  const call = (name: string, input: unknown = {}) => started.dispatcher.dispatch(name, input, { accountKey: started.accountKey });
+  return { core: started, vault, dataDir: dir, call, logged };
+}
+
+async function writeSettings(dataDir: string, baseUrl: string, tenant = PEPE.tenant) {
+  await writeFile(
+    join(dataDir, 'settings.json'),
+    JSON.stringify({ account: { ...pepeAccount(baseUrl), tenant }, syncEveryMinutes: 15 }),
+    { mode: 0o600 },
+  );
+}
+
+describe('saved tokens are bound to their server (issue 10 item 1)', () => {
+  it('Save pointed at another address without new tokens sends nothing there and says to type them again', async () => {
+    const pepe = await pepeServer();
+    const other = await otherServer();
+    const { core: app, call } = await core();
+    expect(await call('saveSettings', { account: pepeAccount(pepe.url), syncEveryMinutes: 5, secrets: pepeTokens })).toMatchObject({ ok: true });
+
+    const refused = await call('saveSettings', { account: pepeAccount(other.url), syncEveryMinutes: 5 });
+    expect(refused).toMatchObject({
+      ok: false,
+      error: { kind: 'invalid-input', message: `The saved tokens are for ${pepe.url}, not ${other.url}: type the access token and integrator token again for this server.` },
+    });
+    expect(app.accountKey).toBe(`bar-pepe@127.0.0.1:${pepe.port}`);
+    expect(other.credentialHeaders()).toEqual([]);
+  });
+
+  it('Test connection against another address without new tokens sends no credential header and says to type them again', async () => {
+    const pepe = await pepeServer();
+    const other = await otherServer();
+    const { call } = await core();
+    await call('saveSettings', { account: pepeAccount(pepe.url), syncEveryMinutes: 5, secrets: pepeTokens });
+
+    const tried = await call('testConnection', { account: pepeAccount(other.url) });
+    expect(tried).toMatchObject({ ok: true, value: { ok: false } });
+    const checks = (tried as { value: { checks: { check: string; ok: boolean; message: string }[] } }).value.checks;
+    expect(checks.find((c) => c.check === 'Credentials accepted')).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/saved tokens are for http:\/\/127\.0\.0\.1:\d+, not http:\/\/127\.0\.0\.1:\d+: type the access token and integrator token again/),
+    });
+    expect(other.requests.length).toBeGreaterThan(0);
+    expect(other.credentialHeaders()).toEqual([]);
+    // The same server still gets them.
+    expect(await call('testConnection', { account: pepeAccount(pepe.url) })).toMatchObject({ ok: true, value: { ok: true } });
+  });
+
+  it('settings that point at another server than the tokens were saved for: hasSecrets false, no credential leaves', async () => {
+    const pepe = await pepeServer();
+    const other = await otherServer();
+    const first = await core();
+    await first.call('saveSettings', { account: pepeAccount(pepe.url), syncEveryMinutes: 5, secrets: pepeTokens });
+    await first.core.close();
+    // settings.json edited by hand (or restored from elsewhere) to another address.
+    await writeSettings(first.dataDir, other.url);
+
+    const { call } = await core(undefined, first.dataDir);
+    expect(await call('getSettings')).toMatchObject({ ok: true, value: { hasSecrets: false } });
+    expect(await call('listRooms')).toMatchObject({ ok: false, error: { kind: 'unauthorised' } });
+    expect(other.credentialHeaders()).toEqual([]);
+  });
+
+  it('the command line: --backend at another server without tokens is refused, and nothing is sent there', async () => {
+    const pepe = await pepeServer();
+    const other = await otherServer();
+    const first = await core({ mode: 'account', baseUrl: pepe.url, secrets: PEPE });
+    await first.core.close();
+    await expect(core({ mode: 'account', baseUrl: other.url }, first.dataDir)).rejects.toThrow(
+      `The saved tokens are for ${pepe.url}, not ${other.url}: give --tenant, --token and --client-token`,
+    );
+    expect(other.requests).toEqual([]);
+    // The same server without tokens uses the saved ones.
+    const again = await core({ mode: 'account', baseUrl: `${pepe.url}/` }, first.dataDir);
+    expect(await again.call('listPaymentMethods')).toMatchObject({ ok: true });
+  });
+
+  it('a vault written before the binding is bound to the saved account when the tenant matches', async () => {
+    const pepe = await pepeServer();
+    const dataDir = await mkdtemp(join(tmpdir(), 'comanda-secrets-'));
+    await writeFile(join(dataDir, 'credentials.json'), JSON.stringify(PEPE), { mode: 0o600 });
+    await writeSettings(dataDir, pepe.url);
+    const { call, vault } = await core(undefined, dataDir);
+    expect(await vault.read()).toEqual({ ...PEPE, origin: pepe.url });
+    expect(await call('getSettings')).toMatchObject({ ok: true, value: { hasSecrets: true } });
+    expect(await call('listPaymentMethods')).toMatchObject({ ok: true });
+  });
+
+  it('a vault written before the binding whose tenant is not the saved account is used for nothing', async () => {
+    const other = await otherServer();
+    const dataDir = await mkdtemp(join(tmpdir(), 'comanda-secrets-'));
+    await writeFile(join(dataDir, 'credentials.json'), JSON.stringify({ ...PEPE, tenant: 'someone-else' }), { mode: 0o600 });
+    await writeSettings(dataDir, other.url);
+    const { call, vault } = await core(undefined, dataDir);
+    expect((await vault.read())?.origin).toBeNull();
+    expect(await call('getSettings')).toMatchObject({ ok: true, value: { hasSecrets: false } });
+    expect(await call('listRooms')).toMatchObject({ ok: false, error: { kind: 'unauthorised' } });
+    expect(other.credentialHeaders()).toEqual([]);
+  });
+
+  it('a damaged vault: Settings says to type the tokens again, calls explain it, and no raw SyntaxError shows', async () => {
+    const pepe = await pepeServer();
+    const dataDir = await mkdtemp(join(tmpdir(), 'comanda-secrets-'));
+    await writeFile(join(dataDir, 'credentials.json'), '{ "tenant": "bar-pepe", "accessToken": ', { mode: 0o600 });
+    await writeSettings(dataDir, pepe.url);
+    const { call } = await core(undefined, dataDir);
+    const settings = await call('getSettings');
+    expect(settings).toMatchObject({ ok: true, value: { hasSecrets: false, secretsProblem: 'The saved tokens are damaged: type them again.' } });
+    const rooms = await call('listRooms');
+    expect(rooms).toMatchObject({ ok: false, error: { kind: 'vault-unavailable', message: 'The saved tokens are damaged: type them again.' } });
+    const save = await call('saveSettings', { account: pepeAccount(pepe.url), syncEveryMinutes: 5 });
+    expect(save).toMatchObject({ ok: false, error: { kind: 'invalid-input', message: 'The saved tokens are damaged: type them again.' } });
+    expect(JSON.stringify([settings, rooms, save])).not.toMatch(/SyntaxError|Unexpected end/);
+    // Typing them again repairs it.
+    expect(await call('saveSettings', { account: pepeAccount(pepe.url), syncEveryMinutes: 5, secrets: pepeTokens })).toMatchObject({ ok: true });
+    expect(await call('listPaymentMethods')).toMatchObject({ ok: true });
+  });
+});
+
+describe('a real account on another machine needs https:// (issue 10 item 5)', () => {
+  it('Save and Test connection refuse plain http to a non-loopback host, naming the field', async () => {
+    const { core: app, call } = await core();
+    const save = await call('saveSettings', { account: pepeAccount('http://pos.example.com'), syncEveryMinutes: 5, secrets: pepeTokens });
+    expect(save).toMatchObject({ ok: false, error: { kind: 'invalid-input', message: expect.stringMatching(/account\.baseUrl: The server address must start with https:\/\//) } });
+    const test = await call('testConnection', { account: { ...pepeAccount('https://pos.example.com'), imagesUrl: 'http://img.example.com' }, secrets: pepeTokens });
+    expect(test).toMatchObject({ ok: false, error: { kind: 'invalid-input', message: expect.stringMatching(/account\.imagesUrl: The image storage address must start with https:\/\//) } });
+    expect(app.accountKey).toBe('demo');
+  });
+
+  it('the command line refuses --backend http:// to a non-loopback host, and --images too', async () => {
+    await expect(core({ mode: 'account', baseUrl: 'http://pos.example.com', secrets: PEPE })).rejects.toThrow(
+      /--backend http:\/\/pos\.example\.com: The server address must start with https:\/\//,
+    );
+    const pepe = await pepeServer();
+    await expect(core({ mode: 'account', baseUrl: pepe.url, imagesUrl: 'http://img.example.com', secrets: PEPE })).rejects.toThrow(
+      /--images http:\/\/img\.example\.com: The image storage address must start with https:\/\//,
+    );
+  });
+});
+
+describe('no token in anything stored or shown (issue 10 item 3)', () => {
+  // Characters that every encoding writes differently: space, slash, plus, equals.
+  const ECHO = { tenant: 'demo', accessToken: 'echo tok/en+7f3a=9c', integratorToken: 'echo client/91+bd=04' };
+
+  it.each([422, 500])('a server that echoes the request (URL and headers) in a %i body: outcomes, bridge errors and the log carry no token', async (status) => {
+    const echo = await startRecordingServer(echoing(status));
+    servers.push(echo);
+    const { call, logged } = await core({ mode: 'account', baseUrl: echo.url, secrets: ECHO });
+
+    const seating = await call('deliverOrder', { kind: 'seating', data: { customer: null, table_id: [3], guests: 2, contents: null, payments: null } });
+    const order = await call('deliverOrder', { kind: 'order', order: { order: { total: 1.8, contents: [{ item_id: 1, itemPrice: 1.8 }] } } });
+    const rooms = await call('listRooms');
+    const test = await call('testConnection', { account: pepeAccount(echo.url), secrets: { accessToken: ECHO.accessToken, integratorToken: ECHO.integratorToken } });
+
+    // The server did see (and echo) the tokens: the Flow URL and the headers.
+    expect(echo.requests.some((r) => r.url.startsWith('/apiFlow?message='))).toBe(true);
+    expect(echo.requests.some((r) => r.headers.authorization === `Bearer ${ECHO.accessToken}`)).toBe(true);
+    expect(JSON.stringify(seating)).toContain('apiFlow?message=');
+    expect(rooms).toMatchObject({ ok: false });
+
+    const recorded = JSON.stringify([seating, order, rooms, test, logged]);
+    for (const secret of [ECHO.accessToken, ECHO.integratorToken]) {
+      for (const form of [secret, encodeURIComponent(secret), new URLSearchParams({ v: secret }).toString().slice(2), JSON.stringify(secret).slice(1, -1)]) {
+        expect(recorded).not.toContain(form);
+      }
+    }
+    expect(recorded).toContain('[redacted]');
+  });
+});
