@@ -57,10 +57,10 @@ function setup() {
     dispatcher,
     isTrustedSender: (event) => isTrustedSenderFrame(event, { webContentsId: WINDOW_ID, origin: APP_ORIGIN }),
   });
-  const invoke = async (channel: string, event: IpcMainInvokeEvent, input?: unknown) => {
+  const invoke = async (channel: string, event: IpcMainInvokeEvent, input?: unknown, context?: unknown) => {
     const listener = ipcMain.handlers.get(channel);
     if (!listener) throw new Error(`No handler registered for '${channel}'`);
-    return (await listener(event, input)) as BridgeResult<unknown>;
+    return (await listener(event, input, context)) as BridgeResult<unknown>;
   };
   return { ipcMain, handlers, dispatch, unregister, invoke };
 }
@@ -77,6 +77,15 @@ describe('registerBridgeIpc', () => {
     const result = await invoke('bridge:listPaymentMethods', invokeEvent(), {});
     expect(result).toEqual({ ok: true, value: { paymentMethods: [{ id: 1, name: 'Cash', active: true }] } });
     expect(handlers.listPaymentMethods).toHaveBeenCalledOnce();
+  });
+
+  it('passes the account the renderer names (second argument) to the dispatcher', async () => {
+    const { invoke, dispatch, handlers } = setup();
+    await invoke('bridge:listRooms', invokeEvent(), {}, { accountKey: 'demo' });
+    expect(dispatch).toHaveBeenLastCalledWith('listRooms', {}, { accountKey: 'demo' });
+    expect(handlers.listRooms).toHaveBeenLastCalledWith({}, { accountKey: 'demo' });
+    const malformed = await invoke('bridge:listRooms', invokeEvent(), {}, { accountKey: ['demo'] });
+    expect(malformed).toMatchObject({ ok: false, error: { kind: 'invalid-input' } });
   });
 
   it('treats a missing input as an empty one', async () => {

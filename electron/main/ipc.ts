@@ -28,9 +28,10 @@ const forbidden: BridgeResult<never> = {
 export function registerBridgeIpc(deps: BridgeIpcDeps): () => void {
   const channels = operationNames.map((name) => {
     const channel = bridgeChannel(name);
-    deps.ipcMain.handle(channel, (event, input: unknown) => {
+    // `context` names the account the renderer's data belongs to; the dispatcher validates it.
+    deps.ipcMain.handle(channel, (event, input: unknown, context: unknown) => {
       if (!isTrusted(deps.isTrustedSender, event)) return forbidden;
-      return deps.dispatcher.dispatch(name, input);
+      return deps.dispatcher.dispatch(name, input, context);
     });
     return channel;
   });

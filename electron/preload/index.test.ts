@@ -39,14 +39,25 @@ describe('preload', () => {
 
   it('calls listRooms on its own channel', async () => {
     const result = await api.listRooms({});
-    expect(electron.invoke).toHaveBeenLastCalledWith('bridge:listRooms', {});
+    expect(electron.invoke).toHaveBeenLastCalledWith('bridge:listRooms', {}, undefined);
     expect(result).toEqual({ ok: true, value: { channel: 'bridge:listRooms', input: {} } });
   });
 
   it.each(operationNames)('sends %s on the channel the main side listens to', async (name) => {
     const call = api[name] as (input: unknown) => Promise<unknown>;
     await call({ probe: name });
-    expect(electron.invoke).toHaveBeenLastCalledWith(bridgeChannel(name), { probe: name });
+    expect(electron.invoke).toHaveBeenLastCalledWith(bridgeChannel(name), { probe: name }, undefined);
+  });
+
+  it('sends the account a call names as the second argument', async () => {
+    await api.deliverOrder({ kind: 'seating', data: { customer: null, table_id: [1], guests: 1, contents: null, payments: null } }, { accountKey: 'demo' });
+    expect(electron.invoke).toHaveBeenLastCalledWith('bridge:deliverOrder', expect.anything(), { accountKey: 'demo' });
+  });
+
+  it('answers a call that never reached the main side (invoke rejected) as unreachable, not thrown', async () => {
+    electron.invoke.mockRejectedValueOnce(new Error("No handler registered for 'bridge:deliverOrder'"));
+    const result = await api.deliverOrder({ kind: 'seating', data: { customer: null, table_id: [1], guests: 1, contents: null, payments: null } }, { accountKey: 'demo' });
+    expect(result).toMatchObject({ ok: false, error: { kind: 'unreachable', detail: expect.stringMatching(/No handler registered/) } });
   });
 
   it('forwards events without the IPC event object, and unsubscribes', () => {

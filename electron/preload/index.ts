@@ -1,23 +1,41 @@
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
-import type { BridgeApi, BridgeEvent } from '../../shared/bridge';
+import type { BridgeApi, BridgeEvent, BridgeResult } from '../../shared/bridge';
 
 // No logic here (ARCHITECTURE §1): one explicit method per bridge operation, never a generic
 // invoke(channel), so the renderer can reach nothing but the operations of shared/bridge.
 // Channel names are literals so the sandboxed CommonJS bundle pulls in no runtime code (zod).
 // `satisfies BridgeApi` makes this fail to compile when an operation is added but not exposed.
+// The second argument names the account the call is for (shared/bridge/context.ts).
+
+/**
+ * The main side's handler never throws (errors come back as envelopes), so a rejected invoke means
+ * the call did not reach it (no handler yet, the window going away): `unreachable`, so an order
+ * that never left stays queued instead of becoming "unconfirmed" (issue 10 item 8).
+ */
+function invoke<T>(channel: string, input: unknown, context: unknown): Promise<BridgeResult<T>> {
+  return (ipcRenderer.invoke(channel, input, context) as Promise<BridgeResult<T>>).catch((error: unknown) => ({
+    ok: false as const,
+    error: {
+      kind: 'unreachable' as const,
+      message: 'The terminal’s main process did not take this request.',
+      detail: `${channel}: ${error instanceof Error ? error.message : String(error)}`,
+    },
+  }));
+}
+
 const api = {
-  getAppInfo: (input) => ipcRenderer.invoke('bridge:getAppInfo', input),
-  listRooms: (input) => ipcRenderer.invoke('bridge:listRooms', input),
-  listPaymentMethods: (input) => ipcRenderer.invoke('bridge:listPaymentMethods', input),
-  saveCredentials: (input) => ipcRenderer.invoke('bridge:saveCredentials', input),
-  getCredentialsStatus: (input) => ipcRenderer.invoke('bridge:getCredentialsStatus', input),
-  fetchSyncPage: (input) => ipcRenderer.invoke('bridge:fetchSyncPage', input),
-  getSettings: (input) => ipcRenderer.invoke('bridge:getSettings', input),
-  saveSettings: (input) => ipcRenderer.invoke('bridge:saveSettings', input),
-  testConnection: (input) => ipcRenderer.invoke('bridge:testConnection', input),
-  syncImages: (input) => ipcRenderer.invoke('bridge:syncImages', input),
-  deliverOrder: (input) => ipcRenderer.invoke('bridge:deliverOrder', input),
-  getConnectionState: (input) => ipcRenderer.invoke('bridge:getConnectionState', input),
+  getAppInfo: (input, context) => invoke('bridge:getAppInfo', input, context),
+  listRooms: (input, context) => invoke('bridge:listRooms', input, context),
+  listPaymentMethods: (input, context) => invoke('bridge:listPaymentMethods', input, context),
+  saveCredentials: (input, context) => invoke('bridge:saveCredentials', input, context),
+  getCredentialsStatus: (input, context) => invoke('bridge:getCredentialsStatus', input, context),
+  fetchSyncPage: (input, context) => invoke('bridge:fetchSyncPage', input, context),
+  getSettings: (input, context) => invoke('bridge:getSettings', input, context),
+  saveSettings: (input, context) => invoke('bridge:saveSettings', input, context),
+  testConnection: (input, context) => invoke('bridge:testConnection', input, context),
+  syncImages: (input, context) => invoke('bridge:syncImages', input, context),
+  deliverOrder: (input, context) => invoke('bridge:deliverOrder', input, context),
+  getConnectionState: (input, context) => invoke('bridge:getConnectionState', input, context),
   onEvent: (listener) => {
     // Only the event crosses to the page; the IpcRendererEvent (with its sender) stays here.
     const forward = (_event: IpcRendererEvent, event: BridgeEvent) => listener(event);

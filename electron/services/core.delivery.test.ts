@@ -48,21 +48,21 @@ async function waitForState(states: ConnectionState[], state: ConnectionState, f
 describe('core: deliverOrder and the connection', () => {
   it('the demo venue accepts a delivered seating, and getConnectionState knows it is online', async () => {
     const { core, states } = await start({ mode: 'demo' });
-    const rooms = await core.dispatcher.dispatch('listRooms', {});
+    const rooms = await core.dispatcher.dispatch('listRooms', {}, { accountKey: core.accountKey });
     if (!rooms.ok) throw new Error(JSON.stringify(rooms.error));
     const table = (rooms.value as { rooms: { tables: { id: number }[] }[] }).rooms[0]!.tables[0]!.id;
     const outcome = await core.dispatcher.dispatch('deliverOrder', {
       kind: 'seating',
       data: { customer: null, table_id: [table], guests: 2, contents: null, payments: null },
-    });
+    }, { accountKey: core.accountKey });
     expect(outcome).toMatchObject({ ok: true, value: { outcome: 'accepted' } });
     await waitForState(states, 'online');
-    expect(await core.dispatcher.dispatch('getConnectionState', {})).toEqual({ ok: true, value: { state: 'online' } });
+    expect(await core.dispatcher.dispatch('getConnectionState', {}, { accountKey: core.accountKey })).toEqual({ ok: true, value: { state: 'online' } });
   });
 
   it('a malformed delivery is refused by the bridge as invalid-input, not sent', async () => {
     const { core } = await start({ mode: 'demo' });
-    const refused = await core.dispatcher.dispatch('deliverOrder', { kind: 'order', order: { order: { total: 1 } } });
+    const refused = await core.dispatcher.dispatch('deliverOrder', { kind: 'order', order: { order: { total: 1 } } }, { accountKey: core.accountKey });
     expect(refused).toMatchObject({ ok: false, error: { kind: 'invalid-input' } });
   });
 
@@ -73,7 +73,7 @@ describe('core: deliverOrder and the connection', () => {
     const secrets = { tenant: 'demo', accessToken: 'demo-token', integratorToken: 'demo-client' };
     const { core, states } = await start({ mode: 'account', baseUrl: `http://127.0.0.1:${port}`, secrets });
     await waitForState(states, 'offline');
-    expect(await core.dispatcher.dispatch('getConnectionState', {})).toEqual({ ok: true, value: { state: 'offline' } });
+    expect(await core.dispatcher.dispatch('getConnectionState', {}, { accountKey: core.accountKey })).toEqual({ ok: true, value: { state: 'offline' } });
 
     const back = await startSandbox({ port, limits: LIFTED });
     sandboxes.push(back);
@@ -85,7 +85,7 @@ describe('core: deliverOrder and the connection', () => {
     const outcome = await core.dispatcher.dispatch('deliverOrder', {
       kind: 'order',
       order: { order: { total: 1.8, contents: [{ item_id: 1, itemPrice: 1.8 }], extraId: 'e-1' } },
-    });
+    }, { accountKey: core.accountKey });
     expect(outcome).toMatchObject({ ok: true, value: { outcome: 'not-sent', reason: 'offline' } });
   }, 40_000);
 });

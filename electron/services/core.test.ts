@@ -36,7 +36,7 @@ async function core(account?: AppCoreOptions['account'], dataDir?: string) {
   const events: BridgeEvent[] = [];
   started.onEvent((event) => events.push(event));
   const call = async (name: string, input: unknown = {}) => {
-    const result = await started.dispatcher.dispatch(name, input);
+    const result = await started.dispatcher.dispatch(name, input, { accountKey: started.accountKey });
     outputs.push(JSON.stringify(result));
     return result;
   };
@@ -79,7 +79,7 @@ describe('app core', () => {
     expect(demo.sandboxUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     const info = await demo.dispatcher.dispatch('getAppInfo', {});
     expect(info).toMatchObject({ ok: true, value: { mode: 'demo', accountKey: 'demo', tenant: 'demo' } });
-    const result = await demo.dispatcher.dispatch('listRooms', {});
+    const result = await demo.dispatcher.dispatch('listRooms', {}, { accountKey: demo.accountKey });
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     const { rooms } = result.value as { rooms: { tables: unknown[] }[] };
@@ -93,11 +93,11 @@ describe('app core', () => {
     sandboxes.push(sandbox);
     const secrets = { tenant: 'demo', accessToken: 'demo-token', integratorToken: 'demo-client' };
     const { core: account, vault } = await core({ mode: 'account', baseUrl: sandbox.url, secrets });
-    expect(await vault.load()).toEqual(secrets);
+    expect(await vault.read()).toEqual({ ...secrets, origin: sandbox.url });
     const info = await account.dispatcher.dispatch('getAppInfo', {});
     expect(info).toMatchObject({ ok: true, value: { mode: 'account', accountKey: `demo@127.0.0.1:${sandbox.port}` } });
-    expect(await account.dispatcher.dispatch('listPaymentMethods', {})).toMatchObject({ ok: true });
-    const status = await account.dispatcher.dispatch('getCredentialsStatus', {});
+    expect(await account.dispatcher.dispatch('listPaymentMethods', {}, { accountKey: account.accountKey })).toMatchObject({ ok: true });
+    const status = await account.dispatcher.dispatch('getCredentialsStatus', {}, { accountKey: account.accountKey });
     expect(status).toEqual({ ok: true, value: { stored: true, tenant: 'demo', unavailableReason: null } });
   });
 
@@ -107,24 +107,34 @@ describe('app core', () => {
     await sandbox.close();
     const secrets = { tenant: 'demo', accessToken: 'demo-token', integratorToken: 'demo-client' };
     const { core: account, events } = await core({ mode: 'account', baseUrl: `http://127.0.0.1:${port}`, secrets });
-    expect(await account.dispatcher.dispatch('listRooms', {})).toMatchObject({ ok: false, error: { kind: 'offline' } });
-    expect(await account.dispatcher.dispatch('listRooms', {})).toMatchObject({ ok: false, error: { kind: 'offline' } });
+    expect(await account.dispatcher.dispatch('listRooms', {}, { accountKey: account.accountKey })).toMatchObject({ ok: false, error: { kind: 'offline' } });
+    expect(await account.dispatcher.dispatch('listRooms', {}, { accountKey: account.accountKey })).toMatchObject({ ok: false, error: { kind: 'offline' } });
     const back = await startSandbox({ port });
     try {
-      expect(await account.dispatcher.dispatch('listRooms', {})).toMatchObject({ ok: true });
+      expect(await account.dispatcher.dispatch('listRooms', {}, { accountKey: account.accountKey })).toMatchObject({ ok: true });
     } finally {
       await back.close();
     }
     expect(events.map((e) => e.type === 'connection' && e.state)).toEqual(['offline', 'online']);
   });
 
-  it('saved credentials can be replaced through the bridge and are never returned', async () => {
-    const { core: demo, vault } = await core({ mode: 'demo' });
-    const saved = await demo.dispatcher.dispatch('saveCredentials', { tenant: 'bar-pepe', accessToken: 'A', integratorToken: 'C' });
+  it('saved credentials can be replaced through the bridge, bound to the account\'s server, and are never returned', async () => {
+    const sandbox = await startSandbox({ port: 0, limits: LIFTED });
+    sandboxes.push(sandbox);
+    const secrets = { tenant: 'demo', accessToken: 'demo-token', integratorToken: 'demo-client' };
+    const { core: account, vault } = await core({ mode: 'account', baseUrl: sandbox.url, secrets });
+    const saved = await account.dispatcher.dispatch('saveCredentials', { tenant: 'demo', accessToken: 'A', integratorToken: 'C' }, { accountKey: account.accountKey });
     expect(saved).toEqual({ ok: true, value: { saved: true } });
-    expect(await vault.load()).toEqual({ tenant: 'bar-pepe', accessToken: 'A', integratorToken: 'C' });
-    const status = await demo.dispatcher.dispatch('getCredentialsStatus', {});
+    expect(await vault.read()).toEqual({ tenant: 'demo', accessToken: 'A', integratorToken: 'C', origin: sandbox.url });
+    const status = await account.dispatcher.dispatch('getCredentialsStatus', {}, { accountKey: account.accountKey });
     expect(JSON.stringify(status)).not.toMatch(/"A"|"C"/);
+  });
+
+  it('the demo venue has no server to bind tokens to: saveCredentials there is refused', async () => {
+    const { core: demo, vault } = await core({ mode: 'demo' });
+    const saved = await demo.dispatcher.dispatch('saveCredentials', { tenant: 'bar-pepe', accessToken: 'A', integratorToken: 'C' }, { accountKey: demo.accountKey });
+    expect(saved).toMatchObject({ ok: false, error: { kind: 'invalid-input', message: expect.stringMatching(/Real account/) } });
+    expect(await vault.read()).toBeNull();
   });
 });
 
@@ -138,6 +148,7 @@ describe('settings and account switching', () => {
       value: {
         settings: { account: { mode: 'demo' }, syncEveryMinutes: 15 },
         hasSecrets: false,
+        secretsProblem: null,
         environments: [
           { id: 'production', name: 'Production', baseUrl: null, imagesUrl: null },
           { id: 'integrations', name: 'Integrations (test)', baseUrl: null, imagesUrl: null },
@@ -160,7 +171,7 @@ describe('settings and account switching', () => {
     await expect(fetch(`${demoUrl}/api/external/v2/paymentMethods`)).rejects.toThrow();
 
     // The secrets went to the vault only: not to settings.json, not to any answer.
-    expect(await vault.load()).toEqual(PEPE);
+    expect(await vault.read()).toEqual({ ...PEPE, origin: pepe.url });
     const file = await readFile(join(dataDir, 'settings.json'), 'utf8');
     expect(JSON.parse(file)).toEqual(pepeSettings(pepe.url));
     expect(await call('getSettings')).toMatchObject({ ok: true, value: { settings: pepeSettings(pepe.url), hasSecrets: true } });
@@ -221,7 +232,7 @@ describe('settings and account switching', () => {
     const pepe = await pepeServer();
     const { core: app, call, dataDir } = await core();
     const refused = await call('saveSettings', pepeSettings(pepe.url));
-    expect(refused).toMatchObject({ ok: false, error: { kind: 'invalid-input', message: expect.stringMatching(/none are saved for tenant "bar-pepe"/) } });
+    expect(refused).toMatchObject({ ok: false, error: { kind: 'invalid-input', message: expect.stringMatching(/none are saved for tenant "bar-pepe" on http:\/\/127\.0\.0\.1:/) } });
     expect(app.accountKey).toBe('demo');
     await expect(readFile(join(dataDir, 'settings.json'), 'utf8')).rejects.toThrow(/ENOENT/);
     // Invalid input is refused by the bridge schema with the field named.
@@ -249,7 +260,7 @@ describe('settings and account switching', () => {
       await call('saveSettings', { ...pepeSettings(gateUrl), secrets: pepeTokens });
       const gateKey = app.accountKey;
       const inFlight = call('listRooms');
-      await call('saveSettings', pepeSettings(pepe.url)); // same tenant, saved secrets, another host
+      await call('saveSettings', { ...pepeSettings(pepe.url), secrets: pepeTokens }); // same tenant, another host: tokens typed again
       expect(app.accountKey).not.toBe(gateKey);
       expect(app.accountKey).toBe(`bar-pepe@127.0.0.1:${pepe.port}`);
       release();

@@ -1,7 +1,10 @@
 import {
   accountSettingsSchema,
+  describeZodError,
   operationNames,
+  plainHttpProblem,
   type AccountSettings,
+  type BridgeCallContext,
   type BridgeEvent,
   type BridgeInput,
   type BridgeOutput,
@@ -16,7 +19,16 @@ import { createBridgeHandlers, type SettingsOperations } from './handlers';
 import { createAccountLimiters, createGateway, type Gateway } from './gateway';
 import { createAccountImages, type ImageCache } from './images';
 import { accountKeyOf, createSettingsStore, environmentPresets, normaliseSettings, normaliseUrl, sameAccount } from './settings';
-import type { AccountSecrets, CredentialsVault } from './vault';
+import {
+  originOf,
+  VaultDamagedError,
+  VaultUnavailableError,
+  type AccountSecrets,
+  type AccountVault,
+  type CredentialsVault,
+  type SecretsBinding,
+} from './vault';
+import { redactSecrets, rememberAccountSecrets } from './secrets/redact';
 import { DEMO_ACCOUNT, startSandbox, type RunningSandbox, type StartSandboxOptions } from '../sandbox';
 
 /**
@@ -75,6 +87,11 @@ export const APP_VERSION = '0.1.0';
 
 /** Operations that do not belong to one account: everything else is answered by the current account. */
 const ACCOUNT_INDEPENDENT: ReadonlySet<OperationName> = new Set<OperationName>(['getSettings', 'saveSettings', 'testConnection']);
+/**
+ * Answered without naming an account: it says which account is current (a fresh window learns its
+ * key from it). Every other account-scoped call must name the current account (issue 10 item 7).
+ */
+const NAMES_NO_ACCOUNT: ReadonlySet<OperationName> = new Set<OperationName>(['getAppInfo']);
 
 /** One account's services: created when it becomes current, closed when another replaces it. */
 interface LiveAccount {
@@ -91,7 +108,8 @@ interface LiveAccount {
 }
 
 export async function startAppCore(options: AppCoreOptions): Promise<AppCore> {
-  const log = options.log ?? (() => {});
+  // Every line the main side logs passes here: no token reaches a log (issue 10 item 3).
+  const log = (line: string) => options.log?.(redactSecrets(line));
   const timeoutMs = options.timeoutMs ?? 10_000;
   // One request budget per account for the life of the process, shared by every caller of that
   // account (spec §8); switching away and back finds the same budget and its history.
@@ -117,20 +135,29 @@ export async function startAppCore(options: AppCoreOptions): Promise<AppCore> {
     emit({ type: 'connection', state, at: new Date().toISOString() });
   };
 
-  /** The vault's secrets when they belong to this tenant (the vault holds one account's). */
-  async function secretsFor(tenant: string): Promise<AccountSecrets | null> {
-    const stored = await vault.load();
-    return stored !== null && stored.tenant === tenant ? stored : null;
-  }
-  /** Same, for questions ("are there saved secrets?"): an unreadable vault holds none. */
-  async function savedSecretsFor(tenant: string): Promise<AccountSecrets | null> {
-    if (vault.unavailableReason() !== null) return null;
+  /**
+   * The vault's secrets for this server and tenant, for questions ("are there saved secrets?"):
+   * an unreadable vault holds none, and `problem` says why (a damaged file: type them again).
+   */
+  async function savedSecretsFor(binding: SecretsBinding): Promise<{ secrets: AccountSecrets | null; problem: string | null }> {
+    if (vault.unavailableReason() !== null) return { secrets: null, problem: null };
     try {
-      return await secretsFor(tenant);
+      return { secrets: await vault.load(binding), problem: null };
     } catch (error) {
-      log(`settings: the vault cannot be read: ${error instanceof Error ? error.message : String(error)}`);
-      return null;
+      log(`settings: the vault cannot be read: ${vaultErrorText(error)}`);
+      return { secrets: null, problem: error instanceof VaultUnavailableError ? error.message : null };
     }
+  }
+
+  /** Why no saved tokens can be used for this server and tenant, in words for the Settings screen. */
+  async function missingSecretsMessage(binding: SecretsBinding): Promise<string> {
+    const { problem } = await savedSecretsFor(binding);
+    if (problem) return problem;
+    const stored = await vault.read().catch(() => null);
+    if (stored !== null && stored.origin !== null && stored.tenant === binding.tenant && stored.origin !== binding.origin) {
+      return `The saved tokens are for ${stored.origin}, not ${binding.origin}: type the access token and integrator token again for this server.`;
+    }
+    return `Enter the access token and integrator token: none are saved for tenant "${binding.tenant}" on ${binding.origin}.`;
   }
 
   const startDemoSandbox = () => startSandbox({ ...options.demoSandbox, host: '127.0.0.1', port: 0 });
@@ -155,7 +182,8 @@ export async function startAppCore(options: AppCoreOptions): Promise<AppCore> {
       baseUrl = normaliseUrl(account.baseUrl);
       imagesUrl = normaliseUrl(account.imagesUrl);
       tenant = account.tenant;
-      secrets = () => secretsFor(tenant);
+      const binding = { origin: originOf(baseUrl), tenant };
+      secrets = () => vault.load(binding);
     }
     const accountKey = accountKeyOf(account);
     // A replaced account's late answers must not speak for the current one.
@@ -185,8 +213,8 @@ export async function startAppCore(options: AppCoreOptions): Promise<AppCore> {
       tenant,
       version: APP_VERSION,
       gateway,
-      // The demo venue stores nothing; a real account sees only its own tenant's secrets.
-      vault: account.mode === 'demo' ? vault : tenantVault(vault, tenant),
+      // The demo venue stores nothing; a real account sees only its own server's and tenant's secrets.
+      vault: account.mode === 'demo' ? demoVault(vault) : accountVault(vault, { origin: originOf(baseUrl), tenant }),
       images: () => (isCurrent() ? images.current : null),
       settings: settingsOperations,
       connection: () => connectivity.state,
@@ -228,18 +256,18 @@ export async function startAppCore(options: AppCoreOptions): Promise<AppCore> {
     const { secrets: given, ...rest } = input;
     const next = normaliseSettings(rest);
     const account = next.account;
-    if (account.mode === 'account' && !given && (await savedSecretsFor(account.tenant)) === null) {
-      throw new ServiceError({
-        kind: 'invalid-input',
-        message: `Enter the access token and integrator token: none are saved for tenant "${account.tenant}".`,
-      });
+    const binding = account.mode === 'account' ? { origin: originOf(account.baseUrl), tenant: account.tenant } : null;
+    // Saved tokens go only to the server they were saved for: another address needs them typed again.
+    if (binding && !given && (await savedSecretsFor(binding)).secrets === null) {
+      throw new ServiceError({ kind: 'invalid-input', message: await missingSecretsMessage(binding) });
     }
+    rememberAccountSecrets(given);
     const previous = live!;
     const switching = !sameAccount(previous.account, account);
     // Open the new account before saving anything: if it cannot start, nothing changed.
     const opened = switching ? await openAccount(account) : previous;
     try {
-      if (account.mode === 'account' && given) await vault.save({ tenant: account.tenant, ...given });
+      if (binding && given) await vault.save({ tenant: binding.tenant, ...given }, binding.origin);
       settings = await settingsStore.save(next);
     } catch (error) {
       if (opened !== previous) await opened.close();
@@ -256,9 +284,10 @@ export async function startAppCore(options: AppCoreOptions): Promise<AppCore> {
 
   const settingsOperations: SettingsOperations = {
     async get() {
-      const tenant = settings.account.mode === 'account' ? settings.account.tenant : null;
-      const hasSecrets = tenant !== null && (await savedSecretsFor(tenant)) !== null;
-      return { settings, hasSecrets, environments };
+      const { account } = settings;
+      if (account.mode === 'demo') return { settings, hasSecrets: false, secretsProblem: null, environments };
+      const saved = await savedSecretsFor({ origin: originOf(account.baseUrl), tenant: account.tenant });
+      return { settings, hasSecrets: saved.secrets !== null, secretsProblem: saved.problem, environments };
     },
     save(input) {
       const run = switchQueue.then(() => saveSettings(input));
@@ -278,13 +307,18 @@ export async function startAppCore(options: AppCoreOptions): Promise<AppCore> {
           if (sandbox !== running) await sandbox.close();
         }
       }
-      const saved = secrets ? null : await savedSecretsFor(account.tenant.trim());
+      const tenant = account.tenant.trim();
+      // Saved tokens are tried only on the server they were saved for (issue 10 item 1).
+      const binding = { origin: originOf(account.baseUrl), tenant };
+      const saved = secrets ? null : (await savedSecretsFor(binding)).secrets;
+      const chosen = secrets ?? (saved && { accessToken: saved.accessToken, integratorToken: saved.integratorToken });
       return testConnection(
         {
           baseUrl: account.baseUrl,
           imagesUrl: account.imagesUrl,
-          tenant: account.tenant.trim(),
-          secrets: secrets ?? (saved && { accessToken: saved.accessToken, integratorToken: saved.integratorToken }),
+          tenant,
+          secrets: chosen,
+          ...(chosen ? {} : { missingSecrets: await missingSecretsMessage(binding) }),
         },
         { timeoutMs },
       );
@@ -293,16 +327,28 @@ export async function startAppCore(options: AppCoreOptions): Promise<AppCore> {
 
   // ——— Start: the command line overrides (and initialises) the saved settings ———
 
-  const fromCommandLine = await commandLineSettings(options.account, settings, vault);
+  await bindLegacyVaultEntry(vault, settings, log);
+  const fromCommandLine = await commandLineSettings(options.account, settings, vault, log);
   if (fromCommandLine) settings = await settingsStore.save(fromCommandLine);
   activate(await openAccount(settings.account));
 
-  /** Every operation is answered by the account that was current when it arrived. */
+  /**
+   * Every operation is answered by the account that was current when it arrived, and only when the
+   * caller named that account: a window that missed `account-changed` must not, say, deliver its
+   * queued orders into the account selected since. Refused calls did nothing (`wrong-account`).
+   */
   const routed = Object.fromEntries(
     operationNames.map((name) => [
       name,
-      async (input: unknown) => {
+      async (input: unknown, context: BridgeCallContext) => {
         const serving = live!;
+        if (!ACCOUNT_INDEPENDENT.has(name) && !NAMES_NO_ACCOUNT.has(name) && context.accountKey !== serving.accountKey) {
+          throw new ServiceError({
+            kind: 'wrong-account',
+            message: 'This screen was opened for another account, so nothing was done: it starts over on the account now in use.',
+            detail: `${name} named ${context.accountKey ?? 'no account'}; current account ${serving.accountKey}`,
+          });
+        }
         const handler = serving.handlers[name] as (input: unknown) => Promise<unknown>;
         const value = await handler(input);
         if (serving !== live && !ACCOUNT_INDEPENDENT.has(name)) {
@@ -343,35 +389,101 @@ export async function startAppCore(options: AppCoreOptions): Promise<AppCore> {
   };
 }
 
-/** A view of the vault that holds only this tenant's secrets (reads), writing through. */
-function tenantVault(vault: CredentialsVault, tenant: string): CredentialsVault {
+/** One account's view of the vault: its server's and tenant's secrets only; saves are bound to its server. */
+function accountVault(vault: CredentialsVault, binding: SecretsBinding): AccountVault {
   return {
     unavailableReason: () => vault.unavailableReason(),
-    save: (secrets) => vault.save(secrets),
-    async load() {
-      const stored = await vault.load();
-      return stored !== null && stored.tenant === tenant ? stored : null;
-    },
+    save: (secrets) => vault.save(secrets, binding.origin),
+    load: () => vault.load(binding),
     clear: () => vault.clear(),
   };
 }
 
+/** The demo venue's view: it uses the sandbox's public demo tokens and has no server to bind tokens to. */
+function demoVault(vault: CredentialsVault): AccountVault {
+  return {
+    unavailableReason: () => vault.unavailableReason(),
+    async save() {
+      throw new ServiceError({
+        kind: 'invalid-input',
+        message: 'The demo venue needs no tokens: choose Real account in Settings and enter them there, for its server.',
+      });
+    },
+    load: async () => null,
+    clear: () => vault.clear(),
+  };
+}
+
+function vaultErrorText(error: unknown): string {
+  if (error instanceof VaultDamagedError) return `${error.message} (${error.detail})`;
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * A vault written before entries were bound to a server (issue 10 item 1) has no origin.
+ * Decision: bind it to the saved account's server when the tenants match — the only server it
+ * can have been saved for, since saving an account saves its tokens with it; otherwise it stays
+ * unbound, which no account matches (as if absent), until tokens are typed again.
+ */
+async function bindLegacyVaultEntry(vault: CredentialsVault, saved: Settings, log: (line: string) => void): Promise<void> {
+  if (vault.unavailableReason() !== null) return;
+  try {
+    const stored = await vault.read();
+    if (stored === null || stored.origin !== null) return;
+    const account = saved.account;
+    if (account.mode === 'account' && account.tenant === stored.tenant) {
+      const origin = originOf(account.baseUrl);
+      await vault.save(stored, origin);
+      log(`vault: the saved tokens of tenant "${stored.tenant}" are now bound to ${origin}`);
+    } else {
+      log(`vault: the saved tokens of tenant "${stored.tenant}" belong to no saved account: they are not used until typed again`);
+    }
+  } catch (error) {
+    log(`vault: cannot check the saved tokens: ${vaultErrorText(error)}`);
+  }
+}
+
+/** The command line's address, refused with the flag named when it is not one an account may use. */
+function commandLineUrl(flag: string, url: string): string {
+  const field = flag === '--backend' ? 'The server address' : 'The image storage address';
+  const problem = URL.canParse(url) ? plainHttpProblem(field, url) : `${field} is not a URL`;
+  if (problem) throw new Error(`${flag} ${url}: ${problem}.`);
+  return normaliseUrl(url);
+}
+
 /**
  * `--backend URL [--images URL] [--tenant T --token A --client-token C]`: an account in the custom
- * environment. Without credentials, the vault's tenant (or the saved account's) is used.
+ * environment. Without credentials, the vault's entry is used when it is bound to this server
+ * (else the saved account's tenant, without tokens); tokens saved for another server are not.
  */
-async function commandLineSettings(choice: AccountChoice | undefined, saved: Settings, vault: CredentialsVault): Promise<Settings | null> {
+async function commandLineSettings(
+  choice: AccountChoice | undefined,
+  saved: Settings,
+  vault: CredentialsVault,
+  log: (line: string) => void,
+): Promise<Settings | null> {
   if (!choice || choice.mode === 'demo') return null;
-  const baseUrl = normaliseUrl(choice.baseUrl);
-  const imagesUrl = normaliseUrl(choice.imagesUrl ?? choice.baseUrl);
-  if (choice.secrets) await vault.save(choice.secrets);
+  const baseUrl = commandLineUrl('--backend', choice.baseUrl);
+  const imagesUrl = commandLineUrl(choice.imagesUrl === undefined ? '--backend' : '--images', choice.imagesUrl ?? choice.baseUrl);
+  const origin = originOf(baseUrl);
+  rememberAccountSecrets(choice.secrets);
+  if (choice.secrets) await vault.save(choice.secrets, origin);
   const savedAccount = saved.account.mode === 'account' ? saved.account : null;
-  const tenant = choice.secrets?.tenant ?? (await vault.load())?.tenant ?? savedAccount?.tenant;
+  const sameServer = savedAccount !== null && originOf(savedAccount.baseUrl) === origin ? savedAccount : null;
+  const stored = choice.secrets ? null : await vault.read().catch((error: unknown) => {
+    log(`vault: cannot read the saved tokens: ${vaultErrorText(error)}`);
+    return null;
+  });
+  const tenant = choice.secrets?.tenant ?? (stored?.origin === origin ? stored.tenant : undefined) ?? sameServer?.tenant;
   if (!tenant) {
+    if (stored?.origin) {
+      throw new Error(`The saved tokens are for ${stored.origin}, not ${origin}: give --tenant, --token and --client-token for ${baseUrl} (they are saved for next time).`);
+    }
     throw new Error(`No tenant is known for ${baseUrl}: give --tenant, --token and --client-token (they are saved for next time).`);
   }
   // The same server as saved keeps its environment (e.g. an integrations preset).
   const environment = savedAccount && normaliseUrl(savedAccount.baseUrl) === baseUrl ? savedAccount.environment : 'custom';
-  const account = accountSettingsSchema.parse({ mode: 'account', environment, baseUrl, imagesUrl, tenant });
-  return { account, syncEveryMinutes: saved.syncEveryMinutes };
+  const parsed = accountSettingsSchema.safeParse({ mode: 'account', environment, baseUrl, imagesUrl, tenant });
+  if (!parsed.success) throw new Error(describeZodError('command line', parsed.error));
+  return { account: parsed.data, syncEveryMinutes: saved.syncEveryMinutes };
 }

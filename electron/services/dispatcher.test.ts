@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createDispatcher, ServiceError, type BridgeHandlers } from './dispatcher';
 import { testHandlers } from './handlers.testing';
+import { rememberSecret } from './secrets/redact';
 
 function fakeHandlers(overrides: Partial<BridgeHandlers> = {}): BridgeHandlers {
   return testHandlers({
@@ -78,5 +79,44 @@ describe('bridge dispatcher', () => {
       fakeHandlers({ listRooms: async () => ({ rooms: [{ id: 'x' }] }) as never }),
     );
     expect(await dispatcher.dispatch('listRooms', {})).toMatchObject({ ok: false, error: { kind: 'internal' } });
+  });
+});
+
+describe('what the dispatcher records carries no secret and no stack (issue 10 items 3, 11)', () => {
+  const TOKEN = 'dispatch-secret-token/+ 1';
+
+  it('an internal failure answers with the message only; the log keeps the stack, scrubbed', async () => {
+    rememberSecret(TOKEN);
+    const log = vi.fn();
+    const dispatcher = createDispatcher(
+      fakeHandlers({
+        listRooms: async () => {
+          throw new Error(`cannot read /apiFlow?message=${encodeURIComponent(TOKEN)} (${TOKEN})`);
+        },
+      }),
+      log,
+    );
+    const result = await dispatcher.dispatch('listRooms', {});
+    expect(result).toMatchObject({ ok: false, error: { kind: 'internal', detail: 'cannot read /apiFlow?message=[redacted] ([redacted])' } });
+    const text = JSON.stringify(result);
+    expect(text).not.toMatch(/\bat .*\.ts:\d+/); // no stack frame
+    const logged = String(log.mock.calls[0]?.[0]);
+    expect(logged).toMatch(/\bat .*dispatcher\.test\.ts:\d+/);
+    expect(logged).not.toContain(TOKEN);
+    expect(logged).not.toContain(encodeURIComponent(TOKEN));
+  });
+
+  it('a service error that echoes a token is scrubbed, raw, URL-encoded and form-encoded', async () => {
+    rememberSecret(TOKEN);
+    const form = new URLSearchParams({ t: TOKEN }).toString().slice(2);
+    const dispatcher = createDispatcher(
+      fakeHandlers({
+        listRooms: async () => {
+          throw new ServiceError({ kind: 'invalid', message: `refused ${TOKEN}`, detail: `body: ${encodeURIComponent(TOKEN)} ${form}` });
+        },
+      }),
+    );
+    const result = await dispatcher.dispatch('listRooms', {});
+    expect(result).toEqual({ ok: false, error: { kind: 'invalid', message: 'refused [redacted]', detail: 'body: [redacted] [redacted]' } });
   });
 });

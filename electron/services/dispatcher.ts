@@ -1,22 +1,28 @@
 import {
+  bridgeCallContextSchema,
   bridgeOperations,
   describeZodError,
   isOperationName,
+  type BridgeCallContext,
   type BridgeErrorInfo,
   type BridgeInput,
   type BridgeOutput,
   type BridgeResult,
   type OperationName,
 } from '../../shared/bridge';
+import { redactSecrets } from './secrets/redact';
 
-/** One handler per operation; input already validated, output validated before it leaves. */
+/**
+ * One handler per operation; input already validated, output validated before it leaves. The
+ * context (which account the caller names) is for the core's routing; account handlers ignore it.
+ */
 export type BridgeHandlers = {
-  [K in OperationName]: (input: BridgeInput<K>) => Promise<BridgeOutput<K>>;
+  [K in OperationName]: (input: BridgeInput<K>, context: BridgeCallContext) => Promise<BridgeOutput<K>>;
 };
 
 export interface Dispatcher {
   /** Never throws: every failure comes back as `{ ok: false, error }`. */
-  dispatch(name: string, rawInput: unknown): Promise<BridgeResult<unknown>>;
+  dispatch(name: string, rawInput: unknown, rawContext?: unknown): Promise<BridgeResult<unknown>>;
 }
 
 /** An error a service throws when it knows how to explain itself to the UI. */
@@ -30,7 +36,7 @@ export class ServiceError extends Error {
 /** The one dispatcher both shells call (ARCHITECTURE §2). */
 export function createDispatcher(handlers: BridgeHandlers, log: (line: string) => void = () => {}): Dispatcher {
   return {
-    async dispatch(name, rawInput) {
+    async dispatch(name, rawInput, rawContext) {
       if (!isOperationName(name)) {
         return failure({ kind: 'unknown-operation', message: `Unknown bridge operation "${name}".` });
       }
@@ -39,13 +45,18 @@ export function createDispatcher(handlers: BridgeHandlers, log: (line: string) =
       if (!input.success) {
         return failure({ kind: 'invalid-input', message: describeZodError(name, input.error) });
       }
+      const context = bridgeCallContextSchema.safeParse(rawContext ?? {});
+      if (!context.success) {
+        return failure({ kind: 'invalid-input', message: describeZodError(`${name} (account)`, context.error) });
+      }
       let value: unknown;
       try {
-        const handler = handlers[name] as (input: unknown) => Promise<unknown>;
-        value = await handler(input.data);
+        const handler = handlers[name] as (input: unknown, context: BridgeCallContext) => Promise<unknown>;
+        value = await handler(input.data, context.data);
       } catch (error) {
         if (error instanceof ServiceError) return failure(error.info);
-        log(`bridge ${name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+        // The log keeps the stack for engineers; the answer (shown, sometimes stored) the message only.
+        log(redactSecrets(`bridge ${name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`));
         return failure({
           kind: 'internal',
           message: `Something went wrong in ${name}.`,
@@ -61,6 +72,8 @@ export function createDispatcher(handlers: BridgeHandlers, log: (line: string) =
   };
 }
 
+/** Every bridge error leaves through here: no token in what the renderer shows or stores (issue 10 item 3). */
 function failure(error: BridgeErrorInfo): BridgeResult<never> {
-  return { ok: false, error };
+  const detail = redactSecrets(error.detail);
+  return { ok: false, error: { kind: error.kind, message: redactSecrets(error.message), ...(detail !== undefined ? { detail } : {}) } };
 }

@@ -2,7 +2,7 @@ import type { BridgeInput, BridgeOutput, ConnectionState, PaymentMethod } from '
 import { toFloorRooms } from '../../shared/api';
 import { ServiceError, type BridgeHandlers } from './dispatcher';
 import { GatewayError, type Gateway } from './gateway';
-import { VaultUnavailableError, type CredentialsVault } from './vault';
+import { VaultDamagedError, VaultUnavailableError, type AccountVault } from './vault';
 import { syncImagesHandler, type ImageCache } from './images';
 import { deliver } from './delivery';
 
@@ -12,7 +12,8 @@ export interface HandlerDeps {
   accountKey: string;
   version: string;
   gateway: Gateway;
-  vault: CredentialsVault;
+  /** This account's view of the vault: its server's and tenant's secrets only. */
+  vault: AccountVault;
   /** The current account's image cache (issue 4 item 6). */
   images?: () => ImageCache | null;
   /** The account's tenant as its settings name it (getAppInfo); default: the vault's. */
@@ -37,7 +38,12 @@ async function explained<T>(work: () => Promise<T>): Promise<T> {
   } catch (error) {
     if (error instanceof GatewayError) throw new ServiceError(error.toBridgeError());
     if (error instanceof VaultUnavailableError) {
-      throw new ServiceError({ kind: 'vault-unavailable', message: error.message });
+      // A damaged vault says "type them again"; the detail names the file, never its contents.
+      throw new ServiceError({
+        kind: 'vault-unavailable',
+        message: error.message,
+        ...(error instanceof VaultDamagedError ? { detail: error.detail } : {}),
+      });
     }
     throw error;
   }
@@ -69,11 +75,12 @@ export function createBridgeHandlers(deps: HandlerDeps): BridgeHandlers {
     // Never an error envelope: every result of sending is an outcome (delivery.ts).
     deliverOrder: (input) => deliver(deps.gateway, input),
     getConnectionState: async () => ({ state: deps.connection?.() ?? null }),
-    async getCredentialsStatus() {
-      const reason = deps.vault.unavailableReason();
-      const stored = reason === null ? await deps.vault.load() : null;
-      return { stored: stored !== null, tenant: stored?.tenant ?? null, unavailableReason: reason };
-    },
+    getCredentialsStatus: () =>
+      explained(async () => {
+        const reason = deps.vault.unavailableReason();
+        const stored = reason === null ? await deps.vault.load() : null;
+        return { stored: stored !== null, tenant: stored?.tenant ?? null, unavailableReason: reason };
+      }),
   };
 }
 

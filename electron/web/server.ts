@@ -3,10 +3,11 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join, normalize, resolve, sep } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import type { BridgeEvent, BridgeResult } from '../../shared/bridge';
+import { ACCOUNT_KEY_HEADER, contextFromAccountKeyHeader, type BridgeEvent, type BridgeResult } from '../../shared/bridge';
 import type { AppCore } from '../services/core';
 import { CONTENT_SECURITY_POLICY, contentTypeFor } from '../services/renderer-files';
 import { answerImageRequest, isImageRoute, type ImageSource } from '../services/images';
+import { loopbackAddress, NOT_LOOPBACK_MESSAGE, urlHost } from './loopback';
 
 export interface WebShellOptions {
   /** `images`: the current account's image cache, read at every image request (absent: every image is a 404). */
@@ -19,6 +20,8 @@ export interface WebShellOptions {
   secret?: string;
   /** Keep-alive interval of the event stream. */
   heartbeatMs?: number;
+  /** Where internal errors are reported for engineers (default: stderr); the client never sees them. */
+  log?: (line: string) => void;
 }
 
 export interface RunningWebShell {
@@ -39,7 +42,9 @@ const SECRET_META = /<meta name="comanda-bridge-secret" content="[^"]*"\s*\/?>/;
  * per-launch secret can call the bridge; the Host check stops DNS-rebinding pages.
  */
 export async function startWebShell(options: WebShellOptions): Promise<RunningWebShell> {
-  const host = options.host ?? '127.0.0.1';
+  const host = loopbackAddress(options.host ?? '127.0.0.1');
+  if (host === null) throw new Error(`Cannot listen on ${options.host}: ${NOT_LOOPBACK_MESSAGE}`);
+  const log = options.log ?? ((line: string) => console.error(line));
   const secret = options.secret ?? randomBytes(32).toString('base64url');
   const secretBytes = Buffer.from(secret);
   const rendererRoot = resolve(options.rendererDir);
@@ -50,8 +55,12 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
   if (!SECRET_META.test(indexHtml)) throw new Error('renderer/index.html lacks the comanda-bridge-secret meta tag.');
   const servedIndex = indexHtml.replace(SECRET_META, `<meta name="comanda-bridge-secret" content="${secret}">`);
 
+  // The one Host (and Origin host) the page and the bridge answer to: the bound address and port.
   let allowedHosts = new Set<string>();
+  /** `localhost:P`: another browser origin for the same server, redirected to the bound one. */
+  let aliasHost = '';
   const streams = new Set<ServerResponse>();
+  let origin = '';
 
   const secretMatches = (candidate: string | null | undefined) => {
     if (!candidate) return false;
@@ -61,20 +70,39 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
 
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
-      if (!res.headersSent) sendJson(res, 500, { error: 'Internal error', detail: String(error) });
+      // The detail goes to the log, never to the client (no stack, no file paths).
+      log(`browser shell: ${req.method ?? '?'} request failed: ${error instanceof Error ? error.message : String(error)}`);
+      if (!res.headersSent) sendJson(res, 500, { error: 'Internal error: the terminal could not answer. See its log for details.' });
       else res.destroy();
     });
   });
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     baseHeaders(res);
-    if (!allowedHosts.has((req.headers.host ?? '').toLowerCase())) {
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '/', 'http://local');
+    } catch {
+      return sendJson(res, 400, { error: 'Bad request target' });
+    }
+    const requestHost = (req.headers.host ?? '').toLowerCase();
+    if (!allowedHosts.has(requestHost)) {
+      // One terminal, one origin: its local data lives under the bound address only. Bridge paths
+      // are never redirected (a redirect would carry the secret of an event-stream URL along).
+      const isBridge = url.pathname === '/bridge' || url.pathname.startsWith('/bridge/');
+      if (requestHost === aliasHost && (req.method === 'GET' || req.method === 'HEAD') && !isBridge) {
+        res.writeHead(308, { location: `${origin}${url.pathname}${url.search}`, 'cache-control': 'no-store' });
+        return res.end();
+      }
       return sendJson(res, 403, { error: 'Forbidden host' });
     }
-    const url = new URL(req.url ?? '/', 'http://local');
     if (url.pathname === '/bridge/events') {
       if (req.method !== 'GET') return sendJson(res, 405, { error: 'Method not allowed' });
       if (!secretMatches(url.searchParams.get('secret'))) return sendJson(res, 403, { error: 'Missing or wrong bridge secret' });
+      const streamOrigin = req.headers.origin;
+      if (streamOrigin !== undefined && !allowedHosts.has(originHost(streamOrigin))) {
+        return sendJson(res, 403, { error: 'Forbidden origin' });
+      }
       return openEventStream(req, res);
     }
     if (url.pathname.startsWith('/bridge/')) {
@@ -89,8 +117,12 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
       }
       const body = await readJsonBody(req);
       if (!body.ok) return sendJson(res, body.status, bridgeFailure(body.message));
-      const name = decodeURIComponent(url.pathname.slice('/bridge/'.length));
-      const result = await options.core.dispatcher.dispatch(name, body.value);
+      const name = bridgeOperationName(url.pathname);
+      if (name === null) return sendJson(res, 400, bridgeFailure('The bridge operation name in the path is not valid percent-encoding.'));
+      // The account the call names (issue 10 item 7); the dispatcher validates it.
+      const context = contextFromAccountKeyHeader(req.headers[ACCOUNT_KEY_HEADER]);
+      if (context === null) return sendJson(res, 400, bridgeFailure(`The ${ACCOUNT_KEY_HEADER} header is not valid percent-encoding.`));
+      const result = await options.core.dispatcher.dispatch(name, body.value, context);
       return sendJson(res, 200, result);
     }
     // Photos for <img> tags: no bridge secret (an <img> cannot send one), the Host check above still
@@ -163,9 +195,10 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
     });
   });
   const port = (server.address() as AddressInfo).port;
-  allowedHosts = new Set([`${host}:${port}`.toLowerCase()]);
-  if (host === '127.0.0.1') allowedHosts.add(`localhost:${port}`);
-  const url = `http://${host}:${port}/`;
+  allowedHosts = new Set([`${urlHost(host)}:${port}`]);
+  aliasHost = `localhost:${port}`;
+  origin = `http://${urlHost(host)}:${port}`;
+  const url = `${origin}/`;
 
   return {
     url,
@@ -200,6 +233,15 @@ function originHost(origin: string): string {
     return parsed.protocol === 'http:' ? parsed.host.toLowerCase() : '';
   } catch {
     return '';
+  }
+}
+
+/** The operation named by `/bridge/<name>`; null when its percent-encoding is malformed. */
+function bridgeOperationName(pathname: string): string | null {
+  try {
+    return decodeURIComponent(pathname.slice('/bridge/'.length));
+  } catch {
+    return null;
   }
 }
 

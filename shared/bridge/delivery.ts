@@ -23,9 +23,12 @@ export type DeliveryRequest = z.input<typeof deliveryRequestSchema>;
  * - `unavailable`: the server said it could not handle the request now (503, RFC 9110 §15.6.4), so
  *   it did not — or a loyalty order got a 5xx before `100 Continue`, so its body never left;
  * - `unauthorised`: the credentials were refused (401/403) — nothing was applied;
- * - `misconfigured`: the server has no such endpoint (404) — check the account's address.
+ * - `misconfigured`: the server has no such endpoint (404) — check the account's address;
+ * - `not-reached`: the call never reached the terminal's main side (its local service not
+ *   answering, a stale page, an account that is no longer current). Recorded by the renderer's
+ *   outbox from the bridge error (issue 10 item 8); the main side never answers it.
  */
-export const notSentReasons = ['offline', 'rate-limited', 'unavailable', 'unauthorised', 'misconfigured'] as const;
+export const notSentReasons = ['offline', 'rate-limited', 'unavailable', 'unauthorised', 'misconfigured', 'not-reached'] as const;
 export type NotSentReason = (typeof notSentReasons)[number];
 
 const said = { message: z.string(), detail: z.string().optional() };

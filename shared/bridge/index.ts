@@ -3,3 +3,4 @@ export * from './result';
 export * from './schemas';
 export type * from './api';
 export * from './delivery';
+export * from './context';

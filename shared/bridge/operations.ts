@@ -41,7 +41,14 @@ export const bridgeOperations = {
   /** Current settings (never the secrets) and the environments this build knows. */
   getSettings: {
     input: noInput,
-    output: z.object({ settings: settingsSchema, hasSecrets: z.boolean(), environments: z.array(environmentPresetSchema) }),
+    output: z.object({
+      settings: settingsSchema,
+      /** The vault holds tokens for this account's server and tenant. */
+      hasSecrets: z.boolean(),
+      /** Why the saved tokens cannot be used (e.g. "The saved tokens are damaged: type them again."). */
+      secretsProblem: z.string().nullable().optional(),
+      environments: z.array(environmentPresetSchema),
+    }),
   },
   /**
    * Switches account (and saves the secrets to the vault when given). The renderer then gets an

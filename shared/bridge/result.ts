@@ -7,7 +7,12 @@ import { z } from 'zod';
 export const bridgeErrorKinds = [
   'invalid-input',
   'unknown-operation',
+  /** Refused before any handler ran: an untrusted frame, or a stale browser-shell secret. */
   'forbidden',
+  /** The call never reached the main side (its local service is not answering, the scope closed). */
+  'unreachable',
+  /** An account-scoped call that did not name the current account: nothing was done (issue 10 item 7). */
+  'wrong-account',
   'offline',
   'timeout',
   'unauthorised',

@@ -34,12 +34,14 @@ export async function startHeadlessTerminal(sandboxUrl: string, options: { reque
     requestsPerMinute: options.requestsPerMinute,
     timeoutMs: options.timeoutMs ?? 5_000,
   });
-  // As the renderer's bridge client does: the value, or a thrown BridgeError.
+  // As the renderer's scoped bridge does: every call names this terminal's account; the value,
+  // or a thrown BridgeError.
+  const ownAccount = { accountKey: core.accountKey };
   const calls = Object.fromEntries(
     operationNames.map((name) => [
       name,
       async (input: unknown) => {
-        const result = (await core.dispatcher.dispatch(name, JSON.parse(JSON.stringify(input ?? {})))) as BridgeResult<unknown>;
+        const result = (await core.dispatcher.dispatch(name, JSON.parse(JSON.stringify(input ?? {})), ownAccount)) as BridgeResult<unknown>;
         if (!result.ok) throw new BridgeError(result.error);
         return result.value;
       },

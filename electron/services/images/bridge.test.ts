@@ -32,7 +32,7 @@ const imageEvents = (events: BridgeEvent[]) => events.flatMap((e) => (e.type ===
 describe('syncImages through the bridge', () => {
   it('demo venue: thumbnails come from the embedded sandbox, progress arrives as images events', async () => {
     const { core: demo, dataDir, events } = await core({ mode: 'demo' });
-    const result = await demo.dispatcher.dispatch('syncImages', { photos });
+    const result = await demo.dispatcher.dispatch('syncImages', { photos }, { accountKey: demo.accountKey });
     expect(result).toEqual({ ok: true, value: { queued: photos.length, done: 0, failed: 0 } });
     await demo.images!.whenIdle();
     expect(imageEvents(events)[0]).toEqual({ queued: photos.length, done: 0, failed: 0 });
@@ -48,7 +48,7 @@ describe('syncImages through the bridge', () => {
     // The API host is unreachable; the image storage is the sandbox.
     const { core: account } = await core({ mode: 'account', baseUrl: 'http://127.0.0.1:9', imagesUrl: sandbox.url, secrets });
     expect(account.images!.folder).toMatch(/images\/demo@127\.0\.0\.1~3a9$/);
-    await account.dispatcher.dispatch('syncImages', { photos });
+    await account.dispatcher.dispatch('syncImages', { photos }, { accountKey: account.accountKey });
     await account.images!.whenIdle();
     expect(account.images!.state()).toEqual({ queued: 0, done: photos.length, failed: 0 });
   });
@@ -60,6 +60,6 @@ describe('syncImages through the bridge', () => {
 
   it('refuses invalid input before the cache sees it', async () => {
     const { core: demo } = await core({ mode: 'demo' });
-    expect(await demo.dispatcher.dispatch('syncImages', { photos: [''] })).toMatchObject({ ok: false, error: { kind: 'invalid-input' } });
+    expect(await demo.dispatcher.dispatch('syncImages', { photos: [''] }, { accountKey: demo.accountKey })).toMatchObject({ ok: false, error: { kind: 'invalid-input' } });
   });
 });

@@ -12,6 +12,7 @@ import { SettingsButton } from '../features/settings/SettingsButton';
 import { SettingsScreen } from '../features/settings/SettingsScreen';
 import { settingsSelectors, useSettingsStore, type SettingsBridge } from '../features/settings/settingsStore';
 import { useAccountScope } from '../features/settings/useAccountScope';
+import { askForPersistentStorage } from '../features/settings/storagePersistence';
 import { catalogStore } from '../data/catalogStore';
 import { openOutbox } from '../data/outbox';
 import type { Outbox } from '../data/outboxTypes';
@@ -28,6 +29,8 @@ import { PendingScreen } from '../features/pending/PendingScreen';
  */
 export function App({ bridge }: { bridge: BridgeClient }) {
   const { scope, scopes } = useAccountScope(bridge);
+  // Saved orders must not be evicted under storage pressure: ask once (issue 10 item 10).
+  useEffect(() => void askForPersistentStorage(), []);
   // Settings belong to no account: they use the bridge itself; Save is the account switch.
   const settingsBridge = useMemo<SettingsBridge>(
     () => ({ getSettings: bridge.getSettings, testConnection: bridge.testConnection, saveSettings: scopes.switchAccount }),

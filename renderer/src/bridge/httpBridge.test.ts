@@ -76,15 +76,30 @@ describe('createHttpBridge', () => {
     expect(await bridge.listRooms({})).toEqual({ ok: false, error });
   });
 
-  it('turns a network failure into "local service not answering"', async () => {
+  it('turns a network failure into "local service not answering", a call that never reached the main side', async () => {
     const fetch = fakeFetch(() => {
       throw new TypeError('Failed to fetch');
     });
     const result = await createHttpBridge({ secret: 'x', fetch }).getAppInfo({});
     expect(result).toEqual({
       ok: false,
-      error: { kind: 'internal', message: LOCAL_SERVICE_NOT_ANSWERING, detail: 'getAppInfo: Failed to fetch' },
+      error: { kind: 'unreachable', message: LOCAL_SERVICE_NOT_ANSWERING, detail: 'getAppInfo: Failed to fetch' },
     });
+  });
+
+  it('sends the account a call names in x-comanda-account (URI-encoded), and no header without one', async () => {
+    const fetch = fakeFetch(() => jsonResponse({ ok: true, value: { rooms: [] } }));
+    const bridge = createHttpBridge({ secret: 'x', fetch });
+    await bridge.listRooms({}, { accountKey: 'cafè@127.0.0.1:8787' });
+    expect(new Headers(fetch.mock.calls[0]![1]?.headers).get('x-comanda-account')).toBe(encodeURIComponent('cafè@127.0.0.1:8787'));
+    await bridge.listRooms({});
+    expect(new Headers(fetch.mock.calls[1]![1]?.headers).has('x-comanda-account')).toBe(false);
+  });
+
+  it('turns a 403 without an envelope (a stale secret after a restart) into forbidden: the call did nothing', async () => {
+    const fetch = fakeFetch(() => jsonResponse({ error: 'Missing or wrong bridge secret' }, 403));
+    const result = await createHttpBridge({ secret: 'old', fetch }).deliverOrder({ kind: 'seating', data: { customer: null, table_id: [1], guests: 1, contents: null, payments: null } });
+    expect(result).toMatchObject({ ok: false, error: { kind: 'forbidden', message: expect.stringMatching(/reload/i), detail: expect.stringContaining('HTTP 403') } });
   });
 
   it('turns a non-JSON answer into "local service not answering" with the status in the detail', async () => {
@@ -176,6 +191,12 @@ describe('createBridgeClient', () => {
     const client = createBridgeClient(api);
     const call = client[name] as (input: unknown) => Promise<unknown>;
     await expect(call({})).resolves.toEqual({ answered: name });
+  });
+
+  it('passes the call context through', async () => {
+    const listRooms = vi.fn(async () => ({ ok: true as const, value: { rooms: [] } }));
+    await createBridgeClient(fakeApi({ listRooms })).listRooms({}, { accountKey: 'demo' });
+    expect(listRooms).toHaveBeenCalledWith({}, { accountKey: 'demo' });
   });
 
   it('forwards event subscriptions', () => {

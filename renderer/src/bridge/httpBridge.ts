@@ -1,10 +1,13 @@
 // Not `http.ts`: the lint rule banning Node built-ins matches any path segment named like one.
 import {
+  ACCOUNT_KEY_HEADER,
   bridgeEventSchema,
   bridgeOperations,
   bridgeResultSchema,
   describeZodError,
+  encodeAccountKeyHeader,
   type BridgeApi,
+  type BridgeCallContext,
   type BridgeErrorInfo,
   type BridgeEvent,
   type BridgeInput,
@@ -31,6 +34,8 @@ export interface HttpBridgeOptions {
 }
 
 export const LOCAL_SERVICE_NOT_ANSWERING = 'The terminal’s local service is not answering.';
+/** A 403 outside an envelope: the server refused the page itself (a secret from before a restart). */
+export const PAGE_NOT_ACCEPTED = 'The terminal restarted since this page was opened: reload the page.';
 
 /**
  * The bridge of the browser shell (ARCHITECTURE §1): `POST /bridge/<operation>` answered by the
@@ -43,16 +48,15 @@ export function createHttpBridge(options: HttpBridgeOptions = { secret: readBrid
   const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
   const openEventSource = options.openEventSource ?? ((url: string) => new EventSource(url));
 
-  async function call<K extends OperationName>(name: K, input: BridgeInput<K>): Promise<BridgeResult<BridgeOutput<K>>> {
+  async function call<K extends OperationName>(name: K, input: BridgeInput<K>, context?: BridgeCallContext): Promise<BridgeResult<BridgeOutput<K>>> {
+    const headers: Record<string, string> = { 'content-type': 'application/json', 'x-comanda-secret': secret };
+    if (context?.accountKey !== undefined) headers[ACCOUNT_KEY_HEADER] = encodeAccountKeyHeader(context.accountKey);
     let response: Response;
     try {
-      response = await doFetch(`${baseUrl}/bridge/${name}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-comanda-secret': secret },
-        body: JSON.stringify(input),
-      });
+      response = await doFetch(`${baseUrl}/bridge/${name}`, { method: 'POST', headers, body: JSON.stringify(input) });
     } catch (error) {
-      return notAnswering(`${name}: ${error instanceof Error ? error.message : String(error)}`);
+      // Nothing answered: the request did not reach the main side (issue 10 item 8).
+      return failure({ kind: 'unreachable', message: LOCAL_SERVICE_NOT_ANSWERING, detail: `${name}: ${error instanceof Error ? error.message : String(error)}` });
     }
 
     let body: unknown;
@@ -65,6 +69,10 @@ export function createHttpBridge(options: HttpBridgeOptions = { secret: readBrid
     }
 
     const envelope = bridgeResultSchema.safeParse(body);
+    // The server's own 403s (secret, Host, Origin) come before any dispatch: nothing was done.
+    if (!envelope.success && response.status === 403) {
+      return failure({ kind: 'forbidden', message: PAGE_NOT_ACCEPTED, detail: `${name}: HTTP 403: ${excerpt(text)}` });
+    }
     if (!envelope.success) {
       return failure({
         kind: 'internal',
@@ -111,18 +119,18 @@ export function createHttpBridge(options: HttpBridgeOptions = { secret: readBrid
   }
 
   return {
-    getAppInfo: (input) => call('getAppInfo', input),
-    listRooms: (input) => call('listRooms', input),
-    listPaymentMethods: (input) => call('listPaymentMethods', input),
-    saveCredentials: (input) => call('saveCredentials', input),
-    getCredentialsStatus: (input) => call('getCredentialsStatus', input),
-    fetchSyncPage: (input) => call('fetchSyncPage', input),
-    getSettings: (input) => call('getSettings', input),
-    saveSettings: (input) => call('saveSettings', input),
-    testConnection: (input) => call('testConnection', input),
-    syncImages: (input) => call('syncImages', input),
-    deliverOrder: (input) => call('deliverOrder', input),
-    getConnectionState: (input) => call('getConnectionState', input),
+    getAppInfo: (input, context) => call('getAppInfo', input, context),
+    listRooms: (input, context) => call('listRooms', input, context),
+    listPaymentMethods: (input, context) => call('listPaymentMethods', input, context),
+    saveCredentials: (input, context) => call('saveCredentials', input, context),
+    getCredentialsStatus: (input, context) => call('getCredentialsStatus', input, context),
+    fetchSyncPage: (input, context) => call('fetchSyncPage', input, context),
+    getSettings: (input, context) => call('getSettings', input, context),
+    saveSettings: (input, context) => call('saveSettings', input, context),
+    testConnection: (input, context) => call('testConnection', input, context),
+    syncImages: (input, context) => call('syncImages', input, context),
+    deliverOrder: (input, context) => call('deliverOrder', input, context),
+    getConnectionState: (input, context) => call('getConnectionState', input, context),
     onEvent,
   } satisfies BridgeApi;
 }

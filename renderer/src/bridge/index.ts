@@ -13,18 +13,18 @@ export function pickBridgeApi(win: Pick<Window, 'comanda' | 'document'> = window
 /** Same operations, results unwrapped: a value, or a thrown `BridgeError` the UI can explain. */
 export function createBridgeClient(api: BridgeApi): BridgeClient {
   return {
-    getAppInfo: (input) => api.getAppInfo(input).then(unwrap),
-    listRooms: (input) => api.listRooms(input).then(unwrap),
-    listPaymentMethods: (input) => api.listPaymentMethods(input).then(unwrap),
-    saveCredentials: (input) => api.saveCredentials(input).then(unwrap),
-    getCredentialsStatus: (input) => api.getCredentialsStatus(input).then(unwrap),
-    fetchSyncPage: (input) => api.fetchSyncPage(input).then(unwrap),
-    getSettings: (input) => api.getSettings(input).then(unwrap),
-    saveSettings: (input) => api.saveSettings(input).then(unwrap),
-    testConnection: (input) => api.testConnection(input).then(unwrap),
-    syncImages: (input) => api.syncImages(input).then(unwrap),
-    deliverOrder: (input) => api.deliverOrder(input).then(unwrap),
-    getConnectionState: (input) => api.getConnectionState(input).then(unwrap),
+    getAppInfo: (input, context) => api.getAppInfo(input, context).then(unwrap),
+    listRooms: (input, context) => api.listRooms(input, context).then(unwrap),
+    listPaymentMethods: (input, context) => api.listPaymentMethods(input, context).then(unwrap),
+    saveCredentials: (input, context) => api.saveCredentials(input, context).then(unwrap),
+    getCredentialsStatus: (input, context) => api.getCredentialsStatus(input, context).then(unwrap),
+    fetchSyncPage: (input, context) => api.fetchSyncPage(input, context).then(unwrap),
+    getSettings: (input, context) => api.getSettings(input, context).then(unwrap),
+    saveSettings: (input, context) => api.saveSettings(input, context).then(unwrap),
+    testConnection: (input, context) => api.testConnection(input, context).then(unwrap),
+    syncImages: (input, context) => api.syncImages(input, context).then(unwrap),
+    deliverOrder: (input, context) => api.deliverOrder(input, context).then(unwrap),
+    getConnectionState: (input, context) => api.getConnectionState(input, context).then(unwrap),
     onEvent: (listener) => api.onEvent(listener),
   } satisfies BridgeClient;
 }

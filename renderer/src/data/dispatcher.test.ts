@@ -72,9 +72,18 @@ describe('applyOutcome', () => {
     expect(applyOutcome({ ...queued, kind: 'seating', afterUnconfirmed: true }, busy, AT)).toMatchObject({ state: 'accepted', pending: 0, acceptedBy: 'open-order-evidence' });
   });
 
-  it('treats a refused bridge call as rejected and any other local failure as unknown', () => {
+  it('keeps a call that never reached the main side queued; only a failure after it could have sent is unknown', () => {
+    for (const kind of ['unreachable', 'forbidden', 'wrong-account'] as const) {
+      expect(outcomeOfBridgeError(new BridgeError({ kind, message: 'm' }))).toMatchObject({ outcome: 'not-sent', reason: 'not-reached', retryAfterSeconds: expect.any(Number) });
+    }
+    expect(applyOutcome(queued, outcomeOfBridgeError(new BridgeError({ kind: 'unreachable', message: 'Not answering.' })), AT)).toMatchObject({
+      state: 'queued',
+      retryAt: '2026-11-22T12:00:05.000Z',
+      lastError: { kind: 'not-sent:not-reached', message: 'Not answering. The order did not leave this terminal; it is tried again in 5 s.' },
+    });
     expect(outcomeOfBridgeError(new BridgeError({ kind: 'invalid-input', message: 'bad' }))).toMatchObject({ outcome: 'rejected' });
-    expect(outcomeOfBridgeError(new BridgeError({ kind: 'internal', message: 'The local service is not answering' }))).toMatchObject({ outcome: 'unknown' });
+    expect(outcomeOfBridgeError(new BridgeError({ kind: 'internal', message: 'switched while loading' }))).toMatchObject({ outcome: 'unknown' });
+    expect(outcomeOfBridgeError(new Error('?'))).toMatchObject({ outcome: 'unknown' });
   });
 });
 

@@ -1,4 +1,4 @@
-import { BridgeError, type BridgeClient, type DeliveryOutcome } from '../../../shared/bridge';
+import { BridgeError, type BridgeClient, type BridgeErrorKind, type DeliveryOutcome } from '../../../shared/bridge';
 import type { OutboxDb, OutboxEntry } from './outboxDb';
 
 // The outbox dispatcher (ARCHITECTURE §5, issue 6 items 4 and 6). It sends queued entries while
@@ -23,6 +23,16 @@ export interface DispatcherDeps {
   concurrency?: number;
   /** After an offline answer with no `connection` event since, ask the main side again this often. */
   offlineFallbackMs?: number;
+  /**
+   * The outbox database refused a write (the error), or took one again after refusing (null):
+   * the outbox shows "orders cannot be saved" meanwhile (issue 10 item 9).
+   */
+  onLocalWrite?: (failure: unknown) => void;
+}
+
+/** Waits after the n-th local write failure in a row: 1 s, 2 s, 4 s … at most 30 s. */
+export function localRetryDelayMs(failures: number): number {
+  return Math.min(1_000 * 2 ** Math.max(0, failures - 1), 30_000);
 }
 
 export interface Dispatcher {
@@ -105,14 +115,37 @@ export function applyOutcome(entry: OutboxEntry, outcome: DeliveryOutcome, at: D
   }
 }
 
-/** A bridge call that failed before reaching the server's answer. */
+/**
+ * How long an order that never reached the main side waits before the next try: a local service
+ * that is down comes back soon; a stale page or another account needs a reload or the switch to
+ * finish (the account scope then starts over and this outbox closes).
+ */
+const NOT_REACHED_WAIT_SECONDS: Partial<Record<BridgeErrorKind, number>> = { unreachable: 5, forbidden: 30, 'wrong-account': 30 };
+
+/**
+ * A bridge call that failed before the main side's answer. Only a failure that could have come
+ * after the main side started sending is `unknown` (issue 10 item 8): a call that never reached it
+ * (`unreachable`, `forbidden`, `wrong-account`) left nothing behind, so the order stays queued —
+ * marking it "unconfirmed" would let a waiter tap "Mark done" on an order that was never sent.
+ */
 export function outcomeOfBridgeError(error: unknown): DeliveryOutcome {
   if (error instanceof BridgeError) {
-    if (error.kind === 'invalid-input' || error.kind === 'unknown-operation' || error.kind === 'forbidden') {
-      return { outcome: 'rejected', code: 'invalid', message: `This terminal could not send this order: ${error.message}`, ...(error.detail ? { detail: error.detail } : {}) };
+    const detail = error.detail ? { detail: error.detail } : {};
+    const wait = NOT_REACHED_WAIT_SECONDS[error.kind];
+    if (wait !== undefined) {
+      return {
+        outcome: 'not-sent',
+        reason: 'not-reached',
+        retryAfterSeconds: wait,
+        message: `${error.message} The order did not leave this terminal; it is tried again in ${wait} s.`,
+        ...detail,
+      };
     }
-    // The local service may have sent it before failing: only a person can tell.
-    return { outcome: 'unknown', message: error.message, ...(error.detail ? { detail: error.detail } : {}) };
+    if (error.kind === 'invalid-input' || error.kind === 'unknown-operation') {
+      return { outcome: 'rejected', code: 'invalid', message: `This terminal could not send this order: ${error.message}`, ...detail };
+    }
+    // The main side may have sent it before failing: only a person can tell.
+    return { outcome: 'unknown', message: error.message, ...detail };
   }
   return { outcome: 'unknown', message: error instanceof Error ? error.message : String(error) };
 }
@@ -148,6 +181,10 @@ export function startDispatcher(deps: DispatcherDeps): Dispatcher {
   /** null: not known yet (try; an answer tells). */
   let online: boolean | null = null;
   let pausedUntil = 0;
+  // A refused local write (quota, blocked database) waits instead of retrying at once: before,
+  // the dispatcher spun at about 1,400 attempts a second with nothing on screen.
+  let localFailures = 0;
+  let localRetryAt = 0;
   const inFlight = new Set<string>();
   let timer: ReturnType<typeof setTimeout> | null = null;
   let pumping = false;
@@ -210,8 +247,8 @@ export function startDispatcher(deps: DispatcherDeps): Dispatcher {
         await ready;
         if (stopped || online === false) break;
         const at = now().getTime();
-        if (at < pausedUntil) {
-          schedule(pausedUntil);
+        if (at < Math.max(pausedUntil, localRetryAt)) {
+          schedule(Math.max(pausedUntil, localRetryAt));
           break;
         }
         const pending = await db.entries.where('pending').equals(1).toArray();
@@ -221,10 +258,27 @@ export function startDispatcher(deps: DispatcherDeps): Dispatcher {
         const waits = pending.filter((e) => e.state === 'queued' && e.retryAt !== null && Date.parse(e.retryAt) > at).map((e) => Date.parse(e.retryAt!));
         if (waits.length > 0) schedule(Math.min(...waits));
       } while (again && !stopped);
+    } catch (error) {
+      localWriteFailed(error);
+      schedule(localRetryAt);
     } finally {
       pumping = false;
       settleIdle();
     }
+  }
+
+  function localWriteFailed(error: unknown) {
+    localFailures++;
+    localRetryAt = now().getTime() + localRetryDelayMs(localFailures);
+    log(`outbox: the local database refused a write (try ${localFailures}, next in ${localRetryDelayMs(localFailures)} ms): ${String(error)}`);
+    deps.onLocalWrite?.(error);
+  }
+
+  function localWriteWorked() {
+    if (localFailures === 0) return;
+    localFailures = 0;
+    localRetryAt = 0;
+    deps.onLocalWrite?.(null);
   }
 
   async function send(entryId: string): Promise<void> {
@@ -238,6 +292,7 @@ export function startDispatcher(deps: DispatcherDeps): Dispatcher {
         await db.entries.put(sending);
         return sending;
       });
+      localWriteWorked();
       // Committed: only now may the request leave (§5).
       if (!claimed || stopped) return;
       let outcome: DeliveryOutcome;
@@ -262,7 +317,8 @@ export function startDispatcher(deps: DispatcherDeps): Dispatcher {
         online = true; // the server answered
       }
     } catch (error) {
-      log(`outbox: delivering ${entryId} failed locally: ${String(error)}`);
+      // "sending" or the outcome could not be written: the entry is where the database kept it.
+      localWriteFailed(error);
     } finally {
       inFlight.delete(entryId);
       if (!stopped) kick();

@@ -6,9 +6,12 @@ import { loadItemRecords } from './itemRecords';
 import { openOutboxDb, type OutboxDb, type OutboxEntry, type OutboxKind, type OutboxLine, type SeatCustomer, type TableService } from './outboxDb';
 import { linesSummary, loyaltyRequest, outboxLines, seatingRequest, splitSeatingLines, type LoyaltyRequestInput } from './orderRequests';
 import {
+  CANNOT_SAVE_MESSAGE,
   OutboxInputError,
   type DeliveryInput,
+  type Observable,
   type Outbox,
+  type OutboxStorageProblem,
   type RoundInput,
   type SeatInput,
   type SeatResult,
@@ -121,7 +124,38 @@ export function openOutbox(deps: OutboxDeps): Outbox {
   let dispatcher: Dispatcher | null = null;
   let releaseLock = () => {};
   let closed = false;
-  const startOwn = () => startDispatcher({ db, bridge: deps.bridge, now, log: deps.log });
+
+  // Whether the database takes writes: the header and Pending orders show it (issue 10 item 9).
+  let storageProblem: OutboxStorageProblem | null = null;
+  const storageListeners = new Set<() => void>();
+  const reportLocalWrite = (failure: unknown) => {
+    if (failure === null ? storageProblem === null : storageProblem !== null) return;
+    storageProblem =
+      failure === null
+        ? null
+        : { message: CANNOT_SAVE_MESSAGE, detail: failure instanceof Error ? `${failure.name}: ${failure.message}` : String(failure), since: now().toISOString() };
+    for (const listener of storageListeners) listener();
+  };
+  const storage: Observable<OutboxStorageProblem | null> = {
+    current: () => storageProblem,
+    subscribe(listener) {
+      storageListeners.add(listener);
+      return () => storageListeners.delete(listener);
+    },
+  };
+  /** A write of a new order: its failure (not a waiter's mistake) means the storage refuses writes. */
+  async function saving<T>(write: () => Promise<T>): Promise<T> {
+    try {
+      const written = await write();
+      reportLocalWrite(null);
+      return written;
+    } catch (error) {
+      if (!(error instanceof OutboxInputError)) reportLocalWrite(error);
+      throw error;
+    }
+  }
+
+  const startOwn = () => startDispatcher({ db, bridge: deps.bridge, now, log: deps.log, onLocalWrite: reportLocalWrite });
   if (deps.dispatch !== false) {
     const locks = (globalThis as { navigator?: { locks?: WebLocks } }).navigator?.locks;
     if (locks) {
@@ -233,12 +267,12 @@ export function openOutbox(deps: OutboxDeps): Outbox {
     }
     const drafts = [seating];
     if (round.length > 0) drafts.push(roundDraft(service, round, catalog));
-    const entries = await db.transaction('rw', db.entries, db.services, async () => {
+    const entries = await saving(() => db.transaction('rw', db.entries, db.services, async () => {
       const busy = await openServiceAt(service.tableIds);
       if (busy) throw new OutboxInputError(`${tablesLabel(busy.tableNames)} is already seated on this terminal: open it from the floor plan.`);
       await db.services.add(service);
       return addEntries(drafts);
-    });
+    }));
     dispatcher?.kick();
     return { service, seating: entries[0]!, firstRound: entries[1] ?? null };
   }
@@ -246,12 +280,12 @@ export function openOutbox(deps: OutboxDeps): Outbox {
   async function sendRound(input: RoundInput): Promise<OutboxEntry> {
     const lines = input.lines;
     const catalog = await catalogFor(lines);
-    const entry = await db.transaction('rw', db.entries, db.services, async () => {
+    const entry = await saving(() => db.transaction('rw', db.entries, db.services, async () => {
       const service = await db.services.get(input.serviceId);
       if (!service || service.open !== 1) throw new OutboxInputError('This table has been cleared: seat it again to send a round.');
       const [added] = await addEntries([roundDraft(service, lines, catalog, { notes: input.notes, payment: input.payment })]);
       return added!;
-    });
+    }));
     dispatcher?.kick();
     return entry;
   }
@@ -262,7 +296,7 @@ export function openOutbox(deps: OutboxDeps): Outbox {
     const { request, totalCents } = loyaltyRequest({ entryId: id, lines, ...fields }, catalog);
     const title = kind === 'takeaway' ? 'Takeaway' : 'Delivery';
     const draft: Draft = { id, kind, tableIds: [], label, serviceId: null, request, lines: outboxLines(lines), summary: `${title} · ${linesSummary(lines, totalCents)}`, totalCents };
-    const [entry] = await db.transaction('rw', db.entries, () => addEntries([draft]));
+    const [entry] = await saving(() => db.transaction('rw', db.entries, () => addEntries([draft])));
     dispatcher?.kick();
     return entry!;
   }
@@ -327,6 +361,7 @@ export function openOutbox(deps: OutboxDeps): Outbox {
 
   const outbox: Outbox = {
     db,
+    storage,
     seat,
     sendRound,
     sendTakeaway,

@@ -84,8 +84,28 @@ export class OutboxInputError extends Error {
   }
 }
 
+/** Said in the header and on Pending orders while the outbox database refuses writes (issue 10 item 9). */
+export const CANNOT_SAVE_MESSAGE = 'Orders cannot be saved on this terminal: storage is full or blocked.';
+
+/** The outbox database refuses writes: new orders are not saved and queued ones cannot leave. */
+export interface OutboxStorageProblem {
+  /** CANNOT_SAVE_MESSAGE: for the waiter. */
+  message: string;
+  /** The database's error (e.g. "QuotaExceededError: …"): for the engineer. */
+  detail: string;
+  since: string;
+}
+
+/** A value that changes, for `useSyncExternalStore`. */
+export interface Observable<T> {
+  current(): T;
+  subscribe(listener: () => void): () => void;
+}
+
 export interface Outbox {
   readonly db: OutboxDb;
+  /** null while writes work; cleared by the next write that succeeds. */
+  readonly storage: Observable<OutboxStorageProblem | null>;
   seat(input: SeatInput): Promise<SeatResult>;
   sendRound(input: RoundInput): Promise<OutboxEntry>;
   sendTakeaway(input: TakeawayInput): Promise<OutboxEntry>;

@@ -1,7 +1,8 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useMinuteClock } from '../sync/useCatalog';
-import { IconConnecting, IconOffline, IconOnline } from '../../ui/icons';
+import { IconConnecting, IconOffline, IconOnline, IconWarning } from '../../ui/icons';
 import { connectionActivityText } from '../pending/pendingText';
+import { useOutboxStorageProblem } from '../pending/useOutboxStorage';
 import { serviceSelectors, useServiceStore } from '../service/serviceStore';
 import { floorSelectors, useFloorStore, type ConnectionIndicatorState } from './floorStore';
 import { describeSavedAt } from './savedAt';
@@ -19,20 +20,27 @@ export function ConnectionIndicator() {
   const now = useMinuteClock(connection === 'offline');
 
   const { detail } = connectionText(connection, floorSavedAt, now);
-  const activity = connectionActivityText(connection, waiting);
+  const cannotSave = useOutboxStorageProblem() !== null;
+  const activity = connectionActivityText(connection, waiting, cannotSave);
   const longText = [activity.sentence, detail].filter((part): part is string => part !== null).join(' — ');
   // The header is crowded on a 1280 px screen: one or two words show, the rest is for a long
   // press (title) and for screen readers; the sync status beside it already shows the saved time.
   // The hidden sentence keeps the word "Online" while "Sending 3" shows.
   return (
     <div
-      className={`connection connection--${connection}${activity.busy ? ' connection--sending' : ''}`}
+      className={`connection connection--${connection}${activity.busy ? ' connection--sending' : ''}${activity.problem ? ' connection--cannot-save' : ''}`}
       role="status"
       data-testid="connection-indicator"
       data-waiting={waiting}
       title={longText}
     >
-      {activity.busy ? <IconConnecting className="connection__icon" /> : <ConnectionIcon connection={connection} />}
+      {activity.problem ? (
+        <IconWarning className="connection__icon" />
+      ) : activity.busy ? (
+        <IconConnecting className="connection__icon" />
+      ) : (
+        <ConnectionIcon connection={connection} />
+      )}
       <span className="connection__text" aria-hidden="true">
         {activity.label}
       </span>

@@ -4,9 +4,11 @@ import { formatMoney } from '../../../../shared/domain/money';
 import type { OutboxEntry } from '../../data/outboxDb';
 import type { Outbox } from '../../data/outboxTypes';
 import { EmptyState } from '../../ui/Notice';
+import { IconWarning } from '../../ui/icons';
 import { serviceSelectors, useServiceStore } from '../service/serviceStore';
 import { useMinuteClock } from '../sync/useCatalog';
 import { OutboxStateBadge } from './OutboxState';
+import { useOutboxStorageProblem } from './useOutboxStorage';
 import { MoveSeating } from './MoveSeating';
 import {
   OUTBOX_KIND_WORD,
@@ -40,8 +42,27 @@ export function PendingScreen() {
         </h1>
         {outbox !== null && <ExportButton outbox={outbox} />}
       </div>
+      <StorageProblem />
       {outbox === null ? <EmptyState title="Opening this terminal’s orders…" /> : <PendingList outbox={outbox} />}
     </section>
+  );
+}
+
+/** The outbox database refuses writes (issue 10 item 9): icon + words, and the error for an engineer. */
+function StorageProblem() {
+  const problem = useOutboxStorageProblem();
+  if (problem === null) return null;
+  return (
+    <div className="pending__storage-problem" role="alert" data-testid="outbox-cannot-save">
+      <IconWarning className="pending__storage-problem-icon" />
+      <div>
+        <p className="pending__storage-problem-message">{problem.message}</p>
+        <p className="pending__storage-problem-detail">
+          New orders are not saved and waiting ones cannot leave until this is fixed: free space on this terminal or ask a
+          manager. Detail: {problem.detail}
+        </p>
+      </div>
+    </div>
   );
 }
 

@@ -102,11 +102,22 @@ describe('exportFileName and pendingButtonName', () => {
 
 describe('connectionActivityText', () => {
   it('online: "Online", or "Sending N" while entries wait; the sentence still says online', () => {
-    expect(connectionActivityText('online', 0)).toEqual({ label: 'Online', sentence: 'Online.', busy: false });
+    expect(connectionActivityText('online', 0)).toEqual({ label: 'Online', sentence: 'Online.', busy: false, problem: false });
     const sending = connectionActivityText('online', 3);
     expect(sending.label).toBe('Sending 3');
     expect(sending.sentence).toMatch(/^Online/);
     expect(sending.busy).toBe(true);
+  });
+
+  it('storage refusing writes: "Cannot save orders" first, in words, whatever the connection', () => {
+    for (const connection of ['online', 'offline', 'connecting'] as const) {
+      const text = connectionActivityText(connection, 2, true);
+      expect(text.label).toBe('Cannot save orders');
+      expect(text.sentence).toMatch(/^Orders cannot be saved on this terminal: storage is full or blocked\./);
+      expect(text.problem).toBe(true);
+      expect(text.busy).toBe(false);
+    }
+    expect(connectionActivityText('online', 0).problem).toBe(false);
   });
 
   it('offline: says how many wait', () => {

@@ -1,4 +1,5 @@
 import type { OutboxEntry, OutboxKind, OutboxResolution, OutboxState } from '../../data/outboxDb';
+import { CANNOT_SAVE_MESSAGE } from '../../data/outboxTypes';
 
 // Words for the outbox as the waiter sees it (issue 6 items 3 and 5, ARCHITECTURE §5): each
 // state's word (shown with an icon, never by colour alone), ages, the actions a state offers, and
@@ -136,9 +137,22 @@ export type ConnectionState = 'connecting' | 'online' | 'offline';
 /**
  * The header's connection indicator: one or two short words (the 1280 px header is full), and a
  * longer sentence for the title and screen readers. `waiting` = entries queued or sending.
- * "Online" stays in the sentence while sending, so the state is always said.
+ * "Online" stays in the sentence while sending, so the state is always said. Storage that refuses
+ * writes comes first (issue 10 item 9): no order can be saved or leave until it is fixed.
  */
-export function connectionActivityText(connection: ConnectionState, waiting: number): { label: string; sentence: string; busy: boolean } {
+export function connectionActivityText(
+  connection: ConnectionState,
+  waiting: number,
+  cannotSave = false,
+): { label: string; sentence: string; busy: boolean; problem: boolean } {
+  if (cannotSave) {
+    const { sentence } = connectionActivityText(connection, waiting);
+    return { label: 'Cannot save orders', sentence: `${CANNOT_SAVE_MESSAGE} ${sentence}`, busy: false, problem: true };
+  }
+  return { ...connectionText(connection, waiting), problem: false };
+}
+
+function connectionText(connection: ConnectionState, waiting: number): { label: string; sentence: string; busy: boolean } {
   const orders = waiting === 1 ? '1 order' : `${waiting} orders`;
   switch (connection) {
     case 'connecting':

@@ -3,8 +3,9 @@ import type { ConnectionCheck, EnvironmentId } from '../../../../shared/bridge';
 import { Button, RetryButton } from '../../ui/Button';
 import { EmptyState } from '../../ui/Notice';
 import { IconCheck, IconWarning } from '../../ui/icons';
-import { describeAccount, type FormField } from './settingsForm';
+import { describeAccount, savedTokensHint, type FormField } from './settingsForm';
 import { settingsSelectors, useSettingsStore, type SettingsBridge } from './settingsStore';
+import { PERSISTENCE_TEXT, useStoragePersistence } from './storagePersistence';
 
 const FORM_ID = 'settings-form';
 
@@ -18,6 +19,7 @@ export function SettingsScreen({ bridge, onBack }: { bridge: SettingsBridge; onB
   const loadError = useSettingsStore(settingsSelectors.loadError);
   const saved = useSettingsStore(settingsSelectors.saved);
   const load = useSettingsStore((state) => state.load);
+  const persistence = useStoragePersistence((state) => state.state);
 
   return (
     <section className="settings" aria-labelledby="settings-title">
@@ -34,6 +36,9 @@ export function SettingsScreen({ bridge, onBack }: { bridge: SettingsBridge; onB
             In use: <strong>{saved.account.mode === 'demo' ? 'The demo venue' : describeAccount(saved.account)}</strong>
           </p>
         )}
+        <p className="settings__in-use" data-testid="settings-storage-persistence">
+          Persistent storage: <strong>{PERSISTENCE_TEXT[persistence]}</strong>
+        </p>
       </div>
       {loading === 'failed' ? (
         <EmptyState tone="problem" title={loadError ?? 'The settings could not be read.'} action={<RetryButton onRetry={() => load(bridge)} />} />
@@ -56,6 +61,7 @@ function SettingsFormFields({ bridge }: { bridge: SettingsBridge }) {
   const form = useSettingsStore(settingsSelectors.form);
   const saved = useSettingsStore(settingsSelectors.saved);
   const hasSecrets = useSettingsStore(settingsSelectors.hasSecrets);
+  const secretsProblem = useSettingsStore(settingsSelectors.secretsProblem);
   const environments = useSettingsStore(settingsSelectors.environments);
   const formError = useSettingsStore(settingsSelectors.fieldError('form'));
   const chooseMode = useSettingsStore((state) => state.chooseMode);
@@ -68,10 +74,8 @@ function SettingsFormFields({ bridge }: { bridge: SettingsBridge }) {
   };
 
   const preset = environments.find((env) => env.id === form.environment);
-  const savedTenant = saved?.account.mode === 'account' ? saved.account.tenant : null;
-  // The vault holds tokens for the saved account's tenant only.
-  const tokensSaved = hasSecrets && savedTenant !== null && form.tenant.trim() === savedTenant;
-  const tokenHint = tokensSaved ? 'Saved — enter again to replace.' : undefined;
+  // The vault holds tokens for the saved account's server and tenant only.
+  const tokenHint = savedTokensHint(form, saved, hasSecrets, secretsProblem);
   const syncField = <TextField field="syncEveryMinutes" label="Sync the catalog every" inputMode="numeric" suffix="minutes" narrow />;
 
   return (

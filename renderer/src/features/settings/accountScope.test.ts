@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import Dexie, { type EntityTable } from 'dexie';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BridgeError, type AppInfo, type BridgeClient, type BridgeEvent, type FloorRoom } from '../../../../shared/bridge';
+import { BridgeError, type AppInfo, type BridgeClient, type BridgeEvent, type DeliveryRequest, type FloorRoom } from '../../../../shared/bridge';
 import { testBridgeClient } from '../../bridge/testing';
 import { createAccountScopes, scopeBridge, SWITCHING_MESSAGE } from './accountScope';
 
@@ -24,13 +24,73 @@ function eventHub() {
 }
 
 const room = (name: string): FloorRoom => ({ id: name.length, name, order: 1, active: true, tables: [] });
+const info = (accountKey: string): AppInfo => ({ shell: 'browser', mode: accountKey === 'demo' ? 'demo' : 'account', accountKey, tenant: accountKey, version: '0' });
+const seating: DeliveryRequest = { kind: 'seating', data: { customer: null, table_id: [1], guests: 2, contents: null, payments: null } };
+
+describe('a scoped bridge names its account (issue 10 items 7 and 8)', () => {
+  it('learns its account from getAppInfo once, then names it on every call', async () => {
+    const getAppInfo = vi.fn(async () => info('demo'));
+    const listRooms = vi.fn(async () => ({ rooms: [] }));
+    const deliverOrder = vi.fn(async () => ({ outcome: 'accepted' as const, orderId: 1 }));
+    const scoped = scopeBridge(testBridgeClient({ getAppInfo, listRooms, deliverOrder }));
+    await scoped.client.listRooms({});
+    await scoped.client.deliverOrder(seating);
+    expect(listRooms).toHaveBeenCalledWith({}, { accountKey: 'demo' });
+    expect(deliverOrder).toHaveBeenCalledWith(seating, { accountKey: 'demo' });
+    expect(getAppInfo).toHaveBeenCalledTimes(1);
+  });
+
+  it('refuses a call made after it closed as unreachable: it never leaves', async () => {
+    const deliverOrder = vi.fn(async () => ({ outcome: 'accepted' as const, orderId: 1 }));
+    const scoped = scopeBridge(testBridgeClient({ deliverOrder }), { accountKey: 'demo' });
+    scoped.close();
+    await expect(scoped.client.deliverOrder(seating)).rejects.toMatchObject({ kind: 'unreachable', message: SWITCHING_MESSAGE });
+    expect(deliverOrder).not.toHaveBeenCalled();
+  });
+
+  it('still hands over the outcome of a delivery that was on its way when it closed (the main side checked its account)', async () => {
+    const answer = deferred<{ outcome: 'accepted'; orderId: number }>();
+    const scoped = scopeBridge(testBridgeClient({ deliverOrder: () => answer.promise }), { accountKey: 'demo' });
+    const delivery = scoped.client.deliverOrder(seating);
+    scoped.close();
+    answer.resolve({ outcome: 'accepted', orderId: 9 });
+    await expect(delivery).resolves.toEqual({ outcome: 'accepted', orderId: 9 });
+  });
+
+  it('starts over when the main side says the account changed (a missed account-changed event)', async () => {
+    let current = 'demo';
+    const root = testBridgeClient({
+      getAppInfo: async () => info(current),
+      deliverOrder: async (_request, context) => {
+        if (context?.accountKey !== current) throw new BridgeError({ kind: 'wrong-account', message: 'another account' });
+        return { outcome: 'accepted', orderId: 1 };
+      },
+    });
+    const scopes = createAccountScopes(root);
+    const first = scopes.current();
+    await expect(first.bridge.deliverOrder(seating)).resolves.toMatchObject({ outcome: 'accepted' });
+    current = 'bar-pepe@pos.example.com'; // switched in another window; no event reached this one
+    await expect(first.bridge.deliverOrder(seating)).rejects.toMatchObject({ kind: 'wrong-account' });
+    await expect(first.bridge.deliverOrder(seating)).rejects.toBeInstanceOf(BridgeError);
+    expect(scopes.current().id).toBe(first.id + 1); // once, however many calls were refused
+    await expect(scopes.current().bridge.deliverOrder(seating)).resolves.toMatchObject({ outcome: 'accepted' });
+  });
+
+  it('a scope that knows its account refuses getAppInfo naming another one', async () => {
+    const scopes = createAccountScopes(testBridgeClient({ getAppInfo: async () => info('b@y'), saveSettings: async () => ({ accountKey: 'a@x' }) }));
+    await scopes.switchAccount({ account: { mode: 'demo' }, syncEveryMinutes: 15 });
+    const scope = scopes.current();
+    await expect(scope.bridge.getAppInfo({})).rejects.toMatchObject({ kind: 'wrong-account' });
+    expect(scopes.current().id).toBe(scope.id + 1);
+  });
+});
 
 describe('a scoped bridge', () => {
   it('passes calls and events through until closed, then refuses answers still on their way', async () => {
     const hub = eventHub();
     const slow = deferred<{ rooms: FloorRoom[] }>();
     const root = testBridgeClient({ listRooms: () => slow.promise, listPaymentMethods: async () => ({ paymentMethods: [] }), onEvent: hub.onEvent });
-    const scoped = scopeBridge(root);
+    const scoped = scopeBridge(root, { accountKey: 'demo' });
     const events: BridgeEvent[] = [];
     scoped.client.onEvent((event) => events.push(event));
     expect(await scoped.client.listPaymentMethods({})).toEqual({ paymentMethods: [] });
@@ -59,6 +119,7 @@ describe('account scopes', () => {
         return { accountKey: 'bar-pepe@pos.example.com' };
       }),
       listPaymentMethods: async () => ({ paymentMethods: [] }),
+      getAppInfo: async () => info('demo'),
     });
     const scopes = createAccountScopes(root);
     const first = scopes.current();

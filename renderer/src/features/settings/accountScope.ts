@@ -1,9 +1,22 @@
-import { BridgeError, operationNames, type BridgeClient, type BridgeEvent, type BridgeInput, type BridgeOutput } from '../../../../shared/bridge';
+import {
+  BridgeError,
+  operationNames,
+  type AppInfo,
+  type BridgeCallContext,
+  type BridgeClient,
+  type BridgeEvent,
+  type BridgeInput,
+  type BridgeOutput,
+  type OperationName,
+} from '../../../../shared/bridge';
 
 /**
- * The bridge as one account's local data sees it. Once closed (a switch started), every answer
- * still on its way is refused and no event is delivered: an answer from the next account can
- * never land in this account's database (ARCHITECTURE §4: two accounts never mix).
+ * The bridge as one account's local data sees it. Every call names the scope's account (issue 10
+ * item 7): the main side refuses one for an account that is no longer current (`wrong-account`),
+ * so a window that missed `account-changed` cannot deliver its orders into another account.
+ * Once closed (a switch started), no call leaves, every answer still on its way is refused and no
+ * event is delivered: an answer from the next account can never land in this account's database
+ * (ARCHITECTURE §4: two accounts never mix).
  */
 export interface ScopedBridge {
   readonly client: BridgeClient;
@@ -11,24 +24,83 @@ export interface ScopedBridge {
   close(): void;
 }
 
+export interface ScopeOptions {
+  /** The account this scope serves; unknown (a fresh window): learnt from the first getAppInfo. */
+  accountKey?: string | null;
+  /** The main side said this scope's account is no longer current. */
+  onWrongAccount?: () => void;
+}
+
 export const SWITCHING_MESSAGE = 'The terminal is switching to another account.';
 
-export function scopeBridge(root: BridgeClient): ScopedBridge {
+/**
+ * Answers that still count after the scope closed: a delivery's outcome is about an order of this
+ * scope's account (the main side checked the account it names), and dropping it would turn a known
+ * outcome into an "unconfirmed" order.
+ */
+const KEPT_AFTER_CLOSE: ReadonlySet<OperationName> = new Set<OperationName>(['deliverOrder']);
+
+export function scopeBridge(root: BridgeClient, options: ScopeOptions = {}): ScopedBridge {
   let closed = false;
   const unsubscribers = new Set<() => void>();
+  // Not sent at all: the outbox keeps such an order queued (issue 10 item 8).
+  const notSent = () => new BridgeError({ kind: 'unreachable', message: SWITCHING_MESSAGE });
   const refused = () => new BridgeError({ kind: 'internal', message: SWITCHING_MESSAGE });
+  /** The scope's account once known; `learning`: the getAppInfo that will tell it. */
+  let accountKey: string | null = options.accountKey ?? null;
+  let learning: Promise<string> | null = null;
+  let reportedWrongAccount = false;
+
+  const wrongAccount = (detail: string) => {
+    if (!reportedWrongAccount) {
+      reportedWrongAccount = true;
+      options.onWrongAccount?.();
+    }
+    return new BridgeError({ kind: 'wrong-account', message: 'The terminal switched to another account: it starts over on that account.', detail });
+  };
+  const rethrow = (error: unknown): never => {
+    if (error instanceof BridgeError && error.kind === 'wrong-account') wrongAccount(error.detail ?? error.message);
+    throw error;
+  };
+
+  /** getAppInfo names no account; its answer tells (or checks) which account this scope is. */
+  async function getAppInfo(input: BridgeInput<'getAppInfo'>): Promise<AppInfo> {
+    if (closed) throw notSent();
+    const info = await root.getAppInfo(input);
+    if (closed) throw refused();
+    accountKey ??= info.accountKey;
+    if (accountKey !== info.accountKey) throw wrongAccount(`this screen: ${accountKey}; current: ${info.accountKey}`);
+    return info;
+  }
+
+  function learnAccount(): Promise<string> {
+    learning ??= getAppInfo({}).then(
+      (info) => info.accountKey,
+      (error: unknown) => {
+        learning = null; // ask again next time
+        throw error;
+      },
+    );
+    return learning;
+  }
+
+  async function call(name: OperationName, input: unknown): Promise<unknown> {
+    if (closed) throw notSent();
+    if (accountKey === null) {
+      // Nothing of this call has left yet, whatever happens to the question.
+      await learnAccount().catch((error: unknown) => {
+        throw closed ? notSent() : error;
+      });
+      if (closed) throw notSent();
+    }
+    const send = root[name] as (input: unknown, context: BridgeCallContext) => Promise<unknown>;
+    const value = await send(input, { accountKey: accountKey! }).catch(rethrow);
+    if (closed && !KEPT_AFTER_CLOSE.has(name)) throw refused();
+    return value;
+  }
 
   const operations = Object.fromEntries(
-    operationNames.map((name) => [
-      name,
-      async (input: unknown) => {
-        if (closed) throw refused();
-        const call = root[name] as (input: unknown) => Promise<unknown>;
-        const value = await call(input);
-        if (closed) throw refused();
-        return value;
-      },
-    ]),
+    operationNames.map((name) => [name, name === 'getAppInfo' ? getAppInfo : (input: unknown) => call(name, input)]),
   );
   const client = {
     ...operations,
@@ -80,16 +152,27 @@ export interface AccountScopes {
 }
 
 export function createAccountScopes(root: BridgeClient): AccountScopes {
-  let scoped = scopeBridge(root);
+  /** A scope for `accountKey` (null: learnt from its first getAppInfo). */
+  const open = (accountKey: string | null): ScopedBridge => {
+    const opened: ScopedBridge = scopeBridge(root, {
+      accountKey,
+      // The account changed without this window hearing of it: start over on the current one.
+      onWrongAccount: () => {
+        if (scoped === opened && !switching) renew(null);
+      },
+    });
+    return opened;
+  };
+  let scoped = open(null);
   let scope: AccountScope = { id: 0, bridge: scoped.client };
   let switching = false;
   /** The account the last switch landed on: its own late `account-changed` is not news. */
   let knownAccountKey: string | null = null;
   const listeners = new Set<() => void>();
 
-  const renew = () => {
+  const renew = (accountKey: string | null) => {
     scoped.close();
-    scoped = scopeBridge(root);
+    scoped = open(accountKey);
     scope = { id: scope.id + 1, bridge: scoped.client };
     for (const listener of listeners) listener();
   };
@@ -103,13 +186,14 @@ export function createAccountScopes(root: BridgeClient): AccountScopes {
     async switchAccount(input) {
       switching = true;
       scoped.close();
+      let landedOn: string | null = null;
       try {
         const result = await root.saveSettings(input);
-        knownAccountKey = result.accountKey;
+        knownAccountKey = landedOn = result.accountKey;
         return result;
       } finally {
         switching = false;
-        renew();
+        renew(landedOn);
       }
     },
     follow() {
@@ -117,7 +201,7 @@ export function createAccountScopes(root: BridgeClient): AccountScopes {
       return root.onEvent((event) => {
         if (event.type !== 'account-changed' || switching || event.accountKey === knownAccountKey) return;
         knownAccountKey = event.accountKey;
-        renew();
+        renew(event.accountKey);
       });
     },
   };

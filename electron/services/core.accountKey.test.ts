@@ -1,0 +1,92 @@
+// Issue 10 item 7: every account-scoped bridge call names its account, and the main side refuses
+// one that does not name the current account — a window that missed `account-changed` cannot
+// deliver its queued orders into the account selected since.
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { startSandbox, type RunningSandbox } from '../sandbox';
+import { startAppCore, type AppCore } from './core';
+import { createDispatcher } from './dispatcher';
+import { testHandlers } from './handlers.testing';
+import { createFileVault } from './vault.file';
+
+const LIFTED = { requestsPerMinute: 100_000 };
+const cores: AppCore[] = [];
+const sandboxes: RunningSandbox[] = [];
+afterEach(async () => {
+  await Promise.all(cores.splice(0).map((core) => core.close()));
+  await Promise.all(sandboxes.splice(0).map((sandbox) => sandbox.close()));
+});
+
+async function startDemo(): Promise<AppCore> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'comanda-core-account-key-'));
+  const core = await startAppCore({ shell: 'browser', dataDir, vault: createFileVault(dataDir), timeoutMs: 5_000, env: {}, demoSandbox: { limits: LIFTED } });
+  cores.push(core);
+  return core;
+}
+
+async function ledgerCount(sandboxUrl: string): Promise<number> {
+  const response = await fetch(`${sandboxUrl}/__sandbox/ledger`);
+  return ((await response.json()) as { entries: unknown[] }).entries.length;
+}
+
+const seating = (tableId: number) => ({ kind: 'seating', data: { customer: null, table_id: [tableId], guests: 2, contents: null, payments: null } });
+
+describe('the dispatcher hands the call context to the handler', () => {
+  it('passes the validated context and refuses a malformed one as invalid-input, without running the handler', async () => {
+    const listRooms = vi.fn(async () => ({ rooms: [] }));
+    const dispatcher = createDispatcher(testHandlers({ listRooms }));
+    expect(await dispatcher.dispatch('listRooms', {}, { accountKey: 'demo' })).toEqual({ ok: true, value: { rooms: [] } });
+    expect(listRooms).toHaveBeenLastCalledWith({}, { accountKey: 'demo' });
+    expect(await dispatcher.dispatch('listRooms', {}, { accountKey: 42 })).toMatchObject({ ok: false, error: { kind: 'invalid-input' } });
+    expect(await dispatcher.dispatch('listRooms', {}, { accountKey: 'demo', admin: true })).toMatchObject({ ok: false, error: { kind: 'invalid-input' } });
+    expect(listRooms).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('core: account-scoped calls name their account', () => {
+  it('answers a call that names the current account, and refuses one naming none or another as wrong-account', async () => {
+    const core = await startDemo();
+    expect(await core.dispatcher.dispatch('listRooms', {}, { accountKey: 'demo' })).toMatchObject({ ok: true });
+    for (const context of [undefined, {}, { accountKey: 'bar-pepe@pos.example.com' }]) {
+      const refused = await core.dispatcher.dispatch('listRooms', {}, context);
+      expect(refused).toMatchObject({ ok: false, error: { kind: 'wrong-account' } });
+    }
+  });
+
+  it('answers the account-independent operations without an account key', async () => {
+    const core = await startDemo();
+    expect(await core.dispatcher.dispatch('getAppInfo', {})).toMatchObject({ ok: true, value: { accountKey: 'demo' } });
+    expect(await core.dispatcher.dispatch('getSettings', {})).toMatchObject({ ok: true });
+    expect(await core.dispatcher.dispatch('testConnection', { account: { mode: 'demo' } })).toMatchObject({ ok: true });
+  });
+
+  it('a delivery for the account the terminal left is refused and never reaches the server', async () => {
+    const pepe = await startSandbox({ port: 0, limits: LIFTED });
+    sandboxes.push(pepe);
+    const core = await startDemo();
+    const demoUrl = core.sandboxUrl!;
+    const rooms = await core.dispatcher.dispatch('listRooms', {}, { accountKey: 'demo' });
+    if (!rooms.ok) throw new Error(JSON.stringify(rooms.error));
+    const tableId = (rooms.value as { rooms: { tables: { id: number }[] }[] }).rooms[0]!.tables[0]!.id;
+
+    // Another window switches to another account; this one missed the event and still says "demo".
+    const switched = await core.dispatcher.dispatch('saveSettings', {
+      account: { mode: 'account', environment: 'custom', baseUrl: pepe.url, imagesUrl: pepe.url, tenant: 'demo' },
+      syncEveryMinutes: 15,
+      secrets: { accessToken: 'demo-token', integratorToken: 'demo-client' },
+    });
+    expect(switched).toMatchObject({ ok: true });
+    const before = await ledgerCount(pepe.url);
+    const refused = await core.dispatcher.dispatch('deliverOrder', seating(tableId), { accountKey: 'demo' });
+    expect(refused).toMatchObject({ ok: false, error: { kind: 'wrong-account' } });
+    expect(refused.ok ? '' : refused.error.message).toMatch(/another account/);
+    expect(await ledgerCount(pepe.url)).toBe(before);
+    expect(demoUrl).not.toBe(pepe.url);
+
+    // Naming the account now in use reaches the delivery: an outcome, whatever the server says.
+    const delivered = await core.dispatcher.dispatch('deliverOrder', seating(tableId), { accountKey: core.accountKey });
+    expect(delivered, JSON.stringify(delivered)).toMatchObject({ ok: true, value: { outcome: expect.any(String) } });
+  });
+});

@@ -1,0 +1,49 @@
+// Issue 10 item 7, browser shell: the account a bridge call names travels in `x-comanda-account`
+// (URI-encoded) and reaches the dispatcher beside the input.
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ACCOUNT_KEY_HEADER, encodeAccountKeyHeader } from '../../shared/bridge';
+import { createDispatcher } from '../services/dispatcher';
+import { testHandlers } from '../services/handlers.testing';
+import { SECRET_HEADER, startWebShell, type RunningWebShell } from './server';
+
+const dispatcher = createDispatcher(testHandlers({ listRooms: async () => ({ rooms: [] }) }));
+const dispatch = vi.spyOn(dispatcher, 'dispatch');
+let shell: RunningWebShell;
+
+beforeAll(async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'comanda-web-account-'));
+  await writeFile(join(dir, 'index.html'), '<html><head><meta name="comanda-bridge-secret" content=""></head></html>');
+  shell = await startWebShell({ rendererDir: dir, core: { dispatcher, onEvent: () => () => {} } });
+});
+afterAll(async () => {
+  await shell.close();
+});
+
+const listRooms = (headers: Record<string, string> = {}) =>
+  fetch(`${shell.url}bridge/listRooms`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', [SECRET_HEADER]: shell.secret, ...headers },
+    body: '{}',
+  });
+
+describe('browser shell: the account a call names', () => {
+  it('hands the decoded header to the dispatcher as the call context', async () => {
+    const key = 'cafè@127.0.0.1:8787';
+    const res = await listRooms({ [ACCOUNT_KEY_HEADER]: encodeAccountKeyHeader(key) });
+    expect(res.status).toBe(200);
+    expect(dispatch).toHaveBeenLastCalledWith('listRooms', {}, { accountKey: key });
+    await listRooms();
+    expect(dispatch).toHaveBeenLastCalledWith('listRooms', {}, {});
+  });
+
+  it('answers a malformed header with 400 invalid-input, without dispatching', async () => {
+    dispatch.mockClear();
+    const res = await listRooms({ [ACCOUNT_KEY_HEADER]: '%E0%A4%A' });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ ok: false, error: { kind: 'invalid-input' } });
+    expect(dispatch).not.toHaveBeenCalled();
+  });
+});
