@@ -3,7 +3,7 @@ import type { ConnectionCheck, EnvironmentId } from '../../../../shared/bridge';
 import { Button, RetryButton } from '../../ui/Button';
 import { EmptyState } from '../../ui/Notice';
 import { IconCheck, IconWarning } from '../../ui/icons';
-import { describeAccount, savedTokensHint, type FormField } from './settingsForm';
+import { describeAccount, savedTokensHint, type FormField, type TokenHint } from './settingsForm';
 import { settingsSelectors, useSettingsStore, type SettingsBridge } from './settingsStore';
 import { PERSISTENCE_TEXT, useStoragePersistence } from './storagePersistence';
 
@@ -146,7 +146,7 @@ type TextFieldProps = {
   type?: 'text' | 'url' | 'password';
   inputMode?: 'url' | 'numeric' | 'text';
   placeholder?: string;
-  hint?: string;
+  hint?: TokenHint | undefined;
   suffix?: string;
   narrow?: boolean;
   autoCapitalize?: string;
@@ -184,9 +184,10 @@ function TextField({ field, label, type = 'text', inputMode, placeholder, hint, 
         {suffix && <span className="settings__suffix">{suffix}</span>}
       </div>
       {hint && (
-        <p id={`${id}-hint`} className="settings__hint">
-          <IconCheck className="settings__hint-icon" />
-          {hint}
+        // A hint that asks for the tokens again is a warning: icon and words, not colour alone.
+        <p id={`${id}-hint`} className={`settings__hint settings__hint--${hint.tone}`}>
+          {hint.tone === 'saved' ? <IconCheck className="settings__hint-icon" /> : <IconWarning className="settings__hint-icon" />}
+          {hint.text}
         </p>
       )}
       {error && <FieldError id={`${id}-error`}>{error}</FieldError>}

@@ -120,18 +120,20 @@ describe('issue 10: tokens bound to their server, https for real accounts', () =
   const form = (baseUrl: string, tenant = 'bar-pepe'): SettingsForm => ({ ...EMPTY_FORM, mode: 'account', baseUrl, tenant });
 
   it('says the saved tokens are kept only for the server they were saved for', () => {
-    expect(savedTokensHint(form('https://pos.example.com/'), saved, true, null)).toBe('Saved — enter again to replace.');
-    expect(savedTokensHint(form('https://other.example.com'), saved, true, null)).toBe(
-      'The saved tokens are for https://pos.example.com only: type them again for this server.',
-    );
+    expect(savedTokensHint(form('https://pos.example.com/'), saved, true, null)).toEqual({ tone: 'saved', text: 'Saved — enter again to replace.' });
+    expect(savedTokensHint(form('https://other.example.com'), saved, true, null)).toEqual({
+      tone: 'retype',
+      text: 'The saved tokens are for https://pos.example.com only: type them again for this server.',
+    });
     expect(savedTokensHint(form('https://pos.example.com', 'someone'), saved, true, null)).toBeUndefined();
     expect(savedTokensHint(form('https://pos.example.com'), saved, false, null)).toBeUndefined();
   });
 
   it('shows a damaged vault under the token fields', () => {
-    expect(savedTokensHint(form('https://pos.example.com'), saved, false, 'The saved tokens are damaged: type them again.')).toBe(
-      'The saved tokens are damaged: type them again.',
-    );
+    expect(savedTokensHint(form('https://pos.example.com'), saved, false, 'The saved tokens are damaged: type them again.')).toEqual({
+      tone: 'retype',
+      text: 'The saved tokens are damaged: type them again.',
+    });
   });
 
   it('puts the https rule next to the address field it concerns', () => {

@@ -175,13 +175,21 @@ function originOrNull(url: string): string | null {
  * item 1): pointed at another server, the form says they must be typed again; a damaged vault
  * says so too.
  */
-export function savedTokensHint(form: SettingsForm, saved: Settings | null, hasSecrets: boolean, secretsProblem: string | null): string | undefined {
+/** What the token fields say about the saved tokens: kept (`saved`), or to be typed again (`retype`). */
+export interface TokenHint {
+  tone: 'saved' | 'retype';
+  text: string;
+}
+
+export function savedTokensHint(form: SettingsForm, saved: Settings | null, hasSecrets: boolean, secretsProblem: string | null): TokenHint | undefined {
   if (form.mode !== 'account') return undefined;
-  if (secretsProblem) return secretsProblem;
+  if (secretsProblem) return { tone: 'retype', text: secretsProblem };
   if (!hasSecrets || saved?.account.mode !== 'account' || form.tenant.trim() !== saved.account.tenant) return undefined;
   const savedOrigin = originOrNull(saved.account.baseUrl);
   const typedOrigin = originOrNull(form.baseUrl);
   if (typedOrigin === null) return undefined;
-  if (typedOrigin !== savedOrigin) return `The saved tokens are for ${savedOrigin ?? 'another server'} only: type them again for this server.`;
-  return 'Saved — enter again to replace.';
+  if (typedOrigin !== savedOrigin) {
+    return { tone: 'retype', text: `The saved tokens are for ${savedOrigin ?? 'another server'} only: type them again for this server.` };
+  }
+  return { tone: 'saved', text: 'Saved — enter again to replace.' };
 }
