@@ -1,29 +1,17 @@
 // Issue 10 item 7: every account-scoped bridge call names its account, and the main side refuses
 // one that does not name the current account — a window that missed `account-changed` cannot
 // deliver its queued orders into the account selected since.
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../sandbox';
-import { startAppCore, type AppCore } from './core';
+import { describe, expect, it, vi } from 'vitest';
+import { startSandbox } from '../sandbox';
+import type { AppCore } from './core';
+import { coreFixture, LIFTED } from './core.testing';
 import { createDispatcher } from './dispatcher';
 import { testHandlers } from './handlers.testing';
-import { createFileVault } from './vault.file';
 
-const LIFTED = { requestsPerMinute: 100_000 };
-const cores: AppCore[] = [];
-const sandboxes: RunningSandbox[] = [];
-afterEach(async () => {
-  await Promise.all(cores.splice(0).map((core) => core.close()));
-  await Promise.all(sandboxes.splice(0).map((sandbox) => sandbox.close()));
-});
+const fixture = coreFixture('comanda-core-account-key-');
 
 async function startDemo(): Promise<AppCore> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'comanda-core-account-key-'));
-  const core = await startAppCore({ shell: 'browser', dataDir, vault: createFileVault(dataDir), timeoutMs: 5_000, env: {}, demoSandbox: { limits: LIFTED } });
-  cores.push(core);
-  return core;
+  return (await fixture.start()).core;
 }
 
 async function ledgerCount(sandboxUrl: string): Promise<number> {
@@ -63,8 +51,7 @@ describe('core: account-scoped calls name their account', () => {
   });
 
   it('a delivery for the account the terminal left is refused and never reaches the server', async () => {
-    const pepe = await startSandbox({ port: 0, limits: LIFTED });
-    sandboxes.push(pepe);
+    const pepe = fixture.track(await startSandbox({ port: 0, limits: LIFTED }));
     const core = await startDemo();
     const demoUrl = core.sandboxUrl!;
     const rooms = await core.dispatcher.dispatch('listRooms', {}, { accountKey: 'demo' });

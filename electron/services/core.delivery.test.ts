@@ -1,53 +1,28 @@
 // The core's issue-6 wiring: deliverOrder through the dispatcher, getConnectionState, and the
 // connection probe that notices a server coming back without any vendor call.
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BridgeEvent, ConnectionState } from '../../shared/bridge';
-import { startSandbox, type RunningSandbox } from '../sandbox';
-import { startAppCore, type AppCore, type AppCoreOptions } from './core';
-import { createFileVault } from './vault.file';
+import { startSandbox } from '../sandbox';
+import { coreFixture, LIFTED } from './core.testing';
 
-const LIFTED = { requestsPerMinute: 100_000 };
-const cores: AppCore[] = [];
-const sandboxes: RunningSandbox[] = [];
-afterEach(async () => {
-  await Promise.all(cores.splice(0).map((core) => core.close()));
-  await Promise.all(sandboxes.splice(0).map((sandbox) => sandbox.close()));
-});
+const fixture = coreFixture('comanda-core-delivery-');
 
-async function start(account?: AppCoreOptions['account']) {
-  const dataDir = await mkdtemp(join(tmpdir(), 'comanda-core-delivery-'));
-  const core = await startAppCore({
-    shell: 'browser',
-    dataDir,
-    vault: createFileVault(dataDir),
-    account,
-    timeoutMs: 5_000,
-    env: {},
-    demoSandbox: { limits: LIFTED },
-  });
-  cores.push(core);
-  const states: ConnectionState[] = [];
-  core.onEvent((event: BridgeEvent) => {
-    if (event.type === 'connection') states.push(event.state);
-  });
-  return { core, states };
+function connectionStates(events: BridgeEvent[]): ConnectionState[] {
+  return events.flatMap((event) => (event.type === 'connection' ? [event.state] : []));
 }
 
-/** Polls until `states` (from index `from`) holds `state`; generous for a slow machine. */
-async function waitForState(states: ConnectionState[], state: ConnectionState, from = 0): Promise<void> {
+/** Polls until the connection states in `events` (from index `from`) hold `state`; generous for a slow machine. */
+async function waitForState(events: BridgeEvent[], state: ConnectionState, from = 0): Promise<void> {
   const started = Date.now();
-  while (!states.slice(from).includes(state)) {
-    if (Date.now() - started > 20_000) throw new Error(`no ${state} event; saw ${JSON.stringify(states)}`);
+  while (!connectionStates(events).slice(from).includes(state)) {
+    if (Date.now() - started > 20_000) throw new Error(`no ${state} event; saw ${JSON.stringify(connectionStates(events))}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
 
 describe('core: deliverOrder and the connection', () => {
   it('the demo venue accepts a delivered seating, and getConnectionState knows it is online', async () => {
-    const { core, states } = await start({ mode: 'demo' });
+    const { core, events } = await fixture.start({ mode: 'demo' });
     const rooms = await core.dispatcher.dispatch('listRooms', {}, { accountKey: core.accountKey });
     if (!rooms.ok) throw new Error(JSON.stringify(rooms.error));
     const table = (rooms.value as { rooms: { tables: { id: number }[] }[] }).rooms[0]!.tables[0]!.id;
@@ -56,12 +31,12 @@ describe('core: deliverOrder and the connection', () => {
       data: { customer: null, table_id: [table], guests: 2, contents: null, payments: null },
     }, { accountKey: core.accountKey });
     expect(outcome).toMatchObject({ ok: true, value: { outcome: 'accepted' } });
-    await waitForState(states, 'online');
+    await waitForState(events, 'online');
     expect(await core.dispatcher.dispatch('getConnectionState', {}, { accountKey: core.accountKey })).toEqual({ ok: true, value: { state: 'online' } });
   });
 
   it('a malformed delivery is refused by the bridge as invalid-input, not sent', async () => {
-    const { core } = await start({ mode: 'demo' });
+    const { core } = await fixture.start({ mode: 'demo' });
     const refused = await core.dispatcher.dispatch('deliverOrder', { kind: 'order', order: { order: { total: 1 } } }, { accountKey: core.accountKey });
     expect(refused).toMatchObject({ ok: false, error: { kind: 'invalid-input' } });
   });
@@ -71,17 +46,18 @@ describe('core: deliverOrder and the connection', () => {
     const port = gone.port;
     await gone.close();
     const secrets = { tenant: 'demo', accessToken: 'demo-token', integratorToken: 'demo-client' };
-    const { core, states } = await start({ mode: 'account', baseUrl: `http://127.0.0.1:${port}`, secrets });
-    await waitForState(states, 'offline');
+    const { core, events } = await fixture.start({ mode: 'account', baseUrl: `http://127.0.0.1:${port}`, secrets });
+    await waitForState(events, 'offline');
     expect(await core.dispatcher.dispatch('getConnectionState', {}, { accountKey: core.accountKey })).toEqual({ ok: true, value: { state: 'offline' } });
 
     const back = await startSandbox({ port, limits: LIFTED });
-    sandboxes.push(back);
-    await waitForState(states, 'online');
-    expect(states).toEqual(['offline', 'online']);
+    try {
+      await waitForState(events, 'online');
+      expect(connectionStates(events)).toEqual(['offline', 'online']);
+    } finally {
+      await back.close();
+    }
     // Offline, delivering an order says so without a throw.
-    await back.close();
-    sandboxes.pop();
     const outcome = await core.dispatcher.dispatch('deliverOrder', {
       kind: 'order',
       order: { order: { total: 1.8, contents: [{ item_id: 1, itemPrice: 1.8 }], extraId: 'e-1' } },

@@ -4,28 +4,20 @@
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../sandbox';
-import { startAppCore, type AppCore, type AppCoreOptions } from './core';
+import { coreFixture, LIFTED } from './core.testing';
 import { echoing, startRecordingServer, type RecordingServer } from './secrets/recordingServer.testing';
-import { createFileVault } from './vault.file';
 
-const LIFTED = { requestsPerMinute: 100_000 };
 const PEPE = { tenant: 'bar-pepe', accessToken: 'pepe-access-7f3a9c', integratorToken: 'pepe-client-91bd04' };
 const pepeTokens = { accessToken: PEPE.accessToken, integratorToken: PEPE.integratorToken };
 const pepeAccount = (url: string) => ({ mode: 'account', environment: 'custom', baseUrl: url, imagesUrl: url, tenant: PEPE.tenant });
 
-const cores: AppCore[] = [];
-const servers: { close(): Promise<void> }[] = [];
-afterEach(async () => {
-  await Promise.all(cores.splice(0).map((core) => core.close()));
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
+const fixture = coreFixture('comanda-secrets-');
+const core = fixture.start;
 
 async function pepeServer(): Promise<RunningSandbox> {
-  const sandbox = await startSandbox({ port: 0, limits: LIFTED, accounts: [{ ...PEPE, master: null }] });
-  servers.push(sandbox);
-  return sandbox;
+  return fixture.track(await startSandbox({ port: 0, limits: LIFTED, accounts: [{ ...PEPE, master: null }] }));
 }
 
 /** Another server: answers 401 to anything without credentials, and records what it received. */
@@ -34,27 +26,7 @@ async function otherServer(): Promise<RecordingServer> {
     const status = request.headers.authorization ? 200 : 401;
     res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(status === 200 ? [] : { error: 'Missing credentials' }));
   });
-  servers.push(server);
-  return server;
-}
-
-async function core(account?: AppCoreOptions['account'], dataDir?: string) {
-  const dir = dataDir ?? (await mkdtemp(join(tmpdir(), 'comanda-secrets-')));
-  const logged: string[] = [];
-  const vault = createFileVault(dir);
-  const started = await startAppCore({
-    shell: 'browser',
-    dataDir: dir,
-    vault,
-    account,
-    timeoutMs: 5000,
-    env: {},
-    demoSandbox: { limits: LIFTED },
-    log: (line) => logged.push(line),
-  });
-  cores.push(started);
-  const call = (name: string, input: unknown = {}) => started.dispatcher.dispatch(name, input, { accountKey: started.accountKey });
-  return { core: started, vault, dataDir: dir, call, logged };
+  return fixture.track(server);
 }
 
 async function writeSettings(dataDir: string, baseUrl: string, tenant = PEPE.tenant) {
@@ -197,8 +169,7 @@ describe('no token in anything stored or shown (issue 10 item 3)', () => {
   const ECHO = { tenant: 'demo', accessToken: 'echo tok/en+7f3a=9c', integratorToken: 'echo client/91+bd=04' };
 
   it.each([422, 500])('a server that echoes the request (URL and headers) in a %i body: outcomes, bridge errors and the log carry no token', async (status) => {
-    const echo = await startRecordingServer(echoing(status));
-    servers.push(echo);
+    const echo = fixture.track(await startRecordingServer(echoing(status)));
     const { call, logged } = await core({ mode: 'account', baseUrl: echo.url, secrets: ECHO });
 
     const seating = await call('deliverOrder', { kind: 'seating', data: { customer: null, table_id: [3], guests: 2, contents: null, payments: null } });

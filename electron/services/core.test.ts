@@ -3,45 +3,23 @@ import { mkdtemp, readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { BridgeEvent } from '../../shared/bridge';
-import { startSandbox, type RunningSandbox } from '../sandbox';
-import { startAppCore, type AppCore, type AppCoreOptions } from './core';
-import { createFileVault } from './vault.file';
+import { describe, expect, it } from 'vitest';
+import { startSandbox } from '../sandbox';
+import type { AppCore, AppCoreOptions } from './core';
+import { coreFixture, LIFTED } from './core.testing';
 
-const LIFTED = { requestsPerMinute: 100_000 };
+const fixture = coreFixture();
 
-const cores: AppCore[] = [];
-const sandboxes: RunningSandbox[] = [];
-afterEach(async () => {
-  await Promise.all(cores.splice(0).map((core) => core.close()));
-  await Promise.all(sandboxes.splice(0).map((sandbox) => sandbox.close()));
-});
-
+/** The fixture's core whose `call` also records every answer in `outputs`, to search for tokens. */
 async function core(account?: AppCoreOptions['account'], dataDir?: string) {
-  const dir = dataDir ?? (await mkdtemp(join(tmpdir(), 'comanda-core-')));
-  const vault = createFileVault(dir);
-  const logged: string[] = [];
-  const started = await startAppCore({
-    shell: 'browser',
-    dataDir: dir,
-    vault,
-    account,
-    timeoutMs: 5000,
-    env: {},
-    demoSandbox: { limits: LIFTED },
-    log: (line) => logged.push(line),
-  });
-  cores.push(started);
-  const events: BridgeEvent[] = [];
-  started.onEvent((event) => events.push(event));
+  const started = await fixture.start(account, dataDir);
+  const outputs: string[] = [];
   const call = async (name: string, input: unknown = {}) => {
-    const result = await started.dispatcher.dispatch(name, input, { accountKey: started.accountKey });
+    const result = await started.call(name, input);
     outputs.push(JSON.stringify(result));
     return result;
   };
-  const outputs: string[] = [];
-  return { core: started, vault, events, dataDir: dir, call, outputs, logged };
+  return { ...started, call, outputs };
 }
 
 /** A second vendor account, on its own server, with secrets nobody else uses and its own floor. */
@@ -58,8 +36,7 @@ async function pepeServer() {
       },
     ],
   });
-  sandboxes.push(sandbox);
-  return sandbox;
+  return fixture.track(sandbox);
 }
 
 const pepeSettings = (url: string) => ({
@@ -89,8 +66,7 @@ describe('app core', () => {
   });
 
   it('account mode saves the given secrets to the vault and keys local data by tenant and host', async () => {
-    const sandbox = await startSandbox({ port: 0, limits: LIFTED });
-    sandboxes.push(sandbox);
+    const sandbox = fixture.track(await startSandbox({ port: 0, limits: LIFTED }));
     const secrets = { tenant: 'demo', accessToken: 'demo-token', integratorToken: 'demo-client' };
     const { core: account, vault } = await core({ mode: 'account', baseUrl: sandbox.url, secrets });
     expect(await vault.read()).toEqual({ ...secrets, origin: sandbox.url });
@@ -119,8 +95,7 @@ describe('app core', () => {
   });
 
   it('saved credentials can be replaced through the bridge, bound to the account\'s server, and are never returned', async () => {
-    const sandbox = await startSandbox({ port: 0, limits: LIFTED });
-    sandboxes.push(sandbox);
+    const sandbox = fixture.track(await startSandbox({ port: 0, limits: LIFTED }));
     const secrets = { tenant: 'demo', accessToken: 'demo-token', integratorToken: 'demo-client' };
     const { core: account, vault } = await core({ mode: 'account', baseUrl: sandbox.url, secrets });
     const saved = await account.dispatcher.dispatch('saveCredentials', { tenant: 'demo', accessToken: 'A', integratorToken: 'C' }, { accountKey: account.accountKey });
