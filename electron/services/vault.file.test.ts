@@ -44,6 +44,18 @@ describe('file vault (browser shell)', () => {
     expect(await vault.load(here)).toBeNull();
   });
 
+  it('reads the file again only when it changed: tokens replaced or damaged by someone else are seen', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'comanda-vault-'));
+    const vault = createFileVault(dir);
+    await vault.save(secrets, ORIGIN);
+    expect(await vault.load(here)).toEqual(secrets);
+    // Another process (or the other shell) saves new tokens: a new file under the same name.
+    await createFileVault(dir).save({ ...secrets, accessToken: 'rotated-token' }, ORIGIN);
+    expect(await vault.load(here)).toEqual({ ...secrets, accessToken: 'rotated-token' });
+    await writeFile(join(dir, 'credentials.json'), '{ broken', { mode: 0o600 });
+    await expect(vault.load(here)).rejects.toBeInstanceOf(VaultDamagedError);
+  });
+
   it('narrows permissions that someone widened', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'comanda-vault-'));
     const vault = createFileVault(dir);

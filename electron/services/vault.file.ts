@@ -19,7 +19,28 @@ import {
 export function createFileVault(dataDir: string): CredentialsVault {
   const file = join(dataDir, 'credentials.json');
 
+  // Every vendor request reads the secrets: the file is read again only when it changed (another
+  // inode after an atomic save, another size or time), not on each call.
+  let cached: { stamp: string; entry: StoredSecrets | null } | null = null;
+
   async function read(): Promise<StoredSecrets | null> {
+    let info;
+    try {
+      info = await stat(file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+    // Someone widened the permissions: narrow them again before trusting the file.
+    if ((info.mode & 0o077) !== 0) await chmod(file, 0o600);
+    const stamp = `${info.ino}:${info.size}:${info.mtimeMs}:${info.ctimeMs}`;
+    if (cached?.stamp === stamp) return cached.entry;
+    const entry = await readUncached();
+    cached = { stamp, entry: entry && Object.freeze(entry) };
+    return cached.entry;
+  }
+
+  async function readUncached(): Promise<StoredSecrets | null> {
     let text: string;
     try {
       text = await readFile(file, 'utf8');
@@ -27,8 +48,6 @@ export function createFileVault(dataDir: string): CredentialsVault {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw error;
     }
-    // Someone widened the permissions: narrow them again before trusting the file.
-    if (((await stat(file)).mode & 0o077) !== 0) await chmod(file, 0o600);
     let json: unknown;
     try {
       json = JSON.parse(text);
@@ -47,6 +66,7 @@ export function createFileVault(dataDir: string): CredentialsVault {
     read,
     load: async (binding) => secretsBoundTo(await read(), binding),
     async clear() {
+      cached = null;
       await rm(file, { force: true });
     },
   };
