@@ -9,6 +9,9 @@ export default defineConfig({
     build: {
       target: 'node24',
       outDir: 'out/main',
+      // The default, said out loud: `dependencies` stay imports of node_modules, so libsql finds its
+      // prebuilt N-API binding (@libsql/<platform>) there instead of being bundled without it.
+      externalizeDeps: true,
       lib: { entry: resolve('electron/main/index.ts') },
     },
   },

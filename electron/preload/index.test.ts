@@ -37,6 +37,15 @@ describe('preload', () => {
     for (const value of Object.values(api)) expect(typeof value).toBe('function');
   });
 
+  it('exposes the order queue’s operations (issue 11), each on its own channel', async () => {
+    const queue = ['getQueue', 'seatService', 'submitEntry', 'retryEntry', 'resendEntry', 'markEntryDone', 'discardEntry', 'sendSeatingAsRound', 'moveSeating', 'clearTable', 'exportPending', 'importQueue'] as const;
+    expect(operationNames).toEqual(expect.arrayContaining([...queue]));
+    for (const name of queue) {
+      await (api[name] as (input: unknown, context: unknown) => Promise<unknown>)({}, { accountKey: 'demo' });
+      expect(electron.invoke).toHaveBeenLastCalledWith(`bridge:${name}`, {}, { accountKey: 'demo' });
+    }
+  });
+
   it('calls listRooms on its own channel', async () => {
     const result = await api.listRooms({});
     expect(electron.invoke).toHaveBeenLastCalledWith('bridge:listRooms', {}, undefined);
@@ -50,13 +59,13 @@ describe('preload', () => {
   });
 
   it('sends the account a call names as the second argument', async () => {
-    await api.deliverOrder({ kind: 'seating', data: { customer: null, table_id: [1], guests: 1, contents: null, payments: null } }, { accountKey: 'demo' });
-    expect(electron.invoke).toHaveBeenLastCalledWith('bridge:deliverOrder', expect.anything(), { accountKey: 'demo' });
+    await api.getQueue({}, { accountKey: 'demo' });
+    expect(electron.invoke).toHaveBeenLastCalledWith('bridge:getQueue', expect.anything(), { accountKey: 'demo' });
   });
 
   it('answers a call that never reached the main side (invoke rejected) as unreachable, not thrown', async () => {
-    electron.invoke.mockRejectedValueOnce(new Error("No handler registered for 'bridge:deliverOrder'"));
-    const result = await api.deliverOrder({ kind: 'seating', data: { customer: null, table_id: [1], guests: 1, contents: null, payments: null } }, { accountKey: 'demo' });
+    electron.invoke.mockRejectedValueOnce(new Error("No handler registered for 'bridge:getQueue'"));
+    const result = await api.getQueue({}, { accountKey: 'demo' });
     expect(result).toMatchObject({ ok: false, error: { kind: 'unreachable', detail: expect.stringMatching(/No handler registered/) } });
   });
 

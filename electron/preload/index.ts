@@ -34,8 +34,19 @@ const api = {
   saveSettings: (input, context) => invoke('bridge:saveSettings', input, context),
   testConnection: (input, context) => invoke('bridge:testConnection', input, context),
   syncImages: (input, context) => invoke('bridge:syncImages', input, context),
-  deliverOrder: (input, context) => invoke('bridge:deliverOrder', input, context),
   getConnectionState: (input, context) => invoke('bridge:getConnectionState', input, context),
+  getQueue: (input, context) => invoke('bridge:getQueue', input, context),
+  seatService: (input, context) => invoke('bridge:seatService', input, context),
+  submitEntry: (input, context) => invoke('bridge:submitEntry', input, context),
+  retryEntry: (input, context) => invoke('bridge:retryEntry', input, context),
+  resendEntry: (input, context) => invoke('bridge:resendEntry', input, context),
+  markEntryDone: (input, context) => invoke('bridge:markEntryDone', input, context),
+  discardEntry: (input, context) => invoke('bridge:discardEntry', input, context),
+  sendSeatingAsRound: (input, context) => invoke('bridge:sendSeatingAsRound', input, context),
+  moveSeating: (input, context) => invoke('bridge:moveSeating', input, context),
+  clearTable: (input, context) => invoke('bridge:clearTable', input, context),
+  exportPending: (input, context) => invoke('bridge:exportPending', input, context),
+  importQueue: (input, context) => invoke('bridge:importQueue', input, context),
   onEvent: (listener) => {
     // Only the event crosses to the page; the IpcRendererEvent (with its sender) stays here.
     const forward = (_event: IpcRendererEvent, event: BridgeEvent) => listener(event);

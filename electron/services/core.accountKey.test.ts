@@ -1,10 +1,10 @@
 // Issue 10 item 7: every account-scoped bridge call names its account, and the main side refuses
 // one that does not name the current account — a window that missed `account-changed` cannot
-// deliver its queued orders into the account selected since.
+// save its orders into the account selected since.
 import { describe, expect, it, vi } from 'vitest';
 import { startSandbox } from '../sandbox';
 import type { AppCore } from './core';
-import { coreFixture, LIFTED } from './core.testing';
+import { coreFixture, LIFTED, readQueue, seating, waitForQueue } from './core.testing';
 import { createDispatcher } from './dispatcher';
 import { testHandlers } from './handlers.testing';
 
@@ -18,8 +18,6 @@ async function ledgerCount(sandboxUrl: string): Promise<number> {
   const response = await fetch(`${sandboxUrl}/__sandbox/ledger`);
   return ((await response.json()) as { entries: unknown[] }).entries.length;
 }
-
-const seating = (tableId: number) => ({ kind: 'seating', data: { customer: null, table_id: [tableId], guests: 2, contents: null, payments: null } });
 
 describe('the dispatcher hands the call context to the handler', () => {
   it('passes the validated context and refuses a malformed one as invalid-input, without running the handler', async () => {
@@ -50,7 +48,7 @@ describe('core: account-scoped calls name their account', () => {
     expect(await core.dispatcher.dispatch('testConnection', { account: { mode: 'demo' } })).toMatchObject({ ok: true });
   });
 
-  it('a delivery for the account the terminal left is refused and never reaches the server', async () => {
+  it('a seating for the account the terminal left is refused, saved nowhere and never reaches a server', async () => {
     const pepe = fixture.track(await startSandbox({ port: 0, limits: LIFTED }));
     const core = await startDemo();
     const demoUrl = core.sandboxUrl!;
@@ -65,15 +63,19 @@ describe('core: account-scoped calls name their account', () => {
       secrets: { accessToken: 'demo-token', integratorToken: 'demo-client' },
     });
     expect(switched).toMatchObject({ ok: true });
+    const current = { call: (name: string, input: unknown = {}) => core.dispatcher.dispatch(name, input, { accountKey: core.accountKey }) };
     const before = await ledgerCount(pepe.url);
-    const refused = await core.dispatcher.dispatch('deliverOrder', seating(tableId), { accountKey: 'demo' });
+    const refused = await core.dispatcher.dispatch('seatService', seating([tableId]), { accountKey: 'demo' });
     expect(refused).toMatchObject({ ok: false, error: { kind: 'wrong-account' } });
     expect(refused.ok ? '' : refused.error.message).toMatch(/another account/);
+    expect((await readQueue(current)).entries).toEqual([]);
     expect(await ledgerCount(pepe.url)).toBe(before);
     expect(demoUrl).not.toBe(pepe.url);
 
-    // Naming the account now in use reaches the delivery: an outcome, whatever the server says.
-    const delivered = await core.dispatcher.dispatch('deliverOrder', seating(tableId), { accountKey: core.accountKey });
-    expect(delivered, JSON.stringify(delivered)).toMatchObject({ ok: true, value: { outcome: expect.any(String) } });
-  });
+    // Naming the account now in use saves it, and its queue sends it to that account's server.
+    const seated = await current.call('seatService', seating([tableId]));
+    expect(seated, JSON.stringify(seated)).toMatchObject({ ok: true });
+    await waitForQueue(current, (queue) => queue.entries.length === 2 && queue.entries.every((entry) => entry.attempts > 0 && entry.state !== 'sending'), 'the seating tried');
+    expect(await ledgerCount(pepe.url)).toBeGreaterThan(before);
+  }, 40_000);
 });

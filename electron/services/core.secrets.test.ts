@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../sandbox';
-import { coreFixture, LIFTED } from './core.testing';
+import { bridgeValue, coreFixture, LIFTED, tableService, waitForQueue } from './core.testing';
+import { roundDraft, seatingDraft } from './queue/dispatcher.testing';
 import { echoing, startRecordingServer, type RecordingServer } from './secrets/recordingServer.testing';
 
 const PEPE = { tenant: 'bar-pepe', accessToken: 'pepe-access-7f3a9c', integratorToken: 'pepe-client-91bd04' };
@@ -168,27 +169,39 @@ describe('no token in anything stored or shown (issue 10 item 3)', () => {
   // Characters that every encoding writes differently: space, slash, plus, equals.
   const ECHO = { tenant: 'demo', accessToken: 'echo tok/en+7f3a=9c', integratorToken: 'echo client/91+bd=04' };
 
-  it.each([422, 500])('a server that echoes the request (URL and headers) in a %i body: outcomes, bridge errors and the log carry no token', async (status) => {
+  it.each([422, 500])('a server that echoes the request (URL and headers) in a %i body: stored entries, exports, bridge errors and the log carry no token', async (status) => {
     const echo = fixture.track(await startRecordingServer(echoing(status)));
-    const { call, logged } = await core({ mode: 'account', baseUrl: echo.url, secrets: ECHO });
+    const terminal = await core({ mode: 'account', baseUrl: echo.url, secrets: ECHO });
+    const { call, logged } = terminal;
 
-    const seating = await call('deliverOrder', { kind: 'seating', data: { customer: null, table_id: [3], guests: 2, contents: null, payments: null } });
-    const order = await call('deliverOrder', { kind: 'order', order: { order: { total: 1.8, contents: [{ item_id: 1, itemPrice: 1.8 }] } } });
+    // Saved in the queue and sent by its dispatcher: what the server said lands in each entry's lastError.
+    const service = tableService([3]);
+    const seating = seatingDraft([3], { serviceId: service.id });
+    const takeaway = roundDraft(null);
+    bridgeValue(await call('seatService', { service, drafts: [seating] }));
+    bridgeValue(await call('submitEntry', { draft: takeaway }));
+    const queue = await waitForQueue(
+      terminal,
+      (q) => [seating.id, takeaway.id].every((id) => q.entries.some((entry) => entry.id === id && entry.lastError !== null)),
+      'both entries answered',
+    );
+    const exported = await call('exportPending');
     const rooms = await call('listRooms');
     const test = await call('testConnection', { account: pepeAccount(echo.url), secrets: { accessToken: ECHO.accessToken, integratorToken: ECHO.integratorToken } });
 
     // The server did see (and echo) the tokens: the Flow URL and the headers.
     expect(echo.requests.some((r) => r.url.startsWith('/apiFlow?message='))).toBe(true);
     expect(echo.requests.some((r) => r.headers.authorization === `Bearer ${ECHO.accessToken}`)).toBe(true);
-    expect(JSON.stringify(seating)).toContain('apiFlow?message=');
+    expect(JSON.stringify(queue.entries.find((entry) => entry.id === seating.id)?.lastError)).toContain('apiFlow?message=');
+    expect(bridgeValue<{ json: string }>(exported).json).toContain(seating.id);
     expect(rooms).toMatchObject({ ok: false });
 
-    const recorded = JSON.stringify([seating, order, rooms, test, logged]);
+    const recorded = JSON.stringify([queue, exported, rooms, test, logged]);
     for (const secret of [ECHO.accessToken, ECHO.integratorToken]) {
       for (const form of [secret, encodeURIComponent(secret), new URLSearchParams({ v: secret }).toString().slice(2), JSON.stringify(secret).slice(1, -1)]) {
         expect(recorded).not.toContain(form);
       }
     }
     expect(recorded).toContain('[redacted]');
-  });
+  }, 40_000);
 });

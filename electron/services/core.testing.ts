@@ -1,10 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach } from 'vitest';
-import type { BridgeEvent, BridgeResult } from '../../shared/bridge';
+import { queueSnapshotSchema, type BridgeEvent, type BridgeResult, type EntryDraft, type QueueSnapshot, type TableService } from '../../shared/bridge';
 import type { RunningSandbox } from '../sandbox';
 import { startAppCore, type AppCore, type AppCoreOptions } from './core';
+import { roundDraft, seatingDraft } from './queue/dispatcher.testing';
 import { createFileVault } from './vault.file';
 
 // The main side as the core tests start it: a browser-shell core on a fresh data folder, the demo
@@ -58,4 +60,50 @@ export function coreFixture(prefix = 'comanda-core-') {
       return { core, vault, dataDir: dir, logged, events, call };
     },
   };
+}
+
+/** The value of a bridge call that must succeed (the error in the failure message otherwise). */
+export function bridgeValue<T>(result: BridgeResult<unknown>): T {
+  if (!result.ok) throw new Error(`bridge call failed: ${JSON.stringify(result.error)}`);
+  return result.value as T;
+}
+
+/** An open table service of these tables (the primary last), seated now. */
+export function tableService(tableIds: number[]): TableService {
+  return {
+    id: randomUUID(),
+    tableIds,
+    primaryTableId: tableIds.at(-1)!,
+    tableNames: tableIds.map((id) => `T${id}`),
+    guests: 2,
+    customer: null,
+    notes: '',
+    seatedAt: new Date().toISOString(),
+    open: 1,
+    closedAt: null,
+  };
+}
+
+/** `seatService`'s input: a service with its seating and a first round, as the renderer submits them. */
+export function seating(tableIds: number[]): { service: TableService; drafts: EntryDraft[] } {
+  const service = tableService(tableIds);
+  return {
+    service,
+    drafts: [seatingDraft(tableIds, { serviceId: service.id }), roundDraft(service.primaryTableId, { serviceId: service.id })],
+  };
+}
+
+export async function readQueue(terminal: Pick<TestCore, 'call'>): Promise<QueueSnapshot> {
+  return queueSnapshotSchema.parse(bridgeValue(await terminal.call('getQueue')));
+}
+
+/** Polls `getQueue` until `done` holds; generous for a slow machine. */
+export async function waitForQueue(terminal: Pick<TestCore, 'call'>, done: (queue: QueueSnapshot) => boolean, what: string): Promise<QueueSnapshot> {
+  const started = Date.now();
+  for (;;) {
+    const queue = await readQueue(terminal);
+    if (done(queue)) return queue;
+    if (Date.now() - started > 20_000) throw new Error(`${what}: not reached; queue ${JSON.stringify(queue.entries.map((e) => [e.kind, e.state, e.lastError?.message]))}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }

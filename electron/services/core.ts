@@ -3,6 +3,7 @@ import {
   describeZodError,
   operationNames,
   plainHttpProblem,
+  queueOperations,
   type AccountSettings,
   type BridgeCallContext,
   type BridgeEvent,
@@ -16,6 +17,8 @@ import { testConnection } from './connectionTest';
 import { createConnectivityMonitor, type ConnectivityMonitor } from './connectivity';
 import { createDispatcher, ServiceError, type BridgeHandlers, type Dispatcher } from './dispatcher';
 import { createBridgeHandlers, type SettingsOperations } from './handlers';
+import { deliver } from './delivery';
+import { delegatingQueueHandlers, openQueueService, type QueueService } from './queue/service';
 import { createAccountLimiters, createGateway, type Gateway } from './gateway';
 import { createAccountImages, type ImageCache } from './images';
 import { accountKeyOf, createSettingsStore, environmentPresets, normaliseSettings, normaliseUrl, sameAccount } from './settings';
@@ -92,6 +95,15 @@ const ACCOUNT_INDEPENDENT: ReadonlySet<OperationName> = new Set<OperationName>([
  * key from it). Every other account-scoped call must name the current account (issue 10 item 7).
  */
 const NAMES_NO_ACCOUNT: ReadonlySet<OperationName> = new Set<OperationName>(['getAppInfo']);
+/**
+ * Answered with their real result even when the account changed while they ran: a queue write
+ * named its account when it arrived and was committed to that account's database, and an error in
+ * its place would tell the waiter a saved order was not saved (sent again: twice). The renderer's
+ * accountScope.ts keeps the same answers after its scope closed.
+ */
+const ANSWERED_AFTER_SWITCH: ReadonlySet<OperationName> = new Set<OperationName>(
+  (Object.keys(queueOperations) as OperationName[]).filter((name) => name !== 'getQueue' && name !== 'exportPending'),
+);
 
 /** One account's services: created when it becomes current, closed when another replaces it. */
 interface LiveAccount {
@@ -104,6 +116,12 @@ interface LiveAccount {
   readonly handlers: BridgeHandlers;
   /** Probes the server while it is unreachable or quiet (issue 6 item 6). */
   readonly connectivity: ConnectivityMonitor;
+  /** The account's order queue and its dispatcher (issue 11). */
+  readonly queue: QueueService;
+  /** Stops the queue while a replacement with the same account key opens its database file. */
+  stopQueue(): Promise<void>;
+  /** Opens the queue again after stopQueue() (the replacement could not be saved). */
+  resumeQueue(): void;
   close(): Promise<void>;
 }
 
@@ -191,10 +209,12 @@ export async function startAppCore(options: AppCoreOptions): Promise<AppCore> {
 
     // The account's connection: vendor calls report what they saw, probes fill the silences.
     // Only the current account's changes reach the renderer (activate() catches up a new one).
+    const connectionListeners = new Set<(state: ConnectionState) => void>();
     const connectivity = createConnectivityMonitor({
       baseUrl,
       onChange: (state) => {
         if (isCurrent()) setConnection(state);
+        for (const listener of connectionListeners) listener(state);
       },
     });
 
@@ -205,6 +225,29 @@ export async function startAppCore(options: AppCoreOptions): Promise<AppCore> {
       limiter: (account.mode === 'demo' ? demoLimiters : limiters).forAccount(accountKey),
       onReachability: (reachable) => connectivity.report(reachable),
     });
+
+    // The account's order queue drains from open to close, current or not, window or not (issue 11).
+    const openQueue = () => openQueueService({
+      dataDir: options.dataDir,
+      accountKey,
+      deliver: (request) => deliver(gateway, request),
+      connection: {
+        state: () => connectivity.state,
+        onChange(listener) {
+          connectionListeners.add(listener);
+          return () => connectionListeners.delete(listener);
+        },
+      },
+      log,
+      onChange: ({ revision, storageProblem }) => {
+        if (isCurrent()) emit({ type: 'queue-changed', revision, storageProblem });
+      },
+    });
+    // Settings changed but not the account key (another image storage, http → https): the same
+    // database file. One dispatcher per file, so the replaced one stops first — else its request
+    // in flight would look interrupted to the new one's start-up recovery ("unconfirmed").
+    if (live !== null && live.accountKey === accountKey) await live.stopQueue();
+    let queue = openQueue();
 
     const handlers = createBridgeHandlers({
       shell: options.shell,
@@ -218,6 +261,7 @@ export async function startAppCore(options: AppCoreOptions): Promise<AppCore> {
       images: () => (isCurrent() ? images.current : null),
       settings: settingsOperations,
       connection: () => connectivity.state,
+      queue: delegatingQueueHandlers(() => queue),
     });
 
     const opened: LiveAccount = {
@@ -229,7 +273,16 @@ export async function startAppCore(options: AppCoreOptions): Promise<AppCore> {
       gateway,
       handlers,
       connectivity,
+      get queue() {
+        return queue;
+      },
+      stopQueue: () => queue.close(),
+      resumeQueue() {
+        if (queue.closed) queue = openQueue();
+      },
       async close() {
+        // First the queue: its requests in flight still need the gateway (and the demo sandbox).
+        await queue.close();
         connectivity.close();
         await sandbox?.close();
       },
@@ -270,7 +323,10 @@ export async function startAppCore(options: AppCoreOptions): Promise<AppCore> {
       if (binding && given) await vault.save({ tenant: binding.tenant, ...given }, binding.origin);
       settings = await settingsStore.save(next);
     } catch (error) {
-      if (opened !== previous) await opened.close();
+      if (opened !== previous) {
+        await opened.close();
+        previous.resumeQueue();
+      }
       throw error;
     }
     if (opened !== previous) {
@@ -334,7 +390,7 @@ export async function startAppCore(options: AppCoreOptions): Promise<AppCore> {
 
   /**
    * Every operation is answered by the account that was current when it arrived, and only when the
-   * caller named that account: a window that missed `account-changed` must not, say, deliver its
+   * caller named that account: a window that missed `account-changed` must not, say, seat its
    * queued orders into the account selected since. Refused calls did nothing (`wrong-account`).
    */
   const routed = Object.fromEntries(
@@ -351,7 +407,7 @@ export async function startAppCore(options: AppCoreOptions): Promise<AppCore> {
         }
         const handler = serving.handlers[name] as (input: unknown) => Promise<unknown>;
         const value = await handler(input);
-        if (serving !== live && !ACCOUNT_INDEPENDENT.has(name)) {
+        if (serving !== live && !ACCOUNT_INDEPENDENT.has(name) && !ANSWERED_AFTER_SWITCH.has(name)) {
           throw new ServiceError({
             kind: 'internal',
             message: 'The terminal switched to another account while this was loading: it is loaded again for the new account.',

@@ -1,14 +1,22 @@
 import fc from 'fast-check';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { operationNames, syncResourceNames } from '../../shared/bridge';
+import { operationNames, outboxStates, syncResourceNames, type EntryDraft, type OutboxEntry } from '../../shared/bridge';
+import { tableService } from './core.testing';
 import { createDispatcher } from './dispatcher';
 import { createGateway } from './gateway';
 import { fetchPlaying, vendorAnswer } from './gateway/vendorAnswers.testing';
 import { createBridgeHandlers } from './handlers';
+import { fakeConnection, roundDraft, seatingDraft } from './queue/dispatcher.testing';
+import { openQueueService, type QueueService } from './queue/service';
 import type { AccountSecrets, AccountVault } from './vault';
 
 // Property (issue 10 item 16a): random and malformed values at every bridge operation, through
-// the real dispatcher and the real handlers, with a gateway whose vendor answers are random too.
+// the real dispatcher and the real handlers, with a gateway whose vendor answers are random too,
+// and one real order queue (SQLite) that every run writes into: seatings and drafts near valid
+// or broken, conflicts with what earlier runs seated, hand-offs of old outboxes.
 // Whatever comes in, the dispatcher answers: never an exception or an unhandled rejection, and
 // every failure is `{ ok: false, error: { kind, message } }` with a sentence a person can act on.
 
@@ -30,6 +38,11 @@ const text = fc.oneof(fc.string(), fc.constantFrom('', ' ', 'demo', '../../etc/p
 const number = fc.oneof(fc.integer(), fc.double(), fc.constantFrom(0, -1, 1e308, Number.NaN, 2 ** 53 + 1));
 const anything = fc.oneof(fc.anything(), fc.jsonValue(), fc.constantFrom(null, undefined, [], {}, '', 0));
 
+/** Entry ids runs share, so decisions and repeated submits meet entries earlier runs saved. */
+const ENTRY_IDS = Array.from({ length: 8 }, (_, i) => `00000000-0000-4000-8000-${String(i + 1).padStart(12, '0')}`);
+const entryId = fc.oneof(fc.constantFrom(...ENTRY_IDS), fc.uuid({ version: 4 }));
+const entryRef = fc.record({ entryId });
+
 /** Inputs close to what each operation takes, so the handlers run, not only the input schema. */
 const nearValid: Record<string, fc.Arbitrary<unknown>> = {
   fetchSyncPage: fc.record(
@@ -38,19 +51,44 @@ const nearValid: Record<string, fc.Arbitrary<unknown>> = {
   ),
   saveCredentials: fc.record({ tenant: text, accessToken: text, integratorToken: text }, { requiredKeys: [] }),
   syncImages: fc.record({ photos: fc.array(fc.oneof(text, fc.constantFrom('items/a.png', 'x/../../y.png', '/abs.png')), { maxLength: 5 }) }),
-  deliverOrder: fc.oneof(
-    fc.record({
-      kind: fc.constant('seating'),
-      data: fc.record({ customer: fc.constant(null), table_id: fc.array(fc.oneof(fc.nat(50), number), { maxLength: 3 }), guests: fc.oneof(fc.nat(20), number), contents: fc.constant(null), payments: fc.constant(null) }),
+  seatService: fc
+    .record({
+      id: entryId,
+      tables: fc.uniqueArray(fc.integer({ min: 1, max: 12 }), { minLength: 1, maxLength: 3 }),
+      round: fc.boolean(),
+      broken: fc.option(fc.tuple(fc.constantFrom('service', 'seating'), fc.constantFrom('tableIds', 'guests', 'open', 'kind', 'request', 'serviceId', 'label'), anything)),
+    })
+    .map(({ id, tables, round, broken }) => {
+      const service: Record<string, unknown> = { ...tableService(tables) };
+      const seating: Record<string, unknown> = { ...seatingDraft(tables, { id, serviceId: service.id as string }) };
+      if (broken) (broken[0] === 'service' ? service : seating)[broken[1]] = broken[2];
+      const drafts = round ? [seating, roundDraft(tables.at(-1)!, { serviceId: service.id as string })] : [seating];
+      return { service, drafts };
     }),
-    fc.record({
-      kind: fc.constant('order'),
-      order: fc.record({ order: fc.record({ total: number, contents: fc.array(fc.record({ item_id: fc.nat(50), itemPrice: number }), { maxLength: 3 }) }) }),
-    }),
-  ),
+  submitEntry: fc
+    .record({ id: entryId, broken: fc.option(fc.tuple(fc.constantFrom('id', 'kind', 'tableIds', 'serviceId', 'request', 'lines', 'totalCents'), anything)) })
+    .map(({ id, broken }) => ({ draft: broken ? { ...roundDraft(null, { id }), [broken[0]]: broken[1] } : roundDraft(null, { id }) })),
+  importQueue: fc
+    .record({
+      entries: fc.array(fc.record({ id: entryId, seq: fc.oneof(fc.integer({ min: 1, max: 1000 }), number), state: fc.oneof(fc.constantFrom(...outboxStates), text) }), { maxLength: 4 }),
+      services: fc.array(fc.uniqueArray(fc.integer({ min: 1, max: 12 }), { minLength: 1, maxLength: 2 }), { maxLength: 2 }),
+    })
+    .map(({ entries, services }) => ({ entries: entries.map(({ id, seq, state }) => handedOver(roundDraft(null, { id }), seq, state)), services: services.map(tableService) })),
+  retryEntry: entryRef,
+  resendEntry: entryRef,
+  markEntryDone: entryRef,
+  discardEntry: entryRef,
+  sendSeatingAsRound: fc.record({ entryId, round: fc.constant(null) }),
+  clearTable: fc.record({ serviceId: fc.uuid({ version: 4 }) }),
   testConnection: fc.record({ account: fc.dictionary(text, anything, { maxKeys: 4 }), secrets: fc.option(fc.dictionary(text, text, { maxKeys: 3 })) }),
   saveSettings: fc.dictionary(fc.constantFrom('account', 'syncEveryMinutes', 'secrets'), anything, { maxKeys: 3 }),
 };
+
+/** An entry of an old renderer outbox as the hand-off sends it (maybe with a broken seq or state). */
+function handedOver(draft: EntryDraft, seq: unknown, state: unknown): OutboxEntry {
+  const at = '2026-11-20T12:00:00.000Z';
+  return { ...draft, seq, state, pending: 1, createdAt: at, updatedAt: at, attempts: 0, lastAttemptAt: null, lastError: null, retryAt: null, orderId: null, afterUnconfirmed: false, acceptedBy: null, conflict: false, resolution: null } as OutboxEntry;
+}
 
 const call = fc.record({
   name: fc.oneof({ weight: 9, arbitrary: fc.constantFrom(...operationNames) }, { weight: 1, arbitrary: text }),
@@ -63,8 +101,25 @@ const call = fc.record({
 
 const unhandled: unknown[] = [];
 const onUnhandled = (reason: unknown) => void unhandled.push(reason);
-beforeAll(() => void process.on('unhandledRejection', onUnhandled));
-afterAll(() => void process.off('unhandledRejection', onUnhandled));
+// One queue for every run: offline, so its dispatcher sends nothing unless a run says "Retry now"
+// (answered "not sent"), and every run's answer depends on its input and what runs before it wrote.
+let queueDir: string;
+let queue: QueueService;
+beforeAll(async () => {
+  process.on('unhandledRejection', onUnhandled);
+  queueDir = await mkdtemp(join(tmpdir(), 'comanda-handlers-property-'));
+  queue = openQueueService({
+    dataDir: queueDir,
+    accountKey: 'demo@vendor.test',
+    deliver: async () => ({ outcome: 'not-sent', reason: 'offline', message: 'No connection to the server.' }),
+    connection: fakeConnection('offline'),
+  });
+});
+afterAll(async () => {
+  process.off('unhandledRejection', onUnhandled);
+  await queue.close();
+  await rm(queueDir, { recursive: true, force: true });
+});
 
 describe('every bridge operation against random and malformed input', () => {
   it(`answers ok or a typed failure with a readable message (${RUNS} runs, seed ${SEED})`, async () => {
@@ -81,7 +136,7 @@ describe('every bridge operation against random and malformed input', () => {
           maxRetryAfterMs: 1000,
         });
         const dispatcher = createDispatcher(
-          createBridgeHandlers({ shell: 'browser', mode: 'account', accountKey: 'demo@vendor.test', version: '0.1.0', gateway, vault: memoryVault(), images: () => null }),
+          createBridgeHandlers({ shell: 'browser', mode: 'account', accountKey: 'demo@vendor.test', version: '0.1.0', gateway, vault: memoryVault(), images: () => null, queue: queue.handlers }),
         );
         const near = useNearValid && Object.hasOwn(nearValid, name) ? nearValid[name] : undefined;
         const value = near ? fc.sample(near, { numRuns: 1, seed: sampleSeed })[0] : input;

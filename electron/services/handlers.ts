@@ -1,10 +1,10 @@
-import type { BridgeInput, BridgeOutput, ConnectionState, PaymentMethod } from '../../shared/bridge';
+import { queueOperations, type BridgeInput, type BridgeOutput, type ConnectionState, type PaymentMethod } from '../../shared/bridge';
 import { toFloorRooms } from '../../shared/api';
 import { ServiceError, type BridgeHandlers } from './dispatcher';
 import { GatewayError, type Gateway } from './gateway';
 import { VaultDamagedError, VaultUnavailableError, type AccountVault } from './vault';
 import { syncImagesHandler, type ImageCache } from './images';
-import { deliver } from './delivery';
+import type { QueueHandlers } from './queue/service';
 
 export interface HandlerDeps {
   shell: 'electron' | 'browser';
@@ -22,6 +22,8 @@ export interface HandlerDeps {
   settings?: SettingsOperations;
   /** The account's connection state (connectivity.ts); null while not known. */
   connection?: () => ConnectionState | null;
+  /** The account's order queue (electron/services/queue/service.ts); absent: its operations say so. */
+  queue?: QueueHandlers;
 }
 
 /** What the settings operations need from the core (electron/services/core.ts). */
@@ -72,8 +74,6 @@ export function createBridgeHandlers(deps: HandlerDeps): BridgeHandlers {
     saveSettings: (input) => explained(() => settingsOf(deps).save(input)),
     testConnection: (input) => explained(() => settingsOf(deps).testConnection(input)),
     syncImages: syncImagesHandler(deps.images),
-    // Never an error envelope: every result of sending is an outcome (delivery.ts).
-    deliverOrder: (input) => deliver(deps.gateway, input),
     getConnectionState: async () => ({ state: deps.connection?.() ?? null }),
     getCredentialsStatus: () =>
       explained(async () => {
@@ -81,8 +81,19 @@ export function createBridgeHandlers(deps: HandlerDeps): BridgeHandlers {
         const stored = reason === null ? await deps.vault.load() : null;
         return { stored: stored !== null, tenant: stored?.tenant ?? null, unavailableReason: reason };
       }),
+    ...(deps.queue ?? noQueue),
   };
 }
+
+/** Handlers without a queue (tools, tests of other operations): every queue operation says it is not there. */
+const noQueue = Object.fromEntries(
+  Object.keys(queueOperations).map((name) => [
+    name,
+    async () => {
+      throw new ServiceError({ kind: 'internal', message: 'The order queue is not available in this shell.', detail: name });
+    },
+  ]),
+) as unknown as QueueHandlers;
 
 function settingsOf(deps: HandlerDeps): SettingsOperations {
   if (!deps.settings) throw new ServiceError({ kind: 'internal', message: 'Settings are not available in this shell.' });

@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { flowNewOrderRequest, loyaltyOrderRequest } from '../api';
 
-// Delivering one outbox entry (issue 6, ARCHITECTURE §5): the renderer's outbox hands the main
-// side exactly what to send; the main side sends it once and says what is KNOWN about the result.
-// The main side classifies (it sees the transport: whether the body left, the status, the
-// headers); the renderer's dispatcher only records the outcome. It is never an error envelope:
-// every answer of the server is an outcome, and only a malformed request is refused as
-// `invalid-input` by the bridge itself.
+// Delivering one queue entry (issue 6, ARCHITECTURE §5): the entry stores exactly what to send
+// (the renderer built it from its catalog); the main side's queue dispatcher sends it once through
+// electron/services/delivery.ts and records what is KNOWN about the result. The delivery classifies
+// (it sees the transport: whether the body left, the status, the headers); every answer of the
+// server is an outcome, never an error.
 
 /** What one outbox entry sends: a Flow seating (spec 2.9) or a loyalty order (spec 2.10). */
 export const deliveryRequestSchema = z.discriminatedUnion('kind', [
@@ -23,12 +22,9 @@ export type DeliveryRequest = z.input<typeof deliveryRequestSchema>;
  * - `unavailable`: the server said it could not handle the request now (503, RFC 9110 §15.6.4), so
  *   it did not — or a loyalty order got a 5xx before `100 Continue`, so its body never left;
  * - `unauthorised`: the credentials were refused (401/403) — nothing was applied;
- * - `misconfigured`: the server has no such endpoint (404) — check the account's address;
- * - `not-reached`: the call never reached the terminal's main side (its local service not
- *   answering, a stale page, an account that is no longer current). Recorded by the renderer's
- *   outbox from the bridge error (issue 10 item 8); the main side never answers it.
+ * - `misconfigured`: the server has no such endpoint (404) — check the account's address.
  */
-export const notSentReasons = ['offline', 'rate-limited', 'unavailable', 'unauthorised', 'misconfigured', 'not-reached'] as const;
+export const notSentReasons = ['offline', 'rate-limited', 'unavailable', 'unauthorised', 'misconfigured'] as const;
 export type NotSentReason = (typeof notSentReasons)[number];
 
 const said = { message: z.string(), detail: z.string().optional() };

@@ -3,4 +3,5 @@ export * from './result';
 export * from './schemas';
 export type * from './api';
 export * from './delivery';
+export * from './queue';
 export * from './context';

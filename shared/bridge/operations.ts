@@ -15,7 +15,7 @@ import {
   syncPageInputSchema,
   syncPageSchema,
 } from './schemas';
-import { deliveryOutcomeSchema, deliveryRequestSchema } from './delivery';
+import { queueOperations } from './queue';
 
 const noInput = z.object({}).strict();
 
@@ -74,15 +74,13 @@ export const bridgeOperations = {
   },
 
   /**
-   * Sends one outbox entry once, at order priority (issue 6). Always answers with what is known
-   * about the result (delivery.ts); never retries a request that may have been applied.
-   */
-  deliverOrder: { input: deliveryRequestSchema, output: deliveryOutcomeSchema },
-  /**
    * The current account's connection as the main side last saw it (null: not known yet), for a
    * renderer that starts after the last `connection` event (issue 6 item 6).
    */
   getConnectionState: { input: noInput, output: z.object({ state: connectionStateSchema.nullable() }) },
+
+  /** The order queue and the table services, kept and delivered by the main side (issue 11). */
+  ...queueOperations,
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;
 
 export type BridgeOperations = typeof bridgeOperations;

@@ -23,6 +23,10 @@ export const bridgeErrorKinds = [
   'outcome-unknown',
   'invalid-response',
   'vault-unavailable',
+  /** The queue refused a write that clashes with what it holds, e.g. a table just seated on this terminal (issue 11). */
+  'conflict',
+  /** The queue's database refuses writes (disk full, read-only, damaged): nothing was saved. */
+  'storage',
   'internal',
 ] as const;
 export type BridgeErrorKind = (typeof bridgeErrorKinds)[number];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { queueStorageProblemSchema } from './queue';
 
 // Plain (transform-free) shapes that cross the process boundary. The main side maps the vendor's
 // wire formats (shared/api) onto these, so the renderer never sees wire quirks.
@@ -97,8 +98,16 @@ export const syncResourceNames = [
 export const syncResourceSchema = z.enum(syncResourceNames);
 export type SyncResource = z.infer<typeof syncResourceSchema>;
 
-/** A plain JSON record: the wire record after validation and coercion by the main side. */
-export const syncRecordSchema = z.record(z.string(), z.unknown());
+/**
+ * A plain JSON record: the wire record after validation and coercion by the main side. Checked
+ * without copying (a z.record rebuilds every record on both sides of the bridge: about 0.4 s of CPU
+ * in a 35,000-record sync); the sync engine validates each record against its own schema before
+ * storing it.
+ */
+export const syncRecordSchema = z.custom<Record<string, unknown>>(
+  (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
+  { message: 'Expected a JSON object' },
+);
 export type SyncRecord = z.infer<typeof syncRecordSchema>;
 
 export const syncPageInputSchema = z
@@ -215,5 +224,11 @@ export const bridgeEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('account-changed'), accountKey: z.string() }),
   /** Background thumbnail fetching after a sync. */
   z.object({ type: z.literal('images'), state: imageSyncStateSchema }),
+  /**
+   * The current account's queue committed a change, or its database started or stopped refusing
+   * writes (issue 11): read `getQueue` unless the snapshot in hand already has this revision, and
+   * show `storageProblem` as it is now. Bursts are coalesced; the last state always comes.
+   */
+  z.object({ type: z.literal('queue-changed'), revision: z.number().int().nonnegative(), storageProblem: queueStorageProblemSchema.nullable() }),
 ]);
 export type BridgeEvent = z.infer<typeof bridgeEventSchema>;

@@ -1,5 +1,6 @@
-// deliverOrder's main side against the real sandbox (issue 6 item 4, ARCHITECTURE §5): each outcome
-// the outbox relies on, checked against the sandbox's ledger — what the server really holds.
+// deliver() — what the main side's queue dispatcher sends each entry with — against the real sandbox
+// (issue 6 item 4, ARCHITECTURE §5): each outcome the queue relies on, checked against the
+// sandbox's ledger — what the server really holds.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../electron/sandbox';
 import { controlRequest } from '../../electron/sandbox/control/request.testing';
@@ -55,7 +56,7 @@ async function loyaltyEntriesWith(extraId: string) {
   return (await ledger(sandbox.url)).filter((e) => e.kind === 'loyalty' && (e.payload.order as { extraId?: string } | undefined)?.extraId === extraId);
 }
 
-describe('deliverOrder against the sandbox', () => {
+describe('deliver() against the sandbox', () => {
   it('a seating is accepted with its Flow id; the same table again is table-busy', async () => {
     const first = await deliver(gateway, seating([2]));
     expect(first).toMatchObject({ outcome: 'accepted' });

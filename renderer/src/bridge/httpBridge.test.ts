@@ -47,13 +47,12 @@ describe('createHttpBridge', () => {
     expect(fetch.mock.calls[0]![0]).toBe(`http://127.0.0.1:4780/bridge/${name}`);
   });
 
-  it('deliverOrder: an outcome comes back as a value; one that breaks the outcome schema is refused', async () => {
-    const outcome = { outcome: 'not-sent', reason: 'offline', message: 'No connection.', detail: 'ECONNREFUSED' };
-    const good = createHttpBridge({ secret: 'x', fetch: fakeFetch(() => jsonResponse({ ok: true, value: outcome })) });
-    const order = { kind: 'seating' as const, data: { customer: null, table_id: [3], guests: 2, contents: null, payments: null } };
-    expect(await good.deliverOrder(order)).toEqual({ ok: true, value: outcome });
-    const bad = createHttpBridge({ secret: 'x', fetch: fakeFetch(() => jsonResponse({ ok: true, value: { outcome: 'maybe' } })) });
-    expect(await bad.deliverOrder(order)).toMatchObject({ ok: false, error: { kind: 'internal' } });
+  it('getQueue: a snapshot comes back as a value; one that breaks the snapshot schema is refused', async () => {
+    const snapshot = { revision: 3, services: [], entries: [], storageProblem: null };
+    const good = createHttpBridge({ secret: 'x', fetch: fakeFetch(() => jsonResponse({ ok: true, value: snapshot })) });
+    expect(await good.getQueue({})).toEqual({ ok: true, value: snapshot });
+    const bad = createHttpBridge({ secret: 'x', fetch: fakeFetch(() => jsonResponse({ ok: true, value: { revision: -1, services: [], entries: [] } })) });
+    expect(await bad.getQueue({})).toMatchObject({ ok: false, error: { kind: 'internal' } });
     const state = createHttpBridge({ secret: 'x', fetch: fakeFetch(() => jsonResponse({ ok: true, value: { state: null } })) });
     expect(await state.getConnectionState({})).toEqual({ ok: true, value: { state: null } });
   });
@@ -98,7 +97,7 @@ describe('createHttpBridge', () => {
 
   it('turns a 403 without an envelope (a stale secret after a restart) into forbidden: the call did nothing', async () => {
     const fetch = fakeFetch(() => jsonResponse({ error: 'Missing or wrong bridge secret' }, 403));
-    const result = await createHttpBridge({ secret: 'old', fetch }).deliverOrder({ kind: 'seating', data: { customer: null, table_id: [1], guests: 1, contents: null, payments: null } });
+    const result = await createHttpBridge({ secret: 'old', fetch }).retryEntry({ entryId: '5b0e9d9e-4a55-4c87-9d7e-0f1a2b3c4d5e' });
     expect(result).toMatchObject({ ok: false, error: { kind: 'forbidden', message: expect.stringMatching(/reload/i), detail: expect.stringContaining('HTTP 403') } });
   });
 
@@ -157,6 +156,26 @@ describe('createHttpBridge', () => {
     expect(sources[0]!.closed).toBe(false);
     stopSecond();
     expect(sources[0]!.closed).toBe(true);
+  });
+});
+
+describe('event stream reconnects', () => {
+  it('says so each time the stream reopens after a drop, not on its first open', () => {
+    let source: BridgeEventSource | null = null;
+    let reopened = 0;
+    const bridge = createHttpBridge({
+      secret: 's',
+      fetch: fakeFetch(() => jsonResponse({})),
+      openEventSource: () => (source = { onmessage: null, close() {} }),
+      onReopen: () => (reopened += 1),
+    });
+    bridge.onEvent(() => {});
+    source!.onopen?.(new Event('open'));
+    expect(reopened).toBe(0);
+    // EventSource reconnects by itself after a drop and fires `open` again.
+    source!.onopen?.(new Event('open'));
+    source!.onopen?.(new Event('open'));
+    expect(reopened).toBe(2);
   });
 });
 

@@ -15,10 +15,13 @@ import {
   type BridgeResult,
   type OperationName,
 } from '../../../shared/bridge';
+import { bridgeReopened } from './reopened';
 
 /** The part of `EventSource` the bridge uses, so tests can hand in a fake. */
 export interface BridgeEventSource {
   onmessage: ((event: MessageEvent) => void) | null;
+  /** Fires on the first connection and again each time the browser reconnects after a drop. */
+  onopen?: ((event: Event) => void) | null;
   close(): void;
 }
 
@@ -31,6 +34,8 @@ export interface HttpBridgeOptions {
   fetch?: typeof fetch;
   /** Injected in tests; defaults to `new EventSource(url)`. */
   openEventSource?: (url: string) => BridgeEventSource;
+  /** The event stream reconnected after a drop (events were missed); default: `bridgeReopened`. */
+  onReopen?: () => void;
 }
 
 export const LOCAL_SERVICE_NOT_ANSWERING = 'The terminal’s local service is not answering.';
@@ -47,6 +52,7 @@ export function createHttpBridge(options: HttpBridgeOptions = { secret: readBrid
   // Wrapped so a detached `fetch` is never called with the wrong `this`.
   const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
   const openEventSource = options.openEventSource ?? ((url: string) => new EventSource(url));
+  const onReopen = options.onReopen ?? (() => bridgeReopened.notify());
 
   async function call<K extends OperationName>(name: K, input: BridgeInput<K>, context?: BridgeCallContext): Promise<BridgeResult<BridgeOutput<K>>> {
     const headers: Record<string, string> = { 'content-type': 'application/json', 'x-comanda-secret': secret };
@@ -103,6 +109,11 @@ export function createHttpBridge(options: HttpBridgeOptions = { secret: readBrid
     listeners.add(listener);
     if (source === null) {
       source = openEventSource(`${baseUrl}/bridge/events?secret=${encodeURIComponent(secret)}`);
+      let opened = false;
+      source.onopen = () => {
+        if (opened) onReopen();
+        opened = true;
+      };
       source.onmessage = (message) => {
         const event = parseEvent(message.data);
         if (event === null) return;
@@ -129,8 +140,19 @@ export function createHttpBridge(options: HttpBridgeOptions = { secret: readBrid
     saveSettings: (input, context) => call('saveSettings', input, context),
     testConnection: (input, context) => call('testConnection', input, context),
     syncImages: (input, context) => call('syncImages', input, context),
-    deliverOrder: (input, context) => call('deliverOrder', input, context),
     getConnectionState: (input, context) => call('getConnectionState', input, context),
+    getQueue: (input, context) => call('getQueue', input, context),
+    seatService: (input, context) => call('seatService', input, context),
+    submitEntry: (input, context) => call('submitEntry', input, context),
+    retryEntry: (input, context) => call('retryEntry', input, context),
+    resendEntry: (input, context) => call('resendEntry', input, context),
+    markEntryDone: (input, context) => call('markEntryDone', input, context),
+    discardEntry: (input, context) => call('discardEntry', input, context),
+    sendSeatingAsRound: (input, context) => call('sendSeatingAsRound', input, context),
+    moveSeating: (input, context) => call('moveSeating', input, context),
+    clearTable: (input, context) => call('clearTable', input, context),
+    exportPending: (input, context) => call('exportPending', input, context),
+    importQueue: (input, context) => call('importQueue', input, context),
     onEvent,
   } satisfies BridgeApi;
 }

@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { CANNOT_SAVE_MESSAGE, type OutboxEntry } from '../../../shared/bridge';
+import { roundDraft } from './dispatcher.testing';
+import { applyOutcome, localRetryDelayMs, nextRetryAt, outcomeOfDeliveryFailure, sendableEntries, storageProblemOf } from './outcomes';
+
+const AT = new Date('2026-11-22T12:00:00Z');
+
+let ids = 0;
+function entry(fields: Partial<OutboxEntry> & Pick<OutboxEntry, 'seq'>): OutboxEntry {
+  const id = `00000000-0000-4000-8000-${String(++ids).padStart(12, '0')}`;
+  return {
+    ...roundDraft(null, { id, kind: 'round' }),
+    state: 'queued',
+    pending: 1,
+    createdAt: AT.toISOString(),
+    updatedAt: AT.toISOString(),
+    attempts: 0,
+    lastAttemptAt: null,
+    lastError: null,
+    retryAt: null,
+    orderId: null,
+    afterUnconfirmed: false,
+    acceptedBy: null,
+    conflict: false,
+    resolution: null,
+    ...fields,
+  };
+}
+
+describe('sendableEntries', () => {
+  const pick = (pending: OutboxEntry[], capacity = 10, inFlight: string[] = []) =>
+    sendableEntries(pending, { inFlight: new Set(inFlight), now: AT.getTime(), capacity }).map((e) => e.id);
+
+  it('keeps per-table order: a round never overtakes its table’s seating; other tables and takeaways go', () => {
+    const pending = [
+      entry({ seq: 1, kind: 'seating', tableIds: [5, 6] }),
+      entry({ seq: 2, tableIds: [6] }),
+      entry({ seq: 3, tableIds: [7] }),
+      entry({ seq: 4, kind: 'takeaway', tableIds: [] }),
+      entry({ seq: 5, tableIds: [7] }),
+    ];
+    const [seat5, , round7, takeaway] = pending.map((e) => e.id);
+    expect(pick(pending)).toEqual([seat5, round7, takeaway]);
+    expect(pick(pending, 2)).toEqual([seat5, round7]);
+    // While the seating is in flight (sending), its tables stay held.
+    expect(pick([{ ...pending[0]!, state: 'sending' }, ...pending.slice(1)], 10, [seat5!])).toEqual([round7, takeaway]);
+    // Commit order decides, not the order the store listed them in.
+    expect(pick([...pending].reverse())).toEqual([seat5, round7, takeaway]);
+  });
+
+  it('holds a table’s rounds behind a seating that needs a person, but not behind an unconfirmed round', () => {
+    expect(pick([entry({ seq: 1, kind: 'seating', state: 'unconfirmed', tableIds: [2] }), entry({ seq: 2, tableIds: [2] })])).toEqual([]);
+    expect(pick([entry({ seq: 1, kind: 'seating', state: 'rejected', conflict: true, tableIds: [2] }), entry({ seq: 2, tableIds: [2] })])).toEqual([]);
+    const after = entry({ seq: 2, tableIds: [2] });
+    expect(pick([entry({ seq: 1, state: 'unconfirmed', tableIds: [2] }), after])).toEqual([after.id]);
+  });
+
+  it('waits for Retry-After, and a waiting entry still holds the ones behind it', () => {
+    const later = new Date(AT.getTime() + 5_000).toISOString();
+    const other = entry({ seq: 3, tableIds: [4] });
+    const pending = [entry({ seq: 1, tableIds: [3], retryAt: later }), entry({ seq: 2, tableIds: [3] }), other];
+    expect(pick(pending)).toEqual([other.id]);
+    expect(nextRetryAt(pending, AT.getTime())).toBe(AT.getTime() + 5_000);
+    expect(nextRetryAt([other], AT.getTime())).toBeNull();
+  });
+
+  it('never picks an entry that is resolved or no longer pending', () => {
+    expect(pick([entry({ seq: 1, resolution: 'discarded' }), entry({ seq: 2, pending: 0 })])).toEqual([]);
+  });
+});
+
+describe('applyOutcome', () => {
+  const sending = entry({ seq: 1, state: 'sending', attempts: 1 });
+
+  it('records every outcome as ARCHITECTURE §5 says', () => {
+    expect(applyOutcome(sending, { outcome: 'accepted', orderId: 42 }, AT)).toMatchObject({ state: 'accepted', pending: 0, orderId: 42, acceptedBy: 'server' });
+    expect(applyOutcome(sending, { outcome: 'not-sent', reason: 'offline', message: 'Cannot reach' }, AT)).toMatchObject({ state: 'queued', pending: 1, retryAt: null, lastError: { kind: 'not-sent:offline' } });
+    expect(applyOutcome(sending, { outcome: 'not-sent', reason: 'rate-limited', retryAfterSeconds: 7, message: '429' }, AT)).toMatchObject({ state: 'queued', retryAt: '2026-11-22T12:00:07.000Z' });
+    expect(applyOutcome(sending, { outcome: 'not-sent', reason: 'unavailable', message: '503' }, AT)).toMatchObject({ state: 'queued', retryAt: '2026-11-22T12:00:05.000Z' });
+    expect(applyOutcome(sending, { outcome: 'not-sent', reason: 'unauthorised', message: '401' }, AT)).toMatchObject({ state: 'queued', retryAt: '2026-11-22T12:00:30.000Z' });
+    expect(applyOutcome(sending, { outcome: 'rejected', code: 'invalid', message: 'The total does not match' }, AT)).toMatchObject({ state: 'rejected', pending: 1, lastError: { message: 'The total does not match' } });
+    expect(applyOutcome(sending, { outcome: 'unknown', message: 'reset' }, AT)).toMatchObject({ state: 'unconfirmed', pending: 1, afterUnconfirmed: true });
+  });
+
+  it('takes "table already has an open order" as evidence only right after an unconfirmed attempt', () => {
+    const busy = { outcome: 'table-busy', message: 'Table 5 already has an open order' } as const;
+    expect(applyOutcome({ ...sending, kind: 'seating' }, busy, AT)).toMatchObject({ state: 'rejected', conflict: true, pending: 1 });
+    expect(applyOutcome({ ...sending, kind: 'seating', afterUnconfirmed: true }, busy, AT)).toMatchObject({ state: 'accepted', pending: 0, acceptedBy: 'open-order-evidence' });
+  });
+
+  it('takes an exception from delivery as unknown: the request may have left', () => {
+    const outcome = outcomeOfDeliveryFailure(new TypeError('secret-token-1234 in a stack'));
+    expect(outcome).toMatchObject({ outcome: 'unknown', detail: expect.stringContaining('TypeError') });
+    expect(JSON.stringify(outcome)).not.toContain('secret-token-1234');
+    expect(applyOutcome(sending, outcome, AT)).toMatchObject({ state: 'unconfirmed', afterUnconfirmed: true, pending: 1 });
+  });
+});
+
+describe('a failing local write', () => {
+  it('waits 1 s, doubling, at most 30 s', () => {
+    expect([1, 2, 3, 4, 5, 6, 7, 20].map(localRetryDelayMs)).toEqual([1_000, 2_000, 4_000, 8_000, 16_000, 30_000, 30_000, 30_000]);
+  });
+
+  it('is said to the waiter plainly and to the engineer with the database’s error', () => {
+    const error = Object.assign(new Error('database or disk is full'), { name: 'SqliteError' });
+    expect(storageProblemOf(error, AT)).toEqual({ message: CANNOT_SAVE_MESSAGE, detail: 'SqliteError: database or disk is full', since: AT.toISOString() });
+  });
+});

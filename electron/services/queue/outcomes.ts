@@ -1,0 +1,113 @@
+import { CANNOT_SAVE_MESSAGE, type DeliveryOutcome, type OutboxEntry, type OutboxError, type QueueStorageProblem } from '../../../shared/bridge';
+import { redactSecrets } from '../secrets/redact';
+
+// The queue's rules, pure (ARCHITECTURE §5, docs/decisions.md "Service flow and the outbox"):
+// which entries may leave now, what an outcome makes of an entry, and how long to wait. The loop
+// that applies them is dispatcher.ts; the database that keeps the entries is store.ts.
+
+/** Not-sent reasons without a Retry-After: how long to wait before the next try. */
+const NOT_SENT_WAIT_MS: Record<string, number> = { unavailable: 5_000, unauthorised: 30_000, misconfigured: 30_000 };
+
+/** Waits after the n-th failed write of the queue database in a row: 1 s, 2 s, 4 s … at most 30 s. */
+export function localRetryDelayMs(failures: number): number {
+  return Math.min(1_000 * 2 ** Math.max(0, failures - 1), 30_000);
+}
+
+/**
+ * The entries to send now, in commit order: queued, due, not in flight, and not behind an
+ * earlier entry of one of their tables that has not left yet. A pending seating (in any state)
+ * holds back every later entry of its tables: a round never overtakes its table's seating.
+ */
+export function sendableEntries(pending: readonly OutboxEntry[], options: { inFlight: ReadonlySet<string>; now: number; capacity: number }): OutboxEntry[] {
+  const held = new Set<number>();
+  const chosen: OutboxEntry[] = [];
+  for (const entry of [...pending].sort((a, b) => a.seq - b.seq)) {
+    if (entry.pending !== 1) continue;
+    const behind = entry.tableIds.some((id) => held.has(id));
+    if (entry.state === 'queued' && entry.resolution === null && !behind && isDue(entry, options.now) && !options.inFlight.has(entry.id) && chosen.length < options.capacity) {
+      chosen.push(entry);
+    }
+    if (entry.state === 'queued' || entry.state === 'sending' || entry.kind === 'seating') {
+      for (const id of entry.tableIds) held.add(id);
+    }
+  }
+  return chosen;
+}
+
+function isDue(entry: OutboxEntry, now: number): boolean {
+  return entry.retryAt === null || Date.parse(entry.retryAt) <= now;
+}
+
+/** The earliest Retry-After among queued entries that wait only for time; null: none waits. */
+export function nextRetryAt(pending: readonly OutboxEntry[], now: number): number | null {
+  let earliest: number | null = null;
+  for (const entry of pending) {
+    if (entry.pending !== 1 || entry.state !== 'queued' || entry.resolution !== null || isDue(entry, now)) continue;
+    const at = Date.parse(entry.retryAt!);
+    if (earliest === null || at < earliest) earliest = at;
+  }
+  return earliest;
+}
+
+/** The entry after an outcome (pure: the dispatcher writes it with `store.record`). */
+export function applyOutcome(entry: OutboxEntry, outcome: DeliveryOutcome, at: Date): OutboxEntry {
+  const base = { ...entry, updatedAt: at.toISOString() };
+  const error = (kind: string, message: string, detail?: string): OutboxError => ({ kind, message, ...(detail ? { detail } : {}), at: at.toISOString() });
+  switch (outcome.outcome) {
+    case 'accepted':
+      return { ...base, state: 'accepted', pending: 0, orderId: outcome.orderId, retryAt: null, lastError: null, acceptedBy: 'server', conflict: false };
+    case 'not-sent': {
+      const waitMs = outcome.retryAfterSeconds !== undefined ? outcome.retryAfterSeconds * 1000 : (NOT_SENT_WAIT_MS[outcome.reason] ?? 0);
+      return {
+        ...base,
+        state: 'queued',
+        retryAt: waitMs > 0 ? new Date(at.getTime() + waitMs).toISOString() : null,
+        lastError: error(`not-sent:${outcome.reason}`, outcome.message, outcome.detail),
+      };
+    }
+    case 'rejected':
+      return { ...base, state: 'rejected', conflict: false, lastError: error(`rejected:${outcome.code}`, outcome.message, outcome.detail) };
+    case 'table-busy':
+      if (entry.afterUnconfirmed) {
+        // §5: right after an unconfirmed attempt of this seating, the open order is that attempt's.
+        return {
+          ...base,
+          state: 'accepted',
+          pending: 0,
+          acceptedBy: 'open-order-evidence',
+          retryAt: null,
+          conflict: false,
+          lastError: error('table-busy', `Confirmed: the server already has this table's order (${outcome.message}), so the earlier attempt arrived.`, outcome.detail),
+        };
+      }
+      return { ...base, state: 'rejected', conflict: true, lastError: error('table-busy', outcome.message, outcome.detail) };
+    case 'unknown':
+      return { ...base, state: 'unconfirmed', afterUnconfirmed: true, lastError: error('unknown', outcome.message, outcome.detail) };
+  }
+}
+
+/** Start-up: what an entry found `sending` says once it is unconfirmed (store.recoverInterrupted). */
+export const RECOVERED_MESSAGE =
+  'The terminal stopped while this was being sent, so it is not known whether the POS received it. Check the POS, then resend or mark it done.';
+
+/**
+ * `deliver` threw instead of answering an outcome. It never should (delivery.ts turns every
+ * failure into an outcome), so this is a bug of ours — but it happened after the entry was
+ * claimed, possibly after the request left, so nobody can say the POS did not get it: unknown.
+ * The exception's own text stays in the log; the entry says what a person can do.
+ */
+export function outcomeOfDeliveryFailure(error: unknown): DeliveryOutcome {
+  const name = error instanceof Error ? error.name : typeof error;
+  return {
+    outcome: 'unknown',
+    message: 'The terminal failed while sending this order, so it is not known whether the POS received it. Check the POS, then resend or mark it done.',
+    detail: `delivery threw ${name} after the entry was claimed (see the terminal's log)`,
+  };
+}
+
+/** The queue database refused a write: what the header and Pending orders show (issue 10 item 9). */
+export function storageProblemOf(error: unknown, at: Date): QueueStorageProblem {
+  const said = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  // A database error names the failing operation, not values; scrubbed anyway, as it is shown.
+  return { message: CANNOT_SAVE_MESSAGE, detail: redactSecrets(said).slice(0, 500), since: at.toISOString() };
+}

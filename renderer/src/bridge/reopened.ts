@@ -1,0 +1,23 @@
+// The browser shell's event stream (SSE) reopened after a drop: events sent meanwhile were missed,
+// so whoever follows main-side state reads it again (issue 11 item 3). Electron's IPC never drops.
+
+export interface ReopenSignal {
+  notify(): void;
+  subscribe(listener: () => void): () => void;
+}
+
+export function createReopenSignal(): ReopenSignal {
+  const listeners = new Set<() => void>();
+  return {
+    notify: () => {
+      for (const listener of [...listeners]) listener();
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+/** The page's one event stream: httpBridge notifies it, the queue feed follows it. */
+export const bridgeReopened: ReopenSignal = createReopenSignal();

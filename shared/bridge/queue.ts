@@ -1,0 +1,212 @@
+import { z } from 'zod';
+import { MAX_QUANTITY } from '../domain/line';
+import { deliveryRequestSchema } from './delivery';
+
+// The order queue and the table services as they cross the bridge (issue 11): the main side keeps
+// them in its per-account SQLite database (electron/services/queue) and delivers the entries; the
+// renderer builds each entry's request from its catalog copy (prices, rules), submits it, and
+// follows the queue through a snapshot read plus `queue-changed` events.
+
+/** `queued → sending → accepted | rejected | unconfirmed` (ARCHITECTURE §5). */
+export const outboxStates = ['queued', 'sending', 'accepted', 'rejected', 'unconfirmed'] as const;
+export type OutboxState = (typeof outboxStates)[number];
+
+/** seating = Flow newOrder; round / takeaway / delivery = loyalty orders. */
+export const outboxKinds = ['seating', 'round', 'takeaway', 'delivery'] as const;
+export type OutboxKind = (typeof outboxKinds)[number];
+
+/** What the waiter decided about an entry that needed them; null while it is the dispatcher's. */
+export const outboxResolutions = ['marked-done', 'discarded', 'sent-as-round', 'moved'] as const;
+export type OutboxResolution = (typeof outboxResolutions)[number];
+
+const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const entryId = z.string().uuid();
+const isoTime = z.string().min(1).max(40);
+const cents = z.number().int().min(-1_000_000_000).max(1_000_000_000);
+const text = (max: number) => z.string().max(max);
+
+export const dishChoiceSchema = z.strictObject({
+  pivotId: id,
+  modifierIds: z.array(id).max(200).optional(),
+  formatPivotId: id.optional(),
+});
+
+/** shared/domain/line.ts `LineChoice`: what was chosen, enough to price and encode the line again. */
+export const lineChoiceSchema = z.strictObject({
+  itemId: id,
+  quantity: z.number().positive().max(MAX_QUANTITY),
+  formatPivotId: id.optional(),
+  modifierIds: z.array(id).max(200).optional(),
+  dishes: z.array(dishChoiceSchema).max(100).optional(),
+  note: text(500).optional(),
+});
+
+export const outboxErrorSchema = z.strictObject({
+  /** `not-sent:offline`, `rejected:invalid`, `table-busy`, `unknown`, … (outcome and reason). */
+  kind: text(100),
+  /** For the waiter. */
+  message: text(2_000),
+  /** For the engineer: endpoint, status, body excerpt. */
+  detail: text(4_000).optional(),
+  at: isoTime,
+});
+export type OutboxError = z.infer<typeof outboxErrorSchema>;
+
+/** One ticket line as shown in Pending orders and the table's rounds. */
+export const outboxLineSchema = z.strictObject({
+  name: text(300),
+  quantity: z.number().positive().max(MAX_QUANTITY),
+  details: z.array(text(300)).max(200),
+  note: text(500),
+  unitCents: cents,
+  totalCents: cents,
+  /** What was chosen: lets a seating's items be sent again as a round. */
+  choice: lineChoiceSchema,
+});
+export type OutboxLine = z.infer<typeof outboxLineSchema>;
+
+export const seatCustomerSchema = z.strictObject({
+  /** A synced customer's id when one was picked from the list. */
+  customerId: id.optional(),
+  name: text(200),
+  email: text(200).optional(),
+  phone: text(50).optional(),
+  notes: text(1_000).optional(),
+});
+export type SeatCustomer = z.infer<typeof seatCustomerSchema>;
+
+/** A table service: guests seated at one or several tables, from seating until the table is cleared. */
+export const tableServiceSchema = z.strictObject({
+  id: entryId,
+  /** All its tables, the primary last (spec 2.9). */
+  tableIds: z.array(id).min(1).max(50),
+  primaryTableId: id,
+  tableNames: z.array(text(100)).min(1).max(50),
+  guests: z.number().int().min(1).max(99),
+  customer: seatCustomerSchema.nullable(),
+  notes: text(1_000),
+  seatedAt: isoTime,
+  /** 1 until the table is cleared. */
+  open: z.union([z.literal(0), z.literal(1)]),
+  closedAt: isoTime.nullable(),
+});
+export type TableService = z.infer<typeof tableServiceSchema>;
+
+/** What the renderer submits for one entry: the request exactly as it will be sent, and how to show it. */
+export const entryDraftSchema = z.strictObject({
+  /** A random UUID; a loyalty order's `extraId`. Submitting the same id twice stores it once. */
+  id: entryId,
+  kind: z.enum(outboxKinds),
+  /** Tables it concerns (a seating: all of them, the primary last); [] for takeaway / delivery. */
+  tableIds: z.array(id).max(50),
+  /** "Table 5", "Takeaway · Ana". */
+  label: text(300),
+  serviceId: entryId.nullable(),
+  request: deliveryRequestSchema,
+  lines: z.array(outboxLineSchema).max(500),
+  /** "Round · 4 items · 23,50 €". */
+  summary: text(500),
+  totalCents: cents,
+});
+export type EntryDraft = z.infer<typeof entryDraftSchema>;
+
+/** A queue entry as the main side keeps it. */
+export const outboxEntrySchema = entryDraftSchema.extend({
+  /** Commit order on this terminal: per table, entries leave in this order. */
+  seq: z.number().int().positive(),
+  state: z.enum(outboxStates),
+  /** 1 while the entry needs the dispatcher or a person; 0 once accepted or resolved. */
+  pending: z.union([z.literal(0), z.literal(1)]),
+  createdAt: isoTime,
+  updatedAt: isoTime,
+  attempts: z.number().int().nonnegative(),
+  lastAttemptAt: isoTime.nullable(),
+  lastError: outboxErrorSchema.nullable(),
+  /** Not before this time (Retry-After); null: as soon as the connection allows. */
+  retryAt: isoTime.nullable(),
+  /** The order id the server gave (Flow data.id / loyalty order_id). */
+  orderId: z.number().int().nullable(),
+  /** The attempt under way follows an unconfirmed attempt of the same entry (open-order evidence, §5). */
+  afterUnconfirmed: z.boolean(),
+  acceptedBy: z.enum(['server', 'open-order-evidence']).nullable(),
+  /** A seating refused because a table has an open order on a fresh attempt: the waiter decides. */
+  conflict: z.boolean(),
+  resolution: z.enum(outboxResolutions).nullable(),
+});
+export type OutboxEntry = z.infer<typeof outboxEntrySchema>;
+
+/** Said in the header and on Pending orders while the queue database refuses writes (issue 10 item 9). */
+export const CANNOT_SAVE_MESSAGE = 'Orders cannot be saved on this terminal: storage is full or blocked.';
+
+/** The main side's queue database refuses writes: new orders are not saved and queued ones cannot leave. */
+export const queueStorageProblemSchema = z.strictObject({
+  /** CANNOT_SAVE_MESSAGE: for the waiter. */
+  message: text(500),
+  /** What the database said (e.g. "SqliteError: database or disk is full"): for the engineer. */
+  detail: text(2_000),
+  since: isoTime,
+});
+export type QueueStorageProblem = z.infer<typeof queueStorageProblemSchema>;
+
+/** The queue as a window needs it: every pending entry, the open services and every entry of theirs. */
+export const queueSnapshotSchema = z.strictObject({
+  /** Grows with every committed change; `queue-changed` events carry it. */
+  revision: z.number().int().nonnegative(),
+  services: z.array(tableServiceSchema),
+  entries: z.array(outboxEntrySchema),
+  /**
+   * Non-null while the database refuses writes; null once a write works again. Not part of the
+   * revision (a database that refuses writes cannot count them): `queue-changed` carries it too.
+   */
+  storageProblem: queueStorageProblemSchema.nullable(),
+});
+export type QueueSnapshot = z.infer<typeof queueSnapshotSchema>;
+
+const entryRef = z.strictObject({ entryId });
+const seatTableSchema = z.strictObject({ id, name: text(100) });
+
+/** The queue's bridge operations (merged into shared/bridge/operations.ts). */
+export const queueOperations = {
+  /** Every pending entry, the open table services and all their entries (a window starting or reconnecting). */
+  getQueue: { input: z.strictObject({}), output: queueSnapshotSchema },
+  /**
+   * Seats a service: the service and its entries (the seating, maybe a first round) in ONE
+   * transaction. Refused (`conflict`) when one of its tables already has an open service.
+   */
+  seatService: {
+    input: z.strictObject({ service: tableServiceSchema, drafts: z.array(entryDraftSchema).min(1).max(2) }),
+    output: z.strictObject({ service: tableServiceSchema, entries: z.array(outboxEntrySchema) }),
+  },
+  /** A round (for an open service), a takeaway or a delivery, committed as queued. */
+  submitEntry: { input: z.strictObject({ draft: entryDraftSchema }), output: z.strictObject({ entry: outboxEntrySchema }) },
+  /** A queued entry: forget its Retry-After wait and try now. */
+  retryEntry: { input: entryRef, output: z.strictObject({ entry: outboxEntrySchema }) },
+  /** An unconfirmed entry, after the waiter checked the POS: send it again. */
+  resendEntry: { input: entryRef, output: z.strictObject({ entry: outboxEntrySchema }) },
+  /** An unconfirmed or rejected entry the waiter dealt with at the POS: no longer pending. */
+  markEntryDone: { input: entryRef, output: z.strictObject({ entry: outboxEntrySchema }) },
+  /** A queued, unconfirmed or rejected entry dropped after the waiter confirmed. */
+  discardEntry: { input: entryRef, output: z.strictObject({ entry: outboxEntrySchema }) },
+  /** A seating in conflict: its items (priced by the renderer) go as a round to the open order instead. */
+  sendSeatingAsRound: {
+    input: z.strictObject({ entryId, round: entryDraftSchema.nullable() }),
+    output: z.strictObject({ entry: outboxEntrySchema }),
+  },
+  /** A seating in conflict: the same guests at other tables (a new seating draft for them). */
+  moveSeating: {
+    input: z.strictObject({ entryId, tables: z.array(seatTableSchema).min(1).max(50), seating: entryDraftSchema }),
+    output: z.strictObject({ entry: outboxEntrySchema }),
+  },
+  /** The bill is settled at the POS: the table is free again on this terminal. */
+  clearTable: { input: z.strictObject({ serviceId: entryId }), output: z.strictObject({ cleared: z.boolean() }) },
+  /** Pending entries as a JSON document (export to a file). */
+  exportPending: { input: z.strictObject({}), output: z.strictObject({ json: z.string() }) },
+  /**
+   * Upgrade (issue 11 item 5): entries and services of the renderer's old IndexedDB outbox handed
+   * over once; ids already present are skipped, so a repeated hand-off duplicates nothing.
+   */
+  importQueue: {
+    input: z.strictObject({ entries: z.array(outboxEntrySchema).max(100_000), services: z.array(tableServiceSchema).max(100_000) }),
+    output: z.strictObject({ entries: z.number().int(), services: z.number().int(), skipped: z.number().int() }),
+  },
+} as const;
