@@ -14,8 +14,11 @@ import { settingsSelectors, useSettingsStore, type SettingsBridge } from '../fea
 import { useAccountScope } from '../features/settings/useAccountScope';
 import { askForPersistentStorage } from '../features/settings/storagePersistence';
 import { catalogStore } from '../data/catalogStore';
-import { openOutbox } from '../data/outbox';
-import type { Outbox } from '../data/outboxTypes';
+import { bridgeReopened } from '../bridge/reopened';
+import { handOverLegacyOutbox } from '../data/legacyOutbox';
+import { openOutbox } from '../data/outboxClient';
+import { startQueueFeed } from '../data/queueFeed';
+import { useQueueStore } from '../data/queueStore';
 import { serviceSelectors, useServiceStore } from '../features/service/serviceStore';
 import { SeatDialog } from '../features/service/SeatDialog';
 import { useOrderStore } from '../features/order/orderStore';
@@ -55,28 +58,39 @@ function Terminal({ bridge, settingsBridge }: { bridge: BridgeClient; settingsBr
     };
   }, [bridge]);
 
-  // The account's outbox and its dispatcher (issue 6): open for as long as this account is current.
+  // The account's order queue (issue 11): the main side keeps and delivers it; this window follows
+  // its snapshots and submits through the outbox client, for as long as this account is current.
   useEffect(() => {
-    let outbox: Outbox | null = null;
+    const log = (line: string) => console.warn(line);
+    useQueueStore.getState().reset();
+    const feed = startQueueFeed({ bridge, store: useQueueStore, onReopen: bridgeReopened.subscribe, log });
+    const outbox = openOutbox({ bridge, store: useQueueStore, catalogDb: () => catalogStore.getState().current?.db ?? null, refresh: () => void feed.refresh() });
+    useServiceStore.getState().setOutbox(outbox);
+
+    // Upgrade (issue 11 item 5): orders the previous version kept in this browser go to the main
+    // side once; until that worked the old database stays, and this tries again.
     let cancelled = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const open = () =>
-      bridge.getAppInfo({}).then(
-        (info) => {
-          if (cancelled) return;
-          outbox = openOutbox({ accountKey: info.accountKey, bridge, catalogDb: () => catalogStore.getState().current?.db ?? null, log: (line) => console.warn(line) });
-          useServiceStore.getState().setOutbox(outbox);
-        },
-        () => {
-          if (!cancelled) timer = setTimeout(() => void open(), 1_000);
-        },
-      );
-    void open();
+    const handOver = () =>
+      bridge
+        .getAppInfo({})
+        .then((info) => (cancelled ? null : handOverLegacyOutbox({ accountKey: info.accountKey, bridge, log })))
+        .then(
+          (result) => {
+            if (result?.found) log(`outbox hand-off: ${result.entries} entries and ${result.services} table services moved to the main side (${result.skipped} already there)`);
+          },
+          (error: unknown) => {
+            log(`outbox hand-off failed, the old outbox is kept: ${error instanceof Error ? error.message : String(error)}`);
+            if (!cancelled) timer = setTimeout(() => void handOver(), 5_000);
+          },
+        );
+    void handOver();
     return () => {
       cancelled = true;
       clearTimeout(timer);
-      outbox?.close();
+      feed.stop();
       useServiceStore.getState().setOutbox(null);
+      useQueueStore.getState().reset();
       // Tickets in the making belong to this account's catalog and tables.
       useOrderStore.getState().resetTickets();
     };

@@ -1,9 +1,8 @@
-import { deliveryRequestSchema, describeZodError, type DeliveryRequest } from '../../../shared/bridge';
+import { deliveryRequestSchema, describeZodError, type DeliveryRequest, type OutboxLine, type SeatCustomer } from '../../../shared/bridge';
 import type { CatalogIndex } from '../../../shared/domain/catalog';
 import { encodeFlowContents, encodeLoyaltyOrder, type LineProblem } from '../../../shared/domain/encode';
 import type { LineChoice } from '../../../shared/domain/line';
 import { centsToDecimal, formatMoney, multiplyCents } from '../../../shared/domain/money';
-import type { OutboxLine, SeatCustomer } from './outboxDb';
 import { OutboxInputError, type PaymentInput, type TicketLineInput } from './outboxTypes';
 
 // Ticket lines → the exact request an outbox entry will send (issue 6 item 3): a Flow newOrder
@@ -45,8 +44,17 @@ export function outboxLines(lines: readonly TicketLineInput[]): OutboxLine[] {
     note: line.note,
     unitCents: line.unitCents,
     totalCents: multiplyCents(line.unitCents, line.quantity),
-    choice: choiceOf(line),
+    choice: storedChoice(choiceOf(line)),
   }));
+}
+
+/** A choice as an entry keeps it (plain arrays: the queue's schema, shared/bridge/queue.ts). */
+function storedChoice({ modifierIds, dishes, ...rest }: LineChoice): OutboxLine['choice'] {
+  return {
+    ...rest,
+    ...(modifierIds ? { modifierIds: [...modifierIds] } : {}),
+    ...(dishes ? { dishes: dishes.map(({ modifierIds: dishModifiers, ...dish }) => ({ ...dish, ...(dishModifiers ? { modifierIds: [...dishModifiers] } : {}) })) } : {}),
+  };
 }
 
 /** Line notes have no field of their own in either API: they travel in the order's notes. */

@@ -1,8 +1,10 @@
+import type { OutboxEntry, SeatCustomer, TableService } from '../../../shared/bridge';
 import type { LineChoice } from '../../../shared/domain/line';
-import type { OutboxDb, OutboxEntry, SeatCustomer, TableService } from './outboxDb';
 
-// What the screens call to seat, send and resolve (issue 6). Implemented by outbox.ts; every
-// method commits to the outbox database before it resolves, so "saved" is true when it returns.
+// What the screens call to seat, send and resolve (issues 6 and 11). Implemented by outboxClient.ts:
+// the renderer builds each entry from its catalog and submits it; the main side commits it to the
+// account's queue database before the call resolves, so "saved" is true when it returns. Screens
+// read the queue itself from queueStore.ts.
 
 /** One ticket line as the order builder holds it (features/order/orderStore.ts TicketLine). */
 export interface TicketLineInput {
@@ -84,28 +86,7 @@ export class OutboxInputError extends Error {
   }
 }
 
-/** Said in the header and on Pending orders while the outbox database refuses writes (issue 10 item 9). */
-export const CANNOT_SAVE_MESSAGE = 'Orders cannot be saved on this terminal: storage is full or blocked.';
-
-/** The outbox database refuses writes: new orders are not saved and queued ones cannot leave. */
-export interface OutboxStorageProblem {
-  /** CANNOT_SAVE_MESSAGE: for the waiter. */
-  message: string;
-  /** The database's error (e.g. "QuotaExceededError: …"): for the engineer. */
-  detail: string;
-  since: string;
-}
-
-/** A value that changes, for `useSyncExternalStore`. */
-export interface Observable<T> {
-  current(): T;
-  subscribe(listener: () => void): () => void;
-}
-
 export interface Outbox {
-  readonly db: OutboxDb;
-  /** null while writes work; cleared by the next write that succeeds. */
-  readonly storage: Observable<OutboxStorageProblem | null>;
   seat(input: SeatInput): Promise<SeatResult>;
   sendRound(input: RoundInput): Promise<OutboxEntry>;
   sendTakeaway(input: TakeawayInput): Promise<OutboxEntry>;
@@ -126,8 +107,4 @@ export interface Outbox {
   clearTable(serviceId: string): Promise<void>;
   /** Pending entries as a JSON document (export to a file). */
   exportPending(): Promise<string>;
-  /** Wake the dispatcher (e.g. after a write). */
-  kick(): void;
-  /** Stop the dispatcher and close the database. */
-  close(): void;
 }

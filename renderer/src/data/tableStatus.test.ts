@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { queuedEntry } from './outbox';
-import type { OutboxEntry, TableService } from './outboxDb';
+import type { OutboxEntry, TableService } from '../../../shared/bridge';
+import { queuedEntry } from './queueTesting';
 import { tableStatuses } from './tableStatus';
 
 const AT = '2026-11-22T12:00:00.000Z';

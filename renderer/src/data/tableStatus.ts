@@ -1,7 +1,7 @@
-import type { OutboxDb, OutboxEntry, TableService } from './outboxDb';
+import type { OutboxEntry, TableService } from '../../../shared/bridge';
 
-// What each table shows on the floor plan (issue 6 item 1), derived from the terminal's open
-// services and its pending outbox entries — two narrow, indexed reads.
+// What each table shows on the floor plan (issue 6 item 1), derived from the open services and
+// the pending entries of the main side's queue (a snapshot: queueStore.ts).
 
 export type TableStatusKind = 'free' | 'seated' | 'open-order' | 'sending' | 'attention';
 
@@ -59,22 +59,4 @@ export function tableStatuses(input: TableStatusInput): Map<number, TableStatus>
     else if (status.waiting > 0) status.kind = 'sending';
   }
   return statuses;
-}
-
-/** Reads what tableStatuses needs: open services and pending entries (both indexed). */
-export async function loadTableStatuses(db: OutboxDb): Promise<Map<number, TableStatus>> {
-  const [openServices, pendingEntries] = await Promise.all([
-    db.services.where('open').equals(1).toArray(),
-    db.entries.where('pending').equals(1).toArray(),
-  ]);
-  const servicesWithOrder = new Set<string>();
-  if (openServices.length > 0) {
-    const accepted = await db.entries
-      .where('serviceId')
-      .anyOf(openServices.map((s) => s.id))
-      .filter((e) => e.state === 'accepted' && e.lines.length > 0)
-      .toArray();
-    for (const entry of accepted) if (entry.serviceId) servicesWithOrder.add(entry.serviceId);
-  }
-  return tableStatuses({ openServices, pendingEntries, servicesWithOrder });
 }

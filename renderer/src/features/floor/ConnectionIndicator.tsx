@@ -1,9 +1,7 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useMinuteClock } from '../sync/useCatalog';
 import { IconConnecting, IconOffline, IconOnline, IconWarning } from '../../ui/icons';
 import { connectionActivityText } from '../pending/pendingText';
-import { useOutboxStorageProblem } from '../pending/useOutboxStorage';
-import { serviceSelectors, useServiceStore } from '../service/serviceStore';
+import { queueSelectors, useQueueStore } from '../../data/queueStore';
 import { floorSelectors, useFloorStore, type ConnectionIndicatorState } from './floorStore';
 import { describeSavedAt } from './savedAt';
 
@@ -15,12 +13,12 @@ import { describeSavedAt } from './savedAt';
 export function ConnectionIndicator() {
   const connection = useFloorStore(floorSelectors.connection);
   const floorSavedAt = useFloorStore(floorSelectors.floorSavedAt);
-  const waiting = useWaitingCount();
+  const waiting = useQueueStore(queueSelectors.waitingCount);
   // "today at 14:32" turns into "yesterday" overnight on a terminal left offline.
   const now = useMinuteClock(connection === 'offline');
 
   const { detail } = connectionText(connection, floorSavedAt, now);
-  const cannotSave = useOutboxStorageProblem() !== null;
+  const cannotSave = useQueueStore(queueSelectors.storageProblem) !== null;
   const activity = connectionActivityText(connection, waiting, cannotSave);
   const longText = [activity.sentence, detail].filter((part): part is string => part !== null).join(' — ');
   // The header is crowded on a 1280 px screen: one or two words show, the rest is for a long
@@ -46,20 +44,6 @@ export function ConnectionIndicator() {
       </span>
       <span className="visually-hidden">{longText}</span>
     </div>
-  );
-}
-
-/**
- * Pending entries queued or sending (the two states the dispatcher still owns), live from the
- * outbox. Read through `pending`: a discarded entry keeps its last state but is no longer pending.
- */
-function useWaitingCount(): number {
-  const outbox = useServiceStore(serviceSelectors.outbox);
-  return (
-    useLiveQuery(
-      async () => (outbox ? await outbox.db.entries.where('pending').equals(1).filter((e) => e.state === 'queued' || e.state === 'sending').count() : 0),
-      [outbox],
-    ) ?? 0
   );
 }
 

@@ -4,7 +4,8 @@ import type { FloorTable } from '../../../../shared/bridge';
 import type { FloorDb } from '../../data/catalogDb';
 import { tablesOfRoom } from '../../data/floorRepository';
 import type { SeatTable } from '../../data/outboxTypes';
-import { loadTableStatuses, TABLE_STATUS_TEXT, type TableStatus } from '../../data/tableStatus';
+import { queueSelectors, useQueueStore } from '../../data/queueStore';
+import { TABLE_STATUS_TEXT, type TableStatus } from '../../data/tableStatus';
 import { FALLBACK_FILL, parseHexColor, readableTextColor } from '../../ui/contrast';
 import { IconLink } from '../../ui/icons';
 import { useElementSize } from '../../ui/useElementSize';
@@ -19,7 +20,7 @@ const PLAN_PADDING_PX = 28;
 
 const NO_STATUSES: ReadonlyMap<number, TableStatus> = new Map();
 
-/** The table as the seat dialog and the outbox name it. */
+/** The table as the seat dialog and the queue name it. */
 export function seatTableOf(table: FloorTable): SeatTable {
   return { id: table.id, name: table.name || `Table ${table.id}` };
 }
@@ -51,15 +52,13 @@ export function openTableOf(status: TableStatus): void {
 }
 
 /**
- * The statuses of every table from ONE live query per room plan (two indexed reads of the
- * outbox), with each unchanged table's object kept from the previous read (reuseUnchanged).
+ * The statuses of every table from the queue store (one derivation per snapshot), with each
+ * unchanged table's object kept from the previous snapshot (reuseUnchanged).
  */
 function useTableStatuses(): ReadonlyMap<number, TableStatus> {
-  const outbox = useServiceStore(serviceSelectors.outbox);
-  const read = useLiveQuery(() => (outbox ? loadTableStatuses(outbox.db) : new Map<number, TableStatus>()), [outbox]);
+  const read = useQueueStore(queueSelectors.tableStatuses);
   const previous = useRef<ReadonlyMap<number, TableStatus>>(NO_STATUSES);
   return useMemo(() => {
-    if (read === undefined) return previous.current;
     const next = reuseUnchanged(previous.current, read);
     previous.current = next;
     return next;

@@ -1,8 +1,8 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { FloorDb } from '../../data/catalogDb';
+import { queueSelectors, useQueueStore } from '../../data/queueStore';
 import { TABLE_STATUS_TEXT } from '../../data/tableStatus';
 import { EmptyState } from '../../ui/Notice';
-import { serviceSelectors, useServiceStore } from '../service/serviceStore';
 import { IconPerson, TableStatusIcon } from './FloorIcons';
 import { loadOpenTables, type OpenTableRow } from './openTables';
 import { describeClock } from '../pending/pendingText';
@@ -12,14 +12,15 @@ import './floor.css';
 
 /**
  * The floor's list view (issue 6 item 1): every table that is not free, in every room, each row
- * a button opening that table's order. One live query reads the outbox and then only the listed
- * tables from the floor plan.
+ * a button opening that table's order. The statuses come from the queue store; one live query
+ * reads only the listed tables from the floor plan.
  */
 export function TableList({ db }: { db: FloorDb }) {
-  const outbox = useServiceStore(serviceSelectors.outbox);
-  const rows = useLiveQuery(() => (outbox ? loadOpenTables(db, outbox.db) : Promise.resolve([])), [db, outbox]);
+  const statuses = useQueueStore(queueSelectors.tableStatuses);
+  const loaded = useQueueStore(queueSelectors.loaded);
+  const rows = useLiveQuery(() => (loaded ? loadOpenTables(db, statuses) : Promise.resolve(undefined)), [db, statuses, loaded]);
 
-  if (rows === undefined) return null; // IndexedDB answers within a frame; no flash of "empty"
+  if (rows === undefined) return null; // the queue's first read and IndexedDB answer within a frame; no flash of "empty"
   if (rows.length === 0) {
     return (
       <EmptyState title="Every table is free.">

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StoredRoom, StoredTable } from '../../data/catalogDb';
-import type { TableService } from '../../data/outboxDb';
+import type { TableService } from '../../../../shared/bridge';
 import type { TableStatus } from '../../data/tableStatus';
 import { openTableRows } from './openTables';
 

@@ -1,6 +1,5 @@
 import type { FloorDb, StoredRoom, StoredTable } from '../../data/catalogDb';
-import type { OutboxDb } from '../../data/outboxDb';
-import { loadTableStatuses, type TableStatus } from '../../data/tableStatus';
+import type { TableStatus } from '../../data/tableStatus';
 
 // The floor's list view (issue 6 item 1): every table that is not free, across all rooms.
 
@@ -39,9 +38,8 @@ export function openTableRows(
   return rows.map((r) => r.row);
 }
 
-/** The statuses (two indexed reads of the outbox), then only those tables and the rooms (few). */
-export async function loadOpenTables(floorDb: FloorDb, outboxDb: OutboxDb): Promise<OpenTableRow[]> {
-  const statuses = await loadTableStatuses(outboxDb);
+/** The statuses (from the queue store), then only those tables and the rooms (few). */
+export async function loadOpenTables(floorDb: FloorDb, statuses: ReadonlyMap<number, TableStatus>): Promise<OpenTableRow[]> {
   const [tables, rooms] = await Promise.all([floorDb.floorTables.bulkGet([...statuses.keys()]), floorDb.rooms.orderBy('order').toArray()]);
   return openTableRows(statuses, tables, rooms);
 }

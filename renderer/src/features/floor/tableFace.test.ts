@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TableService } from '../../data/outboxDb';
+import type { TableService } from '../../../../shared/bridge';
 import { FREE_TABLE, type TableStatus } from '../../data/tableStatus';
 import { describeTableState, reuseUnchanged, serviceCompanions, statusOf, tableFace } from './tableFace';
 

@@ -8,9 +8,9 @@ import { buildSendRequest, sendBlockReason, sendFailureMessage, sentConfirmation
 import { sendSelectors, useSendStore } from './sendStore';
 import './send.css';
 
-// "Send" under the ticket (issue 6 item 3). The outbox commits the entry before its promise
-// resolves (ARCHITECTURE §5), so "Saved — sending" is only shown once it has; the dispatcher takes
-// it from there. On a failure the ticket is kept and the message says what to do.
+// "Send" under the ticket (issue 6 item 3). The main side commits the entry to its queue before
+// the bridge call resolves (ARCHITECTURE §5), so "Saved — sending" is only shown once it has; its
+// dispatcher takes it from there. On a failure the ticket is kept and the message says what to do.
 
 function callOutbox(outbox: Outbox, request: SendRequest) {
   switch (request.kind) {
@@ -56,7 +56,6 @@ export function SendPanel() {
         clearTicket();
         useSendStore.getState().resetDrafts();
         useSendStore.getState().setStatus({ kind: 'saved', message: sentConfirmation(built.request, entry.label) });
-        outbox.kick();
       },
       (error: unknown) => {
         const { message, detail } = sendFailureMessage(error);

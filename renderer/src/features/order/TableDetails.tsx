@@ -1,34 +1,26 @@
-import { tablesLabel } from '../../data/outbox';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
+import type { OutboxEntry, TableService } from '../../../../shared/bridge';
 import { formatMoney } from '../../../../shared/domain/money';
-import type { OutboxEntry, TableService } from '../../data/outboxDb';
+import { tablesLabel } from '../../data/outboxClient';
 import type { Outbox } from '../../data/outboxTypes';
+import { queueSelectors, useQueueStore } from '../../data/queueStore';
 import { OutboxStateBadge } from '../pending/OutboxState';
 import { describeClock } from '../pending/pendingText';
 import { useServiceStore } from '../service/serviceStore';
 import { clearTableWarning, roundTitle, serviceSummary } from './tableText';
 
 // A seated table beside its order builder (issue 6 item 3): who sits there, and every entry of the
-// service — the seating and each round — with its state, live from the outbox, in the order they
-// leave (seq). "Clear table" when the bill is settled at the POS.
+// service — the seating and each round — with its state, from the queue store (one snapshot: the
+// service and its rounds always come from the same moment), in the order they leave (seq).
+// "Clear table" when the bill is settled at the POS.
 
 export function TableDetails({ outbox, serviceId }: { outbox: Outbox; serviceId: string }) {
-  // One query for both, so the service and its rounds always come from the same moment.
-  const read = useLiveQuery(
-    async () => {
-      const [service, entries] = await Promise.all([
-        outbox.db.services.get(serviceId),
-        outbox.db.entries.where('serviceId').equals(serviceId).sortBy('seq'),
-      ]);
-      return { service, entries };
-    },
-    [outbox, serviceId],
-  );
+  const loaded = useQueueStore(queueSelectors.loaded);
+  const service = useQueueStore(queueSelectors.serviceById(serviceId));
+  const entries = useQueueStore(queueSelectors.entriesOfService(serviceId));
   const showScreen = useServiceStore((s) => s.showScreen);
 
-  if (read === undefined) return <section className="send-destination" aria-label="Table" aria-busy="true" />;
-  const { service, entries } = read;
+  if (!loaded) return <section className="send-destination" aria-label="Table" aria-busy="true" />;
   if (!service) {
     return (
       <section className="send-destination" aria-label="Table">

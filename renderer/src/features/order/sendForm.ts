@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BridgeError } from '../../../../shared/bridge';
 import { formatMoney, parseCents } from '../../../../shared/domain/money';
 import type { DeliveryInput, PaymentInput, RoundInput, TakeawayInput, TicketLineInput } from '../../data/outboxTypes';
 import type { OrderTarget } from '../service/serviceStore';
@@ -296,6 +297,14 @@ export function sentConfirmation(request: SendRequest, label: string): string {
 export function sendFailureMessage(error: unknown): { message: string; detail: string } {
   const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   if (error instanceof Error && error.name === 'OutboxInputError') return { message: error.message, detail };
+  if (error instanceof BridgeError && (error.kind === 'unreachable' || error.kind === 'internal')) {
+    // No answer came back: it may be stored. Sending the same ticket again reuses its ids
+    // (outboxClient.ts), so a second tap cannot double it.
+    return {
+      message: 'Not confirmed: the terminal did not answer, so this order may or may not be saved. The ticket is kept — tap Send again: it will not be sent twice.',
+      detail,
+    };
+  }
   return {
     message: 'Not saved: this terminal could not store the order. The ticket is kept — try Send again; if it keeps failing, restart the terminal.',
     detail,

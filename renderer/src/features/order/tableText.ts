@@ -1,4 +1,4 @@
-import type { OutboxEntry, TableService } from '../../data/outboxDb';
+import type { OutboxEntry, TableService } from '../../../../shared/bridge';
 import { guestsText } from '../floor/tableFace';
 import { describeClock } from '../pending/pendingText';
 

@@ -1,7 +1,8 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
-import type { OutboxEntry } from '../../data/outboxDb';
-import type { Outbox, SeatTable } from '../../data/outboxTypes';
+import type { OutboxEntry } from '../../../../shared/bridge';
+import type { SeatTable } from '../../data/outboxTypes';
+import { queueSelectors, useQueueStore } from '../../data/queueStore';
 import { floorSelectors, useFloorStore } from '../floor/floorStore';
 import { tablesForMove } from './pendingText';
 
@@ -10,25 +11,24 @@ import { tablesForMove } from './pendingText';
 // list of the tables free on this terminal, by room; one is chosen, then "Seat here".
 
 export function MoveSeating({
-  outbox,
   entry,
   busy,
   onMove,
   onCancel,
 }: {
-  outbox: Outbox;
   entry: OutboxEntry;
   busy: boolean;
   onMove: (tables: readonly SeatTable[]) => void;
   onCancel: () => void;
 }) {
   const floorDb = useFloorStore(floorSelectors.db);
+  const open = useQueueStore(queueSelectors.openServices);
   const choices = useLiveQuery(async () => {
     if (!floorDb) return [];
-    const [rooms, tables, open] = await Promise.all([floorDb.rooms.toArray(), floorDb.floorTables.toArray(), outbox.db.services.where('open').equals(1).toArray()]);
+    const [rooms, tables] = await Promise.all([floorDb.rooms.toArray(), floorDb.floorTables.toArray()]);
     const busyIds = open.filter((s) => s.id !== entry.serviceId).flatMap((s) => s.tableIds);
     return tablesForMove(rooms, tables, busyIds, entry.tableIds);
-  }, [floorDb, outbox, entry.serviceId, entry.tableIds.join(',')]);
+  }, [floorDb, open, entry.serviceId, entry.tableIds.join(',')]);
   const [chosen, setChosen] = useState<number | null>(null);
   const table = choices?.find((t) => t.id === chosen) ?? null;
 

@@ -1,4 +1,4 @@
-import type { OutboxResolution, OutboxState } from '../../data/outboxDb';
+import type { OutboxResolution, OutboxState } from '../../../../shared/bridge';
 import { IconConnecting, svgProps, type IconProps } from '../../ui/icons';
 import { OUTBOX_RESOLUTION_WORD, OUTBOX_STATE_MEANING, OUTBOX_STATE_WORD } from './pendingText';
 import './pending.css';

@@ -1,17 +1,16 @@
-import { useLiveQuery } from 'dexie-react-hooks';
+import { queueSelectors, useQueueStore } from '../../data/queueStore';
 import { serviceSelectors, useServiceStore } from '../service/serviceStore';
 import { pendingButtonName } from './pendingText';
 import './pending.css';
 
-// "Pending orders" in the header (issue 6 item 5): the number of outbox entries still waiting to
-// leave or needing a person, live from the outbox's `pending` index. The badge is text (a number),
+// "Pending orders" in the header (issue 6 item 5): the number of queue entries still waiting to
+// leave or needing a person, from the queue store (the main side's latest snapshot). The badge is text (a number),
 // so it is not a colour-only signal.
 
 export function PendingButton() {
-  const outbox = useServiceStore(serviceSelectors.outbox);
   const screen = useServiceStore(serviceSelectors.screen);
   const showScreen = useServiceStore((s) => s.showScreen);
-  const count = useLiveQuery(async () => (outbox ? await outbox.db.entries.where('pending').equals(1).count() : 0), [outbox]) ?? 0;
+  const count = useQueueStore(queueSelectors.pendingCount);
   const current = screen === 'pending';
   return (
     <button

@@ -1,14 +1,13 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
+import type { OutboxEntry } from '../../../../shared/bridge';
 import { formatMoney } from '../../../../shared/domain/money';
-import type { OutboxEntry } from '../../data/outboxDb';
 import type { Outbox } from '../../data/outboxTypes';
+import { queueSelectors, useQueueStore } from '../../data/queueStore';
 import { EmptyState } from '../../ui/Notice';
 import { IconWarning } from '../../ui/icons';
 import { serviceSelectors, useServiceStore } from '../service/serviceStore';
 import { useMinuteClock } from '../sync/useCatalog';
 import { OutboxStateBadge } from './OutboxState';
-import { useOutboxStorageProblem } from './useOutboxStorage';
 import { MoveSeating } from './MoveSeating';
 import {
   OUTBOX_KIND_WORD,
@@ -24,9 +23,10 @@ import {
 } from './pendingText';
 import './pending.css';
 
-// Pending orders (issue 6 item 5, ARCHITECTURE §5 "everything is visible"): every outbox entry
+// Pending orders (issue 6 item 5, ARCHITECTURE §5 "everything is visible"): every queue entry
 // still waiting to reach the POS or needing a person, oldest first, with what happened and what
-// the waiter can do. Resend and discard always ask first; export saves them all to a file.
+// the waiter can do. Resend and discard always ask first; export saves them all to a file. The
+// entries come from the queue store (the main side's snapshot); every decision is a bridge call.
 
 export function PendingScreen() {
   const outbox = useServiceStore(serviceSelectors.outbox);
@@ -48,9 +48,9 @@ export function PendingScreen() {
   );
 }
 
-/** The outbox database refuses writes (issue 10 item 9): icon + words, and the error for an engineer. */
+/** The queue database refuses writes (issue 10 item 9): icon + words, and the error for an engineer. */
 function StorageProblem() {
-  const problem = useOutboxStorageProblem();
+  const problem = useQueueStore(queueSelectors.storageProblem);
   if (problem === null) return null;
   return (
     <div className="pending__storage-problem" role="alert" data-testid="outbox-cannot-save">
@@ -68,9 +68,10 @@ function StorageProblem() {
 
 function PendingList({ outbox }: { outbox: Outbox }) {
   // seq is the commit order: oldest first, the order they leave in.
-  const entries = useLiveQuery(() => outbox.db.entries.where('pending').equals(1).sortBy('seq'), [outbox]);
+  const loaded = useQueueStore(queueSelectors.loaded);
+  const entries = useQueueStore(queueSelectors.pendingEntries);
   const now = useMinuteClock();
-  if (entries === undefined) return null;
+  if (!loaded) return null;
   if (entries.length === 0) {
     return (
       <EmptyState title="Nothing pending: every order reached the POS">
@@ -99,10 +100,7 @@ function PendingEntry({ outbox, entry, now }: { outbox: Outbox; entry: OutboxEnt
     setBusy(true);
     setProblem(null);
     work()
-      .then(() => {
-        setConfirming(null);
-        outbox.kick();
-      })
+      .then(() => setConfirming(null))
       .catch((error: unknown) => setProblem(error instanceof Error ? error.message : String(error)))
       .finally(() => setBusy(false));
   };
@@ -174,7 +172,7 @@ function PendingEntry({ outbox, entry, now }: { outbox: Outbox; entry: OutboxEnt
           </div>
         )
       ) : confirming === 'move' ? (
-        <MoveSeating outbox={outbox} entry={entry} busy={busy} onMove={(tables) => run(() => outbox.moveSeating(entry.id, tables))} onCancel={() => setConfirming(null)} />
+        <MoveSeating entry={entry} busy={busy} onMove={(tables) => run(() => outbox.moveSeating(entry.id, tables))} onCancel={() => setConfirming(null)} />
       ) : (
         <div className="pending-entry__confirm" role="alertdialog" aria-label={confirming === 'resend' ? `Resend ${entry.label}?` : `Discard ${entry.label}?`}>
           <p>{confirming === 'resend' ? resendWarning(entry) : discardWarning(entry)}</p>

@@ -1,5 +1,4 @@
-import type { OutboxEntry, OutboxKind, OutboxResolution, OutboxState } from '../../data/outboxDb';
-import { CANNOT_SAVE_MESSAGE } from '../../data/outboxTypes';
+import { CANNOT_SAVE_MESSAGE, type OutboxEntry, type OutboxKind, type OutboxResolution, type OutboxState } from '../../../../shared/bridge';
 
 // Words for the outbox as the waiter sees it (issue 6 items 3 and 5, ARCHITECTURE §5): each
 // state's word (shown with an icon, never by colour alone), ages, the actions a state offers, and

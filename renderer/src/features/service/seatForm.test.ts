@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { BridgeError } from '../../../../shared/bridge';
 import { OutboxInputError } from '../../data/outboxTypes';
 import {
   clearCustomer,
@@ -105,6 +106,11 @@ describe('describeSeatError', () => {
     const other = describeSeatError(new Error('QuotaExceededError'));
     expect(other.message).toMatch(/could not be saved.*nothing was sent.*try again/);
     expect(other.detail).toBe('Error: QuotaExceededError');
+  });
+
+  it('a seating whose answer never came says it may be saved and that Seat again cannot double it', () => {
+    const lost = describeSeatError(new BridgeError({ kind: 'unreachable', message: 'The terminal’s local service is not answering.' }));
+    expect(lost.message).toMatch(/^Not confirmed: .*may or may not be saved.*will not be sent twice/);
   });
 });
 

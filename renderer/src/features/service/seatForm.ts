@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { SeatCustomer } from '../../data/outboxDb';
-import { GUESTS_MESSAGE, MAX_GUESTS, MIN_GUESTS } from '../../data/outbox';
+import { BridgeError, type SeatCustomer } from '../../../../shared/bridge';
+import { GUESTS_MESSAGE, MAX_GUESTS, MIN_GUESTS } from '../../data/outboxClient';
 import { OutboxInputError, type TicketLineInput } from '../../data/outboxTypes';
 
 // The seat dialog's form (issue 6 item 2): what the waiter types, checked with zod before it
@@ -186,6 +186,10 @@ export interface SeatSaveError {
 export function describeSeatError(error: unknown): SeatSaveError {
   if (error instanceof OutboxInputError) return { message: error.message, detail: null };
   const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  if (error instanceof BridgeError && (error.kind === 'unreachable' || error.kind === 'internal')) {
+    // No answer: it may be stored. Seat again reuses the same ids (outboxClient.ts): never twice.
+    return { message: 'Not confirmed: the terminal did not answer, so this seating may or may not be saved. Your entries are kept: tap Seat again — it will not be sent twice.', detail };
+  }
   return { message: 'The seating could not be saved on this terminal, so nothing was sent. Your entries are kept: tap Seat to try again.', detail };
 }
 

@@ -2,9 +2,9 @@ import { create } from 'zustand';
 import type { Outbox, SeatTable } from '../../data/outboxTypes';
 import { COUNTER_TICKET, useOrderStore } from '../order/orderStore';
 
-// The service flow's screen state (issue 6): which account's outbox is open, which table's
-// order builder is showing, the seat dialog, the pending-orders screen. The outbox itself (the
-// data) lives in IndexedDB; screens read it with useLiveQuery through `outbox.db`.
+// The service flow's screen state (issue 6): the current account's outbox client, which table's
+// order builder is showing, the seat dialog, the pending-orders screen. The queue itself (the
+// data) lives on the main side; screens read its latest snapshot from data/queueStore.ts.
 
 export type ServiceScreen = 'floor' | 'order' | 'pending';
 
@@ -17,7 +17,7 @@ export function ticketKeyOf(target: OrderTarget): string {
 }
 
 export interface ServiceState {
-  /** The current account's outbox; null until it is open. */
+  /** The current account's outbox client (it submits to the main side's queue); null until it is open. */
   outbox: Outbox | null;
   screen: ServiceScreen;
   target: OrderTarget;

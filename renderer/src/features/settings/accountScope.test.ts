@@ -1,8 +1,9 @@
 import 'fake-indexeddb/auto';
 import Dexie, { type EntityTable } from 'dexie';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BridgeError, type AppInfo, type BridgeClient, type BridgeEvent, type DeliveryRequest, type FloorRoom } from '../../../../shared/bridge';
+import { BridgeError, type AppInfo, type BridgeClient, type BridgeEvent, type EntryDraft, type FloorRoom } from '../../../../shared/bridge';
 import { testBridgeClient } from '../../bridge/testing';
+import { queuedEntry } from '../../data/queueTesting';
 import { createAccountScopes, scopeBridge, SWITCHING_MESSAGE } from './accountScope';
 
 function deferred<T>() {
@@ -25,55 +26,77 @@ function eventHub() {
 
 const room = (name: string): FloorRoom => ({ id: name.length, name, order: 1, active: true, tables: [] });
 const info = (accountKey: string): AppInfo => ({ shell: 'browser', mode: accountKey === 'demo' ? 'demo' : 'account', accountKey, tenant: accountKey, version: '0' });
-const seating: DeliveryRequest = { kind: 'seating', data: { customer: null, table_id: [1], guests: 2, contents: null, payments: null } };
+const TAKEAWAY_ID = '00000000-0000-4000-8000-00000000000a';
+/** A takeaway as the renderer submits it (the scope does not look inside). */
+const draft: EntryDraft = {
+  id: TAKEAWAY_ID,
+  kind: 'takeaway',
+  tableIds: [],
+  label: 'Takeaway · Ana',
+  serviceId: null,
+  request: { kind: 'order', order: { order: { extraId: TAKEAWAY_ID, total: 2.5, contents: [{ item_id: 10, itemPrice: 2.5 }] } } },
+  lines: [],
+  summary: 'Takeaway · 1 item · 2,50 €',
+  totalCents: 250,
+};
+const saved = { entry: queuedEntry(draft, 1, '2026-11-23T12:00:00.000Z') };
 
 describe('a scoped bridge names its account (issue 10 items 7 and 8)', () => {
   it('learns its account from getAppInfo once, then names it on every call', async () => {
     const getAppInfo = vi.fn(async () => info('demo'));
     const listRooms = vi.fn(async () => ({ rooms: [] }));
-    const deliverOrder = vi.fn(async () => ({ outcome: 'accepted' as const, orderId: 1 }));
-    const scoped = scopeBridge(testBridgeClient({ getAppInfo, listRooms, deliverOrder }));
+    const submitEntry = vi.fn(async () => saved);
+    const scoped = scopeBridge(testBridgeClient({ getAppInfo, listRooms, submitEntry }));
     await scoped.client.listRooms({});
-    await scoped.client.deliverOrder(seating);
+    await scoped.client.submitEntry({ draft });
     expect(listRooms).toHaveBeenCalledWith({}, { accountKey: 'demo' });
-    expect(deliverOrder).toHaveBeenCalledWith(seating, { accountKey: 'demo' });
+    expect(submitEntry).toHaveBeenCalledWith({ draft }, { accountKey: 'demo' });
     expect(getAppInfo).toHaveBeenCalledTimes(1);
   });
 
   it('refuses a call made after it closed as unreachable: it never leaves', async () => {
-    const deliverOrder = vi.fn(async () => ({ outcome: 'accepted' as const, orderId: 1 }));
-    const scoped = scopeBridge(testBridgeClient({ deliverOrder }), { accountKey: 'demo' });
+    const submitEntry = vi.fn(async () => saved);
+    const scoped = scopeBridge(testBridgeClient({ submitEntry }), { accountKey: 'demo' });
     scoped.close();
-    await expect(scoped.client.deliverOrder(seating)).rejects.toMatchObject({ kind: 'unreachable', message: SWITCHING_MESSAGE });
-    expect(deliverOrder).not.toHaveBeenCalled();
+    await expect(scoped.client.submitEntry({ draft })).rejects.toMatchObject({ kind: 'unreachable', message: SWITCHING_MESSAGE });
+    expect(submitEntry).not.toHaveBeenCalled();
   });
 
-  it('still hands over the outcome of a delivery that was on its way when it closed (the main side checked its account)', async () => {
-    const answer = deferred<{ outcome: 'accepted'; orderId: number }>();
-    const scoped = scopeBridge(testBridgeClient({ deliverOrder: () => answer.promise }), { accountKey: 'demo' });
-    const delivery = scoped.client.deliverOrder(seating);
+  it('still hands over a submitted entry that was on its way when it closed (the main side checked its account)', async () => {
+    const answer = deferred<typeof saved>();
+    const scoped = scopeBridge(testBridgeClient({ submitEntry: () => answer.promise }), { accountKey: 'demo' });
+    const submitting = scoped.client.submitEntry({ draft });
     scoped.close();
-    answer.resolve({ outcome: 'accepted', orderId: 9 });
-    await expect(delivery).resolves.toEqual({ outcome: 'accepted', orderId: 9 });
+    answer.resolve(saved);
+    await expect(submitting).resolves.toEqual(saved);
+  });
+
+  it('still hands over a queue write the main side committed when it closed: the order was saved', async () => {
+    const answer = deferred<{ cleared: boolean }>();
+    const scoped = scopeBridge(testBridgeClient({ clearTable: () => answer.promise }), { accountKey: 'demo' });
+    const clearing = scoped.client.clearTable({ serviceId: '00000000-0000-4000-8000-000000000001' });
+    scoped.close();
+    answer.resolve({ cleared: true });
+    await expect(clearing).resolves.toEqual({ cleared: true });
   });
 
   it('starts over when the main side says the account changed (a missed account-changed event)', async () => {
     let current = 'demo';
     const root = testBridgeClient({
       getAppInfo: async () => info(current),
-      deliverOrder: async (_request, context) => {
+      submitEntry: async (_input, context) => {
         if (context?.accountKey !== current) throw new BridgeError({ kind: 'wrong-account', message: 'another account' });
-        return { outcome: 'accepted', orderId: 1 };
+        return saved;
       },
     });
     const scopes = createAccountScopes(root);
     const first = scopes.current();
-    await expect(first.bridge.deliverOrder(seating)).resolves.toMatchObject({ outcome: 'accepted' });
+    await expect(first.bridge.submitEntry({ draft })).resolves.toEqual(saved);
     current = 'bar-pepe@pos.example.com'; // switched in another window; no event reached this one
-    await expect(first.bridge.deliverOrder(seating)).rejects.toMatchObject({ kind: 'wrong-account' });
-    await expect(first.bridge.deliverOrder(seating)).rejects.toBeInstanceOf(BridgeError);
+    await expect(first.bridge.submitEntry({ draft })).rejects.toMatchObject({ kind: 'wrong-account' });
+    await expect(first.bridge.submitEntry({ draft })).rejects.toBeInstanceOf(BridgeError);
     expect(scopes.current().id).toBe(first.id + 1); // once, however many calls were refused
-    await expect(scopes.current().bridge.deliverOrder(seating)).resolves.toMatchObject({ outcome: 'accepted' });
+    await expect(scopes.current().bridge.submitEntry({ draft })).resolves.toEqual(saved);
   });
 
   it('a scope that knows its account refuses getAppInfo naming another one', async () => {

@@ -13,7 +13,7 @@ import {
 /**
  * The bridge as one account's local data sees it. Every call names the scope's account (issue 10
  * item 7): the main side refuses one for an account that is no longer current (`wrong-account`),
- * so a window that missed `account-changed` cannot deliver its orders into another account.
+ * so a window that missed `account-changed` cannot save its orders into another account.
  * Once closed (a switch started), no call leaves, every answer still on its way is refused and no
  * event is delivered: an answer from the next account can never land in this account's database
  * (ARCHITECTURE §4: two accounts never mix).
@@ -34,11 +34,23 @@ export interface ScopeOptions {
 export const SWITCHING_MESSAGE = 'The terminal is switching to another account.';
 
 /**
- * Answers that still count after the scope closed: a delivery's outcome is about an order of this
- * scope's account (the main side checked the account it names), and dropping it would turn a known
- * outcome into an "unconfirmed" order.
+ * Answers that still count after the scope closed: a queue write the main side committed is about
+ * an order of this scope's account (the main side checked the account it names); dropping it would
+ * turn a saved order into one the waiter is told was not saved (and sends again). The core answers
+ * the same operations after a switch (electron/services/core.ts ANSWERED_AFTER_SWITCH).
  */
-const KEPT_AFTER_CLOSE: ReadonlySet<OperationName> = new Set<OperationName>(['deliverOrder']);
+const KEPT_AFTER_CLOSE: ReadonlySet<OperationName> = new Set<OperationName>([
+  'seatService',
+  'submitEntry',
+  'retryEntry',
+  'resendEntry',
+  'markEntryDone',
+  'discardEntry',
+  'sendSeatingAsRound',
+  'moveSeating',
+  'clearTable',
+  'importQueue',
+]);
 
 export function scopeBridge(root: BridgeClient, options: ScopeOptions = {}): ScopedBridge {
   let closed = false;
