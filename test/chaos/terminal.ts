@@ -1,69 +1,259 @@
-// A terminal without a window, for the chaos test and the outbox benchmark: the real main side
-// (startAppCore: gateway, limiter, connectivity probe, deliverOrder) on a real account pointing
-// at a sandbox, and the renderer's data layer (sync engine, outbox, dispatcher) in Node over
-// fake-indexeddb. Only the IPC/HTTP hop of the bridge is left out: every call still goes through
-// the bridge dispatcher, which validates input and output with the operation table's schemas.
+// A terminal without a window, for the chaos test and the outbox benchmark (issue 11): the browser
+// shell's server as a real process (`electron/web/cli.ts` on a data folder, pointed at a sandbox:
+// the main side with its queue database and dispatcher), and the renderer's own code in Node —
+// the catalog sync over fake-indexeddb, the outbox client that builds and submits every entry, and
+// the queue feed. The bridge's HTTP hop speaks httpBridge.ts's protocol from Node. The process can
+// be killed with SIGKILL and started again on the same data folder; the bridge follows it.
 import 'fake-indexeddb/auto';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { startAppCore, type AppCore } from '../../electron/services/core';
-import { createFileVault } from '../../electron/services/vault.file';
-import { BridgeError, operationNames, type BridgeClient, type BridgeResult } from '../../shared/bridge';
+import { join, resolve } from 'node:path';
+import Database from 'libsql';
+import { z } from 'zod';
+import { queueDatabaseFile } from '../../electron/services/queue/database';
+import {
+  ACCOUNT_KEY_HEADER,
+  BridgeError,
+  bridgeOperations,
+  bridgeResultSchema,
+  encodeAccountKeyHeader,
+  operationNames,
+  outboxEntrySchema,
+  type BridgeClient,
+  type OperationName,
+  type OutboxEntry,
+  type QueueSnapshot,
+} from '../../shared/bridge';
 import type { CatalogDb } from '../../renderer/src/data/catalogDb';
 import { openAccountDb } from '../../renderer/src/data/db';
+import { openOutbox } from '../../renderer/src/data/outboxClient';
+import type { Outbox } from '../../renderer/src/data/outboxTypes';
+import { startQueueFeed } from '../../renderer/src/data/queueFeed';
+import { createQueueStore, type QueueStoreApi } from '../../renderer/src/data/queueStore';
 import { syncCatalog } from '../../renderer/src/data/sync';
+import { tokenFileArgs } from '../e2e/support/processes';
 
-export interface HeadlessTerminal {
-  core: AppCore;
-  bridge: BridgeClient;
-  accountKey: string;
-  /** Key of this run's local databases. */
-  localKey: string;
-  catalog: CatalogDb;
+const ROOT = resolve(import.meta.dirname, '../..');
+
+export interface ShellTerminal {
+  /** The current process's bridge, scoped to the account (calls during a restart wait for it). */
+  readonly bridge: BridgeClient;
+  readonly accountKey: string;
+  readonly catalog: CatalogDb;
+  /** The renderer's outbox client over `bridge`. */
+  readonly outbox: Outbox;
+  readonly store: QueueStoreApi;
+  readonly dataDir: string;
+  /** The account's queue database file. */
+  readonly queueFile: string;
+  /** The main side's queue as getQueue answers now (`store` follows it through queueFeed). */
+  readQueue(): Promise<QueueSnapshot>;
+  /** SIGKILL, no warning; resolves once the process is gone. Entries it left `sending`, read from the file. */
+  kill(): Promise<{ sendingAtKill: number }>;
+  /** A new process on the same data folder (after kill()). */
+  restart(): Promise<void>;
+  /** Reads the queue database file with a connection of its own (WAL: beside the running server too). */
+  readQueueFile<T>(read: (db: Database.Database) => T): T;
+  /** Every entry the queue database holds, by seq (after stop(): nothing in flight). */
+  readEntries(): OutboxEntry[];
+  /** Stops the process politely (SIGTERM): its dispatcher records what is in flight. */
+  stop(): Promise<void>;
+  /** stop(), then removes the data folder. */
   close(): Promise<void>;
 }
 
-export async function startHeadlessTerminal(sandboxUrl: string, options: { requestsPerMinute: number; timeoutMs?: number }): Promise<HeadlessTerminal> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'comanda-headless-'));
-  const core = await startAppCore({
-    shell: 'browser',
-    dataDir,
-    vault: createFileVault(dataDir),
-    account: { mode: 'account', baseUrl: sandboxUrl, secrets: { tenant: 'demo', accessToken: 'demo-token', integratorToken: 'demo-client' } },
-    requestsPerMinute: options.requestsPerMinute,
-    timeoutMs: options.timeoutMs ?? 5_000,
+export interface ShellTerminalOptions {
+  /** The server's request budget per account (`--requests-per-minute`). */
+  requestsPerMinute: number;
+}
+
+interface ShellProcess {
+  child: ChildProcess;
+  exited: Promise<void>;
+  client: BridgeClient;
+  accountKey: string;
+}
+
+/**
+ * Node with tsx's loader in-process, not the `tsx` wrapper: the wrapper runs the script in a child
+ * of its own, so a SIGKILL sent to it would leave the real server running.
+ */
+async function startShellProcess(dataDir: string, backendUrl: string, options: ShellTerminalOptions): Promise<ShellProcess> {
+  const args = ['--port', '0', '--data', dataDir, '--backend', backendUrl, '--requests-per-minute', String(options.requestsPerMinute), ...tokenFileArgs(dataDir)];
+  const child = spawn(process.execPath, ['--import', 'tsx', 'electron/web/cli.ts', ...args], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, FORCE_COLOR: '0' },
   });
-  // As the renderer's scoped bridge does: every call names this terminal's account; the value,
-  // or a thrown BridgeError.
-  const ownAccount = { accountKey: core.accountKey };
-  const calls = Object.fromEntries(
-    operationNames.map((name) => [
-      name,
-      async (input: unknown) => {
-        const result = (await core.dispatcher.dispatch(name, JSON.parse(JSON.stringify(input ?? {})), ownAccount)) as BridgeResult<unknown>;
-        if (!result.ok) throw new BridgeError(result.error);
-        return result.value;
-      },
-    ]),
-  );
-  const bridge = { ...calls, onEvent: (listener: Parameters<BridgeClient['onEvent']>[0]) => core.onEvent(listener) } as unknown as BridgeClient;
-  const accountKey = core.accountKey;
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  let output = '';
+  const url = await new Promise<string>((done, fail) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      fail(new Error(`the browser shell did not start in 60 s:\n${output}`));
+    }, 60_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const found = output.match(/open (http:\/\/127\.0\.0\.1:\d+)\//);
+      if (found) {
+        clearTimeout(timer);
+        done(found[1]!);
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      fail(new Error(`the browser shell exited (${code ?? signal}) before it was ready:\n${output}`));
+    });
+  });
+  try {
+    // The page carries the per-launch secret, as the browser sees it.
+    const page = await (await fetch(`${url}/`)).text();
+    const secret = page.match(/<meta name="comanda-bridge-secret" content="([^"]+)"/)?.[1];
+    if (!secret) throw new Error('the served page has no bridge secret');
+    // getAppInfo names no account; its answer says which one every other call must name.
+    const { accountKey } = await httpBridgeClient(url, secret).getAppInfo({});
+    return { child, exited, client: httpBridgeClient(url, secret, accountKey), accountKey };
+  } catch (error) {
+    child.kill('SIGKILL');
+    await exited;
+    throw error;
+  }
+}
+
+/**
+ * The browser shell's bridge as the renderer's httpBridge.ts calls it — `POST /bridge/<op>` with
+ * the page's secret, the result envelope and the output checked with the operation's schema — in
+ * Node (httpBridge.ts itself is typed against the DOM).
+ */
+function httpBridgeClient(baseUrl: string, secret: string, accountKey?: string): BridgeClient {
+  const call = async (name: OperationName, input: unknown): Promise<unknown> => {
+    const headers: Record<string, string> = { 'content-type': 'application/json', 'x-comanda-secret': secret };
+    if (accountKey !== undefined) headers[ACCOUNT_KEY_HEADER] = encodeAccountKeyHeader(accountKey);
+    let response: Response;
+    try {
+      response = await fetch(`${baseUrl}/bridge/${name}`, { method: 'POST', headers, body: JSON.stringify(input) });
+    } catch (error) {
+      throw new BridgeError({ kind: 'unreachable', message: 'The terminal’s local service is not answering.', detail: `${name}: ${String(error)}` });
+    }
+    const text = await response.text();
+    const envelope = bridgeResultSchema.safeParse(JSON.parse(text));
+    if (!envelope.success) throw new Error(`${name}: HTTP ${response.status}, not a bridge result: ${text.slice(0, 200)}`);
+    if (!envelope.data.ok) throw new BridgeError(envelope.data.error);
+    return bridgeOperations[name].output.parse(envelope.data.value);
+  };
+  return {
+    ...Object.fromEntries(operationNames.map((name) => [name, (input: unknown) => call(name, input)])),
+    onEvent: () => () => {},
+  } as unknown as BridgeClient;
+}
+
+const countRow = z.object({ count: z.number().int() });
+const dataRow = z.object({ data: z.string() });
+
+export async function startShellTerminal(backendUrl: string, options: ShellTerminalOptions): Promise<ShellTerminal> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'comanda-shell-'));
+  let current = await startShellProcess(dataDir, backendUrl, options);
+  /** Settles when the process answering calls is up (a new one after a kill). */
+  let ready: Promise<void> = Promise.resolve();
+  const accountKey = current.accountKey;
+  const queueFile = queueDatabaseFile(dataDir, accountKey);
+
+  // Every operation on whichever process is current: the outbox client and the catalog sync hold
+  // one bridge for the whole run.
+  const bridge = {
+    ...Object.fromEntries(
+      operationNames.map((name) => [
+        name,
+        async (input: unknown) => {
+          await ready;
+          return (current.client[name] as (input: unknown) => Promise<unknown>)(input);
+        },
+      ]),
+    ),
+    onEvent: () => () => {},
+  } as unknown as BridgeClient;
+
+  const store = createQueueStore();
   // Local data under a key of its own per run (fake-indexeddb lives as long as the process).
   const localKey = `${accountKey}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
   const accountDb = openAccountDb(localKey);
   // The catalog only: photos are the image cache's business, not this terminal's.
-  const synced = await syncCatalog({ bridge: { ...bridge, syncImages: async () => ({ queued: 0, done: 0, failed: 0 }) }, accountKey: localKey, accountDb, log: () => {} });
+  let synced: Awaited<ReturnType<typeof syncCatalog>>;
+  try {
+    synced = await syncCatalog({ bridge: { ...bridge, syncImages: async () => ({ queued: 0, done: 0, failed: 0 }) }, accountKey: localKey, accountDb, log: () => {} });
+  } catch (error) {
+    // Nobody will close a terminal that never started: its process and folder go now.
+    accountDb.close();
+    current.child.kill('SIGKILL');
+    await current.exited;
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  // The store follows the main side as a window's does (events aside: this client reads when told).
+  const feed = startQueueFeed({ bridge, store, log: () => {} });
+  const outbox = openOutbox({ bridge, catalogDb: () => synced.db, store, refresh: () => void feed.refresh() });
+  await feed.refresh();
+
+  /** Calls made while the process is down wait for this; null while one is up. */
+  let reopen: (() => void) | null = null;
+  const stop = async () => {
+    const { child, exited } = current;
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(killer);
+    }
+  };
+
+  /** Opens the queue file beside (or after) the server, reads, closes. */
+  const withQueueFile = <T>(read: (db: Database.Database) => T): T => {
+    const db = new Database(queueFile);
+    try {
+      return read(db);
+    } finally {
+      db.close();
+    }
+  };
+
   return {
-    core,
     bridge,
     accountKey,
-    localKey,
     catalog: synced.db,
+    outbox,
+    store,
+    dataDir,
+    queueFile,
+    readQueue: () => bridge.getQueue({}),
+    readQueueFile: withQueueFile,
+    async kill() {
+      ready = new Promise((done) => (reopen = done));
+      current.child.kill('SIGKILL');
+      await current.exited;
+      // Still pending at the restart: the new process finds these `sending` (answers cut by the kill).
+      const sendingAtKill = withQueueFile((db) => countRow.parse(db.prepare(`SELECT count(*) AS count FROM entries WHERE state = 'sending'`).get()).count);
+      return { sendingAtKill };
+    },
+    async restart() {
+      current = await startShellProcess(dataDir, backendUrl, options);
+      if (current.accountKey !== accountKey) throw new Error(`the restarted shell is on ${current.accountKey}, not ${accountKey}`);
+      reopen?.();
+      reopen = null;
+      // What a window does when its event stream reconnects.
+      await feed.refresh({ force: true });
+    },
+    readEntries() {
+      return withQueueFile((db) => db.prepare('SELECT data FROM entries ORDER BY seq').all().map((row) => outboxEntrySchema.parse(JSON.parse(dataRow.parse(row).data))));
+    },
+    stop,
     async close() {
+      feed.stop();
       synced.db.close();
       accountDb.close();
-      await core.close();
+      await stop();
       await rm(dataDir, { recursive: true, force: true });
     },
   };

@@ -28,8 +28,18 @@ export class ServicePage {
     return this.page.getByRole('dialog', { name: `Seat ${tables}` });
   }
 
-  /** In the open seat dialog: guests typed on the on-screen keypad, then "Seat". */
-  async seat(tables: string, guests: number) {
+  /** The seat dialog's "Seat" button. */
+  seatButton(tables: string): Locator {
+    return this.seatDialog(tables).getByRole('button', { name: 'Seat', exact: true });
+  }
+
+  /** What the seat dialog says when the seating could not be saved. */
+  seatError(tables: string): Locator {
+    return this.seatDialog(tables).getByRole('alert');
+  }
+
+  /** In the open seat dialog: guests typed on the on-screen keypad; "Seat" is then ready to tap. */
+  async fillSeat(tables: string, guests: number) {
     const dialog = this.seatDialog(tables);
     await expect(dialog).toBeVisible();
     for (const digit of String(guests)) {
@@ -38,10 +48,15 @@ export class ServicePage {
       await key.tap();
     }
     await expect(dialog.getByRole('spinbutton', { name: 'Guests', exact: true })).toHaveValue(String(guests));
-    const seat = dialog.getByRole('button', { name: 'Seat', exact: true });
-    await expectTouchSize(seat, 'Seat');
-    await seat.tap();
-    await expect(dialog).toBeHidden();
+    await expectTouchSize(this.seatButton(tables), 'Seat');
+    await expect(this.seatButton(tables)).toBeEnabled();
+  }
+
+  /** In the open seat dialog: guests typed on the on-screen keypad, then "Seat". */
+  async seat(tables: string, guests: number) {
+    await this.fillSeat(tables, guests);
+    await this.seatButton(tables).tap();
+    await expect(this.seatDialog(tables)).toBeHidden();
   }
 
   async send() {

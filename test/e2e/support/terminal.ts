@@ -18,16 +18,32 @@ export async function startVendor(running: Started[]): Promise<string> {
   return vendor.match[1]!;
 }
 
-/** The terminal on the vendor's demo account, its catalog synced; the page it shows. */
-export async function openSyncedTerminal(vendorUrl: string, running: Started[], contexts: BrowserContext[]): Promise<Page> {
+/** The browser shell on the vendor's demo account, on a data folder of its own; its URL. */
+export async function startTerminal(vendorUrl: string, running: Started[]): Promise<string> {
   const dataDir = await mkdtemp(join(tmpdir(), 'comanda-e2e-data-'));
-  const profileDir = await mkdtemp(join(tmpdir(), 'comanda-e2e-profile-'));
   const serve = await startServe(['--port', '0', '--data', dataDir, '--backend', vendorUrl, ...tokenFileArgs(dataDir)]);
   running.push(serve);
+  return serve.url;
+}
+
+/** A brand-new browser context (its own empty profile: no IndexedDB) on the terminal; its page. */
+export async function openWindow(url: string, contexts: BrowserContext[]): Promise<Page> {
+  const profileDir = await mkdtemp(join(tmpdir(), 'comanda-e2e-profile-'));
   const context = await chromium.launchPersistentContext(profileDir, { ...chromiumLaunch, viewport: { width: 1280, height: 800 }, hasTouch: true });
   contexts.push(context);
   const page = await context.newPage();
-  await page.goto(serve.url);
+  await page.goto(url);
+  return page;
+}
+
+/** openWindow, then its first catalog sync done. */
+export async function openSyncedWindow(url: string, contexts: BrowserContext[]): Promise<Page> {
+  const page = await openWindow(url, contexts);
   await expect(new SyncPage(page).status).toContainText(/Catalog synced \d\d:\d\d/, { timeout: 60_000 });
   return page;
+}
+
+/** The terminal on the vendor's demo account, its catalog synced; the page it shows. */
+export async function openSyncedTerminal(vendorUrl: string, running: Started[], contexts: BrowserContext[]): Promise<Page> {
+  return openSyncedWindow(await startTerminal(vendorUrl, running), contexts);
 }
