@@ -142,7 +142,7 @@ async function benchQueueAgainstRateLimit(log: (line: string) => void): Promise<
 type Probe = { __saveBench?: { arm: () => void; at: () => number | null; saved: () => Promise<number> } };
 
 // Installed in the page: remembers the last pointerdown; `saved` resolves with the time of the
-// first animation frame in which the send status shows "Saved".
+// animation frame that paints the send status's "Saved".
 // (A string: tsx would wrap a function's inner helpers in a `__name` the page does not have.)
 const PROBE = `
   globalThis.__saveBench ??= (() => {
@@ -154,20 +154,26 @@ const PROBE = `
         tapAt = null;
       },
       at: () => tapAt,
+      // The DOM change is caught when it happens (a MutationObserver, not a check once a frame,
+      // which added up to a frame of its own), then the frame that paints it is awaited.
       saved: () =>
         new Promise((resolve) => {
-          const check = () => {
-            if (document.querySelector('[data-testid="send-status"] .send-panel__saved') !== null) requestAnimationFrame(() => resolve(performance.now()));
-            else requestAnimationFrame(check);
-          };
-          check();
+          const shown = () => document.querySelector('[data-testid="send-status"] .send-panel__saved') !== null;
+          const painted = () => requestAnimationFrame(() => resolve(performance.now()));
+          if (shown()) return painted();
+          const observer = new MutationObserver(() => {
+            if (!shown()) return;
+            observer.disconnect();
+            painted();
+          });
+          observer.observe(document.body, { childList: true, subtree: true, characterData: true, attributes: true });
         }),
     };
   })();
 `;
 
 /** Tap on Send → "Saved" painted, for rounds of one plain item on a seated table. */
-async function benchSaveRound(log: (line: string) => void): Promise<OutboxBench['saveRound']> {
+export async function benchSaveRound(log: (line: string) => void): Promise<OutboxBench['saveRound']> {
   log(`saving a round: tap on Send → "Saved" shown (${SAVE_RUNS} rounds)…`);
   const dir = await mkdtemp(join(tmpdir(), 'comanda-bench-save-'));
   const started: Started[] = [];

@@ -19,7 +19,7 @@ import { controlRequest } from '../../electron/sandbox/control/request.testing';
 import { DEMO_HEADERS, freePort, startScript, tokenFileArgs, type Started } from '../e2e/support/processes';
 import type { BenchHooks, KeystrokeRun } from '../../renderer/src/data/benchHooks';
 import { benchFloor300 } from './floor300';
-import { benchOutbox } from './outbox';
+import { benchOutbox, benchSaveRound } from './outbox';
 import { percentile } from './stats';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 20_000);
@@ -282,6 +282,7 @@ async function main() {
   if (process.env.BENCH_ONLY === 'outbox') return outboxOnly();
   if (process.env.BENCH_ONLY === 'floor300') return floorOnly();
   if (process.env.BENCH_ONLY === 'sync') return syncOnly();
+  if (process.env.BENCH_ONLY === 'save-round') return saveRoundOnly();
   log(`machine: ${cpus().length} cores, node ${process.version}; catalog of ${SCALE} items`);
 
   const { off, storing } = await syncAgainstRaw();
@@ -447,6 +448,16 @@ async function outboxOnly() {
   const report = { ...(JSON.parse(await readFile(file, 'utf8').catch(() => '{}')) as Record<string, unknown>), outbox, outboxDate: new Date().toISOString() };
   await writeFile(file, `${JSON.stringify(report, null, 2)}\n`);
   console.log(JSON.stringify(outbox, null, 2));
+}
+
+/** `BENCH_ONLY=save-round npm run bench`: only tap on Send → "Saved" (no 3-minute drain), into latest.json's outbox figures. */
+async function saveRoundOnly() {
+  const saveRound = await benchSaveRound(log);
+  const file = join(resolve('test/bench/results'), 'latest.json');
+  const previous = JSON.parse(await readFile(file, 'utf8').catch(() => '{}')) as { outbox?: Record<string, unknown> };
+  const report = { ...previous, outbox: { ...previous.outbox, saveRound }, saveRoundDate: new Date().toISOString() };
+  await writeFile(file, `${JSON.stringify(report, null, 2)}\n`);
+  console.log(JSON.stringify(saveRound, null, 2));
 }
 
 /** `BENCH_ONLY=floor300 npm run bench`: only the 300-table floor figures, written into latest.json. */

@@ -4,7 +4,7 @@ import { indexCatalog } from '../../../shared/domain/catalog';
 import { evaluateLine, type LineChoice } from '../../../shared/domain/line';
 import { demoRecords, make } from '../../../shared/domain/testing';
 import { openGenerationDb, type CatalogDb } from './catalogDb';
-import { loadItemRecords } from './itemRecords';
+import { itemRecordsOnce, loadItemRecords } from './itemRecords';
 
 let counter = 0;
 const dbs: CatalogDb[] = [];
@@ -64,5 +64,39 @@ describe('loadItemRecords', () => {
 
   it('answers null for an item that is not there', async () => {
     expect(await loadItemRecords(await demoDb(), 12345)).toBeNull();
+  });
+});
+
+describe('itemRecordsOnce', () => {
+  it('reads an item once per catalog generation; another generation reads its own', async () => {
+    const db = await demoDb();
+    const itemId = (await db.items.toArray())[0]!.id;
+    let reads = 0;
+    const get = db.items.get.bind(db.items);
+    db.items.get = ((key: number) => {
+      reads += 1;
+      return get(key);
+    }) as typeof db.items.get;
+    const first = await itemRecordsOnce(db, itemId);
+    expect(await itemRecordsOnce(db, itemId)).toBe(first);
+    expect(first).toEqual(await loadItemRecords(db, itemId));
+    expect(reads).toBe(2); // the cached read, then loadItemRecords' own read above
+    const next = await demoDb();
+    expect(await itemRecordsOnce(next, itemId)).toEqual(first);
+    expect(await itemRecordsOnce(next, itemId)).not.toBe(first);
+  });
+
+  it('does not remember a failed read', async () => {
+    const db = await demoDb();
+    const itemId = (await db.items.toArray())[0]!.id;
+    const get = db.items.get.bind(db.items);
+    let fail = true;
+    db.items.get = ((key: number) => {
+      if (fail) return Promise.reject(new Error('storage blocked'));
+      return get(key);
+    }) as typeof db.items.get;
+    await expect(itemRecordsOnce(db, itemId)).rejects.toThrow('storage blocked');
+    fail = false;
+    expect(await itemRecordsOnce(db, itemId)).not.toBeNull();
   });
 });

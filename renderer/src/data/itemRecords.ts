@@ -54,3 +54,29 @@ export async function loadItemRecords(db: CatalogDb, itemId: number): Promise<Ca
     menuMenuItemCategoryPivots,
   };
 }
+
+/** Items whose records are kept per catalog generation (a busy menu's worth). */
+const ITEM_CACHE_LIMIT = 2_000;
+const readOnce = new WeakMap<CatalogDb, Map<number, Promise<CatalogRecords | null>>>();
+
+/**
+ * loadItemRecords, read once per catalog generation: a generation never changes once it is
+ * current (a sync builds the next one), so what was read stays true for as long as `db` is the
+ * catalog. Send prices its ticket from here without a round of IndexedDB reads.
+ */
+export function itemRecordsOnce(db: CatalogDb, itemId: number): Promise<CatalogRecords | null> {
+  let items = readOnce.get(db);
+  if (!items) {
+    items = new Map();
+    readOnce.set(db, items);
+  }
+  const known = items.get(itemId);
+  if (known) return known;
+  const reading = loadItemRecords(db, itemId);
+  if (items.size >= ITEM_CACHE_LIMIT) items.delete(items.keys().next().value as number);
+  items.set(itemId, reading);
+  const kept = items;
+  // A failed read is not remembered: the next one tries again.
+  reading.catch(() => kept.delete(itemId));
+  return reading;
+}

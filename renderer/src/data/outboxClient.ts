@@ -12,7 +12,7 @@ import {
 } from '../../../shared/bridge';
 import { indexCatalog, type CatalogIndex, type CatalogRecords } from '../../../shared/domain/catalog';
 import type { CatalogDb } from './catalogDb';
-import { loadItemRecords } from './itemRecords';
+import { itemRecordsOnce } from './itemRecords';
 import { linesSummary, loyaltyRequest, outboxLines, seatingRequest, splitSeatingLines, type LoyaltyRequestInput } from './orderRequests';
 import {
   OutboxInputError,
@@ -96,7 +96,7 @@ export async function ticketCatalog(db: CatalogDb, lines: readonly { choice: { i
     menuMenuItemCategoryPivots: new Map(),
   };
   for (const itemId of new Set(lines.map((l) => l.choice.itemId))) {
-    const records = await loadItemRecords(db, itemId);
+    const records = await itemRecordsOnce(db, itemId);
     if (!records) continue;
     for (const key of Object.keys(merged) as (keyof CatalogRecords)[]) {
       const target = merged[key] as Map<number, { id: number }>;
@@ -342,6 +342,10 @@ export function openOutbox(deps: OutboxClientDeps): Outbox {
     sendRound,
     sendTakeaway,
     sendDelivery,
+    prepare(lines) {
+      const catalog = deps.catalogDb();
+      if (catalog) void ticketCatalog(catalog, lines).catch(() => undefined);
+    },
     retryNow: (entryId) => decide(() => bridge.retryEntry({ entryId })),
     resend: (entryId) => decide(() => bridge.resendEntry({ entryId })),
     markDone: (entryId) => decide(() => bridge.markEntryDone({ entryId })),

@@ -91,6 +91,11 @@ export interface Outbox {
   sendRound(input: RoundInput): Promise<OutboxEntry>;
   sendTakeaway(input: TakeawayInput): Promise<OutboxEntry>;
   sendDelivery(input: DeliveryInput): Promise<OutboxEntry>;
+  /**
+   * Reads, ahead of Send, what pricing these ticket lines needs from the catalog, so the tap on
+   * Send goes straight to the main side (issue 11: tap → "Saved" p95 ≤ 50 ms). Never fails.
+   */
+  prepare(lines: readonly Pick<TicketLineInput, 'choice'>[]): void;
   /** A queued entry: forget its Retry-After wait and try now. */
   retryNow(entryId: string): Promise<void>;
   /** An unconfirmed entry, after the waiter checked the POS: send it again. */

@@ -32,6 +32,10 @@ export function SendPanel() {
   const status = useSendStore(sendSelectors.status);
   const sending = status.kind === 'saving';
   const reason = sendBlockReason({ lineCount: lines.length, target, outboxReady: outbox !== null, sending });
+  // The catalog records the lines need are read as the ticket grows, not when Send is tapped.
+  useEffect(() => {
+    if (outbox && lines.length > 0) outbox.prepare(lines);
+  }, [outbox, lines]);
   // A new ticket started: the last confirmation was about the previous one.
   const started = lines.length > 0;
   useEffect(() => {
