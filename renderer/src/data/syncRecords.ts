@@ -15,6 +15,13 @@ import type { RecordStore, StoredRoom } from './catalogDb';
 // Every record is validated again on arrival in the renderer, with the same shared wire schemas
 // the main side reads the vendor's answers with: the bridge only promises "a JSON object", and a
 // record that does not fit must fail the sync before anything of it is stored.
+//
+// zod runs without its JIT under the page's CSP (about 3× slower than in Node). The main side sends
+// each record as its schema's output, which the schema maps to itself: for the bulk resources a
+// hand-written check accepts exactly such canonical records, and everything else — a malformed
+// record, a value still in wire spelling, an unknown key — goes through zod, which stores its
+// output or names the problem. syncRecords.test.ts checks that whatever the fast check accepts,
+// zod accepts and leaves unchanged.
 
 /** The rows one page puts into each store of the generation, and the photo paths it mentions. */
 export interface PageRows {
@@ -60,6 +67,97 @@ const recordSchemas = {
  */
 const resourcesWithPhotos: ReadonlySet<SyncResource> = new Set<SyncResource>(['groups', 'categories', 'items', 'sellingFormats', 'modifiers']);
 
+/** The canonical (schema output) form of one field. */
+type CanonicalField = 'int' | 'int?' | 'number' | 'number?' | 'string' | 'string?' | 'flag' | 'itemType';
+
+const isInt = (v: unknown) => typeof v === 'number' && Number.isSafeInteger(v);
+const isNumber = (v: unknown) => typeof v === 'number' && Number.isFinite(v);
+
+const canonicalChecks: Record<CanonicalField, (v: unknown) => boolean> = {
+  int: isInt,
+  'int?': (v) => v === null || v === undefined || isInt(v),
+  number: isNumber,
+  'number?': (v) => v === null || v === undefined || isNumber(v),
+  string: (v) => typeof v === 'string',
+  'string?': (v) => v === null || v === undefined || typeof v === 'string',
+  // Flags with a default are booleans once read (the default fills an absent one).
+  flag: (v) => typeof v === 'boolean',
+  itemType: (v) => v === 0 || v === 1 || v === 4,
+};
+
+/** Field by field the output of itemWire / modifierWire (shared/api/catalog.ts). */
+export const canonicalShapes = {
+  items: {
+    id: 'int',
+    name: 'string',
+    price: 'number',
+    costPrice: 'number',
+    type: 'itemType',
+    category_id: 'int',
+    photo: 'string?',
+    active: 'flag',
+    info: 'string?',
+    hasInventory: 'flag',
+    usesWeight: 'flag',
+    isMenu: 'flag',
+    shouldAppearInMenuList: 'flag',
+    isOpen: 'flag',
+    displayInventory: 'flag',
+    isLinked: 'flag',
+    useAverageCostPrice: 'flag',
+    nameKitchen: 'string?',
+    buttonName: 'string?',
+    barcode: 'string?',
+    config: 'string?',
+    extra_id: 'string?',
+    allergies: 'string?',
+    tax_id: 'int?',
+    printer_id: 'int?',
+    printer_group_id: 'int?',
+    modifier_group_id: 'int?',
+    modifier_category_id: 'int?',
+    super_group_id: 'int?',
+    dish_order_id: 'int?',
+    unit_id: 'int?',
+    report_category_id: 'int?',
+    cookDuration: 'number?',
+    minQuantity: 'number?',
+    order: 'int?',
+  },
+  modifiers: {
+    id: 'int',
+    name: 'string',
+    price: 'number',
+    category_id: 'int',
+    photo: 'string?',
+    order: 'int?',
+    cookDuration: 'number?',
+    active: 'flag',
+    extra_id: 'string?',
+    autoSelected: 'flag',
+  },
+} as const satisfies Partial<Record<SyncResource, Record<string, CanonicalField>>>;
+
+/** A check per resource with a canonical shape: true only for a record zod would return unchanged. */
+const canonicalCheckers: Partial<Record<SyncResource, (record: Record<string, unknown>) => boolean>> = Object.fromEntries(
+  Object.entries(canonicalShapes).map(([resource, shape]) => {
+    const fields = Object.entries(shape).map(([key, kind]) => [key, canonicalChecks[kind]] as const);
+    const known = new Set(Object.keys(shape));
+    const check = (record: Record<string, unknown>): boolean => {
+      // An unknown key is stripped by zod: the record is not its own output.
+      for (const key in record) if (!known.has(key)) return false;
+      for (const [key, isCanonical] of fields) if (!isCanonical(record[key])) return false;
+      return true;
+    };
+    return [resource, check];
+  }),
+);
+
+/** True when `record` is already `resource`'s canonical form (exported for the equivalence test). */
+export function isCanonicalRecord(resource: SyncResource, record: Record<string, unknown>): boolean {
+  return canonicalCheckers[resource]?.(record) ?? false;
+}
+
 /**
  * Validates one page of `resource` and turns it into rows. Throws RecordProblem at the first
  * record that does not fit, before anything is written. `warehouseId` is the warehouse whose
@@ -70,8 +168,14 @@ export function readPage(resource: SyncResource, records: readonly Record<string
   const parsed: object[] = [];
   const photos: string[] = [];
   const keepPhotos = resourcesWithPhotos.has(resource);
+  const isCanonical = canonicalCheckers[resource];
 
   records.forEach((raw, index) => {
+    if (isCanonical?.(raw)) {
+      if (keepPhotos && typeof raw.photo === 'string' && raw.photo.trim() !== '') photos.push(raw.photo);
+      parsed.push(raw);
+      return;
+    }
     const input = resource === 'stocks' && raw.warehouse_id == null && context.warehouseId !== undefined ? { ...raw, warehouse_id: context.warehouseId } : raw;
     const result = schema.safeParse(input);
     if (!result.success) throw new RecordProblem(resource, index, raw.id, describeIssues(result.error));
