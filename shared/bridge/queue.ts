@@ -148,6 +148,27 @@ export const queueStorageProblemSchema = z.strictObject({
 });
 export type QueueStorageProblem = z.infer<typeof queueStorageProblemSchema>;
 
+/** A draft as the main side commits it: queued, never tried (the one definition; stores and fakes use it). */
+export function queuedEntry(draft: EntryDraft, seq: number, at: string): OutboxEntry {
+  return {
+    ...draft,
+    seq,
+    state: 'queued',
+    pending: 1,
+    createdAt: at,
+    updatedAt: at,
+    attempts: 0,
+    lastAttemptAt: null,
+    lastError: null,
+    retryAt: null,
+    orderId: null,
+    afterUnconfirmed: false,
+    acceptedBy: null,
+    conflict: false,
+    resolution: null,
+  };
+}
+
 /** The queue as a window needs it: every pending entry, the open services and every entry of theirs. */
 export const queueSnapshotSchema = z.strictObject({
   /** Grows with every committed change; `queue-changed` events carry it. */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { outboxEntrySchema, type ConnectionState, type DeliveryOutcome, type DeliveryRequest, type EntryDraft, type OutboxEntry } from '../../../shared/bridge';
+import { outboxEntrySchema, queuedEntry, type ConnectionState, type DeliveryOutcome, type DeliveryRequest, type EntryDraft, type OutboxEntry } from '../../../shared/bridge';
 import type { DispatcherStore, QueueConnection } from './dispatcher';
 
 // Test helpers of the queue's dispatcher (not used by the app): an in-memory queue with the
@@ -39,23 +39,7 @@ export function memoryQueue(now: () => number = Date.now): MemoryQueue {
     submit(draft) {
       writable();
       const at = iso();
-      const entry = outboxEntrySchema.parse({
-        ...draft,
-        seq: ++seq,
-        state: 'queued',
-        pending: 1,
-        createdAt: at,
-        updatedAt: at,
-        attempts: 0,
-        lastAttemptAt: null,
-        lastError: null,
-        retryAt: null,
-        orderId: null,
-        afterUnconfirmed: false,
-        acceptedBy: null,
-        conflict: false,
-        resolution: null,
-      });
+      const entry = outboxEntrySchema.parse(queuedEntry(draft, ++seq, at));
       entries.set(entry.id, entry);
       changed();
       return entry;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CANNOT_SAVE_MESSAGE, type OutboxEntry } from '../../../shared/bridge';
+import { CANNOT_SAVE_MESSAGE, queuedEntry, type OutboxEntry } from '../../../shared/bridge';
 import { roundDraft } from './dispatcher.testing';
 import { applyOutcome, localRetryDelayMs, nextRetryAt, outcomeOfDeliveryFailure, sendableEntries, storageProblemOf } from './outcomes';
 
@@ -8,23 +8,7 @@ const AT = new Date('2026-11-22T12:00:00Z');
 let ids = 0;
 function entry(fields: Partial<OutboxEntry> & Pick<OutboxEntry, 'seq'>): OutboxEntry {
   const id = `00000000-0000-4000-8000-${String(++ids).padStart(12, '0')}`;
-  return {
-    ...roundDraft(null, { id, kind: 'round' }),
-    state: 'queued',
-    pending: 1,
-    createdAt: AT.toISOString(),
-    updatedAt: AT.toISOString(),
-    attempts: 0,
-    lastAttemptAt: null,
-    lastError: null,
-    retryAt: null,
-    orderId: null,
-    afterUnconfirmed: false,
-    acceptedBy: null,
-    conflict: false,
-    resolution: null,
-    ...fields,
-  };
+  return { ...queuedEntry(roundDraft(null, { id, kind: 'round' }), fields.seq, AT.toISOString()), ...fields };
 }
 
 describe('sendableEntries', () => {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   entryDraftSchema,
   outboxEntrySchema,
+  queuedEntry,
   tableServiceSchema,
   type EntryDraft,
   type OutboxEntry,
@@ -84,26 +85,6 @@ export function tablesLabel(names: readonly string[]): string {
   return `${names.length === 1 ? 'Table' : 'Tables'} ${names.join(' + ')}`;
 }
 
-/** A new entry as committed: queued, never tried. */
-export function queuedEntry(draft: EntryDraft, seq: number, at: string): OutboxEntry {
-  return {
-    ...draft,
-    seq,
-    state: 'queued',
-    pending: 1,
-    createdAt: at,
-    updatedAt: at,
-    attempts: 0,
-    lastAttemptAt: null,
-    lastError: null,
-    retryAt: null,
-    orderId: null,
-    afterUnconfirmed: false,
-    acceptedBy: null,
-    conflict: false,
-    resolution: null,
-  };
-}
 
 // Rows are read through these (libsql adds a `_metadata` key to every row).
 const dataRow = z.object({ data: z.string() });

@@ -2,6 +2,7 @@ import {
   BridgeError,
   CANNOT_SAVE_MESSAGE,
   outboxEntrySchema,
+  queuedEntry,
   queueSnapshotSchema,
   type BridgeClient,
   type BridgeEvent,
@@ -14,6 +15,7 @@ import {
 import { demoRecords } from '../../../shared/domain/testing';
 import { openGenerationDb, type CatalogDb } from './catalogDb';
 import type { TicketLineInput } from './outboxTypes';
+import type { QueueBridge } from './outboxClient';
 
 // Test helpers of the queue's renderer side (not used by the app): the domain's demo catalog in a
 // generation database, ticket lines, and a main side in memory that answers the queue's bridge
@@ -46,43 +48,9 @@ export const demoLines = {
   jamon: (): TicketLineInput => ({ choice: { itemId: 20, quantity: 1, formatPivotId: 1 }, name: 'Jamón', details: ['½ ración'], quantity: 1, note: '', unitCents: 1350 }),
 };
 
-/** A draft as the main side commits it: queued, never tried. */
-export function queuedEntry(draft: EntryDraft, seq: number, at: string): OutboxEntry {
-  return {
-    ...draft,
-    seq,
-    state: 'queued',
-    pending: 1,
-    createdAt: at,
-    updatedAt: at,
-    attempts: 0,
-    lastAttemptAt: null,
-    lastError: null,
-    retryAt: null,
-    orderId: null,
-    afterUnconfirmed: false,
-    acceptedBy: null,
-    conflict: false,
-    resolution: null,
-  };
-}
 
-export type QueueBridgeFake = Pick<
-  BridgeClient,
-  | 'getQueue'
-  | 'seatService'
-  | 'submitEntry'
-  | 'retryEntry'
-  | 'resendEntry'
-  | 'markEntryDone'
-  | 'discardEntry'
-  | 'sendSeatingAsRound'
-  | 'moveSeating'
-  | 'clearTable'
-  | 'exportPending'
-  | 'importQueue'
-  | 'onEvent'
-> & {
+export type QueueBridgeFake = QueueBridge &
+  Pick<BridgeClient, 'getQueue' | 'importQueue' | 'onEvent'> & {
   services: Map<string, TableService>;
   entries: Map<string, OutboxEntry>;
   revision: number;
@@ -231,3 +199,5 @@ export function fakeQueueBridge(at = '2026-11-22T12:00:00.000Z'): QueueBridgeFak
     },
   }) as QueueBridgeFake;
 }
+
+export { queuedEntry };
