@@ -34,7 +34,7 @@ export interface HttpBridgeOptions {
   fetch?: typeof fetch;
   /** Injected in tests; defaults to `new EventSource(url)`. */
   openEventSource?: (url: string) => BridgeEventSource;
-  /** The event stream reconnected after a drop (events were missed); default: `bridgeReopened`. */
+  /** The event stream (re)connected: events before it were missed; default: `bridgeReopened`. */
   onReopen?: () => void;
 }
 
@@ -109,11 +109,9 @@ export function createHttpBridge(options: HttpBridgeOptions = { secret: readBrid
     listeners.add(listener);
     if (source === null) {
       source = openEventSource(`${baseUrl}/bridge/events?secret=${encodeURIComponent(secret)}`);
-      let opened = false;
-      source.onopen = () => {
-        if (opened) onReopen();
-        opened = true;
-      };
+      // Every open counts, the first too: a read made before the stream was connected (the queue
+      // feed's first getQueue) cannot have seen what changed before the first event could arrive.
+      source.onopen = () => onReopen();
       source.onmessage = (message) => {
         const event = parseEvent(message.data);
         if (event === null) return;

@@ -1,5 +1,6 @@
-// The browser shell's event stream (SSE) reopened after a drop: events sent meanwhile were missed,
-// so whoever follows main-side state reads it again (issue 11 item 3). Electron's IPC never drops.
+// The browser shell's event stream (SSE) opened — first, or again after a drop: events sent before
+// it was connected were missed, so whoever follows main-side state reads it again (issue 11 item 3;
+// a window's first read can land before its stream connects). Electron's IPC never drops.
 
 export interface ReopenSignal {
   notify(): void;
