@@ -3,7 +3,7 @@ import {
   describeZodError,
   operationNames,
   plainHttpProblem,
-  queueOperations,
+  queueWriteOperations,
   type AccountSettings,
   type BridgeCallContext,
   type BridgeEvent,
@@ -18,7 +18,7 @@ import { createConnectivityMonitor, type ConnectivityMonitor } from './connectiv
 import { createDispatcher, ServiceError, type BridgeHandlers, type Dispatcher } from './dispatcher';
 import { createBridgeHandlers, type SettingsOperations } from './handlers';
 import { deliver } from './delivery';
-import { delegatingQueueHandlers, openQueueService, type QueueService } from './queue/service';
+import { delegatingQueueHandlers, openQueueService } from './queue/service';
 import { createAccountLimiters, createGateway, type Gateway } from './gateway';
 import { createAccountImages, type ImageCache } from './images';
 import { accountKeyOf, createSettingsStore, environmentPresets, normaliseSettings, normaliseUrl, sameAccount } from './settings';
@@ -95,16 +95,6 @@ const ACCOUNT_INDEPENDENT: ReadonlySet<OperationName> = new Set<OperationName>([
  * key from it). Every other account-scoped call must name the current account (issue 10 item 7).
  */
 const NAMES_NO_ACCOUNT: ReadonlySet<OperationName> = new Set<OperationName>(['getAppInfo']);
-/**
- * Answered with their real result even when the account changed while they ran: a queue write
- * named its account when it arrived and was committed to that account's database, and an error in
- * its place would tell the waiter a saved order was not saved (sent again: twice). The renderer's
- * accountScope.ts keeps the same answers after its scope closed.
- */
-const ANSWERED_AFTER_SWITCH: ReadonlySet<OperationName> = new Set<OperationName>(
-  (Object.keys(queueOperations) as OperationName[]).filter((name) => name !== 'getQueue' && name !== 'exportPending'),
-);
-
 /** One account's services: created when it becomes current, closed when another replaces it. */
 interface LiveAccount {
   readonly account: AccountSettings;
@@ -116,8 +106,6 @@ interface LiveAccount {
   readonly handlers: BridgeHandlers;
   /** Probes the server while it is unreachable or quiet (issue 6 item 6). */
   readonly connectivity: ConnectivityMonitor;
-  /** The account's order queue and its dispatcher (issue 11). */
-  readonly queue: QueueService;
   /** Stops the queue while a replacement with the same account key opens its database file. */
   stopQueue(): Promise<void>;
   /** Opens the queue again after stopQueue() (the replacement could not be saved). */
@@ -273,9 +261,6 @@ export async function startAppCore(options: AppCoreOptions): Promise<AppCore> {
       gateway,
       handlers,
       connectivity,
-      get queue() {
-        return queue;
-      },
       stopQueue: () => queue.close(),
       resumeQueue() {
         if (queue.closed) queue = openQueue();
@@ -407,7 +392,8 @@ export async function startAppCore(options: AppCoreOptions): Promise<AppCore> {
         }
         const handler = serving.handlers[name] as (input: unknown) => Promise<unknown>;
         const value = await handler(input);
-        if (serving !== live && !ACCOUNT_INDEPENDENT.has(name) && !ANSWERED_AFTER_SWITCH.has(name)) {
+        // A committed queue write keeps its answer (shared/bridge/queue.ts queueWriteOperations).
+        if (serving !== live && !ACCOUNT_INDEPENDENT.has(name) && !queueWriteOperations.has(name)) {
           throw new ServiceError({
             kind: 'internal',
             message: 'The terminal switched to another account while this was loading: it is loaded again for the new account.',

@@ -75,6 +75,15 @@ export const seatCustomerSchema = z.strictObject({
 });
 export type SeatCustomer = z.infer<typeof seatCustomerSchema>;
 
+/** Guests at one service (the spec names no range; the main side and the seat dialog hold to this one). */
+export const MIN_GUESTS = 1;
+export const MAX_GUESTS = 99;
+
+/** "Table 5", "Tables 3 + 4": how entries and screens name a service's tables. */
+export function tablesLabel(names: readonly string[]): string {
+  return `${names.length === 1 ? 'Table' : 'Tables'} ${names.join(' + ')}`;
+}
+
 /** A table service: guests seated at one or several tables, from seating until the table is cleared. */
 export const tableServiceSchema = z.strictObject({
   id: entryId,
@@ -82,7 +91,7 @@ export const tableServiceSchema = z.strictObject({
   tableIds: z.array(id).min(1).max(50),
   primaryTableId: id,
   tableNames: z.array(text(100)).min(1).max(50),
-  guests: z.number().int().min(1).max(99),
+  guests: z.number().int().min(MIN_GUESTS).max(MAX_GUESTS),
   customer: seatCustomerSchema.nullable(),
   notes: text(1_000),
   seatedAt: isoTime,
@@ -231,3 +240,13 @@ export const queueOperations = {
     output: z.strictObject({ entries: z.number().int(), services: z.number().int(), skipped: z.number().int() }),
   },
 } as const;
+
+/**
+ * The queue operations that commit something. Their answer still counts when the account switched
+ * while they ran: the write was committed to the account the call named, and an error in its place
+ * would tell the waiter a saved order was not saved (sent again: twice). The core answers them
+ * after a switch and the renderer's account scope keeps their answers after it closed.
+ */
+export const queueWriteOperations: ReadonlySet<string> = new Set(
+  Object.keys(queueOperations).filter((name) => name !== 'getQueue' && name !== 'exportPending'),
+);

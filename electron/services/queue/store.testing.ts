@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EntryDraft, OutboxLine, TableService } from '../../../shared/bridge/queue';
 import { openQueueDatabase } from './database';
-import { createQueueStore, tablesLabel, type QueueStore, type QueueStoreOptions } from './store';
+import { tablesLabel } from '../../../shared/bridge';
+import { createQueueStore, type QueueStore, type QueueStoreOptions } from './store';
 
 // Test helpers of the queue store (not used by the app): a store on a fresh file in a temporary
 // folder, and drafts shaped as the renderer builds them (renderer/src/data/orderRequests.ts) for

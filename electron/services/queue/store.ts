@@ -4,6 +4,7 @@ import {
   outboxEntrySchema,
   queuedEntry,
   tableServiceSchema,
+  tablesLabel,
   type EntryDraft,
   type OutboxEntry,
   type OutboxState,
@@ -80,10 +81,6 @@ export class QueueConflictError extends Error {
   }
 }
 
-/** "Table 5", "Tables 3 + 4": how entries and screens name a service's tables. */
-export function tablesLabel(names: readonly string[]): string {
-  return `${names.length === 1 ? 'Table' : 'Tables'} ${names.join(' + ')}`;
-}
 
 
 // Rows are read through these (libsql adds a `_metadata` key to every row).

@@ -1,5 +1,8 @@
 import {
   BridgeError,
+  MAX_GUESTS,
+  MIN_GUESTS,
+  tablesLabel,
   type BridgeClient,
   type BridgeErrorKind,
   type DeliveryRequest,
@@ -60,8 +63,6 @@ export interface OutboxClientDeps {
   newId?: () => string;
 }
 
-export const MIN_GUESTS = 1;
-export const MAX_GUESTS = 99;
 /** Said by the seat dialog while typing and by the client when it seats. */
 export const GUESTS_MESSAGE = `Guests must be a whole number from ${MIN_GUESTS} to ${MAX_GUESTS}.`;
 
@@ -76,10 +77,6 @@ export function flowUrlLength(request: DeliveryRequest): number {
   return request.kind === 'seating' ? encodeURIComponent(JSON.stringify(request.data)).length : 0;
 }
 
-/** "Table 5", "Tables 3 + 4": how entries and screens name a service's tables. */
-export function tablesLabel(names: readonly string[]): string {
-  return `${names.length === 1 ? 'Table' : 'Tables'} ${names.join(' + ')}`;
-}
 
 /** The records every line of a ticket needs, read narrowly (one item at a time) and indexed once. */
 export async function ticketCatalog(db: CatalogDb, lines: readonly { choice: { itemId: number } }[]): Promise<CatalogIndex> {

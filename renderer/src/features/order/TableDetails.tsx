@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { OutboxEntry, TableService } from '../../../../shared/bridge';
 import { formatMoney } from '../../../../shared/domain/money';
-import { tablesLabel } from '../../data/outboxClient';
+import { tablesLabel } from '../../../../shared/bridge';
 import type { Outbox } from '../../data/outboxTypes';
 import { queueSelectors, useQueueStore } from '../../data/queueStore';
 import { OutboxStateBadge } from '../pending/OutboxState';

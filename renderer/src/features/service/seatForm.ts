@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { BridgeError, type SeatCustomer } from '../../../../shared/bridge';
-import { GUESTS_MESSAGE, MAX_GUESTS, MIN_GUESTS } from '../../data/outboxClient';
+import { BridgeError, MAX_GUESTS, MIN_GUESTS, type SeatCustomer } from '../../../../shared/bridge';
+import { GUESTS_MESSAGE } from '../../data/outboxClient';
 import { OutboxInputError, type TicketLineInput } from '../../data/outboxTypes';
 
 // The seat dialog's form (issue 6 item 2): what the waiter types, checked with zod before it

@@ -1,6 +1,7 @@
 import {
   BridgeError,
   operationNames,
+  queueWriteOperations,
   type AppInfo,
   type BridgeCallContext,
   type BridgeClient,
@@ -33,29 +34,11 @@ export interface ScopeOptions {
 
 export const SWITCHING_MESSAGE = 'The terminal is switching to another account.';
 
-/**
- * Answers that still count after the scope closed: a queue write the main side committed is about
- * an order of this scope's account (the main side checked the account it names); dropping it would
- * turn a saved order into one the waiter is told was not saved (and sends again). The core answers
- * the same operations after a switch (electron/services/core.ts ANSWERED_AFTER_SWITCH).
- */
-const KEPT_AFTER_CLOSE: ReadonlySet<OperationName> = new Set<OperationName>([
-  'seatService',
-  'submitEntry',
-  'retryEntry',
-  'resendEntry',
-  'markEntryDone',
-  'discardEntry',
-  'sendSeatingAsRound',
-  'moveSeating',
-  'clearTable',
-  'importQueue',
-]);
 
 export function scopeBridge(root: BridgeClient, options: ScopeOptions = {}): ScopedBridge {
   let closed = false;
   const unsubscribers = new Set<() => void>();
-  // Not sent at all: the outbox keeps such an order queued (issue 10 item 8).
+  // Not sent at all: nothing was saved, and the screen says so (issue 10 item 8).
   const notSent = () => new BridgeError({ kind: 'unreachable', message: SWITCHING_MESSAGE });
   const refused = () => new BridgeError({ kind: 'internal', message: SWITCHING_MESSAGE });
   /** The scope's account once known; `learning`: the getAppInfo that will tell it. */
@@ -107,7 +90,8 @@ export function scopeBridge(root: BridgeClient, options: ScopeOptions = {}): Sco
     }
     const send = root[name] as (input: unknown, context: BridgeCallContext) => Promise<unknown>;
     const value = await send(input, { accountKey: accountKey! }).catch(rethrow);
-    if (closed && !KEPT_AFTER_CLOSE.has(name)) throw refused();
+    // A committed queue write is about this scope's account: its answer counts (queueWriteOperations).
+    if (closed && !queueWriteOperations.has(name)) throw refused();
     return value;
   }
 
