@@ -20,7 +20,7 @@ import { chromium, expect, type Page } from '@playwright/test';
 import { startSandbox } from '../../electron/sandbox';
 import { controlRequest } from '../../electron/sandbox/control/request.testing';
 import { chromiumLaunch } from '../../playwright.config';
-import type { TicketLineInput } from '../../renderer/src/data/outboxTypes';
+import type { TicketLineInput } from '../../renderer/src/data/queue/outboxTypes';
 import { startShellTerminal } from '../chaos/terminal';
 import { CatalogPage } from '../e2e/support/CatalogPage';
 import { FloorPage } from '../e2e/support/FloorPage';

@@ -24,9 +24,9 @@ import { mulberry32 } from '../../electron/sandbox/prng';
 import { indexCatalog } from '../../shared/domain/catalog';
 import { evaluateLine, type LineChoice } from '../../shared/domain/line';
 import { BridgeError, type OutboxEntry } from '../../shared/bridge';
-import type { CatalogDb } from '../../renderer/src/data/catalogDb';
-import { loadItemRecords } from '../../renderer/src/data/itemRecords';
-import type { TicketLineInput } from '../../renderer/src/data/outboxTypes';
+import type { CatalogDb } from '../../renderer/src/data/catalog/catalogDb';
+import { loadItemRecords } from '../../renderer/src/data/catalog/itemRecords';
+import type { TicketLineInput } from '../../renderer/src/data/queue/outboxTypes';
 import { startShellTerminal, type ShellTerminal } from './terminal';
 
 const SEED = Number(process.env.CHAOS_SEED ?? 20261122);

@@ -25,13 +25,13 @@ import {
   type OutboxEntry,
   type QueueSnapshot,
 } from '../../shared/bridge';
-import type { CatalogDb } from '../../renderer/src/data/catalogDb';
+import type { CatalogDb } from '../../renderer/src/data/catalog/catalogDb';
 import { openAccountDb } from '../../renderer/src/data/db';
-import { openOutbox } from '../../renderer/src/data/outboxClient';
-import type { Outbox } from '../../renderer/src/data/outboxTypes';
-import { startQueueFeed } from '../../renderer/src/data/queueFeed';
-import { createQueueStore, type QueueStoreApi } from '../../renderer/src/data/queueStore';
-import { syncCatalog } from '../../renderer/src/data/sync';
+import { openOutbox } from '../../renderer/src/data/queue/outboxClient';
+import type { Outbox } from '../../renderer/src/data/queue/outboxTypes';
+import { startQueueFeed } from '../../renderer/src/data/queue/queueFeed';
+import { createQueueStore, type QueueStoreApi } from '../../renderer/src/data/queue/queueStore';
+import { syncCatalog } from '../../renderer/src/data/sync/sync';
 import { tokenFileArgs } from '../e2e/support/processes';
 
 const ROOT = resolve(import.meta.dirname, '../..');

@@ -9,7 +9,7 @@ import { isActive, listAll } from './support/serverCatalog';
 // allergen filter, checked against the sandbox's catalog read independently of the terminal.
 
 const SCREENS = 'test-results/screens';
-const SEARCH_LIMIT = 2000; // renderer/src/data/search.ts: results are windowed, so (nearly) all are shown
+const SEARCH_LIMIT = 2000; // renderer/src/data/search/search.ts: results are windowed, so (nearly) all are shown
 
 const running: Started[] = [];
 const contexts: BrowserContext[] = [];

@@ -10,10 +10,10 @@ import { demoHeaders } from '../../electron/sandbox/testing';
 import { createGateway, GatewayError, type Gateway } from '../../electron/services/gateway';
 import { BridgeError, bridgeOperations, syncResourceNames, type BridgeClient, type SyncResource } from '../../shared/bridge';
 import { testBridgeClient } from '../../renderer/src/bridge/testing';
-import { recordStores, type CatalogDb } from '../../renderer/src/data/catalogDb';
+import { recordStores, type CatalogDb } from '../../renderer/src/data/catalog/catalogDb';
 import { openAccountDb, type ComandaDb } from '../../renderer/src/data/db';
-import { readCurrentGeneration } from '../../renderer/src/data/generations';
-import { SyncFailure, syncCatalog, type SyncSuccess } from '../../renderer/src/data/sync';
+import { readCurrentGeneration } from '../../renderer/src/data/catalog/generations';
+import { SyncFailure, syncCatalog, type SyncSuccess } from '../../renderer/src/data/sync/sync';
 
 const NO_RATE_LIMIT = { requestsPerMinute: 100_000 };
 

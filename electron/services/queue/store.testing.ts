@@ -8,7 +8,7 @@ import { tablesLabel } from '../../../shared/bridge';
 import { createQueueStore, type QueueStore, type QueueStoreOptions } from './store';
 
 // Test helpers of the queue store (not used by the app): a store on a fresh file in a temporary
-// folder, and drafts shaped as the renderer builds them (renderer/src/data/orderRequests.ts) for
+// folder, and drafts shaped as the renderer builds them (renderer/src/data/queue/orderRequests.ts) for
 // the demo catalog's Caña (item 10, 2,50 €).
 
 /** Temporary folders and the stores opened in them; `cleanUp()` closes and removes all of them. */

@@ -5,10 +5,10 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createBridgeClient } from '../bridge';
 import { createHttpBridge, LOCAL_SERVICE_NOT_ANSWERING } from '../bridge/httpBridge';
-import type { CatalogDb } from '../data/catalogDb';
-import { openOutbox } from '../data/outboxClient';
-import { createQueueStore, queueSelectors } from '../data/queueStore';
-import { demoCatalogDb, demoLines } from '../data/queueTesting';
+import type { CatalogDb } from '../data/catalog/catalogDb';
+import { openOutbox } from '../data/queue/outboxClient';
+import { createQueueStore, queueSelectors } from '../data/queue/queueStore';
+import { demoCatalogDb, demoLines } from '../data/queue/queueTesting';
 import { sendFailureMessage } from '../features/order/sendForm';
 import { scopeBridge } from '../features/settings/accountScope';
 

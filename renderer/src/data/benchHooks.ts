@@ -1,7 +1,7 @@
 import { openAccountDb } from './db';
-import { openGenerationDb, recordStores, type CatalogDb } from './catalogDb';
-import { openCurrentGeneration, readCurrentGeneration } from './generations';
-import { loadSearchIndex, searchItems, SEARCH_LIMIT } from './search';
+import { openGenerationDb, recordStores, type CatalogDb } from './catalog/catalogDb';
+import { openCurrentGeneration, readCurrentGeneration } from './catalog/generations';
+import { loadSearchIndex, searchItems, SEARCH_LIMIT } from './search/search';
 import type { AllergenCode } from '../../../shared/api/catalog';
 
 /** One query typed character by character: the search computation's time at each keystroke. */

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { ALLERGENS, type AllergenCode } from '../../../../shared/api/catalog';
-import type { CatalogDb } from '../../data/catalogDb';
-import { loadSearchIndex, searchItems, type ItemSummary, type SearchIndex } from '../../data/search';
+import type { CatalogDb } from '../../data/catalog/catalogDb';
+import { loadSearchIndex, searchItems, type ItemSummary, type SearchIndex } from '../../data/search/search';
 import { VirtualGrid } from '../../ui/VirtualGrid';
 import { allergenLabels } from './catalogFormat';
 import { catalogViewSelectors, useCatalogViewStore } from './catalogViewStore';

@@ -1,12 +1,12 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { CatalogDb, StoredCategory, StoredGroup } from '../../data/catalogDb';
-import { categoriesOfGroup, groups as listGroups, itemsOfCategory } from '../../data/catalogRepository';
-import { catalogSelectors } from '../../data/catalogStore';
+import type { CatalogDb, StoredCategory, StoredGroup } from '../../data/catalog/catalogDb';
+import { categoriesOfGroup, groups as listGroups, itemsOfCategory } from '../../data/catalog/catalogRepository';
+import { catalogSelectors } from '../../data/catalog/catalogStore';
 import { RetryButton } from '../../ui/Button';
 import { EmptyState } from '../../ui/Notice';
 import { SyncProgressSummary } from '../sync/SyncPanel';
 import { useCatalog } from '../sync/useCatalog';
-import { containsAnyAllergen } from '../../data/search';
+import { containsAnyAllergen } from '../../data/search/search';
 import { CatalogToolbar, HiddenCount, ItemGrid, SearchResults, useSearchIndex } from './CatalogSearch';
 import { catalogViewSelectors, chosen, useCatalogViewStore } from './catalogViewStore';
 import './catalogSearch.css';

@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { StoredItem } from '../../data/catalogDb';
+import type { StoredItem } from '../../data/catalog/catalogDb';
 import { ItemCard } from './ItemCard';
 
 // Rendered to markup in Node (no DOM here): what a card shows for each kind of item.

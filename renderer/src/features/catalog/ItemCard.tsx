@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ItemSummary } from '../../data/search';
+import type { ItemSummary } from '../../data/search/search';
 import { IconCheck } from '../../ui/icons';
 import { allergenBadges, describeAllergens, formatPrice, itemTypeBadge, thumbnailUrl } from './catalogFormat';
 import { IconPlate } from './CatalogIcons';

@@ -1,7 +1,7 @@
 import { useMinuteClock } from '../sync/useCatalog';
 import { IconConnecting, IconOffline, IconOnline, IconWarning } from '../../ui/icons';
 import { connectionActivityText } from '../pending/pendingText';
-import { queueSelectors, useQueueStore } from '../../data/queueStore';
+import { queueSelectors, useQueueStore } from '../../data/queue/queueStore';
 import { floorSelectors, useFloorStore, type ConnectionIndicatorState } from './floorStore';
 import { describeSavedAt } from './savedAt';
 

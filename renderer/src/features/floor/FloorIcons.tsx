@@ -1,4 +1,4 @@
-import type { TableStatusKind } from '../../data/tableStatus';
+import type { TableStatusKind } from '../../data/floor/tableStatus';
 import { IconWarning, svgProps, type IconProps } from '../../ui/icons';
 
 // The table states' icons (issue 6 item 1): each state has its own shape, so it reads without

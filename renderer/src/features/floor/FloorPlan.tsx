@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { FloorDb, StoredRoom } from '../../data/catalogDb';
-import { loadRoomsOrdered } from '../../data/floorRepository';
+import type { FloorDb, StoredRoom } from '../../data/catalog/catalogDb';
+import { loadRoomsOrdered } from '../../data/floor/floorRepository';
 import { RetryButton } from '../../ui/Button';
 import { Banner, EmptyState } from '../../ui/Notice';
 import { SyncProgressSummary } from '../sync/SyncPanel';

@@ -1,11 +1,11 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { memo, useCallback, useMemo, useRef, type CSSProperties } from 'react';
 import type { FloorTable } from '../../../../shared/bridge';
-import type { FloorDb } from '../../data/catalogDb';
-import { tablesOfRoom } from '../../data/floorRepository';
-import type { SeatTable } from '../../data/outboxTypes';
-import { queueSelectors, useQueueStore } from '../../data/queueStore';
-import { TABLE_STATUS_TEXT, type TableStatus } from '../../data/tableStatus';
+import type { FloorDb } from '../../data/catalog/catalogDb';
+import { tablesOfRoom } from '../../data/floor/floorRepository';
+import type { SeatTable } from '../../data/queue/outboxTypes';
+import { queueSelectors, useQueueStore } from '../../data/queue/queueStore';
+import { TABLE_STATUS_TEXT, type TableStatus } from '../../data/floor/tableStatus';
 import { FALLBACK_FILL, parseHexColor, readableTextColor } from '../../ui/contrast';
 import { IconLink } from '../../ui/icons';
 import { useElementSize } from '../../ui/useElementSize';

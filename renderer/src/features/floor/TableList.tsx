@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { FloorDb } from '../../data/catalogDb';
-import { queueSelectors, useQueueStore } from '../../data/queueStore';
-import { TABLE_STATUS_TEXT } from '../../data/tableStatus';
+import type { FloorDb } from '../../data/catalog/catalogDb';
+import { queueSelectors, useQueueStore } from '../../data/queue/queueStore';
+import { TABLE_STATUS_TEXT } from '../../data/floor/tableStatus';
 import { EmptyState } from '../../ui/Notice';
 import { IconPerson, TableStatusIcon } from './FloorIcons';
 import { loadOpenTables, type OpenTableRow } from './openTables';

@@ -1,6 +1,6 @@
 import { create, type StateCreator } from 'zustand';
 import type { AppInfo } from '../../../../shared/bridge';
-import type { FloorDb } from '../../data/catalogDb';
+import type { FloorDb } from '../../data/catalog/catalogDb';
 
 export type ConnectionIndicatorState = 'connecting' | 'online' | 'offline';
 

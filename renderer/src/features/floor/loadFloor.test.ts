@@ -2,11 +2,11 @@ import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BridgeError, type AppInfo } from '../../../../shared/bridge';
-import { openGenerationDb, type CatalogDb } from '../../data/catalogDb';
-import { createCatalogStore, type SyncFailureInfo } from '../../data/catalogStore';
-import { loadRoomsOrdered } from '../../data/floorRepository';
-import { startCatalogSync } from '../../data/syncService';
-import { fakeSyncServer, fakeVenue } from '../../data/syncTesting';
+import { openGenerationDb, type CatalogDb } from '../../data/catalog/catalogDb';
+import { createCatalogStore, type SyncFailureInfo } from '../../data/catalog/catalogStore';
+import { loadRoomsOrdered } from '../../data/floor/floorRepository';
+import { startCatalogSync } from '../../data/sync/syncService';
+import { fakeSyncServer, fakeVenue } from '../../data/sync/syncTesting';
 import { createFloorStore } from './floorStore';
 import { startFloorLoader, type FloorLoader } from './loadFloor';
 

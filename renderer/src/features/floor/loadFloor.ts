@@ -1,5 +1,5 @@
-import { catalogStore, type CatalogState, type CatalogStoreApi } from '../../data/catalogStore';
-import type { CatalogSync } from '../../data/syncService';
+import { catalogStore, type CatalogState, type CatalogStoreApi } from '../../data/catalog/catalogStore';
+import type { CatalogSync } from '../../data/sync/syncService';
 import { useFloorStore, type FloorStoreApi } from './floorStore';
 
 export interface FloorLoaderOptions {

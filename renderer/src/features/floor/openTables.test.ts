@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { StoredRoom, StoredTable } from '../../data/catalogDb';
+import type { StoredRoom, StoredTable } from '../../data/catalog/catalogDb';
 import type { TableService } from '../../../../shared/bridge';
-import type { TableStatus } from '../../data/tableStatus';
+import type { TableStatus } from '../../data/floor/tableStatus';
 import { openTableRows } from './openTables';
 
 const room = (id: number, name: string, order: number): StoredRoom => ({ id, name, order, active: true });

@@ -1,5 +1,5 @@
-import type { FloorDb, StoredRoom, StoredTable } from '../../data/catalogDb';
-import type { TableStatus } from '../../data/tableStatus';
+import type { FloorDb, StoredRoom, StoredTable } from '../../data/catalog/catalogDb';
+import type { TableStatus } from '../../data/floor/tableStatus';
 
 // The floor's list view (issue 6 item 1): every table that is not free, across all rooms.
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TableService } from '../../../../shared/bridge';
-import { FREE_TABLE, type TableStatus } from '../../data/tableStatus';
+import { FREE_TABLE, type TableStatus } from '../../data/floor/tableStatus';
 import { describeTableState, reuseUnchanged, serviceCompanions, statusOf, tableFace } from './tableFace';
 
 const service = (id: string, guests = 3): TableService => ({

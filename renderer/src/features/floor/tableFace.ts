@@ -1,4 +1,4 @@
-import { FREE_TABLE, TABLE_STATUS_TEXT, type TableStatus } from '../../data/tableStatus';
+import { FREE_TABLE, TABLE_STATUS_TEXT, type TableStatus } from '../../data/floor/tableStatus';
 
 // What a table button shows and says (issue 6 item 1): its state by icon AND word as well as
 // colour, and its guests. Pure, so the wording and the fitting rules are unit-tested.

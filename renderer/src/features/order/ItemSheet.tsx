@@ -6,10 +6,10 @@ import { dishModifierRules, evaluateLine, type DishChoice, type LineChoice } fro
 import { menuRulesOf, type MenuCategoryRule, type MenuDishOption } from '../../../../shared/domain/menus';
 import { modifierRulesOf, type ModifierRule } from '../../../../shared/domain/modifiers';
 import { formatMoney, toCents } from '../../../../shared/domain/money';
-import type { CatalogDb, StoredItem } from '../../data/catalogDb';
-import { containsAnyAllergen } from '../../data/search';
+import type { CatalogDb, StoredItem } from '../../data/catalog/catalogDb';
+import { containsAnyAllergen } from '../../data/search/search';
 import { catalogViewSelectors, useCatalogViewStore } from '../catalog/catalogViewStore';
-import { loadItemRecords } from '../../data/itemRecords';
+import { loadItemRecords } from '../../data/catalog/itemRecords';
 import { orderSelectors, useOrderStore } from './orderStore';
 import { menuRuleText, modifierRuleText, toggleModifier } from './sheetRules';
 

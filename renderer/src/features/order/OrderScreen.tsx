@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { catalogSelectors } from '../../data/catalogStore';
+import { catalogSelectors } from '../../data/catalog/catalogStore';
 import { CatalogView } from '../catalog/CatalogView';
 import { serviceSelectors, useServiceStore, type OrderTarget } from '../service/serviceStore';
 import { useCatalog } from '../sync/useCatalog';

@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { formatMoney } from '../../../../shared/domain/money';
-import { catalogSelectors } from '../../data/catalogStore';
+import { catalogSelectors } from '../../data/catalog/catalogStore';
 import { useCatalog } from '../sync/useCatalog';
 import { FieldError } from './DestinationForms';
 import { paymentMethodChoices } from './sendForm';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { IconWarning } from '../../ui/icons';
-import type { Outbox } from '../../data/outboxTypes';
+import type { Outbox } from '../../data/queue/outboxTypes';
 import { useServiceStore } from '../service/serviceStore';
 import { orderSelectors, useOrderStore } from './orderStore';
 import { PaymentFields } from './PaymentFields';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BridgeError } from '../../../../shared/bridge';
 import { formatMoney, parseCents } from '../../../../shared/domain/money';
-import type { DeliveryInput, PaymentInput, RoundInput, TakeawayInput, TicketLineInput } from '../../data/outboxTypes';
+import type { DeliveryInput, PaymentInput, RoundInput, TakeawayInput, TicketLineInput } from '../../data/queue/outboxTypes';
 import type { OrderTarget } from '../service/serviceStore';
 import type { TicketLine } from './orderStore';
 

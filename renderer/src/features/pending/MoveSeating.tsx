@@ -1,8 +1,8 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import type { OutboxEntry } from '../../../../shared/bridge';
-import type { SeatTable } from '../../data/outboxTypes';
-import { queueSelectors, useQueueStore } from '../../data/queueStore';
+import type { SeatTable } from '../../data/queue/outboxTypes';
+import { queueSelectors, useQueueStore } from '../../data/queue/queueStore';
 import { floorSelectors, useFloorStore } from '../floor/floorStore';
 import { tablesForMove } from './pendingText';
 

@@ -1,4 +1,4 @@
-import { queueSelectors, useQueueStore } from '../../data/queueStore';
+import { queueSelectors, useQueueStore } from '../../data/queue/queueStore';
 import { serviceSelectors, useServiceStore } from '../service/serviceStore';
 import { pendingButtonName } from './pendingText';
 import './pending.css';

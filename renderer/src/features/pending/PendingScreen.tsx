@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { OutboxEntry } from '../../../../shared/bridge';
 import { formatMoney } from '../../../../shared/domain/money';
-import type { Outbox } from '../../data/outboxTypes';
-import { queueSelectors, useQueueStore } from '../../data/queueStore';
+import type { Outbox } from '../../data/queue/outboxTypes';
+import { queueSelectors, useQueueStore } from '../../data/queue/queueStore';
 import { EmptyState } from '../../ui/Notice';
 import { IconWarning } from '../../ui/icons';
 import { serviceSelectors, useServiceStore } from '../service/serviceStore';

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openGenerationDb, type CatalogDb, type StoredCustomer } from '../../data/catalogDb';
+import { openGenerationDb, type CatalogDb, type StoredCustomer } from '../../data/catalog/catalogDb';
 import { searchCustomers } from './customerSearch';
 
 let db: CatalogDb | null = null;

@@ -1,4 +1,4 @@
-import type { CatalogDb, StoredCustomer } from '../../data/catalogDb';
+import type { CatalogDb, StoredCustomer } from '../../data/catalog/catalogDb';
 
 // The seat dialog's customer search (issue 6 item 2): prefix matches on the synced customers'
 // indexed name, email and phone (catalogDb GENERATION_SCHEMA_V1 `customers: 'id, name, email, phone'`),

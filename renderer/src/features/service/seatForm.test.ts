@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BridgeError } from '../../../../shared/bridge';
-import { OutboxInputError } from '../../data/outboxTypes';
+import { OutboxInputError } from '../../data/queue/outboxTypes';
 import {
   clearCustomer,
   describeSeatError,

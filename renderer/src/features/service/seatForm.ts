@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BridgeError, MAX_GUESTS, MIN_GUESTS, type SeatCustomer } from '../../../../shared/bridge';
-import { GUESTS_MESSAGE } from '../../data/outboxClient';
-import { OutboxInputError, type TicketLineInput } from '../../data/outboxTypes';
+import { GUESTS_MESSAGE } from '../../data/queue/outboxClient';
+import { OutboxInputError, type TicketLineInput } from '../../data/queue/outboxTypes';
 
 // The seat dialog's form (issue 6 item 2): what the waiter types, checked with zod before it
 // reaches the outbox. Pure; the dialog (SeatDialog.tsx) only renders it.

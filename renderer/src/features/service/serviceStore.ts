@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { Outbox, SeatTable } from '../../data/outboxTypes';
+import type { Outbox, SeatTable } from '../../data/queue/outboxTypes';
 import { COUNTER_TICKET, useOrderStore } from '../order/orderStore';
 
 // The service flow's screen state (issue 6): the current account's outbox client, which table's

@@ -3,7 +3,7 @@ import Dexie, { type EntityTable } from 'dexie';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BridgeError, type AppInfo, type BridgeClient, type BridgeEvent, type EntryDraft, type FloorRoom } from '../../../../shared/bridge';
 import { testBridgeClient } from '../../bridge/testing';
-import { queuedEntry } from '../../data/queueTesting';
+import { queuedEntry } from '../../data/queue/queueTesting';
 import { createAccountScopes, scopeBridge, SWITCHING_MESSAGE } from './accountScope';
 
 function deferred<T>() {

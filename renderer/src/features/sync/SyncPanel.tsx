@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { SyncResource } from '../../../../shared/bridge';
-import { catalogSelectors, type CatalogState } from '../../data/catalogStore';
-import type { ResourceProgress } from '../../data/syncProgress';
-import { SYNC_RESOURCES } from '../../data/sync';
+import { catalogSelectors, type CatalogState } from '../../data/catalog/catalogStore';
+import type { ResourceProgress } from '../../data/sync/syncProgress';
+import { SYNC_RESOURCES } from '../../data/sync/sync';
 import { Button } from '../../ui/Button';
 import { IconCheck, IconWarning } from '../../ui/icons';
 import { IconDownloading, IconSync, IconWaiting } from './SyncIcons';

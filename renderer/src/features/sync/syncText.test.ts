@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SyncProgress } from '../../data/syncProgress';
+import type { SyncProgress } from '../../data/sync/syncProgress';
 import { describeLastSync, describeOverallProgress, describeResourceProgress, describeTimeLeft, resourceState } from './syncText';
 
 describe('sync view words', () => {

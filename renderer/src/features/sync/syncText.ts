@@ -1,5 +1,5 @@
 import type { SyncResource } from '../../../../shared/bridge';
-import type { ResourceProgress, SyncProgress } from '../../data/syncProgress';
+import type { ResourceProgress, SyncProgress } from '../../data/sync/syncProgress';
 import { describeSavedAt } from '../floor/savedAt';
 
 // The words of the sync view, as pure functions (tested without a browser). English, like the rest

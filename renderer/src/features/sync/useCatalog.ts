@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useStore } from 'zustand';
-import { catalogStore, type CatalogState } from '../../data/catalogStore';
+import { catalogStore, type CatalogState } from '../../data/catalog/catalogStore';
 
 /** Reads the catalog store (data/catalogStore.ts) from a component: the smallest piece needed. */
 export function useCatalog<T>(selector: (state: CatalogState) => T): T {

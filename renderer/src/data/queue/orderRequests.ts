@@ -1,0 +1,188 @@
+import { deliveryRequestSchema, describeZodError, type DeliveryRequest, type OutboxLine, type SeatCustomer } from '../../../../shared/bridge';
+import type { CatalogIndex } from '../../../../shared/domain/catalog';
+import { encodeFlowContents, encodeLoyaltyOrder, type LineProblem } from '../../../../shared/domain/encode';
+import type { LineChoice } from '../../../../shared/domain/line';
+import { centsToDecimal, formatMoney, multiplyCents } from '../../../../shared/domain/money';
+import { OutboxInputError, type PaymentInput, type TicketLineInput } from './outboxTypes';
+
+// Ticket lines → the exact request an outbox entry will send (issue 6 item 3): a Flow newOrder
+// (spec 2.9) for a seating, a loyalty order (spec 2.10, clarifications) for a round, a takeaway
+// or a delivery. Pure: the catalog index comes from the caller. Every request is checked against
+// the bridge's own input schema before it is stored, so a stored entry is always sendable.
+
+/** A line's choice with the ticket's quantity and note (the ticket's +/− change the quantity). */
+export function choiceOf(line: TicketLineInput): LineChoice {
+  return { ...line.choice, quantity: line.quantity, note: line.note || undefined };
+}
+
+function problemsText(lines: readonly TicketLineInput[], problems: readonly LineProblem[]): string {
+  return problems.map((p) => `${p.index >= 0 ? (lines[p.index]?.name ?? 'A line') : 'The ticket'}: ${p.reasons.join('; ')}`).join('. ');
+}
+
+/**
+ * Items chosen while seating go with the Flow newOrder only when they are plain items: no
+ * modifiers, no selling format, not a menu (Flow contents carry none of those, spec 2.9); the
+ * others follow as the first loyalty round (issue 6 item 3).
+ */
+export function splitSeatingLines(lines: readonly TicketLineInput[], catalog: CatalogIndex): { flow: TicketLineInput[]; round: TicketLineInput[] } {
+  const flow: TicketLineInput[] = [];
+  const round: TicketLineInput[] = [];
+  for (const line of lines) {
+    const item = catalog.items.get(line.choice.itemId);
+    const plain = item?.type === 0 && (line.choice.modifierIds ?? []).length === 0 && line.choice.formatPivotId === undefined && (line.choice.dishes ?? []).length === 0;
+    (plain ? flow : round).push(line);
+  }
+  return { flow, round };
+}
+
+/** Display lines of an entry (pending list, rounds), priced again from the catalog. */
+export function outboxLines(lines: readonly TicketLineInput[]): OutboxLine[] {
+  return lines.map((line) => ({
+    name: line.name,
+    quantity: line.quantity,
+    details: [...line.details],
+    note: line.note,
+    unitCents: line.unitCents,
+    totalCents: multiplyCents(line.unitCents, line.quantity),
+    choice: storedChoice(choiceOf(line)),
+  }));
+}
+
+/** A choice as an entry keeps it (plain arrays: the queue's schema, shared/bridge/queue.ts). */
+function storedChoice({ modifierIds, dishes, ...rest }: LineChoice): OutboxLine['choice'] {
+  return {
+    ...rest,
+    ...(modifierIds ? { modifierIds: [...modifierIds] } : {}),
+    ...(dishes ? { dishes: dishes.map(({ modifierIds: dishModifiers, ...dish }) => ({ ...dish, ...(dishModifiers ? { modifierIds: [...dishModifiers] } : {}) })) } : {}),
+  };
+}
+
+/** Line notes have no field of their own in either API: they travel in the order's notes. */
+export function notesWithLineNotes(notes: string | undefined, lines: readonly TicketLineInput[]): string | undefined {
+  const lineNotes = lines.filter((l) => l.note.trim() !== '').map((l) => `${l.name}: ${l.note.trim()}`);
+  const all = [notes?.trim() ?? '', ...lineNotes].filter((n) => n !== '');
+  return all.length > 0 ? all.join(' · ') : undefined;
+}
+
+/** spec 2.9: a Flow customer's phone is an integer. "+34 600 12 34 56" → 34600123456. */
+export function phoneAsInteger(phone: string | undefined): number | undefined {
+  if (phone === undefined || phone.trim() === '') return undefined;
+  const digits = phone.replace(/[\s().-]/g, '').replace(/^\+/, '');
+  if (!/^\d{1,15}$/.test(digits)) throw new OutboxInputError(`The phone number "${phone}" must contain only digits (spaces and a leading + are fine).`);
+  const value = Number(digits);
+  if (!Number.isSafeInteger(value)) throw new OutboxInputError(`The phone number "${phone}" is too long.`);
+  return value;
+}
+
+function checked(request: DeliveryRequest): DeliveryRequest {
+  const parsed = deliveryRequestSchema.safeParse(request);
+  if (!parsed.success) throw new OutboxInputError(describeZodError('This order cannot be sent as it is', parsed.error));
+  return request;
+}
+
+export interface SeatingRequestInput {
+  tableIds: readonly number[];
+  guests: number;
+  customer: SeatCustomer | null;
+  notes: string;
+  lines: readonly TicketLineInput[];
+}
+
+/** A Flow `newOrder` (spec 2.9): tables (primary last), guests, customer, plain items. */
+export function seatingRequest(input: SeatingRequestInput, catalog: CatalogIndex): { request: DeliveryRequest; totalCents: number } {
+  let contents: ReturnType<typeof encodeFlowContents> | null = null;
+  if (input.lines.length > 0) {
+    contents = encodeFlowContents(input.lines.map(choiceOf), catalog);
+    if (!contents.ok) throw new OutboxInputError(problemsText(input.lines, contents.problems));
+  }
+  const customer = input.customer
+    ? {
+        name: input.customer.name.trim(),
+        ...(input.customer.email?.trim() ? { email: input.customer.email.trim() } : {}),
+        ...(phoneAsInteger(input.customer.phone) !== undefined ? { phone: phoneAsInteger(input.customer.phone)! } : {}),
+        ...(input.customer.notes?.trim() ? { notes: input.customer.notes.trim() } : {}),
+      }
+    : null;
+  const notes = notesWithLineNotes(input.notes, input.lines);
+  const request: DeliveryRequest = {
+    kind: 'seating',
+    data: {
+      customer,
+      ...(notes ? { notes } : {}),
+      table_id: [...input.tableIds],
+      guests: input.guests,
+      contents: contents?.ok ? contents.value : null,
+      payments: null,
+    },
+  };
+  return { request: checked(request), totalCents: contents?.ok ? contents.totalCents : 0 };
+}
+
+export interface LoyaltyRequestInput {
+  /** The outbox entry's id: `extraId` (issue 6 item 3). */
+  entryId: string;
+  lines: readonly TicketLineInput[];
+  tableId?: number;
+  tableName?: string;
+  guests?: number;
+  notes?: string;
+  payment?: PaymentInput;
+  customer?: { name: string; email: string; phone?: string };
+  delivery?: { phone: string; address?: string; city?: string; date?: string };
+}
+
+/** A loyalty order (spec 2.10): contents encoded by the domain rules, total exact to the cent. */
+export function loyaltyRequest(input: LoyaltyRequestInput, catalog: CatalogIndex): { request: DeliveryRequest; totalCents: number } {
+  if (input.lines.length === 0) throw new OutboxInputError('The ticket is empty: add at least one item.');
+  const encoded = encodeLoyaltyOrder(input.lines.map(choiceOf), catalog);
+  if (!encoded.ok) throw new OutboxInputError(problemsText(input.lines, encoded.problems));
+  const totalCents = encoded.totalCents;
+  let payment: { amount: string; payment_method_id: number; tip?: string; payment_reference?: string } | undefined;
+  if (input.payment) {
+    const { amountCents, tipCents, paymentMethodId, reference } = input.payment;
+    if (!Number.isSafeInteger(amountCents) || amountCents <= 0) throw new OutboxInputError('The payment amount must be more than 0.');
+    // clarifications: the amount may not exceed the total minus what is already paid.
+    if (amountCents > totalCents) throw new OutboxInputError(`The payment (${formatMoney(amountCents)}) is more than the order total (${formatMoney(totalCents)}).`);
+    if (!Number.isSafeInteger(tipCents) || tipCents < 0) throw new OutboxInputError('The tip must be 0 or more.');
+    payment = {
+      amount: centsToDecimal(amountCents),
+      payment_method_id: paymentMethodId,
+      ...(tipCents > 0 ? { tip: centsToDecimal(tipCents) } : {}),
+      ...(reference?.trim() ? { payment_reference: reference.trim() } : {}),
+    };
+  }
+  const notes = notesWithLineNotes(input.notes, input.lines);
+  const request: DeliveryRequest = {
+    kind: 'order',
+    order: {
+      order: {
+        total: encoded.value.total,
+        contents: encoded.value.contents,
+        ...(input.tableId !== undefined ? { table_id: input.tableId } : {}),
+        ...(input.tableName ? { tableName: input.tableName } : {}),
+        ...(input.guests !== undefined ? { guests: input.guests } : {}),
+        ...(notes ? { notes } : {}),
+        extraId: input.entryId,
+        ...(payment ? { payment } : {}),
+      },
+      ...(input.customer ? { customer: { name: input.customer.name, email: input.customer.email, ...(input.customer.phone ? { phone: input.customer.phone } : {}) } } : {}),
+      ...(input.delivery
+        ? {
+            delivery: {
+              phone: input.delivery.phone,
+              ...(input.delivery.address ? { address: input.delivery.address } : {}),
+              ...(input.delivery.city ? { city: input.delivery.city } : {}),
+              ...(input.delivery.date ? { date: input.delivery.date } : {}),
+            },
+          }
+        : {}),
+    },
+  };
+  return { request: checked(request), totalCents };
+}
+
+/** "3 items · 23,50 €" */
+export function linesSummary(lines: readonly { quantity: number }[], totalCents: number): string {
+  const count = lines.reduce((sum, line) => sum + line.quantity, 0);
+  return `${count} ${count === 1 ? 'item' : 'items'} · ${formatMoney(totalCents)}`;
+}

@@ -1,0 +1,583 @@
+import Dexie, { type Table } from 'dexie';
+import { BridgeError, syncResourceNames, type BridgeClient, type BridgeErrorKind, type SyncPage, type SyncResource } from '../../../../shared/bridge';
+import { generationDbName, openGenerationDb, recordStores, storesOfResource, type CatalogDb, type RecordStore } from '../catalog/catalogDb';
+import type { ComandaDb } from '../db';
+import { beginGeneration, deleteGeneration, markGenerationFailed, readCurrentGeneration, switchToGeneration } from '../catalog/generations';
+import { readPage, RecordProblem } from './syncRecords';
+import { SyncProgressTracker, type SyncProgress } from './syncProgress';
+
+// The catalog sync engine (ARCHITECTURE §4.2, issue 4 item 5). No React: the service
+// (syncService.ts) schedules it and the UI reads its progress from catalogStore.ts.
+//
+// One sync builds one new generation database. Every page is validated as it arrives, then queued
+// for the writer, which stores the queued pages together (a bulkPut per store in one transaction)
+// while the next pages are fetched. Only when every resource is complete and the counts
+// match the server's totals is the generation sealed and made current, in one transaction on the
+// account database. Any failure — the bridge, a malformed record, a count mismatch, storage, or the
+// app closing — leaves the current generation untouched; the half-built one is deleted (or, if
+// the app closed, at the next start).
+
+/** Everything the terminal mirrors, in the order it is fetched (catalog first, stocks last). */
+export const SYNC_RESOURCES: readonly SyncResource[] = syncResourceNames;
+
+export type SyncFailureKind = 'connection' | 'server' | 'invalid-data' | 'inconsistent' | 'storage' | 'aborted';
+
+/** Why a sync failed: `message` for the waiter, `detail` for the engineer. */
+export class SyncFailure extends Error {
+  constructor(
+    readonly kind: SyncFailureKind,
+    message: string,
+    readonly detail: string,
+    /** The bridge's kind when the failure came from a bridge call (offline, unauthorised, …). */
+    readonly bridgeKind: BridgeErrorKind | null = null,
+  ) {
+    super(message);
+    this.name = 'SyncFailure';
+  }
+}
+
+const KEPT = 'The catalog was not updated; this terminal keeps using its saved copy.';
+
+/** Failures worth a second try of the same page: the server may well answer next time. */
+const transient: ReadonlySet<BridgeErrorKind> = new Set<BridgeErrorKind>(['timeout', 'server-error', 'rate-limited']);
+
+export interface SyncCatalogOptions {
+  bridge: Pick<BridgeClient, 'fetchSyncPage' | 'syncImages'>;
+  accountKey: string;
+  /** The account's database (db.ts), where the generation pointer lives. */
+  accountDb: ComandaDb;
+  /** Opens generation `n` (named by generationDbName); tests pass one that counts transactions. */
+  openGeneration?: (accountKey: string, n: number, options?: { chromeTransactionDurability?: 'relaxed' | 'strict' }) => CatalogDb;
+  now?: () => Date;
+  onProgress?: (progress: SyncProgress) => void;
+  /** Aborting (the app closing, the account switching) fails the sync as `aborted`. */
+  signal?: AbortSignal;
+  /** Pages in flight at once (default 3). The main side's rate limiter paces them. */
+  concurrency?: number;
+  /** Waits before the 2nd, 3rd, … attempt of a page that failed transiently (default 2 s, 8 s). */
+  retryDelaysMs?: readonly number[];
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  log?: (line: string) => void;
+  /** When validated pages are written (default DEFAULT_WRITE_BATCH). */
+  writeBatch?: WriteBatch;
+}
+
+export interface SyncSuccess {
+  n: number;
+  /** The new current generation, open (the connection that built it). */
+  db: CatalogDb;
+  syncedAt: string;
+  counts: Record<string, number>;
+  requests: Partial<Record<SyncResource, number>>;
+  /** Generations retired by the switch: delete them once nobody reads them (deleteGeneration). */
+  retired: number[];
+  /** Every photo path the new generation references (sent to `syncImages`). */
+  photos: string[];
+  progress: SyncProgress;
+}
+
+interface Stream {
+  resource: SyncResource;
+  key: string;
+  warehouseId?: number;
+  total: number | null;
+  lastPage: number | null;
+  /** Records a full page holds: page 1's count when there is more than one page. */
+  pageSize: number | null;
+  /** Records stored. */
+  read: number;
+  /** Pages fetched and validated (some may still wait in the write queue). */
+  pagesRead: number;
+}
+
+/**
+ * spec §4.1: no page holds more than 200 records. Payment methods are one plain list (spec 4.2),
+ * which the main side hands over whole as page 1.
+ */
+const MAX_PAGE_RECORDS = 200;
+
+interface PageTask {
+  stream: Stream;
+  page: number;
+}
+
+/** Builds a new generation from the server and switches to it; throws SyncFailure otherwise. */
+export async function syncCatalog(options: SyncCatalogOptions): Promise<SyncSuccess> {
+  const { bridge, accountKey, accountDb } = options;
+  const now = options.now ?? (() => new Date());
+  const open = options.openGeneration ?? openGenerationDb;
+  const concurrency = Math.max(1, options.concurrency ?? 3);
+  const retryDelays = options.retryDelaysMs ?? [2_000, 8_000];
+  const sleep = options.sleep ?? abortableSleep;
+  const log = options.log ?? ((line: string) => console.warn(line));
+  const signal = options.signal;
+
+  let n: number;
+  let previous: Awaited<ReturnType<typeof readCurrentGeneration>>;
+  try {
+    previous = await readCurrentGeneration(accountDb);
+    n = await beginGeneration(accountDb, now());
+  } catch (error) {
+    throw storageFailure(error);
+  }
+
+  const tracker = new SyncProgressTracker(n, SYNC_RESOURCES, previous?.requests ?? {}, now);
+  const report = () => options.onProgress?.(tracker.snapshot());
+  let db: CatalogDb | null = null;
+
+  try {
+    // A database of this name can only be left over from a deleted account database: start clean.
+    await Dexie.delete(generationDbName(accountKey, n));
+    // Relaxed durability for the bulk writes; the strict seal below makes them all durable before
+    // the pointer moves (a later sync write flushes the earlier ones with it).
+    db = open(accountKey, n, { chromeTransactionDurability: 'relaxed' });
+    await db.open();
+    report();
+
+    const photos = new Set<string>();
+    const streams: Stream[] = [];
+    const warehouseIds: number[] = [];
+    const tablesRead = { count: 0 };
+    const building = db;
+
+    const newStream = (resource: SyncResource, warehouseId?: number): PageTask => {
+      const stream: Stream = {
+        resource,
+        key: warehouseId === undefined ? resource : `${resource}:${warehouseId}`,
+        total: null,
+        lastPage: null,
+        pageSize: null,
+        read: 0,
+        pagesRead: 0,
+      };
+      if (warehouseId !== undefined) stream.warehouseId = warehouseId;
+      streams.push(stream);
+      return { stream, page: 1 };
+    };
+
+    const writer = new PageWriter(building, options.writeBatch ?? DEFAULT_WRITE_BATCH, (stored) => {
+      for (const { stream, records } of stored) {
+        stream.read += records;
+        tracker.pageStored(stream.resource, records);
+      }
+      report();
+    });
+
+    const runPage = async ({ stream, page }: PageTask): Promise<Iterable<PageTask>> => {
+      const answer = await fetchPage(stream, page);
+      const where = `${stream.key} page ${page}`;
+      checkPage(stream, page, answer, where);
+      if (page === 1) tracker.streamStarted(stream.resource, stream.key, { total: stream.total!, lastPage: stream.lastPage! });
+
+      let rows: ReturnType<typeof readPage>;
+      try {
+        rows = readPage(stream.resource, answer.records, stream.warehouseId === undefined ? {} : { warehouseId: stream.warehouseId });
+      } catch (error) {
+        if (error instanceof RecordProblem) {
+          throw new SyncFailure('invalid-data', `The server sent catalog data this terminal cannot read. ${KEPT}`, `${where}: ${error.message}`);
+        }
+        throw error;
+      }
+      stream.pagesRead += 1;
+      for (const photo of rows.photos) photos.add(photo);
+      if (stream.resource === 'rooms') tablesRead.count += rows.rows.floorTables?.length ?? 0;
+      if (stream.resource === 'warehouses') for (const row of rows.rows.warehouses ?? []) warehouseIds.push((row as { id: number }).id);
+
+      // Validated: the page joins the write queue, and this slot fetches the next page meanwhile.
+      await writer.add({ stream, records: answer.records.length, rows: rows.rows, where });
+
+      const next: Iterable<PageTask>[] = [];
+      // Pages 2…last are handed out one at a time as the pool has room, never built all at once.
+      if (page === 1 && stream.lastPage! > 1) next.push(laterPages(stream));
+      // Stocks are listed per warehouse: they start once every warehouse page is in.
+      if (stream.resource === 'warehouses' && stream.pagesRead === stream.lastPage) {
+        tracker.expectStreams('stocks', warehouseIds.length);
+        next.push(warehouseIds.map((id) => newStream('stocks', id)));
+        report();
+      }
+      return chain(next);
+    };
+
+    const fetchPage = async (stream: Stream, page: number): Promise<SyncPage> => {
+      for (let attempt = 0; ; attempt++) {
+        if (signal?.aborted) throw aborted();
+        try {
+          return await bridge.fetchSyncPage(
+            stream.warehouseId === undefined ? { resource: stream.resource, page } : { resource: stream.resource, page, warehouseId: stream.warehouseId },
+          );
+        } catch (error) {
+          const delay = retryDelays[attempt];
+          if (error instanceof BridgeError && transient.has(error.kind) && delay !== undefined && !signal?.aborted) {
+            log(`sync: ${stream.key} page ${page}: ${error.kind} (${error.detail ?? error.message}); trying again in ${delay} ms`);
+            await sleep(delay, signal);
+            continue;
+          }
+          throw bridgeFailure(error, `${stream.key} page ${page}`);
+        }
+      }
+    };
+
+    const initial = SYNC_RESOURCES.filter((resource) => resource !== 'stocks').map((resource) => newStream(resource));
+    try {
+      await runPool(initial, runPage, concurrency);
+      await writer.flush();
+    } finally {
+      // Nothing may write to a database that is about to be deleted.
+      await writer.stop();
+    }
+    if (signal?.aborted) throw aborted();
+
+    // Sanity checks before switching: the server's totals are the truth (clients stop on them).
+    const counts = await countStores(building);
+    checkTotals(streams, counts, tablesRead.count);
+
+    const syncedAt = now();
+    await seal(open, accountKey, n);
+    if (signal?.aborted) throw aborted();
+    const requests = Object.fromEntries(tracker.snapshot().resources.map((r) => [r.resource, r.requests])) as Partial<Record<SyncResource, number>>;
+    let retired: number[];
+    try {
+      retired = await switchToGeneration(accountDb, n, { syncedAt, counts, requests });
+    } catch (error) {
+      throw storageFailure(error);
+    }
+
+    const photoList = [...photos];
+    await announcePhotos(bridge, photoList, log);
+    const progress = tracker.snapshot();
+    options.onProgress?.(progress);
+    return { n, db: building, syncedAt: syncedAt.toISOString(), counts, requests, retired, photos: photoList, progress };
+  } catch (error) {
+    const failure = error instanceof SyncFailure ? error : storageFailure(error);
+    log(`sync: generation ${n} failed: ${failure.kind}: ${failure.message} (${failure.detail})`);
+    db?.close();
+    try {
+      await markGenerationFailed(accountDb, n);
+      await deleteGeneration(accountDb, accountKey, n);
+    } catch (cleanupError) {
+      // The next start-up clean-up deletes it; the current generation is untouched either way.
+      log(`sync: could not delete failed generation ${n}: ${String(cleanupError)}`);
+    }
+    throw failure;
+  }
+}
+
+/**
+ * The page must be the one asked for, hold no more than a page can, agree with the stream's first
+ * page, and hold exactly the records the total leaves for it: so a server that lies about its
+ * pages can neither make the sync page forever nor cut the catalog short (issue 10 item 12).
+ */
+function checkPage(stream: Stream, page: number, answer: SyncPage, where: string): void {
+  const records = answer.records.length;
+  const lastPage = Math.max(1, answer.lastPage);
+  const { total } = answer;
+  if (answer.page !== page) {
+    throw inconsistent(`${where}: the server answered page ${answer.page}`);
+  }
+  if (records > MAX_PAGE_RECORDS && stream.resource !== 'paymentMethods') {
+    throw inconsistent(`${where}: ${records} records, more than the ${MAX_PAGE_RECORDS} a page holds`);
+  }
+  if (!Number.isSafeInteger(total) || total < 0) {
+    throw inconsistent(`${where}: total ${total}`);
+  }
+  if (page === 1) {
+    if (records === 0 && total > 0) throw inconsistent(`${where}: no records, but total ${total}`);
+    // Page 1 is full unless it is the only page: its count is the page size.
+    const pageSize = Math.max(1, records);
+    const pages = Math.max(1, Math.ceil(total / pageSize));
+    if (lastPage !== pages) {
+      throw inconsistent(`${where}: last page ${answer.lastPage}, but total ${total} at ${pageSize} a page makes ${pages}`);
+    }
+    stream.total = total;
+    stream.lastPage = lastPage;
+    stream.pageSize = pageSize;
+  } else if (total !== stream.total || lastPage !== stream.lastPage) {
+    // Records were added or removed upstream while we paged: the pages no longer add up.
+    throw inconsistent(`${where}: total ${total} / last page ${lastPage}, page 1 said ${stream.total} / ${stream.lastPage}`);
+  }
+  const pageSize = stream.pageSize!;
+  const expected = page < lastPage ? pageSize : page === lastPage ? total - (lastPage - 1) * pageSize : 0;
+  if (records !== expected) {
+    throw inconsistent(`${where}: ${records} records, expected ${expected} (total ${total} at ${pageSize} a page)`);
+  }
+}
+
+function checkTotals(streams: readonly Stream[], counts: Record<string, number>, tablesRead: number): void {
+  const problems: string[] = [];
+  const expected = new Map<RecordStore, number>(recordStores.map((store) => [store, 0]));
+  for (const stream of streams) {
+    if (stream.read !== stream.total) problems.push(`${stream.key}: read ${stream.read} records, the server's total is ${stream.total}`);
+    const store = storesOfResource[stream.resource][0]!;
+    expected.set(store, (expected.get(store) ?? 0) + (stream.total ?? 0));
+  }
+  expected.set('floorTables', tablesRead);
+  for (const [store, count] of expected) {
+    // Fewer stored than read: two records shared an id (a record moved between pages while paging).
+    if (counts[store] !== count) problems.push(`${store}: stored ${counts[store] ?? 0}, expected ${count}`);
+  }
+  if (problems.length > 0) throw inconsistent(problems.join('; '));
+}
+
+async function countStores(db: CatalogDb): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  try {
+    for (const store of recordStores) counts[store] = await db[store].count();
+  } catch (error) {
+    throw storageFailure(error);
+  }
+  return counts;
+}
+
+interface QueuedPage {
+  stream: Stream;
+  records: number;
+  rows: Partial<Record<RecordStore, object[]>>;
+  where: string;
+}
+
+/**
+ * When validated pages are written. IndexedDB stores a few large transactions far faster than
+ * many small ones (Chromium, 20,000 items: 200 records a transaction take about a third longer
+ * than one bulkPut; 2,000 or more, about the same), so pages queue up to `records` records; a page
+ * never waits longer than `waitMs` (progress keeps moving when the rate limit paces the pages).
+ */
+export interface WriteBatch {
+  records: number;
+  waitMs: number;
+}
+
+export const DEFAULT_WRITE_BATCH: WriteBatch = { records: 2_000, waitMs: 250 };
+
+/**
+ * Writes validated pages in the background of the fetches, one transaction at a time: the pages
+ * queued when a batch is due go together (a bulkPut per store). The fetches wait only when twice a
+ * batch is queued. The first storage failure is kept: every later add and the flush fail with it.
+ */
+class PageWriter {
+  private queue: QueuedPage[] = [];
+  private queuedRecords = 0;
+  private writing: Promise<void> | null = null;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  /** The oldest queued page has waited `waitMs`. */
+  private overdue = false;
+  /** No more pages come: write what is queued. */
+  private closing = false;
+  private stopped = false;
+  private failure: SyncFailure | null = null;
+  private readonly roomWaiters: (() => void)[] = [];
+
+  constructor(
+    private readonly db: CatalogDb,
+    private readonly batch: WriteBatch,
+    private readonly onStored: (pages: readonly QueuedPage[]) => void,
+  ) {}
+
+  /** Queues a page; resolves once the queue has room again (not when the page is stored). */
+  async add(page: QueuedPage): Promise<void> {
+    if (this.failure) throw this.failure;
+    this.queue.push(page);
+    this.queuedRecords += page.records;
+    if (this.queue.length === 1) this.startTimer();
+    this.writeIfDue();
+    while (this.queuedRecords >= 2 * this.batch.records && this.failure === null && !this.stopped) {
+      await new Promise<void>((resolve) => this.roomWaiters.push(resolve));
+    }
+    if (this.failure) throw this.failure;
+  }
+
+  /** Writes what is queued and resolves when all is stored; throws the storage failure if one happened. */
+  async flush(): Promise<void> {
+    this.closing = true;
+    this.writeIfDue();
+    while (this.writing) await this.writing;
+    if (this.failure) throw this.failure;
+  }
+
+  /** Drops what is queued and waits for the transaction under way: nothing writes after this. Never throws. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.takeQueue();
+    while (this.writing) await this.writing;
+  }
+
+  private writeIfDue(): void {
+    if (this.writing !== null || this.stopped || this.failure !== null || this.queue.length === 0) return;
+    if (!this.closing && !this.overdue && this.queuedRecords < this.batch.records) return;
+    const batch = this.takeQueue();
+    this.writing = writeRows(this.db, batch)
+      .then(() => this.onStored(batch))
+      .catch((error: unknown) => this.fail(error, batch))
+      .finally(() => {
+        this.writing = null;
+        this.writeIfDue();
+      });
+  }
+
+  private takeQueue(): QueuedPage[] {
+    const batch = this.queue;
+    this.queue = [];
+    this.queuedRecords = 0;
+    this.overdue = false;
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+    for (const wake of this.roomWaiters.splice(0)) wake();
+    return batch;
+  }
+
+  private startTimer(): void {
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.overdue = true;
+      this.writeIfDue();
+    }, this.batch.waitMs);
+  }
+
+  private fail(error: unknown, batch: readonly QueuedPage[]): void {
+    if (this.failure === null) {
+      const failure = storageFailure(error);
+      this.failure = new SyncFailure(failure.kind, failure.message, `${batch.map((page) => page.where).join(', ')}: ${failure.detail}`);
+    }
+    this.takeQueue();
+  }
+}
+
+/** One transaction for the pages: a bulkPut per store they fill (rooms: rooms and their tables). */
+async function writeRows(db: CatalogDb, pages: readonly QueuedPage[]): Promise<void> {
+  const byStore = new Map<RecordStore, object[]>();
+  for (const page of pages) {
+    for (const [store, rows] of Object.entries(page.rows) as [RecordStore, object[]][]) {
+      if (rows.length === 0) continue;
+      const into = byStore.get(store);
+      if (into) for (const row of rows) into.push(row);
+      else byStore.set(store, [...rows]);
+    }
+  }
+  if (byStore.size === 0) return;
+  await db.transaction(
+    'rw',
+    [...byStore.keys()].map((store) => db[store]),
+    async () => {
+      for (const [store, rows] of byStore) await (db[store] as Table<object, number>).bulkPut(rows);
+    },
+  );
+}
+
+/** Written last, through a strict-durability connection, so the data is on disk before the switch. */
+async function seal(open: NonNullable<SyncCatalogOptions['openGeneration']>, accountKey: string, n: number): Promise<void> {
+  const strict = open(accountKey, n, { chromeTransactionDurability: 'strict' });
+  try {
+    await strict.meta.put({ key: 'sealed', value: n });
+  } catch (error) {
+    throw storageFailure(error);
+  } finally {
+    strict.close();
+  }
+}
+
+async function announcePhotos(bridge: SyncCatalogOptions['bridge'], photos: string[], log: (line: string) => void): Promise<void> {
+  const MAX = 200_000; // the bridge's limit (shared/bridge operations: syncImages)
+  if (photos.length > MAX) log(`sync: ${photos.length} photos referenced; only the first ${MAX} are cached`);
+  try {
+    await bridge.syncImages({ photos: photos.slice(0, MAX) });
+  } catch (error) {
+    // Images are a convenience: the catalog is synced even when their cache cannot be told.
+    log(`sync: syncImages failed: ${describe(error)}`);
+  }
+}
+
+/**
+ * Runs tasks `concurrency` at a time, first come first served; a task's result may add tasks,
+ * taken from it lazily (pages 2…last of a stream are generated as the pool has room). Stops at the
+ * first failure.
+ */
+async function runPool<T>(initial: Iterable<T>, run: (task: T) => Promise<Iterable<T>>, concurrency: number): Promise<void> {
+  const sources: Iterator<T>[] = [initial[Symbol.iterator]()];
+  const nextTask = (): T | undefined => {
+    while (sources.length > 0) {
+      const next = sources[0]!.next();
+      if (!next.done) return next.value;
+      sources.shift();
+    }
+    return undefined;
+  };
+  await new Promise<void>((resolve, reject) => {
+    let active = 0;
+    let failure: unknown = null;
+    const pump = () => {
+      if (failure !== null) {
+        // Wait for pages in flight, so nothing writes to a database that is being deleted.
+        if (active === 0) reject(failure);
+        return;
+      }
+      while (active < concurrency) {
+        const task = nextTask();
+        if (task === undefined) break;
+        active++;
+        run(task).then(
+          (more) => {
+            active--;
+            sources.push(more[Symbol.iterator]());
+            pump();
+          },
+          (error: unknown) => {
+            active--;
+            failure ??= error;
+            pump();
+          },
+        );
+      }
+      if (active === 0 && sources.length === 0 && failure === null) resolve();
+    };
+    pump();
+  });
+}
+
+function* laterPages(stream: Stream): Generator<PageTask> {
+  for (let page = 2; page <= stream.lastPage!; page++) yield { stream, page };
+}
+
+function* chain<T>(sources: readonly Iterable<T>[]): Generator<T> {
+  for (const source of sources) yield* source;
+}
+
+function bridgeFailure(error: unknown, where: string): SyncFailure {
+  if (error instanceof BridgeError) {
+    const connection = error.kind === 'offline' || error.kind === 'timeout';
+    return new SyncFailure(
+      connection ? 'connection' : 'server',
+      `${error.message} ${KEPT}`,
+      `${where}: ${error.kind}${error.detail ? `: ${error.detail}` : ''}`,
+      error.kind,
+    );
+  }
+  return new SyncFailure('server', `The terminal’s local service failed during the catalog update. ${KEPT}`, `${where}: ${describe(error)}`);
+}
+
+function inconsistent(detail: string): SyncFailure {
+  return new SyncFailure('inconsistent', `The catalog changed on the server during the update, or its counts did not add up; it is tried again later. ${KEPT}`, detail);
+}
+
+function storageFailure(error: unknown): SyncFailure {
+  if (error instanceof SyncFailure) return error;
+  return new SyncFailure('storage', `This terminal could not save the catalog (storage full or blocked?). ${KEPT}`, describe(error));
+}
+
+function aborted(): SyncFailure {
+  return new SyncFailure('aborted', `The catalog update was stopped. ${KEPT}`, 'aborted');
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}
+
+function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }
+    signal?.addEventListener('abort', done, { once: true });
+  });
+}
