@@ -1,0 +1,20 @@
+import { createContext, useContext } from 'react';
+
+// Issue 12 item 9: the actions a terminal PIN protects. A screen asks the gate before it acts;
+// the lock feature provides the gate (asks for the PIN when one is set, slows repeated wrong tries).
+// Without a provider (a terminal with no lock feature mounted, unit tests) nothing is asked.
+
+export type PinGuardedAction = 'settings' | 'discard' | 'mark-done';
+
+export interface PinGate {
+  /** Resolves true when the action may go ahead: no PIN is set, or the right PIN was entered. */
+  confirm(action: PinGuardedAction): Promise<boolean>;
+}
+
+const open: PinGate = { confirm: () => Promise.resolve(true) };
+
+export const PinGateContext = createContext<PinGate>(open);
+
+export function usePinGate(): PinGate {
+  return useContext(PinGateContext);
+}

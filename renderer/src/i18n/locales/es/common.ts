@@ -1,0 +1,9 @@
+// Words shared by every screen (es).
+export const common = {
+  cancel: 'Cancelar',
+  close: 'Cerrar',
+  save: 'Guardar',
+  back: 'Volver',
+  retry: 'Reintentar',
+  loading: 'Cargando…',
+};
