@@ -26,10 +26,23 @@ export async function startTerminal(vendorUrl: string, running: Started[]): Prom
   return serve.url;
 }
 
+/** How a window is opened: the system language the terminal starts in (the suite runs in English). */
+export interface WindowOptions {
+  locale?: string;
+  viewport?: { width: number; height: number };
+  colorScheme?: 'light' | 'dark';
+}
+
 /** A brand-new browser context (its own empty profile: no IndexedDB) on the terminal; its page. */
-export async function openWindow(url: string, contexts: BrowserContext[]): Promise<Page> {
+export async function openWindow(url: string, contexts: BrowserContext[], options: WindowOptions = {}): Promise<Page> {
   const profileDir = await mkdtemp(join(tmpdir(), 'comanda-e2e-profile-'));
-  const context = await chromium.launchPersistentContext(profileDir, { ...chromiumLaunch, viewport: { width: 1280, height: 800 }, hasTouch: true });
+  const context = await chromium.launchPersistentContext(profileDir, {
+    ...chromiumLaunch,
+    viewport: options.viewport ?? { width: 1280, height: 800 },
+    hasTouch: true,
+    locale: options.locale ?? 'en-GB',
+    colorScheme: options.colorScheme ?? 'light',
+  });
   contexts.push(context);
   const page = await context.newPage();
   await page.goto(url);
@@ -37,13 +50,16 @@ export async function openWindow(url: string, contexts: BrowserContext[]): Promi
 }
 
 /** openWindow, then its first catalog sync done. */
-export async function openSyncedWindow(url: string, contexts: BrowserContext[]): Promise<Page> {
-  const page = await openWindow(url, contexts);
-  await expect(new SyncPage(page).status).toContainText(/Catalog synced \d\d:\d\d/, { timeout: 60_000 });
+export async function openSyncedWindow(url: string, contexts: BrowserContext[], options: WindowOptions = {}): Promise<Page> {
+  const page = await openWindow(url, contexts, options);
+  // In any language: the status button's state class, and the time of the sync it shows.
+  const status = new SyncPage(page).status;
+  await expect(status).toHaveClass(/sync-status--synced/, { timeout: 60_000 });
+  await expect(status).toContainText(/\d\d:\d\d/);
   return page;
 }
 
 /** The terminal on the vendor's demo account, its catalog synced; the page it shows. */
-export async function openSyncedTerminal(vendorUrl: string, running: Started[], contexts: BrowserContext[]): Promise<Page> {
-  return openSyncedWindow(await startTerminal(vendorUrl, running), contexts);
+export async function openSyncedTerminal(vendorUrl: string, running: Started[], contexts: BrowserContext[], options: WindowOptions = {}): Promise<Page> {
+  return openSyncedWindow(await startTerminal(vendorUrl, running), contexts, options);
 }
