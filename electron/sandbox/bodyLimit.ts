@@ -3,7 +3,7 @@
 // `{ error, code: 413, data: [] }` is used. Checked before any route reads the body: a declared
 // `Content-Length` above the limit is refused without reading; otherwise the body is read here
 // while counting its bytes (chunked uploads carry no length) and handed on buffered.
-import type { MiddlewareHandler } from 'hono';
+import type { Context, Env, MiddlewareHandler } from 'hono';
 import type { SandboxEnv } from './env';
 import { errorResponse } from './errors';
 
@@ -11,12 +11,16 @@ function tooLarge(maxBytes: number): string {
   return `Request body too large: the limit is ${maxBytes} bytes per request.`;
 }
 
-export function bodyLimit(maxBytes: number): MiddlewareHandler<SandboxEnv> {
+/** `refuse` answers the 413 (default: the hospitality error body; the retail sandbox passes its own). */
+export function bodyLimit<E extends Env = SandboxEnv>(
+  maxBytes: number,
+  refuse: (c: Context, message: string) => Response = (c, message) => errorResponse(c, 413, message),
+): MiddlewareHandler<E> {
   return async (c, next) => {
     const raw = c.req.raw;
     const declared = raw.headers.get('content-length');
     if (declared !== null && /^\s*\d+\s*$/.test(declared) && Number(declared) > maxBytes) {
-      return errorResponse(c, 413, tooLarge(maxBytes));
+      return refuse(c, tooLarge(maxBytes));
     }
     if (!raw.body) return next();
 
@@ -29,7 +33,7 @@ export function bodyLimit(maxBytes: number): MiddlewareHandler<SandboxEnv> {
       size += value.byteLength;
       if (size > maxBytes) {
         await reader.cancel().catch(() => undefined);
-        return errorResponse(c, 413, tooLarge(maxBytes));
+        return refuse(c, tooLarge(maxBytes));
       }
       chunks.push(value);
     }

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_HOST, DEFAULT_PORT, parseCliArgs, USAGE, UsageError } from './cliArgs';
+import { DEFAULT_HOST, DEFAULT_PORT, parseCliArgs, retailPortOf, USAGE, UsageError } from './cliArgs';
 import { demoHeaders } from './testing';
 import { createSandboxApp } from './app';
 import { serializeState } from './persistence';
@@ -44,6 +44,15 @@ describe('parseCliArgs', () => {
     expect(parseCliArgs([])).toEqual({ host: DEFAULT_HOST, port: DEFAULT_PORT });
     expect(DEFAULT_HOST).toBe('127.0.0.1');
     expect(DEFAULT_PORT).toBe(8787);
+  });
+
+  it('reads --retail-port and --retail-state; the retail port defaults to --port + 1, or a free one with --port 0', () => {
+    expect(parseCliArgs(['--retail-port', '9100', '--retail-state', 'r.json'])).toEqual({ host: DEFAULT_HOST, port: DEFAULT_PORT, retailPort: 9100, retailStatePath: 'r.json' });
+    expect(retailPortOf(parseCliArgs([]))).toBe(8788);
+    expect(retailPortOf(parseCliArgs(['--port', '9000']))).toBe(9001);
+    expect(retailPortOf(parseCliArgs(['--port', '0']))).toBe(0);
+    expect(() => parseCliArgs(['--port', '9000', '--retail-port', '9000'])).toThrow(UsageError);
+    expect(() => parseCliArgs(['--state', 'a.json', '--retail-state', 'a.json'])).toThrow(UsageError);
   });
 
   it('reads --port and --host, with a space or "="', () => {
@@ -108,22 +117,27 @@ describe('parseCliArgs', () => {
   });
 
   it('documents every flag in USAGE', () => {
-    for (const flag of ['--token-file', '--port', '--host', '--state', '--scale', '--rate-limit', '--max-body', '--page-size', '--max-page-size', '--rooms-per-page', '--fault-seed']) {
+    for (const flag of ['--token-file', '--port', '--retail-port', '--retail-state', '--host', '--state', '--scale', '--rate-limit', '--max-body', '--page-size', '--max-page-size', '--rooms-per-page', '--fault-seed']) {
       expect(USAGE).toContain(flag);
     }
   });
 });
 
 describe('sandbox CLI', () => {
-  it('prints "listening on <url>", serves the demo account, and exits 0 on SIGTERM', { timeout: 30000 }, async () => {
+  it('prints "listening on <url>" and "retail listening on <url>", serves both demo accounts, and exits 0 on SIGTERM', { timeout: 30000 }, async () => {
       const cli = runCli(['--port', '0']);
+      const [, retailUrl] = await cli.line(/^retail listening on (http:\/\/127\.0\.0\.1:\d+)\n/m);
       const [, url, port] = await cli.line(/^listening on (http:\/\/127\.0\.0\.1:(\d+))\n/m);
       expect(Number(port)).toBeGreaterThan(0);
-      expect(cli.output().stdout).toBe(`listening on ${url}\n`);
+      expect(cli.output().stdout).toBe(`listening on ${url}\nretail listening on ${retailUrl}\n`);
+      expect(retailUrl).not.toBe(url);
 
       const res = await fetch(`${url}/api/external/v2/paymentMethods`, { headers: demoHeaders() });
       expect(res.status).toBe(200);
       expect(await res.json()).toContainEqual({ id: 2, name: 'Cash', active: 1 });
+      const shop = await fetch(`${retailUrl}/api/external/config/payment_methods`, { headers: { username: 'demo-shop', Authorization: 'Bearer demo-token' } });
+      expect(shop.status).toBe(200);
+      expect(await shop.json()).toContainEqual({ id: 2, name: 'Cash' });
 
       cli.child.kill('SIGTERM');
       expect(await cli.exited).toBe(0);

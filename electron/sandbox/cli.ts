@@ -1,9 +1,13 @@
 // Runs the sandbox on its own: `npx tsx electron/sandbox/cli.ts --port <p> [--host <h>] [--state <file>] …`
-// (every flag: USAGE in cliArgs.ts). Prints one line "listening on <url>" once it accepts
-// connections; SIGINT/SIGTERM stop it (exit 0, after the last --state write).
+// (every flag: USAGE in cliArgs.ts). Serves the hospitality API and, on its own listener, the
+// retail API; prints "listening on <url>" and "retail listening on <url>" once both accept
+// connections; SIGINT/SIGTERM stop both (exit 0, after the last --state / --retail-state write).
 // Bad flags exit 2, a failure to start (port in use, unreadable state file, …) exits 1.
-import { parseCliArgs, UsageError, type CliOptions, USAGE } from './cliArgs';
+import { parseCliArgs, retailPortOf, UsageError, type CliOptions, USAGE } from './cliArgs';
 import { loadStateFile } from './persistence';
+import { defaultRetailAccounts } from './retail/accounts';
+import { demoShopSeeder } from './retail/seed/demoShop';
+import { startRetailSandbox, type RunningRetailSandbox } from './retail/server';
 import { defaultAccounts } from './seed';
 import { startSandbox, type RunningSandbox } from './server';
 
@@ -18,6 +22,8 @@ async function main(): Promise<void> {
   }
 
   let sandbox: RunningSandbox;
+  let retail: RunningRetailSandbox;
+  let starting: string = `${options.host}:${options.port}`;
   try {
     if (options.tokens && options.statePath) checkStateTokens(options.statePath, options.tokens);
     sandbox = await startSandbox({
@@ -30,23 +36,42 @@ async function main(): Promise<void> {
       ...(options.tokens ? { accounts: defaultAccounts().map((account) => ({ ...account, ...options.tokens })) } : {}),
       onError: (e) => console.error(e),
     });
+    starting = `${options.host}:${retailPortOf(options)}`;
+    retail = await startRetailSandbox({
+      host: options.host,
+      port: retailPortOf(options),
+      statePath: options.retailStatePath,
+      seed: demoShopSeeder(options.retailScale),
+      faultSeed: options.faultSeed,
+      ...(options.webhookTimeScale === undefined ? {} : { webhooks: { timeScale: options.webhookTimeScale } }),
+      limits: {
+        maxBodyBytes: options.limits?.maxBodyBytes,
+        defaultPageSize: options.limits?.defaultPageSize,
+        maxPageSize: options.limits?.maxPageSize,
+      },
+      ...(options.tokens ? { accounts: defaultRetailAccounts(options.tokens.accessToken) } : {}),
+      onError: (e) => console.error(e),
+    }).catch(async (error: unknown) => {
+      await sandbox.close();
+      throw error;
+    });
   } catch (error) {
     const message = (error as Error).message;
     // Socket errors carry a code (EADDRINUSE, EACCES, …); the others (state file, …) say what failed.
     if ((error as NodeJS.ErrnoException).code) {
-      process.stderr.write(`sandbox: cannot listen on ${options.host}:${options.port}: ${message}\n`);
+      process.stderr.write(`sandbox: cannot listen on ${starting}: ${message}\n`);
     } else {
       process.stderr.write(`${message.startsWith('sandbox:') ? message : `sandbox: cannot start: ${message}`}\n`);
     }
     process.exit(1);
   }
-  process.stdout.write(`listening on ${sandbox.url}\n`);
+  process.stdout.write(`listening on ${sandbox.url}\nretail listening on ${retail.url}\n`);
 
   let stopping = false;
   const stop = () => {
     if (stopping) return;
     stopping = true;
-    sandbox.close().then(
+    Promise.all([sandbox.close(), retail.close()]).then(
       () => process.exit(0),
       (error: unknown) => {
         process.stderr.write(`sandbox: error while closing: ${String(error)}\n`);

@@ -1,6 +1,7 @@
 // Command-line flags of the sandbox CLI (cli.ts), kept apart so tests can import them.
 import { readTokenFile, TokenFileError } from '../services/files/tokenFile';
 import { resolveLimits, type SandboxLimits } from './limits';
+import { MAX_RETAIL_SCALE } from './retail/seed/demoShop';
 import { DEMO_ACCOUNT } from './seed';
 
 export const DEFAULT_PORT = 8787;
@@ -10,8 +11,13 @@ export const USAGE = [
   'usage: tsx electron/sandbox/cli.ts [--port <0-65535>] [--host <address>] [--state <file>] [--scale <items>]',
   '                                   [--rate-limit <requests/min>] [--max-body <bytes>]',
   '                                   [--page-size <n>] [--max-page-size <n>] [--rooms-per-page <n>]',
-  '                                   [--fault-seed <n>] [--token-file <file>]',
+  '                                   [--fault-seed <n>] [--token-file <file>] [--retail-port <0-65535>] [--retail-state <file>]',
+  '                                   [--webhook-time-scale <factor>] [--retail-scale <articles>]',
   '  --port           port to listen on (default 8787; 0 picks a free port)',
+  '  --retail-port    port of the retail service (default: --port + 1, i.e. 8788; with --port 0 a free port)',
+  '  --retail-state   keep the retail state in this JSON file across restarts (default: in memory only)',
+  '  --retail-scale   the demo shop with this many articles, each with its variants (default 300; benchmarks)',
+  '  --webhook-time-scale  multiply the retail webhooks\' retry delays and 10 s timeout (default 1; 0.01 = 100× faster)',
   '  --host           interface to bind (default 127.0.0.1)',
   '  --state          keep the state in this JSON file across restarts (default: in memory only)',
   '  --scale          generate a deterministic catalog of this many items (benchmarks)',
@@ -27,6 +33,14 @@ export const USAGE = [
 
 export interface CliOptions {
   port: number;
+  /** `--retail-port`: the retail listener's port when given (default: retailPortOf()). */
+  retailPort?: number;
+  /** `--retail-state`: persist the retail state to this file. */
+  retailStatePath?: string;
+  /** `--retail-scale`: articles of the demo shop (retail/seed/demoShop.ts). */
+  retailScale?: number;
+  /** `--webhook-time-scale`: factor on the retail webhooks' retry delays and timeout. */
+  webhookTimeScale?: number;
   host: string;
   /** `--state`: persist the state to this file. */
   statePath?: string;
@@ -43,8 +57,9 @@ export interface CliOptions {
 export class UsageError extends Error {}
 
 /** Flags that take a positive integer, and the option or limit each sets. */
-const INTEGER_FLAGS: Record<string, keyof SandboxLimits | 'scale' | 'faultSeed'> = {
+const INTEGER_FLAGS: Record<string, keyof SandboxLimits | 'scale' | 'retailScale' | 'faultSeed'> = {
   '--scale': 'scale',
+  '--retail-scale': 'retailScale',
   '--fault-seed': 'faultSeed',
   '--rate-limit': 'requestsPerMinute',
   '--max-body': 'maxBodyBytes',
@@ -53,7 +68,7 @@ const INTEGER_FLAGS: Record<string, keyof SandboxLimits | 'scale' | 'faultSeed'>
   '--rooms-per-page': 'roomsPerPage',
 };
 
-const FLAGS = new Set(['--port', '--host', '--state', '--token-file', ...Object.keys(INTEGER_FLAGS)]);
+const FLAGS = new Set(['--port', '--retail-port', '--host', '--state', '--retail-state', '--token-file', '--webhook-time-scale', ...Object.keys(INTEGER_FLAGS)]);
 
 /**
  * Reads `--flag <value>` and `--flag=<value>` for --port, --host, --state and every flag of
@@ -73,11 +88,19 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
     if (eq >= 0) value = arg.slice(eq + 1);
     else value = argv[++i];
     if (value === undefined || value === '' || value.startsWith('--')) throw new UsageError(`${flag} needs a value`);
-    if (flag === '--port') {
+    if (flag === '--port' || flag === '--retail-port') {
       if (!/^\d+$/.test(value) || Number(value) > 65535) {
-        throw new UsageError(`--port must be an integer from 0 to 65535, got "${value}"`);
+        throw new UsageError(`${flag} must be an integer from 0 to 65535, got "${value}"`);
       }
-      options.port = Number(value);
+      options[flag === '--port' ? 'port' : 'retailPort'] = Number(value);
+    } else if (flag === '--retail-state') {
+      options.retailStatePath = value;
+    } else if (flag === '--webhook-time-scale') {
+      const scale = Number(value);
+      if (!/^\d*\.?\d+(e-?\d+)?$/i.test(value) || !(scale > 0 && scale <= 1000)) {
+        throw new UsageError(`${flag} must be a number above 0 and at most 1000, got "${value}"`);
+      }
+      options.webhookTimeScale = scale;
     } else if (flag === '--host') {
       options.host = value;
     } else if (flag === '--state') {
@@ -89,9 +112,16 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
         throw new UsageError(`${flag} must be a positive integer, got "${value}"`);
       }
       const target = INTEGER_FLAGS[flag]!;
-      if (target === 'scale' || target === 'faultSeed') options[target] = Number(value);
+      if (target === 'retailScale' && Number(value) > MAX_RETAIL_SCALE) throw new UsageError(`${flag} must be at most ${MAX_RETAIL_SCALE}, got "${value}"`);
+      if (target === 'scale' || target === 'retailScale' || target === 'faultSeed') options[target] = Number(value);
       else options.limits = { ...options.limits, [target]: Number(value) };
     }
+  }
+  if (options.port !== 0 && options.port === retailPortOf(options)) {
+    throw new UsageError(`--port and --retail-port must differ (both ${options.port}): the two services have their own listeners`);
+  }
+  if (options.statePath !== undefined && options.statePath === options.retailStatePath) {
+    throw new UsageError('--state and --retail-state must name different files');
   }
   if (options.limits) {
     try {
@@ -101,6 +131,12 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
     }
   }
   return options;
+}
+
+/** The retail listener's port: `--retail-port`, else `--port` + 1 (8788), else (with `--port 0` or 65535) a free one. */
+export function retailPortOf(options: Pick<CliOptions, 'port' | 'retailPort'>): number {
+  if (options.retailPort !== undefined) return options.retailPort;
+  return options.port === 0 || options.port === 65535 ? 0 : options.port + 1;
 }
 
 /** The token file's tokens; it may name the demo account (the terminal's file), no other. */

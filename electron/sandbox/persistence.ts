@@ -6,7 +6,7 @@
 // queued, which saves the state as it is when it starts. `flush()` waits for the last one (the
 // server's close() calls it).
 import { existsSync, readFileSync } from 'node:fs';
-import type { MiddlewareHandler } from 'hono';
+import type { Env, MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { writeFileAtomic } from '../services/files/atomicWrite';
 import type { SandboxEnv } from './env';
@@ -111,16 +111,20 @@ export function loadStateFile(path: string | undefined): SandboxState | null {
   return restoreState(text, `the state file ${path}`);
 }
 
-/** Saves the state to a file after writes: one save in flight, at most one queued. */
-export class StateSaver {
+/**
+ * Saves the state to a file after writes: one save in flight, at most one queued. `serialize`
+ * writes another state than the hospitality one (the retail sandbox's).
+ */
+export class StateSaver<S = SandboxState> {
   private running: Promise<void> | null = null;
   private queued = false;
   private lastError: unknown = null;
 
   constructor(
     private readonly path: string,
-    private readonly getState: () => SandboxState,
+    private readonly getState: () => S,
     private readonly onError?: (error: unknown) => void,
+    private readonly serialize: (state: S) => string = serializeState as unknown as (state: S) => string,
   ) {}
 
   /** Asks for a save of the state as it will be when the save starts. */
@@ -135,7 +139,7 @@ export class StateSaver {
         this.queued = false;
         try {
           // The folder is the user's choice (`--state FILE`): a missing one is an error, not created.
-          await writeFileAtomic(this.path, serializeState(this.getState()), { mode: 0o600, createFolder: false });
+          await writeFileAtomic(this.path, this.serialize(this.getState()), { mode: 0o600, createFolder: false });
           this.lastError = null;
         } catch (error) {
           this.lastError = error;
@@ -157,7 +161,7 @@ export class StateSaver {
   }
 
   /** Middleware: schedules a save after every committed write (non-GET/HEAD request answered below 400). */
-  middleware(): MiddlewareHandler<SandboxEnv> {
+  middleware<E extends Env = SandboxEnv>(): MiddlewareHandler<E> {
     return async (c, next) => {
       await next();
       const method = c.req.method;

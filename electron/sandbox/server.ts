@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { createAdaptorServer } from '@hono/node-server';
 import { createSandboxApp, type SandboxOptions } from './app';
+import type { FaultController } from './control/faults';
 import { injectFaults } from './control/injectFaults';
 import { errorBody } from './errors';
 
@@ -30,9 +31,10 @@ function urlHost(host: string): string {
 
 /**
  * A request node's parser refuses (malformed request line or headers, headers too large) is
- * answered with the sandbox's JSON error body instead of node's bare `400 Bad Request`.
+ * answered with the sandbox's JSON error body instead of node's bare `400 Bad Request`. `body`
+ * builds it (the retail listener passes its own).
  */
-function answerClientErrors(server: Server): void {
+export function answerClientErrors(server: Server, body: (status: number, message: string) => unknown = errorBody): void {
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
     if (error.code === 'ECONNRESET' || !socket.writable) {
       socket.destroy();
@@ -44,9 +46,9 @@ function answerClientErrors(server: Server): void {
         : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
           ? [408, 'Request Timeout', 'The request took too long to arrive.']
           : [400, 'Bad Request', 'The request is not valid HTTP.'];
-    const body = JSON.stringify(errorBody(status, message));
+    const text = JSON.stringify(body(status, message));
     socket.end(
-      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`,
     );
   });
 }
@@ -55,11 +57,28 @@ function answerClientErrors(server: Server): void {
 export async function startSandbox(options: StartSandboxOptions = {}): Promise<RunningSandbox> {
   const { host = '127.0.0.1', port = 0, ...appOptions } = options;
   const app = createSandboxApp(appOptions);
-  const server = createAdaptorServer({ fetch: app.fetch, hostname: host }) as Server;
+  return serveApp({ fetch: app.fetch, faults: app.faults, flush: () => app.flush(), host, port });
+}
+
+export interface ServeOptions {
+  fetch: (request: Request, env?: unknown) => Response | Promise<Response>;
+  faults: FaultController;
+  /** Waits for the last state-file write. */
+  flush: () => Promise<void>;
+  host: string;
+  port: number;
+  /** The error body of requests node's parser refuses (default: the hospitality one). */
+  errorBody?: (status: number, message: string) => unknown;
+}
+
+/** Serves an app (the hospitality or the retail sandbox) on `host:port`, with its faults applied. */
+export async function serveApp(options: ServeOptions): Promise<RunningSandbox> {
+  const { host, port } = options;
+  const server = createAdaptorServer({ fetch: options.fetch, hostname: host }) as Server;
   // Control API faults (latency, drop, 5xx, lost response, offline, 429 bursts) at the socket level,
   // Expect: 100-continue requests included (decided before the 100 is written).
-  injectFaults(server, app.faults);
-  answerClientErrors(server);
+  injectFaults(server, options.faults);
+  answerClientErrors(server, options.errorBody);
 
   await new Promise<void>((resolve, reject) => {
     const onError = (error: Error) => reject(error);
@@ -79,7 +98,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
       closing ??= new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
-      }).then(() => app.flush()); // the last state-file write (--state) lands before close() resolves
+      }).then(options.flush); // the last state-file write (--state) lands before close() resolves
       return closing;
     },
   };

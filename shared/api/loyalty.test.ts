@@ -23,7 +23,7 @@ const full = {
     guests: 2,
     notes: 'Alergia al marisco',
     extraId: 'outbox-42',
-    orderDiscount: { name: 'Happy hour', amount: '1.00', negative: true },
+    orderDiscount: { name: 'Happy hour', amount: '-1.00' },
     payment: { amount: 10, payment_method_id: 1, payment_reference: 'TPV-1', tip: 0.5 },
     invoiceInfo: { nif: 'B123' },
   },
@@ -51,7 +51,19 @@ describe('loyalty order request (spec 2.10 + clarifications)', () => {
   it('requires order, total and at least one line', () => {
     expect(problem({})).toMatch(/order/);
     expect(problem(withOrder({ total: undefined }))).toMatch(/total/);
-    expect(problem(withOrder({ contents: [] }))).toMatch(/at least one line/);
+    expect(problem({ order: { total: 0, contents: [] } })).toMatch(/at least one line/);
+  });
+
+  it('empty contents only to pay a table\'s open order: table_id, total 0, a payment, skipMerge not true', () => {
+    const pay = { order: { total: 0, contents: [], table_id: 4, payment: { amount: '5.40', payment_method_id: 2 } } };
+    expect(loyaltyOrderRequest.parse(pay)).toEqual(pay);
+    expect(loyaltyOrderRequest.parse({ ...pay, skipMerge: false })).toEqual({ ...pay, skipMerge: false });
+    const { table_id: _table, ...noTable } = pay.order;
+    expect(problem({ order: noTable })).toMatch(/at least one line[\s\S]*order\.contents/);
+    const { payment: _payment, ...noPayment } = pay.order;
+    expect(problem({ order: noPayment })).toMatch(/at least one line[\s\S]*order\.contents/);
+    expect(problem({ order: { ...pay.order, total: 1 } })).toMatch(/at least one line[\s\S]*order\.contents/);
+    expect(problem({ ...pay, skipMerge: true })).toMatch(/at least one line[\s\S]*order\.contents/);
   });
 
   it('a line takes modifiers or menuContents, not both; menu dishes have quantity 1', () => {
@@ -79,7 +91,12 @@ describe('loyalty order request (spec 2.10 + clarifications)', () => {
   });
 
   it('discount and payment shapes of the clarifications', () => {
-    expect(problem(withOrder({ orderDiscount: { amount: 1 } }))).toMatch(/negative/);
+    // clarifications: { name?, amount } with a negative amount; there is no `negative` field.
+    expect(loyaltyOrderRequest.parse(withOrder({ orderDiscount: { name: 'Descuento', amount: -2.5 } })).order.orderDiscount).toEqual({ name: 'Descuento', amount: -2.5 });
+    expect(problem(withOrder({ orderDiscount: { amount: 1 } }))).toMatch(/must be negative[\s\S]*orderDiscount\.amount/);
+    expect(problem(withOrder({ orderDiscount: { amount: '0.00' } }))).toMatch(/must be negative[\s\S]*orderDiscount\.amount/);
+    expect(problem(withOrder({ orderDiscount: { amount: -1, negative: true } }))).toMatch(/negative/);
+    expect(problem(withOrder({ orderDiscount: { name: 'x' } }))).toMatch(/amount/);
     expect(problem(withOrder({ payment: { amount: 0 } }))).toMatch(/more than 0/);
     expect(problem(withOrder({ payment: { payment_method_id: 1 } }))).toMatch(/amount/);
   });

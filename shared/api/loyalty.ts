@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { sendId, sendMoney, sendNonNegativeMoney, sendPositiveMoney } from './send';
+import { sendId, sendMoney, sendNegativeMoney, sendNonNegativeMoney, sendPositiveMoney } from './send';
 import { wireInt } from './wire';
 
 // Loyalty order: POST {base}/api/loyalty/orders (spec: hospitality 2.10, 4.8; clarifications
@@ -59,11 +59,13 @@ export const loyaltyContentRequest = z
   });
 export type LoyaltyContentRequest = z.input<typeof loyaltyContentRequest>;
 
-/** clarifications: `{ name? (default "Discount"), amount, negative }`. */
+/**
+ * clarifications: `{ name? (default "Discount"), amount }`, the amount negative (`-2.50`):
+ * total = contents + amount. There is no `negative` field.
+ */
 export const loyaltyDiscountRequest = z.strictObject({
   name: z.string().min(1).optional(),
-  amount: sendNonNegativeMoney,
-  negative: z.boolean(),
+  amount: sendNegativeMoney,
 });
 
 /** clarifications: `{ amount, payment_method_id?, payment_reference?, tip? }` (1 = Card, 2 = Cash). */
@@ -103,35 +105,46 @@ export const loyaltyDeliveryRequest = z.strictObject({
   channel: optionalText,
 });
 
+const NEEDS_A_LINE =
+  "an order needs at least one line (empty contents only pay a table's open order: table_id, total 0 and a payment, skipMerge not true)";
+
 /** spec 2.10 order payload. */
-export const loyaltyOrderPayloadRequest = z.strictObject({
-  /** The contents with their modifiers and menu supplements, discount applied. */
-  total: sendNonNegativeMoney,
-  contents: z.array(loyaltyContentRequest).min(1, 'an order needs at least one line'),
-  /** Absent: the order is a delivery. */
-  table_id: sendId.optional(),
-  /** Default `SOLO`; the real table name is used when `table_id` is sent. */
-  tableName: z.string().optional(),
-  guests: z.int().positive().optional(),
-  notes: z.string().optional(),
-  /** External order id or reference (the outbox entry's id). */
-  extraId: z.string().min(1).optional(),
-  orderDiscount: loyaltyDiscountRequest.optional(),
-  payment: loyaltyPaymentRequest.optional(),
-  /** Inner fields not shown in the spec. */
-  invoiceInfo: z.record(z.string(), z.unknown()).optional(),
-});
+export const loyaltyOrderPayloadRequest = z
+  .strictObject({
+    /** The contents with their modifiers and menu supplements, discount applied. */
+    total: sendNonNegativeMoney,
+    /** Empty only to pay a table's open order (clarifications): table_id, total 0 and a payment. */
+    contents: z.array(loyaltyContentRequest),
+    /** Absent: the order is a delivery. */
+    table_id: sendId.optional(),
+    /** Default `SOLO`; the real table name is used when `table_id` is sent. */
+    tableName: z.string().optional(),
+    guests: z.int().positive().optional(),
+    notes: z.string().optional(),
+    /** External order id or reference (the outbox entry's id). */
+    extraId: z.string().min(1).optional(),
+    orderDiscount: loyaltyDiscountRequest.optional(),
+    payment: loyaltyPaymentRequest.optional(),
+    /** Inner fields not shown in the spec. */
+    invoiceInfo: z.record(z.string(), z.unknown()).optional(),
+  })
+  .refine(
+    (order) => order.contents.length > 0 || (order.table_id !== undefined && order.payment !== undefined && Number(order.total) === 0),
+    { message: NEEDS_A_LINE, path: ['contents'] },
+  );
 
 /** spec 2.10 top level. */
-export const loyaltyOrderRequest = z.strictObject({
-  order: loyaltyOrderPayloadRequest,
-  customer: loyaltyCustomerRequest.optional(),
-  delivery: loyaltyDeliveryRequest.optional(),
-  /** Default false: contents are merged into the table's open order. */
-  skipMerge: z.boolean().optional(),
-  /** Stock is discounted from this warehouse. */
-  warehouse_id: sendId.optional(),
-});
+export const loyaltyOrderRequest = z
+  .strictObject({
+    order: loyaltyOrderPayloadRequest,
+    customer: loyaltyCustomerRequest.optional(),
+    delivery: loyaltyDeliveryRequest.optional(),
+    /** Default false: contents are merged into the table's open order. */
+    skipMerge: z.boolean().optional(),
+    /** Stock is discounted from this warehouse. */
+    warehouse_id: sendId.optional(),
+  })
+  .refine((body) => body.order.contents.length > 0 || body.skipMerge !== true, { message: NEEDS_A_LINE, path: ['order', 'contents'] });
 export type LoyaltyOrderRequest = z.input<typeof loyaltyOrderRequest>;
 
 /** clarifications: success answers `{ "order_id": <number> }`. */

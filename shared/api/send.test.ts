@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sendDecimal, sendDecimalString, sendFlag, sendMoney, sendPositiveMoney, sendRequiredText } from './send';
+import { sendDecimal, sendDecimalString, sendFlag, sendMoney, sendNegativeMoney, sendPositiveMoney, sendRequiredText } from './send';
 
 describe('request building blocks (what we send)', () => {
   it('money: numbers or decimal strings with at most 2 decimals; float artefacts refused', () => {
@@ -9,6 +9,8 @@ describe('request building blocks (what we send)', () => {
     }
     expect(sendPositiveMoney.safeParse(0).success).toBe(false);
     expect(sendPositiveMoney.safeParse('0.01').success).toBe(true);
+    for (const ok of [-0.01, '-2.50', -2.5]) expect(sendNegativeMoney.safeParse(ok).success).toBe(true);
+    for (const bad of [0, '0.00', '-0.00', 2.5, '-2.505']) expect(sendNegativeMoney.safeParse(bad).success).toBe(false);
   });
 
   it('decimals of the catalog may have more places; a decimal string is checked', () => {

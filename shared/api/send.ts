@@ -26,6 +26,9 @@ export const sendMoney = z.union([z.number(), z.string()], { error: requiredOr('
 /** A money amount greater than 0. */
 export const sendPositiveMoney = sendMoney.refine((value) => Number(value) > 0, 'must be more than 0');
 
+/** A money amount less than 0 (a loyalty order discount, `-2.50`). */
+export const sendNegativeMoney = sendMoney.refine((value) => Number(value) < 0, 'must be negative (a discount of 2.50 is sent as -2.50)');
+
 /** A money amount of 0 or more. */
 export const sendNonNegativeMoney = sendMoney.refine((value) => Number(value) >= 0, 'must not be negative');
 

@@ -62,7 +62,8 @@ describe('encoding a ticket', () => {
     const subtotal = 500 + 2010 + 4050 + 2 * (1450 + 300 + 80);
     expect(result.totalCents).toBe(subtotal - 100);
     expect(result.value.total).toBe('101.20');
-    expect(result.value.orderDiscount).toEqual({ name: 'Staff', amount: '1.00', negative: true });
+    // clarifications: { name?, amount } with the amount negative; total = contents + amount.
+    expect(result.value.orderDiscount).toEqual({ name: 'Staff', amount: '-1.00' });
     expect(loyaltyOrderPayloadRequest.safeParse(result.value).success).toBe(true);
   });
 
@@ -71,6 +72,11 @@ describe('encoding a ticket', () => {
     if (!result.ok) throw new Error('invalid');
     expect(result.value.contents[0]!.menuContents![1]!.modifiers).toEqual([{ id: 7, name: 'Ensalada', price: '0.00' }]);
     expect(result.value.total).toBe('16.00');
+  });
+
+  it('sends no orderDiscount for a zero discount (the server refuses a zero amount)', () => {
+    const result = encodeLoyaltyOrder([{ itemId: 10, quantity: 1 }], catalog, { amountCents: 0, name: 'Nada' });
+    expect(result.ok && result.value).toEqual({ total: '2.50', contents: [expect.objectContaining({ item_id: 10 })] });
   });
 
   it('refuses a discount above the subtotal and an empty ticket', () => {

@@ -111,14 +111,15 @@ export interface LoyaltyDiscount {
 export interface EncodedLoyaltyOrder {
   total: string;
   contents: EncodedLoyaltyContent[];
-  orderDiscount?: { name?: string; amount: string; negative: true };
+  orderDiscount?: { name?: string; amount: string };
 }
 
 export type EncodeResult<T> = { ok: true; value: T; totalCents: number } | { ok: false; problems: LineProblem[] };
 
 /**
  * The loyalty order's `total` and `contents` (spec 2.10: total = contents with modifiers and menu
- * supplements, discount applied; the discount is sent negative, as the sandbox requires).
+ * supplements, discount applied). clarifications: the discount is `{ name?, amount }` with a
+ * negative amount (`-2.50`); a zero discount is not sent (the server refuses a zero amount).
  */
 export function encodeLoyaltyOrder(choices: readonly LineChoice[], catalog: CatalogIndex, discount?: LoyaltyDiscount): EncodeResult<EncodedLoyaltyOrder> {
   const ticket = priceTicket(choices, catalog);
@@ -130,8 +131,8 @@ export function encodeLoyaltyOrder(choices: readonly LineChoice[], catalog: Cata
   }
   const totalCents = subtotal - discountCents;
   const value: EncodedLoyaltyOrder = { total: centsToDecimal(totalCents), contents: ticket.lines.map(encodeLoyaltyContent) };
-  if (discount) {
-    value.orderDiscount = { amount: centsToDecimal(discountCents), negative: true };
+  if (discount && discountCents > 0) {
+    value.orderDiscount = { amount: centsToDecimal(-discountCents) };
     if (discount.name) value.orderDiscount.name = discount.name;
   }
   return { ok: true, value, totalCents };

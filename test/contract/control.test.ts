@@ -76,7 +76,7 @@ describe('control API: reset, ledger, open orders', () => {
     expect(JSON.parse(((await postFlow([1])) as { body: string }).body)).toMatchObject({ result: true });
   });
 
-  it('GET /__sandbox/ledger: every committed Flow and loyalty order, in order, as { kind, tenant, receivedAt, orderId, payload }', async () => {
+  it('GET /__sandbox/ledger: every committed Flow and loyalty order, in order, as { service, kind, tenant, receivedAt, orderId, payload }', async () => {
     const flow = await postFlow([2]);
     const loyalty = await postLoyalty(loyaltyBody({ extraId: 'X-1' }));
     const refused = await postLoyalty({ order: { total: 1 } }); // 422: not committed, not in the ledger
@@ -85,8 +85,8 @@ describe('control API: reset, ledger, open orders', () => {
     const loyaltyId = (JSON.parse((loyalty as { body: string }).body) as { order_id: number }).order_id;
     const list = await entries();
     expect(list).toEqual([
-      { kind: 'flow', tenant: 'demo', receivedAt: expect.any(String), orderId: flowId, payload: newOrderData([2]) },
-      { kind: 'loyalty', tenant: 'demo', receivedAt: expect.any(String), orderId: loyaltyId, payload: loyaltyBody({ extraId: 'X-1' }) },
+      { service: 'hospitality', kind: 'flow', tenant: 'demo', receivedAt: expect.any(String), orderId: flowId, payload: newOrderData([2]) },
+      { service: 'hospitality', kind: 'loyalty', tenant: 'demo', receivedAt: expect.any(String), orderId: loyaltyId, payload: loyaltyBody({ extraId: 'X-1' }) },
     ]);
     for (const entry of list) expect(new Date(entry.receivedAt as string).toISOString()).toBe(entry.receivedAt);
     expect((await control<{ entries: unknown[] }>('GET', '/__sandbox/ledger?kind=loyalty')).body.entries).toHaveLength(1);

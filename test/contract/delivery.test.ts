@@ -79,9 +79,9 @@ describe('deliver() against the sandbox', () => {
 
   it('a total that does not add up is rejected invalid with the server message', async () => {
     const outcome = await deliver(gateway, round('outbox-bad', 5.5));
-    expect(outcome).toMatchObject({ outcome: 'rejected', code: 'invalid' });
+    expect(outcome).toMatchObject({ outcome: 'rejected', reason: 'invalid', code: 'server-rejected', params: { status: 422 } });
     if (outcome.outcome !== 'rejected') return;
-    expect(outcome.message).toContain('does not match the contents');
+    expect(outcome.params?.said).toContain('does not match the contents');
     expect(outcome.detail).toMatch(/HTTP 422/);
     expect(await loyaltyEntriesWith('outbox-bad')).toHaveLength(0);
   });

@@ -216,11 +216,11 @@ describe('Flow newOrder (spec §4.7, §2.9)', () => {
     expect((await postFlow(sandbox.url, message)).body.result).toBe(true);
   });
 
-  it('ledger: a committed Flow order is recorded as { kind: "flow", tenant, receivedAt, orderId, payload }', async () => {
+  it('ledger: a committed Flow order is recorded as { service: "hospitality", kind: "flow", tenant, receivedAt, orderId, payload }', async () => {
     const data = newOrderData([1]);
     const answer = await postFlow(sandbox.url, flowMessage(data));
     expect(await ledger(sandbox.url)).toEqual([
-      { kind: 'flow', tenant: 'demo', receivedAt: expect.any(String), orderId: answer.body.data?.id, payload: data },
+      { service: 'hospitality', kind: 'flow', tenant: 'demo', receivedAt: expect.any(String), orderId: answer.body.data?.id, payload: data },
     ]);
   });
 

@@ -124,10 +124,10 @@ describe('spec 4.2: payment methods, rooms, gift cards, customers, chain sync', 
     expect(await gateway.redeemGiftCard('gc-contract-1', { amount: 10.5 })).toEqual({ balance: 14.5, customer_id: null });
     const duplicate = await failureOf(gateway.createGiftCard({ balance: 5, uuid: 'gc-contract-1' }));
     expect(duplicate).toMatchObject({ kind: 'invalid', status: 422 });
-    expect(duplicate.message).toContain('has already been taken');
+    expect(duplicate.text.params?.said).toContain('has already been taken');
     const overdraft = await failureOf(gateway.redeemGiftCard('gc-contract-1', { amount: 100 }));
     expect(overdraft).toMatchObject({ kind: 'invalid', status: 422 });
-    expect(overdraft.message).toContain('above the card');
+    expect(overdraft.text.params?.said).toContain('above the card');
   });
 
   it('lists, reads, creates and deletes customers', async () => {
@@ -140,7 +140,7 @@ describe('spec 4.2: payment methods, rooms, gift cards, customers, chain sync', 
     await gateway.deleteCustomer(id);
     const gone = await failureOf(gateway.getCustomer(id));
     expect(gone).toMatchObject({ kind: 'not-found', status: 404 });
-    expect(gone.message).toContain(`No customer with id ${id}`);
+    expect(gone.text.params?.said).toContain(`No customer with id ${id}`);
   });
 
   it('syncs the chain from the master; a child account is refused with the reason', async () => {
@@ -149,7 +149,7 @@ describe('spec 4.2: payment methods, rooms, gift cards, customers, chain sync', 
     expect((await child.catalog.items.list()).map((i) => i.id)).toContain(ITEM.menu);
     const refused = await failureOf(child.syncChain());
     expect(refused.kind).toBe('unauthorised');
-    expect(refused.message).toContain('only the master account can sync');
+    expect(refused.text.params?.said).toContain('only the master account can sync');
   });
 });
 
@@ -202,18 +202,19 @@ describe('spec 4.3: catalog, every resource', () => {
   it('surfaces the server 422 message of a write it cannot check itself', async () => {
     const unknownCategory = await failureOf(gateway.catalog.items.create({ name: 'Huérfano', price: 1, costPrice: 0.5, type: 0, category_id: 999 }));
     expect(unknownCategory).toMatchObject({ kind: 'invalid', status: 422 });
-    expect(unknownCategory.message).toContain('category_id: unknown category 999');
+    expect(unknownCategory.text.params?.said).toContain('category_id: unknown category 999');
     const stillUsed = await failureOf(gateway.catalog.groups.delete(1));
-    expect(stillUsed.message).toContain('Cannot delete group 1');
+    expect(stillUsed.text.params?.said).toContain('Cannot delete group 1');
     const batch = await failureOf(gateway.catalog.items.writeMany([{ id: 99_999, price: 2 }]));
-    expect(batch.message).toContain('items[0]');
+    expect(batch.text.params?.said).toContain('items[0]');
   });
 
   it('an item without costPrice is refused before sending, naming the field (the server would answer 422 too)', async () => {
     const before = await requestsSeen(sandbox);
     const failure = await failureOf(gateway.catalog.items.create({ name: 'Sin coste', price: 2, type: 0, category_id: 1 } as never));
     expect(failure).toMatchObject({ kind: 'invalid', code: 'request-invalid' });
-    expect(failure.message).toContain('costPrice: is required');
+    expect(failure.text).toEqual({ code: 'request-invalid' });
+    expect(failure.body).toContain('costPrice: is required');
     expect(await requestsSeen(sandbox)).toBe(before);
     // The same body sent by hand: the server's own 422 says the same.
     const raw = await call(sandbox.url, 'POST', '/api/external/v2/catalog/items', { name: 'Sin coste', price: 2, type: 0, category_id: 1 });
@@ -235,7 +236,7 @@ describe('spec 4.4: warehouses and stock', () => {
   it('422 with the server message for an unknown item; 404 for an unknown warehouse', async () => {
     const unknown = await failureOf(gateway.addStock(WAREHOUSE, { item_id: ITEM.unknown, quantity: 1 }));
     expect(unknown).toMatchObject({ kind: 'invalid', status: 422 });
-    expect(unknown.message).toContain(`No item with id ${ITEM.unknown}`);
+    expect(unknown.text.params?.said).toContain(`No item with id ${ITEM.unknown}`);
     expect(await failureOf(gateway.listStocks(99))).toMatchObject({ kind: 'not-found', status: 404 });
   });
 });
@@ -258,7 +259,7 @@ describe('spec 4.5 and 4.6: purchase orders, vendors, vendor items', () => {
     expect((await gateway.listVendors()).map((v) => v.id)).toEqual([1, id]);
     const duplicate = await failureOf(gateway.createVendor({ name: 'Copia', address: 'x', nif: ' b11111111 ' }));
     expect(duplicate).toMatchObject({ kind: 'invalid', status: 422 });
-    expect(duplicate.message).toContain('has already been taken');
+    expect(duplicate.text.params?.said).toContain('has already been taken');
     await gateway.deleteVendor(id);
     expect(await failureOf(gateway.getVendor(id))).toMatchObject({ kind: 'not-found' });
   });
@@ -272,7 +273,7 @@ describe('spec 4.5 and 4.6: purchase orders, vendors, vendor items', () => {
     expect((await gateway.listVendorItems(1)).map((i) => i.item_id)).toEqual([ITEM.cafe]);
     const missing = await failureOf(gateway.removeVendorItems(1, [ITEM.menu]));
     expect(missing).toMatchObject({ kind: 'invalid', status: 422 });
-    expect(missing.message).toContain('Nothing was removed');
+    expect(missing.text.params?.said).toContain('Nothing was removed');
   });
 });
 
@@ -283,7 +284,7 @@ describe('spec 4.7 and 4.8: orders', () => {
     expect((await ledger(sandbox.url)).some((e) => e.kind === 'flow' && e.orderId === id)).toBe(true);
     const busy = await failureOf(gateway.flowNewOrder(flowOrder([2])));
     expect(busy).toMatchObject({ kind: 'invalid', code: 'table-has-open-order' });
-    expect(busy.message).toContain('already has an open order');
+    expect(busy.text.params?.said).toContain('already has an open order');
     const unknown = await failureOf(gateway.flowNewOrder(flowOrder([999])));
     expect(unknown.kind).toBe('invalid');
     expect(unknown.code).toBeUndefined();
@@ -294,7 +295,7 @@ describe('spec 4.7 and 4.8: orders', () => {
     expect((await ledger(sandbox.url)).some((e) => e.kind === 'loyalty' && e.orderId === order_id)).toBe(true);
     const mismatch = await failureOf(gateway.placeLoyaltyOrder(loyaltyOrder(5.5)));
     expect(mismatch).toMatchObject({ kind: 'invalid', status: 422 });
-    expect(mismatch.message).toContain('does not match the contents');
+    expect(mismatch.text.params?.said).toContain('does not match the contents');
   });
 
   it('a menu line with its dishes is accepted', async () => {
@@ -347,7 +348,7 @@ describe('401: wrong credentials on every endpoint', () => {
   it.each(Object.keys(calls))('%s', async (name) => {
     const failure = await failureOf((calls[name] as (g: Gateway) => Promise<unknown>)(intruder));
     expect(failure.kind).toBe('unauthorised');
-    expect(failure.message).toMatch(/credentials/);
+    expect(failure.text.code).toBe('credentials-refused');
   });
 
   it('nothing was written by the refused calls', async () => {
@@ -432,7 +433,7 @@ describe('limits (spec §8, clarifications "Limits")', () => {
     const huge = Array.from({ length: 20 }, (_, i) => ({ name: `Cliente ${i}`, notes: 'x'.repeat(110_000) }));
     const failure = await failureOf(g.createCustomers(huge));
     expect(failure).toMatchObject({ kind: 'invalid', code: 'body-too-large' });
-    expect(failure.message).toContain('too large');
+    expect(failure.text).toMatchObject({ code: 'request-too-large', params: { limitKb: 2_000 } });
     expect(await requestsSeen(server)).toBe(before);
   });
 
@@ -464,7 +465,7 @@ describe('timeouts and broken answers', () => {
     expect(flow.kind).toBe('outcome-unknown');
     const loyalty = await failureOf(g.placeLoyaltyOrder(loyaltyOrder()));
     expect(loyalty.kind).toBe('outcome-unknown');
-    expect(loyalty.message).toMatch(/may or may not/);
+    expect(loyalty.text.code).toBe('timeout-write');
   });
 
   it('a lost answer after the server committed a write is outcome-unknown', async () => {

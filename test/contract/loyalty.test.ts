@@ -41,6 +41,19 @@ function order(contents: Json[], total: number | string, extra: Json = {}): Json
 
 const post = (body: unknown) => postLoyalty(sandbox.url, body);
 
+const FORM_HEADERS = { ...HEADERS, 'Content-Type': 'application/x-www-form-urlencoded' };
+
+/** The body as the vendor's form fields: each object field a JSON text, scalars as text. */
+function formOf(body: Json): string {
+  const form = new URLSearchParams();
+  for (const [key, value] of Object.entries(body)) {
+    form.append(key, value !== null && typeof value === 'object' ? JSON.stringify(value) : String(value));
+  }
+  return form.toString();
+}
+
+const postForm = (body: Json | string) => postLoyalty(sandbox.url, typeof body === 'string' ? body : formOf(body), FORM_HEADERS);
+
 async function placed(body: unknown): Promise<number> {
   const answer = await post(body);
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
@@ -260,24 +273,45 @@ describe('loyalty order: total, discount and payment (spec §2.10, clarification
     await refused(order([{ item_id: ITEM.cafe, itemPrice: 1.805 }], 1.8), /itemPrice/);
   });
 
-  it('clarifications: orderDiscount subtracts its amount; name defaults to "Discount"', async () => {
-    const id = await placed(order([cafe(2), { item_id: ITEM.tostada, itemPrice: 2.5 }], 5.1, { orderDiscount: { amount: 1, negative: true } }));
+  it('clarifications: the vendor\'s example — orderDiscount { name, amount: -2.50 } — total = contents + amount', async () => {
+    // 2 × 1.80 + 2.50 = 6.10; 6.10 + (−2.50) = 3.60
+    const id = await placed(order([cafe(2), { item_id: ITEM.tostada, itemPrice: 2.5 }], 3.6, { orderDiscount: { name: 'Descuento', amount: -2.5 } }));
     const record = await orderRecord(id);
-    expect(record.total).toBe('5.10');
-    expect(record.discounts).toEqual([{ name: 'Discount', amount: '1.00', negative: true }]);
+    expect(record.total).toBe('3.60');
+    expect(record.discounts).toEqual([{ name: 'Descuento', amount: '-2.50' }]);
+  });
+
+  it('clarifications: orderDiscount.amount as a decimal string "-2.50"; name defaults to "Discount"', async () => {
+    const id = await placed(order([cafe(2), { item_id: ITEM.tostada, itemPrice: 2.5 }], '3.60', { orderDiscount: { amount: '-2.50' } }));
+    expect((await orderRecord(id)).discounts).toEqual([{ name: 'Discount', amount: '-2.50' }]);
+  });
+
+  it('clarifications: a discount equal to the contents leaves a total of 0', async () => {
+    const id = await placed(order([cafe(2)], 0, { orderDiscount: { name: 'Invitación', amount: -3.6 } }));
+    expect((await orderRecord(id)).total).toBe('0.00');
   });
 
   it('clarifications: with a discount the total without it → 422 stating both figures', async () => {
-    await refused(order([cafe(2)], 3.6, { orderDiscount: { name: 'Fidelidad', amount: 0.6, negative: true } }), /3\.60.*3\.00/);
+    await refused(order([cafe(2)], 3.6, { orderDiscount: { name: 'Fidelidad', amount: -0.6 } }), /3\.60.*3\.00/);
   });
 
-  it('clarifications: orderDiscount needs amount and negative → 422', async () => {
-    await refused(order([cafe()], 1.8, { orderDiscount: { negative: true } }), /orderDiscount\.amount.*required/);
-    await refused(order([cafe()], 1.8, { orderDiscount: { amount: 0 } }), /orderDiscount\.negative.*required/);
+  it('clarifications: a zero or positive orderDiscount.amount → 422', async () => {
+    await refused(order([cafe()], 1.8, { orderDiscount: { amount: 0 } }), /orderDiscount\.amount.*negative/);
+    await refused(order([cafe()], 1.3, { orderDiscount: { amount: 0.5 } }), /orderDiscount\.amount.*negative/);
+    await refused(order([cafe()], 1.3, { orderDiscount: { amount: '0.50' } }), /orderDiscount\.amount.*negative/);
   });
 
-  it('sandbox decision: orderDiscount.negative false (meaning not published) → 422', async () => {
-    await refused(order([cafe()], 1.8, { orderDiscount: { amount: 0.5, negative: false } }), /negative/);
+  it('clarifications: a discount larger than the contents → 422', async () => {
+    await refused(order([cafe()], 0, { orderDiscount: { amount: -1.81 } }), /orderDiscount\.amount.*-1\.81.*1\.80/);
+  });
+
+  it('clarifications: orderDiscount.amount is required → 422', async () => {
+    await refused(order([cafe()], 1.8, { orderDiscount: { name: 'Sin importe' } }), /orderDiscount\.amount.*required/);
+  });
+
+  it('sandbox decision: the old `negative` flag does not exist → 422 saying to send a negative amount', async () => {
+    await refused(order([cafe()], 1.3, { orderDiscount: { amount: 0.5, negative: true } }), /orderDiscount\.negative.*no such field/);
+    await refused(order([cafe()], 1.3, { orderDiscount: { amount: -0.5, negative: true } }), /orderDiscount\.negative.*no such field/);
   });
 
   it('clarifications: payment.amount may equal the total', async () => {
@@ -454,11 +488,176 @@ describe('loyalty order: stock and ledger (spec §2.10)', () => {
     expect(customersAfter.body.total).toBe(customersBefore.body.total);
   });
 
-  it('ledger: a committed loyalty order is recorded as { kind: "loyalty", tenant, receivedAt, orderId, payload }', async () => {
+  it('ledger: a committed loyalty order is recorded as { service: "hospitality", kind: "loyalty", tenant, receivedAt, orderId, payload }', async () => {
     const body = order([cafe()], 1.8, { extraId: 'L-1' });
     const id = await placed(body);
     expect(await ledger(sandbox.url)).toEqual([
-      { kind: 'loyalty', tenant: 'demo', receivedAt: expect.any(String), orderId: id, payload: body },
+      { service: 'hospitality', kind: 'loyalty', tenant: 'demo', receivedAt: expect.any(String), orderId: id, payload: body },
     ]);
+  });
+});
+
+describe('loyalty order: form fields (clarifications "Body format")', () => {
+  it('clarifications: order, customer and delivery as JSON texts in form fields → the same order as the JSON form', async () => {
+    const body = {
+      ...order([cafe(2)], 3.6, { tableName: 'Glovo 88', extraId: 'G-88', payment: { amount: 3.6, payment_method_id: 1 } }),
+      customer: { name: 'Marta Ruiz', email: 'marta@example.com', phone: '611222333' },
+      delivery: { phone: '611222333', address: 'Carrer de Mallorca 1', date: '2026-12-24 21:30:00' },
+      warehouse_id: WAREHOUSE,
+    };
+    const answer = await postForm(body);
+    expect(answer).toEqual({ status: 200, body: { order_id: expect.any(Number) } });
+    const record = await orderRecord(answer.body.order_id as number);
+    expect(record).toMatchObject({
+      tableName: 'Glovo 88',
+      total: '3.60',
+      extraIds: ['G-88'],
+      customer: { name: 'Marta Ruiz', email: 'marta@example.com' },
+      delivery: { phone: '611222333', address: 'Carrer de Mallorca 1', date: '2026-12-24 21:30:00' },
+      payments: [{ amount: '3.60', payment_method_id: 1 }],
+    });
+    // The ledger keeps the decoded body, as a JSON post of it would.
+    expect((await ledger(sandbox.url)).map((e) => e.payload)).toEqual([body]);
+  });
+
+  it('clarifications: form answers equal JSON answers, valid and invalid bodies alike', async () => {
+    const bodies: Json[] = [
+      order([cafe(2)], 3.6),
+      order([cafe(2)], 3.7),
+      order([cafe()], 1.3, { orderDiscount: { amount: -0.5 } }),
+      order([cafe()], 1.3, { orderDiscount: { amount: 0.5 } }),
+      { ...order([cafe()], 1.8), customer: { name: 'Sin correo' } },
+      { ...order([cafe()], 1.8), delivery: { address: 'x' } },
+      { ...order([cafe()], 1.8), warehouse_id: 99 },
+      { ...order([cafe()], 1.8, { table_id: 2 }), skipMerge: true },
+      { ...order([cafe()], 1.8, { table_id: 2 }), skip_merge: 1 },
+      { customer: { name: 'Ana', email: 'ana@example.com' } },
+      order([], 0, { table_id: 2, payment: { amount: 1 } }),
+    ];
+    for (const body of bodies) {
+      await resetSandbox(sandbox.url);
+      const asJson = await post(body);
+      await resetSandbox(sandbox.url);
+      const asForm = await postForm(body);
+      expect(asForm, JSON.stringify(body)).toEqual(asJson);
+    }
+  });
+
+  it('clarifications: skipMerge and warehouse_id as form scalars ("true"/"1", "1")', async () => {
+    const first = await placed(order([cafe()], 1.8, { table_id: 2 }));
+    const merged = await postForm({ ...order([cafe()], 1.8, { table_id: 2 }), skipMerge: 'false' });
+    expect(merged.body).toEqual({ order_id: first });
+    const separate = await postForm({ ...order([cafe()], 1.8, { table_id: 2 }), skipMerge: 'true' });
+    expect(separate.status).toBe(200);
+    expect(separate.body.order_id).not.toBe(first);
+    const numeric = await postForm({ ...order([cafe()], 1.8, { table_id: 2 }), skipMerge: '1', warehouse_id: '1' });
+    expect(numeric.status).toBe(200);
+    expect((await openOrders(sandbox.url)).tables.filter((t) => t.table_id === 2)).toHaveLength(3);
+  });
+
+  it('clarifications: skip_merge is accepted for skipMerge, in JSON and in form fields', async () => {
+    const first = await placed(order([cafe()], 1.8, { table_id: 3 }));
+    const json = await placed({ ...order([cafe()], 1.8, { table_id: 3 }), skip_merge: true });
+    expect(json).not.toBe(first);
+    const form = await postForm({ ...order([cafe()], 1.8, { table_id: 3 }), skip_merge: 'true' });
+    expect(form.status).toBe(200);
+    expect([first, json]).not.toContain(form.body.order_id);
+    // false merges, as skipMerge false does.
+    expect(await placed({ ...order([cafe()], 1.8, { table_id: 3 }), skip_merge: false })).toBe(first);
+  });
+
+  it('sandbox decision: skipMerge and skip_merge that disagree → 422', async () => {
+    await refused({ ...order([cafe()], 1.8, { table_id: 3 }), skipMerge: true, skip_merge: false }, /skipMerge.*skip_merge/);
+    const form = await postForm({ ...order([cafe()], 1.8, { table_id: 3 }), skipMerge: 'true', skip_merge: '0' });
+    expect(form).toEqual({ status: 422, body: { error: expect.stringMatching(/skipMerge.*skip_merge/), code: 422, data: [] } });
+  });
+
+  it('malformed form fields → 422 { error, code, data: [] } naming the field, nothing committed', async () => {
+    const cases: Array<[string, RegExp]> = [
+      ['order=%7B', /\border\b.*not valid JSON/],
+      [`order=${encodeURIComponent(JSON.stringify(order([cafe()], 1.8).order))}&customer=%7Bname`, /\bcustomer\b.*not valid JSON/],
+      [`order=${encodeURIComponent(JSON.stringify(order([cafe()], 1.8).order))}&delivery=nope`, /\bdelivery\b.*not valid JSON/],
+      ['order=%5B1%2C2%5D', /\border\b.*expected object/],
+      ['order=', /\border\b/],
+      ['customer=%7B%7D', /\border\b.*required/],
+      ['', /\border\b.*required/],
+      ['%zz=%E0%A4%A&order=%zz', /\border\b/],
+      [`order=${encodeURIComponent('{"__proto__":{"polluted":1}}')}`, /\border\b.*__proto__/],
+      [`order=${encodeURIComponent('['.repeat(40) + ']'.repeat(40))}`, /\border\b.*deeper/],
+      [`order=${encodeURIComponent(JSON.stringify(order([cafe()], 1.8).order))}&skipMerge=maybe`, /skipMerge/],
+      [`order=${encodeURIComponent(JSON.stringify(order([cafe()], 1.8).order))}&warehouse_id=uno`, /warehouse_id/],
+      [`order=${encodeURIComponent(JSON.stringify(order([cafe()], 1.8).order))}&order=${encodeURIComponent(JSON.stringify(order([cafe()], 1.8).order))}`, /\border\b.*more than once/],
+      ['order[total]=1.8&order[contents][0][item_id]=1', /\border\b.*JSON text/],
+    ];
+    for (const [form, pattern] of cases) {
+      const answer = await postForm(form);
+      expect(answer.status, `${form.slice(0, 80)} → ${JSON.stringify(answer.body)}`).toBe(422);
+      expect(answer.body).toEqual({ error: expect.stringMatching(pattern), code: 422, data: [] });
+    }
+    expect(await ledger(sandbox.url)).toEqual([]);
+    expect((await openOrders(sandbox.url)).orders).toEqual([]);
+  });
+});
+
+describe('loyalty order: paying a table\'s open order (clarifications)', () => {
+  const pay = (table: number, payment: Json, extra: Json = {}): Json => order([], 0, { table_id: table, payment, ...extra });
+
+  it('clarifications: contents [], total 0 and a payment add the payment to the table\'s open order', async () => {
+    const open = await placed(order([cafe(2)], 3.6, { table_id: 2, payment: { amount: 1 } }));
+    expect(await placed(pay(2, { amount: 2.6, payment_method_id: 2, payment_reference: 'CAJA-7' }))).toBe(open);
+    const record = await orderRecord(open);
+    expect(record.total).toBe('3.60');
+    expect(record.contents).toHaveLength(1);
+    expect(record.payments).toEqual([
+      { amount: '1.00', payment_method_id: null, payment_reference: null, tip: null },
+      { amount: '2.60', payment_method_id: 2, payment_reference: 'CAJA-7', tip: null },
+    ]);
+    expect((await ledger(sandbox.url)).map((e) => e.orderId)).toEqual([open, open]);
+  });
+
+  it('clarifications: the payment may not exceed the open total minus what is already paid → 422', async () => {
+    await placed(order([cafe(2)], 3.6, { table_id: 2, payment: { amount: 1 } }));
+    await refused(pay(2, { amount: 2.61 }), /payment\.amount.*2\.61.*2\.60/);
+    await placed(pay(2, { amount: 2.6 }));
+    await refused(pay(2, { amount: 0.01 }), /payment\.amount.*0\.01.*0\.00/);
+  });
+
+  it('clarifications: pays an order seated by Flow, and works as form fields', async () => {
+    const message = { auth: { tenant: 'demo', token: 'demo-token' }, action: 'newOrder', data: { table_id: [4], guests: 2, customer: null, contents: [cafe(3)], payments: null } };
+    const flow = await call<{ data: { id: number } }>(sandbox.url, 'POST', `/apiFlow?message=${encodeURIComponent(JSON.stringify(message))}`, undefined, {});
+    const answer = await postForm(pay(4, { amount: '5.40' }));
+    expect(answer).toEqual({ status: 200, body: { order_id: flow.body.data.id } });
+    expect((await orderRecord(flow.body.data.id)).payments).toEqual([expect.objectContaining({ amount: '5.40' })]);
+  });
+
+  it('clarifications: contents [] is invalid without an open order on the table → 422', async () => {
+    await refused(pay(2, { amount: 1 }), /order\.contents.*empty.*table 2 has no open order/);
+  });
+
+  it('clarifications: contents [] is invalid without table_id → 422', async () => {
+    await refused(order([], 0, { payment: { amount: 1 } }), /order\.contents.*empty.*table_id/);
+  });
+
+  it('clarifications: contents [] is invalid with skipMerge true (either spelling) → 422', async () => {
+    await placed(order([cafe(2)], 3.6, { table_id: 2 }));
+    await refused({ ...pay(2, { amount: 1 }), skipMerge: true }, /order\.contents.*empty.*skipMerge/);
+    await refused({ ...pay(2, { amount: 1 }), skip_merge: 1 }, /order\.contents.*empty.*skipMerge/);
+  });
+
+  it('clarifications: contents [] is invalid without a payment → 422', async () => {
+    await placed(order([cafe(2)], 3.6, { table_id: 2 }));
+    await refused(order([], 0, { table_id: 2 }), /order\.contents.*empty.*payment/);
+  });
+
+  it('clarifications: paying with contents [] needs total 0 → 422 otherwise', async () => {
+    await placed(order([cafe(2)], 3.6, { table_id: 2 }));
+    await refused(order([], 3.6, { table_id: 2, payment: { amount: 1 } }), /order\.total.*3\.60.*0\.00/);
+  });
+
+  it('a refused payment commits nothing', async () => {
+    const open = await placed(order([cafe(2)], 3.6, { table_id: 2 }));
+    await refused(pay(2, { amount: 9 }), /payment\.amount/);
+    expect((await orderRecord(open)).payments).toEqual([]);
+    expect(await ledger(sandbox.url)).toHaveLength(1);
   });
 });

@@ -175,6 +175,7 @@ export function postLoyalty(base: string, body: unknown, headers: Record<string,
 }
 
 export interface LedgerEntry {
+  service: 'hospitality';
   kind: 'flow' | 'loyalty';
   tenant: string;
   receivedAt: string;

@@ -33,7 +33,7 @@ export const PROTOTYPE_KEYS = [
 const CREDENTIALS = { tenant: HEADERS.tenant!, Authorization: HEADERS.Authorization!, 'client-token': HEADERS['client-token']! };
 
 /** Path segments that are no valid id: out of range, not decimal, badly percent-encoded. */
-const badSegment = fc.oneof(
+export const badSegment = fc.oneof(
   fc.constantFrom('0', '-1', '1.5', '1e3', '0x10', '99999999999999999999', '9007199254740993', 'abc', '%zz', '%', '%%', '%E0%A4%A',
     '%C0%AF', '%00', '%2e%2e', '..', '%2F', '🙂', '%F0%9F', '1%20', ' 1', 'null', 'undefined', '__proto__', 'constructor', 'toString'),
   fc.integer({ min: -5, max: 100 }).map(String),
@@ -49,18 +49,18 @@ const queryValue = fc.oneof(
 const queryName = fc.constantFrom('page', 'pagination', 'withTables', 'balance', 'uuid', 'campaign_id', 'tenant', 'kind', 'page[]',
   '__proto__', 'constructor', '%zz');
 
-const query = fc
+export const query = fc
   .array(fc.tuple(queryName, queryValue), { maxLength: 4 })
   .map((pairs) => (pairs.length === 0 ? '' : `?${pairs.map(([k, v]) => `${k}=${v}`).join('&')}`));
 
-const anyMethod = fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS');
+export const anyMethod = fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS');
 
 /** The right method most of the time, else any. */
-function methodOf(right: string): fc.Arbitrary<string> {
+export function methodOf(right: string): fc.Arbitrary<string> {
   return fc.oneof({ weight: 4, arbitrary: fc.constant(right) }, { weight: 1, arbitrary: anyMethod });
 }
 
-const contentType = fc.oneof(
+export const contentType = fc.oneof(
   { weight: 6, arbitrary: fc.constant('application/json') },
   {
     weight: 4,
@@ -203,7 +203,7 @@ export function mutatedJson(base: Json, mutations: readonly Mutation[]): string 
 }
 
 /** A body: mostly a mutated valid body, else broken, deep, huge or any JSON. */
-function bodyFrom(bases: readonly Json[]): fc.Arbitrary<string> {
+export function bodyFrom(bases: readonly Json[]): fc.Arbitrary<string> {
   return fc.oneof(
     { weight: 10, arbitrary: fc.tuple(fc.constantFrom(...bases), fc.array(mutation, { minLength: 1, maxLength: 3 })).map(([b, m]) => mutatedJson(b, m)) },
     { weight: 2, arbitrary: fc.constantFrom(...bases).map((b) => JSON.stringify(b)) },
@@ -237,8 +237,9 @@ function request(
   path: fc.Arbitrary<string>,
   body: fc.Arbitrary<string> | null,
   headers: fc.Arbitrary<Record<string, string>> = credentials,
+  type: fc.Arbitrary<string> = contentType,
 ): fc.Arbitrary<FuzzRequest> {
-  return fc.record({ method, path, headers, type: contentType, body: body ?? fc.constant(undefined) }).map((r) => {
+  return fc.record({ method, path, headers, type, body: body ?? fc.constant(undefined) }).map((r) => {
     const headers = { ...r.headers };
     if (r.type !== '') headers['Content-Type'] = r.type;
     const sendsBody = r.body !== undefined && r.method !== 'GET' && r.method !== 'HEAD';
@@ -318,19 +319,71 @@ const flow: fc.Arbitrary<FuzzRequest> = fc.oneof(
 
 const LOYALTY_ORDER: Json = {
   order: {
-    total: 3.8,
+    total: 3.3,
     table_id: 2,
     contents: [
       { item_id: ITEM.cafe, itemPrice: 1.8, quantity: 1, modifiers: [{ id: 72, name: 'Extra de queso', price: 0 }] },
       { item_id: ITEM.menu, itemPrice: 2, quantity: 1, menuContents: [{ item_id: ITEM.ensalada, name: 'Ensalada', price: 0, dishOrder: 61 }] },
     ],
-    payments: [{ amount: 1, payment_method_id: 1 }],
-    customer: { name: 'Ana', email: 'ana@example.com' },
-    orderDiscount: { amount: 0, negative: true },
+    payment: { amount: 1, payment_method_id: 1 },
+    orderDiscount: { name: 'Descuento', amount: -0.5 },
   },
+  customer: { name: 'Ana', email: 'ana@example.com' },
+  delivery: { phone: '600111222', address: 'Carrer de Mallorca 1' },
+  skipMerge: false,
 };
 
-const loyalty = request('loyalty', methodOf('POST'), fc.constantFrom('/api/loyalty/orders', '/api/loyalty/orders/%zz', '/api/loyalty/%E0%A4%A'), bodyFrom([LOYALTY_ORDER]));
+/** Paying table 2's open order (clarifications): empty contents, total 0, a payment. */
+const LOYALTY_PAYMENT: Json = { order: { total: 0, contents: [], table_id: 2, payment: { amount: 1 } }, skip_merge: 0 };
+
+/** A form field's text: JSON scalars, broken %-escapes, anything. */
+const formValue = fc.oneof(
+  fc.constantFrom('true', 'false', '0', '1', '2', 'null', '', 'yes', '%zz', '%', '%E0%A4%A', '1e400', '-1', '%7B%7D', '%5B%5D', '%22x%22'),
+  fc.string({ maxLength: 12 }).map(encodeURIComponent),
+);
+
+/** An object field of the form: a mutated, broken, deep or huge JSON text, or any text. */
+function formJsonField(name: string, base: Json): fc.Arbitrary<string> {
+  return fc.oneof(
+    { weight: 4, arbitrary: bodyFrom([base]).map((text) => `${name}=${encodeURIComponent(text)}`) },
+    { weight: 1, arbitrary: formValue.map((value) => `${name}=${value}`) },
+  );
+}
+
+/** The vendor's form body (clarifications "Body format"), with extra, repeated and bracketed fields. */
+const loyaltyForm = fc
+  .tuple(
+    fc.constantFrom(LOYALTY_ORDER, LOYALTY_PAYMENT),
+    fc.boolean(),
+    fc.boolean(),
+    fc.array(
+      fc.tuple(fc.constantFrom('skipMerge', 'skip_merge', 'warehouse_id', 'order', 'order[total]', 'customer[name]', '__proto__', 'constructor', 'toString', '%zz', ''), formValue),
+      { maxLength: 3 },
+    ),
+  )
+  .chain(([base, withCustomer, withDelivery, extra]) =>
+    fc
+      .tuple(
+        formJsonField('order', base.order as Json),
+        withCustomer ? formJsonField('customer', LOYALTY_ORDER.customer as Json) : fc.constant(null),
+        withDelivery ? formJsonField('delivery', LOYALTY_ORDER.delivery as Json) : fc.constant(null),
+      )
+      .map((fields) => [...fields.filter((f) => f !== null), ...extra.map(([key, value]) => `${key}=${value}`)].join('&')),
+  );
+
+const formType = fc.oneof(
+  { weight: 6, arbitrary: fc.constant('application/x-www-form-urlencoded') },
+  { weight: 1, arbitrary: fc.constantFrom('application/x-www-form-urlencoded; charset=UTF-8', 'APPLICATION/X-WWW-FORM-URLENCODED', 'application/json', '') },
+);
+
+const loyaltyPaths = fc.oneof(
+  { weight: 4, arbitrary: fc.constant('/api/loyalty/orders') },
+  { weight: 1, arbitrary: fc.constantFrom('/api/loyalty/orders/%zz', '/api/loyalty/%E0%A4%A') },
+);
+const loyalty = fc.oneof(
+  { weight: 3, arbitrary: request('loyalty', methodOf('POST'), loyaltyPaths, bodyFrom([LOYALTY_ORDER, LOYALTY_PAYMENT])) },
+  { weight: 2, arbitrary: request('loyalty', methodOf('POST'), loyaltyPaths, loyaltyForm, credentials, formType) },
+);
 
 const images = request(
   'images',
@@ -367,7 +420,7 @@ export const malformedRequest: fc.Arbitrary<FuzzRequest> = fc.oneof(
   { weight: 2, arbitrary: v2 },
   { weight: 5, arbitrary: commerce },
   { weight: 3, arbitrary: flow },
-  { weight: 3, arbitrary: loyalty },
+  { weight: 4, arbitrary: loyalty },
   { weight: 1, arbitrary: images },
   { weight: 2, arbitrary: control },
 );

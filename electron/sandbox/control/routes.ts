@@ -6,7 +6,7 @@
 // cross-origin Origin or cross-site fetch metadata (403), and every POST is JSON (415 otherwise:
 // a form or a text/plain POST, the ones a page may send cross-site without a preflight, never land).
 import type { HttpBindings } from '@hono/node-server';
-import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { Hono, type Context, type Env, type MiddlewareHandler } from 'hono';
 import type { SandboxEnv } from '../env';
 import { errorResponse } from '../errors';
 import { parseJson } from '../json';
@@ -35,7 +35,7 @@ export function isLoopbackAddress(address: string | undefined): boolean {
 }
 
 /** 403 unless the request came from a loopback address (or in-process, without a socket). */
-export function loopbackOnly(): MiddlewareHandler<SandboxEnv> {
+export function loopbackOnly<E extends Env = SandboxEnv>(): MiddlewareHandler<E> {
   return async (c, next) => {
     const socket = (c.env as Partial<HttpBindings> | undefined)?.incoming?.socket;
     if (socket && !isLoopbackAddress(socket.remoteAddress)) {
@@ -70,7 +70,7 @@ function isOwnOrigin(origin: string, host: string): boolean {
 }
 
 /** 403 unless the Host is loopback and the browser (if any) says the call comes from this origin. */
-export function sameOriginOnly(): MiddlewareHandler<SandboxEnv> {
+export function sameOriginOnly<E extends Env = SandboxEnv>(): MiddlewareHandler<E> {
   return async (c, next) => {
     // In-process calls carry no Host header: the URL's host stands for it.
     const host = c.req.header('host') ?? new URL(c.req.url).host;
@@ -90,7 +90,7 @@ export function sameOriginOnly(): MiddlewareHandler<SandboxEnv> {
 }
 
 /** 415 for a request with a body (any method but GET, HEAD, OPTIONS) that is not `application/json`. */
-export function jsonBodiesOnly(): MiddlewareHandler<SandboxEnv> {
+export function jsonBodiesOnly<E extends Env = SandboxEnv>(): MiddlewareHandler<E> {
   return async (c, next) => {
     if (!['GET', 'HEAD', 'OPTIONS'].includes(c.req.method)) {
       const type = c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase();
@@ -152,12 +152,14 @@ export function controlRoutes(options: ControlOptions): Hono<SandboxEnv> {
   });
 
   // Every Flow and loyalty order received and committed, in order. Optional filters: tenant, kind.
+  // Each entry says `service: 'hospitality'` (the retail listener's say 'retail': one ledger shape).
   routes.get('/ledger', (c) => {
     const tenant = c.req.query('tenant');
     const kind = c.req.query('kind');
     const entries = c
       .get('state')
-      .ledger.filter((e) => (tenant === undefined || e.tenant === tenant) && (kind === undefined || e.kind === kind));
+      .ledger.filter((e) => (tenant === undefined || e.tenant === tenant) && (kind === undefined || e.kind === kind))
+      .map((e) => ({ service: 'hospitality' as const, ...e }));
     return c.json({ entries });
   });
 

@@ -6,13 +6,12 @@
 //
 // Conservative choices where the spec and the clarifications are silent (the client is tested
 // against them, so it never relies on an unknown behaviour of the vendor):
-// - Amounts have at most 2 decimals; prices, totals and discounts are ≥ 0; a payment is > 0.
+// - Amounts have at most 2 decimals; prices and totals are ≥ 0; a payment is > 0.
 // - `quantity` of a content line is a positive integer (default 1).
-// - `contents` must hold at least one line.
 // - A selling-format item (type 4) must carry its one format modifier (the format is what is sold).
-// - `orderDiscount.negative` must be true: the discount subtracts `amount` from the total. What a
-//   "non-negative" discount would do is not published, so `negative: false` is refused (422).
-// - The discount cannot exceed the contents (the total never goes below 0).
+// - `orderDiscount` is `{ name?, amount }` with a negative amount (clarifications); the old reading's
+//   `negative` field is refused (422) so a client still sending it finds out here.
+// - `skipMerge` and `skip_merge` (clarifications: both spellings) that disagree → 422.
 // - `dishOrder` must be a menu item-category pivot of that menu offering that dish.
 // - A menu dish's `item_id` must exist and may not itself be a menu.
 // - Merging (skipMerge false, a table with open orders) goes into the oldest open order of the
@@ -21,7 +20,11 @@
 //   stock in that warehouse; a missing stock row is created at 0 first, so stock can go negative.
 // - `customer`: matched by email (case-insensitive) or phone (spaces ignored); otherwise created.
 //   An existing customer is never updated (clarifications).
-// - Booleans (`skipMerge`, `negative`) are accepted as true/false or 0/1 (spec §2: 0/1 booleans).
+// - `skipMerge` / `skip_merge` are accepted as true/false or 0/1 (spec §2: 0/1 booleans).
+// - Paying an open table order (`contents: []`, clarifications) is a merge without lines: the
+//   payment (and any extraId, notes, invoiceInfo) is added; a customer is matched or created and
+//   attached only when the order has none; a delivery is ignored.
+// - The body is JSON or form fields (loyaltyBody.ts); both get the same answer.
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { CustomerRecord, StockRecord } from '../commerce/model';
@@ -29,10 +32,10 @@ import type { ItemRecord } from '../catalog/model';
 import { findById } from '../catalog/store';
 import type { SandboxEnv } from '../env';
 import { errorResponse } from '../errors';
-import { parseJson } from '../json';
 import { nextId, type AccountState } from '../state';
 import type { OrderRecord } from './model';
-import { describeIssues, formatCents, money, requiredOr, toCents } from './money';
+import { readLoyaltyBody } from './loyaltyBody';
+import { describeIssues, formatCents, MAX_CENTS, money, requiredOr, toCents } from './money';
 import { addToTotal, appendLedger, openOrder, openOrdersOnTable, paidCents } from './store';
 
 const flag = z
@@ -66,10 +69,11 @@ const contentSchema = z.looseObject({
   menuContents: z.array(menuContentSchema).nullish(),
 });
 
+// clarifications: `{ name? (default "Discount"), amount }`, the amount negative (-2.50).
 const discountSchema = z.looseObject({
   name: z.string().min(1).nullish(),
-  amount: money(),
-  negative: flag,
+  amount: money({ min: -MAX_CENTS }).refine((cents) => cents < 0, { message: 'must be negative (a discount of 2.50 is sent as -2.50)' }),
+  negative: z.never({ error: 'no such field: the discount is the negative amount itself (send { name?, amount: -2.50 })' }).optional(),
 });
 
 const paymentSchema = z.looseObject({
@@ -113,7 +117,8 @@ const deliverySchema = z.looseObject({
 
 const orderSchema = z.looseObject({
   total: money(),
-  contents: z.array(contentSchema).min(1, 'must hold at least one line'),
+  // Empty only when paying a table's open order (checked in placeLoyaltyOrder).
+  contents: z.array(contentSchema),
   table_id: z.int().positive().nullish(),
   tableName: z.string().nullish(),
   guests: z.int().positive().nullish(),
@@ -124,13 +129,20 @@ const orderSchema = z.looseObject({
   invoiceInfo: z.record(z.string(), z.unknown()).nullish(),
 });
 
-export const loyaltyOrderSchema = z.looseObject({
-  order: orderSchema,
-  customer: customerSchema.nullish(),
-  delivery: deliverySchema.nullish(),
-  skipMerge: flag.nullish(),
-  warehouse_id: z.int().positive().nullish(),
-});
+export const loyaltyOrderSchema = z
+  .looseObject({
+    order: orderSchema,
+    customer: customerSchema.nullish(),
+    delivery: deliverySchema.nullish(),
+    skipMerge: flag.nullish(),
+    /** clarifications: the vendor's spelling of skipMerge. */
+    skip_merge: flag.nullish(),
+    warehouse_id: z.int().positive().nullish(),
+  })
+  .refine((body) => body.skipMerge == null || body.skip_merge == null || body.skipMerge === body.skip_merge, {
+    message: 'skipMerge and skip_merge (the same flag) disagree; send one of them',
+    path: ['skipMerge'],
+  });
 
 export type LoyaltyOrderInput = z.output<typeof loyaltyOrderSchema>;
 type ModifierInput = z.output<typeof modifierSchema>;
@@ -340,32 +352,44 @@ export function placeLoyaltyOrder(account: AccountState, input: LoyaltyOrderInpu
     throw new Invalid(`order.payment.payment_method_id: payment method ${methodId} does not exist.`);
   }
 
+  // spec §2.10: skipMerge false (default) merges into the table's open order.
+  const skipMerge = input.skipMerge ?? input.skip_merge ?? false;
+  const target = table && !skipMerge ? openOrdersOnTable(account, table.id)[0] : undefined;
+
+  if (order.contents.length === 0) {
+    // clarifications: empty contents only pay a table's open order.
+    const why = !table
+      ? 'there is no table_id'
+      : skipMerge
+        ? 'skipMerge is true'
+        : !target
+          ? `table ${table.id} has no open order`
+          : !order.payment
+            ? 'there is no payment'
+            : null;
+    if (why !== null) {
+      throw new Invalid(
+        `order.contents: is empty, and ${why}. Empty contents only pay a table's open order ` +
+          '(table_id of a table with an open order, skipMerge false, total 0 and a payment).',
+      );
+    }
+  }
+
   const lines = order.contents.map((line, i) => priceLine(account, line, `order.contents[${i}]`));
   const contentsCents = lines.reduce((sum, line) => sum + line.cents, 0);
 
-  let discountCents = 0;
-  if (order.orderDiscount) {
-    if (!order.orderDiscount.negative) {
-      throw new Invalid(
-        'order.orderDiscount.negative: only negative discounts (negative: true, subtracting amount from the total) are accepted.',
-      );
-    }
-    discountCents = order.orderDiscount.amount;
-    if (discountCents > contentsCents) {
-      throw new Invalid(
-        `order.orderDiscount.amount ${formatCents(discountCents)} is more than the contents: ${formatCents(contentsCents)}.`,
-      );
-    }
+  // clarifications: the amount is negative and total = contents + amount.
+  const discountCents = order.orderDiscount?.amount ?? 0;
+  if (-discountCents > contentsCents) {
+    throw new Invalid(
+      `order.orderDiscount.amount ${formatCents(discountCents)} is a discount larger than the contents: ${formatCents(contentsCents)}.`,
+    );
   }
-  const expected = contentsCents - discountCents;
+  const expected = contentsCents + discountCents;
   if (order.total !== expected) {
-    const detail = discountCents > 0 ? ` (${formatCents(contentsCents)} − discount ${formatCents(discountCents)})` : '';
+    const detail = discountCents !== 0 ? ` (${formatCents(contentsCents)} + discount ${formatCents(discountCents)})` : '';
     throw new Invalid(`order.total ${formatCents(order.total)} does not match the contents: ${formatCents(expected)}${detail}.`);
   }
-
-  // spec §2.10: skipMerge false (default) merges into the table's open order.
-  const skipMerge = input.skipMerge ?? false;
-  const target = table && !skipMerge ? openOrdersOnTable(account, table.id)[0] : undefined;
 
   if (order.payment) {
     const total = (target ? (toCents(target.total) ?? 0) : 0) + order.total;
@@ -397,7 +421,7 @@ export function placeLoyaltyOrder(account: AccountState, input: LoyaltyOrderInpu
       ]
     : [];
   const discounts = order.orderDiscount
-    ? [{ name: order.orderDiscount.name ?? 'Discount', amount: formatCents(discountCents), negative: true }]
+    ? [{ name: order.orderDiscount.name ?? 'Discount', amount: formatCents(discountCents) }]
     : [];
   const contents = lines.map((line) => line.stored);
 
@@ -449,12 +473,11 @@ export function placeLoyaltyOrder(account: AccountState, input: LoyaltyOrderInpu
 async function handleLoyaltyOrder(c: Context<SandboxEnv>): Promise<Response> {
   const receivedAt = new Date();
   const account = c.get('account');
-  const read = parseJson(await c.req.text(), 'The body');
-  if (!read.ok) return errorResponse(c, 422, `${read.message} Send the order object of spec §2.10.`);
-  const body = read.value;
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-    return errorResponse(c, 422, 'The body must be a JSON object with an "order" (spec §2.10).');
+  const read = readLoyaltyBody(c.req.header('content-type'), await c.req.text());
+  if (!read.ok) {
+    return errorResponse(c, 422, `${read.message} Send the order of spec §2.10 as JSON or as form fields.`);
   }
+  const body = read.value;
   const parsed = loyaltyOrderSchema.safeParse(body);
   if (!parsed.success) return errorResponse(c, 422, `The given data was invalid: ${describeIssues(parsed.error)}.`);
 

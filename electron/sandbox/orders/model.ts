@@ -18,7 +18,7 @@ export interface OrderRecord {
   /** Sum of the order's contents as the sandbox prices them (decimal string, 2 places). */
   total: string;
   extraIds: string[];
-  /** Order discounts received (loyalty `orderDiscount`), already subtracted from `total`. */
+  /** Order discounts received (loyalty `orderDiscount`, `amount` negative), already in `total`. */
   discounts?: Record<string, unknown>[];
   /** Loyalty `invoiceInfo` objects received, kept as sent. */
   invoiceInfo?: Record<string, unknown>[];
