@@ -99,8 +99,7 @@ describe('registerBridgeIpc', () => {
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.error.kind).toBe('invalid-input');
-    expect(result.error.message).toContain('tenant');
-    expect(result.error.message).toContain('accessToken');
+    expect(result.error).toMatchObject({ code: 'invalid-input', params: { operation: 'saveCredentials', fields: 'tenant, accessToken' } });
     expect(handlers.saveCredentials).not.toHaveBeenCalled();
   });
 

@@ -14,7 +14,7 @@ const forbidden: BridgeResult<never> = {
   ok: false,
   error: {
     kind: 'forbidden',
-    message: 'This screen is not allowed to talk to the terminal.',
+    code: 'forbidden-frame',
     detail: 'IPC call from a frame other than the main window’s app://comanda top frame',
   },
 };

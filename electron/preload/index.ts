@@ -17,7 +17,7 @@ function invoke<T>(channel: string, input: unknown, context: unknown): Promise<B
     ok: false as const,
     error: {
       kind: 'unreachable' as const,
-      message: 'The terminal’s main process did not take this request.',
+      code: 'main-not-answering' as const,
       detail: `${channel}: ${error instanceof Error ? error.message : String(error)}`,
     },
   }));
@@ -46,7 +46,15 @@ const api = {
   moveSeating: (input, context) => invoke('bridge:moveSeating', input, context),
   clearTable: (input, context) => invoke('bridge:clearTable', input, context),
   exportPending: (input, context) => invoke('bridge:exportPending', input, context),
+  getMostSold: (input, context) => invoke('bridge:getMostSold', input, context),
   importQueue: (input, context) => invoke('bridge:importQueue', input, context),
+  getPreferences: (input, context) => invoke('bridge:getPreferences', input, context),
+  savePreferences: (input, context) => invoke('bridge:savePreferences', input, context),
+  getLockState: (input, context) => invoke('bridge:getLockState', input, context),
+  lockTerminal: (input, context) => invoke('bridge:lockTerminal', input, context),
+  verifyPin: (input, context) => invoke('bridge:verifyPin', input, context),
+  setPin: (input, context) => invoke('bridge:setPin', input, context),
+  clearPin: (input, context) => invoke('bridge:clearPin', input, context),
   onEvent: (listener) => {
     // Only the event crosses to the page; the IpcRendererEvent (with its sender) stays here.
     const forward = (_event: IpcRendererEvent, event: BridgeEvent) => listener(event);

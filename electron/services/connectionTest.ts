@@ -1,5 +1,6 @@
 import { paymentMethodsResponse } from '../../shared/api';
-import { describeZodError, type ConnectionCheck } from '../../shared/bridge';
+import { coded, describeZodError, isNetworkCause, saidParam, type ConnectionCheck, type ErrorText } from '../../shared/bridge';
+import { redactedText } from './gateway/errors';
 import { redactSecrets, rememberAccountSecrets } from './secrets/redact';
 
 /** What `testConnection` tries: an account that may not be the live one, with the secrets to use. */
@@ -10,7 +11,7 @@ export interface ConnectionTarget {
   /** Null when none were entered and none are saved for this server and tenant. */
   secrets: { accessToken: string; integratorToken: string } | null;
   /** Without secrets: why none can be used, for the credentials check (e.g. saved for another server). */
-  missingSecrets?: string | undefined;
+  missingSecrets?: ErrorText | undefined;
 }
 
 export interface ConnectionTestOptions {
@@ -23,13 +24,6 @@ export interface ConnectionTestResult {
   checks: ConnectionCheck[];
 }
 
-export const CHECK = {
-  addresses: 'Addresses well-formed',
-  reachable: 'Server reachable',
-  credentials: 'Credentials accepted',
-  api: 'API answers as expected',
-  images: 'Image storage reachable',
-} as const;
 
 /** The read that proves the API works: small, and every account has it (spec: hospitality 4.2). */
 const PROBE_PATH = '/api/external/v2/paymentMethods';
@@ -45,11 +39,11 @@ export async function testConnection(target: ConnectionTarget, options: Connecti
   rememberAccountSecrets(target.secrets);
   const result = await runChecks(target, options);
   // A server's answer may echo the request, tokens included (issue 10 item 3).
-  const checks = result.checks.map((check) => ({
-    ...check,
-    message: redactSecrets(check.message),
-    ...(check.detail !== undefined ? { detail: redactSecrets(check.detail) } : {}),
-  }));
+  const checks = result.checks.map((check): ConnectionCheck => {
+    const { code, params } = redactedText(check);
+    const { params: _unscrubbed, ...rest } = check;
+    return { ...rest, code, ...(params ? { params } : {}), ...(check.detail !== undefined ? { detail: redactSecrets(check.detail) } : {}) };
+  });
   return { ok: result.ok, checks };
 }
 
@@ -57,13 +51,14 @@ async function runChecks(target: ConnectionTarget, options: ConnectionTestOption
   const doFetch = options.fetch ?? fetch;
   const checks: ConnectionCheck[] = [];
 
-  const base = checkAddress('Server address', target.baseUrl, true);
-  const images = checkAddress('Image storage address', target.imagesUrl, false);
-  const problems = [base, images].filter((a) => !a.ok).map((a) => (a.ok ? '' : a.problem));
+  const base = checkAddress('server', target.baseUrl);
+  const images = checkAddress('images', target.imagesUrl);
+  // The first wrong address is named (the server's first); the detail lists every one.
+  const problems = [base, images].flatMap((a) => (a.ok ? [] : [a]));
   checks.push(
-    problems.length === 0
-      ? { check: CHECK.addresses, ok: true, message: `Server ${base.ok ? base.url.host : ''} and image storage ${images.ok ? images.url.host : ''}.` }
-      : { check: CHECK.addresses, ok: false, message: problems.join(' ') },
+    base.ok && images.ok
+      ? { check: 'addresses', ok: true, ...coded('addresses-ok', { server: base.url.host, images: images.url.host }) }
+      : { check: 'addresses', ok: false, ...problems[0]!.problem, detail: problems.map((p) => p.detail).join(' ') },
   );
 
   // The image storage is another host (spec §1): it is tried alongside the API.
@@ -83,10 +78,10 @@ async function runChecks(target: ConnectionTarget, options: ConnectionTestOption
     // The API has no reason to redirect: a credential never follows one (issue 10 item 2).
     const answer = await request(doFetch, url, headers, options.timeoutMs, 'manual');
     if (!answer.ok) {
-      checks.push({ check: CHECK.reachable, ok: false, message: `Cannot reach ${url.host}: ${answer.cause}`, detail: answer.detail });
+      checks.push({ check: 'reachable', ok: false, ...unreachable(url, answer), detail: answer.detail });
     } else {
       const { response } = answer;
-      checks.push({ check: CHECK.reachable, ok: true, message: `${url.host} answered (HTTP ${response.status}).` });
+      checks.push({ check: 'reachable', ok: true, ...coded('host-answered', { host: url.host, status: response.status }) });
       const redirect = redirectCheck(response, url);
       checks.push(...(redirect ? [redirect] : await checkApi(response, target)));
     }
@@ -97,23 +92,24 @@ async function runChecks(target: ConnectionTarget, options: ConnectionTestOption
   return { ok: checks.every((c) => c.ok), checks };
 }
 
-type Address = { ok: true; url: URL } | { ok: false; problem: string };
+type Address = { ok: true; url: URL } | { ok: false; problem: ErrorText; detail: string };
 
-function checkAddress(label: string, value: string, isApi: boolean): Address {
+function checkAddress(which: 'server' | 'images', value: string): Address {
+  const wrong = (problem: ErrorText, detail: string): Address => ({ ok: false, problem, detail: `${which} address: ${detail}.` });
   let url: URL;
   try {
     url = new URL(value.trim());
   } catch {
-    return { ok: false, problem: `${label} "${value}" is not a URL: write it like https://example.com.` };
+    return wrong(coded(which === 'server' ? 'server-address-not-url' : 'images-address-not-url', { value: value.slice(0, 300) }), `"${value}" is not a URL`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    return { ok: false, problem: `${label} must start with https:// (or http://), not ${url.protocol}//.` };
+    return wrong(coded(which === 'server' ? 'server-address-scheme' : 'images-address-scheme', { scheme: url.protocol }), `scheme ${url.protocol}`);
   }
-  if (url.username || url.password) return { ok: false, problem: `${label} must not contain a user name or password.` };
-  if (url.search || url.hash) return { ok: false, problem: `${label} must not contain ? or #: enter the host root only.` };
+  if (url.username || url.password) return wrong(coded(which === 'server' ? 'server-address-userinfo' : 'images-address-userinfo'), 'has a user name or password');
+  if (url.search || url.hash) return wrong(coded(which === 'server' ? 'server-address-query' : 'images-address-query'), 'has ? or #');
   // A common slip: pasting an endpoint instead of the host root the spec's paths are appended to.
-  if (isApi && /\/(api|apiFlow)(\/|$)/i.test(url.pathname)) {
-    return { ok: false, problem: `${label} must be the host root (such as https://${url.host}), without ${url.pathname}.` };
+  if (which === 'server' && /\/(api|apiFlow)(\/|$)/i.test(url.pathname)) {
+    return wrong(coded('server-address-not-root', { host: url.host, path: url.pathname }), `path ${url.pathname}`);
   }
   return { ok: true, url };
 }
@@ -126,71 +122,46 @@ async function checkApi(response: Response, target: ConnectionTarget): Promise<C
 
   if (status === 401 || status === 403) {
     if (!target.secrets) {
-      return [
-        {
-          check: CHECK.credentials,
-          ok: false,
-          message:
-            target.missingSecrets ??
-            `No access token and integrator token were entered, and none are saved for tenant "${target.tenant}": enter both.`,
-          detail,
-        },
-      ];
+      return [{ check: 'credentials', ok: false, ...(target.missingSecrets ?? coded('tokens-not-entered', { tenant: target.tenant })), detail }];
     }
     const blamed = blamedCredential(said);
-    return [
-      {
-        check: CHECK.credentials,
-        ok: false,
-        message: blamed
-          ? `The server refused the ${blamed}${said ? `: “${said}”` : '.'}`
-          : `The server refused these credentials (HTTP ${status})${said ? `: “${said}”` : ''}. Check the tenant, access token and integrator token.`,
-        detail,
-      },
-    ];
+    return [{ check: 'credentials', ok: false, ...coded(blamed ?? 'credentials-refused', saidParam(said)), detail }];
   }
   if (status === 404) {
-    return [apiFailure(`The server has no hospitality API under ${PROBE_PATH.replace(/paymentMethods$/, '')} (HTTP 404): check the server address.`, detail)];
+    return [apiFailure(coded('api-missing', { path: PROBE_PATH.replace(/paymentMethods$/, '') }), detail)];
   }
   if (status === 429) {
-    const retry = response.headers.get('retry-after');
-    return [apiFailure(`The server is limiting requests right now (HTTP 429)${retry ? `; try again in ${retry} s` : ''}.`, detail)];
+    const retry = Number(response.headers.get('retry-after'));
+    return [apiFailure(Number.isFinite(retry) && retry > 0 ? coded('rate-limited-wait', { seconds: Math.ceil(retry) }) : coded('rate-limited'), detail)];
   }
-  if (status >= 500) return [apiFailure(`The server had a problem (HTTP ${status})${said ? `: “${said}”` : ''}. Try again in a moment.`, detail)];
-  if (status < 200 || status >= 300) {
-    return [apiFailure(`The server answered HTTP ${status}${said ? `: “${said}”` : ''} where the API answers 200.`, detail)];
-  }
+  if (status >= 500) return [apiFailure(coded('server-error', { status, ...saidParam(said) }), detail)];
+  if (status < 200 || status >= 300) return [apiFailure(coded('api-unexpected-status', { status, ...saidParam(said) }), detail)];
 
   const credentials: ConnectionCheck = target.secrets
-    ? { check: CHECK.credentials, ok: true, message: `Tenant "${target.tenant}", access token and integrator token accepted.` }
-    : { check: CHECK.credentials, ok: true, message: `The server asked for no credentials.` };
+    ? { check: 'credentials', ok: true, ...coded('credentials-accepted', { tenant: target.tenant }) }
+    : { check: 'credentials', ok: true, ...coded('no-credentials-asked') };
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
-    return [credentials, apiFailure('The server answered, but not with JSON: is this the hospitality API?', detail)];
+    return [credentials, apiFailure(coded('api-not-json'), detail)];
   }
   const parsed = paymentMethodsResponse.safeParse(json);
   if (!parsed.success) {
-    return [
-      credentials,
-      apiFailure('The server answered, but not as the hospitality API does: is this the right server?', describeZodError(`GET ${PROBE_PATH}`, parsed.error)),
-    ];
+    return [credentials, apiFailure(coded('api-wrong-shape'), describeZodError(`GET ${PROBE_PATH}`, parsed.error))];
   }
-  const count = parsed.data.length;
-  return [credentials, { check: CHECK.api, ok: true, message: `Read ${count} payment method${count === 1 ? '' : 's'}.` }];
+  return [credentials, { check: 'api', ok: true, ...coded('payment-methods-read', { count: parsed.data.length }) }];
 }
 
-const apiFailure = (message: string, detail: string): ConnectionCheck => ({ check: CHECK.api, ok: false, message, detail });
+const apiFailure = (text: ErrorText, detail: string): ConnectionCheck => ({ check: 'api', ok: false, ...text, detail });
 
 /** A 3xx from the API: not followed (the credentials would go along); it names where it pointed. */
 function redirectCheck(response: Response, url: URL): ConnectionCheck | null {
   if (response.status < 300 || response.status >= 400) return null;
   void response.body?.cancel().catch(() => {});
   const location = response.headers.get('location');
-  const target = location ? new URL(location, url).href : 'an address it did not give';
   return apiFailure(
-    `The server redirects to ${target} (HTTP ${response.status}). Comanda does not follow redirects with the tokens: enter the address the API really answers at.`,
+    coded('api-redirects', { status: response.status, location: location ? new URL(location, url).href : '—' }),
     `GET ${PROBE_PATH} — HTTP ${response.status} — location: ${location ?? '(none)'}`,
   );
 }
@@ -201,18 +172,25 @@ async function checkImageStorage(root: URL, tenant: string, doFetch: typeof fetc
   // No credentials go to the image storage, so a redirect (to a CDN, say) may be followed.
   const answer = await request(doFetch, url, {}, timeoutMs, 'follow');
   if (!answer.ok) {
-    return { check: CHECK.images, ok: false, message: `Cannot reach ${url.host}: ${answer.cause}`, detail: answer.detail };
+    return { check: 'images', ok: false, ...unreachable(url, answer), detail: answer.detail };
   }
   const status = answer.response.status;
   await answer.response.body?.cancel().catch(() => {});
   if (status >= 500) {
-    return { check: CHECK.images, ok: false, message: `The image storage at ${url.host} had a problem (HTTP ${status}).`, detail: `GET ${url.href} — HTTP ${status}` };
+    return { check: 'images', ok: false, ...coded('images-server-problem', { host: url.host, status }), detail: `GET ${url.href} — HTTP ${status}` };
   }
   // Any other answer — typically 404 for our made-up image — proves the host is there.
-  return { check: CHECK.images, ok: true, message: `${url.host} answered (HTTP ${status}).`, detail: `GET ${url.href}` };
+  return { check: 'images', ok: true, ...coded('host-answered', { host: url.host, status }), detail: `GET ${url.href}` };
 }
 
-type Answer = { ok: true; response: Response } | { ok: false; cause: string; detail: string };
+type Answer = { ok: true; response: Response } | { ok: false; timedOutAfterS?: number; cause: string; detail: string };
+
+/** No answer from a host: it timed out, or the network said why (a code of networkCauses when known). */
+function unreachable(url: URL, answer: Extract<Answer, { ok: false }>): ErrorText {
+  return answer.timedOutAfterS !== undefined
+    ? coded('host-no-answer', { host: url.host, seconds: answer.timedOutAfterS })
+    : coded('host-unreachable', { host: url.host, cause: answer.cause });
+}
 
 async function request(
   doFetch: typeof fetch,
@@ -227,35 +205,20 @@ async function request(
   } catch (error) {
     const name = (error as Error | undefined)?.name;
     if (name === 'TimeoutError' || name === 'AbortError') {
-      return { ok: false, cause: `no answer within ${Math.round(timeoutMs / 1000)} s`, detail: `GET ${url.href} — timed out` };
+      return { ok: false, timedOutAfterS: Math.max(1, Math.round(timeoutMs / 1000)), cause: 'timeout', detail: `GET ${url.href} — timed out` };
     }
     return { ok: false, cause: networkCause(error), detail: `GET ${url.href} — ${causeChain(error)}` };
   }
 }
 
-const CAUSES: Record<string, string> = {
-  ECONNREFUSED: 'connection refused (nothing listens on that port)',
-  ENOTFOUND: 'no such host name',
-  EAI_AGAIN: 'the host name could not be looked up (DNS)',
-  ETIMEDOUT: 'the connection timed out',
-  UND_ERR_CONNECT_TIMEOUT: 'the connection timed out',
-  ECONNRESET: 'the connection was reset',
-  EHOSTUNREACH: 'no route to the host',
-  ENETUNREACH: 'the network is unreachable',
-  UND_ERR_SOCKET: 'the connection broke',
-  CERT_HAS_EXPIRED: 'its TLS certificate has expired',
-  DEPTH_ZERO_SELF_SIGNED_CERT: 'its TLS certificate is self-signed',
-  SELF_SIGNED_CERT_IN_CHAIN: 'its TLS certificate is not trusted',
-  UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'its TLS certificate is not trusted',
-  ERR_TLS_CERT_ALTNAME_INVALID: 'its TLS certificate is for another host',
-  ERR_SSL_WRONG_VERSION_NUMBER: 'it does not speak HTTPS (try http://)',
-};
-
-/** "connection refused (ECONNREFUSED)": the first error code in the cause chain, in words. */
+/**
+ * "ECONNREFUSED": the first error code in the cause chain when the renderer knows it
+ * (shared/bridge networkCauses, worded as `errors:cause-<code>`), else "CODE: the error's text".
+ */
 export function networkCause(error: unknown): string {
   for (const link of chain(error)) {
     const code = (link as { code?: unknown }).code;
-    if (typeof code === 'string') return `${CAUSES[code] ?? (link as Error).message} (${code})`;
+    if (typeof code === 'string') return isNetworkCause(code) ? code : `${code}: ${(link as Error).message}`;
   }
   const last = chain(error).at(-1);
   return last instanceof Error ? last.message : String(error);
@@ -297,11 +260,11 @@ function serverMessage(text: string): string | undefined {
 }
 
 /** Which of the three credentials the server's message names (spec §5: one header each). */
-export function blamedCredential(said: string | undefined): string | null {
+export function blamedCredential(said: string | undefined): 'integrator-token-refused' | 'access-token-refused' | 'tenant-refused' | null {
   if (!said) return null;
-  if (/client-token|integrator/i.test(said)) return 'integrator token (client-token header)';
-  if (/authori[sz]ation|access token|bearer/i.test(said)) return 'access token (Authorization header)';
-  if (/tenant/i.test(said)) return 'tenant (tenant header)';
+  if (/client-token|integrator/i.test(said)) return 'integrator-token-refused';
+  if (/authori[sz]ation|access token|bearer/i.test(said)) return 'access-token-refused';
+  if (/tenant/i.test(said)) return 'tenant-refused';
   return null;
 }
 

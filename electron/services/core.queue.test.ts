@@ -55,7 +55,7 @@ describe('core: the order queue on the main side', () => {
 
     const second = seating([table]);
     const refused = await terminal.call('seatService', second);
-    expect(refused).toMatchObject({ ok: false, error: { kind: 'conflict', message: expect.stringMatching(/just seated/) } });
+    expect(refused).toMatchObject({ ok: false, error: { kind: 'conflict', code: 'tables-just-seated' } });
     const queue = await readQueue(terminal);
     expect(queue.services.map((open) => open.id)).not.toContain(second.service.id);
     expect(queue.entries.map((entry) => entry.id)).not.toContain(second.drafts[0]!.id);

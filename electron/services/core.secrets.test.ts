@@ -5,6 +5,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { ConnectionCheck } from '../../shared/bridge';
 import { startSandbox, type RunningSandbox } from '../sandbox';
 import { bridgeValue, coreFixture, LIFTED, tableService, waitForQueue } from './core.testing';
 import { roundDraft, seatingDraft } from './queue/dispatcher.testing';
@@ -48,7 +49,7 @@ describe('saved tokens are bound to their server (issue 10 item 1)', () => {
     const refused = await call('saveSettings', { account: pepeAccount(other.url), syncEveryMinutes: 5 });
     expect(refused).toMatchObject({
       ok: false,
-      error: { kind: 'invalid-input', message: `The saved tokens are for ${pepe.url}, not ${other.url}: type the access token and integrator token again for this server.` },
+      error: { kind: 'invalid-input', code: 'tokens-for-other-server', params: { savedOrigin: pepe.url, origin: other.url } },
     });
     expect(app.accountKey).toBe(`bar-pepe@127.0.0.1:${pepe.port}`);
     expect(other.credentialHeaders()).toEqual([]);
@@ -62,10 +63,11 @@ describe('saved tokens are bound to their server (issue 10 item 1)', () => {
 
     const tried = await call('testConnection', { account: pepeAccount(other.url) });
     expect(tried).toMatchObject({ ok: true, value: { ok: false } });
-    const checks = (tried as { value: { checks: { check: string; ok: boolean; message: string }[] } }).value.checks;
-    expect(checks.find((c) => c.check === 'Credentials accepted')).toMatchObject({
+    const checks = (tried as { value: { checks: ConnectionCheck[] } }).value.checks;
+    expect(checks.find((c) => c.check === 'credentials')).toMatchObject({
       ok: false,
-      message: expect.stringMatching(/saved tokens are for http:\/\/127\.0\.0\.1:\d+, not http:\/\/127\.0\.0\.1:\d+: type the access token and integrator token again/),
+      code: 'tokens-for-other-server',
+      params: { savedOrigin: pepe.url, origin: other.url },
     });
     expect(other.requests.length).toBeGreaterThan(0);
     expect(other.credentialHeaders()).toEqual([]);
@@ -132,11 +134,11 @@ describe('saved tokens are bound to their server (issue 10 item 1)', () => {
     await writeSettings(dataDir, pepe.url);
     const { call } = await core(undefined, dataDir);
     const settings = await call('getSettings');
-    expect(settings).toMatchObject({ ok: true, value: { hasSecrets: false, secretsProblem: 'The saved tokens are damaged: type them again.' } });
+    expect(settings).toMatchObject({ ok: true, value: { hasSecrets: false, secretsProblem: { code: 'vault-damaged' } } });
     const rooms = await call('listRooms');
-    expect(rooms).toMatchObject({ ok: false, error: { kind: 'vault-unavailable', message: 'The saved tokens are damaged: type them again.' } });
+    expect(rooms).toMatchObject({ ok: false, error: { kind: 'vault-unavailable', code: 'vault-damaged' } });
     const save = await call('saveSettings', { account: pepeAccount(pepe.url), syncEveryMinutes: 5 });
-    expect(save).toMatchObject({ ok: false, error: { kind: 'invalid-input', message: 'The saved tokens are damaged: type them again.' } });
+    expect(save).toMatchObject({ ok: false, error: { kind: 'invalid-input', code: 'vault-damaged' } });
     expect(JSON.stringify([settings, rooms, save])).not.toMatch(/SyntaxError|Unexpected end/);
     // Typing them again repairs it.
     expect(await call('saveSettings', { account: pepeAccount(pepe.url), syncEveryMinutes: 5, secrets: pepeTokens })).toMatchObject({ ok: true });
@@ -148,9 +150,9 @@ describe('a real account on another machine needs https:// (issue 10 item 5)', (
   it('Save and Test connection refuse plain http to a non-loopback host, naming the field', async () => {
     const { core: app, call } = await core();
     const save = await call('saveSettings', { account: pepeAccount('http://pos.example.com'), syncEveryMinutes: 5, secrets: pepeTokens });
-    expect(save).toMatchObject({ ok: false, error: { kind: 'invalid-input', message: expect.stringMatching(/account\.baseUrl: The server address must start with https:\/\//) } });
+    expect(save).toMatchObject({ ok: false, error: { kind: 'invalid-input', params: { fields: expect.stringContaining('account.baseUrl') }, detail: expect.stringMatching(/account\.baseUrl: address-needs-https/) } });
     const test = await call('testConnection', { account: { ...pepeAccount('https://pos.example.com'), imagesUrl: 'http://img.example.com' }, secrets: pepeTokens });
-    expect(test).toMatchObject({ ok: false, error: { kind: 'invalid-input', message: expect.stringMatching(/account\.imagesUrl: The image storage address must start with https:\/\//) } });
+    expect(test).toMatchObject({ ok: false, error: { kind: 'invalid-input', params: { fields: 'account.imagesUrl' }, detail: expect.stringMatching(/account\.imagesUrl: address-needs-https/) } });
     expect(app.accountKey).toBe('demo');
   });
 

@@ -2,7 +2,8 @@ import {
   accountSettingsSchema,
   describeZodError,
   operationNames,
-  plainHttpProblem,
+  coded,
+  isPlainHttpElsewhere,
   queueWriteOperations,
   type AccountSettings,
   type BridgeCallContext,
@@ -10,6 +11,7 @@ import {
   type BridgeInput,
   type BridgeOutput,
   type ConnectionState,
+  type ErrorText,
   type OperationName,
   type Settings,
 } from '../../shared/bridge';
@@ -21,6 +23,8 @@ import { deliver } from './delivery';
 import { delegatingQueueHandlers, openQueueService } from './queue/service';
 import { createAccountLimiters, createGateway, type Gateway } from './gateway';
 import { createAccountImages, type ImageCache } from './images';
+import { openLockService } from './lock/lockService';
+import { createTerminalHandlers } from './lock/terminalHandlers';
 import { accountKeyOf, createSettingsStore, environmentPresets, normaliseSettings, normaliseUrl, sameAccount } from './settings';
 import {
   originOf,
@@ -33,6 +37,8 @@ import {
 } from './vault';
 import { redactSecrets, rememberAccountSecrets } from './secrets/redact';
 import { DEMO_ACCOUNT, startSandbox, type RunningSandbox, type StartSandboxOptions } from '../sandbox';
+import { startRetailSandbox } from '../sandbox/retail';
+import { demoShopSeeder } from '../sandbox/retail/seed/demoShop';
 
 /**
  * The account the command line names. `{ mode: 'demo' }` means none was named (no `--backend`):
@@ -89,7 +95,19 @@ export interface AppCore {
 export const APP_VERSION = '0.1.0';
 
 /** Operations that do not belong to one account: everything else is answered by the current account. */
-const ACCOUNT_INDEPENDENT: ReadonlySet<OperationName> = new Set<OperationName>(['getSettings', 'saveSettings', 'testConnection']);
+const ACCOUNT_INDEPENDENT: ReadonlySet<OperationName> = new Set<OperationName>([
+  'getSettings',
+  'saveSettings',
+  'testConnection',
+  // The terminal's preferences and lock (issue 12) belong to no account.
+  'getPreferences',
+  'savePreferences',
+  'getLockState',
+  'lockTerminal',
+  'verifyPin',
+  'setPin',
+  'clearPin',
+]);
 /**
  * Answered without naming an account: it says which account is current (a fresh window learns its
  * key from it). Every other account-scoped call must name the current account (issue 10 item 7).
@@ -145,25 +163,25 @@ export async function startAppCore(options: AppCoreOptions): Promise<AppCore> {
    * The vault's secrets for this server and tenant, for questions ("are there saved secrets?"):
    * an unreadable vault holds none, and `problem` says why (a damaged file: type them again).
    */
-  async function savedSecretsFor(binding: SecretsBinding): Promise<{ secrets: AccountSecrets | null; problem: string | null }> {
+  async function savedSecretsFor(binding: SecretsBinding): Promise<{ secrets: AccountSecrets | null; problem: ErrorText | null }> {
     if (vault.unavailableReason() !== null) return { secrets: null, problem: null };
     try {
       return { secrets: await vault.load(binding), problem: null };
     } catch (error) {
       log(`settings: the vault cannot be read: ${vaultErrorText(error)}`);
-      return { secrets: null, problem: error instanceof VaultUnavailableError ? error.message : null };
+      return { secrets: null, problem: error instanceof VaultUnavailableError ? coded(error.code) : null };
     }
   }
 
   /** Why no saved tokens can be used for this server and tenant, in words for the Settings screen. */
-  async function missingSecretsMessage(binding: SecretsBinding): Promise<string> {
+  async function missingSecretsMessage(binding: SecretsBinding): Promise<ErrorText> {
     const { problem } = await savedSecretsFor(binding);
     if (problem) return problem;
     const stored = await vault.read().catch(() => null);
     if (stored !== null && stored.origin !== null && stored.tenant === binding.tenant && stored.origin !== binding.origin) {
-      return `The saved tokens are for ${stored.origin}, not ${binding.origin}: type the access token and integrator token again for this server.`;
+      return coded('tokens-for-other-server', { savedOrigin: stored.origin, origin: binding.origin });
     }
-    return `Enter the access token and integrator token: none are saved for tenant "${binding.tenant}" on ${binding.origin}.`;
+    return coded('tokens-missing', { tenant: binding.tenant, origin: binding.origin });
   }
 
   const startDemoSandbox = () => startSandbox({ ...options.demoSandbox, host: '127.0.0.1', port: 0 });
@@ -184,6 +202,7 @@ export async function startAppCore(options: AppCoreOptions): Promise<AppCore> {
       tenant = DEMO_ACCOUNT.tenant;
       secrets = async () => DEMO_ACCOUNT;
       log(`demo venue: embedded sandbox at ${sandbox.url}`);
+      sandbox = await withDemoShop(sandbox, log);
     } else {
       baseUrl = normaliseUrl(account.baseUrl);
       imagesUrl = normaliseUrl(account.imagesUrl);
@@ -248,6 +267,7 @@ export async function startAppCore(options: AppCoreOptions): Promise<AppCore> {
       vault: account.mode === 'demo' ? demoVault(vault) : accountVault(vault, { origin: originOf(baseUrl), tenant }),
       images: () => (isCurrent() ? images.current : null),
       settings: settingsOperations,
+      terminal,
       connection: () => connectivity.state,
       queue: delegatingQueueHandlers(() => queue),
     });
@@ -287,6 +307,10 @@ export async function startAppCore(options: AppCoreOptions): Promise<AppCore> {
   // ——— Settings operations (getSettings, saveSettings, testConnection) ———
 
   let settings: Settings = await settingsStore.load();
+  const terminal = createTerminalHandlers({
+    preferences: settingsStore,
+    lock: await openLockService({ dataDir: options.dataDir, log, onChange: (lock) => emit({ type: 'lock-changed', lock }) }),
+  });
   // One switch at a time: a second Save waits for the first.
   let switchQueue: Promise<unknown> = Promise.resolve();
 
@@ -297,7 +321,7 @@ export async function startAppCore(options: AppCoreOptions): Promise<AppCore> {
     const binding = account.mode === 'account' ? { origin: originOf(account.baseUrl), tenant: account.tenant } : null;
     // Saved tokens go only to the server they were saved for: another address needs them typed again.
     if (binding && !given && (await savedSecretsFor(binding)).secrets === null) {
-      throw new ServiceError({ kind: 'invalid-input', message: await missingSecretsMessage(binding) });
+      throw new ServiceError({ kind: 'invalid-input', ...(await missingSecretsMessage(binding)) });
     }
     rememberAccountSecrets(given);
     const previous = live!;
@@ -386,7 +410,7 @@ export async function startAppCore(options: AppCoreOptions): Promise<AppCore> {
         if (!ACCOUNT_INDEPENDENT.has(name) && !NAMES_NO_ACCOUNT.has(name) && context.accountKey !== serving.accountKey) {
           throw new ServiceError({
             kind: 'wrong-account',
-            message: 'This screen was opened for another account, so nothing was done: it starts over on the account now in use.',
+            ...coded('wrong-account'),
             detail: `${name} named ${context.accountKey ?? 'no account'}; current account ${serving.accountKey}`,
           });
         }
@@ -396,7 +420,7 @@ export async function startAppCore(options: AppCoreOptions): Promise<AppCore> {
         if (serving !== live && !ACCOUNT_INDEPENDENT.has(name) && !queueWriteOperations.has(name)) {
           throw new ServiceError({
             kind: 'internal',
-            message: 'The terminal switched to another account while this was loading: it is loaded again for the new account.',
+            ...coded('account-switched'),
             detail: `${name} answered for ${serving.accountKey}; current account ${live?.accountKey ?? 'none'}`,
           });
         }
@@ -441,6 +465,19 @@ function accountVault(vault: CredentialsVault, binding: SecretsBinding): Account
   };
 }
 
+/**
+ * The demo shop (issue 13 item 4): the retail API's sandbox on its own free loopback port, started
+ * and stopped with the demo venue's. The terminal does not use it yet; its address is logged.
+ */
+async function withDemoShop(venue: RunningSandbox, log: (line: string) => void): Promise<RunningSandbox> {
+  const shop = await startRetailSandbox({ host: '127.0.0.1', port: 0, seed: demoShopSeeder() }).catch(async (error: unknown) => {
+    await venue.close();
+    throw error;
+  });
+  log(`demo shop: embedded retail sandbox at ${shop.url} (username demo-shop)`);
+  return { url: venue.url, port: venue.port, close: () => Promise.all([venue.close(), shop.close()]).then(() => undefined) };
+}
+
 /** The demo venue's view: it uses the sandbox's public demo tokens and has no server to bind tokens to. */
 function demoVault(vault: CredentialsVault): AccountVault {
   return {
@@ -448,7 +485,7 @@ function demoVault(vault: CredentialsVault): AccountVault {
     async save() {
       throw new ServiceError({
         kind: 'invalid-input',
-        message: 'The demo venue needs no tokens: choose Real account in Settings and enter them there, for its server.',
+        ...coded('demo-needs-no-tokens'),
       });
     },
     load: async () => null,
@@ -457,7 +494,7 @@ function demoVault(vault: CredentialsVault): AccountVault {
 }
 
 function vaultErrorText(error: unknown): string {
-  if (error instanceof VaultDamagedError) return `${error.message} (${error.detail})`;
+  if (error instanceof VaultDamagedError) return `${error.code} (${error.detail})`;
   return error instanceof Error ? error.message : String(error);
 }
 
@@ -488,7 +525,11 @@ async function bindLegacyVaultEntry(vault: CredentialsVault, saved: Settings, lo
 /** The command line's address, refused with the flag named when it is not one an account may use. */
 function commandLineUrl(flag: string, url: string): string {
   const field = flag === '--backend' ? 'The server address' : 'The image storage address';
-  const problem = URL.canParse(url) ? plainHttpProblem(field, url) : `${field} is not a URL`;
+  const problem = !URL.canParse(url)
+    ? `${field} is not a URL`
+    : isPlainHttpElsewhere(url)
+      ? `${field} must start with https:// (plain http:// is allowed only for this computer: localhost, 127.x.x.x, [::1])`
+      : null;
   if (problem) throw new Error(`${flag} ${url}: ${problem}.`);
   return normaliseUrl(url);
 }

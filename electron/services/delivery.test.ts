@@ -123,7 +123,8 @@ describe('deliver: a loyalty order (Expect: 100-continue)', () => {
     behaviour = (req, _res, readAll) => void readAll().then(() => req.socket.destroy());
     const outcome = await deliver(gateway(), order);
     expect(outcome).toMatchObject({ outcome: 'unknown' });
-    expect(outcome.outcome === 'unknown' && outcome.message).toMatch(/may or may not/);
+    expect(outcome).toMatchObject({ code: 'order-unconfirmed' });
+    expect(outcome.outcome === 'unknown' && outcome.detail).toMatch(/connection-broke-write$/);
     expect(received[0]!.body).not.toBe('');
   });
 
@@ -169,22 +170,24 @@ describe('deliver: a loyalty order (Expect: 100-continue)', () => {
   it('422: rejected invalid with the server message and an engineer detail', async () => {
     behaviour = after(422, error('The total does not match the contents (1.80 expected, 5.50 given).', 422));
     const outcome = await deliver(gateway(), order);
-    expect(outcome).toMatchObject({ outcome: 'rejected', code: 'invalid' });
+    expect(outcome).toMatchObject({ outcome: 'rejected', reason: 'invalid' });
     if (outcome.outcome !== 'rejected') return;
-    expect(outcome.message).toMatch(/total does not match/);
+    // The server's own words travel as they are, for the renderer to show after its own.
+    expect(outcome.code).toBe('server-rejected');
+    expect(outcome.params).toEqual({ status: 422, said: 'The total does not match the contents (1.80 expected, 5.50 given).' });
     expect(outcome.detail).toMatch(/POST loyalty\/orders — HTTP 422 — body: .*total does not match/);
   });
 
   it('413 from the server, or over 2 MB here (nothing sent): rejected body-too-large', async () => {
     behaviour = straightAway(413, error('Request body too large', 413));
-    expect(await deliver(gateway(), order)).toMatchObject({ outcome: 'rejected', code: 'body-too-large' });
+    expect(await deliver(gateway(), order)).toMatchObject({ outcome: 'rejected', reason: 'body-too-large', code: 'refused-too-large', params: { said: 'Request body too large' } });
     expect(received[0]!.body).toBe('');
     received = [];
     const huge: DeliveryRequest = {
       kind: 'order',
       order: { order: { total: 1.8, contents: [{ item_id: 1, itemPrice: 1.8 }], notes: 'x'.repeat(2_000_001) } },
     };
-    expect(await deliver(gateway(), huge)).toMatchObject({ outcome: 'rejected', code: 'body-too-large' });
+    expect(await deliver(gateway(), huge)).toMatchObject({ outcome: 'rejected', reason: 'body-too-large', code: 'request-too-large' });
     expect(received).toHaveLength(0);
   });
 
@@ -226,7 +229,7 @@ describe('deliver: a Flow seating', () => {
 
   it('result:false for another reason: rejected refused; for credentials: not-sent unauthorised', async () => {
     behaviour = flowAnswer({ result: false, errorMessage: 'Guests must be at least 1', data: null });
-    expect(await deliver(gateway(), seating)).toMatchObject({ outcome: 'rejected', code: 'refused', message: /Guests must be/ });
+    expect(await deliver(gateway(), seating)).toMatchObject({ outcome: 'rejected', reason: 'refused', code: 'order-refused', params: { said: 'Guests must be at least 1' } });
     behaviour = flowAnswer({ result: false, errorMessage: 'Invalid token', data: null });
     expect(await deliver(gateway(), seating)).toMatchObject({ outcome: 'not-sent', reason: 'unauthorised' });
   });
@@ -244,7 +247,7 @@ describe('deliver: a Flow seating', () => {
 });
 
 describe('a fault of ours while sending (issue 10 item 11)', () => {
-  it('is recorded with its message only: no stack trace in the stored detail', async () => {
+  it('is recorded with the error’s own text only: no stack trace in the stored detail', async () => {
     const broken = {
       limiter: { stats: () => ({ pausedUntil: 0 }) },
       flowNewOrder: async () => {
@@ -254,7 +257,7 @@ describe('a fault of ours while sending (issue 10 item 11)', () => {
     const outcome = await deliver(broken, { kind: 'seating', data: { customer: null, table_id: [3], guests: 2, contents: null, payments: null } });
     expect(outcome).toEqual({
       outcome: 'unknown',
-      message: expect.stringMatching(/may or may not have reached the server/),
+      code: 'order-send-failed',
       detail: 'POST apiFlow newOrder — TypeError: Cannot read properties of undefined (reading "id")',
     });
   });

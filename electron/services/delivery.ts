@@ -1,5 +1,6 @@
-import type { DeliveryOutcome, DeliveryRequest, NotSentReason } from '../../shared/bridge';
+import { coded, saidParam, type DeliveryOutcome, type DeliveryRequest, type ErrorText, type NotSentReason } from '../../shared/bridge';
 import { GatewayError, type Gateway } from './gateway';
+import { redactedText } from './gateway/errors';
 import { VaultUnavailableError } from './vault';
 import { redactSecrets } from './secrets/redact';
 
@@ -20,7 +21,8 @@ export async function deliver(gateway: Gateway, request: DeliveryRequest, option
   if (outcome.outcome === 'accepted') return outcome;
   // The outcome is stored with the outbox entry and shown: no token in it (issue 10 item 3).
   const detail = redactSecrets(outcome.detail);
-  return { ...outcome, message: redactSecrets(outcome.message), ...(detail !== undefined ? { detail } : {}) };
+  const { code, params } = redactedText(outcome);
+  return { ...outcome, code, ...(params ? { params } : {}), ...(detail !== undefined ? { detail } : {}) };
 }
 
 async function attempt(gateway: Gateway, request: DeliveryRequest, options: DeliveryOptions): Promise<DeliveryOutcome> {
@@ -34,7 +36,7 @@ async function attempt(gateway: Gateway, request: DeliveryRequest, options: Deli
     const retryAfterSeconds = Math.max(1, Math.ceil((pausedUntil - now()) / 1000));
     return notSent('rate-limited', {
       retryAfterSeconds,
-      message: `The server asked us to slow down; sending again in ${retryAfterSeconds} s.`,
+      ...coded('order-slow-down-wait', { seconds: retryAfterSeconds }),
       detail: `${endpoint} — not sent: this terminal's limiter is paused for ${retryAfterSeconds} s (earlier 429)`,
     });
   }
@@ -51,15 +53,15 @@ async function attempt(gateway: Gateway, request: DeliveryRequest, options: Deli
     if (error instanceof VaultUnavailableError) {
       // The credentials could not be read: nothing was sent.
       return notSent('unauthorised', {
-        message: `The saved credentials cannot be read, so nothing was sent: ${error.message}`,
-        detail: `${endpoint} — not sent: vault unavailable`,
+        ...coded('order-credentials-unreadable'),
+        detail: `${endpoint} — not sent: vault unavailable: ${error.message}`,
       });
     }
     // Anything else is a fault of ours somewhere between sending and reading: it may have left.
     // The detail is stored and shown: the message only, never a stack trace (issue 10 item 11).
     return {
       outcome: 'unknown',
-      message: 'Something went wrong while sending; it may or may not have reached the server. Check before sending again.',
+      ...coded('order-send-failed'),
       detail: `${endpoint} — ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`.slice(0, 2000),
     };
   }
@@ -68,51 +70,53 @@ async function attempt(gateway: Gateway, request: DeliveryRequest, options: Deli
 /** ARCHITECTURE §5 and issue 6 item 4: what a gateway failure means for an order. */
 export function classify(error: GatewayError): DeliveryOutcome {
   const detail = error.toBridgeError().detail ?? error.endpoint;
-  const serverSaid = error.message;
+  // What the gateway told: kept as the outcome's words where they say it best (a 4xx, a Flow refusal).
+  const told: ErrorText = error.text;
+  const serverSaid = saidParam(typeof told.params?.said === 'string' ? told.params.said : undefined);
   switch (error.kind) {
     case 'offline':
-      return notSent('offline', { message: 'No connection to the server: it will be sent when the connection returns.', detail });
+      return notSent('offline', { ...coded('order-offline'), detail });
     case 'rate-limited': {
       const wait = error.retryAfterSeconds;
       return notSent('rate-limited', {
         ...(wait !== undefined ? { retryAfterSeconds: wait } : {}),
-        message: `The server asked us to slow down; sending again ${wait !== undefined ? `in ${wait} s` : 'shortly'}.`,
+        ...(wait !== undefined ? coded('order-slow-down-wait', { seconds: wait }) : coded('order-slow-down')),
         detail,
       });
     }
     case 'unauthorised':
       return notSent('unauthorised', {
-        message: `The server refused this terminal's credentials, so nothing was saved there. Ask a manager to check the account in Settings. ${serverSaid}`,
+        ...coded('order-credentials-refused', serverSaid),
         detail,
       });
     case 'not-found':
       if (error.code === 'redirected') {
-        // Never followed (gateway/transport.ts): the message names where the server pointed.
-        return notSent('misconfigured', { message: `${error.message} Ask a manager to check Settings.`, detail });
+        // Never followed (gateway/transport.ts): the words name where the server pointed.
+        return notSent('misconfigured', { ...coded('order-redirected', { location: told.params?.location }), detail });
       }
       return notSent('misconfigured', {
-        message: 'The server does not know where to put orders: the account address may be wrong. Ask a manager to check Settings.',
+        ...coded('order-no-endpoint'),
         detail,
       });
     case 'invalid':
       if (error.code === 'table-has-open-order') {
-        return { outcome: 'table-busy', message: `The table already has an open order on the server. ${serverSaid}`, detail };
+        return { outcome: 'table-busy', ...coded('order-table-busy', serverSaid), detail };
       }
       if (error.code === 'body-too-large') {
-        return { outcome: 'rejected', code: 'body-too-large', message: serverSaid, detail };
+        return { outcome: 'rejected', reason: 'body-too-large', ...told, detail };
       }
       // An HTTP 4xx is the server's validation; no status is Flow's `result: false` (spec 4.7),
       // and `request-invalid` is our own check of the request (spec rules), refused before sending.
       if (error.status === undefined && error.code !== 'request-invalid') {
-        return { outcome: 'rejected', code: 'refused', message: serverSaid, detail };
+        return { outcome: 'rejected', reason: 'refused', ...told, detail };
       }
-      return { outcome: 'rejected', code: 'invalid', message: serverSaid, detail };
+      return { outcome: 'rejected', reason: 'invalid', ...told, detail };
     case 'server-error':
       // On an order, only a 5xx answered before the body left (100-continue, gateway/transport.ts):
       // the server decided without it, so it cannot have been applied.
       return notSent('unavailable', {
         ...(error.retryAfterSeconds !== undefined ? { retryAfterSeconds: error.retryAfterSeconds } : {}),
-        message: `The server had a problem (HTTP ${error.status ?? '5xx'}) before it took this order; sending again shortly.`,
+        ...coded('order-server-problem', { status: error.status ?? '5xx' }),
         detail,
       });
     case 'outcome-unknown':
@@ -120,7 +124,9 @@ export function classify(error: GatewayError): DeliveryOutcome {
         // RFC 9110 §15.6.4: 503 says the server cannot handle the request now — it did not.
         return notSent('unavailable', {
           ...(error.retryAfterSeconds !== undefined ? { retryAfterSeconds: error.retryAfterSeconds } : {}),
-          message: `The server is temporarily unavailable; sending again ${error.retryAfterSeconds !== undefined ? `in ${error.retryAfterSeconds} s` : 'shortly'}.`,
+          ...(error.retryAfterSeconds !== undefined
+            ? coded('order-server-unavailable-wait', { seconds: error.retryAfterSeconds })
+            : coded('order-server-unavailable')),
           detail,
         });
       }
@@ -131,17 +137,14 @@ export function classify(error: GatewayError): DeliveryOutcome {
   }
 }
 
+/** It left and no usable answer came back: the detail says how (timeout, broken connection, 5xx). */
 function unknown(error: GatewayError, detail: string): DeliveryOutcome {
-  return {
-    outcome: 'unknown',
-    message: `${error.message} Check on the point of sale before sending it again.`,
-    detail,
-  };
+  return { outcome: 'unknown', ...coded('order-unconfirmed'), detail: `${detail} — ${error.text.code}` };
 }
 
 function notSent(
   reason: NotSentReason,
-  said: { message: string; detail: string; retryAfterSeconds?: number },
+  said: ErrorText & { detail: string; retryAfterSeconds?: number },
 ): DeliveryOutcome {
   return { outcome: 'not-sent', reason, ...said };
 }

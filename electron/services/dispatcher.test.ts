@@ -27,17 +27,15 @@ describe('bridge dispatcher', () => {
     expect(await createDispatcher(fakeHandlers()).dispatch('toString', {})).toMatchObject({ ok: false, error: { kind: 'unknown-operation' } });
   });
 
-  it('rejects bad input with a message naming each bad field, and never calls the service', async () => {
+  it('rejects bad input with a code naming each bad field (the detail says why), and never calls the service', async () => {
     const save = vi.fn(async () => ({ saved: true as const }));
     const dispatcher = createDispatcher(fakeHandlers({ saveCredentials: save }));
     const result = await dispatcher.dispatch('saveCredentials', { tenant: '', accessToken: 42 });
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.error.kind).toBe('invalid-input');
-    expect(result.error.message).toContain('saveCredentials');
-    expect(result.error.message).toContain('tenant');
-    expect(result.error.message).toContain('accessToken');
-    expect(result.error.message).toContain('integratorToken');
+    expect(result.error).toMatchObject({ code: 'invalid-input', params: { operation: 'saveCredentials', fields: 'tenant, accessToken, integratorToken' } });
+    expect(result.error.detail).toBe("saveCredentials: tenant: field-empty; tenant: tenant-characters; accessToken: field-required; integratorToken: field-required");
     expect(save).not.toHaveBeenCalled();
   });
 
@@ -46,17 +44,17 @@ describe('bridge dispatcher', () => {
     expect(result).toMatchObject({ ok: false, error: { kind: 'invalid-input' } });
   });
 
-  it('passes a service error through with its kind and message', async () => {
+  it('passes a service error through with its kind, code and parameters', async () => {
     const dispatcher = createDispatcher(
       fakeHandlers({
         listRooms: async () => {
-          throw new ServiceError({ kind: 'offline', message: 'Cannot reach the server' });
+          throw new ServiceError({ kind: 'offline', code: 'host-no-answer', params: { host: 'pos.example.com', seconds: 10 } });
         },
       }),
     );
     expect(await dispatcher.dispatch('listRooms', {})).toEqual({
       ok: false,
-      error: { kind: 'offline', message: 'Cannot reach the server' },
+      error: { kind: 'offline', code: 'host-no-answer', params: { host: 'pos.example.com', seconds: 10 } },
     });
   });
 
@@ -112,11 +110,11 @@ describe('what the dispatcher records carries no secret and no stack (issue 10 i
     const dispatcher = createDispatcher(
       fakeHandlers({
         listRooms: async () => {
-          throw new ServiceError({ kind: 'invalid', message: `refused ${TOKEN}`, detail: `body: ${encodeURIComponent(TOKEN)} ${form}` });
+          throw new ServiceError({ kind: 'invalid', code: 'server-rejected', params: { status: 422, said: `refused ${TOKEN}` }, detail: `body: ${encodeURIComponent(TOKEN)} ${form}` });
         },
       }),
     );
     const result = await dispatcher.dispatch('listRooms', {});
-    expect(result).toEqual({ ok: false, error: { kind: 'invalid', message: 'refused [redacted]', detail: 'body: [redacted] [redacted]' } });
+    expect(result).toEqual({ ok: false, error: { kind: 'invalid', code: 'server-rejected', params: { status: 422, said: 'refused [redacted]' }, detail: 'body: [redacted] [redacted]' } });
   });
 });

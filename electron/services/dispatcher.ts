@@ -1,8 +1,10 @@
 import {
   bridgeCallContextSchema,
   bridgeOperations,
+  coded,
   describeZodError,
   isOperationName,
+  zodErrorFields,
   type BridgeCallContext,
   type BridgeErrorInfo,
   type BridgeInput,
@@ -10,6 +12,7 @@ import {
   type BridgeResult,
   type OperationName,
 } from '../../shared/bridge';
+import { redactedText } from './gateway/errors';
 import { redactSecrets } from './secrets/redact';
 
 /**
@@ -25,10 +28,10 @@ export interface Dispatcher {
   dispatch(name: string, rawInput: unknown, rawContext?: unknown): Promise<BridgeResult<unknown>>;
 }
 
-/** An error a service throws when it knows how to explain itself to the UI. */
+/** An error a service throws when it knows how to explain itself to the UI (a code the renderer words). */
 export class ServiceError extends Error {
   constructor(readonly info: BridgeErrorInfo) {
-    super(info.message);
+    super(info.detail ? `${info.code}: ${info.detail}` : info.code);
     this.name = 'ServiceError';
   }
 }
@@ -38,16 +41,16 @@ export function createDispatcher(handlers: BridgeHandlers, log: (line: string) =
   return {
     async dispatch(name, rawInput, rawContext) {
       if (!isOperationName(name)) {
-        return failure({ kind: 'unknown-operation', message: `Unknown bridge operation "${name}".` });
+        return failure({ kind: 'unknown-operation', ...coded('unknown-operation', { operation: name.slice(0, 100) }) });
       }
       const operation = bridgeOperations[name];
       const input = operation.input.safeParse(rawInput ?? {});
       if (!input.success) {
-        return failure({ kind: 'invalid-input', message: describeZodError(name, input.error) });
+        return failure({ kind: 'invalid-input', ...coded('invalid-input', { operation: name, fields: zodErrorFields(input.error) }), detail: describeZodError(name, input.error) });
       }
       const context = bridgeCallContextSchema.safeParse(rawContext ?? {});
       if (!context.success) {
-        return failure({ kind: 'invalid-input', message: describeZodError(`${name} (account)`, context.error) });
+        return failure({ kind: 'invalid-input', ...coded('invalid-input', { operation: name, fields: 'accountKey' }), detail: describeZodError(`${name} (account)`, context.error) });
       }
       let value: unknown;
       try {
@@ -59,13 +62,13 @@ export function createDispatcher(handlers: BridgeHandlers, log: (line: string) =
         log(redactSecrets(`bridge ${name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`));
         return failure({
           kind: 'internal',
-          message: `Something went wrong in ${name}.`,
+          ...coded('internal', { operation: name }),
           detail: error instanceof Error ? error.message : String(error),
         });
       }
       const output = operation.output.safeParse(value);
       if (!output.success) {
-        return failure({ kind: 'internal', message: `${name} produced an invalid result.`, detail: describeZodError(name, output.error) });
+        return failure({ kind: 'internal', ...coded('invalid-result', { operation: name }), detail: describeZodError(name, output.error) });
       }
       return { ok: true, value: output.data };
     },
@@ -75,5 +78,6 @@ export function createDispatcher(handlers: BridgeHandlers, log: (line: string) =
 /** Every bridge error leaves through here: no token in what the renderer shows or stores (issue 10 item 3). */
 function failure(error: BridgeErrorInfo): BridgeResult<never> {
   const detail = redactSecrets(error.detail);
-  return { ok: false, error: { kind: error.kind, message: redactSecrets(error.message), ...(detail !== undefined ? { detail } : {}) } };
+  const { code, params } = redactedText(error);
+  return { ok: false, error: { kind: error.kind, code, ...(params ? { params } : {}), ...(detail !== undefined ? { detail } : {}) } };
 }

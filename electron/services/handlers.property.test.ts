@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { operationNames, outboxStates, syncResourceNames, type EntryDraft, type OutboxEntry } from '../../shared/bridge';
+import { bridgeErrorInfoSchema, isErrorCode, operationNames, outboxStates, syncResourceNames, type EntryDraft, type OutboxEntry } from '../../shared/bridge';
 import { tableService } from './core.testing';
 import { createDispatcher } from './dispatcher';
 import { createGateway } from './gateway';
@@ -18,7 +18,7 @@ import type { AccountSecrets, AccountVault } from './vault';
 // and one real order queue (SQLite) that every run writes into: seatings and drafts near valid
 // or broken, conflicts with what earlier runs seated, hand-offs of old outboxes.
 // Whatever comes in, the dispatcher answers: never an exception or an unhandled rejection, and
-// every failure is `{ ok: false, error: { kind, message } }` with a sentence a person can act on.
+// every failure is `{ ok: false, error: { kind, code, params? } }` with a known code the renderer words.
 
 const SEED = Number(process.env.FC_SEED ?? 20261123);
 const RUNS = Number(process.env.FC_RUNS ?? 1500);
@@ -111,7 +111,7 @@ beforeAll(async () => {
   queue = openQueueService({
     dataDir: queueDir,
     accountKey: 'demo@vendor.test',
-    deliver: async () => ({ outcome: 'not-sent', reason: 'offline', message: 'No connection to the server.' }),
+    deliver: async () => ({ outcome: 'not-sent', reason: 'offline', code: 'order-offline' }),
     connection: fakeConnection('offline'),
   });
 });
@@ -122,7 +122,7 @@ afterAll(async () => {
 });
 
 describe('every bridge operation against random and malformed input', () => {
-  it(`answers ok or a typed failure with a readable message (${RUNS} runs, seed ${SEED})`, async () => {
+  it(`answers ok or a typed failure with a known error code (${RUNS} runs, seed ${SEED})`, async () => {
     const tally = { ok: 0, failed: 0, kinds: new Map<string, number>() };
     await fc.assert(
       fc.asyncProperty(call, fc.context(), async ({ name, input, context, answers, nearValid: useNearValid, sampleSeed }, ctx) => {
@@ -147,14 +147,16 @@ describe('every bridge operation against random and malformed input', () => {
           return;
         }
         tally.failed++;
-        const { kind, message } = result.error;
+        const { kind, code, params } = result.error;
         tally.kinds.set(kind, (tally.kinds.get(kind) ?? 0) + 1);
         expect(typeof kind).toBe('string');
         expect(kind.length).toBeGreaterThan(0);
-        expect(typeof message).toBe('string');
-        expect(message.trim().length).toBeGreaterThan(10);
-        expect(message).not.toMatch(/\bat .+:\d+:\d+/);
-        expect(message).not.toContain('[object Object]');
+        expect(isErrorCode(code)).toBe(true);
+        for (const value of Object.values(params ?? {})) {
+          expect(String(value)).not.toMatch(/\bat .+:\d+:\d+/);
+          expect(String(value)).not.toContain('[object Object]');
+        }
+        expect(bridgeErrorInfoSchema.safeParse(result.error).success).toBe(true);
       }),
       { numRuns: RUNS, seed: SEED, endOnFailure: true },
     );

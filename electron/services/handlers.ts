@@ -1,10 +1,11 @@
-import { queueOperations, type BridgeInput, type BridgeOutput, type ConnectionState, type PaymentMethod } from '../../shared/bridge';
+import { coded, queueOperations, type BridgeInput, type BridgeOutput, type ConnectionState, type PaymentMethod } from '../../shared/bridge';
 import { toFloorRooms } from '../../shared/api';
 import { ServiceError, type BridgeHandlers } from './dispatcher';
 import { GatewayError, type Gateway } from './gateway';
 import { VaultDamagedError, VaultUnavailableError, type AccountVault } from './vault';
 import { syncImagesHandler, type ImageCache } from './images';
 import type { QueueHandlers } from './queue/service';
+import { terminalOperationNames, type TerminalHandlers } from './lock/terminalHandlers';
 
 export interface HandlerDeps {
   shell: 'electron' | 'browser';
@@ -24,6 +25,8 @@ export interface HandlerDeps {
   connection?: () => ConnectionState | null;
   /** The account's order queue (electron/services/queue/service.ts); absent: its operations say so. */
   queue?: QueueHandlers;
+  /** The terminal's preferences and lock (electron/services/lock): the core's, shared by every account. */
+  terminal?: TerminalHandlers;
 }
 
 /** What the settings operations need from the core (electron/services/core.ts). */
@@ -33,7 +36,7 @@ export interface SettingsOperations {
   testConnection(input: BridgeInput<'testConnection'>): Promise<BridgeOutput<'testConnection'>>;
 }
 
-/** Gateway and vault failures become errors the renderer can explain (kind + message + detail). */
+/** Gateway and vault failures become errors the renderer can explain (kind + code + detail). */
 async function explained<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
@@ -43,7 +46,7 @@ async function explained<T>(work: () => Promise<T>): Promise<T> {
       // A damaged vault says "type them again"; the detail names the file, never its contents.
       throw new ServiceError({
         kind: 'vault-unavailable',
-        message: error.message,
+        ...coded(error.code),
         ...(error instanceof VaultDamagedError ? { detail: error.detail } : {}),
       });
     }
@@ -82,20 +85,30 @@ export function createBridgeHandlers(deps: HandlerDeps): BridgeHandlers {
         return { stored: stored !== null, tenant: stored?.tenant ?? null, unavailableReason: reason };
       }),
     ...(deps.queue ?? noQueue),
+    ...(deps.terminal ?? noTerminal),
   };
 }
+
+const noTerminal = Object.fromEntries(
+  terminalOperationNames.map((name) => [
+    name,
+    async () => {
+      throw new ServiceError({ kind: 'internal', code: 'settings-unavailable', detail: `${name}: no terminal lock or preferences in this shell` });
+    },
+  ]),
+) as unknown as TerminalHandlers;
 
 /** Handlers without a queue (tools, tests of other operations): every queue operation says it is not there. */
 const noQueue = Object.fromEntries(
   Object.keys(queueOperations).map((name) => [
     name,
     async () => {
-      throw new ServiceError({ kind: 'internal', message: 'The order queue is not available in this shell.', detail: name });
+      throw new ServiceError({ kind: 'internal', ...coded('queue-unavailable'), detail: name });
     },
   ]),
 ) as unknown as QueueHandlers;
 
 function settingsOf(deps: HandlerDeps): SettingsOperations {
-  if (!deps.settings) throw new ServiceError({ kind: 'internal', message: 'Settings are not available in this shell.' });
+  if (!deps.settings) throw new ServiceError({ kind: 'internal', ...coded('settings-unavailable') });
   return deps.settings;
 }

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import type { Settings } from '../../shared/bridge';
 import { ATOMIC_TEMP_PREFIX, writeFileAtomic } from './files/atomicWrite';
-import { accountKeyOf, createSettingsStore, DEFAULT_SETTINGS, environmentPresets, sameAccount } from './settings';
+import { accountKeyOf, createSettingsStore, DEFAULT_PREFERENCES, DEFAULT_SETTINGS, environmentPresets, sameAccount } from './settings';
 
 // The real helper, watched: every file settings writes must go through it (issue 10 item 13).
 vi.mock('./files/atomicWrite', { spy: true });
@@ -54,6 +54,28 @@ describe('settings store', () => {
     expect(JSON.parse(text)).toEqual({ account: expect.objectContaining({ tenant: 'bar-pepe' }), syncEveryMinutes: 5 });
     expect((await stat(settings.file)).mode & 0o077).toBe(0);
     expect((await readdir(dataDir)).filter((name) => name.endsWith('.tmp') || name.startsWith(ATOMIC_TEMP_PREFIX))).toEqual([]);
+  });
+
+  it('issue 12: keeps the terminal’s preferences beside the account, each save keeping the other', async () => {
+    const { store: settings, dataDir } = await store();
+    await settings.load();
+    expect(settings.preferences()).toEqual(DEFAULT_PREFERENCES);
+    await settings.save(account);
+    expect(JSON.parse(await readFile(settings.file, 'utf8'))).not.toHaveProperty('preferences');
+    await Promise.all([settings.savePreferences({ language: 'ca' }), settings.savePreferences({ theme: 'dark', lockIdleMinutes: 5 })]);
+    await settings.save({ ...account, syncEveryMinutes: 7 });
+    const again = createSettingsStore(dataDir);
+    expect(await again.load()).toMatchObject({ syncEveryMinutes: 7, account: { tenant: 'bar-pepe' } });
+    expect(again.preferences()).toEqual({ language: 'ca', theme: 'dark', lockIdleMinutes: 5 });
+    await expect(again.savePreferences({ theme: 'sepia' as never })).rejects.toThrow();
+    expect(again.preferences().theme).toBe('dark');
+  });
+
+  it('issue 12: damaged preferences fall back to the defaults without losing the account', async () => {
+    const { store: settings } = await store();
+    await writeFile(settings.file, JSON.stringify({ ...account, preferences: { language: 'fr', theme: 'dark', lockIdleMinutes: 5 } }));
+    expect(await settings.load()).toMatchObject({ account: { tenant: 'bar-pepe' } });
+    expect(settings.preferences()).toEqual(DEFAULT_PREFERENCES);
   });
 
   it('item 13: saves through the one atomic-write helper (temp file, fsync, rename, folder fsync), 0600', async () => {

@@ -2,9 +2,11 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   describeZodError,
+  preferencesSchema,
   settingsSchema,
   type AccountSettings,
   type EnvironmentPreset,
+  type Preferences,
   type Settings,
 } from '../../shared/bridge';
 import { writeFileAtomic } from './files/atomicWrite';
@@ -15,12 +17,18 @@ export const DEFAULT_SETTINGS: Settings = { account: { mode: 'demo' }, syncEvery
 
 export const SETTINGS_FILE = 'settings.json';
 
+/** Until someone chooses: the system's language and theme, no idle lock. */
+export const DEFAULT_PREFERENCES: Preferences = { language: null, theme: 'system', lockIdleMinutes: 0 };
+
 /**
  * The file holds exactly the bridge's `Settings` (never a secret: those live in the vault only).
  * A file written before `syncEveryMinutes` existed still reads, with the default interval.
  */
 const settingsFileSchema = settingsSchema.extend({
   syncEveryMinutes: settingsSchema.shape.syncEveryMinutes.default(DEFAULT_SYNC_EVERY_MINUTES),
+  // The terminal's preferences (issue 12), once chosen. Damaged ones fall back to the defaults
+  // without costing the account.
+  preferences: preferencesSchema.optional().catch(undefined),
 });
 
 /**
@@ -82,11 +90,32 @@ export interface SettingsStore {
   load(): Promise<Settings>;
   /** Validates and writes atomically: a crash mid-write leaves the previous file. */
   save(settings: Settings): Promise<Settings>;
+  /** The terminal's preferences as last loaded or saved (defaults until chosen). */
+  preferences(): Preferences;
+  /** Saves the preferences given (the others kept) with the settings last loaded or saved. */
+  savePreferences(changes: Partial<Preferences>): Promise<Preferences>;
 }
 
 /** `<dataDir>/settings.json`, read and written by the main side only. */
 export function createSettingsStore(dataDir: string, log: (line: string) => void = () => {}): SettingsStore {
   const file = join(dataDir, SETTINGS_FILE);
+  // What the file holds besides the account; written back with it. Preferences stay out of the
+  // file until someone chooses one.
+  let current: Settings = DEFAULT_SETTINGS;
+  let preferences: Preferences | undefined;
+  // One write at a time, each with the latest of both parts: a Save and a language change at once
+  // cannot write back each other's old value.
+  let writing: Promise<unknown> = Promise.resolve();
+  const write = (settings: () => Settings) => {
+    const run = writing.then(async () => {
+      const next = settings();
+      const strict = { account: next.account, syncEveryMinutes: next.syncEveryMinutes, ...(preferences ? { preferences } : {}) };
+      await writeFileAtomic(file, `${JSON.stringify(strict, null, 2)}\n`, { mode: 0o600 });
+      current = next;
+    });
+    writing = run.catch(() => {});
+    return run;
+  };
   return {
     file,
     async load() {
@@ -112,14 +141,28 @@ export function createSettingsStore(dataDir: string, log: (line: string) => void
         log(`settings: ${describeZodError(file, parsed.error)}; using the defaults (demo venue)`);
         return DEFAULT_SETTINGS;
       }
-      return normaliseSettings(parsed.data);
+      preferences = parsed.data.preferences;
+      current = normaliseSettings(parsed.data);
+      return current;
     },
     async save(settings) {
       // Strips anything that is not a setting (a secret passed by mistake never reaches the disk).
       const valid = normaliseSettings(settingsSchema.parse(settings));
       const strict: Settings = { account: valid.account, syncEveryMinutes: valid.syncEveryMinutes };
-      await writeFileAtomic(file, `${JSON.stringify(strict, null, 2)}\n`, { mode: 0o600 });
+      await write(() => strict);
       return strict;
+    },
+    preferences: () => preferences ?? DEFAULT_PREFERENCES,
+    async savePreferences(changes) {
+      const previous = preferences;
+      preferences = preferencesSchema.parse({ ...(preferences ?? DEFAULT_PREFERENCES), ...changes });
+      try {
+        await write(() => current);
+      } catch (error) {
+        preferences = previous;
+        throw error;
+      }
+      return preferences;
     },
   };
 }

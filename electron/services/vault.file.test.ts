@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createFileVault } from './vault.file';
-import { VAULT_DAMAGED_MESSAGE, VaultDamagedError } from './vault';
+import { VaultDamagedError } from './vault';
 
 const secrets = { tenant: 'demo', accessToken: 'demo-token', integratorToken: 'demo-client' };
 const ORIGIN = 'https://pos.example.com';
@@ -75,7 +75,7 @@ describe('file vault (browser shell)', () => {
     const vault = createFileVault(dir);
     const error = await vault.read().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(VaultDamagedError);
-    expect((error as Error).message).toBe(VAULT_DAMAGED_MESSAGE);
+    expect((error as VaultDamagedError).code).toBe('vault-damaged');
     expect((error as VaultDamagedError).detail).toContain('credentials.json');
     await expect(vault.load(here)).rejects.toBeInstanceOf(VaultDamagedError);
     expect(await readFile(join(dir, 'credentials.json'), 'utf8')).toBe(contents); // left for inspection

@@ -9,6 +9,7 @@ import {
   type AccountSecrets,
   type CredentialsVault,
   type StoredSecrets,
+  type VaultProblem,
 } from './vault';
 
 /**
@@ -24,15 +25,6 @@ export interface SafeStorageLike {
   getSelectedStorageBackend?(): string;
 }
 
-export const NO_ENCRYPTION_MESSAGE =
-  'The operating system offers no encryption for stored secrets, so Comanda will not store access tokens. ' +
-  'Sign in to a desktop session with a keyring, or run the browser shell, which keeps them in a file readable only by this user.';
-
-export const BASIC_TEXT_MESSAGE =
-  'No system keyring (GNOME Keyring or KWallet) is available, so Comanda will not store access tokens: ' +
-  'Electron would only obfuscate them with a fixed key. Start a keyring, or run the browser shell, ' +
-  'which keeps them in a file readable only by this user.';
-
 /**
  * Electron shell vault: the secrets, as JSON, encrypted with the OS keyring through `safeStorage`
  * and written to one file. It refuses to store anything when the encryption would be a fig leaf.
@@ -43,11 +35,12 @@ export function createSafeStorageVault(
   platform: NodeJS.Platform = process.platform,
 ): CredentialsVault {
   // Asked on every call, not once: safeStorage only knows its backend after the app is ready.
-  const unavailableReason = (): string | null => {
-    if (!safeStorage.isEncryptionAvailable()) return NO_ENCRYPTION_MESSAGE;
+  // Worded by the renderer: no keyring, so tokens are not stored; start one or run the browser shell.
+  const unavailableReason = (): VaultProblem | null => {
+    if (!safeStorage.isEncryptionAvailable()) return 'vault-no-encryption';
     // On Linux without a keyring Chromium falls back to a hard-coded key: readable by anyone
     // who can read the file, so it is no better than plain text.
-    if (platform === 'linux' && safeStorage.getSelectedStorageBackend?.() === 'basic_text') return BASIC_TEXT_MESSAGE;
+    if (platform === 'linux' && safeStorage.getSelectedStorageBackend?.() === 'basic_text') return 'vault-plain-text';
     return null;
   };
 

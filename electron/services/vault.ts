@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ErrorCode } from '../../shared/bridge';
 import { rememberAccountSecrets } from './secrets/redact';
 
 /**
@@ -27,9 +28,12 @@ export interface StoredSecrets extends AccountSecrets {
   origin: string | null;
 }
 
+/** Why a vault cannot keep secrets here (worded by the renderer). */
+export type VaultProblem = Extract<ErrorCode, 'vault-no-encryption' | 'vault-plain-text' | 'vault-damaged'>;
+
 export interface CredentialsVault {
   /** Why this vault cannot store secrets here, or null when it can. */
-  unavailableReason(): string | null;
+  unavailableReason(): VaultProblem | null;
   /** Replaces the entry: these secrets, for the server at `origin`. */
   save(secrets: AccountSecrets, origin: string): Promise<void>;
   /** The entry whatever server it belongs to (to say which one, never to send the secrets). */
@@ -41,20 +45,19 @@ export interface CredentialsVault {
 
 /** One account's view of the vault (the bridge handlers): reads and writes for its server only. */
 export interface AccountVault {
-  unavailableReason(): string | null;
+  unavailableReason(): VaultProblem | null;
   save(secrets: AccountSecrets): Promise<void>;
   load(): Promise<AccountSecrets | null>;
   clear(): Promise<void>;
 }
 
+/** The vault cannot be used here; `code` says why (the message is for logs). */
 export class VaultUnavailableError extends Error {
-  constructor(message: string) {
-    super(message);
+  constructor(readonly code: VaultProblem) {
+    super(code);
     this.name = 'VaultUnavailableError';
   }
 }
-
-export const VAULT_DAMAGED_MESSAGE = 'The saved tokens are damaged: type them again.';
 
 /**
  * The vault's file exists but cannot be read as secrets (not JSON, wrong shape, undecryptable).
@@ -64,7 +67,7 @@ export class VaultDamagedError extends VaultUnavailableError {
   /** For engineers: which file and what was wrong with it (never its contents). */
   readonly detail: string;
   constructor(detail: string, options?: { cause?: unknown }) {
-    super(VAULT_DAMAGED_MESSAGE);
+    super('vault-damaged');
     this.name = 'VaultDamagedError';
     this.detail = detail;
     if (options?.cause !== undefined) this.cause = options.cause;

@@ -87,7 +87,7 @@ describe('browser shell security', () => {
     const body = JSON.parse(res.body);
     expect(body.ok).toBe(false);
     expect(body.error.kind).toBe('invalid-input');
-    expect(body.error.message).toContain('accessToken');
+    expect(body.error).toMatchObject({ code: 'invalid-input', params: { fields: 'accessToken, integratorToken' } });
     expect(handlers.saveCredentials).not.toHaveBeenCalled();
   });
 

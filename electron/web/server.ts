@@ -245,8 +245,9 @@ function bridgeOperationName(pathname: string): string | null {
   }
 }
 
+/** A malformed bridge request: the detail (English, for the engineer) says what was wrong. */
 function bridgeFailure(message: string): BridgeResult<never> {
-  return { ok: false, error: { kind: 'invalid-input', message } };
+  return { ok: false, error: { kind: 'invalid-input', code: 'bridge-request-invalid', detail: message } };
 }
 
 type BodyResult = { ok: true; value: unknown } | { ok: false; status: number; message: string };

@@ -5,16 +5,34 @@ import './styles.css';
 import { App } from './app/App';
 import { createBridgeClient, pickBridgeApi } from './bridge';
 import { createI18n, startLanguage } from './i18n/i18n';
+import { applyTheme, mirroredPreferences, usePreferencesStore } from './features/settings/preferences';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('renderer/index.html has no #root element');
 
 const bridge = createBridgeClient(pickBridgeApi());
 
-// The system's language at first start (Spanish when it is none of the three); Settings may change it.
-const language = startLanguage(null, navigator.languages);
+// The language and theme saved in Settings, as this browser mirrored them, paint the first frame
+// (at first start: the system's language — Spanish when it is none of the three — and theme).
+// The main side's saved preferences follow and win.
+const storage = (() => {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+})();
+const mirrored = mirroredPreferences(storage);
+const language = startLanguage(mirrored.language, navigator.languages);
 const i18n = createI18n(language);
 document.documentElement.lang = language;
+applyTheme(mirrored.theme, document.documentElement);
+void usePreferencesStore.getState().start(bridge, {
+  changeLanguage: (next) => i18n.changeLanguage(next),
+  root: document.documentElement,
+  storage,
+  systemLanguages: navigator.languages,
+});
 
 // `npm run bench` opens the page with ?bench: its measuring hooks come as a separate chunk.
 if (new URLSearchParams(location.search).has('bench')) {

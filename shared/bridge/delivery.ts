@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { flowNewOrderRequest, loyaltyOrderRequest } from '../api';
+import { errorTextShape } from './errorCodes';
 
 // Delivering one queue entry (issue 6, ARCHITECTURE §5): the entry stores exactly what to send
 // (the renderer built it from its catalog); the main side's queue dispatcher sends it once through
@@ -27,7 +28,11 @@ export type DeliveryRequest = z.input<typeof deliveryRequestSchema>;
 export const notSentReasons = ['offline', 'rate-limited', 'unavailable', 'unauthorised', 'misconfigured'] as const;
 export type NotSentReason = (typeof notSentReasons)[number];
 
-const said = { message: z.string(), detail: z.string().optional() };
+/** What happened, as a code the renderer words (errorCodes.ts), and the engineer's detail. */
+/** Why an entry was refused for good (see `rejected` below). */
+export const rejectedReasons = ['invalid', 'body-too-large', 'refused'] as const;
+
+const said = { ...errorTextShape, detail: z.string().optional() };
 
 export const deliveryOutcomeSchema = z.discriminatedUnion('outcome', [
   /** The server took it: Flow `data.id` or loyalty `order_id`. */
@@ -42,7 +47,7 @@ export const deliveryOutcomeSchema = z.discriminatedUnion('outcome', [
    * Refused for good: a validation error (4xx) with the server's message, too large (413), or a
    * Flow `result: false` that is not the open-order rule. Resending the same request cannot help.
    */
-  z.strictObject({ outcome: z.literal('rejected'), code: z.enum(['invalid', 'body-too-large', 'refused']), ...said }),
+  z.strictObject({ outcome: z.literal('rejected'), reason: z.enum(rejectedReasons), ...said }),
   /** Flow: a chosen table already has an open order (spec 4.7). Nothing new was opened. */
   z.strictObject({ outcome: z.literal('table-busy'), ...said }),
   /** It left and no usable answer came back (timeout, reset after sending, 5xx): it may have been applied. */

@@ -1,5 +1,6 @@
 export * from './operations';
 export * from './result';
+export * from './errorCodes';
 export * from './schemas';
 export type * from './api';
 export * from './delivery';

@@ -10,12 +10,17 @@ import {
   environmentPresetSchema,
   floorRoomSchema,
   imageSyncStateSchema,
+  lockStateSchema,
   paymentMethodSchema,
+  pinAttemptSchema,
+  pinSchema,
+  preferencesSchema,
   settingsSchema,
   syncPageInputSchema,
   syncPageSchema,
 } from './schemas';
 import { queueOperations } from './queue';
+import { errorTextSchema } from './errorCodes';
 
 const noInput = z.object({}).strict();
 
@@ -45,8 +50,8 @@ export const bridgeOperations = {
       settings: settingsSchema,
       /** The vault holds tokens for this account's server and tenant. */
       hasSecrets: z.boolean(),
-      /** Why the saved tokens cannot be used (e.g. "The saved tokens are damaged: type them again."). */
-      secretsProblem: z.string().nullable().optional(),
+      /** Why the saved tokens cannot be used (e.g. `vault-damaged`: type them again). */
+      secretsProblem: errorTextSchema.nullable().optional(),
       environments: z.array(environmentPresetSchema),
     }),
   },
@@ -63,6 +68,26 @@ export const bridgeOperations = {
     input: z.object({ account: accountSettingsSchema, secrets: accountSecretsInputSchema.optional() }).strict(),
     output: z.object({ ok: z.boolean(), checks: z.array(connectionCheckSchema) }),
   },
+
+  /** This terminal's language, theme and idle lock (issue 12): account-independent, applied at once. */
+  getPreferences: { input: noInput, output: preferencesSchema },
+  /** Saves the fields given, keeps the others; answers what is now saved. */
+  savePreferences: { input: preferencesSchema.partial().strict(), output: preferencesSchema },
+
+  /**
+   * The terminal lock (issue 12 item 9). The PIN is kept hashed on the main side; these calls carry
+   * it one way only and answer right or wrong. Three wrong PINs make the main side refuse PINs
+   * (`wait`) for a growing time, whichever call carried them.
+   */
+  getLockState: { input: noInput, output: lockStateSchema },
+  /** Shows the lock screen in every window (nothing happens without a PIN). */
+  lockTerminal: { input: noInput, output: lockStateSchema },
+  /** Unlocks (and answers a PIN gate) when the PIN is right. */
+  verifyPin: { input: z.object({ pin: pinSchema }).strict(), output: pinAttemptSchema },
+  /** Sets the PIN; changing one needs the current PIN. */
+  setPin: { input: z.object({ pin: pinSchema, current: pinSchema.optional() }).strict(), output: pinAttemptSchema },
+  /** Removes the PIN (needs it): nothing is asked any more. */
+  clearPin: { input: z.object({ current: pinSchema }).strict(), output: pinAttemptSchema },
 
   /**
    * The photo paths the current catalog references: the main side fetches missing thumbnails in

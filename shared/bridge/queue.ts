@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_QUANTITY } from '../domain/line';
 import { deliveryRequestSchema } from './delivery';
+import { errorTextShape } from './errorCodes';
 
 // The order queue and the table services as they cross the bridge (issue 11): the main side keeps
 // them in its per-account SQLite database (electron/services/queue) and delivers the entries; the
@@ -44,8 +45,8 @@ export const lineChoiceSchema = z.strictObject({
 export const outboxErrorSchema = z.strictObject({
   /** `not-sent:offline`, `rejected:invalid`, `table-busy`, `unknown`, … (outcome and reason). */
   kind: text(100),
-  /** For the waiter. */
-  message: text(2_000),
+  /** For the waiter: a code the renderer words (errorCodes.ts). Rows stored with `message` were upgraded (queue migration 2). */
+  ...errorTextShape,
   /** For the engineer: endpoint, status, body excerpt. */
   detail: text(4_000).optional(),
   at: isoTime,
@@ -144,13 +145,10 @@ export const outboxEntrySchema = entryDraftSchema.extend({
 });
 export type OutboxEntry = z.infer<typeof outboxEntrySchema>;
 
-/** Said in the header and on Pending orders while the queue database refuses writes (issue 10 item 9). */
-export const CANNOT_SAVE_MESSAGE = 'Orders cannot be saved on this terminal: storage is full or blocked.';
-
 /** The main side's queue database refuses writes: new orders are not saved and queued ones cannot leave. */
 export const queueStorageProblemSchema = z.strictObject({
-  /** CANNOT_SAVE_MESSAGE: for the waiter. */
-  message: text(500),
+  /** `queue-cannot-save`, worded in the header and on Pending orders (issue 10 item 9). */
+  ...errorTextShape,
   /** What the database said (e.g. "SqliteError: database or disk is full"): for the engineer. */
   detail: text(2_000),
   since: isoTime,
@@ -192,6 +190,16 @@ export const queueSnapshotSchema = z.strictObject({
 });
 export type QueueSnapshot = z.infer<typeof queueSnapshotSchema>;
 
+/** "Most sold" (issue 12 item 3): items this terminal sent in the last MOST_SOLD_DAYS days, most first. */
+export const MOST_SOLD_DAYS = 14;
+export const mostSoldSchema = z.strictObject({
+  /** The start of the window counted (ISO time). */
+  since: isoTime,
+  /** Item id and the quantity sent (accepted or marked done), most first. */
+  items: z.array(z.strictObject({ itemId: id, quantity: z.number().positive().finite() })).max(200),
+});
+export type MostSold = z.infer<typeof mostSoldSchema>;
+
 const entryRef = z.strictObject({ entryId });
 const seatTableSchema = z.strictObject({ id, name: text(100) });
 
@@ -231,6 +239,8 @@ export const queueOperations = {
   clearTable: { input: z.strictObject({ serviceId: entryId }), output: z.strictObject({ cleared: z.boolean() }) },
   /** Pending entries as a JSON document (export to a file). */
   exportPending: { input: z.strictObject({}), output: z.strictObject({ json: z.string() }) },
+  /** The items this terminal sent most lately (the catalog's first tab). */
+  getMostSold: { input: z.strictObject({ limit: z.number().int().min(1).max(200) }), output: mostSoldSchema },
   /**
    * Upgrade (issue 11 item 5): entries and services of the renderer's old IndexedDB outbox handed
    * over once; ids already present are skipped, so a repeated hand-off duplicates nothing.
@@ -248,5 +258,5 @@ export const queueOperations = {
  * after a switch and the renderer's account scope keeps their answers after it closed.
  */
 export const queueWriteOperations: ReadonlySet<string> = new Set(
-  Object.keys(queueOperations).filter((name) => name !== 'getQueue' && name !== 'exportPending'),
+  Object.keys(queueOperations).filter((name) => name !== 'getQueue' && name !== 'exportPending' && name !== 'getMostSold'),
 );

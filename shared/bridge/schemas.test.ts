@@ -26,15 +26,14 @@ describe('account addresses (issue 10 item 5)', () => {
     const parsed = accountSettingsSchema.safeParse(account(url, 'https://img.example.com'));
     expect(parsed.success).toBe(false);
     if (parsed.success) return;
-    expect(describeZodError('saveSettings', parsed.error)).toBe(
-      `saveSettings: ${field}: The server address must start with https:// (plain http:// is allowed only for this computer: localhost, 127.x.x.x, [::1])`,
-    );
+    // Field messages are error codes the renderer words next to the field (issue 12 item 6).
+    expect(describeZodError('saveSettings', parsed.error)).toBe(`saveSettings: ${field}: address-needs-https`);
   });
 
   it('names the image storage address when that is the plain-http one', () => {
     const parsed = accountSettingsSchema.safeParse(account('https://pos.example.com', 'http://img.example.com'));
     expect(parsed.success).toBe(false);
     if (parsed.success) return;
-    expect(describeZodError('testConnection', parsed.error)).toMatch(/^testConnection: imagesUrl: The image storage address must start with https:\/\//);
+    expect(describeZodError('testConnection', parsed.error)).toBe('testConnection: imagesUrl: address-needs-https');
   });
 });

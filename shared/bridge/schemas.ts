@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorCodeSchema, errorTextShape, type ErrorCode } from './errorCodes';
 import { queueStorageProblemSchema } from './queue';
 
 // Plain (transform-free) shapes that cross the process boundary. The main side maps the vendor's
@@ -46,17 +47,18 @@ export const appInfoSchema = z.object({
 });
 export type AppInfo = z.infer<typeof appInfoSchema>;
 
-const secret = (field: string) =>
+// Field messages are error codes (errorCodes.ts): the renderer words them next to the field.
+const secret = () =>
   z
-    .string({ error: `${field} is required` })
+    .string({ error: 'field-required' satisfies ErrorCode })
     .trim()
-    .min(1, `${field} must not be empty`)
-    .max(512, `${field} is too long`);
+    .min(1, 'field-empty' satisfies ErrorCode)
+    .max(512, 'field-too-long' satisfies ErrorCode);
 
 export const credentialsInputSchema = z.object({
-  tenant: secret('tenant').regex(/^[A-Za-z0-9._-]+$/, 'tenant may hold letters, digits, dot, dash and underscore only'),
-  accessToken: secret('accessToken'),
-  integratorToken: secret('integratorToken'),
+  tenant: secret().regex(/^[A-Za-z0-9._-]+$/, 'tenant-characters' satisfies ErrorCode),
+  accessToken: secret(),
+  integratorToken: secret(),
 });
 export type CredentialsInput = z.infer<typeof credentialsInputSchema>;
 
@@ -64,8 +66,8 @@ export type CredentialsInput = z.infer<typeof credentialsInputSchema>;
 export const credentialsStatusSchema = z.object({
   stored: z.boolean(),
   tenant: z.string().nullable(),
-  /** Why secrets cannot be stored in this shell, when they cannot (e.g. no OS keyring). */
-  unavailableReason: z.string().nullable(),
+  /** Why secrets cannot be stored in this shell, when they cannot (e.g. `vault-no-encryption`: no OS keyring). */
+  unavailableReason: errorCodeSchema.nullable(),
 });
 export type CredentialsStatus = z.infer<typeof credentialsStatusSchema>;
 
@@ -106,7 +108,7 @@ export type SyncResource = z.infer<typeof syncResourceSchema>;
  */
 export const syncRecordSchema = z.custom<Record<string, unknown>>(
   (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
-  { message: 'Expected a JSON object' },
+  { message: 'response-unexpected-shape' satisfies ErrorCode },
 );
 export type SyncRecord = z.infer<typeof syncRecordSchema>;
 
@@ -118,7 +120,7 @@ export const syncPageInputSchema = z
   })
   .strict()
   .refine((input) => input.resource !== 'stocks' || input.warehouseId !== undefined, {
-    message: 'stocks need a warehouseId',
+    message: 'stocks-need-warehouse' satisfies ErrorCode,
     path: ['warehouseId'],
   });
 
@@ -158,23 +160,19 @@ export function isLoopbackUrl(url: URL): boolean {
  * Issue 10 item 5: the tokens travel in headers (and Flow's query), so a real account on another
  * machine needs https://. Plain http:// stays for this computer (the sandbox, development).
  */
-export function plainHttpProblem(field: string, value: string): string | null {
-  if (!URL.canParse(value.trim())) return null;
+export function isPlainHttpElsewhere(value: string): boolean {
+  if (!URL.canParse(value.trim())) return false;
   const url = new URL(value.trim());
-  if (url.protocol !== 'http:' || isLoopbackUrl(url)) return null;
-  return `${field} must start with https:// (plain http:// is allowed only for this computer: localhost, 127.x.x.x, [::1])`;
+  return url.protocol === 'http:' && !isLoopbackUrl(url);
 }
 
-const accountUrl = (field: string) =>
+const accountUrl = () =>
   z
     .string()
     .trim()
-    .url('must be a URL such as https://example.com')
-    .refine((value) => /^https?:\/\//i.test(value), 'must start with http:// or https://')
-    .superRefine((value, context) => {
-      const problem = plainHttpProblem(field, value);
-      if (problem) context.addIssue({ code: 'custom', message: problem });
-    });
+    .url('address-not-url' satisfies ErrorCode)
+    .refine((value) => /^https?:\/\//i.test(value), 'address-scheme' satisfies ErrorCode)
+    .refine((value) => !isPlainHttpElsewhere(value), 'address-needs-https' satisfies ErrorCode);
 
 export const accountSettingsSchema = z.discriminatedUnion('mode', [
   z.object({ mode: z.literal('demo') }).strict(),
@@ -182,8 +180,8 @@ export const accountSettingsSchema = z.discriminatedUnion('mode', [
     .object({
       mode: z.literal('account'),
       environment: environmentIdSchema,
-      baseUrl: accountUrl('The server address'),
-      imagesUrl: accountUrl('The image storage address'),
+      baseUrl: accountUrl(),
+      imagesUrl: accountUrl(),
       tenant: credentialsInputSchema.shape.tenant,
     })
     .strict(),
@@ -200,14 +198,55 @@ export type Settings = z.infer<typeof settingsSchema>;
 /** Secrets travel one way only: renderer → vault. */
 export const accountSecretsInputSchema = credentialsInputSchema.pick({ accessToken: true, integratorToken: true }).strict();
 
-export const connectionCheckSchema = z.object({
-  /** e.g. "Server reachable", "Credentials accepted", "Image storage reachable". */
-  check: z.string(),
+/** What the connection test tries, in the order a waiter can fix things (the renderer names each). */
+export const connectionCheckIds = ['addresses', 'reachable', 'credentials', 'api', 'images'] as const;
+
+export const connectionCheckSchema = z.strictObject({
+  check: z.enum(connectionCheckIds),
   ok: z.boolean(),
-  message: z.string(),
+  /** What the check found, as a code the renderer words. */
+  ...errorTextShape,
   detail: z.string().optional(),
 });
 export type ConnectionCheck = z.infer<typeof connectionCheckSchema>;
+
+// ——— Terminal preferences and the lock (issue 12 items 5, 9, 10) ———
+
+/** The terminal's languages (renderer/src/i18n/languages.ts names them). */
+export const languageSchema = z.enum(['es', 'ca', 'en']);
+/** `system` follows the OS's light or dark setting (prefers-color-scheme). */
+export const themeSchema = z.enum(['system', 'light', 'dark']);
+
+/** This terminal's own choices, saved with its settings; they belong to no account. */
+export const preferencesSchema = z.object({
+  /** null: nothing chosen yet, the terminal follows the system's language. */
+  language: languageSchema.nullable(),
+  theme: themeSchema,
+  /** Lock the terminal after this many idle minutes; 0 = never (and never without a PIN). */
+  lockIdleMinutes: z.number().int().min(0).max(240),
+});
+export type Preferences = z.infer<typeof preferencesSchema>;
+
+/** A terminal PIN: 4 to 8 digits. */
+export const pinSchema = z.string().regex(/^\d{4,8}$/, 'pin-format' satisfies ErrorCode);
+
+export const lockStateSchema = z.object({
+  pinSet: z.boolean(),
+  /** The lock screen is up (kept on the main side: a reload does not unlock). */
+  locked: z.boolean(),
+  /** Wrong PINs since the last right one. */
+  failures: z.number().int().nonnegative(),
+  /** How long PINs are refused after repeated wrong ones (0: a PIN may be tried now). */
+  retryInMs: z.number().int().nonnegative(),
+});
+export type LockState = z.infer<typeof lockStateSchema>;
+
+/** The answer to a PIN: right, wrong (maybe now refused for a while: `lock.retryInMs`), or not tried (`wait`). */
+export const pinAttemptSchema = z.object({
+  result: z.enum(['ok', 'wrong', 'wait']),
+  lock: lockStateSchema,
+});
+export type PinAttempt = z.infer<typeof pinAttemptSchema>;
 
 // ——— Images (issue 4) ———
 
@@ -230,5 +269,7 @@ export const bridgeEventSchema = z.discriminatedUnion('type', [
    * show `storageProblem` as it is now. Bursts are coalesced; the last state always comes.
    */
   z.object({ type: z.literal('queue-changed'), revision: z.number().int().nonnegative(), storageProblem: queueStorageProblemSchema.nullable() }),
+  /** The terminal was locked or unlocked, or its PIN set or removed (issue 12 item 9): every window follows. */
+  z.object({ type: z.literal('lock-changed'), lock: lockStateSchema }),
 ]);
 export type BridgeEvent = z.infer<typeof bridgeEventSchema>;

@@ -285,9 +285,9 @@ describe('the main-side queue through any outage and a crash', () => {
     expect(strangers).toEqual([]);
     // Every entry is accepted, rejected with a reason, or unconfirmed.
     expect(entries.filter((e) => !['accepted', 'rejected', 'unconfirmed'].includes(e.state))).toEqual([]);
-    for (const entry of [...rejected, ...unconfirmed]) expect(entry.lastError?.message, entry.id).toBeTruthy();
+    for (const entry of [...rejected, ...unconfirmed]) expect(entry.lastError?.code, entry.id).toBeTruthy();
     // Nothing is refused in this run: no conflict, no validation error.
-    expect(rejected.map((e) => `${e.label}: ${e.lastError?.message}`)).toEqual([]);
+    expect(rejected.map((e) => `${e.label}: ${e.lastError?.code} ${JSON.stringify(e.lastError?.params ?? {})}`)).toEqual([]);
     expect(unconfirmed.length).toBeLessThanOrEqual(lostResponsesOnOrders);
     // The kill came in the middle of the drain, and the faults really happened.
     expect(kill.waitingAtKill).toBeGreaterThan(0);

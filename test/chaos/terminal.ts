@@ -136,7 +136,7 @@ function httpBridgeClient(baseUrl: string, secret: string, accountKey?: string):
     try {
       response = await fetch(`${baseUrl}/bridge/${name}`, { method: 'POST', headers, body: JSON.stringify(input) });
     } catch (error) {
-      throw new BridgeError({ kind: 'unreachable', message: 'The terminal’s local service is not answering.', detail: `${name}: ${String(error)}` });
+      throw new BridgeError({ kind: 'unreachable', code: 'local-service-not-answering', detail: `${name}: ${String(error)}` });
     }
     const text = await response.text();
     const envelope = bridgeResultSchema.safeParse(JSON.parse(text));

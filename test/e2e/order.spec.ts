@@ -1,6 +1,5 @@
 import { expect, test, type BrowserContext } from '@playwright/test';
-import { ALLERGENS } from '../../shared/api/catalog';
-import { CatalogPage } from './support/CatalogPage';
+import { allergenName, CatalogPage, euros as eurosOf } from './support/CatalogPage';
 import { OrderPage } from './support/OrderPage';
 import type { Started } from './support/processes';
 import { openSyncedTerminal, startVendor } from './support/terminal';
@@ -21,7 +20,7 @@ test.afterEach(async () => {
 
 /** The test's own money: a wire price ("13.50" or 13.5) in integer cents. */
 const cents = (value: unknown) => Math.round(Number(value) * 100);
-const euros = (amountCents: number) => new Intl.NumberFormat('es-ES', { style: 'currency', currency: 'EUR' }).format(amountCents / 100);
+const euros = (amountCents: number) => eurosOf(amountCents / 100);
 
 function one(records: WireRecord[], what: string, match: (r: WireRecord) => boolean): WireRecord {
   const found = records.filter(match);
@@ -129,7 +128,7 @@ test('demo venue: a format, a mandatory modifier and a menu with a supplement ad
   const codes = (record: WireRecord) => String(record.allergies ?? '').split(';').filter((code) => /^\d+$/.test(code)).map(Number);
   const hiddenCode = codes(item('Ensalada mixta')).find((code) => !codes(menu).includes(code));
   expect(hiddenCode, 'Ensalada mixta declares an allergen the menu does not').toBeDefined();
-  await catalog.toggleAllergen(ALLERGENS[hiddenCode as keyof typeof ALLERGENS], true);
+  await catalog.toggleAllergen(allergenName(hiddenCode!), true);
   await page.keyboard.press('Escape');
   await catalog.itemButton('Menú del día').tap();
   await expect(order.option('Escalivada')).toBeVisible();

@@ -1,6 +1,5 @@
 import { expect, test, type BrowserContext } from '@playwright/test';
-import { ALLERGENS } from '../../shared/api/catalog';
-import { CatalogPage } from './support/CatalogPage';
+import { allergenName, CatalogPage } from './support/CatalogPage';
 import type { Started } from './support/processes';
 import { openSyncedTerminal, startVendor } from './support/terminal';
 import { isActive, listAll } from './support/serverCatalog';
@@ -93,6 +92,10 @@ test('demo venue: search as you type finds items across the catalog, and the all
   await catalog.search('jamon');
   await catalog.itemButton('Jamón ibérico de bellota').tap();
   await expect(catalog.itemButton('Jamón ibérico de bellota')).toHaveAttribute('aria-pressed', 'true');
+  // Its format sheet opens over the grid; Cancel closes it.
+  const sheet = page.getByTestId('order-sheet');
+  await sheet.getByRole('button', { name: 'Cancel', exact: true }).tap();
+  await expect(sheet).toBeHidden();
   await page.screenshot({ path: `${SCREENS}/catalog-search.png` });
 
   // Nothing matches: said so, with the query.
@@ -107,14 +110,15 @@ test('demo venue: search as you type finds items across the catalog, and the all
   });
   expect(target, 'the demo venue has an item with allergens').toBeDefined();
   const code = target!.allergens[0]!;
-  const specName = ALLERGENS[code as keyof typeof ALLERGENS];
+  const name = allergenName(code);
   const query = words(target!.name)[0]!;
   const found = matches(offered, query);
   const hiddenByCode = found.filter((item) => item.allergens.includes(code));
   await catalog.search(query);
   await expect(catalog.itemButton(target!.name)).toBeVisible();
-  await catalog.toggleAllergen(specName, true);
-  await expect(catalog.allergenFilterButton).toContainText('Hide items containing…');
+  await catalog.toggleAllergen(name, true);
+  await expect(catalog.allergenFilterButton).toContainText('Allergens');
+  await expect(catalog.allergenFilterButton).toContainText('1 hidden');
   await expect(catalog.itemButton(target!.name)).toHaveCount(0);
   await expect(catalog.hiddenCount).toHaveText(`${hiddenByCode.length} ${hiddenByCode.length === 1 ? 'item' : 'items'} hidden by the allergen filter`);
   const kept = found.filter((item) => !item.allergens.includes(code));
@@ -133,7 +137,7 @@ test('demo venue: search as you type finds items across the catalog, and the all
   await page.screenshot({ path: `${SCREENS}/catalog-allergen-filter.png` });
 
   // Showing it again brings the item back.
-  await catalog.toggleAllergen(specName, false);
+  await catalog.toggleAllergen(name, false);
   await expect(catalog.item(target!.id)).toHaveCount(1);
   await expect(catalog.hiddenCount).toHaveCount(0);
 });

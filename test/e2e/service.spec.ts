@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type BrowserContext } from '@playwright/test';
 import { controlRequest } from '../../electron/sandbox/control/request.testing';
-import { CatalogPage } from './support/CatalogPage';
+import { CatalogPage, euros as eurosOf } from './support/CatalogPage';
 import { FloorPage } from './support/FloorPage';
 import { OrderPage } from './support/OrderPage';
 import { DEMO_HEADERS, type Started } from './support/processes';
@@ -23,7 +23,7 @@ test.afterEach(async () => {
 });
 
 const cents = (value: unknown) => Math.round(Number(value) * 100);
-const euros = (amountCents: number) => new Intl.NumberFormat('es-ES', { style: 'currency', currency: 'EUR' }).format(amountCents / 100);
+const euros = (amountCents: number) => eurosOf(amountCents / 100);
 
 interface LedgerEntry {
   kind: 'flow' | 'loyalty';

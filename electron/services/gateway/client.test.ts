@@ -94,7 +94,7 @@ describe('gateway against the sandbox', () => {
     try {
       const failure = await failureOf(gatewayFor(bad.url).listPaymentMethods());
       expect(failure.kind).toBe('server-error');
-      expect(failure.message).toContain('maintenance');
+      expect(failure.text).toEqual({ code: 'server-error', params: { status: 503, said: 'maintenance' } });
     } finally {
       bad.server.close();
     }

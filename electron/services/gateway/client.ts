@@ -68,7 +68,7 @@ import {
   type WarehouseWire,
 } from '../../../shared/api';
 import type { SyncPage, SyncResource } from '../../../shared/bridge';
-import { describeZodError } from '../../../shared/bridge';
+import { coded, describeZodError, saidParam } from '../../../shared/bridge';
 import type { AccountSecrets } from '../vault';
 import { GatewayError } from './errors';
 import { createRateLimiter, type RateLimiter, type RequestPriority } from './limiter';
@@ -239,7 +239,7 @@ export function createGateway(options: GatewayOptions): Gateway {
         kind: 'invalid',
         code: 'request-invalid',
         endpoint,
-        message: `This was not sent because it is incomplete or wrong: ${detail.slice(endpoint.length + 2)}`,
+        text: coded('request-invalid'),
         body: detail,
       });
     }
@@ -248,7 +248,7 @@ export function createGateway(options: GatewayOptions): Gateway {
 
   function positiveId(id: number, endpoint: string, what: string): number {
     if (!Number.isSafeInteger(id) || id < 1) {
-      throw new GatewayError({ kind: 'invalid', code: 'request-invalid', endpoint, message: `${what} ${String(id)} is not a valid id.` });
+      throw new GatewayError({ kind: 'invalid', code: 'request-invalid', endpoint, text: coded('invalid-id', { id: String(id) }), body: `${what} ${String(id)} is not a valid id` });
     }
     return id;
   }
@@ -481,7 +481,7 @@ export function createGateway(options: GatewayOptions): Gateway {
           kind: 'unauthorised',
           endpoint,
           body: said,
-          message: `The server refused this account's credentials: ${said} Check the tenant and access token.`,
+          text: coded('credentials-refused', saidParam(said)),
         });
       }
       const busy = isTableBusyMessage(said);
@@ -490,7 +490,7 @@ export function createGateway(options: GatewayOptions): Gateway {
         endpoint,
         body: said || undefined,
         ...(busy ? { code: 'table-has-open-order' as const } : {}),
-        message: said ? `The server refused this order: ${said}` : 'The server refused this order without saying why.',
+        text: coded('order-refused', saidParam(said)),
       });
     },
 

@@ -31,7 +31,7 @@ describe('httpStatusError', () => {
     expect(at(404, true).kind).toBe('not-found');
     expect(at(413, true)).toMatchObject({ kind: 'invalid', code: 'body-too-large' });
     expect(at(429, true, '4')).toMatchObject({ kind: 'rate-limited', retryAfterSeconds: 4 });
-    expect(at(422, true)).toMatchObject({ kind: 'invalid', message: 'The server rejected this: said' });
+    expect(at(422, true)).toMatchObject({ kind: 'invalid', text: { code: 'server-rejected', params: { status: 422, said: 'said' } } });
   });
 });
 

@@ -1,5 +1,5 @@
 import { HTTPError, NetworkError, TimeoutError } from 'ky';
-import type { BridgeErrorInfo } from '../../../shared/bridge';
+import { coded, saidParam, type BridgeErrorInfo, type ErrorText } from '../../../shared/bridge';
 import { redactSecrets } from '../secrets/redact';
 
 /**
@@ -34,6 +34,8 @@ export type GatewayErrorCode = 'body-too-large' | 'request-invalid' | 'table-has
 
 export class GatewayError extends Error {
   readonly kind: GatewayErrorKind;
+  /** What the waiter is told, as a code (shared/bridge/errorCodes.ts). */
+  readonly text: ErrorText;
   readonly code: GatewayErrorCode | undefined;
   readonly status: number | undefined;
   /** Excerpt of the response body, for engineers. */
@@ -43,7 +45,7 @@ export class GatewayError extends Error {
 
   constructor(init: {
     kind: GatewayErrorKind;
-    message: string;
+    text: ErrorText;
     endpoint: string;
     status?: number;
     body?: string;
@@ -51,9 +53,11 @@ export class GatewayError extends Error {
     code?: GatewayErrorCode;
   }) {
     // The one place every gateway failure is made: no token survives in it (issue 10 item 3).
-    super(redactSecrets(init.message));
+    const text = redactedText(init.text);
+    super(`${init.endpoint}: ${text.code}`);
     this.name = 'GatewayError';
     this.kind = init.kind;
+    this.text = text;
     this.code = init.code;
     this.endpoint = init.endpoint;
     this.status = init.status;
@@ -70,8 +74,14 @@ export class GatewayError extends Error {
     ]
       .filter(Boolean)
       .join(' — ');
-    return { kind: this.kind, message: this.message, detail };
+    return { kind: this.kind, ...this.text, detail };
   }
+}
+
+/** Parameters can quote the server (`said`), which may echo the request: scrubbed like the detail. */
+export function redactedText(text: ErrorText): ErrorText {
+  if (!text.params) return text;
+  return { code: text.code, params: Object.fromEntries(Object.entries(text.params).map(([key, value]) => [key, typeof value === 'string' ? (redactSecrets(value) ?? '') : value])) };
 }
 
 const BODY_EXCERPT = 500;
@@ -119,28 +129,27 @@ export function httpStatusError(answer: {
   const said = serverMessage(body);
   const common = { endpoint, status, body: excerpt(body) };
   if (status >= 300 && status < 400) {
-    const where = answer.location ? `to ${answer.location}` : 'elsewhere';
     return new GatewayError({
       endpoint,
       status,
       body: `location: ${answer.location ?? '(none)'}`,
       kind: 'not-found',
       code: 'redirected',
-      message: `The server redirected this ${where} (HTTP ${status}); it was not followed, and nothing was saved. Check the server address in Settings (https://, the exact host).`,
+      text: coded('server-redirected', { location: answer.location ?? '—' }),
     });
   }
   if (status === 401 || status === 403) {
     return new GatewayError({
       ...common,
       kind: 'unauthorised',
-      message: `The server refused this account's credentials${said ? `: ${said}` : ''}. Check the tenant, access token and integrator token.`,
+      text: coded('credentials-refused', saidParam(said)),
     });
   }
   if (status === 404) {
     return new GatewayError({
       ...common,
       kind: 'not-found',
-      message: said ? `Not found on the server: ${said}` : `The server has no ${endpoint}. Check the server address.`,
+      text: said ? coded('not-found-on-server', saidParam(said)) : coded('endpoint-missing', { endpoint }),
     });
   }
   if (status === 413) {
@@ -149,7 +158,7 @@ export function httpStatusError(answer: {
       ...common,
       kind: 'invalid',
       code: 'body-too-large',
-      message: `The server refused this as too large${said ? `: ${said}` : ''}. It was not saved; send it in smaller parts.`,
+      text: coded('refused-too-large', saidParam(said)),
     });
   }
   if (status === 429) {
@@ -158,7 +167,7 @@ export function httpStatusError(answer: {
       ...common,
       kind: 'rate-limited',
       retryAfterSeconds,
-      message: `Too many requests to the server; trying again ${retryAfterSeconds !== undefined ? `in ${retryAfterSeconds} s` : 'shortly'}.`,
+      text: retryAfterSeconds !== undefined ? coded('rate-limited-wait', { seconds: retryAfterSeconds }) : coded('rate-limited'),
     });
   }
   if (status >= 500) {
@@ -168,15 +177,13 @@ export function httpStatusError(answer: {
       ...common,
       ...(retryAfterSeconds !== undefined ? { retryAfterSeconds } : {}),
       kind: isWrite ? 'outcome-unknown' : 'server-error',
-      message: isWrite
-        ? `The server failed while handling this (HTTP ${status}); it may or may not have been saved there.`
-        : `The server had a problem (HTTP ${status})${said ? `: ${said}` : ''}. Try again in a moment.`,
+      text: isWrite ? coded('server-failed-write', { status }) : coded('server-error', { status, ...saidParam(said) }),
     });
   }
   return new GatewayError({
     ...common,
     kind: 'invalid',
-    message: said ? `The server rejected this: ${said}` : `The server rejected this request (HTTP ${status}).`,
+    text: coded('server-rejected', { status, ...saidParam(said) }),
   });
 }
 
@@ -197,9 +204,7 @@ export function toGatewayError(error: unknown, endpoint: string, isWrite: boolea
     return new GatewayError({
       endpoint,
       kind: isWrite ? 'outcome-unknown' : 'timeout',
-      message: isWrite
-        ? 'The server did not answer in time; it may or may not have received this.'
-        : 'The server did not answer in time.',
+      text: coded(isWrite ? 'timeout-write' : 'timeout'),
     });
   }
   if (error instanceof NetworkError) {
@@ -211,28 +216,29 @@ export function toGatewayError(error: unknown, endpoint: string, isWrite: boolea
         endpoint,
         kind: 'outcome-unknown',
         body: cause,
-        message: 'The connection broke before the server answered; it may or may not have received this.',
+        text: coded('connection-broke-write'),
       });
     }
     return new GatewayError({
       endpoint,
       kind: 'offline',
       body: cause,
-      message: 'Cannot reach the server: check the connection.',
+      text: coded('offline'),
     });
   }
   if (error instanceof SyntaxError) {
     return new GatewayError({
       endpoint,
       kind: 'invalid-response',
-      message: 'The server sent a response that is not valid JSON.',
+      text: coded('response-not-json'),
       body: error.message,
     });
   }
   return new GatewayError({
     endpoint,
     kind: isWrite ? 'outcome-unknown' : 'offline',
-    message: error instanceof Error ? error.message : String(error),
+    text: coded('gateway-failed'),
+    body: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
   });
 }
 

@@ -59,7 +59,7 @@ async function failureOf(work: Promise<unknown>): Promise<GatewayError> {
 function expectLie(failure: GatewayError, endpoint: string) {
   expect(failure.kind).toBe('invalid-response');
   expect(failure.endpoint).toBe(endpoint);
-  expect(failure.message).toContain('do not add up');
+  expect(failure.text).toEqual({ code: 'pages-do-not-add-up', params: { endpoint } });
   expect(failure.message).not.toMatch(/\bat .*:\d+:\d+/);
 }
 

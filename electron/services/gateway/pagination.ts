@@ -1,3 +1,4 @@
+import { coded } from '../../../shared/bridge';
 import { GatewayError } from './errors';
 
 /** One page as the walker needs it (Laravel paginator, clarifications: Hospitality v2). */
@@ -110,7 +111,7 @@ function paginationLie(endpoint: string, page: number, detail: string): never {
   throw new GatewayError({
     kind: 'invalid-response',
     endpoint,
-    message: `The server's pages of ${endpoint} do not add up, so the list was not read; nothing was changed on this terminal. Try again later, or report it to the vendor.`,
+    text: coded('pages-do-not-add-up', { endpoint }),
     body: `page ${page}: ${detail}`,
   });
 }

@@ -1,4 +1,4 @@
-import type { SyncPage, SyncRecord, SyncResource } from '../../../shared/bridge';
+import { coded, type SyncPage, type SyncRecord, type SyncResource } from '../../../shared/bridge';
 import type { Gateway, PageOptions, Paginated } from './client';
 import { GatewayError } from './errors';
 import { checkPage, MAX_PAGE_SIZE, ROOMS_PER_PAGE, type PageRequest } from './pagination';
@@ -53,7 +53,7 @@ export async function fetchSyncPage(gateway: Gateway, input: SyncPageInput): Pro
           kind: 'invalid',
           code: 'request-invalid',
           endpoint: 'GET warehouses/{id}',
-          message: 'Stocks are read per warehouse: a warehouse id is needed.',
+          text: coded('stocks-need-warehouse'),
         });
       }
       const stocks = await gateway.stocksPage(input.warehouseId, page, syncCall);

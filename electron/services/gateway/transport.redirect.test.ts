@@ -40,7 +40,7 @@ describe.each([0, 1])('a redirecting server (%#: 302, 307)', (index) => {
   it('a read (fetch) is not followed: a not-found error naming the Location', async () => {
     const error = await failureOf(gateway().listPaymentMethods());
     expect(error).toMatchObject({ kind: 'not-found', code: 'redirected', status: index === 0 ? 302 : 307 });
-    expect(error.message).toContain(`${elsewhere.url}/api/external/v2/paymentMethods`);
+    expect(error.text).toEqual({ code: 'server-redirected', params: { location: `${elsewhere.url}/api/external/v2/paymentMethods` } });
     expect(redirectors[index]!.requests).not.toHaveLength(0);
     expect(elsewhere.requests).toEqual([]);
   });
@@ -48,7 +48,8 @@ describe.each([0, 1])('a redirecting server (%#: 302, 307)', (index) => {
   it('an order over 100-continue (node:http) is not followed: not sent, misconfigured', async () => {
     const outcome = await deliver(gateway(), { kind: 'order', order: loyalty });
     expect(outcome).toMatchObject({ outcome: 'not-sent', reason: 'misconfigured' });
-    expect(outcome.outcome === 'not-sent' && outcome.message).toContain(`${elsewhere.url}/api/loyalty/orders`);
+    expect(outcome.outcome === 'not-sent' && outcome.params).toEqual({ location: `${elsewhere.url}/api/loyalty/orders` });
+    expect(outcome.outcome === 'not-sent' && outcome.code).toBe('order-redirected');
     expect(elsewhere.requests).toEqual([]);
   });
 

@@ -115,7 +115,8 @@ describe('request pipeline', () => {
     const many = Array.from({ length: 50 }, (_, i) => ({ name: `Cliente con un nombre largo ${i}`, active: 1 as const }));
     const failure = await failureOf(gateway.createCustomers(many));
     expect(failure).toMatchObject({ kind: 'invalid', code: 'body-too-large' });
-    expect(failure.message).toMatch(/too large/);
+    expect(failure.text).toEqual({ code: 'request-too-large', params: { sizeKb: expect.any(Number), limitKb: 1 } });
+    expect(failure.text.params?.sizeKb).toBeGreaterThan(1);
     expect(sent).toHaveLength(0);
     expect(limiter.stats().granted).toBe(0);
   });
@@ -141,7 +142,8 @@ describe('request pipeline', () => {
       gateway.catalog.items.create({ name: 'Sin coste', price: 2, type: 0, category_id: 1 } as unknown as Parameters<typeof gateway.catalog.items.create>[0]),
     );
     expect(failure).toMatchObject({ kind: 'invalid', code: 'request-invalid' });
-    expect(failure.message).toMatch(/costPrice/);
+    expect(failure.text).toEqual({ code: 'request-invalid' });
+    expect(failure.body).toMatch(/costPrice/);
     expect(await failureOf(gateway.getCustomer(0))).toMatchObject({ code: 'request-invalid' });
     expect(sent).toHaveLength(0);
   });
@@ -246,7 +248,7 @@ describe('failures', () => {
     expect(await failureOf(gateway.listPaymentMethods())).toMatchObject({ kind: 'timeout' });
     const write = await failureOf(gateway.placeLoyaltyOrder(loyalty));
     expect(write.kind).toBe('outcome-unknown');
-    expect(write.message).toMatch(/may or may not/);
+    expect(write.text.code).toBe('timeout-write');
   });
 
   it('a connection broken after sending a write is outcome-unknown', async () => {
@@ -262,7 +264,8 @@ describe('failures', () => {
     expect(read.body).toMatch(/data\.0/);
     const write = await failureOf(gateway.placeLoyaltyOrder(loyalty));
     expect(write.kind).toBe('invalid-response');
-    expect(write.message).toMatch(/may or may not/);
+    expect(write.text.code).toBe('response-unreadable-write');
+    expect(read.text.code).toBe('response-unexpected-shape');
     const envelope = fakeFetch(() => json({ result: true, errorMessage: null, data: null }));
     expect(await failureOf(gatewayWith(envelope.fetch).flowNewOrder(flow))).toMatchObject({ kind: 'invalid-response' });
   });
@@ -271,7 +274,7 @@ describe('failures', () => {
     const busy = fakeFetch(() => json({ result: false, errorMessage: 'Cannot seat the order: table 3 ("Mesa 3") already has an open order (order 9).', data: null }));
     const failure = await failureOf(gatewayWith(busy.fetch).flowNewOrder(flow));
     expect(failure).toMatchObject({ kind: 'invalid', code: 'table-has-open-order' });
-    expect(failure.message).toContain('already has an open order');
+    expect(failure.text).toEqual({ code: 'order-refused', params: { said: 'Cannot seat the order: table 3 ("Mesa 3") already has an open order (order 9).' } });
 
     const other = fakeFetch(() => json({ result: false, errorMessage: 'Unknown table 3 in data.table_id.', data: null }));
     const plain = await failureOf(gatewayWith(other.fetch).flowNewOrder(flow));

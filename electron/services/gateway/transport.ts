@@ -1,6 +1,6 @@
 import ky, { HTTPError } from 'ky';
 import type { z } from 'zod';
-import { describeZodError } from '../../../shared/bridge';
+import { coded, describeZodError } from '../../../shared/bridge';
 import type { AccountSecrets } from '../vault';
 import { rememberAccountSecrets } from '../secrets/redact';
 import { GatewayError, httpStatusError, toGatewayError } from './errors';
@@ -87,7 +87,7 @@ export function createTransport(options: TransportOptions): Transport {
       throw new GatewayError({
         kind: 'unauthorised',
         endpoint,
-        message: 'No credentials are saved for this account: enter the tenant, access token and integrator token.',
+        text: coded('no-credentials'),
       });
     }
     return secrets;
@@ -155,9 +155,7 @@ export function createTransport(options: TransportOptions): Transport {
   }
 
   function parse<S extends z.ZodType>(spec: RequestSpec<S>, text: string): z.output<S> {
-    const unreadable = spec.write
-      ? "The server's answer could not be read; it may or may not have saved this."
-      : 'The server sent data in an unexpected shape; nothing was changed on this terminal.';
+    const unreadable = coded(spec.write ? 'response-unreadable-write' : 'response-unexpected-shape');
     let body: unknown = null;
     if (text.trim() !== '') {
       try {
@@ -166,7 +164,7 @@ export function createTransport(options: TransportOptions): Transport {
         throw new GatewayError({
           kind: 'invalid-response',
           endpoint: spec.endpoint,
-          message: spec.write ? unreadable : 'The server sent a response that is not valid JSON.',
+          text: spec.write ? unreadable : coded('response-not-json'),
           body: `${(error as Error).message}: ${text.slice(0, 200)}`,
         });
       }
@@ -176,7 +174,7 @@ export function createTransport(options: TransportOptions): Transport {
       throw new GatewayError({
         kind: 'invalid-response',
         endpoint: spec.endpoint,
-        message: unreadable,
+        text: unreadable,
         body: describeZodError(spec.endpoint, parsed.error),
       });
     }
@@ -195,7 +193,7 @@ export function createTransport(options: TransportOptions): Transport {
         kind: 'invalid',
         code: 'body-too-large',
         endpoint: spec.endpoint,
-        message: `This is too large to send (${formatBytes(size)}; the limit is ${formatBytes(maxBytes)} per request). It was not sent; send it in smaller parts.`,
+        text: coded('request-too-large', { sizeKb: Math.ceil(size / 1000), limitKb: Math.floor(maxBytes / 1000) }),
         body: `request size ${size} bytes > ${maxBytes}`,
       });
     }
@@ -246,7 +244,7 @@ function continueFailure(error: ContinueExchangeError, endpoint: string, isWrite
       endpoint,
       kind: 'offline',
       body: detail,
-      message: 'Cannot reach the server: check the connection. Nothing was sent.',
+      text: coded('offline-nothing-sent'),
     });
   }
   if (!isWrite) {
@@ -254,17 +252,14 @@ function continueFailure(error: ContinueExchangeError, endpoint: string, isWrite
       endpoint,
       kind: error.reason === 'timeout' ? 'timeout' : 'offline',
       body: detail,
-      message: error.reason === 'timeout' ? 'The server did not answer in time.' : 'Cannot reach the server: check the connection.',
+      text: coded(error.reason === 'timeout' ? 'timeout' : 'offline'),
     });
   }
   return new GatewayError({
     endpoint,
     kind: 'outcome-unknown',
     body: detail,
-    message:
-      error.reason === 'timeout'
-        ? 'The server did not answer in time; it may or may not have received this.'
-        : 'The connection broke before the server answered; it may or may not have received this.',
+    text: coded(error.reason === 'timeout' ? 'timeout-write' : 'connection-broke-write'),
   });
 }
 
@@ -275,8 +270,4 @@ function jsonOrText(text: string): unknown {
   } catch {
     return text;
   }
-}
-
-function formatBytes(bytes: number): string {
-  return bytes >= 1_000_000 ? `${(bytes / 1_000_000).toFixed(1)} MB` : `${Math.ceil(bytes / 1000)} kB`;
 }

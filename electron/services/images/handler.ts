@@ -1,4 +1,4 @@
-import type { BridgeInput, BridgeOutput } from '../../../shared/bridge';
+import { coded, type BridgeInput, type BridgeOutput } from '../../../shared/bridge';
 import { ServiceError } from '../dispatcher';
 import type { ImageCache } from './cache';
 
@@ -12,7 +12,7 @@ export function syncImagesHandler(images: (() => ImageCache | null) | undefined)
     if (!cache) {
       throw new ServiceError({
         kind: 'unauthorised',
-        message: 'No account is set up, so photos cannot be fetched: choose the demo venue or enter an account in Settings.',
+        ...coded('photos-no-account'),
       });
     }
     try {
@@ -20,7 +20,7 @@ export function syncImagesHandler(images: (() => ImageCache | null) | undefined)
     } catch (error) {
       throw new ServiceError({
         kind: 'internal',
-        message: 'Photos could not be saved on this terminal (is the disk full or read-only?).',
+        ...coded('photos-cannot-save'),
         detail: `${cache.folder}: ${error instanceof Error ? error.message : String(error)}`,
       });
     }

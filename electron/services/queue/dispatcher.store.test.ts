@@ -12,7 +12,7 @@ const fixture = queueStoreFixture({ now: () => new Date(clock.now()) });
 const running: Array<{ dispatcher: QueueDispatcher; delivery: ReturnType<typeof scriptedDelivery> }> = [];
 afterEach(async () => {
   const stopped = running.map(({ dispatcher }) => dispatcher.stop());
-  for (const { delivery } of running.splice(0)) delivery.answerOpen({ outcome: 'unknown', message: 'test over' });
+  for (const { delivery } of running.splice(0)) delivery.answerOpen({ outcome: 'unknown', code: 'order-unconfirmed' });
   await Promise.all(stopped);
   fixture.cleanUp();
 });
@@ -68,7 +68,7 @@ describe('the dispatcher on the SQLite queue', () => {
 
     store.resend(seating!.id); // the store's change wakes the dispatcher
     await delivery.waitForCalls(1);
-    delivery.calls[0]!.answer({ outcome: 'table-busy', message: 'Table T9 already has an open order' });
+    delivery.calls[0]!.answer({ outcome: 'table-busy', code: 'order-table-busy', params: { said: 'Table T9 already has an open order' } });
     await dispatcher.idle();
     expect(store.get(seating!.id)).toMatchObject({ state: 'accepted', pending: 0, acceptedBy: 'open-order-evidence', attempts: 2 });
   });

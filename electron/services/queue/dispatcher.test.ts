@@ -1,18 +1,18 @@
 // The queue's dispatcher against an in-memory queue (dispatcher.testing.ts) and a fake clock: no
 // real sleeps; every wait is for a condition or a step of the fake clock.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CANNOT_SAVE_MESSAGE, type DeliveryRequest, type OutboxEntry } from '../../../shared/bridge';
+import { type DeliveryRequest, type OutboxEntry } from '../../../shared/bridge';
 import { createFakeClock, type FakeClock } from '../gateway/fakeClock.testing';
 import { startQueueDispatcher, type QueueDispatcher } from './dispatcher';
 import { fakeConnection, memoryQueue, roundDraft, scriptedDelivery, seatingDraft, type MemoryQueue } from './dispatcher.testing';
-import { RECOVERED_MESSAGE } from './outcomes';
+import { RECOVERED } from './outcomes';
 
 const START = Date.parse('2026-11-22T12:00:00Z');
 const running: Array<{ dispatcher: QueueDispatcher; delivery: ReturnType<typeof scriptedDelivery> }> = [];
 afterEach(async () => {
   // stop() waits for the requests in flight: answer them.
   const stopped = running.map(({ dispatcher }) => dispatcher.stop());
-  for (const { delivery } of running.splice(0)) delivery.answerOpen({ outcome: 'unknown', message: 'test over' });
+  for (const { delivery } of running.splice(0)) delivery.answerOpen({ outcome: 'unknown', code: 'order-unconfirmed' });
   await Promise.all(stopped);
 });
 
@@ -68,7 +68,7 @@ describe('the queue dispatcher', () => {
     await delivery.waitForCalls(1);
     // The gateway tells the connectivity monitor what it saw, then the outcome comes back.
     connection.set('offline');
-    delivery.calls[0]!.answer({ outcome: 'not-sent', reason: 'offline', message: 'Cannot reach the server' });
+    delivery.calls[0]!.answer({ outcome: 'not-sent', reason: 'offline', code: 'order-offline' });
     await dispatcher.idle();
     expect(queue.get(takeaway.id)).toMatchObject({ state: 'queued', attempts: 1, lastError: { kind: 'not-sent:offline' } });
     await clock.advance(60_000);
@@ -85,7 +85,7 @@ describe('the queue dispatcher', () => {
     queue.submit(roundDraft(null));
     const dispatcher = start();
     await delivery.waitForCalls(1);
-    delivery.calls[0]!.answer({ outcome: 'not-sent', reason: 'offline', message: 'Cannot reach the server' });
+    delivery.calls[0]!.answer({ outcome: 'not-sent', reason: 'offline', code: 'order-offline' });
     await dispatcher.idle();
     await clock.advance(999);
     expect(delivery.calls).toHaveLength(1);
@@ -101,7 +101,7 @@ describe('the queue dispatcher', () => {
     expect(delivery.calls).toHaveLength(0);
     dispatcher.retryNow();
     await delivery.waitForCalls(1);
-    delivery.calls[0]!.answer({ outcome: 'not-sent', reason: 'offline', message: 'Cannot reach the server' });
+    delivery.calls[0]!.answer({ outcome: 'not-sent', reason: 'offline', code: 'order-offline' });
     await dispatcher.idle();
     await clock.advance(10_000);
     expect(delivery.calls).toHaveLength(1);
@@ -120,13 +120,13 @@ describe('the queue dispatcher', () => {
     queue.claim(interrupted.id); // an earlier process stopped mid-request
     const dispatcher = start();
     await dispatcher.idle();
-    expect(queue.get(interrupted.id)).toMatchObject({ state: 'unconfirmed', pending: 1, afterUnconfirmed: true, lastError: { message: RECOVERED_MESSAGE } });
+    expect(queue.get(interrupted.id)).toMatchObject({ state: 'unconfirmed', pending: 1, afterUnconfirmed: true, lastError: { ...RECOVERED } });
     expect(log).toContain('queue: 1 entries interrupted mid-send are now unconfirmed');
 
     const next = queue.submit(roundDraft(null));
     await delivery.waitForCalls(1);
     expect(delivery.calls[0]!.request).toEqual(next.request);
-    delivery.calls[0]!.answer({ outcome: 'unknown', message: 'The connection broke' });
+    delivery.calls[0]!.answer({ outcome: 'unknown', code: 'order-unconfirmed' });
     await dispatcher.idle();
     expect(queue.get(next.id)).toMatchObject({ state: 'unconfirmed' });
     dispatcher.kick();
@@ -143,7 +143,8 @@ describe('the queue dispatcher', () => {
     delivery.calls[0]!.fail(new Error('a bug of ours'));
     await dispatcher.idle();
     expect(queue.get(takeaway.id)).toMatchObject({ state: 'unconfirmed', lastError: { kind: 'unknown', detail: expect.stringContaining('Error') } });
-    expect(queue.get(takeaway.id)!.lastError!.message).not.toContain('a bug of ours');
+    expect(queue.get(takeaway.id)!.lastError).toMatchObject({ code: 'order-delivery-crashed' });
+    expect(JSON.stringify(queue.get(takeaway.id)!.lastError)).not.toContain('a bug of ours');
     expect(log.some((line) => line.includes('a bug of ours'))).toBe(true);
     await clock.advance(60_000);
     expect(delivery.calls).toHaveLength(1);
@@ -155,7 +156,7 @@ describe('the queue dispatcher', () => {
     const dispatcher = start();
     await delivery.waitForCalls(2);
     expect(sentIds(delivery.calls)).toEqual([a.id, b.id]);
-    delivery.calls[0]!.answer({ outcome: 'not-sent', reason: 'rate-limited', retryAfterSeconds: 7, message: 'Too many requests' });
+    delivery.calls[0]!.answer({ outcome: 'not-sent', reason: 'rate-limited', retryAfterSeconds: 7, code: 'order-slow-down' });
     await clock.settle();
     expect(delivery.calls).toHaveLength(2); // c waits too, though its table is free
     delivery.calls[1]!.answer({ outcome: 'accepted', orderId: 2 });
@@ -174,8 +175,8 @@ describe('the queue dispatcher', () => {
     const second = queue.submit(roundDraft(2));
     const dispatcher = start();
     await delivery.waitForCalls(2);
-    delivery.calls[0]!.answer({ outcome: 'not-sent', reason: 'rate-limited', retryAfterSeconds: 60, message: 'Too many requests' });
-    delivery.calls[1]!.answer({ outcome: 'not-sent', reason: 'offline', message: 'Cannot reach' });
+    delivery.calls[0]!.answer({ outcome: 'not-sent', reason: 'rate-limited', retryAfterSeconds: 60, code: 'order-slow-down' });
+    delivery.calls[1]!.answer({ outcome: 'not-sent', reason: 'offline', code: 'order-offline' });
     await dispatcher.idle();
     queue.record(second.id, (entry) => ({ ...entry, retryAt: null }));
     dispatcher.retryNow();
@@ -191,7 +192,7 @@ describe('the queue dispatcher', () => {
     const dispatcher = start();
     await delivery.waitForCalls(2);
     expect(sentIds(delivery.calls)).toEqual(['seating 4+5', elsewhere.id]);
-    delivery.calls[0]!.answer({ outcome: 'unknown', message: 'Timed out' });
+    delivery.calls[0]!.answer({ outcome: 'unknown', code: 'order-unconfirmed' });
     delivery.calls[1]!.answer({ outcome: 'accepted', orderId: 9 });
     await dispatcher.idle();
     expect(queue.get(seating.id)).toMatchObject({ state: 'unconfirmed' });
@@ -208,12 +209,12 @@ describe('the queue dispatcher', () => {
     const seating = queue.submit(seatingDraft([8]));
     const dispatcher = start();
     await delivery.waitForCalls(1);
-    delivery.calls[0]!.answer({ outcome: 'unknown', message: 'Timed out' });
+    delivery.calls[0]!.answer({ outcome: 'unknown', code: 'order-unconfirmed' });
     await dispatcher.idle();
     // "Resend…" (the store's resend): queued again, the next attempt follows an unconfirmed one.
     queue.record(seating.id, (entry) => ({ ...entry, state: 'queued', retryAt: null }));
     await delivery.waitForCalls(2);
-    delivery.calls[1]!.answer({ outcome: 'table-busy', message: 'Table 8 already has an open order' });
+    delivery.calls[1]!.answer({ outcome: 'table-busy', code: 'order-table-busy', params: { said: 'Table 8 already has an open order' } });
     await dispatcher.idle();
     expect(queue.get(seating.id)).toMatchObject({ state: 'accepted', pending: 0, acceptedBy: 'open-order-evidence', attempts: 2 });
   });
@@ -268,7 +269,7 @@ describe('when the queue database refuses writes', () => {
     const problems = vi.fn();
     dispatcher.onStorageProblem(problems);
     await dispatcher.idle();
-    expect(dispatcher.storageProblem()).toMatchObject({ message: CANNOT_SAVE_MESSAGE, detail: expect.stringContaining('database or disk is full') });
+    expect(dispatcher.storageProblem()).toMatchObject({ code: 'queue-cannot-save', detail: expect.stringContaining('database or disk is full') });
 
     const before = queue.refused;
     await clock.advance(10_000);

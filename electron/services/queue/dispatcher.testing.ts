@@ -70,13 +70,13 @@ export function memoryQueue(now: () => number = Date.now): MemoryQueue {
       changed();
       return next;
     },
-    recoverInterrupted(message) {
+    recoverInterrupted(text) {
       writable();
       const at = iso();
       let count = 0;
       for (const entry of entries.values()) {
         if (entry.state !== 'sending') continue;
-        entries.set(entry.id, { ...entry, state: 'unconfirmed', afterUnconfirmed: true, updatedAt: at, lastError: { kind: 'unknown', message, detail: 'state "sending" found at start-up', at } });
+        entries.set(entry.id, { ...entry, state: 'unconfirmed', afterUnconfirmed: true, updatedAt: at, lastError: { kind: 'unknown', ...text, detail: 'state "sending" found at start-up', at } });
         count++;
       }
       if (count > 0) changed();

@@ -1,11 +1,11 @@
-import { deliveryOutcomeSchema, type ConnectionState, type DeliveryOutcome, type DeliveryRequest, type OutboxEntry, type QueueStorageProblem } from '../../../shared/bridge';
+import { deliveryOutcomeSchema, type ConnectionState, type DeliveryOutcome, type DeliveryRequest, type ErrorText, type OutboxEntry, type QueueStorageProblem } from '../../../shared/bridge';
 import { systemClock, type LimiterClock } from '../gateway';
 import {
   applyOutcome,
   localRetryDelayMs,
   nextRetryAt,
   outcomeOfDeliveryFailure,
-  RECOVERED_MESSAGE,
+  RECOVERED,
   sendableEntries,
   storageProblemOf,
 } from './outcomes';
@@ -31,8 +31,8 @@ export interface DispatcherStore {
   /** queued & pending & unresolved → sending, attempts + 1 (committed); else null. */
   claim(entryId: string): OutboxEntry | null;
   record(entryId: string, update: (current: OutboxEntry) => OutboxEntry): OutboxEntry | null;
-  /** Every `sending` entry → unconfirmed with this message; how many. */
-  recoverInterrupted(message: string): number;
+  /** Every `sending` entry → unconfirmed with this error; how many. */
+  recoverInterrupted(text: ErrorText): number;
   onChange(listener: (revision: number) => void): () => void;
 }
 
@@ -164,7 +164,7 @@ export function startQueueDispatcher(deps: QueueDispatcherDeps): QueueDispatcher
 
   function sendWhatMayLeave(at: number, wakeBy: (time: number) => void) {
     if (!recovered) {
-      const count = write(() => store.recoverInterrupted(RECOVERED_MESSAGE));
+      const count = write(() => store.recoverInterrupted(RECOVERED));
       recovered = true;
       if (count > 0) log(`queue: ${count} entries interrupted mid-send are now unconfirmed`);
     }

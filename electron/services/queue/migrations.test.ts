@@ -74,13 +74,15 @@ describe('migrations', () => {
     raw.close();
 
     expect(() => openQueueDatabase(file)).toThrow(QueueSchemaTooNewError);
-    expect(() => openQueueDatabase(file)).toThrow(/written by a newer version of Comanda \(schema 2; this version knows up to 1\)/);
+    expect(() => openQueueDatabase(file)).toThrow(
+      `written by a newer version of Comanda (schema ${LATEST_SCHEMA_VERSION + 1}; this version knows up to ${LATEST_SCHEMA_VERSION})`,
+    );
     const after = new Database(file);
     expect(schemaVersion(after)).toBe(LATEST_SCHEMA_VERSION + 1);
     after.close();
   });
 
-  // Only version 1 has shipped: a next version is simulated to prove the mechanism the real one will use.
+  // A next version is simulated to prove the mechanism the real ones use.
   const nextVersion: Migration = {
     version: LATEST_SCHEMA_VERSION + 1,
     description: '2026-11-23, issue 11: test only — an index on entries.retry_at',
@@ -121,5 +123,54 @@ describe('migrations', () => {
     expect(db.prepare(`SELECT name FROM sqlite_schema WHERE name = 'entries_retry_at'`).get()).toBeUndefined();
     db.close();
     expect(fixture.open(file).store.pending()).toHaveLength(1);
+  });
+
+  describe('version 2 (issue 12 item 6): errors are codes', () => {
+    /** A file at version 1 holding `entry` as version 1 wrote it (its lastError with English `message`). */
+    function versionOneFile(entry: Record<string, unknown>): string {
+      const file = join(fixture.folder(), 'v1.sqlite');
+      const db = new Database(file);
+      migrate(db, migrations.slice(0, 1));
+      db.prepare(`INSERT INTO entries (id, seq, kind, state, pending, service_id, retry_at, data) VALUES (?, ?, ?, ?, ?, NULL, ?, ?)`).run(
+        entry.id,
+        entry.seq,
+        entry.kind,
+        entry.state,
+        entry.pending,
+        entry.retryAt,
+        JSON.stringify(entry),
+      );
+      db.close();
+      return file;
+    }
+
+    it('reads an entry stored with an English message as `legacy`, the old words as its text', () => {
+      const { store } = fixture.open();
+      const takeaway = store.submit(takeawayDraft('Ona'));
+      const { lastError: _none, ...fields } = takeaway;
+      const oldError = { kind: 'not-sent:offline', message: 'No connection to the server: it will be sent when the connection returns.', detail: 'POST loyalty/orders', at: '2026-11-23T12:00:05.000Z' };
+      const file = versionOneFile({ ...fields, attempts: 1, retryAt: '2026-11-23T12:00:35.000Z', lastError: oldError });
+
+      const { store: upgraded } = fixture.open(file);
+      expect(upgraded.get(takeaway.id)?.lastError).toEqual({
+        kind: 'not-sent:offline',
+        code: 'legacy',
+        params: { text: 'No connection to the server: it will be sent when the connection returns.' },
+        detail: 'POST loyalty/orders',
+        at: '2026-11-23T12:00:05.000Z',
+      });
+      expect(upgraded.pending().map((e) => e.id)).toEqual([takeaway.id]);
+      const raw = new Database(file);
+      expect(schemaVersion(raw)).toBe(LATEST_SCHEMA_VERSION);
+      raw.close();
+    });
+
+    it('leaves entries without an error, and errors already coded, as they were', () => {
+      const { store } = fixture.open();
+      const plain = store.submit(takeawayDraft('Mar'));
+      const file = versionOneFile({ ...plain, lastError: null });
+      const { store: upgraded } = fixture.open(file);
+      expect(upgraded.get(plain.id)).toEqual(plain);
+    });
   });
 });

@@ -95,6 +95,23 @@ export const migrations: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 2,
+    description: '2026-11-24, issue 12: item 6, an entry\'s lastError says a code, not English words; stored words become `legacy`',
+    up(db) {
+      // { kind, message, detail?, at } → { kind, code: 'legacy', params: { text: message }, detail?, at }:
+      // the waiter still reads what the terminal said then, as it said it (shared/bridge/errorCodes.ts).
+      db.exec(`
+        UPDATE entries
+        SET data = json_set(
+          json_remove(data, '$.lastError.message'),
+          '$.lastError.code', 'legacy',
+          '$.lastError.params', json_object('text', substr(json_extract(data, '$.lastError.message'), 1, 2000))
+        )
+        WHERE json_type(data, '$.lastError.message') = 'text';
+      `);
+    },
+  },
 ];
 
 export const LATEST_SCHEMA_VERSION = migrations[migrations.length - 1]!.version;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CANNOT_SAVE_MESSAGE, queuedEntry, type OutboxEntry } from '../../../shared/bridge';
+import { queuedEntry, type OutboxEntry } from '../../../shared/bridge';
 import { roundDraft } from './dispatcher.testing';
 import { applyOutcome, localRetryDelayMs, nextRetryAt, outcomeOfDeliveryFailure, sendableEntries, storageProblemOf } from './outcomes';
 
@@ -58,18 +58,27 @@ describe('applyOutcome', () => {
 
   it('records every outcome as ARCHITECTURE §5 says', () => {
     expect(applyOutcome(sending, { outcome: 'accepted', orderId: 42 }, AT)).toMatchObject({ state: 'accepted', pending: 0, orderId: 42, acceptedBy: 'server' });
-    expect(applyOutcome(sending, { outcome: 'not-sent', reason: 'offline', message: 'Cannot reach' }, AT)).toMatchObject({ state: 'queued', pending: 1, retryAt: null, lastError: { kind: 'not-sent:offline' } });
-    expect(applyOutcome(sending, { outcome: 'not-sent', reason: 'rate-limited', retryAfterSeconds: 7, message: '429' }, AT)).toMatchObject({ state: 'queued', retryAt: '2026-11-22T12:00:07.000Z' });
-    expect(applyOutcome(sending, { outcome: 'not-sent', reason: 'unavailable', message: '503' }, AT)).toMatchObject({ state: 'queued', retryAt: '2026-11-22T12:00:05.000Z' });
-    expect(applyOutcome(sending, { outcome: 'not-sent', reason: 'unauthorised', message: '401' }, AT)).toMatchObject({ state: 'queued', retryAt: '2026-11-22T12:00:30.000Z' });
-    expect(applyOutcome(sending, { outcome: 'rejected', code: 'invalid', message: 'The total does not match' }, AT)).toMatchObject({ state: 'rejected', pending: 1, lastError: { message: 'The total does not match' } });
-    expect(applyOutcome(sending, { outcome: 'unknown', message: 'reset' }, AT)).toMatchObject({ state: 'unconfirmed', pending: 1, afterUnconfirmed: true });
+    expect(applyOutcome(sending, { outcome: 'not-sent', reason: 'offline', code: 'order-offline' }, AT)).toMatchObject({ state: 'queued', pending: 1, retryAt: null, lastError: { kind: 'not-sent:offline' } });
+    expect(applyOutcome(sending, { outcome: 'not-sent', reason: 'rate-limited', retryAfterSeconds: 7, code: 'order-slow-down' }, AT)).toMatchObject({ state: 'queued', retryAt: '2026-11-22T12:00:07.000Z' });
+    expect(applyOutcome(sending, { outcome: 'not-sent', reason: 'unavailable', code: 'order-server-unavailable' }, AT)).toMatchObject({ state: 'queued', retryAt: '2026-11-22T12:00:05.000Z' });
+    expect(applyOutcome(sending, { outcome: 'not-sent', reason: 'unauthorised', code: 'order-credentials-refused' }, AT)).toMatchObject({ state: 'queued', retryAt: '2026-11-22T12:00:30.000Z' });
+    expect(applyOutcome(sending, { outcome: 'rejected', reason: 'invalid', code: 'server-rejected', params: { status: 422, said: 'The total does not match' } }, AT)).toMatchObject({
+      state: 'rejected',
+      pending: 1,
+      lastError: { kind: 'rejected:invalid', code: 'server-rejected', params: { status: 422, said: 'The total does not match' } },
+    });
+    expect(applyOutcome(sending, { outcome: 'unknown', code: 'order-unconfirmed' }, AT)).toMatchObject({ state: 'unconfirmed', pending: 1, afterUnconfirmed: true });
   });
 
   it('takes "table already has an open order" as evidence only right after an unconfirmed attempt', () => {
-    const busy = { outcome: 'table-busy', message: 'Table 5 already has an open order' } as const;
+    const busy = { outcome: 'table-busy', code: 'order-table-busy', params: { said: 'Table 5 already has an open order' } } as const;
     expect(applyOutcome({ ...sending, kind: 'seating' }, busy, AT)).toMatchObject({ state: 'rejected', conflict: true, pending: 1 });
-    expect(applyOutcome({ ...sending, kind: 'seating', afterUnconfirmed: true }, busy, AT)).toMatchObject({ state: 'accepted', pending: 0, acceptedBy: 'open-order-evidence' });
+    expect(applyOutcome({ ...sending, kind: 'seating', afterUnconfirmed: true }, busy, AT)).toMatchObject({
+      state: 'accepted',
+      pending: 0,
+      acceptedBy: 'open-order-evidence',
+      lastError: { kind: 'table-busy', code: 'order-confirmed-by-open-order', params: { said: 'Table 5 already has an open order' } },
+    });
   });
 
   it('takes an exception from delivery as unknown: the request may have left', () => {
@@ -87,6 +96,6 @@ describe('a failing local write', () => {
 
   it('is said to the waiter plainly and to the engineer with the database’s error', () => {
     const error = Object.assign(new Error('database or disk is full'), { name: 'SqliteError' });
-    expect(storageProblemOf(error, AT)).toEqual({ message: CANNOT_SAVE_MESSAGE, detail: 'SqliteError: database or disk is full', since: AT.toISOString() });
+    expect(storageProblemOf(error, AT)).toEqual({ code: 'queue-cannot-save', detail: 'SqliteError: database or disk is full', since: AT.toISOString() });
   });
 });

@@ -1,4 +1,4 @@
-import { CANNOT_SAVE_MESSAGE, type DeliveryOutcome, type OutboxEntry, type OutboxError, type QueueStorageProblem } from '../../../shared/bridge';
+import { coded, type DeliveryOutcome, type ErrorText, type OutboxEntry, type OutboxError, type QueueStorageProblem } from '../../../shared/bridge';
 import { redactSecrets } from '../secrets/redact';
 
 // The queue's rules, pure (ARCHITECTURE §5, docs/decisions.md "Service flow and the outbox"):
@@ -52,7 +52,7 @@ export function nextRetryAt(pending: readonly OutboxEntry[], now: number): numbe
 /** The entry after an outcome (pure: the dispatcher writes it with `store.record`). */
 export function applyOutcome(entry: OutboxEntry, outcome: DeliveryOutcome, at: Date): OutboxEntry {
   const base = { ...entry, updatedAt: at.toISOString() };
-  const error = (kind: string, message: string, detail?: string): OutboxError => ({ kind, message, ...(detail ? { detail } : {}), at: at.toISOString() });
+  const error = (kind: string, text: ErrorText, detail?: string): OutboxError => ({ kind, ...coded(text.code, text.params), ...(detail ? { detail } : {}), at: at.toISOString() });
   switch (outcome.outcome) {
     case 'accepted':
       return { ...base, state: 'accepted', pending: 0, orderId: outcome.orderId, retryAt: null, lastError: null, acceptedBy: 'server', conflict: false };
@@ -62,11 +62,11 @@ export function applyOutcome(entry: OutboxEntry, outcome: DeliveryOutcome, at: D
         ...base,
         state: 'queued',
         retryAt: waitMs > 0 ? new Date(at.getTime() + waitMs).toISOString() : null,
-        lastError: error(`not-sent:${outcome.reason}`, outcome.message, outcome.detail),
+        lastError: error(`not-sent:${outcome.reason}`, outcome, outcome.detail),
       };
     }
     case 'rejected':
-      return { ...base, state: 'rejected', conflict: false, lastError: error(`rejected:${outcome.code}`, outcome.message, outcome.detail) };
+      return { ...base, state: 'rejected', conflict: false, lastError: error(`rejected:${outcome.reason}`, outcome, outcome.detail) };
     case 'table-busy':
       if (entry.afterUnconfirmed) {
         // §5: right after an unconfirmed attempt of this seating, the open order is that attempt's.
@@ -77,18 +77,17 @@ export function applyOutcome(entry: OutboxEntry, outcome: DeliveryOutcome, at: D
           acceptedBy: 'open-order-evidence',
           retryAt: null,
           conflict: false,
-          lastError: error('table-busy', `Confirmed: the server already has this table's order (${outcome.message}), so the earlier attempt arrived.`, outcome.detail),
+          lastError: error('table-busy', coded('order-confirmed-by-open-order', { said: outcome.params?.said }), outcome.detail),
         };
       }
-      return { ...base, state: 'rejected', conflict: true, lastError: error('table-busy', outcome.message, outcome.detail) };
+      return { ...base, state: 'rejected', conflict: true, lastError: error('table-busy', outcome, outcome.detail) };
     case 'unknown':
-      return { ...base, state: 'unconfirmed', afterUnconfirmed: true, lastError: error('unknown', outcome.message, outcome.detail) };
+      return { ...base, state: 'unconfirmed', afterUnconfirmed: true, lastError: error('unknown', outcome, outcome.detail) };
   }
 }
 
 /** Start-up: what an entry found `sending` says once it is unconfirmed (store.recoverInterrupted). */
-export const RECOVERED_MESSAGE =
-  'The terminal stopped while this was being sent, so it is not known whether the POS received it. Check the POS, then resend or mark it done.';
+export const RECOVERED: ErrorText = coded('order-interrupted');
 
 /**
  * `deliver` threw instead of answering an outcome. It never should (delivery.ts turns every
@@ -100,7 +99,7 @@ export function outcomeOfDeliveryFailure(error: unknown): DeliveryOutcome {
   const name = error instanceof Error ? error.name : typeof error;
   return {
     outcome: 'unknown',
-    message: 'The terminal failed while sending this order, so it is not known whether the POS received it. Check the POS, then resend or mark it done.',
+    ...coded('order-delivery-crashed'),
     detail: `delivery threw ${name} after the entry was claimed (see the terminal's log)`,
   };
 }
@@ -109,5 +108,5 @@ export function outcomeOfDeliveryFailure(error: unknown): DeliveryOutcome {
 export function storageProblemOf(error: unknown, at: Date): QueueStorageProblem {
   const said = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   // A database error names the failing operation, not values; scrubbed anyway, as it is shown.
-  return { message: CANNOT_SAVE_MESSAGE, detail: redactSecrets(said).slice(0, 500), since: at.toISOString() };
+  return { ...coded('queue-cannot-save'), detail: redactSecrets(said).slice(0, 500), since: at.toISOString() };
 }

@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CANNOT_SAVE_MESSAGE, type TableService } from '../../../shared/bridge';
+import { type TableService } from '../../../shared/bridge';
 import { ServiceError } from '../dispatcher';
 import { openQueueDatabase, queueDatabaseFile } from './database';
 import { pragmaValue, type QueueDb } from './migrations';
@@ -115,7 +115,7 @@ describe('the queue service', () => {
     const service = open({ dataDir: await dataDir(), connection: fakeConnection('offline') });
     await service.handlers.seatService(seat([5]));
     await expect(service.handlers.seatService(seat([5]))).rejects.toMatchObject({
-      info: { kind: 'conflict', message: expect.stringMatching(/Table 5 was just seated/) },
+      info: { kind: 'conflict', code: 'tables-just-seated', params: { count: 1, tables: '5' } },
     });
     await expect(service.handlers.markEntryDone({ entryId: randomUUID() })).rejects.toMatchObject({ info: { kind: 'invalid-input' } });
   });
@@ -126,7 +126,7 @@ describe('the queue service', () => {
     const draft = roundDraft(null);
     await service.handlers.submitEntry({ draft });
     await delivery.waitForCalls(1);
-    delivery.calls[0]!.answer({ outcome: 'not-sent', reason: 'rate-limited', message: 'Too many requests', retryAfterSeconds: 600 });
+    delivery.calls[0]!.answer({ outcome: 'not-sent', reason: 'rate-limited', code: 'order-slow-down', retryAfterSeconds: 600 });
     await expect.poll(() => service.store!.get(draft.id)?.retryAt ?? null).not.toBeNull();
     const { entry } = await service.handlers.retryEntry({ entryId: draft.id });
     expect(entry.retryAt).toBeNull();
@@ -145,9 +145,9 @@ describe('the queue service', () => {
     expect(service.store).toBeNull();
     const refused = await service.handlers.submitEntry({ draft: roundDraft(null) }).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(ServiceError);
-    expect((refused as ServiceError).info).toMatchObject({ kind: 'storage', message: expect.stringMatching(/cannot be opened/), detail: expect.stringContaining(service.file) });
+    expect((refused as ServiceError).info).toMatchObject({ kind: 'storage', code: 'queue-open-failed', detail: expect.stringContaining(service.file) });
     // The read still answers, so every window shows "Cannot save orders" with the reason.
-    expect(await service.handlers.getQueue({})).toMatchObject({ entries: [], services: [], storageProblem: { message: CANNOT_SAVE_MESSAGE, detail: expect.stringContaining(service.file) } });
+    expect(await service.handlers.getQueue({})).toMatchObject({ entries: [], services: [], storageProblem: { code: 'queue-cannot-save', detail: expect.stringContaining(service.file) } });
     expect(service.storageProblem()).not.toBeNull();
     expect(logged.join('\n')).toMatch(/queue: cannot open/);
   });
@@ -191,7 +191,7 @@ describe('when the queue database refuses writes (issue 10 item 9)', () => {
     }
     expect((refused as ServiceError).info).toMatchObject({ kind: 'storage' });
     const blocked = await service.handlers.getQueue({});
-    expect(blocked.storageProblem).toMatchObject({ message: CANNOT_SAVE_MESSAGE, detail: expect.stringMatching(/SQLITE_FULL/) });
+    expect(blocked.storageProblem).toMatchObject({ code: 'queue-cannot-save', detail: expect.stringMatching(/SQLITE_FULL/) });
     // Nothing was committed, so no revision tells the windows: the event carries the problem itself.
     await expect.poll(() => changes.at(-1)).toEqual({ revision: blocked.revision, storageProblem: blocked.storageProblem });
 
@@ -204,16 +204,17 @@ describe('when the queue database refuses writes (issue 10 item 9)', () => {
 
 describe('explainQueueError', () => {
   it('maps the store’s refusals and a database refusing writes; leaves our own bugs as they are', () => {
-    expect(explainQueueError('seatService', new QueueConflictError('Table 5 was just seated on this terminal'))).toMatchObject({
-      info: { kind: 'conflict', message: 'Table 5 was just seated on this terminal' },
+    expect(explainQueueError('seatService', new QueueConflictError({ code: 'tables-just-seated', params: { count: 1, tables: '5' } }))).toMatchObject({
+      info: { kind: 'conflict', code: 'tables-just-seated', params: { count: 1, tables: '5' } },
     });
-    expect(explainQueueError('discardEntry', new QueueInputError('Only a queued, unconfirmed or rejected order can be discarded.'))).toMatchObject({
-      info: { kind: 'invalid-input' },
+    expect(explainQueueError('discardEntry', new QueueInputError({ code: 'entry-changed' }, 'cannot be discarded now: it is sending'))).toMatchObject({
+      info: { kind: 'invalid-input', code: 'entry-changed', detail: 'discardEntry: cannot be discarded now: it is sending' },
     });
     const full = Object.assign(new Error('database or disk is full'), { name: 'SqliteError', code: 'SQLITE_FULL' });
     const storage = explainQueueError('submitEntry', full) as ServiceError;
     expect(storage.info).toMatchObject({ kind: 'storage', detail: 'submitEntry: SQLITE_FULL: database or disk is full' });
-    expect(storage.info.message).not.toMatch(/SQLITE|disk is full/);
+    expect(storage.info).toMatchObject({ code: 'queue-storage' });
+    expect(storage.info.params).toBeUndefined();
     const bug = Object.assign(new Error('UNIQUE constraint failed: entries.seq'), { code: 'SQLITE_CONSTRAINT_UNIQUE' });
     expect(explainQueueError('submitEntry', bug)).toBe(bug);
   });

@@ -1,5 +1,5 @@
 import {
-  CANNOT_SAVE_MESSAGE,
+  coded,
   queueOperations,
   type BridgeInput,
   type BridgeOutput,
@@ -12,6 +12,7 @@ import { openQueueDatabase, queueDatabaseFile } from './database';
 import { startQueueDispatcher, type QueueConnection, type QueueDispatcher } from './dispatcher';
 import type { QueueDb } from './migrations';
 import { storageProblemOf } from './outcomes';
+import { createMostSoldReader, type MostSoldReader } from './mostSold';
 import { createQueueStore, QueueConflictError, QueueInputError, type QueueStore } from './store';
 
 // One account's order queue on the main side (issue 11): its SQLite database, its store and its
@@ -68,11 +69,6 @@ export interface QueueService {
 /** Announced changes: at most one per 50 ms, so a burst of writes costs the windows one read. */
 export const QUEUE_CHANGE_INTERVAL_MS = 50;
 
-const OPEN_FAILED_MESSAGE =
-  'The order queue cannot be opened, so orders cannot be saved on this terminal. Check the disk has space and the data folder can be written, then restart the terminal.';
-const STORAGE_MESSAGE =
-  'This terminal could not save it: its order database refuses writes (disk full, read-only or damaged). Nothing was saved; free some disk space and try again.';
-const CLOSED_MESSAGE = 'The terminal switched to another account while this was being saved: nothing was saved. Try again on the account now in use.';
 
 /** Never throws: a database that cannot be opened leaves a service whose operations say why. */
 export function openQueueService(options: QueueServiceOptions): QueueService {
@@ -80,11 +76,14 @@ export function openQueueService(options: QueueServiceOptions): QueueService {
   const now = options.now ?? Date.now;
   const file = queueDatabaseFile(options.dataDir, options.accountKey);
   let store: QueueStore;
+  let mostSold: MostSoldReader;
   // The revision last committed: a change of the storage problem is announced with it (a
   // database that refuses writes may refuse to be read as well).
   let revision: number;
   try {
-    store = createQueueStore((options.openDatabase ?? openQueueDatabase)(file), { now: () => new Date(now()), log });
+    const db = (options.openDatabase ?? openQueueDatabase)(file);
+    store = createQueueStore(db, { now: () => new Date(now()), log });
+    mostSold = createMostSoldReader(db, log);
     revision = store.revision();
   } catch (error) {
     log(`queue: cannot open ${file}: ${errorText(error)}`);
@@ -118,13 +117,13 @@ export function openQueueService(options: QueueServiceOptions): QueueService {
   /** Runs a store write for a person's action; the dispatcher looks at the queue right after. */
   const write = <T>(operation: string, work: (open: QueueStore) => T, after: (d: QueueDispatcher) => void = (d) => d.kick()): Promise<T> =>
     guarded(operation, () => {
-      if (closed) throw new ServiceError({ kind: 'wrong-account', message: CLOSED_MESSAGE, detail: `${operation}: the queue of ${options.accountKey} is closed` });
+      if (closed) throw new ServiceError({ kind: 'wrong-account', ...coded('queue-closed'), detail: `${operation}: the queue of ${options.accountKey} is closed` });
       const value = work(store);
       after(dispatcher);
       return value;
     }).catch((error: unknown) => {
       // "Cannot save orders" shows in every window until a write works again (issue 10 item 9).
-      if (error instanceof ServiceError && error.info.kind === 'storage') setStorageProblem(storageProblemOf(error.info.detail ?? error.message, new Date(now())));
+      if (error instanceof ServiceError && error.info.kind === 'storage') setStorageProblem(storageProblemOf(error.info.detail ?? error.info.code, new Date(now())));
       throw error;
     });
 
@@ -141,6 +140,7 @@ export function openQueueService(options: QueueServiceOptions): QueueService {
     moveSeating: ({ entryId, tables, seating }) => write('moveSeating', (s) => ({ entry: s.moveSeating(entryId, tables, seating) })),
     clearTable: ({ serviceId }) => write('clearTable', (s) => ({ cleared: s.clearTable(serviceId) })),
     exportPending: () => write('exportPending', (s) => ({ json: s.exportPending(options.accountKey) }), () => {}),
+    getMostSold: ({ limit }) => write('getMostSold', () => mostSold.read({ now: new Date(now()), limit }), () => {}),
     importQueue: ({ entries, services }) => write('importQueue', (s) => s.importEntries(entries, services)),
   };
 
@@ -173,9 +173,9 @@ export function openQueueService(options: QueueServiceOptions): QueueService {
 function unavailableQueue(file: string, error: unknown, at: Date): QueueService {
   const detail = `${file}: ${errorText(error)}`;
   const refuse = async (): Promise<never> => {
-    throw new ServiceError({ kind: 'storage', message: OPEN_FAILED_MESSAGE, detail });
+    throw new ServiceError({ kind: 'storage', ...coded('queue-open-failed'), detail });
   };
-  const problem: QueueStorageProblem = { message: CANNOT_SAVE_MESSAGE, detail: detail.slice(0, 2_000), since: at.toISOString() };
+  const problem: QueueStorageProblem = { ...coded('queue-cannot-save'), detail: detail.slice(0, 2_000), since: at.toISOString() };
   const handlers = {
     ...Object.fromEntries(queueOperationNames.map((name) => [name, refuse])),
     getQueue: async () => ({ revision: 0, services: [], entries: [], storageProblem: problem }),
@@ -215,11 +215,11 @@ async function guarded<T>(operation: string, work: () => T): Promise<T> {
 /** What a queue operation's failure tells the window: a ServiceError when we can explain it, else the error as it is (internal). */
 export function explainQueueError(operation: string, error: unknown): unknown {
   if (error instanceof ServiceError) return error;
-  if (error instanceof QueueConflictError) return new ServiceError({ kind: 'conflict', message: error.message, detail: operation });
-  if (error instanceof QueueInputError) return new ServiceError({ kind: 'invalid-input', message: error.message, detail: operation });
+  if (error instanceof QueueConflictError) return new ServiceError({ kind: 'conflict', ...error.text, detail: operation });
+  if (error instanceof QueueInputError) return new ServiceError({ kind: 'invalid-input', ...error.text, detail: error.detail ? `${operation}: ${error.detail}` : operation });
   const code = sqliteCode(error);
   if (code !== null && STORAGE_CODES.test(code)) {
-    return new ServiceError({ kind: 'storage', message: STORAGE_MESSAGE, detail: `${operation}: ${code}: ${errorText(error)}` });
+    return new ServiceError({ kind: 'storage', ...coded('queue-storage'), detail: `${operation}: ${code}: ${errorText(error)}` });
   }
   return error;
 }

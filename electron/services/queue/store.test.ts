@@ -56,7 +56,7 @@ describe('seat', () => {
     store.seat(first, [seatingDraft(first)]);
     const second = newService([T(2), T(1)]);
     expect(() => store.seat(second, [seatingDraft(second)])).toThrow(QueueConflictError);
-    expect(() => store.seat(second, [seatingDraft(second)])).toThrow('Table T1 was just seated on this terminal: open it from the floor plan.');
+    expect(() => store.seat(second, [seatingDraft(second)])).toThrow(expect.objectContaining({ text: { code: 'tables-just-seated', params: { count: 1, tables: 'T1' } } }));
     const snapshot = store.snapshot();
     expect(snapshot.entries).toHaveLength(1);
     expect(snapshot.services.map((s) => s.id)).toEqual([first.id]);
@@ -108,9 +108,9 @@ describe('rounds, takeaway and delivery', () => {
     store.seat(service, [seatingDraft(service)]);
     const round = store.submit(roundDraft(service, 3));
     expect(round).toMatchObject({ kind: 'round', state: 'queued', seq: 2, tableIds: [3], serviceId: service.id, totalCents: 750 });
-    expect(() => store.submit(roundDraft(newService([T(30)])))).toThrow(/cleared/);
+    expect(() => store.submit(roundDraft(newService([T(30)])))).toThrow(/table-cleared/);
     store.clearTable(service.id);
-    expect(() => store.submit(roundDraft(service))).toThrow('This table has been cleared: seat it again to send a round.');
+    expect(() => store.submit(roundDraft(service))).toThrow(expect.objectContaining({ text: { code: 'table-cleared' } }));
   });
 
   it('stores a draft submitted twice once and answers the stored entry', () => {
@@ -167,10 +167,10 @@ describe('the dispatcher’s writes', () => {
     const a = store.submit(takeawayDraft('A'));
     const b = store.submit(takeawayDraft('B'));
     store.claim(a.id);
-    expect(store.recoverInterrupted('The terminal stopped while this was being sent.')).toBe(1);
-    expect(store.get(a.id)).toMatchObject({ state: 'unconfirmed', afterUnconfirmed: true, lastError: { kind: 'unknown', message: 'The terminal stopped while this was being sent.' } });
+    expect(store.recoverInterrupted({ code: 'order-interrupted' })).toBe(1);
+    expect(store.get(a.id)).toMatchObject({ state: 'unconfirmed', afterUnconfirmed: true, lastError: { kind: 'unknown', code: 'order-interrupted' } });
     expect(store.get(b.id)).toMatchObject({ state: 'queued' });
-    expect(store.recoverInterrupted('again')).toBe(0);
+    expect(store.recoverInterrupted({ code: 'order-interrupted' })).toBe(0);
   });
 });
 
@@ -181,7 +181,7 @@ describe('waiter decisions', () => {
     setState(store, entry.id, { retryAt: '2026-11-23T12:05:00.000Z' });
     expect(store.retry(entry.id)).toMatchObject({ state: 'queued', retryAt: null });
     setState(store, entry.id, { state: 'unconfirmed' });
-    expect(() => store.retry(entry.id)).toThrow('This order cannot be retried now: it is unconfirmed.');
+    expect(() => store.retry(entry.id)).toThrow(expect.objectContaining({ text: { code: 'entry-changed' }, detail: 'cannot be retried now: it is unconfirmed' }));
   });
 
   it('resends only unconfirmed entries, marks done and discards with the state checked', () => {
@@ -196,7 +196,7 @@ describe('waiter decisions', () => {
     store.markDone(seating!.id);
     expect(store.get(seating!.id)).toMatchObject({ pending: 0, resolution: 'marked-done' });
     expect(() => store.discard(seating!.id)).toThrow(/no longer pending/);
-    expect(() => store.markDone(crypto.randomUUID())).toThrow('This order is no longer in the outbox.');
+    expect(() => store.markDone(crypto.randomUUID())).toThrow(expect.objectContaining({ text: { code: 'entry-not-in-queue' } }));
 
     // Discarding the only entry of a service frees its table.
     const other = newService([T(10)]);
@@ -220,7 +220,7 @@ describe('waiter decisions', () => {
     const { store } = fixture.open();
     const first = newService([T(4)]);
     const { entries: [firstSeating] } = store.seat(first, [seatingDraft(first, 2)]);
-    expect(() => store.sendSeatingAsRound(firstSeating!.id, roundDraft(first, 2))).toThrow(/Only a seating refused because the table already has an open order can be sent as a round/);
+    expect(() => store.sendSeatingAsRound(firstSeating!.id, roundDraft(first, 2))).toThrow(expect.objectContaining({ text: { code: 'seating-not-in-conflict' } }));
     setState(store, firstSeating!.id, { state: 'rejected', conflict: true });
     const asRound = roundDraft(first, 2);
     expect(store.sendSeatingAsRound(firstSeating!.id, asRound)).toMatchObject({ state: 'rejected', pending: 0, resolution: 'sent-as-round' });
@@ -238,8 +238,8 @@ describe('waiter decisions', () => {
     const busy = newService([T(12)]);
     store.seat(busy, [seatingDraft(busy)]);
     const movedService = { ...second, tableIds: [8], primaryTableId: 8, tableNames: ['T8'] };
-    expect(() => store.moveSeating(secondSeating!.id, [T(12)], seatingDraft({ ...second, tableIds: [12], primaryTableId: 12, tableNames: ['T12'] }))).toThrow('Table T12 is already seated on this terminal.');
-    expect(() => store.moveSeating(secondSeating!.id, [], seatingDraft(movedService))).toThrow('Choose at least one table.');
+    expect(() => store.moveSeating(secondSeating!.id, [T(12)], seatingDraft({ ...second, tableIds: [12], primaryTableId: 12, tableNames: ['T12'] }))).toThrow(expect.objectContaining({ text: { code: 'tables-already-seated', params: { count: 1, tables: 'T12' } } }));
+    expect(() => store.moveSeating(secondSeating!.id, [], seatingDraft(movedService))).toThrow(expect.objectContaining({ text: { code: 'choose-a-table' } }));
     const newSeating = seatingDraft(movedService);
     expect(store.moveSeating(secondSeating!.id, [T(8)], newSeating)).toMatchObject({ pending: 0, resolution: 'moved' });
     expect(store.snapshot().services.find((s) => s.id === second.id)).toMatchObject({ tableIds: [8], primaryTableId: 8, tableNames: ['T8'] });
@@ -280,7 +280,7 @@ describe('revision and change listeners', () => {
       [2, 2],
     ]);
     stop();
-    store.recoverInterrupted('stopped');
+    store.recoverInterrupted({ code: 'order-interrupted' });
     expect(seen).toHaveLength(2);
     expect(store.revision()).toBe(3);
   });
@@ -359,7 +359,7 @@ describe('durability and several connections', () => {
     const a = newService([T(5)]);
     const b = newService([T(5)]);
     first.seat(a, [seatingDraft(a)]);
-    expect(() => second.seat(b, [seatingDraft(b)])).toThrow('Table T5 was just seated on this terminal: open it from the floor plan.');
+    expect(() => second.seat(b, [seatingDraft(b)])).toThrow(expect.objectContaining({ text: { code: 'tables-just-seated', params: { count: 1, tables: 'T5' } } }));
     expect(second.snapshot().services.map((s) => s.id)).toEqual([a.id]);
     expect(second.revision()).toBe(first.revision());
   });
@@ -375,7 +375,7 @@ describe('durability and several connections', () => {
       const won = answers.filter((a) => 'won' in a && a.won);
       expect(won, `table ${tableId}: ${JSON.stringify(answers)}`).toHaveLength(1);
       const lost = answers.find((a) => 'won' in a && !a.won) as { message: string };
-      expect(lost.message).toBe(`QueueConflictError: Table ${tableId} was just seated on this terminal: open it from the floor plan.`);
+      expect(lost.message).toBe('QueueConflictError: tables-just-seated');
     }
     const { store } = fixture.open(file);
     const seated = store.snapshot().services.flatMap((s) => s.tableIds);

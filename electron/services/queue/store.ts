@@ -11,8 +11,9 @@ import {
   type QueueSnapshot,
   type TableService,
 } from '../../../shared/bridge/queue';
+import { coded, type ErrorText } from '../../../shared/bridge/errorCodes';
 import { inTransaction, type QueueDb } from './migrations';
-import { RECOVERED_MESSAGE } from './outcomes';
+import { RECOVERED } from './outcomes';
 
 // The order queue and the table services in the account's SQLite database (issue 11 items 1–2,
 // 5; ARCHITECTURE §5). Every method is ONE transaction: a seating's service and entries, the
@@ -38,8 +39,8 @@ export interface QueueStore {
   claim(entryId: string): OutboxEntry | null;
   /** Writes the entry `update` makes of the current one (an outcome); null when it is gone. */
   record(entryId: string, update: (current: OutboxEntry) => OutboxEntry): OutboxEntry | null;
-  /** Start-up: every `sending` entry becomes unconfirmed with `message`; returns how many. */
-  recoverInterrupted(message: string): number;
+  /** Start-up: every `sending` entry becomes unconfirmed with `text`; returns how many. */
+  recoverInterrupted(text: ErrorText): number;
   retry(entryId: string): OutboxEntry;
   resend(entryId: string): OutboxEntry;
   markDone(entryId: string): OutboxEntry;
@@ -65,18 +66,21 @@ export interface QueueStoreOptions {
   log?: (line: string) => void;
 }
 
-/** Something the person must change (the message says what). */
+/** Something the person must change (`text` says what; the message, for logs, has the detail). */
 export class QueueInputError extends Error {
-  constructor(message: string) {
-    super(message);
+  constructor(
+    readonly text: ErrorText,
+    readonly detail?: string,
+  ) {
+    super(detail ? `${text.code}: ${detail}` : text.code);
     this.name = 'QueueInputError';
   }
 }
 
 /** A table of this seating already has an open service (another window was quicker). */
 export class QueueConflictError extends Error {
-  constructor(message: string) {
-    super(message);
+  constructor(readonly text: ErrorText) {
+    super(text.code);
     this.name = 'QueueConflictError';
   }
 }
@@ -88,7 +92,7 @@ const dataRow = z.object({ data: z.string() });
 const seqRow = z.object({ seq: z.number().int().nullable() });
 const valueRow = z.object({ value: z.number().int() });
 
-const NOT_IN_QUEUE = 'This order is no longer in the outbox.';
+const NOT_IN_QUEUE = coded('entry-not-in-queue');
 
 export function createQueueStore(db: QueueDb, options: QueueStoreOptions): QueueStore {
   const { now } = options;
@@ -254,7 +258,7 @@ export function createQueueStore(db: QueueDb, options: QueueStoreOptions): Queue
     const entry = readEntry(entryId);
     if (!entry) throw new QueueInputError(NOT_IN_QUEUE);
     if (entry.pending !== 1 || !allowed.includes(entry.state)) {
-      throw new QueueInputError(`This order cannot be ${what} now: it is ${entry.pending === 1 ? entry.state : 'no longer pending'}.`);
+      throw new QueueInputError(coded('entry-changed'), `cannot be ${what} now: it is ${entry.pending === 1 ? entry.state : 'no longer pending'}`);
     }
     return updateEntry(entry, { ...entry, ...update(entry), updatedAt: now().toISOString() });
   }
@@ -272,15 +276,15 @@ export function createQueueStore(db: QueueDb, options: QueueStoreOptions): Queue
   }
 
   /** A seating in conflict, still the waiter's to decide (sendSeatingAsRound, moveSeating). */
-  function conflictingSeating(entryId: string, refusal: string): OutboxEntry {
+  function conflictingSeating(entryId: string, refusal: ErrorText): OutboxEntry {
     const entry = readEntry(entryId);
     if (!entry || entry.kind !== 'seating' || !entry.conflict || entry.pending !== 1) throw new QueueInputError(refusal);
     return entry;
   }
 
   function checkTables(tables: readonly { id: number }[]) {
-    if (tables.length === 0) throw new QueueInputError('Choose at least one table.');
-    if (new Set(tables.map((t) => t.id)).size !== tables.length) throw new QueueInputError('A table is chosen twice.');
+    if (tables.length === 0) throw new QueueInputError(coded('choose-a-table'));
+    if (new Set(tables.map((t) => t.id)).size !== tables.length) throw new QueueInputError(coded('table-chosen-twice'));
   }
 
   return {
@@ -328,7 +332,7 @@ export function createQueueStore(db: QueueDb, options: QueueStoreOptions): Queue
         const busy = openServiceAt(service.tableIds);
         if (busy) {
           const names = busy.tableIds.flatMap((id, i) => (service.tableIds.includes(id) ? [busy.tableNames[i] ?? String(id)] : []));
-          throw new QueueConflictError(`${tablesLabel(names)} ${names.length === 1 ? 'was' : 'were'} just seated on this terminal: open it from the floor plan.`);
+          throw new QueueConflictError(coded('tables-just-seated', { count: names.length, tables: names.join(' + ') }));
         }
         for (const draft of drafts) if (readEntry(draft.id)) throw invalid(`order ${draft.id} is already in the queue`);
         insertService(service);
@@ -345,7 +349,7 @@ export function createQueueStore(db: QueueDb, options: QueueStoreOptions): Queue
         if (stored) return stored;
         if (draft.kind !== 'round') return addEntries([draft])[0]!;
         const service = draft.serviceId ? readService(draft.serviceId) : null;
-        if (!service || service.open !== 1) throw new QueueInputError('This table has been cleared: seat it again to send a round.');
+        if (!service || service.open !== 1) throw new QueueInputError(coded('table-cleared'));
         // Aimed at the service's primary table as it is now (it may have moved since the window drew it).
         return addEntries([retarget(draft, service)])[0]!;
       });
@@ -371,11 +375,11 @@ export function createQueueStore(db: QueueDb, options: QueueStoreOptions): Queue
       });
     },
 
-    recoverInterrupted(message) {
+    recoverInterrupted(text) {
       return write(() => {
         const interrupted = statements.entriesInState.all('sending').map(parseEntry);
         const at = now().toISOString();
-        for (const entry of interrupted) updateEntry(entry, recovered(entry, message, at));
+        for (const entry of interrupted) updateEntry(entry, recovered(entry, text, at));
         return interrupted.length;
       });
     },
@@ -402,7 +406,7 @@ export function createQueueStore(db: QueueDb, options: QueueStoreOptions): Queue
         checkDraft(round);
       }
       return write(() => {
-        const entry = conflictingSeating(entryId, 'Only a seating refused because the table already has an open order can be sent as a round.');
+        const entry = conflictingSeating(entryId, coded('seating-not-in-conflict'));
         if (round && round.serviceId !== entry.serviceId) throw invalid('the round belongs to another service');
         const resolved = change(entryId, ['rejected'], 'sent as a round', () => ({ pending: 0, resolution: 'sent-as-round' }));
         const service = entry.serviceId ? readService(entry.serviceId) : null;
@@ -417,13 +421,13 @@ export function createQueueStore(db: QueueDb, options: QueueStoreOptions): Queue
       if (seating.kind !== 'seating') throw invalid('a seating moves as a seating');
       checkDraft(seating);
       return write(() => {
-        const entry = conflictingSeating(entryId, 'Only a seating refused because the table already has an open order can be moved.');
-        if (!entry.serviceId) throw new QueueInputError('Only a seating refused because the table already has an open order can be moved.');
+        const entry = conflictingSeating(entryId, coded('seating-not-in-conflict'));
+        if (!entry.serviceId) throw new QueueInputError(coded('seating-not-in-conflict'), 'the seating has no service');
         checkTables(tables);
         const service = readService(entry.serviceId);
-        if (!service) throw new QueueInputError('This table service no longer exists.');
+        if (!service) throw new QueueInputError(coded('service-gone'));
         const busy = openServiceAt(tables.map((t) => t.id), service.id);
-        if (busy) throw new QueueConflictError(`${tablesLabel(busy.tableNames)} is already seated on this terminal.`);
+        if (busy) throw new QueueConflictError(coded('tables-already-seated', { count: busy.tableNames.length, tables: busy.tableNames.join(' + ') }));
         const moved: TableService = { ...service, tableIds: tables.map((t) => t.id), primaryTableId: tables[tables.length - 1]!.id, tableNames: tables.map((t) => t.name) };
         if (seating.serviceId !== service.id || !sameNumbers(seating.tableIds, moved.tableIds)) throw invalid('the new seating does not match the chosen tables');
         const resolved = change(entryId, ['rejected'], 'moved', () => ({ pending: 0, resolution: 'moved' }));
@@ -477,7 +481,7 @@ export function createQueueStore(db: QueueDb, options: QueueStoreOptions): Queue
             continue;
           }
           // Its old outbox stopped mid-send: as at a start-up, nobody knows whether it arrived.
-          insertEntry({ ...(entry.state === 'sending' ? recovered(entry, RECOVERED_MESSAGE, at) : entry), seq: ++seq });
+          insertEntry({ ...(entry.state === 'sending' ? recovered(entry, RECOVERED, at) : entry), seq: ++seq });
           importedEntries++;
         }
         if (importedEntries + importedServices > 0) log(`queue: ${importedEntries} entries and ${importedServices} services handed over, ${skipped} already here`);
@@ -492,19 +496,19 @@ export function createQueueStore(db: QueueDb, options: QueueStoreOptions): Queue
   };
 }
 
-function recovered(entry: OutboxEntry, message: string, at: string): OutboxEntry {
+function recovered(entry: OutboxEntry, text: ErrorText, at: string): OutboxEntry {
   return {
     ...entry,
     state: 'unconfirmed',
     afterUnconfirmed: true,
     updatedAt: at,
-    lastError: { kind: 'unknown', message, detail: 'state "sending" found at start-up', at },
+    lastError: { kind: 'unknown', ...text, detail: 'state "sending" found at start-up', at },
   };
 }
 
 /** A request the bridge let through but that cannot be right: the window's code is wrong, not the waiter. */
 function invalid(detail: string): QueueInputError {
-  return new QueueInputError(`This order could not be saved: ${detail}. Reload the window and try again.`);
+  return new QueueInputError(coded('order-not-saved'), detail);
 }
 
 function parseInput<T>(schema: z.ZodType<T>, value: unknown, what: string): T {

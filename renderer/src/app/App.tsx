@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { BridgeClient } from '../../../shared/bridge';
 import { ConnectionIndicator } from '../features/floor/ConnectionIndicator';
 import { FloorPlan } from '../features/floor/FloorPlan';
@@ -19,11 +20,14 @@ import { handOverLegacyOutbox } from '../data/queue/legacyOutbox';
 import { openOutbox } from '../data/queue/outboxClient';
 import { startQueueFeed } from '../data/queue/queueFeed';
 import { useQueueStore } from '../data/queue/queueStore';
+import { startMostSoldFeed } from '../features/catalog/mostSoldFeed';
 import { serviceSelectors, useServiceStore } from '../features/service/serviceStore';
 import { SeatDialog } from '../features/service/SeatDialog';
 import { useOrderStore } from '../features/order/orderStore';
 import { PendingButton } from '../features/pending/PendingButton';
 import { PendingScreen } from '../features/pending/PendingScreen';
+import { LockButton } from '../features/lock/LockButton';
+import { LockProvider } from '../features/lock/LockProvider';
 
 /**
  * One account at a time: everything that owns an account's local data lives in `Terminal`, which
@@ -39,7 +43,12 @@ export function App({ bridge }: { bridge: BridgeClient }) {
     () => ({ getSettings: bridge.getSettings, testConnection: bridge.testConnection, saveSettings: scopes.switchAccount }),
     [bridge, scopes],
   );
-  return <Terminal key={scope.id} bridge={scope.bridge} settingsBridge={settingsBridge} />;
+  // The terminal lock and its PIN gate belong to no account (features/lock).
+  return (
+    <LockProvider bridge={bridge}>
+      <Terminal key={scope.id} bridge={scope.bridge} settingsBridge={settingsBridge} />
+    </LockProvider>
+  );
 }
 
 /** The terminal on one account: header, and the floor plan or Settings. */
@@ -64,6 +73,8 @@ function Terminal({ bridge, settingsBridge }: { bridge: BridgeClient; settingsBr
     const log = (line: string) => console.warn(line);
     useQueueStore.getState().reset();
     const feed = startQueueFeed({ bridge, store: useQueueStore, onReopen: bridgeReopened.subscribe, log });
+    // The catalog's "Most sold" tab follows the queue (issue 12 item 3).
+    const mostSold = startMostSoldFeed({ bridge, queue: useQueueStore, log });
     const outbox = openOutbox({ bridge, store: useQueueStore, catalogDb: () => catalogStore.getState().current?.db ?? null, refresh: () => void feed.refresh() });
     useServiceStore.getState().setOutbox(outbox);
 
@@ -89,6 +100,7 @@ function Terminal({ bridge, settingsBridge }: { bridge: BridgeClient; settingsBr
       cancelled = true;
       clearTimeout(timer);
       feed.stop();
+      mostSold.stop();
       useServiceStore.getState().setOutbox(null);
       useQueueStore.getState().reset();
       // Tickets in the making belong to this account's catalog and tables.
@@ -146,14 +158,15 @@ function AppHeader({
   onOpenSettings: () => void;
   settingsOpen: boolean;
 }) {
+  const { t } = useTranslation('app');
   const appInfo = useFloorStore(floorSelectors.appInfo);
   return (
     <header className="app-header">
-      <span className="app-header__name">Comanda</span>
+      <span className="app-header__name">{t('name')}</span>
       {appInfo !== null && (
         <span className="app-header__venue">
           {/* The demo venue is marked as such, so nobody takes its orders for real ones. */}
-          {appInfo.mode === 'demo' ? <span className="app-header__demo">Demo venue</span> : appInfo.tenant || 'Unnamed venue'}
+          {appInfo.mode === 'demo' ? <span className="app-header__demo">{t('demoVenue')}</span> : appInfo.tenant || t('unnamedVenue')}
         </span>
       )}
       <ViewSwitch current={view} onShow={onShowView} />
@@ -161,6 +174,7 @@ function AppHeader({
       <SyncStatus />
       <ConnectionIndicator />
       <PendingButton />
+      <LockButton />
       <SettingsButton onOpen={onOpenSettings} current={settingsOpen} />
     </header>
   );

@@ -4,12 +4,13 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createBridgeClient } from '../bridge';
-import { createHttpBridge, LOCAL_SERVICE_NOT_ANSWERING } from '../bridge/httpBridge';
+import { createHttpBridge } from '../bridge/httpBridge';
 import type { CatalogDb } from '../data/catalog/catalogDb';
 import { openOutbox } from '../data/queue/outboxClient';
 import { createQueueStore, queueSelectors } from '../data/queue/queueStore';
 import { demoCatalogDb, demoLines } from '../data/queue/queueTesting';
 import { sendFailureMessage } from '../features/order/sendForm';
+import { createI18n } from '../i18n/i18n';
 import { scopeBridge } from '../features/settings/accountScope';
 
 const catalogs: CatalogDb[] = [];
@@ -34,8 +35,8 @@ describe('a submit that never reached the main side (issue 10 item 8, issue 11)'
     const store = createQueueStore();
     const outbox = openOutbox({ bridge, store, catalogDb: () => catalog, newId });
     const failed = outbox.sendTakeaway({ name: 'Lia', lines: [demoLines.cana()] });
-    await expect(failed).rejects.toMatchObject({ kind: 'unreachable', message: LOCAL_SERVICE_NOT_ANSWERING });
-    expect(sendFailureMessage(await failed.catch((error: unknown) => error)).message).toMatch(/^Not confirmed: .*will not be sent twice/);
+    await expect(failed).rejects.toMatchObject({ kind: 'unreachable', code: 'local-service-not-answering' });
+    expect(sendFailureMessage(createI18n('en').getFixedT(null, 'order'), await failed.catch((error: unknown) => error)).message).toMatch(/^Not confirmed: .*will not be sent twice/);
     expect(queueSelectors.pendingCount(store.getState())).toBe(0);
     expect(queueSelectors.storageProblem(store.getState())).toBeNull();
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { BridgeApi, BridgeEvent, FloorRoom } from '../../../shared/bridge';
 import { BridgeError, operationNames } from '../../../shared/bridge';
-import { createHttpBridge, LOCAL_SERVICE_NOT_ANSWERING, readBridgeSecret, type BridgeEventSource } from './httpBridge';
+import { createHttpBridge, readBridgeSecret, type BridgeEventSource } from './httpBridge';
 import { createBridgeClient } from './index';
 import { testBridgeApi } from './testing';
 
@@ -70,7 +70,7 @@ describe('createHttpBridge', () => {
   });
 
   it('passes a failure envelope through unchanged, whatever the HTTP status', async () => {
-    const error = { kind: 'offline', message: 'No connection to the server.', detail: 'ECONNREFUSED' } as const;
+    const error = { kind: 'offline', code: 'offline', detail: 'ECONNREFUSED' } as const;
     const bridge = createHttpBridge({ secret: 'x', fetch: fakeFetch(() => jsonResponse({ ok: false, error }, 502)) });
     expect(await bridge.listRooms({})).toEqual({ ok: false, error });
   });
@@ -82,7 +82,7 @@ describe('createHttpBridge', () => {
     const result = await createHttpBridge({ secret: 'x', fetch }).getAppInfo({});
     expect(result).toEqual({
       ok: false,
-      error: { kind: 'unreachable', message: LOCAL_SERVICE_NOT_ANSWERING, detail: 'getAppInfo: Failed to fetch' },
+      error: { kind: 'unreachable', code: 'local-service-not-answering', detail: 'getAppInfo: Failed to fetch' },
     });
   });
 
@@ -98,7 +98,7 @@ describe('createHttpBridge', () => {
   it('turns a 403 without an envelope (a stale secret after a restart) into forbidden: the call did nothing', async () => {
     const fetch = fakeFetch(() => jsonResponse({ error: 'Missing or wrong bridge secret' }, 403));
     const result = await createHttpBridge({ secret: 'old', fetch }).retryEntry({ entryId: '5b0e9d9e-4a55-4c87-9d7e-0f1a2b3c4d5e' });
-    expect(result).toMatchObject({ ok: false, error: { kind: 'forbidden', message: expect.stringMatching(/reload/i), detail: expect.stringContaining('HTTP 403') } });
+    expect(result).toMatchObject({ ok: false, error: { kind: 'forbidden', code: 'page-not-accepted', detail: expect.stringContaining('HTTP 403') } });
   });
 
   it('turns a non-JSON answer into "local service not answering" with the status in the detail', async () => {
@@ -107,7 +107,7 @@ describe('createHttpBridge', () => {
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.error.kind).toBe('internal');
-    expect(result.error.message).toBe(LOCAL_SERVICE_NOT_ANSWERING);
+    expect(result.error.code).toBe('local-service-not-answering');
     expect(result.error.detail).toContain('HTTP 502');
     expect(result.error.detail).toContain('Bad Gateway');
   });
@@ -196,13 +196,13 @@ describe('createBridgeClient', () => {
     await expect(client.listRooms({})).resolves.toEqual({ rooms: [room] });
   });
 
-  it('throws a BridgeError carrying kind, message and detail on failure', async () => {
+  it('throws a BridgeError carrying kind, code, parameters and detail on failure', async () => {
     const client = createBridgeClient(
-      fakeApi({ listRooms: async () => ({ ok: false, error: { kind: 'timeout', message: 'The server took too long.', detail: '10 s' } }) }),
+      fakeApi({ listRooms: async () => ({ ok: false, error: { kind: 'timeout', code: 'host-no-answer', params: { host: 'pos.example.com', seconds: 10 }, detail: '10 s' } }) }),
     );
     const error = await client.listRooms({}).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(BridgeError);
-    expect(error).toMatchObject({ kind: 'timeout', message: 'The server took too long.', detail: '10 s' });
+    expect(error).toMatchObject({ kind: 'timeout', code: 'host-no-answer', params: { host: 'pos.example.com', seconds: 10 }, detail: '10 s', message: 'host-no-answer: 10 s' });
   });
 
   it.each(operationNames)('unwraps %s', async (name) => {

@@ -38,10 +38,6 @@ export interface HttpBridgeOptions {
   onReopen?: () => void;
 }
 
-export const LOCAL_SERVICE_NOT_ANSWERING = 'The terminal’s local service is not answering.';
-/** A 403 outside an envelope: the server refused the page itself (a secret from before a restart). */
-export const PAGE_NOT_ACCEPTED = 'The terminal restarted since this page was opened: reload the page.';
-
 /**
  * The bridge of the browser shell (ARCHITECTURE §1): `POST /bridge/<operation>` answered by the
  * same dispatcher the Electron shell calls over IPC, and events over SSE.
@@ -62,7 +58,7 @@ export function createHttpBridge(options: HttpBridgeOptions = { secret: readBrid
       response = await doFetch(`${baseUrl}/bridge/${name}`, { method: 'POST', headers, body: JSON.stringify(input) });
     } catch (error) {
       // Nothing answered: the request did not reach the main side (issue 10 item 8).
-      return failure({ kind: 'unreachable', message: LOCAL_SERVICE_NOT_ANSWERING, detail: `${name}: ${error instanceof Error ? error.message : String(error)}` });
+      return failure({ kind: 'unreachable', code: 'local-service-not-answering', detail: `${name}: ${error instanceof Error ? error.message : String(error)}` });
     }
 
     let body: unknown;
@@ -75,14 +71,15 @@ export function createHttpBridge(options: HttpBridgeOptions = { secret: readBrid
     }
 
     const envelope = bridgeResultSchema.safeParse(body);
-    // The server's own 403s (secret, Host, Origin) come before any dispatch: nothing was done.
+    // The server's own 403s (secret, Host, Origin) come before any dispatch: nothing was done. The
+    // server refused the page itself (a secret from before a restart): `page-not-accepted`.
     if (!envelope.success && response.status === 403) {
-      return failure({ kind: 'forbidden', message: PAGE_NOT_ACCEPTED, detail: `${name}: HTTP 403: ${excerpt(text)}` });
+      return failure({ kind: 'forbidden', code: 'page-not-accepted', detail: `${name}: HTTP 403: ${excerpt(text)}` });
     }
     if (!envelope.success) {
       return failure({
         kind: 'internal',
-        message: 'The terminal’s local service gave an answer this screen does not understand.',
+        code: 'local-service-bad-answer',
         detail: `HTTP ${response.status}: ${describeZodError(name, envelope.error)}`,
       });
     }
@@ -94,7 +91,8 @@ export function createHttpBridge(options: HttpBridgeOptions = { secret: readBrid
     if (!output.success) {
       return failure({
         kind: 'internal',
-        message: `${name} produced an invalid result.`,
+        code: 'invalid-result',
+        params: { operation: name },
         detail: describeZodError(name, output.error),
       });
     }
@@ -150,7 +148,15 @@ export function createHttpBridge(options: HttpBridgeOptions = { secret: readBrid
     moveSeating: (input, context) => call('moveSeating', input, context),
     clearTable: (input, context) => call('clearTable', input, context),
     exportPending: (input, context) => call('exportPending', input, context),
+    getMostSold: (input, context) => call('getMostSold', input, context),
     importQueue: (input, context) => call('importQueue', input, context),
+    getPreferences: (input, context) => call('getPreferences', input, context),
+    savePreferences: (input, context) => call('savePreferences', input, context),
+    getLockState: (input, context) => call('getLockState', input, context),
+    lockTerminal: (input, context) => call('lockTerminal', input, context),
+    verifyPin: (input, context) => call('verifyPin', input, context),
+    setPin: (input, context) => call('setPin', input, context),
+    clearPin: (input, context) => call('clearPin', input, context),
     onEvent,
   } satisfies BridgeApi;
 }
@@ -173,7 +179,7 @@ function parseEvent(data: unknown): BridgeEvent | null {
 }
 
 function notAnswering(detail: string): BridgeResult<never> {
-  return failure({ kind: 'internal', message: LOCAL_SERVICE_NOT_ANSWERING, detail });
+  return failure({ kind: 'internal', code: 'local-service-not-answering', detail });
 }
 
 function failure(error: BridgeErrorInfo): BridgeResult<never> {

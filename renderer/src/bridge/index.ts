@@ -35,7 +35,15 @@ export function createBridgeClient(api: BridgeApi): BridgeClient {
     moveSeating: (input, context) => api.moveSeating(input, context).then(unwrap),
     clearTable: (input, context) => api.clearTable(input, context).then(unwrap),
     exportPending: (input, context) => api.exportPending(input, context).then(unwrap),
+    getMostSold: (input, context) => api.getMostSold(input, context).then(unwrap),
     importQueue: (input, context) => api.importQueue(input, context).then(unwrap),
+    getPreferences: (input, context) => api.getPreferences(input, context).then(unwrap),
+    savePreferences: (input, context) => api.savePreferences(input, context).then(unwrap),
+    getLockState: (input, context) => api.getLockState(input, context).then(unwrap),
+    lockTerminal: (input, context) => api.lockTerminal(input, context).then(unwrap),
+    verifyPin: (input, context) => api.verifyPin(input, context).then(unwrap),
+    setPin: (input, context) => api.setPin(input, context).then(unwrap),
+    clearPin: (input, context) => api.clearPin(input, context).then(unwrap),
     onEvent: (listener) => api.onEvent(listener),
   } satisfies BridgeClient;
 }

@@ -1,4 +1,5 @@
 import { useState, type ComponentPropsWithoutRef } from 'react';
+import { useTranslation } from 'react-i18next';
 
 export type ButtonProps = ComponentPropsWithoutRef<'button'> & {
   variant?: 'primary' | 'secondary';
@@ -10,8 +11,9 @@ export function Button({ variant = 'secondary', className, type = 'button', ...r
   return <button type={type} className={classes} {...rest} />;
 }
 
-/** "Retry" that says it is trying while the attempt runs, so a waiter does not tap it again and again. */
-export function RetryButton({ onRetry, label = 'Retry' }: { onRetry: () => Promise<void>; label?: string }) {
+/** "Try again" that says it is trying while the attempt runs, so a waiter does not tap it again and again. */
+export function RetryButton({ onRetry, label }: { onRetry: () => Promise<void>; label?: string }) {
+  const { t } = useTranslation('common');
   const [trying, setTrying] = useState(false);
   return (
     <Button
@@ -23,7 +25,7 @@ export function RetryButton({ onRetry, label = 'Retry' }: { onRetry: () => Promi
         void onRetry().finally(() => setTrying(false));
       }}
     >
-      {trying ? 'Trying…' : label}
+      {trying ? t('trying') : (label ?? t('retry'))}
     </Button>
   );
 }

@@ -26,3 +26,28 @@ export function readableTextColor(background: string): '#000000' | '#ffffff' {
   const withWhite = 1.05 / (luminance + 0.05);
   return withBlack >= withWhite ? '#000000' : '#ffffff';
 }
+
+/** WCAG 2.x contrast ratio of two '#rrggbb' colours (1 to 21). */
+export function contrastRatio(a: string, b: string): number {
+  const [light, dark] = [relativeLuminance(a), relativeLuminance(b)].sort((x, y) => y - x) as [number, number];
+  return (light + 0.05) / (dark + 0.05);
+}
+
+export type ThemeName = 'light' | 'dark';
+
+/**
+ * The colour variables of a stylesheet's first `:root` block, per theme: `--ink: light-dark(#14181f,
+ * #eceff3)` gives ink #14181f in the light theme and #eceff3 in the dark one (issue 12 item 10).
+ * Only solid hex colours are read; shades (rgba) lie over other colours and are not text.
+ */
+export function themeColours(css: string): Record<ThemeName, Record<string, string>> {
+  const start = css.indexOf(':root {');
+  const block = start < 0 ? '' : css.slice(start, css.indexOf('}', start));
+  const themes: Record<ThemeName, Record<string, string>> = { light: {}, dark: {} };
+  for (const match of block.matchAll(/--([\w-]+):\s*light-dark\(\s*(#[0-9a-f]{3,6})\s*,\s*(#[0-9a-f]{3,6})\s*\)/gi)) {
+    const [, name, light, dark] = match;
+    themes.light[name!] = parseHexColor(light!)!;
+    themes.dark[name!] = parseHexColor(dark!)!;
+  }
+  return themes;
+}

@@ -21,7 +21,7 @@ export function IconOnline({ className }: IconProps) {
   return (
     <svg {...svgProps} className={className}>
       <circle cx="12" cy="12" r="10" fill="currentColor" stroke="none" />
-      <path d="M7 12.5l3.2 3.2L17 9" stroke="#ffffff" />
+      <path d="M7 12.5l3.2 3.2L17 9" style={{ stroke: 'var(--paper)' }} />
     </svg>
   );
 }

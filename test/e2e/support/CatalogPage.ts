@@ -11,7 +11,33 @@ export interface ExpectedItem {
   allergens: number[];
 }
 
-/** The read-only catalog as a waiter sees it (STYLE: page models for e2e). */
+/** The allergens' names as the terminal says them in English (spec 2.7 codes; British spelling). */
+const ENGLISH_ALLERGENS: Record<number, string> = {
+  1: 'eggs',
+  2: 'sesame',
+  3: 'lupin',
+  4: 'mustard',
+  5: 'fish',
+  6: 'celery',
+  7: 'crustaceans',
+  8: 'peanuts',
+  9: 'molluscs',
+  10: 'soy',
+  11: 'nuts',
+  12: 'sulphites',
+  13: 'dairy',
+};
+
+/** "eggs": an allergen code's name in the terminal's English. */
+export const allergenName = (code: number): string => ENGLISH_ALLERGENS[code] ?? `allergen ${code}`;
+
+/** The title of an item's allergen mark: "Contains eggs". */
+export const allergenTitle = (code: number): string => `Contains ${allergenName(code)}`;
+
+/** Money as the terminal writes it in English (en-GB): "€12.50". */
+export const euros = (amount: number): string => new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'EUR' }).format(amount);
+
+/** The catalog as a waiter sees it (STYLE: page models for e2e). */
 export class CatalogPage {
   readonly openButton: Locator;
   readonly floorButton: Locator;
@@ -38,7 +64,7 @@ export class CatalogPage {
     this.searchField = page.getByRole('searchbox', { name: 'Search', exact: true });
     this.clearSearchButton = page.getByRole('button', { name: 'Clear search', exact: true });
     this.searchResults = page.getByTestId('catalog-search-results');
-    this.allergenFilterButton = page.getByRole('button', { name: /^Hide items containing/ });
+    this.allergenFilterButton = page.getByRole('button', { name: /^Allergens/ });
     this.allergenOptions = page.getByRole('group', { name: 'Hide items containing', exact: true });
     this.hiddenCount = page.getByTestId('catalog-hidden-count');
     this.grid = this.view.locator('.vgrid');
@@ -106,14 +132,14 @@ export class CatalogPage {
     return this.searchResults.getByTestId('catalog-item').evaluateAll((cards) => cards.map((card) => Number(card.getAttribute('data-item-id'))));
   }
 
-  /** Opens "Hide items containing…" and toggles one allergen (found by its title, spec 2.7 name). */
-  async toggleAllergen(specName: string, pressed: boolean) {
+  /** Opens the allergen filter and toggles one allergen (found by its title: its English name, allergenName). */
+  async toggleAllergen(name: string, pressed: boolean) {
     if ((await this.allergenOptions.count()) === 0) {
-      await expectTouchSize(this.allergenFilterButton, 'Hide items containing…');
+      await expectTouchSize(this.allergenFilterButton, 'Allergens');
       await this.allergenFilterButton.tap();
     }
-    const option = this.allergenOptions.getByTitle(`Hide items containing ${specName}`, { exact: true });
-    await expectTouchSize(option, `allergen ${specName}`);
+    const option = this.allergenOptions.getByTitle(`Hide items containing ${name}`, { exact: true });
+    await expectTouchSize(option, `allergen ${name}`);
     await option.tap();
     await expect(option).toHaveAttribute('aria-pressed', String(pressed));
   }
@@ -161,19 +187,19 @@ export class CatalogPage {
 
   /**
    * Exactly these items are shown (inactive ones left out by the caller), each with its name,
-   * its price in euros, the badge of its type and one labelled badge per allergen.
+   * its price in euros, the badge of its type and one labelled mark per allergen; the
+   * thumbnail's placeholder when it has no photo (shown where the cards are wide enough).
    */
-  async expectItems(expected: ExpectedItem[], allergenTitle: (code: number) => string) {
+  async expectItems(expected: ExpectedItem[]) {
     const expectedIds = expected.map((item) => item.id).sort((a, b) => a - b);
     await expect.poll(async () => (await this.gridItemIds()).sort((a, b) => a - b)).toEqual(expectedIds);
-    const euros = new Intl.NumberFormat('es-ES', { style: 'currency', currency: 'EUR' });
     for (const item of expected) {
       await this.revealItem(item.id);
       const card = this.item(item.id);
       await expect(card.getByTestId('catalog-item-name')).toHaveText(item.name);
-      await expect(card.getByTestId('catalog-item-price')).toHaveText(euros.format(item.price));
+      await expect(card.getByTestId('catalog-item-price')).toHaveText(euros(item.price));
       const badge = card.getByTestId('catalog-item-badge');
-      if (item.type === 1) await expect(badge).toHaveText('Menú');
+      if (item.type === 1) await expect(badge).toHaveText('Menu');
       else if (item.type === 4) await expect(badge).toHaveText('Formats');
       else await expect(badge).toHaveCount(0);
       const allergens = card.getByTestId('catalog-item-allergens').getByRole('listitem');

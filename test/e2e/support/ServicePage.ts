@@ -16,7 +16,8 @@ export class ServicePage {
   readonly pendingEntries: Locator;
 
   constructor(readonly page: Page) {
-    this.rounds = page.getByRole('list', { name: 'Rounds' }).getByTestId('round');
+    // In the table's strip above the ticket, folded or not (issue 12 item 2).
+    this.rounds = page.getByTestId('round');
     this.sendButton = page.getByRole('button', { name: 'Send', exact: true });
     this.sendStatus = page.getByTestId('send-status');
     this.pendingButton = page.getByRole('button', { name: /^Pending orders/ });

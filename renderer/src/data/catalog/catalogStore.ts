@@ -1,5 +1,5 @@
 import { createStore } from 'zustand/vanilla';
-import type { AppInfo, BridgeErrorKind } from '../../../../shared/bridge';
+import type { AppInfo, BridgeErrorKind, ErrorCode, ErrorParams } from '../../../../shared/bridge';
 import type { FloorDb } from './catalogDb';
 import type { OpenGeneration } from './generations';
 import type { SyncFailureKind } from '../sync/sync';
@@ -14,8 +14,9 @@ export type CatalogConnection = 'connecting' | 'online' | 'offline';
 export interface SyncFailureInfo {
   kind: SyncFailureKind;
   bridgeKind: BridgeErrorKind | null;
-  /** For the waiter. */
-  message: string;
+  /** For the waiter: worded by renderer/src/i18n/errorText.ts (syncFailureText). */
+  code: ErrorCode;
+  params?: ErrorParams | undefined;
   /** For the engineer. */
   detail: string;
   at: string;

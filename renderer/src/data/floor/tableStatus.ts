@@ -18,15 +18,6 @@ export interface TableStatus {
 
 export const FREE_TABLE: TableStatus = { kind: 'free', service: null, guests: 0, waiting: 0, problems: 0 };
 
-/** "Free", "Seated", "Open order", "Sending", "Needs attention": the words shown with the icon. */
-export const TABLE_STATUS_TEXT: Record<TableStatusKind, string> = {
-  free: 'Free',
-  seated: 'Seated',
-  'open-order': 'Open order',
-  sending: 'Sending',
-  attention: 'Needs attention',
-};
-
 export interface TableStatusInput {
   openServices: readonly TableService[];
   pendingEntries: readonly OutboxEntry[];

@@ -69,6 +69,27 @@ describe('hand-off of the previous version’s outbox', () => {
     expect(main.calls.filter((c) => c === 'importQueue')).toHaveLength(2);
   });
 
+  it('hands over an entry whose last error the previous version stored in English words as `legacy` with those words', async () => {
+    const accountKey = `account-${++accounts}`;
+    const written = await previousVersionOutbox(accountKey);
+    const waiting = written.entries.find((e) => e.state === 'queued')!;
+    const oldError = { kind: 'not-sent:offline', message: 'No connection to the server: it will be sent when the connection returns.', at: '2026-11-22T12:01:00.000Z' };
+    const db = new Dexie(legacyOutboxDbName(accountKey));
+    db.version(1).stores({ entries: 'id, &seq, state, pending, serviceId, *tableIds', services: 'id, open, *tableIds' });
+    await db.table('entries').update(waiting.id, { attempts: 1, lastError: oldError });
+    db.close();
+    const main = fakeQueueBridge();
+
+    const result = await handOverLegacyOutbox({ accountKey, bridge: main });
+    expect(result).toMatchObject({ entries: written.entries.length, unreadable: 0, deleted: true });
+    expect(main.entries.get(waiting.id)?.lastError).toEqual({
+      kind: 'not-sent:offline',
+      code: 'legacy',
+      params: { text: 'No connection to the server: it will be sent when the connection returns.' },
+      at: '2026-11-22T12:01:00.000Z',
+    });
+  });
+
   it('keeps the old database when an import fails; the next start imports without duplicates', async () => {
     const accountKey = `account-${++accounts}`;
     const written = await previousVersionOutbox(accountKey);
@@ -78,9 +99,9 @@ describe('hand-off of the previous version’s outbox', () => {
     let calls = 0;
     const failing = {
       importQueue: (input: Parameters<typeof importQueue>[0]) =>
-        ++calls === 2 ? Promise.reject(new BridgeError({ kind: 'unreachable', message: 'The terminal’s local service is not answering.' })) : importQueue(input),
+        ++calls === 2 ? Promise.reject(new BridgeError({ kind: 'unreachable', code: 'local-service-not-answering' })) : importQueue(input),
     };
-    await expect(handOverLegacyOutbox({ accountKey, bridge: failing })).rejects.toThrow(/not answering/);
+    await expect(handOverLegacyOutbox({ accountKey, bridge: failing })).rejects.toThrow(/local-service-not-answering/);
     expect(await Dexie.exists(legacyOutboxDbName(accountKey))).toBe(true);
     expect(main.entries.size).toBe(0);
 

@@ -1,6 +1,6 @@
 import Dexie, { type EntityTable } from 'dexie';
 import { z } from 'zod';
-import { outboxEntrySchema, tableServiceSchema, type BridgeClient, type OutboxEntry, type TableService } from '../../../../shared/bridge';
+import { outboxEntrySchema, tableServiceSchema, upgradeLegacyError, type BridgeClient, type OutboxEntry, type TableService } from '../../../../shared/bridge';
 
 // Upgrade (issue 11 item 5). Until this version each account's order outbox and table services
 // lived in the renderer's IndexedDB (`comanda-<accountKey>-outbox`). On the first start of an
@@ -33,8 +33,9 @@ export function openLegacyOutboxDb(accountKey: string): LegacyOutboxDb {
   return db;
 }
 
-// The old records as the queue takes them; keys the bridge does not know are left behind.
-const legacyEntrySchema = z.object(outboxEntrySchema.shape);
+// The old records as the queue takes them; keys the bridge does not know are left behind. Their
+// lastError said English words (`message`): it becomes `legacy` with those words (issue 12 item 6).
+const legacyEntrySchema = z.object({ ...outboxEntrySchema.shape, lastError: z.preprocess(upgradeLegacyError, outboxEntrySchema.shape.lastError) });
 const legacyServiceSchema = z.object(tableServiceSchema.shape);
 
 /** importQueue calls stay well under the browser shell's 1 MB request limit (an entry is ~1–5 KB). */

@@ -1,4 +1,4 @@
-import { deliveryRequestSchema, describeZodError, type DeliveryRequest, type OutboxLine, type SeatCustomer } from '../../../../shared/bridge';
+import { coded, deliveryRequestSchema, describeZodError, type DeliveryRequest, type OutboxLine, type SeatCustomer } from '../../../../shared/bridge';
 import type { CatalogIndex } from '../../../../shared/domain/catalog';
 import { encodeFlowContents, encodeLoyaltyOrder, type LineProblem } from '../../../../shared/domain/encode';
 import type { LineChoice } from '../../../../shared/domain/line';
@@ -15,8 +15,11 @@ export function choiceOf(line: TicketLineInput): LineChoice {
   return { ...line.choice, quantity: line.quantity, note: line.note || undefined };
 }
 
-function problemsText(lines: readonly TicketLineInput[], problems: readonly LineProblem[]): string {
-  return problems.map((p) => `${p.index >= 0 ? (lines[p.index]?.name ?? 'A line') : 'The ticket'}: ${p.reasons.join('; ')}`).join('. ');
+/** Lines the domain rules refuse: their names for the waiter, the rules' reasons for the log. */
+function linesRefused(lines: readonly TicketLineInput[], problems: readonly LineProblem[]): OutboxInputError {
+  const names = problems.map((p) => (p.index >= 0 ? (lines[p.index]?.name ?? `#${p.index + 1}`) : '—'));
+  const detail = problems.map((p, i) => `${names[i]}: ${p.reasons.join('; ')}`).join('. ');
+  return problems.every((p) => p.index < 0) && lines.length === 0 ? new OutboxInputError(coded('ticket-empty'), detail) : new OutboxInputError(coded('ticket-lines-invalid', { lines: names.join(', ') }), detail);
 }
 
 /**
@@ -68,15 +71,15 @@ export function notesWithLineNotes(notes: string | undefined, lines: readonly Ti
 export function phoneAsInteger(phone: string | undefined): number | undefined {
   if (phone === undefined || phone.trim() === '') return undefined;
   const digits = phone.replace(/[\s().-]/g, '').replace(/^\+/, '');
-  if (!/^\d{1,15}$/.test(digits)) throw new OutboxInputError(`The phone number "${phone}" must contain only digits (spaces and a leading + are fine).`);
+  if (!/^\d{1,15}$/.test(digits)) throw new OutboxInputError(coded('phone-digits', { phone }));
   const value = Number(digits);
-  if (!Number.isSafeInteger(value)) throw new OutboxInputError(`The phone number "${phone}" is too long.`);
+  if (!Number.isSafeInteger(value)) throw new OutboxInputError(coded('phone-too-long', { phone }));
   return value;
 }
 
 function checked(request: DeliveryRequest): DeliveryRequest {
   const parsed = deliveryRequestSchema.safeParse(request);
-  if (!parsed.success) throw new OutboxInputError(describeZodError('This order cannot be sent as it is', parsed.error));
+  if (!parsed.success) throw new OutboxInputError(coded('order-malformed'), describeZodError('request', parsed.error));
   return request;
 }
 
@@ -93,7 +96,7 @@ export function seatingRequest(input: SeatingRequestInput, catalog: CatalogIndex
   let contents: ReturnType<typeof encodeFlowContents> | null = null;
   if (input.lines.length > 0) {
     contents = encodeFlowContents(input.lines.map(choiceOf), catalog);
-    if (!contents.ok) throw new OutboxInputError(problemsText(input.lines, contents.problems));
+    if (!contents.ok) throw linesRefused(input.lines, contents.problems);
   }
   const customer = input.customer
     ? {
@@ -133,17 +136,17 @@ export interface LoyaltyRequestInput {
 
 /** A loyalty order (spec 2.10): contents encoded by the domain rules, total exact to the cent. */
 export function loyaltyRequest(input: LoyaltyRequestInput, catalog: CatalogIndex): { request: DeliveryRequest; totalCents: number } {
-  if (input.lines.length === 0) throw new OutboxInputError('The ticket is empty: add at least one item.');
+  if (input.lines.length === 0) throw new OutboxInputError(coded('ticket-empty'));
   const encoded = encodeLoyaltyOrder(input.lines.map(choiceOf), catalog);
-  if (!encoded.ok) throw new OutboxInputError(problemsText(input.lines, encoded.problems));
+  if (!encoded.ok) throw linesRefused(input.lines, encoded.problems);
   const totalCents = encoded.totalCents;
   let payment: { amount: string; payment_method_id: number; tip?: string; payment_reference?: string } | undefined;
   if (input.payment) {
     const { amountCents, tipCents, paymentMethodId, reference } = input.payment;
-    if (!Number.isSafeInteger(amountCents) || amountCents <= 0) throw new OutboxInputError('The payment amount must be more than 0.');
+    if (!Number.isSafeInteger(amountCents) || amountCents <= 0) throw new OutboxInputError(coded('payment-zero'));
     // clarifications: the amount may not exceed the total minus what is already paid.
-    if (amountCents > totalCents) throw new OutboxInputError(`The payment (${formatMoney(amountCents)}) is more than the order total (${formatMoney(totalCents)}).`);
-    if (!Number.isSafeInteger(tipCents) || tipCents < 0) throw new OutboxInputError('The tip must be 0 or more.');
+    if (amountCents > totalCents) throw new OutboxInputError(coded('payment-over-total', { payment: amountCents / 100, total: totalCents / 100 }));
+    if (!Number.isSafeInteger(tipCents) || tipCents < 0) throw new OutboxInputError(coded('tip-negative'));
     payment = {
       amount: centsToDecimal(amountCents),
       payment_method_id: paymentMethodId,

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BridgeError, CANNOT_SAVE_MESSAGE, type DeliveryRequest } from '../../../../shared/bridge';
+import { BridgeError, type DeliveryRequest } from '../../../../shared/bridge';
 import { formatMoney } from '../../../../shared/domain/money';
 import type { CatalogDb } from '../catalog/catalogDb';
 import { flowUrlLength, MAX_FLOW_URL_CHARS, openOutbox } from './outboxClient';
@@ -83,12 +83,12 @@ describe('seat', () => {
   it('refuses what the waiter must fix before anything is submitted', async () => {
     const { outbox, main } = await clientWithCatalog();
     const table = { id: 1, name: 'T1' };
-    await expect(outbox.seat({ tables: [table], guests: 0, customer: null, notes: '' })).rejects.toThrow(/Guests must be a whole number from 1 to 99/);
+    await expect(outbox.seat({ tables: [table], guests: 0, customer: null, notes: '' })).rejects.toThrow(expect.objectContaining({ code: 'guests-range', params: { min: 1, max: 99 } }));
     await expect(outbox.seat({ tables: [table], guests: 100, customer: null, notes: '' })).rejects.toThrow(OutboxInputError);
-    await expect(outbox.seat({ tables: [], guests: 2, customer: null, notes: '' })).rejects.toThrow(/Choose at least one table/);
-    await expect(outbox.seat({ tables: [table, table], guests: 2, customer: null, notes: '' })).rejects.toThrow(/twice/);
-    await expect(outbox.seat({ tables: [table], guests: 2, customer: { name: ' ' }, notes: '' })).rejects.toThrow(/customer needs a name/);
-    await expect(outbox.seat({ tables: [table], guests: 2, customer: { name: 'x', phone: 'call me' }, notes: '' })).rejects.toThrow(/only digits/);
+    await expect(outbox.seat({ tables: [], guests: 2, customer: null, notes: '' })).rejects.toThrow(expect.objectContaining({ code: 'choose-a-table' }));
+    await expect(outbox.seat({ tables: [table, table], guests: 2, customer: null, notes: '' })).rejects.toThrow(expect.objectContaining({ code: 'table-chosen-twice' }));
+    await expect(outbox.seat({ tables: [table], guests: 2, customer: { name: ' ' }, notes: '' })).rejects.toThrow(expect.objectContaining({ code: 'customer-needs-name' }));
+    await expect(outbox.seat({ tables: [table], guests: 2, customer: { name: 'x', phone: 'call me' }, notes: '' })).rejects.toThrow(expect.objectContaining({ code: 'phone-digits', params: { phone: 'call me' } }));
     expect(main.calls).toEqual([]);
   });
 
@@ -97,7 +97,7 @@ describe('seat', () => {
     await outbox.seat({ tables: [{ id: 1, name: '5' }], guests: 2, customer: null, notes: '' });
     const refused = outbox.seat({ tables: [{ id: 2, name: '6' }, { id: 1, name: '5' }], guests: 2, customer: null, notes: '' });
     await expect(refused).rejects.toThrow(OutboxInputError);
-    await expect(refused).rejects.toThrow('Table 5 was just seated.');
+    await expect(refused).rejects.toThrow(expect.objectContaining({ code: 'tables-just-seated', params: { count: 1, tables: '5' } }));
     expect(refreshes()).toBe(1);
     expect(main.services.size).toBe(1);
   });
@@ -123,10 +123,10 @@ describe('rounds, takeaway and delivery', () => {
     });
     expect(round).toMatchObject({ kind: 'round', state: 'queued', totalCents: 2100, summary: `Round · 4 items · ${formatMoney(2100)}` });
     expect(main.calls).toEqual(['seatService', 'submitEntry']);
-    await expect(outbox.sendRound({ serviceId: service.id, lines: [demoLines.cana()], payment: { paymentMethodId: 1, amountCents: 251, tipCents: 0 } })).rejects.toThrow(/more than the order total/);
-    await expect(outbox.sendRound({ serviceId: service.id, lines: [] })).rejects.toThrow(/empty/);
+    await expect(outbox.sendRound({ serviceId: service.id, lines: [demoLines.cana()], payment: { paymentMethodId: 1, amountCents: 251, tipCents: 0 } })).rejects.toThrow(expect.objectContaining({ code: 'payment-over-total', params: { payment: 2.51, total: 2.5 } }));
+    await expect(outbox.sendRound({ serviceId: service.id, lines: [] })).rejects.toThrow(expect.objectContaining({ code: 'ticket-empty' }));
     await outbox.clearTable(service.id);
-    await expect(outbox.sendRound({ serviceId: service.id, lines: [demoLines.cana()] })).rejects.toThrow(/cleared/);
+    await expect(outbox.sendRound({ serviceId: service.id, lines: [demoLines.cana()] })).rejects.toThrow(expect.objectContaining({ code: 'table-cleared' }));
   });
 
   it('sends takeaways and deliveries without a table', async () => {
@@ -143,18 +143,18 @@ describe('rounds, takeaway and delivery', () => {
       customer: { name: 'Pau', email: 'p@example.com', phone: '600333444' },
       delivery: { phone: '600333444', address: 'Calle Mayor 1', city: 'Girona', date: '2026-11-22 21:30:00' },
     });
-    await expect(outbox.sendDelivery({ phone: '600', address: ' ', lines: [demoLines.cana()] })).rejects.toThrow(/address/);
-    await expect(outbox.sendDelivery({ phone: ' ', address: 'Calle Mayor 1', lines: [demoLines.cana()] })).rejects.toThrow(/phone number/);
-    await expect(outbox.sendTakeaway({ name: '', lines: [demoLines.cana()] })).rejects.toThrow(/name of who collects it/);
+    await expect(outbox.sendDelivery({ phone: '600', address: ' ', lines: [demoLines.cana()] })).rejects.toThrow(expect.objectContaining({ code: 'delivery-needs-address' }));
+    await expect(outbox.sendDelivery({ phone: ' ', address: 'Calle Mayor 1', lines: [demoLines.cana()] })).rejects.toThrow(expect.objectContaining({ code: 'delivery-needs-phone' }));
+    await expect(outbox.sendTakeaway({ name: '', lines: [demoLines.cana()] })).rejects.toThrow(expect.objectContaining({ code: 'takeaway-needs-name' }));
   });
 
   it('a submit the main side’s database refused: "cannot save orders" comes from the main side (through the feed) until a write succeeds', async () => {
     const { outbox, main, store } = await clientWithCatalog();
     feeds.push(startQueueFeed({ bridge: main, store }));
-    main.failNextWith = new BridgeError({ kind: 'storage', message: 'The order was not saved.', detail: 'SQLITE_FULL: database or disk is full' });
+    main.failNextWith = new BridgeError({ kind: 'storage', code: 'queue-storage', detail: 'SQLITE_FULL: database or disk is full' });
     const failed = outbox.sendTakeaway({ name: 'Lia', lines: [demoLines.cana()] });
     await expect(failed).rejects.toThrow(BridgeError);
-    expect(queueSelectors.storageProblem(store.getState())).toMatchObject({ message: CANNOT_SAVE_MESSAGE, detail: 'SQLITE_FULL: database or disk is full' });
+    expect(queueSelectors.storageProblem(store.getState())).toMatchObject({ code: 'queue-cannot-save', detail: 'SQLITE_FULL: database or disk is full' });
     expect(queueSelectors.pendingCount(store.getState())).toBe(0);
     await outbox.sendTakeaway({ name: 'Lia', lines: [demoLines.cana()] });
     expect(queueSelectors.storageProblem(store.getState())).toBeNull();
@@ -182,7 +182,7 @@ describe('waiter decisions', () => {
   it('prices a conflicted seating’s items as a round, or builds a new seating for other tables', async () => {
     const { outbox, main, store } = await clientWithCatalog();
     const first = await outbox.seat({ tables: [{ id: 4, name: 'T4' }], guests: 2, customer: null, notes: '', lines: [demoLines.cana(2)] });
-    await expect(outbox.sendSeatingAsRound(first.seating.id)).rejects.toThrow(/Only a seating refused/);
+    await expect(outbox.sendSeatingAsRound(first.seating.id)).rejects.toThrow(expect.objectContaining({ code: 'seating-not-in-conflict' }));
     main.update(first.seating.id, { state: 'rejected', conflict: true });
     store.getState().applySnapshot(main.snapshot());
     await outbox.sendSeatingAsRound(first.seating.id);
@@ -201,7 +201,7 @@ describe('waiter decisions', () => {
 });
 
 describe('a submit whose answer never came back (it may have been committed)', () => {
-  const lost = () => new BridgeError({ kind: 'unreachable', message: 'The terminal’s local service is not answering.' });
+  const lost = () => new BridgeError({ kind: 'unreachable', code: 'local-service-not-answering' });
 
   /** The in-memory main side, whose first answer to `name` is lost after it committed. */
   async function loseFirstAnswer(name: 'submitEntry' | 'seatService') {

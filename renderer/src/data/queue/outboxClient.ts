@@ -1,5 +1,6 @@
 import {
   BridgeError,
+  coded,
   MAX_GUESTS,
   MIN_GUESTS,
   tablesLabel,
@@ -62,9 +63,6 @@ export interface OutboxClientDeps {
   now?: () => Date;
   newId?: () => string;
 }
-
-/** Said by the seat dialog while typing and by the client when it seats. */
-export const GUESTS_MESSAGE = `Guests must be a whole number from ${MIN_GUESTS} to ${MAX_GUESTS}.`;
 
 /**
  * Longest Flow request line we send: the message is URL-encoded into the query (spec 4.7), and
@@ -138,7 +136,7 @@ export function openOutbox(deps: OutboxClientDeps): Outbox {
       if (error instanceof BridgeError && error.kind === 'conflict') {
         ids?.settle();
         deps.refresh?.();
-        throw new OutboxInputError(error.message);
+        throw new OutboxInputError(coded(error.code, error.params), error.detail);
       }
       if (error instanceof BridgeError && UNANSWERED.has(error.kind)) ids?.keep();
       else ids?.settle();
@@ -170,7 +168,7 @@ export function openOutbox(deps: OutboxClientDeps): Outbox {
   async function catalogFor(lines: readonly TicketLineInput[]): Promise<CatalogIndex> {
     if (lines.length === 0) return EMPTY_CATALOG();
     const catalog = deps.catalogDb();
-    if (!catalog) throw new OutboxInputError('The menu is not on this terminal yet: wait for the first update from the server.');
+    if (!catalog) throw new OutboxInputError(coded('menu-not-here'));
     return ticketCatalog(catalog, lines);
   }
 
@@ -210,23 +208,23 @@ export function openOutbox(deps: OutboxClientDeps): Outbox {
   }
 
   function validateTables(tables: readonly SeatTable[]) {
-    if (tables.length === 0) throw new OutboxInputError('Choose at least one table.');
-    if (new Set(tables.map((t) => t.id)).size !== tables.length) throw new OutboxInputError('A table is chosen twice.');
+    if (tables.length === 0) throw new OutboxInputError(coded('choose-a-table'));
+    if (new Set(tables.map((t) => t.id)).size !== tables.length) throw new OutboxInputError(coded('table-chosen-twice'));
   }
 
   function validateGuests(guests: number) {
-    if (!Number.isInteger(guests) || guests < MIN_GUESTS || guests > MAX_GUESTS) throw new OutboxInputError(GUESTS_MESSAGE);
+    if (!Number.isInteger(guests) || guests < MIN_GUESTS || guests > MAX_GUESTS) throw new OutboxInputError(coded('guests-range', { min: MIN_GUESTS, max: MAX_GUESTS }));
   }
 
   function validateCustomer(customer: SeatCustomer | null) {
-    if (customer && customer.name.trim() === '') throw new OutboxInputError('The customer needs a name (or leave the customer out).');
+    if (customer && customer.name.trim() === '') throw new OutboxInputError(coded('customer-needs-name'));
   }
 
   /** An entry of the queue as this window last saw it, for the decisions that need its lines. */
   function conflictedSeating(entryId: string, what: string): OutboxEntry {
     const entry = store.getState().queue?.entries.find((e) => e.id === entryId);
     if (!entry || entry.kind !== 'seating' || !entry.conflict || entry.pending !== 1) {
-      throw new OutboxInputError(`Only a seating refused because the table already has an open order can be ${what}.`);
+      throw new OutboxInputError(coded('seating-not-in-conflict'), `cannot be ${what}`);
     }
     return entry;
   }
@@ -278,7 +276,7 @@ export function openOutbox(deps: OutboxClientDeps): Outbox {
 
   async function sendRound(input: RoundInput): Promise<OutboxEntry> {
     const service = store.getState().queue?.serviceById.get(input.serviceId);
-    if (!service) throw new OutboxInputError('This table has been cleared: seat it again to send a round.');
+    if (!service) throw new OutboxInputError(coded('table-cleared'));
     const catalog = await catalogFor(input.lines);
     const ids = idsFor({ round: input });
     return submit(roundDraft(service, input.lines, catalog, { notes: input.notes, payment: input.payment }, ids.next), ids);
@@ -301,7 +299,7 @@ export function openOutbox(deps: OutboxClientDeps): Outbox {
 
   async function sendTakeaway(input: TakeawayInput): Promise<OutboxEntry> {
     const name = input.name.trim();
-    if (name === '') throw new OutboxInputError('A takeaway needs the name of who collects it.');
+    if (name === '') throw new OutboxInputError(coded('takeaway-needs-name'));
     const phone = input.phone?.trim();
     return sendStandalone('takeaway', `Takeaway · ${name}`, input.lines, {
       tableName: name,
@@ -316,8 +314,8 @@ export function openOutbox(deps: OutboxClientDeps): Outbox {
   async function sendDelivery(input: DeliveryInput): Promise<OutboxEntry> {
     const phone = input.phone.trim();
     const address = input.address.trim();
-    if (phone === '') throw new OutboxInputError('A delivery needs a phone number.');
-    if (address === '') throw new OutboxInputError('A delivery needs an address.');
+    if (phone === '') throw new OutboxInputError(coded('delivery-needs-phone'));
+    if (address === '') throw new OutboxInputError(coded('delivery-needs-address'));
     const name = input.name?.trim();
     return sendStandalone('delivery', `Delivery · ${name || phone}`, input.lines, {
       tableName: name || `Delivery ${phone}`,
@@ -359,7 +357,7 @@ export function openOutbox(deps: OutboxClientDeps): Outbox {
       const entry = conflictedSeating(entryId, 'moved');
       validateTables(tables);
       const service = entry.serviceId ? store.getState().queue?.serviceById.get(entry.serviceId) : undefined;
-      if (!service) throw new OutboxInputError('This table service no longer exists.');
+      if (!service) throw new OutboxInputError(coded('service-gone'));
       const lines = entry.lines.map(lineInputOf);
       const moved: TableService = { ...service, tableIds: tables.map((t) => t.id), primaryTableId: tables[tables.length - 1]!.id, tableNames: tables.map((t) => t.name) };
       const seating = seatingDraft(moved, lines, await catalogFor(lines));

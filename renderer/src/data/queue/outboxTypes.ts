@@ -1,4 +1,4 @@
-import type { OutboxEntry, SeatCustomer, TableService } from '../../../../shared/bridge';
+import type { ErrorCode, ErrorParams, ErrorText, OutboxEntry, SeatCustomer, TableService } from '../../../../shared/bridge';
 import type { LineChoice } from '../../../../shared/domain/line';
 
 // What the screens call to seat, send and resolve (issues 6 and 11). Implemented by outboxClient.ts:
@@ -80,9 +80,17 @@ export interface DeliveryInput {
 
 /** A request the waiter must correct: the message says what (e.g. "Guests must be 1 to 99"). */
 export class OutboxInputError extends Error {
-  constructor(message: string) {
-    super(message);
+  readonly code: ErrorCode;
+  readonly params: ErrorParams | undefined;
+  /** What the person must change, as a code renderer/src/i18n/errorText.ts words; `detail` for the log. */
+  constructor(
+    text: ErrorText,
+    readonly detail?: string,
+  ) {
+    super(detail ? `${text.code}: ${detail}` : text.code);
     this.name = 'OutboxInputError';
+    this.code = text.code;
+    this.params = text.params;
   }
 }
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CANNOT_SAVE_MESSAGE, type QueueSnapshot } from '../../../../shared/bridge';
+import type { QueueSnapshot } from '../../../../shared/bridge';
 import { startQueueFeed, type QueueFeed } from './queueFeed';
 import { createQueueStore, queueSelectors } from './queueStore';
 import { fakeQueueBridge, queuedEntry } from './queueTesting';
@@ -145,7 +145,7 @@ describe('queue feed', () => {
     feeds.push(startQueueFeed({ bridge: main, store }));
     await settle();
     const held = store.getState().queue!.revision;
-    const problem = { message: CANNOT_SAVE_MESSAGE, detail: 'submitEntry: SQLITE_FULL: database or disk is full', since: AT };
+    const problem = { code: 'queue-cannot-save' as const, detail: 'submitEntry: SQLITE_FULL: database or disk is full', since: AT };
     main.emit({ type: 'queue-changed', revision: held, storageProblem: problem });
     expect(queueSelectors.storageProblem(store.getState())).toEqual(problem);
     const shown = queueSelectors.storageProblem(store.getState());
@@ -157,7 +157,7 @@ describe('queue feed', () => {
 
   it('a window that starts while the database refuses writes shows it from its first read; a read older than the last event does not undo it', async () => {
     const main = fakeQueueBridge(AT);
-    const problem = { message: CANNOT_SAVE_MESSAGE, detail: 'SQLITE_FULL', since: AT };
+    const problem = { code: 'queue-cannot-save' as const, detail: 'SQLITE_FULL', since: AT };
     main.storageProblem = problem;
     const store = createQueueStore();
     feeds.push(startQueueFeed({ bridge: main, store }));

@@ -78,7 +78,7 @@ export function queueView(revision: number, services: readonly TableService[], e
 }
 
 function sameProblem(a: QueueStorageProblem | null, b: QueueStorageProblem | null): boolean {
-  return a === b || (a !== null && b !== null && a.since === b.since && a.detail === b.detail && a.message === b.message);
+  return a === b || (a !== null && b !== null && a.since === b.since && a.detail === b.detail && a.code === b.code);
 }
 
 /** Replaces items with the same id, appends the others. */

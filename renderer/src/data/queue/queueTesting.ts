@@ -1,6 +1,5 @@
 import {
   BridgeError,
-  CANNOT_SAVE_MESSAGE,
   outboxEntrySchema,
   queuedEntry,
   queueSnapshotSchema,
@@ -92,7 +91,7 @@ export function fakeQueueBridge(at = '2026-11-22T12:00:00.000Z'): QueueBridgeFak
     if (failure) {
       fake.failNextWith = null;
       if (failure.kind === 'storage' && fake.storageProblem === null) {
-        fake.storageProblem = { message: CANNOT_SAVE_MESSAGE, detail: failure.detail ?? failure.message, since: at };
+        fake.storageProblem = { code: 'queue-cannot-save', detail: failure.detail ?? failure.message, since: at };
         emit({ type: 'queue-changed', revision: fake.revision, storageProblem: fake.storageProblem });
       }
       throw failure;
@@ -108,7 +107,7 @@ export function fakeQueueBridge(at = '2026-11-22T12:00:00.000Z'): QueueBridgeFak
   };
   const entry = (entryId: string) => {
     const found = fake.entries.get(entryId);
-    if (!found) throw new BridgeError({ kind: 'not-found', message: 'This order is no longer in the queue.' });
+    if (!found) throw new BridgeError({ kind: 'not-found', code: 'entry-not-in-queue' });
     return found;
   };
   const change = (entryId: string, fields: Partial<OutboxEntry>) => {
@@ -140,7 +139,7 @@ export function fakeQueueBridge(at = '2026-11-22T12:00:00.000Z'): QueueBridgeFak
         const stored = fake.services.get(service.id);
         if (stored) return { service: stored, entries: drafts.map((d) => entry(d.id)) };
         const busy = [...fake.services.values()].find((s) => s.open === 1 && s.tableIds.some((id) => service.tableIds.includes(id)));
-        if (busy) throw new BridgeError({ kind: 'conflict', message: `Table ${busy.tableNames.join(' + ')} was just seated.` });
+        if (busy) throw new BridgeError({ kind: 'conflict', code: 'tables-just-seated', params: { count: busy.tableNames.length, tables: busy.tableNames.join(' + ') } });
         fake.services.set(service.id, service);
         return { service, entries: drafts.map(add) };
       }),

@@ -59,7 +59,7 @@ async function databaseExists(name: string): Promise<boolean> {
 }
 
 function fail(kind: BridgeErrorKind) {
-  return new BridgeError({ kind, message: `Failure: ${kind}.`, detail: `injected ${kind}` });
+  return new BridgeError({ kind, code: 'gateway-failed', params: { injected: kind }, detail: `injected ${kind}` });
 }
 
 async function expectFailure(promise: Promise<unknown>): Promise<SyncFailure> {
@@ -198,7 +198,8 @@ describe('syncCatalog', () => {
 
     expect(failure.kind).toBe('connection');
     expect(failure.bridgeKind).toBe('offline');
-    expect(failure.message).toContain('saved copy');
+    // The bridge's words, as the main side chose them (the screen adds that the saved catalog stays).
+    expect(failure).toMatchObject({ code: 'gateway-failed', params: { injected: 'offline' } });
     expect(failure.detail).toContain('items page 3');
     // Pages of other resources were written into generation 2 before the fault: none leaked.
     expect(server.calls.length).toBeGreaterThan(3);
@@ -326,7 +327,7 @@ describe('syncCatalog', () => {
         venue.records.items[310]!.price = 'abc';
         return {};
       }, 'invalid-data');
-      expect(failure.message).toContain('cannot read');
+      expect(failure.code).toBe('sync-unreadable-data');
       expect(failure.detail).toMatch(/items page 2: items record 111 \(id 1310\): price/);
     });
 
@@ -385,7 +386,7 @@ describe('syncCatalog', () => {
       });
       const failure = await expectFailure(run(server, { retryDelaysMs: [] }));
       expect(failure.kind).toBe('inconsistent');
-      expect(failure.message).toContain('saved copy');
+      expect(failure.code).toBe('sync-inconsistent');
       expect(itemRequests).toBeLessThanOrEqual(maxItemRequests);
       expect(await readCurrentGeneration(accountDb)).toMatchObject({ n: 1, state: 'current' });
       expect(await dump(first.db)).toEqual(before);

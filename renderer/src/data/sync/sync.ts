@@ -1,5 +1,16 @@
 import Dexie, { type Table } from 'dexie';
-import { BridgeError, syncResourceNames, type BridgeClient, type BridgeErrorKind, type SyncPage, type SyncResource } from '../../../../shared/bridge';
+import {
+  BridgeError,
+  coded,
+  syncResourceNames,
+  type BridgeClient,
+  type BridgeErrorKind,
+  type ErrorCode,
+  type ErrorParams,
+  type ErrorText,
+  type SyncPage,
+  type SyncResource,
+} from '../../../../shared/bridge';
 import { generationDbName, openGenerationDb, recordStores, storesOfResource, type CatalogDb, type RecordStore } from '../catalog/catalogDb';
 import type { ComandaDb } from '../db';
 import { beginGeneration, deleteGeneration, markGenerationFailed, readCurrentGeneration, switchToGeneration } from '../catalog/generations';
@@ -22,21 +33,26 @@ export const SYNC_RESOURCES: readonly SyncResource[] = syncResourceNames;
 
 export type SyncFailureKind = 'connection' | 'server' | 'invalid-data' | 'inconsistent' | 'storage' | 'aborted';
 
-/** Why a sync failed: `message` for the waiter, `detail` for the engineer. */
+/**
+ * Why a sync failed: `code` and `params` for the waiter (renderer/src/i18n/errorText.ts
+ * syncFailureText words them and adds that the saved catalog stays), `detail` for the engineer.
+ */
 export class SyncFailure extends Error {
+  readonly code: ErrorCode;
+  readonly params: ErrorParams | undefined;
   constructor(
     readonly kind: SyncFailureKind,
-    message: string,
+    text: ErrorText,
     readonly detail: string,
     /** The bridge's kind when the failure came from a bridge call (offline, unauthorised, …). */
     readonly bridgeKind: BridgeErrorKind | null = null,
   ) {
-    super(message);
+    super(text.code);
     this.name = 'SyncFailure';
+    this.code = text.code;
+    this.params = text.params;
   }
 }
-
-const KEPT = 'The catalog was not updated; this terminal keeps using its saved copy.';
 
 /** Failures worth a second try of the same page: the server may well answer next time. */
 const transient: ReadonlySet<BridgeErrorKind> = new Set<BridgeErrorKind>(['timeout', 'server-error', 'rate-limited']);
@@ -174,7 +190,7 @@ export async function syncCatalog(options: SyncCatalogOptions): Promise<SyncSucc
         rows = readPage(stream.resource, answer.records, stream.warehouseId === undefined ? {} : { warehouseId: stream.warehouseId });
       } catch (error) {
         if (error instanceof RecordProblem) {
-          throw new SyncFailure('invalid-data', `The server sent catalog data this terminal cannot read. ${KEPT}`, `${where}: ${error.message}`);
+          throw new SyncFailure('invalid-data', coded('sync-unreadable-data'), `${where}: ${error.message}`);
         }
         throw error;
       }
@@ -435,7 +451,7 @@ class PageWriter {
   private fail(error: unknown, batch: readonly QueuedPage[]): void {
     if (this.failure === null) {
       const failure = storageFailure(error);
-      this.failure = new SyncFailure(failure.kind, failure.message, `${batch.map((page) => page.where).join(', ')}: ${failure.detail}`);
+      this.failure = new SyncFailure(failure.kind, coded(failure.code, failure.params), `${batch.map((page) => page.where).join(', ')}: ${failure.detail}`);
     }
     this.takeQueue();
   }
@@ -545,25 +561,25 @@ function bridgeFailure(error: unknown, where: string): SyncFailure {
     const connection = error.kind === 'offline' || error.kind === 'timeout';
     return new SyncFailure(
       connection ? 'connection' : 'server',
-      `${error.message} ${KEPT}`,
+      coded(error.code, error.params),
       `${where}: ${error.kind}${error.detail ? `: ${error.detail}` : ''}`,
       error.kind,
     );
   }
-  return new SyncFailure('server', `The terminal’s local service failed during the catalog update. ${KEPT}`, `${where}: ${describe(error)}`);
+  return new SyncFailure('server', coded('sync-local-service-failed'), `${where}: ${describe(error)}`);
 }
 
 function inconsistent(detail: string): SyncFailure {
-  return new SyncFailure('inconsistent', `The catalog changed on the server during the update, or its counts did not add up; it is tried again later. ${KEPT}`, detail);
+  return new SyncFailure('inconsistent', coded('sync-inconsistent'), detail);
 }
 
 function storageFailure(error: unknown): SyncFailure {
   if (error instanceof SyncFailure) return error;
-  return new SyncFailure('storage', `This terminal could not save the catalog (storage full or blocked?). ${KEPT}`, describe(error));
+  return new SyncFailure('storage', coded('sync-storage'), describe(error));
 }
 
 function aborted(): SyncFailure {
-  return new SyncFailure('aborted', `The catalog update was stopped. ${KEPT}`, 'aborted');
+  return new SyncFailure('aborted', coded('sync-aborted'), 'aborted');
 }
 
 function describe(error: unknown): string {

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BridgeError, type AppInfo, type BridgeClient, type BridgeErrorKind, type BridgeEvent } from '../../../../shared/bridge';
+import { BridgeError, type AppInfo, type BridgeClient, type BridgeErrorKind, type BridgeEvent, type ErrorCode } from '../../../../shared/bridge';
 import { generationDbName, openGenerationDb, type CatalogDb } from '../catalog/catalogDb';
 import { createCatalogStore } from '../catalog/catalogStore';
 import { openAccountDb, type ComandaDb } from '../db';
@@ -43,8 +43,8 @@ function manualTimers() {
   };
 }
 
-function fail(kind: BridgeErrorKind, message = `Failure: ${kind}.`) {
-  return new BridgeError({ kind, message, detail: `injected ${kind}` });
+function fail(kind: BridgeErrorKind, code: ErrorCode = 'gateway-failed') {
+  return new BridgeError({ kind, code, detail: `injected ${kind}` });
 }
 
 interface SetupOptions {
@@ -203,14 +203,14 @@ describe('startCatalogSync', () => {
     let reachable = false;
     const { start, store, manual, emit, server } = setup({
       before: () => {
-        if (!reachable) throw fail('offline', 'No connection to the server.');
+        if (!reachable) throw fail('offline', 'offline');
       },
     });
     const sync = start({ retryOfflineEveryMs: 30_000 });
     await sync.firstRun;
     expect(store.getState().connection).toBe('offline');
     expect(store.getState().lastFailure).toMatchObject({ kind: 'connection', bridgeKind: 'offline' });
-    expect(store.getState().lastFailure?.message).toContain('No connection to the server.');
+    expect(store.getState().lastFailure?.code).toBe('offline');
     expect(store.getState().current).toBeNull();
     expect(manual.delays()).toEqual([30_000]);
 
@@ -229,16 +229,16 @@ describe('startCatalogSync', () => {
     expect(store.getState().lastFailure).toBeNull();
   });
 
-  it('other failures: the server answered, so online, with the message; next try at the usual interval', async () => {
+  it('other failures: the server answered, so online, with its code; next try at the usual interval', async () => {
     const { start, store, manual } = setup({
       before: () => {
-        throw fail('unauthorised', 'The access token was refused. Check the account settings.');
+        throw fail('unauthorised', 'credentials-refused');
       },
       settings: async () => 5,
     });
     await start().firstRun;
     expect(store.getState().connection).toBe('online');
-    expect(store.getState().lastFailure?.message).toContain('The access token was refused.');
+    expect(store.getState().lastFailure?.code).toBe('credentials-refused');
     expect(manual.delays()).toEqual([5 * 60_000]);
   });
 
@@ -249,7 +249,7 @@ describe('startCatalogSync', () => {
 
     const without = setup({
       settings: async () => {
-        throw fail('internal', 'getSettings is not available in this version yet.');
+        throw fail('internal', 'settings-unavailable');
       },
     });
     await without.start().firstRun;
@@ -280,14 +280,14 @@ describe('startCatalogSync', () => {
     let answering = false;
     const { start, store, accountKey } = setup({
       getAppInfo: async () => {
-        if (!answering) throw fail('internal', 'The terminal’s local service is not answering.');
+        if (!answering) throw fail('internal', 'local-service-not-answering');
         return { shell: 'browser', mode: 'demo', accountKey, tenant: 'demo', version: '0.1.0' };
       },
     });
     const sync = start();
     await sync.firstRun;
     expect(store.getState().appInfo).toBeNull();
-    expect(store.getState().lastFailure?.message).toBe('The terminal’s local service is not answering.');
+    expect(store.getState().lastFailure?.code).toBe('local-service-not-answering');
     expect(store.getState().connection).toBe('offline');
 
     answering = true;

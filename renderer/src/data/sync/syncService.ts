@@ -1,4 +1,4 @@
-import { BridgeError, type BridgeClient, type BridgeErrorKind } from '../../../../shared/bridge';
+import { BridgeError, coded, type BridgeClient, type BridgeErrorKind } from '../../../../shared/bridge';
 import { openGenerationDb, type CatalogDb } from '../catalog/catalogDb';
 import { catalogStore as defaultStore, initialCatalogState, type CatalogConnection, type CatalogStoreApi, type SyncFailureInfo } from '../catalog/catalogStore';
 import { openAccountDb, type ComandaDb } from '../db';
@@ -224,7 +224,8 @@ export function startCatalogSync(bridge: BridgeClient, options: CatalogSyncOptio
     const info: SyncFailureInfo = {
       kind: failure.kind,
       bridgeKind: failure.bridgeKind,
-      message: failure.message,
+      code: failure.code,
+      ...(failure.params ? { params: failure.params } : {}),
       detail: failure.detail,
       at: now().toISOString(),
     };
@@ -306,8 +307,8 @@ function connectionAfter(failure: SyncFailure, before: CatalogConnection): Catal
 function localFailure(error: unknown): SyncFailure {
   if (error instanceof BridgeError) {
     const connection = error.kind === 'offline' || error.kind === 'timeout';
-    return new SyncFailure(connection ? 'connection' : 'server', error.message, `${error.kind}${error.detail ? `: ${error.detail}` : ''}`, error.kind);
+    return new SyncFailure(connection ? 'connection' : 'server', coded(error.code, error.params), `${error.kind}${error.detail ? `: ${error.detail}` : ''}`, error.kind);
   }
   const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  return new SyncFailure('storage', `This terminal could not read its saved data (${detail}).`, detail);
+  return new SyncFailure('storage', coded('sync-local-read-failed'), detail);
 }

@@ -1,15 +1,19 @@
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ALLERGENS, type AllergenCode } from '../../../../shared/api/catalog';
 import type { CatalogDb } from '../../data/catalog/catalogDb';
 import { loadSearchIndex, searchItems, type ItemSummary, type SearchIndex } from '../../data/search/search';
+import { useFormat } from '../../i18n/useFormat';
 import { VirtualGrid } from '../../ui/VirtualGrid';
-import { allergenLabels } from './catalogFormat';
+import { allergenName } from './catalogFormat';
 import { catalogViewSelectors, useCatalogViewStore } from './catalogViewStore';
 import { IconNoEntry, IconSearch } from './CatalogIcons';
 import { ItemCard } from './ItemCard';
 import { orderSelectors, useOrderStore } from '../order/orderStore';
+import { QuantityPad, QuantityToggle, useQuantityPad } from '../order/QuantityPad';
 
-// Search as you type and the allergen filter of the catalog view (issue 5). The search runs in
+// Search as you type, the quantity keypad (issue 12 item 4) and the allergen filter of the catalog
+// view (issue 5). The search runs in
 // memory over the generation's index (data/search.ts), so there is no debounce: each keystroke
 // re-ranks plain strings. The allergen filter covers items' own allergens (spec 2.7); modifiers
 // and menu dishes are filtered when the order builder's sheets arrive.
@@ -20,8 +24,28 @@ import { orderSelectors, useOrderStore } from '../order/orderStore';
 
 const allergenCodes = Object.keys(ALLERGENS).map(Number) as AllergenCode[];
 
-/** The item grid's geometry (ui/VirtualGrid.tsx): fixed rows, columns of at least 300px. */
-export const ITEM_GRID = { rowHeight: 188, minColumnWidth: 300, gap: 12, overscan: 2 } as const;
+/**
+ * The item grid's geometry (ui/VirtualGrid.tsx), dense (issue 12 item 1): fixed rows of 100 px
+ * (name on two lines, price and marks, allergen marks), columns of at least 164 px — 16 buttons at
+ * 1280×800 beside the ticket. On a wide screen the columns are wider and show the thumbnail.
+ */
+export const ITEM_GRID = { rowHeight: 100, minColumnWidth: 164, gap: 8, overscan: 2 } as const;
+export const WIDE_ITEM_GRID = { ...ITEM_GRID, minColumnWidth: 232 } as const;
+/** Where the wide grid starts (the viewport's width). */
+export const WIDE_GRID_QUERY = '(min-width: 1600px)';
+
+function useMediaQuery(query: string): boolean {
+  const [matches, setMatches] = useState(() => typeof matchMedia === 'function' && matchMedia(query).matches);
+  useEffect(() => {
+    if (typeof matchMedia !== 'function') return;
+    const list = matchMedia(query);
+    const update = () => setMatches(list.matches);
+    update();
+    list.addEventListener('change', update);
+    return () => list.removeEventListener('change', update);
+  }, [query]);
+  return matches;
+}
 
 /** The windowed grid of item cards, for a category and for search results alike. */
 export function ItemGrid({
@@ -37,9 +61,10 @@ export function ItemGrid({
   resetKey?: unknown;
   onSelect: (itemId: number) => void;
 }) {
+  const wide = useMediaQuery(WIDE_GRID_QUERY);
   return (
     <VirtualGrid
-      {...ITEM_GRID}
+      {...(wide ? WIDE_ITEM_GRID : ITEM_GRID)}
       items={items}
       itemKey={(item) => item.id}
       renderItem={(item, position) => <SelectableItemCard item={item} position={position} onSelect={onSelect} />}
@@ -70,14 +95,16 @@ export function useSearchIndex(db: CatalogDb): SearchIndex | null {
   return loaded?.db === db ? loaded.index : null;
 }
 
-/** The search field (with its clear button) and the "Hide items containing…" disclosure. */
+/** The search field (with its clear button), the quantity keypad and the allergen filter's disclosure. */
 export function CatalogToolbar() {
+  const { t } = useTranslation('catalog');
+  const pad = useQuantityPad();
   const query = useCatalogViewStore(catalogViewSelectors.query);
   const setQuery = useCatalogViewStore(catalogViewSelectors.setQuery);
   const hidden = useCatalogViewStore(catalogViewSelectors.hiddenAllergens);
   const [filterOpen, setFilterOpen] = useState(hidden.size > 0);
   const field = useRef<HTMLInputElement>(null);
-  const hiddenNames = allergenCodes.filter((code) => hidden.has(code)).map((code) => allergenLabels[code]);
+  const hiddenNames = allergenCodes.filter((code) => hidden.has(code)).map((code) => allergenName(t, code));
 
   return (
     <div className="catalog-toolbar">
@@ -88,8 +115,8 @@ export function CatalogToolbar() {
             ref={field}
             type="search"
             className="catalog-search__field"
-            aria-label="Search"
-            placeholder="Search the whole menu"
+            aria-label={t('search')}
+            placeholder={t('searchPlaceholder')}
             autoComplete="off"
             spellCheck={false}
             enterKeyHint="search"
@@ -101,7 +128,7 @@ export function CatalogToolbar() {
             <button
               type="button"
               className="catalog-search__clear"
-              aria-label="Clear search"
+              aria-label={t('clearSearch')}
               data-testid="catalog-search-clear"
               onClick={() => {
                 setQuery('');
@@ -112,6 +139,7 @@ export function CatalogToolbar() {
             </button>
           )}
         </div>
+        <QuantityToggle open={pad.shown} onToggle={pad.toggle} />
         <button
           type="button"
           className="catalog-filter-toggle"
@@ -121,38 +149,44 @@ export function CatalogToolbar() {
           onClick={() => setFilterOpen((open) => !open)}
         >
           <IconNoEntry className="catalog-filter-toggle__icon" />
-          <span>
-            Hide items containing…
-            {hiddenNames.length > 0 && <span className="catalog-filter-toggle__summary"> {hiddenNames.join(', ')}</span>}
+          <span className="catalog-filter-toggle__text">
+            {t('allergenFilter')}
+            {hiddenNames.length > 0 && (
+              <span className="catalog-filter-toggle__summary" title={hiddenNames.join(', ')}>
+                {t('allergensHidden', { count: hiddenNames.length })}
+              </span>
+            )}
           </span>
           <span className="catalog-filter-toggle__caret" aria-hidden="true">
             {filterOpen ? '▴' : '▾'}
           </span>
         </button>
       </div>
+      {pad.shown && <QuantityPad onClose={pad.close} />}
       {filterOpen && <AllergenOptions />}
     </div>
   );
 }
 
 function AllergenOptions() {
+  const { t } = useTranslation('catalog');
   const hidden = useCatalogViewStore(catalogViewSelectors.hiddenAllergens);
   const toggle = useCatalogViewStore(catalogViewSelectors.toggleHiddenAllergen);
   const clear = useCatalogViewStore(catalogViewSelectors.clearHiddenAllergens);
   return (
-    <div className="catalog-allergen-options" id="catalog-allergen-options" role="group" aria-label="Hide items containing" data-testid="catalog-allergen-options">
+    <div className="catalog-allergen-options" id="catalog-allergen-options" role="group" aria-label={t('hideItemsContaining')} data-testid="catalog-allergen-options">
       {allergenCodes.map((code) => {
         const pressed = hidden.has(code);
         return (
-          <button key={code} type="button" className="catalog-allergen-option" aria-pressed={pressed} title={`Hide items containing ${ALLERGENS[code]}`} onClick={() => toggle(code)}>
+          <button key={code} type="button" className="catalog-allergen-option" aria-pressed={pressed} title={t('hideItemsContainingOne', { allergen: allergenName(t, code).toLocaleLowerCase() })} onClick={() => toggle(code)}>
             {/* Pressed shows a no-entry sign as well as the colours, never colour alone. */}
             {pressed && <IconNoEntry className="catalog-allergen-option__icon" />}
-            {allergenLabels[code]}
+            {allergenName(t, code)}
           </button>
         );
       })}
       <button type="button" className="catalog-allergen-option catalog-allergen-option--clear" disabled={hidden.size === 0} onClick={clear}>
-        Show all
+        {t('showAll')}
       </button>
     </div>
   );
@@ -160,41 +194,42 @@ function AllergenOptions() {
 
 /** "3 items hidden" under the list it applies to; nothing when the filter hid nothing. */
 export function HiddenCount({ count }: { count: number }) {
+  const { t } = useTranslation('catalog');
   if (count === 0) return null;
   return (
     <p className="catalog-hidden-count" role="status" data-testid="catalog-hidden-count">
       <IconNoEntry className="catalog-hidden-count__icon" />
-      {count === 1 ? '1 item hidden' : `${count} items hidden`} by the allergen filter
+      {t('hiddenByFilter', { count })}
     </p>
   );
 }
 
 /** The matches of the query over the whole catalog, in place of the category's grid. */
 export function SearchResults({ index, query }: { index: SearchIndex | null; query: string }) {
+  const { t } = useTranslation('catalog');
+  const format = useFormat();
   const hidden = useCatalogViewStore(catalogViewSelectors.hiddenAllergens);
   const selectItem = useCatalogViewStore(catalogViewSelectors.selectItem);
   if (index === null) return <div className="catalog-items catalog-search-results" />; // read once per generation
   const result = searchItems(index, query, { hiddenAllergens: hidden });
   return (
-    <section className="catalog-items catalog-search-results" aria-label="Search results">
+    <section className="catalog-items catalog-search-results" aria-label={t('searchResults')}>
       <HiddenCount count={result.hiddenByAllergens} />
       {result.total > 0 && (
         <p className="catalog-search-count" role="status" data-testid="catalog-search-count">
-          {result.total === 1 ? '1 result' : `${result.total} results`}
+          {t('results', { count: result.total, formatted: format.number(result.total) })}
         </p>
       )}
       {result.items.length === 0 ? (
         <p className="catalog-items__empty" data-testid="catalog-search-empty">
-          {result.hiddenByAllergens === 0
-            ? `No items match “${query.trim()}”`
-            : `Every item matching “${query.trim()}” contains an allergen you are hiding`}
+          {result.hiddenByAllergens === 0 ? t('noMatch', { query: query.trim() }) : t('allMatchesHidden', { query: query.trim() })}
         </p>
       ) : (
-        <ItemGrid items={result.items} label={`Items matching ${query.trim()}`} testId="catalog-search-results" resetKey={query} onSelect={selectItem} />
+        <ItemGrid items={result.items} label={t('itemsMatching', { query: query.trim() })} testId="catalog-search-results" resetKey={query} onSelect={selectItem} />
       )}
       {result.total > result.items.length && (
         <p className="catalog-search-more" data-testid="catalog-search-more">
-          Showing the first {result.items.length} of {result.total} matches. Type more of the name to narrow them down.
+          {t('showingFirst', { shown: format.number(result.items.length), total: format.number(result.total) })}
         </p>
       )}
     </section>

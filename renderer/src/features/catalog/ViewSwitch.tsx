@@ -1,12 +1,13 @@
+import { useTranslation } from 'react-i18next';
 import { IconCatalog, IconFloor } from './CatalogIcons';
 
 /** The terminal's main screens (Settings opens over them). */
 export type TerminalView = 'floor' | 'catalog';
 
-const views: { view: TerminalView; label: string; Icon: typeof IconFloor }[] = [
-  { view: 'floor', label: 'Floor', Icon: IconFloor },
-  { view: 'catalog', label: 'Catalog', Icon: IconCatalog },
-];
+const views = [
+  { view: 'floor', label: 'viewFloor', Icon: IconFloor },
+  { view: 'catalog', label: 'viewCatalog', Icon: IconCatalog },
+] as const satisfies readonly { view: TerminalView; label: string; Icon: typeof IconFloor }[];
 
 /**
  * The header's way between the floor plan and the catalog: full touch targets with an icon and
@@ -14,8 +15,9 @@ const views: { view: TerminalView; label: string; Icon: typeof IconFloor }[] = [
  * alone; none is current while Settings is open (`current` null).
  */
 export function ViewSwitch({ current, onShow }: { current: TerminalView | null; onShow: (view: TerminalView) => void }) {
+  const { t } = useTranslation('catalog');
   return (
-    <nav className="catalog-views" aria-label="Screens">
+    <nav className="catalog-views" aria-label={t('screens')}>
       {views.map(({ view, label, Icon }) => (
         <button
           key={view}
@@ -26,7 +28,7 @@ export function ViewSwitch({ current, onShow }: { current: TerminalView | null; 
           onClick={() => onShow(view)}
         >
           <Icon className="catalog-views__icon" />
-          {label}
+          {t(label)}
         </button>
       ))}
     </nav>

@@ -1,37 +1,41 @@
-import { ALLERGENS, ITEM_TYPE, parseAllergies, type AllergenCode } from '../../../../shared/api/catalog';
+import type { TFunction } from 'i18next';
+import { ITEM_TYPE, parseAllergies, type AllergenCode } from '../../../../shared/api/catalog';
 
-// The words and numbers of the catalog view, as pure functions (tested without a browser). The UI
-// speaks English; prices are the venue's, in euros written the Spanish way ("12,50 €").
+// The words of the catalog view, as pure functions of `t` (tested without a browser, in each
+// language). Prices go through the Formatters of the current language (i18n/format.ts).
 
-const euros = new Intl.NumberFormat('es-ES', { style: 'currency', currency: 'EUR' });
+/** The message keys of each allergen code of spec 2.7: its name and its short mark on a card. */
+export const allergenKeys = {
+  1: { name: 'allergenEggs', short: 'allergenEggsShort' },
+  2: { name: 'allergenSesame', short: 'allergenSesameShort' },
+  3: { name: 'allergenLupin', short: 'allergenLupinShort' },
+  4: { name: 'allergenMustard', short: 'allergenMustardShort' },
+  5: { name: 'allergenFish', short: 'allergenFishShort' },
+  6: { name: 'allergenCelery', short: 'allergenCeleryShort' },
+  7: { name: 'allergenCrustaceans', short: 'allergenCrustaceansShort' },
+  8: { name: 'allergenPeanuts', short: 'allergenPeanutsShort' },
+  9: { name: 'allergenMolluscs', short: 'allergenMolluscsShort' },
+  10: { name: 'allergenSoy', short: 'allergenSoyShort' },
+  11: { name: 'allergenNuts', short: 'allergenNutsShort' },
+  12: { name: 'allergenSulphites', short: 'allergenSulphitesShort' },
+  13: { name: 'allergenDairy', short: 'allergenDairyShort' },
+} as const satisfies Record<AllergenCode, { name: string; short: string }>;
 
-/** "12,50 €" (es-ES writes the euro sign after the amount, with a no-break space). */
-export function formatPrice(price: number): string {
-  return euros.format(price);
+/** `t` of the catalog namespace (useTranslation('catalog'), or i18n.getFixedT(language, 'catalog')). */
+export type CatalogT = TFunction<'catalog'>;
+
+/** "Eggs" / "Huevo" / "Ou": what a waiter reads for an allergen code. */
+export function allergenName(t: CatalogT, code: AllergenCode): string {
+  return t(allergenKeys[code].name);
 }
-
-/** What a waiter reads for each allergen code of spec 2.7 (ALLERGENS holds the spec's names). */
-export const allergenLabels: Record<AllergenCode, string> = {
-  1: 'Eggs',
-  2: 'Sesame',
-  3: 'Lupin',
-  4: 'Mustard',
-  5: 'Fish',
-  6: 'Celery',
-  7: 'Crustaceans',
-  8: 'Peanuts',
-  9: 'Molluscs',
-  10: 'Soy',
-  11: 'Nuts',
-  12: 'Sulphites',
-  13: 'Dairy',
-};
 
 export interface AllergenBadge {
   code: AllergenCode;
-  /** Visible label: "Eggs". */
+  /** Full name: "Eggs". */
   label: string;
-  /** Title for the badge: "Contains eggs". */
+  /** Its mark on a card: "EGG". */
+  short: string;
+  /** Title of the mark: "Contains eggs". */
   title: string;
 }
 
@@ -39,27 +43,26 @@ export interface AllergenBadge {
  * The allergens of an item's `allergies` field (spec 2.7: codes joined by ";"), in the order the
  * back office wrote them; unknown codes are skipped (parseAllergies), never shown as a number.
  */
-export function allergenBadges(allergies: string | null | undefined): AllergenBadge[] {
-  return parseAllergies(allergies).map((code) => ({
-    code,
-    label: allergenLabels[code],
-    title: `Contains ${ALLERGENS[code]}`,
-  }));
+export function allergenBadges(t: CatalogT, allergies: string | null | undefined): AllergenBadge[] {
+  return parseAllergies(allergies).map((code) => {
+    const label = allergenName(t, code);
+    return { code, label, short: t(allergenKeys[code].short), title: t('containsAllergen', { allergen: label.toLocaleLowerCase() }) };
+  });
 }
 
 /** "Allergens: eggs, dairy" for screen readers; null when the item declares none. */
-export function describeAllergens(badges: readonly AllergenBadge[]): string | null {
+export function describeAllergens(t: CatalogT, badges: readonly AllergenBadge[]): string | null {
   if (badges.length === 0) return null;
-  return `Allergens: ${badges.map((badge) => badge.label.toLowerCase()).join(', ')}`;
+  return t('allergensList', { allergens: badges.map((badge) => badge.label.toLocaleLowerCase()).join(', ') });
 }
 
 /**
  * The small text badge of an item that is not a plain dish (spec 2.6 item type): a menu (1) is
  * ordered through its courses, a selling-format item (4) through one of its formats (tapa, ración…).
  */
-export function itemTypeBadge(type: number): 'Menú' | 'Formats' | null {
-  if (type === ITEM_TYPE.menu) return 'Menú';
-  if (type === ITEM_TYPE.sellingFormat) return 'Formats';
+export function itemTypeBadge(t: CatalogT, type: number): string | null {
+  if (type === ITEM_TYPE.menu) return t('badgeMenu');
+  if (type === ITEM_TYPE.sellingFormat) return t('badgeFormats');
   return null;
 }
 

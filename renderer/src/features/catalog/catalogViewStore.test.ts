@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { catalogViewSelectors, chosen, createCatalogViewStore } from './catalogViewStore';
+import { catalogViewSelectors, chosen, createCatalogViewStore, MOST_SOLD } from './catalogViewStore';
 
 describe('chosen', () => {
   const records = [{ id: 3 }, { id: 7 }, { id: 9 }];
@@ -19,6 +19,15 @@ describe('chosen', () => {
 });
 
 describe('catalog view store', () => {
+  it('starts on "Most sold", the first tab, until a group is chosen', () => {
+    const store = createCatalogViewStore();
+    expect(catalogViewSelectors.selectedTab(store.getState())).toBe(MOST_SOLD);
+    store.getState().selectGroup(4);
+    expect(catalogViewSelectors.selectedTab(store.getState())).toBe(4);
+    store.getState().selectGroup(MOST_SOLD);
+    expect(catalogViewSelectors.selectedTab(store.getState())).toBe(MOST_SOLD);
+  });
+
   it('remembers the category chosen in each group', () => {
     const store = createCatalogViewStore();
     const { selectGroup, selectCategory } = store.getState();

@@ -1,13 +1,19 @@
 import { create } from 'zustand';
 import type { AllergenCode } from '../../../../shared/api/catalog';
 
+/** The catalog's first tab (issue 12 item 3): the items this terminal sent most lately. */
+export const MOST_SOLD = 'most-sold';
+/** A tab of the groups column: "Most sold" or a group (by id). */
+export type GroupTab = typeof MOST_SOLD | number;
+
 /**
- * What the catalog view is showing: a group and one of its categories. Only ids are kept (the
+ * What the catalog view is showing: "Most sold", or a group and one of its categories. Only ids are kept (the
  * records come from the current generation through useLiveQuery), so a sync never leaves a stale
  * copy here; an id that vanished upstream falls back to the first one (see `chosen`).
  */
 export interface CatalogViewState {
-  selectedGroupId: number | null;
+  /** null: nothing chosen yet, so the first tab, "Most sold". */
+  selectedGroupId: GroupTab | null;
   /** The category chosen last in each group, so going back to a group returns to it. */
   categoryByGroup: Readonly<Record<number, number>>;
   /** What the waiter typed in Search; non-empty → the results replace the category's grid. */
@@ -16,7 +22,7 @@ export interface CatalogViewState {
   hiddenAllergens: ReadonlySet<AllergenCode>;
   /** The item card tapped last (marked pressed); the order builder will act on it. */
   selectedItemId: number | null;
-  selectGroup: (groupId: number) => void;
+  selectGroup: (groupId: GroupTab) => void;
   selectCategory: (groupId: number, categoryId: number) => void;
   setQuery: (query: string) => void;
   toggleHiddenAllergen: (code: AllergenCode) => void;
@@ -53,6 +59,8 @@ export const useCatalogViewStore = createCatalogViewStore();
 /** Components select the smallest piece they need. */
 export const catalogViewSelectors = {
   selectedGroupId: (state: CatalogViewState) => state.selectedGroupId,
+  /** The tab shown: "Most sold" until a group is chosen. */
+  selectedTab: (state: CatalogViewState): GroupTab => state.selectedGroupId ?? MOST_SOLD,
   selectedCategoryId: (groupId: number) => (state: CatalogViewState) => state.categoryByGroup[groupId] ?? null,
   selectGroup: (state: CatalogViewState) => state.selectGroup,
   selectCategory: (state: CatalogViewState) => state.selectCategory,

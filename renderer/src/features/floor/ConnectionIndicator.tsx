@@ -1,9 +1,10 @@
+import { useTranslation } from 'react-i18next';
 import { useMinuteClock } from '../sync/useCatalog';
 import { IconConnecting, IconOffline, IconOnline, IconWarning } from '../../ui/icons';
-import { connectionActivityText } from '../pending/pendingText';
+import { useFormat } from '../../i18n/useFormat';
 import { queueSelectors, useQueueStore } from '../../data/queue/queueStore';
+import { connectionActivityText, offlineDetail } from './connectionText';
 import { floorSelectors, useFloorStore, type ConnectionIndicatorState } from './floorStore';
-import { describeSavedAt } from './savedAt';
 
 /**
  * Always visible in the header: icon + words, never colour alone. Besides the connection it says
@@ -11,15 +12,17 @@ import { describeSavedAt } from './savedAt';
  * waiting" while they cannot.
  */
 export function ConnectionIndicator() {
+  const { t } = useTranslation('app');
+  const fmt = useFormat();
   const connection = useFloorStore(floorSelectors.connection);
   const floorSavedAt = useFloorStore(floorSelectors.floorSavedAt);
   const waiting = useQueueStore(queueSelectors.waitingCount);
   // "today at 14:32" turns into "yesterday" overnight on a terminal left offline.
   const now = useMinuteClock(connection === 'offline');
 
-  const { detail } = connectionText(connection, floorSavedAt, now);
+  const detail = connection === 'offline' ? offlineDetail(t, fmt, floorSavedAt, now) : null;
   const cannotSave = useQueueStore(queueSelectors.storageProblem) !== null;
-  const activity = connectionActivityText(connection, waiting, cannotSave);
+  const activity = connectionActivityText(t, connection, waiting, cannotSave);
   const longText = [activity.sentence, detail].filter((part): part is string => part !== null).join(' — ');
   // The header is crowded on a 1280 px screen: one or two words show, the rest is for a long
   // press (title) and for screen readers; the sync status beside it already shows the saved time.
@@ -45,26 +48,6 @@ export function ConnectionIndicator() {
       <span className="visually-hidden">{longText}</span>
     </div>
   );
-}
-
-export function connectionText(
-  connection: ConnectionIndicatorState,
-  floorSavedAt: string | null,
-  now: Date,
-): { label: string; detail: string | null } {
-  switch (connection) {
-    case 'connecting':
-      return { label: 'Connecting…', detail: null };
-    case 'online':
-      return { label: 'Online', detail: null };
-    case 'offline':
-      return {
-        label: 'Offline',
-        detail: floorSavedAt
-          ? `working from the data saved on this terminal ${describeSavedAt(floorSavedAt, now)}`
-          : 'nothing is saved on this terminal yet',
-      };
-  }
 }
 
 function ConnectionIcon({ connection }: { connection: ConnectionIndicatorState }) {

@@ -1,6 +1,8 @@
 import { useLiveQuery } from 'dexie-react-hooks';
+import { useTranslation } from 'react-i18next';
 import type { FloorDb, StoredRoom } from '../../data/catalog/catalogDb';
 import { loadRoomsOrdered } from '../../data/floor/floorRepository';
+import { syncFailureText } from '../../i18n/errorText';
 import { RetryButton } from '../../ui/Button';
 import { Banner, EmptyState } from '../../ui/Notice';
 import { SyncProgressSummary } from '../sync/SyncPanel';
@@ -14,8 +16,10 @@ import './floor.css';
 
 /** The floor plan: one tab per room, and the chosen room's tables. */
 export function FloorPlan({ onRetry }: { onRetry: () => Promise<void> }) {
+  const { t } = useTranslation('floor');
   const db = useFloorStore(floorSelectors.db);
-  const loadError = useFloorStore(floorSelectors.loadError);
+  const failure = useFloorStore(floorSelectors.loadError);
+  const loadError = failure && syncFailureText(t, failure);
   const connection = useFloorStore(floorSelectors.connection);
   const syncing = useFloorStore(floorSelectors.syncing);
 
@@ -25,30 +29,32 @@ export function FloorPlan({ onRetry }: { onRetry: () => Promise<void> }) {
   if (loadError) {
     return (
       <EmptyState tone="problem" title={loadError} action={<RetryButton onRetry={onRetry} />}>
-        The floor plan appears after the first successful update from the server.
+        {t('firstUpdateHint')}
       </EmptyState>
     );
   }
   if (syncing) {
     return (
-      <EmptyState title="Downloading the floor plan and the menu…">
+      <EmptyState title={t('downloading')}>
         <SyncProgressSummary />
       </EmptyState>
     );
   }
   if (connection === 'offline') {
     return (
-      <EmptyState tone="problem" title="No floor plan saved on this terminal yet, and the server can’t be reached." action={<RetryButton onRetry={onRetry} />}>
-        It is retried automatically every 30 seconds. Check the network cable or Wi‑Fi of this terminal.
+      <EmptyState tone="problem" title={t('offlineNothingSaved')} action={<RetryButton onRetry={onRetry} />}>
+        {t('offlineHint')}
       </EmptyState>
     );
   }
-  return <EmptyState title="Starting…" />;
+  return <EmptyState title={t('starting')} />;
 }
 
 function FloorRooms({ db, onRetry }: { db: FloorDb; onRetry: () => Promise<void> }) {
+  const { t } = useTranslation('floor');
   const rooms = useLiveQuery(() => loadRoomsOrdered(db), [db]);
-  const loadError = useFloorStore(floorSelectors.loadError);
+  const failure = useFloorStore(floorSelectors.loadError);
+  const loadError = failure && syncFailureText(t, failure);
   const selectedRoomId = useFloorStore(floorSelectors.selectedRoomId);
   const floorView = useFloorStore(floorSelectors.floorView);
   const choosing = useServiceStore((state) => state.multiSelect !== null);
@@ -60,8 +66,8 @@ function FloorRooms({ db, onRetry }: { db: FloorDb; onRetry: () => Promise<void>
       return <EmptyState tone="problem" title={loadError} action={<RetryButton onRetry={onRetry} />} />;
     }
     return (
-      <EmptyState title="This venue has no rooms yet." action={<RetryButton onRetry={onRetry} label="Check again" />}>
-        Rooms and tables are set up in the back office.
+      <EmptyState title={t('noRooms')} action={<RetryButton onRetry={onRetry} label={t('checkAgain')} />}>
+        {t('noRoomsHint')}
       </EmptyState>
     );
   }
@@ -73,7 +79,7 @@ function FloorRooms({ db, onRetry }: { db: FloorDb; onRetry: () => Promise<void>
     <div className="floor">
       {loadError && <Banner action={<RetryButton onRetry={onRetry} />}>{loadError}</Banner>}
       <div className="floor-toolbar">
-        {floorView === 'plan' ? <RoomTabs rooms={rooms} selectedId={selected.id} /> : <h2 className="floor-toolbar__title">Open tables in every room</h2>}
+        {floorView === 'plan' ? <RoomTabs rooms={rooms} selectedId={selected.id} /> : <h2 className="floor-toolbar__title">{t('openTablesTitle')}</h2>}
         <span className="floor-toolbar__spacer" />
         {/* In the toolbar row, not above the plan: choosing must not move the tables. */}
         {floorView === 'plan' && <MultiSelectBar />}
@@ -89,18 +95,19 @@ function FloorRooms({ db, onRetry }: { db: FloorDb; onRetry: () => Promise<void>
   );
 }
 
-const floorViews: { view: FloorView; label: string; Icon: typeof IconPlan }[] = [
-  { view: 'plan', label: 'Plan', Icon: IconPlan },
-  { view: 'list', label: 'List', Icon: IconList },
-];
+const floorViews = [
+  { view: 'plan', label: 'viewPlan', Icon: IconPlan },
+  { view: 'list', label: 'viewList', Icon: IconList },
+] as const satisfies readonly { view: FloorView; label: string; Icon: typeof IconPlan }[];
 
 /** Plan | List: the chosen one is pressed (a bar and heavier type, not colour alone). */
 function FloorViewSwitch() {
+  const { t } = useTranslation('floor');
   const floorView = useFloorStore(floorSelectors.floorView);
   const showFloorView = useFloorStore(floorSelectors.showFloorView);
   const cancelMultiSelect = useServiceStore((state) => state.cancelMultiSelect);
   return (
-    <div className="floor-switch" role="group" aria-label="Floor view">
+    <div className="floor-switch" role="group" aria-label={t('floorView')}>
       {floorViews.map(({ view, label, Icon }) => (
         <button
           key={view}
@@ -114,7 +121,7 @@ function FloorViewSwitch() {
           }}
         >
           <Icon className="floor-switch__icon" />
-          {label}
+          {t(label)}
         </button>
       ))}
     </div>
@@ -123,6 +130,7 @@ function FloorViewSwitch() {
 
 /** "Seat several": choose free tables one by one; the last chosen is the primary (spec 2.9). */
 function SeatSeveralToggle() {
+  const { t } = useTranslation('floor');
   const chosen = useServiceStore(serviceSelectors.multiSelect);
   const startMultiSelect = useServiceStore((state) => state.startMultiSelect);
   const cancelMultiSelect = useServiceStore((state) => state.cancelMultiSelect);
@@ -130,30 +138,31 @@ function SeatSeveralToggle() {
   return (
     <button type="button" className="floor-switch__button floor-seat-several" aria-pressed={on} onClick={() => (on ? cancelMultiSelect() : startMultiSelect())}>
       <IconSeatSeveral className="floor-switch__icon" />
-      Seat several
+      {t('seatSeveral')}
     </button>
   );
 }
 
 /** While choosing several tables: what is chosen, in order, and "Seat N tables" / "Cancel". */
 function MultiSelectBar() {
+  const { t } = useTranslation(['floor', 'common']);
   const chosen = useServiceStore(serviceSelectors.multiSelect);
   const openSeatDialog = useServiceStore((state) => state.openSeatDialog);
   const cancelMultiSelect = useServiceStore((state) => state.cancelMultiSelect);
   if (chosen === null) return null;
   const count = chosen.length;
   return (
-    <div className="multi-select-bar" role="region" aria-label="Seat several tables">
+    <div className="multi-select-bar" role="region" aria-label={t('seatSeveralTables')}>
       <p className="multi-select-bar__text" role="status">
         {count === 0
-          ? 'Tap free tables in order; the last is the primary.'
-          : `Chosen: ${chosen.map((t, i) => (i === count - 1 ? `${t.name} (primary)` : t.name)).join(', then ')}`}
+          ? t('chooseHint')
+          : t('chosenList', { tables: chosen.map((table, i) => (i === count - 1 ? t('primaryName', { name: table.name }) : table.name)).join(t('chosenThen')) })}
       </p>
       <button type="button" className="button button--primary" disabled={count === 0} onClick={() => openSeatDialog(chosen)}>
-        {count === 1 ? 'Seat 1 table' : `Seat ${count} tables`}
+        {t('seatTables', { count })}
       </button>
       <button type="button" className="button button--secondary" onClick={cancelMultiSelect}>
-        Cancel
+        {t('common:cancel')}
       </button>
     </div>
   );
@@ -163,6 +172,7 @@ const tabId = (roomId: number) => `room-tab-${roomId}`;
 const panelId = (roomId: number) => `room-panel-${roomId}`;
 
 function RoomTabs({ rooms, selectedId }: { rooms: StoredRoom[]; selectedId: number }) {
+  const { t } = useTranslation('floor');
   const selectRoom = useFloorStore(floorSelectors.selectRoom);
 
   // WAI-ARIA tabs: arrows / Home / End move between rooms (automatic activation).
@@ -170,7 +180,7 @@ function RoomTabs({ rooms, selectedId }: { rooms: StoredRoom[]; selectedId: numb
     <div
       className="room-tabs"
       role="tablist"
-      aria-label="Rooms"
+      aria-label={t('rooms')}
       onKeyDown={(event) => onTabKeys(event, rooms, selectedId, { next: 'ArrowRight', previous: 'ArrowLeft' }, (room) => selectRoom(room.id), tabId)}
     >
       {rooms.map((room) => {

@@ -1,18 +1,19 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { memo, useCallback, useMemo, useRef, type CSSProperties } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { FloorTable } from '../../../../shared/bridge';
 import type { FloorDb } from '../../data/catalog/catalogDb';
 import { tablesOfRoom } from '../../data/floor/floorRepository';
 import type { SeatTable } from '../../data/queue/outboxTypes';
 import { queueSelectors, useQueueStore } from '../../data/queue/queueStore';
-import { TABLE_STATUS_TEXT, type TableStatus } from '../../data/floor/tableStatus';
+import type { TableStatus } from '../../data/floor/tableStatus';
 import { FALLBACK_FILL, parseHexColor, readableTextColor } from '../../ui/contrast';
 import { IconLink } from '../../ui/icons';
 import { useElementSize } from '../../ui/useElementSize';
 import { serviceSelectors, useServiceStore } from '../service/serviceStore';
 import { IconPerson, TableStatusIcon } from './FloorIcons';
 import { centreOf, describeTable, gapMidpoint, joinedPairs, layoutRoom, ROUND_TABLE_TYPE_ID, type JoinedPair, type PlacedTable } from './floorLayout';
-import { describeTableState, reuseUnchanged, serviceCompanions, statusOf, tableFace, type TableChoice } from './tableFace';
+import { describeTableState, reuseUnchanged, serviceCompanions, statusOf, tableFace, tableStateWord, type TableChoice } from './tableFace';
 import './floor.css';
 
 /** Keeps the plan clear of the area's edges (and of the selection ring). */
@@ -20,9 +21,9 @@ const PLAN_PADDING_PX = 28;
 
 const NO_STATUSES: ReadonlyMap<number, TableStatus> = new Map();
 
-/** The table as the seat dialog and the queue name it. */
+/** The table as the seat dialog and the queue name it: its name, or its number as its button shows it. */
 export function seatTableOf(table: FloorTable): SeatTable {
-  return { id: table.id, name: table.name || `Table ${table.id}` };
+  return { id: table.id, name: table.name || String(table.id) };
 }
 
 /**
@@ -67,6 +68,7 @@ function useTableStatuses(): ReadonlyMap<number, TableStatus> {
 
 /** One room's tables, drawn where the back office put them and scaled to fit the screen. */
 export function RoomPlan({ db, roomId, roomName, labelledBy, panelId }: { db: FloorDb; roomId: number; roomName: string; labelledBy: string; panelId: string }) {
+  const { t } = useTranslation('floor');
   // Narrow, indexed read: only this room's tables (STYLE: Dexie).
   const tables = useLiveQuery(() => tablesOfRoom(db, roomId), [db, roomId]);
   const statuses = useTableStatuses();
@@ -89,7 +91,7 @@ export function RoomPlan({ db, roomId, roomName, labelledBy, panelId }: { db: Fl
     <div className="room-plan" id={panelId} role="tabpanel" aria-labelledby={labelledBy}>
       <div className="room-plan__area" ref={areaRef}>
         {tables !== undefined && tables.length === 0 && (
-          <p className="room-plan__empty">{roomName} has no tables yet. Tables are set up in the back office.</p>
+          <p className="room-plan__empty">{t('roomHasNoTables', { room: roomName })}</p>
         )}
         {pairs.map((pair) => (
           <JoinConnector key={pair.key} pair={pair} />
@@ -100,7 +102,7 @@ export function RoomPlan({ db, roomId, roomName, labelledBy, panelId }: { db: Fl
             <TableButton
               key={placed.table.id}
               placed={placed}
-              base={describeTable(placed.table, nameOf)}
+              base={describeTable(t, placed.table, nameOf)}
               joinedWithName={joinedName(placed.table, nameOf)}
               status={statusOf(statuses, placed.table.id)}
               selecting={selecting}
@@ -142,14 +144,22 @@ interface TableButtonProps {
  * are primitives or stable objects, so at 300 tables a status change re-renders only that table.
  */
 const TableButton = memo(function TableButton({ placed, base, joinedWithName, status, selecting, chosenOrder, primary, onTap }: TableButtonProps) {
+  const { t } = useTranslation('floor');
   const { table, left, top, width, height } = placed;
   const fill = parseHexColor(table.color) ?? FALLBACK_FILL;
   const round = table.typeId === ROUND_TABLE_TYPE_ID;
   const name = table.name || String(table.id);
   // Joined in the back office, or seated together in one service: "with 7" either way.
   const companions = serviceCompanions(status, table.id);
-  const joinedText = table.isJoined ? (joinedWithName ? `with ${joinedWithName}` : 'joined') : companions.length > 0 ? `with ${companions.join(', ')}` : null;
-  const face = tableFace({ width, height }, name, round, status, joinedText);
+  const joinedText = table.isJoined
+    ? joinedWithName
+      ? t('with', { names: joinedWithName })
+      : t('joined')
+    : companions.length > 0
+      ? t('with', { names: companions.join(', ') })
+      : null;
+  const stateWord = tableStateWord(t, status.kind);
+  const face = tableFace({ width, height }, name, round, status, stateWord, joinedText);
   const choice: TableChoice | null = chosenOrder > 0 ? { order: chosenOrder, primary } : null;
   // While choosing several, only free tables can be chosen; the others say so and do nothing.
   const unavailable = selecting && status.kind !== 'free';
@@ -166,7 +176,7 @@ const TableButton = memo(function TableButton({ placed, base, joinedWithName, st
   ]
     .filter(Boolean)
     .join(' ');
-  const label = describeTableState(base, status, choice, table.id) + (unavailable ? ', not free: cannot be chosen' : '');
+  const label = describeTableState(t, base, status, choice, table.id) + (unavailable ? `, ${t('cannotChoose')}` : '');
 
   return (
     <button
@@ -198,7 +208,7 @@ const TableButton = memo(function TableButton({ placed, base, joinedWithName, st
       {face.chip !== 'inline-icon' && (
         <span className={['table-state', `table-state--${status.kind}`, face.chip === 'two-lines' && 'table-state--two-lines', face.smallChip && 'table-state--small'].filter(Boolean).join(' ')}>
           <TableStatusIcon kind={status.kind} className="table-state__icon" />
-          {face.chip !== 'icon-only' && <span className="table-state__word">{TABLE_STATUS_TEXT[status.kind]}</span>}
+          {face.chip !== 'icon-only' && <span className="table-state__word">{stateWord}</span>}
         </span>
       )}
       {joinedText !== null && face.joinedRow && (
@@ -218,11 +228,12 @@ function joinedName(table: FloorTable, nameOf: (id: number) => string | undefine
 
 /** "2", or "3 · primary" on the last chosen (spec 2.9): above the table's corner, outside its clip. */
 function ChoiceBadge({ placed, order, primary }: { placed: PlacedTable; order: number; primary: boolean }) {
+  const { t } = useTranslation('floor');
   const style: CSSProperties = { left: placed.left + placed.width, top: placed.top };
   return (
     <div className={`choice-badge${primary ? ' choice-badge--primary' : ''}`} style={style} aria-hidden="true">
       {order}
-      {primary && <span className="choice-badge__primary">primary</span>}
+      {primary && <span className="choice-badge__primary">{t('primary')}</span>}
     </div>
   );
 }

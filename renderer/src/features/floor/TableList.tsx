@@ -1,13 +1,14 @@
 import { useLiveQuery } from 'dexie-react-hooks';
+import { useTranslation } from 'react-i18next';
 import type { FloorDb } from '../../data/catalog/catalogDb';
 import { queueSelectors, useQueueStore } from '../../data/queue/queueStore';
-import { TABLE_STATUS_TEXT } from '../../data/floor/tableStatus';
 import { EmptyState } from '../../ui/Notice';
 import { IconPerson, TableStatusIcon } from './FloorIcons';
 import { loadOpenTables, type OpenTableRow } from './openTables';
+import { useFormat } from '../../i18n/useFormat';
 import { describeClock } from '../pending/pendingText';
 import { openTableOf } from './RoomPlan';
-import { guestsText, serviceCompanions } from './tableFace';
+import { guestsText, serviceCompanions, tableStateWord } from './tableFace';
 import './floor.css';
 
 /**
@@ -16,20 +17,22 @@ import './floor.css';
  * reads only the listed tables from the floor plan.
  */
 export function TableList({ db }: { db: FloorDb }) {
+  const { t } = useTranslation('floor');
+  const { collator } = useFormat();
   const statuses = useQueueStore(queueSelectors.tableStatuses);
   const loaded = useQueueStore(queueSelectors.loaded);
-  const rows = useLiveQuery(() => (loaded ? loadOpenTables(db, statuses) : Promise.resolve(undefined)), [db, statuses, loaded]);
+  const rows = useLiveQuery(() => (loaded ? loadOpenTables(db, statuses, collator) : Promise.resolve(undefined)), [db, statuses, loaded, collator]);
 
   if (rows === undefined) return null; // the queue's first read and IndexedDB answer within a frame; no flash of "empty"
   if (rows.length === 0) {
     return (
-      <EmptyState title="Every table is free.">
-        Tables appear here once guests are seated. Switch to Plan and tap a table to seat guests.
+      <EmptyState title={t('everyFree')}>
+        {t('everyFreeHint')}
       </EmptyState>
     );
   }
   return (
-    <div className="table-list" role="region" aria-label="Open tables">
+    <div className="table-list" role="region" aria-label={t('openTables')}>
       <ul className="table-list__rows">
         {rows.map((row) => (
           <li key={row.tableId}>
@@ -42,6 +45,8 @@ export function TableList({ db }: { db: FloorDb }) {
 }
 
 function OpenTableButton({ row }: { row: OpenTableRow }) {
+  const { t } = useTranslation('floor');
+  const fmt = useFormat();
   const { status } = row;
   const service = status.service;
   const others = serviceCompanions(status, row.tableId);
@@ -49,27 +54,27 @@ function OpenTableButton({ row }: { row: OpenTableRow }) {
     <button type="button" className="table-row" onClick={() => openTableOf(status)}>
       {/* The table's name comes first: the row's accessible name begins with it. */}
       <span className="table-row__name">{row.name}</span>
-      <span className="table-row__room">{row.roomName ?? 'Not on the plan'}</span>
+      <span className="table-row__room">{row.roomName ?? t('notOnPlan')}</span>
       <span className={`table-state table-state--${status.kind} table-row__state`}>
         <TableStatusIcon kind={status.kind} className="table-state__icon" />
-        <span className="table-state__word">{TABLE_STATUS_TEXT[status.kind]}</span>
+        <span className="table-state__word">{tableStateWord(t, status.kind)}</span>
       </span>
       <span className="table-row__guests">
         {status.guests > 0 && (
           <>
             <IconPerson className="table-row__icon" />
-            {guestsText(status.guests)}
+            {guestsText(t, status.guests)}
           </>
         )}
       </span>
       <span className="table-row__details">
         {service?.customer && <span className="table-row__customer">{service.customer.name}</span>}
-        {service && <span>since {describeClock(service.seatedAt)}</span>}
-        {others.length > 0 && <span>with {others.join(' + ')}</span>}
+        {service && <span>{t('since', { time: describeClock(fmt, service.seatedAt) })}</span>}
+        {others.length > 0 && <span>{t('with', { names: others.join(' + ') })}</span>}
       </span>
       <span className="table-row__counts">
-        {status.waiting > 0 && <span className="table-row__waiting">{status.waiting === 1 ? '1 waiting to send' : `${status.waiting} waiting to send`}</span>}
-        {status.problems > 0 && <span className="table-row__problems">{status.problems === 1 ? '1 needs attention' : `${status.problems} need attention`}</span>}
+        {status.waiting > 0 && <span className="table-row__waiting">{t('waitingToSend', { count: status.waiting })}</span>}
+        {status.problems > 0 && <span className="table-row__problems">{t('needAttention', { count: status.problems })}</span>}
       </span>
     </button>
   );

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FloorTable } from '../../../../shared/bridge';
+import { createI18n } from '../../i18n/i18n';
 import { describeTable, gapMidpoint, joinedPairs, layoutRoom, MIN_TOUCH_PX, type PlacedTable } from './floorLayout';
 
 function table(id: number, extra: Partial<FloorTable> = {}): FloorTable {
@@ -75,10 +76,20 @@ describe('joinedPairs', () => {
 
 describe('describeTable', () => {
   const names = new Map([[6, '6']]);
+  const nameOf = (id: number) => names.get(id);
+  const en = createI18n('en').getFixedT(null, 'floor');
   it('begins with the name and says the shape and what it is joined with', () => {
-    expect(describeTable(table(12, { name: '12', typeId: 2 }), (id) => names.get(id))).toBe('12, round table');
-    expect(describeTable(table(5, { name: '5', isJoined: true, joinedWithId: 6 }), (id) => names.get(id))).toBe('5, table, joined with 6');
-    expect(describeTable(table(7, { name: 'Barra', isJoined: true, joinedWithId: 99 }), (id) => names.get(id))).toBe('Barra, table, joined');
+    expect(describeTable(en, table(12, { name: '12', typeId: 2 }), nameOf)).toBe('12, round table');
+    expect(describeTable(en, table(5, { name: '5', isJoined: true, joinedWithId: 6 }), nameOf)).toBe('5, table, joined with 6');
+    expect(describeTable(en, table(7, { name: 'Barra', isJoined: true, joinedWithId: 99 }), nameOf)).toBe('Barra, table, joined');
+    // A table without a name goes by its number, as its button shows it.
+    expect(describeTable(en, table(9, { name: '' }), nameOf)).toBe('9, table');
+  });
+
+  it('speaks Catalan, the venue’s names as they are', () => {
+    const ca = createI18n('ca').getFixedT(null, 'floor');
+    expect(describeTable(ca, table(12, { name: 'Terrassa 2', typeId: 2 }), nameOf)).toBe('Terrassa 2, taula rodona');
+    expect(describeTable(ca, table(5, { name: '5', isJoined: true, joinedWithId: 6 }), nameOf)).toBe('5, taula, unida amb 6');
   });
 });
 

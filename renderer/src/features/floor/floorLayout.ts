@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import type { FloorTable } from '../../../../shared/bridge';
 
 export interface Size {
@@ -114,12 +115,15 @@ export function gapMidpoint(pair: JoinedPair): { x: number; y: number } {
 
 export const ROUND_TABLE_TYPE_ID = 2;
 
-/** "12, round table, joined with 13": the name comes first so a waiter (and a test) finds it. */
-export function describeTable(table: FloorTable, tableName: (id: number) => string | undefined): string {
-  const parts = [table.name || `Table ${table.id}`, table.typeId === ROUND_TABLE_TYPE_ID ? 'round table' : 'table'];
+/**
+ * "12, round table, joined with 13": the name comes first so a waiter (and a test) finds it; a
+ * table without a name goes by its number, as its button shows it.
+ */
+export function describeTable(t: TFunction<'floor'>, table: FloorTable, tableName: (id: number) => string | undefined): string {
+  const parts = [table.name || String(table.id), t(table.typeId === ROUND_TABLE_TYPE_ID ? 'roundTable' : 'table')];
   if (table.isJoined) {
     const otherName = table.joinedWithId == null ? undefined : tableName(table.joinedWithId);
-    parts.push(otherName ? `joined with ${otherName}` : 'joined');
+    parts.push(otherName ? t('joinedWith', { name: otherName }) : t('joined'));
   }
   return parts.join(', ');
 }

@@ -1,6 +1,7 @@
 import { create, type StateCreator } from 'zustand';
 import type { AppInfo } from '../../../../shared/bridge';
 import type { FloorDb } from '../../data/catalog/catalogDb';
+import type { SyncFailureInfo } from '../../data/catalog/catalogStore';
 
 export type ConnectionIndicatorState = 'connecting' | 'online' | 'offline';
 
@@ -29,14 +30,14 @@ export interface SelectionSlice {
 /** How fresh the floor plan is and why it may not be. */
 export interface SyncSlice {
   connection: ConnectionIndicatorState;
-  /** Message of the last failed load a waiter should see (not "offline": the indicator says that). */
-  loadError: string | null;
+  /** The last failed load a waiter should see (not "offline": the indicator says that); the screen words it. */
+  loadError: SyncFailureInfo | null;
   /** ISO time the local floor plan was saved from the server, or null when never. */
   floorSavedAt: string | null;
   /** A catalog sync (which brings the floor plan) is under way. */
   syncing: boolean;
   setConnection: (connection: ConnectionIndicatorState) => void;
-  setLoadError: (message: string | null) => void;
+  setLoadError: (failure: SyncFailureInfo | null) => void;
   setFloorSavedAt: (savedAt: string | null) => void;
 }
 

@@ -34,10 +34,10 @@ function setup() {
   return { catalog, floor, sync, loader };
 }
 
-const failure = (kind: SyncFailureInfo['kind'], message: string, bridgeKind: SyncFailureInfo['bridgeKind'] = null): SyncFailureInfo => ({
+const failure = (kind: SyncFailureInfo['kind'], code: SyncFailureInfo['code'], bridgeKind: SyncFailureInfo['bridgeKind'] = null): SyncFailureInfo => ({
   kind,
   bridgeKind,
-  message,
+  code,
   detail: 'engineer detail',
   at: '2026-11-22T12:00:00.000Z',
 });
@@ -63,20 +63,21 @@ describe('startFloorLoader', () => {
     expect(floor.getState().selectedRoomId).toBe(2);
   });
 
-  it('offline says so through the indicator only; other failures show their message; the plan stays', () => {
+  it('offline says so through the indicator only; other failures are shown; the plan stays', () => {
     const { catalog, floor } = setup();
     const current = generation(`floor-${counter++}`, 1);
     catalog.setState({ appInfo: appInfo('a'), accountKey: 'a', current });
 
-    catalog.setState({ connection: 'offline', lastFailure: failure('connection', 'No connection to the server. The catalog was not updated…', 'offline') });
+    catalog.setState({ connection: 'offline', lastFailure: failure('connection', 'offline', 'offline') });
     expect(floor.getState()).toMatchObject({ connection: 'offline', loadError: null });
     expect(floor.getState().db).toBe(current.db);
 
-    catalog.setState({ connection: 'online', lastFailure: failure('server', 'The access token was refused.', 'unauthorised') });
-    expect(floor.getState()).toMatchObject({ connection: 'online', loadError: 'The access token was refused.' });
+    const refused = failure('server', 'credentials-refused', 'unauthorised');
+    catalog.setState({ connection: 'online', lastFailure: refused });
+    expect(floor.getState()).toMatchObject({ connection: 'online', loadError: refused });
     expect(floor.getState().db).toBe(current.db);
 
-    catalog.setState({ lastFailure: failure('aborted', 'The catalog update was stopped.') });
+    catalog.setState({ lastFailure: failure('aborted', 'sync-aborted') });
     expect(floor.getState().loadError).toBeNull();
   });
 
@@ -123,7 +124,7 @@ describe('startFloorLoader', () => {
       const server = fakeSyncServer(fakeVenue(), {
         overrides: { getAppInfo: async () => appInfo(accountKey) },
         before: () => {
-          if (!reachable) throw new BridgeError({ kind: 'offline', message: 'No connection to the server.' });
+          if (!reachable) throw new BridgeError({ kind: 'offline', code: 'offline' });
         },
       });
       const sync = startCatalogSync(server.bridge, {

@@ -44,7 +44,7 @@ export function startFloorLoader(sync: Pick<CatalogSync, 'firstRun' | 'syncNow'>
     }
     const failure = state.lastFailure;
     // Offline is said by the indicator; a stopped sync is nothing a waiter needs to read.
-    const loadError = failure === null || failure.kind === 'connection' || failure.kind === 'aborted' ? null : failure.message;
+    const loadError = failure === null || failure.kind === 'connection' || failure.kind === 'aborted' ? null : failure;
     store.setState({ connection: state.connection, loadError, floorSavedAt: savedAt, syncing: state.syncing });
   };
 

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { StoredRoom, StoredTable } from '../../data/catalog/catalogDb';
 import type { TableService } from '../../../../shared/bridge';
 import type { TableStatus } from '../../data/floor/tableStatus';
+import { formattersFor } from '../../i18n/format';
 import { openTableRows } from './openTables';
+
+const { collator } = formattersFor('es');
 
 const room = (id: number, name: string, order: number): StoredRoom => ({ id, name, order, active: true });
 const table = (id: number, roomId: number, name: string): StoredTable => ({ id, roomId, name, x: 0, y: 0, width: 100, height: 100, color: '#ffffff', typeId: 1, isJoined: false, joinedWithId: null });
@@ -19,7 +22,7 @@ describe('openTableRows', () => {
       [10, status([10], ['10'])],
       [2, status([2], ['2'])],
     ]);
-    const rows = openTableRows(statuses, [table(21, 2, 'T1'), table(10, 1, '10'), table(2, 1, '2')], rooms);
+    const rows = openTableRows(statuses, [table(21, 2, 'T1'), table(10, 1, '10'), table(2, 1, '2')], rooms, collator);
     expect(rows.map((r) => [r.name, r.roomName])).toEqual([
       ['2', 'Salón'],
       ['10', 'Salón'],
@@ -28,7 +31,7 @@ describe('openTableRows', () => {
   });
 
   it('keeps a table no longer on the floor plan, last, under the name its service kept', () => {
-    const rows = openTableRows(new Map([[99, status([98, 99], ['8', '9'])], [2, status([2], ['2'])]]), [undefined, table(2, 1, '2')], [room(1, 'Salón', 1)]);
+    const rows = openTableRows(new Map([[99, status([98, 99], ['8', '9'])], [2, status([2], ['2'])]]), [undefined, table(2, 1, '2')], [room(1, 'Salón', 1)], collator);
     expect(rows.map((r) => [r.name, r.roomName])).toEqual([
       ['2', 'Salón'],
       ['9', null],

@@ -13,14 +13,16 @@ export interface OpenTableRow {
 }
 
 /**
- * Rows in the rooms' back-office order, then by table name (numbers in numeric order: 2 before 10).
- * A table missing from the floor plan (removed at the back office since it was seated) is still
- * listed, last, under the name its service kept: its orders must stay reachable.
+ * Rows in the rooms' back-office order, then by table name in the terminal's language (`collator`
+ * from the Formatters: numbers in numeric order, 2 before 10). A table missing from the floor plan
+ * (removed at the back office since it was seated) is still listed, last, under the name its
+ * service kept (or its number): its orders must stay reachable.
  */
 export function openTableRows(
   statuses: ReadonlyMap<number, TableStatus>,
   tables: readonly (StoredTable | undefined)[],
   rooms: readonly StoredRoom[],
+  collator: Intl.Collator,
 ): OpenTableRow[] {
   const tableById = new Map(tables.filter((t): t is StoredTable => t !== undefined).map((t) => [t.id, t]));
   const roomRank = new Map(rooms.map((room, i) => [room.id, { rank: i, name: room.name }]));
@@ -29,17 +31,16 @@ export function openTableRows(
     const room = table ? roomRank.get(table.roomId) : undefined;
     const keptName = status.service?.tableNames[status.service.tableIds.indexOf(tableId)];
     return {
-      row: { tableId, name: table?.name || keptName || `Table ${tableId}`, roomName: room?.name ?? null, status },
+      row: { tableId, name: table?.name || keptName || String(tableId), roomName: room?.name ?? null, status },
       rank: room?.rank ?? Number.MAX_SAFE_INTEGER,
     };
   });
-  const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
   rows.sort((a, b) => a.rank - b.rank || collator.compare(a.row.name, b.row.name) || a.row.tableId - b.row.tableId);
   return rows.map((r) => r.row);
 }
 
 /** The statuses (from the queue store), then only those tables and the rooms (few). */
-export async function loadOpenTables(floorDb: FloorDb, statuses: ReadonlyMap<number, TableStatus>): Promise<OpenTableRow[]> {
+export async function loadOpenTables(floorDb: FloorDb, statuses: ReadonlyMap<number, TableStatus>, collator: Intl.Collator): Promise<OpenTableRow[]> {
   const [tables, rooms] = await Promise.all([floorDb.floorTables.bulkGet([...statuses.keys()]), floorDb.rooms.orderBy('order').toArray()]);
-  return openTableRows(statuses, tables, rooms);
+  return openTableRows(statuses, tables, rooms, collator);
 }

@@ -1,17 +1,20 @@
+import type { Formatters } from '../../i18n/format';
+
+/** When something was saved, for a sentence: "today at 14:32", "yesterday at 09:05", "21 Nov at 18:00". */
+export type SavedWhen = { day: 'today' | 'yesterday'; time: string } | { day: 'date'; date: string; time: string } | { day: 'unknown' };
+
 /**
- * "today at 14:32", "yesterday at 09:05", "21 Nov at 18:00" — when the local floor plan was saved,
- * in words a waiter reads at a glance.
+ * The parts of a saved time a waiter reads at a glance, in the terminal's language (fmt): each
+ * screen words them in its own sentence (the grammar around "today" differs between languages).
  */
-export function describeSavedAt(savedAtIso: string, now: Date = new Date(), locale?: string): string {
+export function savedWhen(savedAtIso: string, now: Date, fmt: Formatters): SavedWhen {
   const savedAt = new Date(savedAtIso);
-  if (Number.isNaN(savedAt.getTime())) return 'at an unknown time';
-  const time = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(savedAt);
+  if (Number.isNaN(savedAt.getTime())) return { day: 'unknown' };
+  const time = fmt.time(savedAt);
   const days = dayNumber(now) - dayNumber(savedAt);
-  if (days === 0) return `today at ${time}`;
-  if (days === 1) return `yesterday at ${time}`;
-  const sameYear = savedAt.getFullYear() === now.getFullYear();
-  const date = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', ...(sameYear ? {} : { year: 'numeric' }) }).format(savedAt);
-  return `${date} at ${time}`;
+  if (days === 0) return { day: 'today', time };
+  if (days === 1) return { day: 'yesterday', time };
+  return { day: 'date', date: fmt.date(savedAt, now), time };
 }
 
 function dayNumber(date: Date): number {

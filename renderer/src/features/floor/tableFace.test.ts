@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { TableService } from '../../../../shared/bridge';
 import { FREE_TABLE, type TableStatus } from '../../data/floor/tableStatus';
-import { describeTableState, reuseUnchanged, serviceCompanions, statusOf, tableFace } from './tableFace';
+import { createI18n } from '../../i18n/i18n';
+import { describeTableState, guestsText, reuseUnchanged, serviceCompanions, statusOf, tableFace as faceWithWord, tableStateWord } from './tableFace';
+
+const en = createI18n('en').getFixedT(null, 'floor');
+const es = createI18n('es').getFixedT(null, 'floor');
+/** The face with the English state word. */
+const tableFace = (box: { width: number; height: number }, name: string, round: boolean, status: TableStatus, joinedText: string | null) =>
+  faceWithWord(box, name, round, status, tableStateWord(en, status.kind), joinedText);
 
 const service = (id: string, guests = 3): TableService => ({
   id,
@@ -23,22 +30,29 @@ describe('tables seated together', () => {
     expect(serviceCompanions(together, 7)).toEqual(['6']);
     expect(serviceCompanions(together, 6)).toEqual(['7']);
     expect(serviceCompanions(seated(), 5)).toEqual([]);
-    expect(describeTableState('7, round table', together, null, 7)).toBe('7, round table, seated, together with 6, 6 guests');
+    expect(describeTableState(en, '7, round table', together, null, 7)).toBe('7, round table, seated, together with 6, 6 guests');
   });
 });
 
 describe('describeTableState', () => {
+  it('speaks Spanish, with plurals', () => {
+    expect(describeTableState(es, 'T5, mesa', seated(1))).toBe('T5, mesa, ocupada, 1 comensal');
+    expect(describeTableState(es, 'T5, mesa', seated(2, { kind: 'attention', problems: 2 }))).toBe('T5, mesa, requiere atención, 2 comensales, 2 pedidos requieren atención');
+    expect(guestsText(es, 4)).toBe('4 comensales');
+    expect(tableStateWord(es, 'open-order')).toBe('Con pedido');
+  });
+
   it('begins with the table and says its state and guests', () => {
-    expect(describeTableState('T5, table', seated())).toBe('T5, table, seated, 3 guests');
-    expect(describeTableState('T5, table', seated(1))).toBe('T5, table, seated, 1 guest');
-    expect(describeTableState('12, round table', FREE_TABLE)).toBe('12, round table, free');
+    expect(describeTableState(en, 'T5, table', seated())).toBe('T5, table, seated, 3 guests');
+    expect(describeTableState(en, 'T5, table', seated(1))).toBe('T5, table, seated, 1 guest');
+    expect(describeTableState(en, '12, round table', FREE_TABLE)).toBe('12, round table, free');
   });
 
   it('says what is waiting or needs attention, and the choice when seating several', () => {
-    expect(describeTableState('T5, table', seated(2, { kind: 'sending', waiting: 2 }))).toBe('T5, table, sending, 2 guests, 2 orders waiting to send');
-    expect(describeTableState('T5, table', seated(2, { kind: 'attention', problems: 1 }))).toBe('T5, table, needs attention, 2 guests, 1 order needs attention');
-    expect(describeTableState('T5, table', FREE_TABLE, { order: 2, primary: true })).toBe('T5, table, free, chosen 2, primary table');
-    expect(describeTableState('T6, table', FREE_TABLE, { order: 1, primary: false })).toBe('T6, table, free, chosen 1');
+    expect(describeTableState(en, 'T5, table', seated(2, { kind: 'sending', waiting: 2 }))).toBe('T5, table, sending, 2 guests, 2 orders waiting to send');
+    expect(describeTableState(en, 'T5, table', seated(2, { kind: 'attention', problems: 1 }))).toBe('T5, table, needs attention, 2 guests, 1 order needs attention');
+    expect(describeTableState(en, 'T5, table', FREE_TABLE, { order: 2, primary: true })).toBe('T5, table, free, chosen 2, primary table');
+    expect(describeTableState(en, 'T6, table', FREE_TABLE, { order: 1, primary: false })).toBe('T6, table, free, chosen 1');
   });
 });
 
@@ -71,6 +85,13 @@ describe('tableFace', () => {
     const sending = seated(2, { kind: 'sending', waiting: 1 });
     expect(tableFace({ width: 116, height: 116 }, '8', true, sending, null)).toMatchObject({ chip: 'one-line', smallChip: false });
     expect(tableFace({ width: 104, height: 104 }, '8', true, sending, null)).toMatchObject({ chip: 'one-line', smallChip: true });
+  });
+
+  it('fits the word of the terminal’s language', () => {
+    const attention = seated(4, { kind: 'attention', problems: 1 });
+    // "Cal atenció" (Catalan) fits one line where "Needs attention" takes two.
+    const ca = createI18n('ca').getFixedT(null, 'floor');
+    expect(faceWithWord({ width: 140, height: 92 }, '5', false, attention, tableStateWord(ca, 'attention'), null).chip).toBe('one-line');
   });
 
   it('puts a long state on two lines where one does not fit', () => {

@@ -1,4 +1,5 @@
-import { FREE_TABLE, TABLE_STATUS_TEXT, type TableStatus } from '../../data/floor/tableStatus';
+import type { TFunction } from 'i18next';
+import { FREE_TABLE, type TableStatus, type TableStatusKind } from '../../data/floor/tableStatus';
 
 // What a table button shows and says (issue 6 item 1): its state by icon AND word as well as
 // colour, and its guests. Pure, so the wording and the fitting rules are unit-tested.
@@ -9,14 +10,24 @@ export interface TableChoice {
   primary: boolean;
 }
 
-export function guestsText(guests: number): string {
-  return guests === 1 ? '1 guest' : `${guests} guests`;
+const STATE_KEY = {
+  free: 'stateFree',
+  seated: 'stateSeated',
+  'open-order': 'stateOpenOrder',
+  sending: 'stateSending',
+  attention: 'stateAttention',
+} as const satisfies Record<TableStatusKind, string>;
+
+/** "Free", "Seated", "Open order", "Sending", "Needs attention": the word shown with the state's icon. */
+export function tableStateWord(t: TFunction<'floor'>, kind: TableStatusKind): string {
+  return t(STATE_KEY[kind]);
 }
 
-/**
- * "T5, table, seated, 3 guests": the name first (describeTable), so a waiter's screen reader and
- * the e2e tests find the table by its name; then the state, guests and what is waiting.
- */
+/** "1 guest", "3 guests". */
+export function guestsText(t: TFunction<'floor'>, guests: number): string {
+  return t('guests', { count: guests });
+}
+
 /** The other tables seated in the same service as this one (seated together), by name. */
 export function serviceCompanions(status: TableStatus, tableId: number): string[] {
   const service = status.service;
@@ -24,14 +35,18 @@ export function serviceCompanions(status: TableStatus, tableId: number): string[
   return service.tableIds.flatMap((id, i) => (id === tableId ? [] : [service.tableNames[i] ?? String(id)]));
 }
 
-export function describeTableState(base: string, status: TableStatus, choice: TableChoice | null = null, tableId?: number): string {
-  const parts = [base, TABLE_STATUS_TEXT[status.kind].toLowerCase()];
+/**
+ * "T5, table, seated, 3 guests": the name first (describeTable), so a waiter's screen reader and
+ * the e2e tests find the table by its name; then the state, guests and what is waiting.
+ */
+export function describeTableState(t: TFunction<'floor'>, base: string, status: TableStatus, choice: TableChoice | null = null, tableId?: number): string {
+  const parts = [base, tableStateWord(t, status.kind).toLowerCase()];
   const companions = tableId === undefined ? [] : serviceCompanions(status, tableId);
-  if (companions.length > 0) parts.push(`together with ${companions.join(', ')}`);
-  if (status.guests > 0) parts.push(guestsText(status.guests));
-  if (status.waiting > 0) parts.push(status.waiting === 1 ? '1 order waiting to send' : `${status.waiting} orders waiting to send`);
-  if (status.problems > 0) parts.push(status.problems === 1 ? '1 order needs attention' : `${status.problems} orders need attention`);
-  if (choice) parts.push(choice.primary ? `chosen ${choice.order}, primary table` : `chosen ${choice.order}`);
+  if (companions.length > 0) parts.push(t('togetherWith', { names: companions.join(', ') }));
+  if (status.guests > 0) parts.push(guestsText(t, status.guests));
+  if (status.waiting > 0) parts.push(t('ordersWaiting', { count: status.waiting }));
+  if (status.problems > 0) parts.push(t('ordersAttention', { count: status.problems }));
+  if (choice) parts.push(t(choice.primary ? 'chosenPrimary' : 'chosen', { order: choice.order }));
   return parts.join(', ');
 }
 
@@ -125,17 +140,25 @@ function chipFit(word: string, inner: number, innerHeight: number): { chip: Chip
 }
 
 /**
- * Sizes a table's content to its drawn box: the state chip (icon + word) first — on one line, or
+ * Sizes a table's content to its drawn box: the state chip (icon + `stateWord`, in the terminal's
+ * language) first — on one line, or
  * on two when a long word pair does not fit, in 14 or else 12 px type — then the guests pill
  * beside the name, the joined row when there is height left, and the name as large as the rest
  * allows (16–48 px). On the tiniest tables (a 300-table room) the state icon sits beside the
  * name; the button's accessible name always says everything.
  */
-export function tableFace(box: { width: number; height: number }, name: string, round: boolean, status: TableStatus, joinedText: string | null): TableFace {
+export function tableFace(
+  box: { width: number; height: number },
+  name: string,
+  round: boolean,
+  status: TableStatus,
+  stateWord: string,
+  joinedText: string | null,
+): TableFace {
   const frame = joinedText !== null ? JOINED_FRAME_PX : status.kind === 'attention' ? ATTENTION_FRAME_PX : FRAME_PX;
   const inner = Math.max(box.width - frame, 0) * (round ? ROUND_WIDTH : 1);
   const innerHeight = Math.max(box.height - frame, 0) * (round ? ROUND_HEIGHT : 1);
-  const { chip, smallChip, height: chipHeight } = chipFit(TABLE_STATUS_TEXT[status.kind], inner, innerHeight);
+  const { chip, smallChip, height: chipHeight } = chipFit(stateWord, inner, innerHeight);
 
   const free = innerHeight - chipHeight;
   const joinedRow = joinedText !== null && free - JOINED_ROW_PX >= 24 && 22 + joinedText.length * 9.5 <= inner;

@@ -1,56 +1,97 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { indexCatalog, type CatalogIndex } from '../../../../shared/domain/catalog';
 import { formatOptionsOf } from '../../../../shared/domain/formats';
 import { dishModifierRules, evaluateLine, type DishChoice, type LineChoice } from '../../../../shared/domain/line';
 import { menuRulesOf, type MenuCategoryRule, type MenuDishOption } from '../../../../shared/domain/menus';
 import { modifierRulesOf, type ModifierRule } from '../../../../shared/domain/modifiers';
-import { formatMoney, toCents } from '../../../../shared/domain/money';
+import { toCents } from '../../../../shared/domain/money';
 import type { CatalogDb, StoredItem } from '../../data/catalog/catalogDb';
 import { containsAnyAllergen } from '../../data/search/search';
+import { useFormat } from '../../i18n/useFormat';
 import { catalogViewSelectors, useCatalogViewStore } from '../catalog/catalogViewStore';
 import { loadItemRecords } from '../../data/catalog/itemRecords';
-import { orderSelectors, useOrderStore } from './orderStore';
-import { menuRuleText, modifierRuleText, toggleModifier } from './sheetRules';
+import { orderSelectors, useOrderStore, type TicketLine } from './orderStore';
+import { menuReason, menuRuleText, modifierReason, modifierRuleText, toggleModifier } from './sheetRules';
 
 // The sheet a tapped item opens (issue 5 item 3): a selling-format picker (type 4), a modifier
 // sheet (type 0 with modifiers) or a guided menu builder (type 1). A plain item is added at once.
-// Every sheet is confirmed with "Add", disabled — with evaluateLine's reason beside it — until the
-// line is complete, so an incomplete line never reaches the ticket.
-// Test ids: order-sheet, order-sheet-reason.
+// Every sheet is confirmed with "Add", disabled — with the reason beside it — until the line is
+// complete, so an incomplete line never reaches the ticket. The sheet opens over the catalog's grid
+// (OrderScreen), never over the ticket and its total (issue 12 item 2). It adds as many as the
+// quantity keypad said; reopened from a ticket line ("Edit") it starts from that line's choices
+// and "Save" replaces them (issue 12 item 4). Escape or Cancel closes it.
+// Test ids: order-sheet, order-sheet-reason, order-sheet-quantity.
 
 export function ItemSheet({ db, itemId }: { db: CatalogDb; itemId: number }) {
+  const { t } = useTranslation('order');
   const records = useLiveQuery(() => loadItemRecords(db, itemId), [db, itemId]);
   const index = useMemo(() => (records ? indexCatalog(records) : null), [records]);
   const closeSheet = useOrderStore(orderSelectors.closeSheet);
+  const quantity = useOrderStore(orderSelectors.openQuantity);
+  // Read once: the sheet edits the line as it was when "Edit" was tapped.
+  const [editing] = useState(() => orderSelectors.editingLine(useOrderStore.getState()));
   if (records === undefined || index === null) return null; // answers within a frame
   const item = records === null ? undefined : index.items.get(itemId);
   if (!item) {
     return (
-      <Sheet title="Item not found" onCancel={closeSheet}>
-        <p>This item is no longer in the catalog.</p>
+      <Sheet title={t('itemNotFound')} onCancel={closeSheet}>
+        <p>{t('itemGone')}</p>
       </Sheet>
     );
   }
-  if (item.type === 4) return <FormatSheet item={item} catalog={index} />;
-  if (item.type === 1) return <MenuSheet item={item} catalog={index} />;
+  const common = { item, catalog: index, quantity, editing };
+  if (item.type === 4) return <FormatSheet {...common} />;
+  if (item.type === 1) return <MenuSheet {...common} />;
   const rules = modifierRulesOf(item, index);
-  if (rules.length === 0) return <AddAtOnce item={item} catalog={index} />;
-  return <ModifierSheet item={item} catalog={index} rules={rules} />;
+  if (rules.length === 0) return <AddAtOnce item={item} catalog={index} quantity={quantity} />;
+  return <ModifierSheet {...common} rules={rules} />;
 }
 
-function Sheet({ title, onCancel, children, footer }: { title: string; onCancel: () => void; children: ReactNode; footer?: ReactNode }) {
-  // A screen reader follows the tap to the sheet: focus lands on its title (not on an option).
+interface SheetProps {
+  item: StoredItem;
+  catalog: CatalogIndex;
+  quantity: number;
+  editing: TicketLine | undefined;
+}
+
+function Sheet({ title, quantity = 1, onCancel, children, footer }: { title: string; quantity?: number; onCancel: () => void; children: ReactNode; footer?: ReactNode }) {
+  const { t } = useTranslation('order');
+  // A screen reader follows the tap to the sheet: focus lands on its title (not on an option), and
+  // goes back where it was when the sheet closes (if that is still on screen).
   const titleRef = useRef<HTMLHeadingElement>(null);
-  useEffect(() => titleRef.current?.focus({ preventScroll: true }), []);
+  useEffect(() => {
+    const before = document.activeElement;
+    titleRef.current?.focus({ preventScroll: true });
+    return () => {
+      if (before instanceof HTMLElement && before.isConnected && !(document.activeElement instanceof HTMLInputElement)) before.focus({ preventScroll: true });
+    };
+  }, []);
   return (
-    <section className="order-sheet" role="region" aria-label={title} data-testid="order-sheet">
+    <section
+      className="order-sheet"
+      role="dialog"
+      aria-labelledby="order-sheet-title"
+      data-testid="order-sheet"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') {
+          event.stopPropagation();
+          onCancel();
+        }
+      }}
+    >
       <header className="order-sheet__header">
-        <h2 className="order-sheet__title" ref={titleRef} tabIndex={-1}>
+        <h2 className="order-sheet__title" id="order-sheet-title" ref={titleRef} tabIndex={-1}>
           {title}
         </h2>
+        {quantity > 1 && (
+          <span className="order-sheet__quantity" data-testid="order-sheet-quantity">
+            {t('sheetQuantity', { count: quantity })}
+          </span>
+        )}
         <button type="button" className="order-button" onClick={onCancel}>
-          Cancel
+          {t('cancel')}
         </button>
       </header>
       <div className="order-sheet__body">{children}</div>
@@ -60,7 +101,7 @@ function Sheet({ title, onCancel, children, footer }: { title: string; onCancel:
 }
 
 /** A plain item: added (or its line incremented) as soon as its records are read. */
-function AddAtOnce({ item, catalog }: { item: StoredItem; catalog: CatalogIndex }) {
+function AddAtOnce({ item, catalog, quantity }: { item: StoredItem; catalog: CatalogIndex; quantity: number }) {
   const addLine = useOrderStore(orderSelectors.addLine);
   const closeSheet = useOrderStore(orderSelectors.closeSheet);
   // StrictMode runs effects twice in development: one tap must add one, not two.
@@ -68,53 +109,64 @@ function AddAtOnce({ item, catalog }: { item: StoredItem; catalog: CatalogIndex 
   useEffect(() => {
     if (added.current) return;
     added.current = true;
-    const choice: LineChoice = { itemId: item.id, quantity: 1 };
+    const choice: LineChoice = { itemId: item.id, quantity };
     const result = evaluateLine(choice, catalog);
     if (result.ok) addLine(choice, result.line);
     else closeSheet();
-  }, [item, catalog, addLine, closeSheet]);
+  }, [item, catalog, quantity, addLine, closeSheet]);
   return null;
 }
 
-function AddFooter({ choice, catalog }: { choice: LineChoice; catalog: CatalogIndex }) {
+function AddFooter({ choice, catalog, reason, editing }: { choice: LineChoice; catalog: CatalogIndex; reason: string | null; editing: boolean }) {
+  const { t } = useTranslation('order');
+  const format = useFormat();
   const addLine = useOrderStore(orderSelectors.addLine);
   const result = evaluateLine(choice, catalog);
   return (
     <>
       <p className="order-sheet__reason" data-testid="order-sheet-reason" role="status">
-        {result.ok ? formatMoney(result.line.totalCents) : result.reasons[0]}
+        {result.ok ? format.money(result.line.totalCents / 100) : (reason ?? t('reasonIncomplete'))}
       </p>
-      <button type="button" className="order-button order-button--primary" disabled={!result.ok} onClick={() => result.ok && addLine(choice, result.line)}>
-        Add
+      <button type="button" className="order-button order-button--primary" disabled={!result.ok} onClick={() => result.ok && addLine(choice, result.line, { editable: true })}>
+        {editing ? t('save') : t('add')}
       </button>
     </>
   );
 }
 
-function FormatSheet({ item, catalog }: { item: StoredItem; catalog: CatalogIndex }) {
+function FormatSheet({ item, catalog, quantity, editing }: SheetProps) {
+  const { t } = useTranslation('order');
+  const format = useFormat();
   const addLine = useOrderStore(orderSelectors.addLine);
   const closeSheet = useOrderStore(orderSelectors.closeSheet);
   const formats = formatOptionsOf(item, catalog);
+  const current = editing?.choice.formatPivotId;
   return (
-    <Sheet title={item.name} onCancel={closeSheet}>
-      <p className="order-sheet__rule">Choose a format</p>
-      <div className="order-options order-options--formats" role="group" aria-label={`Formats of ${item.name}`}>
-        {formats.map((format) => (
+    <Sheet title={item.name} quantity={editing ? 1 : quantity} onCancel={closeSheet}>
+      <p className="order-sheet__rule">{t('chooseFormat')}</p>
+      <div className="order-options order-options--formats" role="group" aria-label={t('formatsOf', { name: item.name })}>
+        {formats.map((option) => (
           <button
-            key={format.pivotId}
+            key={option.pivotId}
             type="button"
-            className="order-option"
+            className="order-option order-option--single"
+            aria-pressed={editing ? option.pivotId === current : undefined}
             onClick={() => {
-              const choice: LineChoice = { itemId: item.id, quantity: 1, formatPivotId: format.pivotId };
+              const choice: LineChoice = { itemId: item.id, quantity, formatPivotId: option.pivotId };
               const result = evaluateLine(choice, catalog);
-              if (result.ok) addLine(choice, result.line);
+              if (result.ok) addLine(choice, result.line, { editable: true });
             }}
           >
-            <span className="order-option__name">{format.name}</span> <span className="order-option__price">{formatMoney(format.priceCents)}</span>
+            {editing && (
+              <span className="order-option__check" aria-hidden="true">
+                {option.pivotId === current ? '✓' : ''}
+              </span>
+            )}
+            <span className="order-option__name">{option.name}</span> <span className="order-option__price">{format.money(option.priceCents / 100)}</span>
           </button>
         ))}
       </div>
-      {formats.length === 0 && <p>This item has no formats on sale. Formats are set up in the back office.</p>}
+      {formats.length === 0 && <p>{t('noFormats')}</p>}
     </Sheet>
   );
 }
@@ -122,6 +174,8 @@ function FormatSheet({ item, catalog }: { item: StoredItem; catalog: CatalogInde
 const autoSelected = (rules: readonly ModifierRule[]) => rules.flatMap((r) => r.options.filter((o) => o.autoSelected).map((o) => o.id));
 
 function ModifierRules({ rules, chosen, onToggle, idPrefix }: { rules: readonly ModifierRule[]; chosen: readonly number[]; onToggle: (id: number) => void; idPrefix: string }) {
+  const { t } = useTranslation('order');
+  const format = useFormat();
   return (
     <>
       {rules.map((rule) => {
@@ -129,9 +183,9 @@ function ModifierRules({ rules, chosen, onToggle, idPrefix }: { rules: readonly 
         return (
           <div key={rule.categoryId} className="order-rule" role="group" aria-labelledby={headingId}>
             <h3 className="order-rule__name" id={headingId}>
-              {rule.name} <span className="order-rule__text">{modifierRuleText(rule)}</span>
+              {rule.name} <span className="order-rule__text">{modifierRuleText(t, rule)}</span>
             </h3>
-            <div className="order-options">
+            <div className="order-options order-options--grid">
               {rule.options.map((option) => {
                 const pressed = chosen.includes(option.id);
                 return (
@@ -140,7 +194,7 @@ function ModifierRules({ rules, chosen, onToggle, idPrefix }: { rules: readonly 
                       {pressed ? '✓' : ''}
                     </span>
                     <span className="order-option__name">{option.name}</span>
-                    {option.priceCents !== 0 && <span className="order-option__price">+{formatMoney(option.priceCents)}</span>}
+                    {option.priceCents !== 0 && <span className="order-option__price">+{format.money(option.priceCents / 100)}</span>}
                   </button>
                 );
               })}
@@ -152,12 +206,18 @@ function ModifierRules({ rules, chosen, onToggle, idPrefix }: { rules: readonly 
   );
 }
 
-function ModifierSheet({ item, catalog, rules }: { item: StoredItem; catalog: CatalogIndex; rules: ModifierRule[] }) {
+function ModifierSheet({ item, catalog, rules, quantity, editing }: SheetProps & { rules: ModifierRule[] }) {
+  const { t } = useTranslation('order');
   const closeSheet = useOrderStore(orderSelectors.closeSheet);
-  const [chosen, setChosen] = useState<number[]>(() => autoSelected(rules));
-  const choice: LineChoice = { itemId: item.id, quantity: 1, modifierIds: chosen };
+  const [chosen, setChosen] = useState<number[]>(() => (editing ? [...(editing.choice.modifierIds ?? [])] : autoSelected(rules)));
+  const choice: LineChoice = { itemId: item.id, quantity, modifierIds: chosen };
   return (
-    <Sheet title={item.name} onCancel={closeSheet} footer={<AddFooter choice={choice} catalog={catalog} />}>
+    <Sheet
+      title={item.name}
+      quantity={editing ? 1 : quantity}
+      onCancel={closeSheet}
+      footer={<AddFooter choice={choice} catalog={catalog} reason={modifierReason(t, rules, chosen)} editing={editing !== undefined} />}
+    >
       <ModifierRules rules={rules} chosen={chosen} onToggle={(id) => setChosen(toggleModifier(rules, chosen, id))} idPrefix={`order-mod-${item.id}`} />
     </Sheet>
   );
@@ -171,14 +231,16 @@ function initialDishes(rules: readonly MenuCategoryRule[], catalog: CatalogIndex
     .map((dish) => ({ pivotId: dish.pivotId, modifierIds: autoSelected(dishModifierRules(dish, catalog)) }));
 }
 
-function MenuSheet({ item, catalog }: { item: StoredItem; catalog: CatalogIndex }) {
+function MenuSheet({ item, catalog, quantity, editing }: SheetProps) {
+  const { t } = useTranslation('order');
+  const format = useFormat();
   const closeSheet = useOrderStore(orderSelectors.closeSheet);
   const rules = useMemo(() => menuRulesOf(item, catalog), [item, catalog]);
   // The allergen filter ("hide items containing…") covers the menu's dishes too (issue 5).
   const hiddenAllergens = useCatalogViewStore(catalogViewSelectors.hiddenAllergens);
   const offered = (dish: MenuDishOption) => !containsAnyAllergen(catalog.items.get(dish.itemId)?.allergies, hiddenAllergens);
-  const [dishes, setDishes] = useState<DishChoice[]>(() => initialDishes(rules, catalog, offered));
-  const choice: LineChoice = { itemId: item.id, quantity: 1, dishes };
+  const [dishes, setDishes] = useState<DishChoice[]>(() => (editing ? (editing.choice.dishes ?? []).map((d) => ({ ...d })) : initialDishes(rules, catalog, offered)));
+  const choice: LineChoice = { itemId: item.id, quantity, dishes };
 
   const toggleDish = (rule: MenuCategoryRule, dish: MenuDishOption) => {
     const inRule = (d: DishChoice) => rule.dishes.some((o) => o.pivotId === d.pivotId);
@@ -193,8 +255,13 @@ function MenuSheet({ item, catalog }: { item: StoredItem; catalog: CatalogIndex 
   const updateDish = (pivotId: number, change: Partial<DishChoice>) => setDishes(dishes.map((d) => (d.pivotId === pivotId ? { ...d, ...change } : d)));
 
   return (
-    <Sheet title={item.name} onCancel={closeSheet} footer={<AddFooter choice={choice} catalog={catalog} />}>
-      <p className="order-sheet__rule">Menu price {formatMoney(toCents(item.price))}</p>
+    <Sheet
+      title={item.name}
+      quantity={editing ? 1 : quantity}
+      onCancel={closeSheet}
+      footer={<AddFooter choice={choice} catalog={catalog} reason={menuReason(t, rules, dishes, catalog)} editing={editing !== undefined} />}
+    >
+      <p className="order-sheet__rule">{t('menuPrice', { price: format.money(toCents(item.price) / 100) })}</p>
       {rules.map((rule) => {
         const count = dishes.filter((d) => rule.dishes.some((o) => o.pivotId === d.pivotId)).length;
         const headingId = `order-menu-${item.id}-${rule.categoryId}`;
@@ -202,20 +269,20 @@ function MenuSheet({ item, catalog }: { item: StoredItem; catalog: CatalogIndex 
         return (
           <div key={rule.categoryId} className="order-rule" role="group" aria-labelledby={headingId} data-testid="order-menu-category">
             <h3 className="order-rule__name" id={headingId}>
-              {rule.name} <span className="order-rule__text">{menuRuleText(rule, count)}</span>
+              {rule.name} <span className="order-rule__text">{menuRuleText(t, rule, count)}</span>
             </h3>
-            <div className="order-options">
+            <div className="order-options order-options--grid">
               {rule.dishes.map((dish) => {
                 const chosen = dishes.find((d) => d.pivotId === dish.pivotId);
                 if (!chosen && !offered(dish)) return null;
                 return (
-                  <div key={dish.pivotId} className="order-dish">
+                  <div key={dish.pivotId} className={chosen ? 'order-dish order-dish--chosen' : 'order-dish'}>
                     <button type="button" className={rule.max === 1 ? 'order-option order-option--single' : 'order-option'} aria-pressed={chosen !== undefined} aria-label={dish.name} onClick={() => toggleDish(rule, dish)}>
                       <span className="order-option__check" aria-hidden="true">
                         {chosen ? '✓' : ''}
                       </span>
                       <span className="order-option__name">{dish.name}</span>
-                      {dish.supplementCents !== 0 && <span className="order-option__price">+{formatMoney(dish.supplementCents)}</span>}
+                      {dish.supplementCents !== 0 && <span className="order-option__price">+{format.money(dish.supplementCents / 100)}</span>}
                     </button>
                     {chosen && <DishExtras dish={dish} chosen={chosen} catalog={catalog} onChange={(change) => updateDish(dish.pivotId, change)} />}
                   </div>
@@ -224,7 +291,7 @@ function MenuSheet({ item, catalog }: { item: StoredItem; catalog: CatalogIndex 
             </div>
             {hiddenCount > 0 && (
               <p className="order-rule__hidden" data-testid="order-hidden-dishes">
-                {hiddenCount === 1 ? '1 dish hidden: it contains' : `${hiddenCount} dishes hidden: they contain`} an allergen you chose to hide.
+                {t('hiddenDishes', { count: hiddenCount })}
               </p>
             )}
           </div>
@@ -236,13 +303,14 @@ function MenuSheet({ item, catalog }: { item: StoredItem; catalog: CatalogIndex 
 
 /** A chosen dish's own choices: its format when the menu does not fix one, and its modifiers. */
 function DishExtras({ dish, chosen, catalog, onChange }: { dish: MenuDishOption; chosen: DishChoice; catalog: CatalogIndex; onChange: (change: Partial<DishChoice>) => void }) {
+  const { t } = useTranslation('order');
   const dishItem = catalog.items.get(dish.itemId);
   if (!dishItem) return null;
   if (dishItem.type === 4) {
     if (dish.formatPivotId !== null) return null;
     const formats = formatOptionsOf(dishItem, catalog);
     return (
-      <div className="order-dish__extras" role="group" aria-label={`Format of ${dish.name}`}>
+      <div className="order-dish__extras" role="group" aria-label={t('formatOf', { name: dish.name })}>
         {formats.map((format) => (
           <button key={format.pivotId} type="button" className="order-option order-option--single" aria-pressed={chosen.formatPivotId === format.pivotId} aria-label={format.name} onClick={() => onChange({ formatPivotId: format.pivotId })}>
             <span className="order-option__check" aria-hidden="true">

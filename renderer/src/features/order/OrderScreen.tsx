@@ -1,4 +1,5 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { catalogSelectors } from '../../data/catalog/catalogStore';
 import { CatalogView } from '../catalog/CatalogView';
 import { serviceSelectors, useServiceStore, type OrderTarget } from '../service/serviceStore';
@@ -11,11 +12,13 @@ import { useSendStore } from './sendStore';
 import { TableDetails } from './TableDetails';
 import { Ticket } from './Ticket';
 import './send.css';
+import './order.css';
 
-// The order builder (issues 5 and 6): the catalog on the left; beside the ticket, where the order
-// goes (a table's details and rounds, a takeaway or delivery form, or the choice of one); the
-// ticket and Send in the right column. A tapped item's sheet (format, modifiers, menu) takes the
-// ticket's column, so the catalog stays usable beside it — tapping another item replaces it.
+// The order builder (issues 5, 6 and 12): the catalog's dense grid takes the screen; one column
+// beside it holds where the order goes (a strip that opens on tap), the ticket, its total and Send,
+// in view the whole time. A tapped item's sheet (format, modifiers, menu) opens over the grid, never
+// over the ticket's total. In portrait (order.css) the column becomes a bottom drawer: folded, it
+// shows the total and Send; opened, the lines. Test ids: order, order-drawer-toggle.
 
 export function OrderScreen() {
   const target = useServiceStore(serviceSelectors.target);
@@ -26,12 +29,12 @@ export function OrderScreen() {
     useSendStore.getState().setErrors({});
   }, [key]);
   return (
-    <div className="order-screen order-screen--with-destination">
-      <CatalogView />
-      <aside className="order-destination" aria-label="Destination" data-testid="order-destination">
-        <Destination target={target} />
-      </aside>
-      <OrderPanel />
+    <div className="order-screen">
+      <div className="order-screen__catalog">
+        <CatalogView />
+        <SheetOverGrid />
+      </div>
+      <OrderColumn target={target} />
     </div>
   );
 }
@@ -40,11 +43,22 @@ function targetKey(target: OrderTarget): string {
   return target.kind === 'service' ? `service:${target.serviceId}` : target.kind;
 }
 
+/** The open item's sheet, over the grid (a plain item's "sheet" adds it and draws nothing). */
+function SheetOverGrid() {
+  const db = useCatalog(catalogSelectors.catalogDb);
+  const generation = useCatalog(catalogSelectors.generation);
+  const openItemId = useOrderStore(orderSelectors.openItemId);
+  const editingKey = useOrderStore((state) => state.editingKey);
+  if (db === null || openItemId === null) return null;
+  return <ItemSheet key={`${generation}-${openItemId}-${editingKey ?? 'new'}`} db={db} itemId={openItemId} />;
+}
+
 function Destination({ target }: { target: OrderTarget }) {
+  const { t } = useTranslation('order');
   const outbox = useServiceStore(serviceSelectors.outbox);
   switch (target.kind) {
     case 'service':
-      return outbox === null ? <p className="send-destination__hint">Opening this terminal’s orders…</p> : <TableDetails outbox={outbox} serviceId={target.serviceId} />;
+      return outbox === null ? <p className="send-destination__hint">{t('openingOrders')}</p> : <TableDetails outbox={outbox} serviceId={target.serviceId} />;
     case 'takeaway':
       return <TakeawayForm />;
     case 'delivery':
@@ -54,20 +68,31 @@ function Destination({ target }: { target: OrderTarget }) {
   }
 }
 
-function OrderPanel() {
-  const db = useCatalog(catalogSelectors.catalogDb);
-  const generation = useCatalog(catalogSelectors.generation);
-  const openItemId = useOrderStore(orderSelectors.openItemId);
+function OrderColumn({ target }: { target: OrderTarget }) {
+  const { t } = useTranslation('order');
+  const [drawerOpen, setDrawerOpen] = useState(false);
   return (
-    <aside className="order" aria-label="Order" data-testid="order">
-      {db !== null && openItemId !== null ? (
-        <ItemSheet key={`${generation}-${openItemId}`} db={db} itemId={openItemId} />
-      ) : (
-        <>
-          <Ticket />
-          <SendPanel />
-        </>
-      )}
+    <aside className={drawerOpen ? 'order order--drawer-open' : 'order'} aria-label={t('order')} data-testid="order">
+      <DrawerToggle open={drawerOpen} onToggle={() => setDrawerOpen(!drawerOpen)} />
+      <div className="order__destination" id="order-drawer-body" data-testid="order-destination">
+        <Destination target={target} />
+      </div>
+      <Ticket />
+      <SendPanel />
     </aside>
+  );
+}
+
+/** Portrait only (order.css): the drawer's handle. Its own component: a tap on an item re-renders it, not the column. */
+function DrawerToggle({ open, onToggle }: { open: boolean; onToggle: () => void }) {
+  const { t } = useTranslation('order');
+  const count = useOrderStore((state) => state.lines.reduce((sum, line) => sum + line.quantity, 0));
+  return (
+    <button type="button" className="order__drawer-toggle" aria-expanded={open} aria-controls="order-drawer-body" onClick={onToggle} data-testid="order-drawer-toggle">
+      <span className="order__drawer-caret" aria-hidden="true">
+        {open ? '▾' : '▴'}
+      </span>
+      <span>{open ? t('hideTicket') : t('showTicket', { count })}</span>
+    </button>
   );
 }

@@ -1,6 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { formatMoney } from '../../../../shared/domain/money';
+import { useTranslation } from 'react-i18next';
 import { catalogSelectors } from '../../data/catalog/catalogStore';
+import { useFormat } from '../../i18n/useFormat';
 import { useCatalog } from '../sync/useCatalog';
 import { FieldError } from './DestinationForms';
 import { paymentMethodChoices } from './sendForm';
@@ -11,26 +12,28 @@ import { sendSelectors, useSendStore } from './sendStore';
 // ticket total) and a tip. Folded away until the waiter asks for it.
 
 export function PaymentFields({ totalCents }: { totalCents: number }) {
+  const { t } = useTranslation('order');
+  const format = useFormat();
   const payment = useSendStore(sendSelectors.payment);
   const errors = useSendStore(sendSelectors.errors);
   const editPayment = useSendStore((s) => s.editPayment);
   const db = useCatalog(catalogSelectors.catalogDb);
   const stored = useLiveQuery(async () => (db ? await db.paymentMethods.toArray() : []), [db]);
-  const methods = paymentMethodChoices(stored);
+  const methods = paymentMethodChoices(t, stored);
 
   if (!payment.enabled) {
     return (
       <div className="send-payment send-payment--folded">
         <button type="button" className="order-button send-payment__toggle" aria-expanded={false} onClick={() => editPayment({ enabled: true })}>
-          + Add a payment
+          {t('addPayment')}
         </button>
       </div>
     );
   }
   return (
     <fieldset className="send-payment">
-      <legend className="send-payment__legend">Payment</legend>
-      <div className="send-payment__methods" role="group" aria-label="Payment method">
+      <legend className="send-payment__legend">{t('payment')}</legend>
+      <div className="send-payment__methods" role="group" aria-label={t('paymentMethod')}>
         {methods.map((method) => {
           const chosen = payment.methodId === method.id;
           return (
@@ -52,12 +55,12 @@ export function PaymentFields({ totalCents }: { totalCents: number }) {
       <FieldError id="send-payment-method-error" message={errors.paymentMethod} />
       <div className="send-payment__amounts">
         <label className="send-field">
-          <span className="send-field__label">Amount (€)</span>
+          <span className="send-field__label">{t('amount')}</span>
           <input
             className={`send-field__input${errors.paymentAmount ? ' send-field__input--invalid' : ''}`}
             type="text"
             inputMode="decimal"
-            placeholder={formatMoney(totalCents).replace(/\s?€/, '')}
+            placeholder={format.money(totalCents / 100)}
             value={payment.amount}
             aria-invalid={errors.paymentAmount !== undefined}
             aria-describedby="send-payment-amount-error send-payment-amount-hint"
@@ -65,12 +68,12 @@ export function PaymentFields({ totalCents }: { totalCents: number }) {
           />
         </label>
         <label className="send-field">
-          <span className="send-field__label">Tip (€)</span>
+          <span className="send-field__label">{t('tip')}</span>
           <input
             className={`send-field__input${errors.paymentTip ? ' send-field__input--invalid' : ''}`}
             type="text"
             inputMode="decimal"
-            placeholder="0,00"
+            placeholder={format.money(0)}
             value={payment.tip}
             aria-invalid={errors.paymentTip !== undefined}
             aria-describedby="send-payment-tip-error"
@@ -79,12 +82,12 @@ export function PaymentFields({ totalCents }: { totalCents: number }) {
         </label>
       </div>
       <p className="send-field__hint" id="send-payment-amount-hint">
-        Empty amount: the whole total, {formatMoney(totalCents)}.
+        {t('emptyAmount', { total: format.money(totalCents / 100) })}
       </p>
       <FieldError id="send-payment-amount-error" message={errors.paymentAmount} />
       <FieldError id="send-payment-tip-error" message={errors.paymentTip} />
       <button type="button" className="order-button send-payment__toggle" onClick={() => editPayment({ enabled: false, methodId: null, amount: '', tip: '' })}>
-        No payment
+        {t('noPayment')}
       </button>
     </fieldset>
   );

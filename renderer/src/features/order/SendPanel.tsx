@@ -1,11 +1,15 @@
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { IconWarning } from '../../ui/icons';
 import type { Outbox } from '../../data/queue/outboxTypes';
+import { useQueueStore } from '../../data/queue/queueStore';
+import { useFormat } from '../../i18n/useFormat';
 import { useServiceStore } from '../service/serviceStore';
 import { orderSelectors, useOrderStore } from './orderStore';
 import { PaymentFields } from './PaymentFields';
 import { buildSendRequest, sendBlockReason, sendFailureMessage, sentConfirmation, type SendRequest } from './sendForm';
 import { sendSelectors, useSendStore } from './sendStore';
+import { tablesTitle } from './tableText';
 import './send.css';
 
 // "Send" under the ticket (issue 6 item 3). The main side commits the entry to its queue before
@@ -24,6 +28,8 @@ function callOutbox(outbox: Outbox, request: SendRequest) {
 }
 
 export function SendPanel() {
+  const { t } = useTranslation('order');
+  const format = useFormat();
   const outbox = useServiceStore((s) => s.outbox);
   const target = useServiceStore((s) => s.target);
   const lines = useOrderStore(orderSelectors.lines);
@@ -31,7 +37,7 @@ export function SendPanel() {
   const clearTicket = useOrderStore((s) => s.clearTicket);
   const status = useSendStore(sendSelectors.status);
   const sending = status.kind === 'saving';
-  const reason = sendBlockReason({ lineCount: lines.length, target, outboxReady: outbox !== null, sending });
+  const reason = sendBlockReason(t, { lineCount: lines.length, target, outboxReady: outbox !== null, sending });
   // The catalog records the lines need are read as the ticket grows, not when Send is tapped.
   useEffect(() => {
     if (outbox && lines.length > 0) outbox.prepare(lines);
@@ -45,12 +51,12 @@ export function SendPanel() {
   const send = () => {
     if (reason !== null || outbox === null) return;
     const store = useSendStore.getState();
-    const built = buildSendRequest(target, lines, { takeaway: store.takeaway, delivery: store.delivery, payment: store.payment }, totalCents, new Date());
+    const built = buildSendRequest(t, format, target, lines, { takeaway: store.takeaway, delivery: store.delivery, payment: store.payment }, totalCents, new Date());
     if (!built.ok) {
       store.setErrors(built.errors);
       const first = Object.values(built.errors)[0] ?? '';
       // A form to correct, not a fault: no engineer detail.
-      store.setStatus({ kind: 'failed', message: `Not sent yet: ${first}`, detail: '' });
+      store.setStatus({ kind: 'failed', message: t('notSentYet', { reason: first }), detail: '' });
       return;
     }
     store.setErrors({});
@@ -59,10 +65,13 @@ export function SendPanel() {
       (entry) => {
         clearTicket();
         useSendStore.getState().resetDrafts();
-        useSendStore.getState().setStatus({ kind: 'saved', message: sentConfirmation(built.request, entry.label) });
+        // The table as this window names it (the entry's label is the queue's, for the logs).
+        const service = target.kind === 'service' ? useQueueStore.getState().queue?.serviceById.get(target.serviceId) : undefined;
+        const where = service ? tablesTitle(t, service.tableNames) : entry.label;
+        useSendStore.getState().setStatus({ kind: 'saved', message: sentConfirmation(t, built.request, where) });
       },
       (error: unknown) => {
-        const { message, detail } = sendFailureMessage(error);
+        const { message, detail } = sendFailureMessage(t, error);
         useSendStore.getState().setStatus({ kind: 'failed', message, detail });
       },
     );
@@ -86,7 +95,7 @@ export function SendPanel() {
           aria-busy={sending}
           onClick={send}
         >
-          Send
+          {t('send')}
         </button>
         {reason !== null && (
           <p className="send-panel__reason" id="send-block-reason">
@@ -99,6 +108,7 @@ export function SendPanel() {
 }
 
 function SendStatusLine() {
+  const { t } = useTranslation('order');
   const status = useSendStore(sendSelectors.status);
   return (
     <div className="send-panel__status" role="status" data-testid="send-status">
@@ -118,7 +128,7 @@ function SendStatusLine() {
           </p>
           {status.detail !== '' && (
             <details className="send-panel__detail">
-              <summary>Details for support</summary>
+              <summary>{t('detailsForSupport')}</summary>
               <code>{status.detail}</code>
             </details>
           )}

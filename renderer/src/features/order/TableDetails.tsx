@@ -1,78 +1,89 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { OutboxEntry, TableService } from '../../../../shared/bridge';
-import { formatMoney } from '../../../../shared/domain/money';
-import { tablesLabel } from '../../../../shared/bridge';
 import type { Outbox } from '../../data/queue/outboxTypes';
 import { queueSelectors, useQueueStore } from '../../data/queue/queueStore';
+import { errorText } from '../../i18n/errorText';
+import { useFormat } from '../../i18n/useFormat';
+import { IconWarning } from '../../ui/icons';
+import { useInlineConfirm } from '../../ui/useInlineConfirm';
 import { OutboxStateBadge } from '../pending/OutboxState';
-import { describeClock } from '../pending/pendingText';
 import { useServiceStore } from '../service/serviceStore';
-import { clearTableWarning, roundTitle, serviceSummary } from './tableText';
+import { DestinationStrip } from './DestinationStrip';
+import { clearTableWarning, roundsSummary, roundTitles, serviceSummary, tablesTitle } from './tableText';
 
-// A seated table beside its order builder (issue 6 item 3): who sits there, and every entry of the
+// A seated table above its ticket (issue 6 item 3, folded by issue 12 item 2): the strip says the
+// table, its guests, since when and its rounds; opened, who sits there and every entry of the
 // service — the seating and each round — with its state, from the queue store (one snapshot: the
 // service and its rounds always come from the same moment), in the order they leave (seq).
-// "Clear table" when the bill is settled at the POS.
+// "Clear table" when the bill is settled at the POS. Test ids: service-guests, round (data-state).
 
 export function TableDetails({ outbox, serviceId }: { outbox: Outbox; serviceId: string }) {
+  const { t } = useTranslation('order');
+  const format = useFormat();
   const loaded = useQueueStore(queueSelectors.loaded);
   const service = useQueueStore(queueSelectors.serviceById(serviceId));
   const entries = useQueueStore(queueSelectors.entriesOfService(serviceId));
   const showScreen = useServiceStore((s) => s.showScreen);
 
-  if (!loaded) return <section className="send-destination" aria-label="Table" aria-busy="true" />;
+  if (!loaded) return <section className="destination-strip" aria-label={t('table')} aria-busy="true" />;
   if (!service) {
     return (
-      <section className="send-destination" aria-label="Table">
-        <div className="send-destination__body">
-          <p className="send-destination__hint">This table is not seated on this terminal any more.</p>
-          <button type="button" className="button button--secondary" onClick={() => showScreen('floor')}>
-            Back to the floor
-          </button>
-        </div>
+      <section className="destination-strip destination-strip--note" aria-label={t('table')}>
+        <p className="send-destination__hint">{t('tableNotSeated')}</p>
+        <button type="button" className="order-button" onClick={() => showScreen('floor')}>
+          {t('backToFloor')}
+        </button>
       </section>
     );
   }
-  const title = tablesLabel(service.tableNames);
+  const title = tablesTitle(t, service.tableNames);
+  const { guests, since } = serviceSummary(t, format, service);
+  const rounds = roundsSummary(t, entries);
   return (
-    <section className="send-destination table-details" aria-label={title}>
-      <div className="send-destination__head">
-        <h2 className="send-destination__title">{title}</h2>
-        <button type="button" className="order-button" onClick={() => showScreen('floor')}>
-          Floor
+    <DestinationStrip
+      label={title}
+      title={title}
+      summary={
+        <>
+          <span data-testid="service-guests">{guests}</span>
+          {since !== '' && <span>{since}</span>}
+          <span className={rounds.needsAttention ? 'destination-strip__attention' : undefined}>
+            {rounds.needsAttention && <IconWarning className="destination-strip__attention-icon" />}
+            {rounds.needsAttention ? t('needsAttention', { rounds: rounds.text }) : rounds.text}
+          </span>
+        </>
+      }
+      actions={
+        <button type="button" className="order-button destination-strip__action" onClick={() => showScreen('floor')}>
+          {t('floor')}
         </button>
-      </div>
-      <div className="send-destination__body table-details__body">
-        <ServiceFacts service={service} />
-        <h3 className="table-details__subtitle">Rounds</h3>
-        <RoundsList entries={entries} />
-        {service.open === 1 ? <ClearTable outbox={outbox} service={service} entries={entries} /> : <p className="send-destination__hint">This table was cleared.</p>}
-      </div>
-    </section>
+      }
+    >
+      <ServiceFacts service={service} />
+      <h3 className="table-details__subtitle">{t('rounds')}</h3>
+      <RoundsList entries={entries} />
+      {service.open === 1 ? <ClearTable outbox={outbox} service={service} entries={entries} /> : <p className="send-destination__hint">{t('tableCleared')}</p>}
+    </DestinationStrip>
   );
 }
 
 function ServiceFacts({ service }: { service: TableService }) {
-  const { guests, since, customer } = serviceSummary(service);
+  const { t } = useTranslation('order');
+  const format = useFormat();
+  const { customer } = serviceSummary(t, format, service);
+  if (customer === null && service.notes.trim() === '') return null;
   return (
     <dl className="table-details__facts">
-      <div>
-        <dt>Guests</dt>
-        <dd data-testid="service-guests">{guests}</dd>
-      </div>
-      <div>
-        <dt>Seated</dt>
-        <dd>{since}</dd>
-      </div>
       {customer !== null && (
         <div>
-          <dt>Customer</dt>
+          <dt>{t('customer')}</dt>
           <dd>{customer}</dd>
         </div>
       )}
       {service.notes.trim() !== '' && (
         <div>
-          <dt>Notes</dt>
+          <dt>{t('notes')}</dt>
           <dd className="table-details__notes">{service.notes}</dd>
         </div>
       )}
@@ -81,44 +92,45 @@ function ServiceFacts({ service }: { service: TableService }) {
 }
 
 function RoundsList({ entries }: { entries: readonly OutboxEntry[] }) {
+  const { t } = useTranslation('order');
+  const format = useFormat();
   if (entries.length === 0) {
     return (
-      <ul className="rounds" aria-label="Rounds">
-        <li className="rounds__empty">Nothing sent yet.</li>
+      <ul className="rounds" aria-label={t('rounds')}>
+        <li className="rounds__empty">{t('nothingSent')}</li>
       </ul>
     );
   }
-  let round = 0;
+  const titles = roundTitles(t, entries);
   return (
-    <ul className="rounds" aria-label="Rounds">
-      {entries.map((entry) => {
-        if (entry.kind === 'round') round += 1;
-        const title = roundTitle(entry, round);
+    <ul className="rounds" aria-label={t('rounds')}>
+      {entries.map((entry, index) => {
+        const title = titles[index]!;
         return (
           <li key={entry.id} className={`round round--${entry.resolution === null ? entry.state : 'resolved'}`} data-testid="round" data-state={entry.state} data-kind={entry.kind} data-resolution={entry.resolution ?? undefined} aria-label={title}>
             <div className="round__head">
               <span className="round__title">{title}</span>
-              <span className="round__time">{describeClock(entry.createdAt)}</span>
+              <span className="round__time">{format.time(new Date(entry.createdAt))}</span>
             </div>
             <div className="round__status">
               <OutboxStateBadge state={entry.state} resolution={entry.resolution} />
-              {entry.totalCents > 0 && <span className="round__total">{formatMoney(entry.totalCents)}</span>}
+              {entry.totalCents > 0 && <span className="round__total">{format.money(entry.totalCents / 100)}</span>}
             </div>
             {entry.lines.length > 0 && (
-              <ul className="round__lines" aria-label={`Lines of ${title}`}>
+              <ul className="round__lines" aria-label={t('linesOf', { title })}>
                 {entry.lines.map((line, i) => (
                   <li key={i} className="round__line">
                     <span className="round__qty">{line.quantity}×</span> {line.name}
                     {line.details.length > 0 && <span className="round__details"> · {line.details.join(', ')}</span>}
-                    {line.note !== '' && <span className="round__note"> · Note: {line.note}</span>}
+                    {line.note !== '' && <span className="round__note"> · {t('noteText', { note: line.note })}</span>}
                   </li>
                 ))}
               </ul>
             )}
-            {entry.lastError && entry.state !== 'accepted' && entry.resolution === null && <p className="round__problem">{entry.lastError.message}</p>}
+            {entry.lastError && entry.state !== 'accepted' && entry.resolution === null && <p className="round__problem">{errorText(t, entry.lastError)}</p>}
             {entry.pending === 1 && (entry.state === 'unconfirmed' || entry.state === 'rejected') && (
               <button type="button" className="order-button round__resolve" onClick={() => useServiceStore.getState().showScreen('pending')}>
-                Resolve in Pending orders
+                {t('resolveInPending')}
               </button>
             )}
           </li>
@@ -129,20 +141,15 @@ function RoundsList({ entries }: { entries: readonly OutboxEntry[] }) {
 }
 
 function ClearTable({ outbox, service, entries }: { outbox: Outbox; service: TableService; entries: readonly OutboxEntry[] }) {
-  const [confirming, setConfirming] = useState(false);
+  const { t } = useTranslation('order');
+  // The question takes the button's place: focus in, and back on the button when kept (Escape too).
+  const confirm = useInlineConfirm<'clear', HTMLDivElement>();
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const openOrder = useServiceStore((s) => s.openOrder);
   const showScreen = useServiceStore((s) => s.showScreen);
-  const title = tablesLabel(service.tableNames);
+  const title = tablesTitle(t, service.tableNames);
 
-  if (!confirming) {
-    return (
-      <button type="button" className="button button--secondary table-details__clear" onClick={() => setConfirming(true)}>
-        Clear table
-      </button>
-    );
-  }
   const clear = () => {
     setBusy(true);
     setProblem(null);
@@ -154,22 +161,30 @@ function ClearTable({ outbox, service, entries }: { outbox: Outbox; service: Tab
         showScreen('floor');
       })
       .catch((error: unknown) => {
-        setProblem(`The table was not cleared: ${error instanceof Error ? error.message : String(error)}`);
+        setProblem(t('notCleared', { reason: errorText(t, error) }));
         setBusy(false);
       });
   };
   return (
-    <div className="table-details__confirm" role="alertdialog" aria-label={`Clear ${title}?`} aria-describedby="clear-table-warning">
-      <p id="clear-table-warning">{clearTableWarning(title, entries)}</p>
-      {problem !== null && <p className="send-field__error">{problem}</p>}
-      <div className="table-details__confirm-actions">
-        <button type="button" className="button button--primary" disabled={busy} onClick={clear}>
-          {busy ? 'Clearing…' : `Clear ${title}`}
+    <div ref={confirm.scope}>
+      {confirm.asking === null ? (
+        <button type="button" className="button button--secondary table-details__clear" onClick={() => confirm.ask('clear')} data-opener="clear">
+          {t('clearTable')}
         </button>
-        <button type="button" className="button button--secondary" disabled={busy} onClick={() => setConfirming(false)}>
-          Keep it
-        </button>
-      </div>
+      ) : (
+        <div className="table-details__confirm" role="alertdialog" aria-label={t('clearTitleQuestion', { title })} aria-describedby="clear-table-warning" onKeyDown={busy ? undefined : confirm.onKeyDown}>
+          <p id="clear-table-warning">{clearTableWarning(t, title, entries)}</p>
+          {problem !== null && <p className="send-field__error">{problem}</p>}
+          <div className="table-details__confirm-actions">
+            <button type="button" className="button button--primary" disabled={busy} onClick={clear}>
+              {busy ? t('clearing') : t('clearTitle', { title })}
+            </button>
+            <button type="button" className="button button--secondary" disabled={busy} onClick={confirm.close} data-autofocus>
+              {t('keepIt')}
+            </button>
+          </div>
+        </div>
+      )}
     </div>
   );
 }

@@ -7,10 +7,11 @@ import { COUNTER_TICKET, orderSelectors, sameChoice, useOrderStore } from './ord
 const catalog = indexCatalog(demoRecords());
 const state = () => useOrderStore.getState();
 
-function add(choice: LineChoice) {
+function add(choice: LineChoice, options?: { editable?: boolean }): number {
   const result = evaluateLine(choice, catalog);
   if (!result.ok) throw new Error(result.reasons.join('; '));
-  state().addLine(choice, result.line);
+  state().addLine(choice, result.line, options);
+  return state().lines.at(-1)!.key;
 }
 
 beforeEach(() => {
@@ -56,6 +57,53 @@ describe('the ticket', () => {
   it('compares choices whatever the order of modifiers and dishes', () => {
     expect(sameChoice({ itemId: 1, quantity: 1, dishes: [{ pivotId: 2 }, { pivotId: 1 }] }, { itemId: 1, quantity: 3, dishes: [{ pivotId: 1 }, { pivotId: 2 }] })).toBe(true);
     expect(sameChoice({ itemId: 1, quantity: 1, formatPivotId: 1 }, { itemId: 1, quantity: 1, formatPivotId: 2 })).toBe(false);
+  });
+});
+
+describe('repeat, edit and the quantity keypad (issue 12 item 4)', () => {
+  it('a multiplier typed on the keypad goes with the next item opened, then is gone', () => {
+    state().typeMultiplierDigit(0); // a leading 0 is no number
+    expect(state().multiplier).toBeNull();
+    state().typeMultiplierDigit(1);
+    state().typeMultiplierDigit(2);
+    expect(state().multiplier).toBe(12);
+    state().typeMultiplierDigit(9); // 129 > 99: ignored
+    expect(state().multiplier).toBe(12);
+    state().clearMultiplier();
+    state().typeMultiplierDigit(3);
+    state().openItem(10);
+    expect(state()).toMatchObject({ openItemId: 10, openQuantity: 3, multiplier: null });
+    add({ itemId: 10, quantity: state().openQuantity });
+    expect(state().lines[0]).toMatchObject({ quantity: 3 });
+    state().openItem(10);
+    expect(state().openQuantity).toBe(1);
+  });
+
+  it('editing a line replaces its choices and keeps its place, quantity and note', () => {
+    add({ itemId: 10, quantity: 1 });
+    const first = add({ itemId: 20, quantity: 2, formatPivotId: 2 }, { editable: true });
+    state().setNote(first, 'para compartir');
+    state().editLine(first);
+    expect(state()).toMatchObject({ openItemId: 20, editingKey: first, openQuantity: 2 });
+    expect(orderSelectors.editingLine(state())?.choice.formatPivotId).toBe(2);
+    add({ itemId: 20, quantity: 2, formatPivotId: 1 }, { editable: true });
+    expect(state().editingKey).toBeNull();
+    expect(state().openItemId).toBeNull();
+    expect(state().lines.map((l) => [l.key, l.quantity, l.note, l.choice.formatPivotId ?? null])).toEqual([
+      [state().lines[0]!.key, 1, '', null],
+      [first, 2, 'para compartir', 1],
+    ]);
+    expect(state().lines[1]!.details).not.toEqual(['Ración']);
+  });
+
+  it('closing the sheet or removing the line edited leaves nothing being edited', () => {
+    const key = add({ itemId: 20, quantity: 1, formatPivotId: 2 }, { editable: true });
+    state().editLine(key);
+    state().closeSheet();
+    expect(state().editingKey).toBeNull();
+    state().editLine(key);
+    state().removeLine(key);
+    expect(state()).toMatchObject({ editingKey: null, openItemId: null, lines: [] });
   });
 });
 

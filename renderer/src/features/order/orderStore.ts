@@ -15,6 +15,8 @@ export interface TicketLine {
   unitCents: number;
   quantity: number;
   note: string;
+  /** It came from a sheet (format, modifiers, menu): its choices can be edited (issue 12 item 4). */
+  editable: boolean;
 }
 
 /**
@@ -42,16 +44,34 @@ export interface OrderState {
   resetTickets: () => void;
   /** The item whose sheet is open (format, modifiers or menu), or null. */
   openItemId: number | null;
+  /** How many of it the open sheet adds (the keypad's multiplier when the item was tapped). */
+  openQuantity: number;
+  /** The line whose choices the open sheet edits (its Save replaces them), or null: a new line. */
+  editingKey: number | null;
+  /** The quantity keypad's number (issue 12 item 4): the next item tapped is added this many times. */
+  multiplier: number | null;
   nextKey: number;
+  /** A tapped item: its sheet opens (or a plain item is added), taking the pending multiplier. */
   openItem: (itemId: number) => void;
+  /** Reopens a line's sheet with its choices. */
+  editLine: (key: number) => void;
   closeSheet: () => void;
-  /** Adds a complete line; the same choice again (and no note) increments the existing line. */
-  addLine: (choice: LineChoice, priced: PricedLine) => void;
+  /** A digit typed on the quantity keypad; a 0 first, or a digit past MAX_MULTIPLIER, is ignored. */
+  typeMultiplierDigit: (digit: number) => void;
+  clearMultiplier: () => void;
+  /**
+   * Adds a complete line; the same choice again (and no note) increments the existing line. While
+   * a line is being edited, replaces that line's choices instead (its quantity and note stay).
+   */
+  addLine: (choice: LineChoice, priced: PricedLine, options?: { editable?: boolean }) => void;
   changeQuantity: (key: number, delta: number) => void;
   removeLine: (key: number) => void;
   setNote: (key: number, note: string) => void;
   clearTicket: () => void;
 }
+
+/** The keypad's largest multiplier: two digits. */
+export const MAX_MULTIPLIER = 99;
 
 /** The part of a choice that makes two lines the same dish (quantity and note aside). */
 export function sameChoice(a: LineChoice, b: LineChoice): boolean {
@@ -91,7 +111,7 @@ export const useOrderStore = create<OrderState>()((set, get) => ({
       else delete parked[state.ticketKey];
       const next = parked[key];
       delete parked[key];
-      return { parked, ticketKey: key, lines: next?.lines ?? [], nextKey: next?.nextKey ?? 1, openItemId: null };
+      return { parked, ticketKey: key, lines: next?.lines ?? [], nextKey: next?.nextKey ?? 1, openItemId: null, editingKey: null, multiplier: null };
     }),
   counterLines: () => {
     const state = get();
@@ -99,22 +119,44 @@ export const useOrderStore = create<OrderState>()((set, get) => ({
   },
   clearCounterTicket: () =>
     set((state) => {
-      if (state.ticketKey === COUNTER_TICKET) return { lines: [], openItemId: null };
+      if (state.ticketKey === COUNTER_TICKET) return { lines: [], openItemId: null, editingKey: null };
       const parked = { ...state.parked };
       delete parked[COUNTER_TICKET];
       return { parked };
     }),
-  resetTickets: () => set({ lines: [], parked: {}, ticketKey: COUNTER_TICKET, nextKey: 1, openItemId: null }),
+  resetTickets: () => set({ lines: [], parked: {}, ticketKey: COUNTER_TICKET, nextKey: 1, openItemId: null, editingKey: null, multiplier: null }),
   openItemId: null,
+  openQuantity: 1,
+  editingKey: null,
+  multiplier: null,
   nextKey: 1,
-  openItem: (itemId) => set({ openItemId: itemId }),
-  closeSheet: () => set({ openItemId: null }),
-  addLine: (choice, priced) =>
+  openItem: (itemId) => set((state) => ({ openItemId: itemId, openQuantity: state.multiplier ?? 1, editingKey: null, multiplier: null })),
+  editLine: (key) =>
     set((state) => {
+      const line = state.lines.find((each) => each.key === key);
+      return line ? { openItemId: line.choice.itemId, openQuantity: line.quantity, editingKey: key } : state;
+    }),
+  closeSheet: () => set({ openItemId: null, editingKey: null }),
+  typeMultiplierDigit: (digit) =>
+    set((state) => {
+      if (!Number.isInteger(digit) || digit < 0 || digit > 9) return state;
+      const typed = (state.multiplier ?? 0) * 10 + digit;
+      if (typed === 0) return state.multiplier === null ? state : { multiplier: null };
+      return typed > MAX_MULTIPLIER ? state : { multiplier: typed };
+    }),
+  clearMultiplier: () => set((state) => (state.multiplier === null ? state : { multiplier: null })),
+  addLine: (choice, priced, options = {}) =>
+    set((state) => {
+      const editing = state.editingKey === null ? undefined : state.lines.find((line) => line.key === state.editingKey);
+      if (editing) {
+        const replaced: TicketLine = { ...editing, choice, name: priced.item.name, details: lineDetails(priced), unitCents: priced.unitCents };
+        return { openItemId: null, editingKey: null, lines: state.lines.map((line) => (line === editing ? replaced : line)) };
+      }
       const existing = state.lines.find((line) => line.note === '' && sameChoice(line.choice, choice));
       if (existing) {
         return {
           openItemId: null,
+          editingKey: null,
           lines: state.lines.map((line) =>
             line === existing ? { ...line, quantity: Math.min(MAX_QUANTITY, line.quantity + priced.quantity) } : line,
           ),
@@ -128,8 +170,9 @@ export const useOrderStore = create<OrderState>()((set, get) => ({
         unitCents: priced.unitCents,
         quantity: priced.quantity,
         note: '',
+        editable: options.editable ?? false,
       };
-      return { openItemId: null, nextKey: state.nextKey + 1, lines: [...state.lines, line] };
+      return { openItemId: null, editingKey: null, nextKey: state.nextKey + 1, lines: [...state.lines, line] };
     }),
   changeQuantity: (key, delta) =>
     set((state) => ({
@@ -137,9 +180,10 @@ export const useOrderStore = create<OrderState>()((set, get) => ({
         line.key === key ? { ...line, quantity: Math.min(MAX_QUANTITY, Math.max(1, line.quantity + delta)) } : line,
       ),
     })),
-  removeLine: (key) => set((state) => ({ lines: state.lines.filter((line) => line.key !== key) })),
+  removeLine: (key) =>
+    set((state) => ({ lines: state.lines.filter((line) => line.key !== key), ...(state.editingKey === key ? { openItemId: null, editingKey: null } : {}) })),
   setNote: (key, note) => set((state) => ({ lines: state.lines.map((line) => (line.key === key ? { ...line, note } : line)) })),
-  clearTicket: () => set({ lines: [], openItemId: null }),
+  clearTicket: () => set({ lines: [], openItemId: null, editingKey: null }),
 }));
 
 export const lineTotalCents = (line: TicketLine) => multiplyCents(line.unitCents, line.quantity);
@@ -149,7 +193,14 @@ export const orderSelectors = {
   /** The counter's ticket (see COUNTER_TICKET). */
   counterLines: (state: OrderState) => (state.ticketKey === COUNTER_TICKET ? state.lines : (state.parked[COUNTER_TICKET]?.lines ?? [])),
   openItemId: (state: OrderState) => state.openItemId,
+  openQuantity: (state: OrderState) => state.openQuantity,
+  /** The line the open sheet edits, or undefined. */
+  editingLine: (state: OrderState) => (state.editingKey === null ? undefined : state.lines.find((line) => line.key === state.editingKey)),
+  multiplier: (state: OrderState) => state.multiplier,
+  typeMultiplierDigit: (state: OrderState) => state.typeMultiplierDigit,
+  clearMultiplier: (state: OrderState) => state.clearMultiplier,
   openItem: (state: OrderState) => state.openItem,
+  editLine: (state: OrderState) => state.editLine,
   closeSheet: (state: OrderState) => state.closeSheet,
   addLine: (state: OrderState) => state.addLine,
   changeQuantity: (state: OrderState) => state.changeQuantity,

@@ -1,14 +1,18 @@
 import { z } from 'zod';
 import { BridgeError } from '../../../../shared/bridge';
-import { formatMoney, parseCents } from '../../../../shared/domain/money';
+import { parseCents } from '../../../../shared/domain/money';
+import { errorText } from '../../i18n/errorText';
+import type { Formatters } from '../../i18n/format';
 import type { DeliveryInput, PaymentInput, RoundInput, TakeawayInput, TicketLineInput } from '../../data/queue/outboxTypes';
 import type { OrderTarget } from '../service/serviceStore';
 import type { TicketLine } from './orderStore';
+import type { OrderT } from './sheetRules';
 
 // The Send step of the order builder (issue 6 item 3): what the waiter typed for a takeaway, a
 // delivery and an optional payment, checked with zod at this boundary (STYLE: validate every
-// boundary), messages in waiter words, then turned into the outbox's input. Money in integer cents.
-// Pure: no React, no clock of its own (`now` is passed in), so every rule is unit-tested.
+// boundary), messages in waiter words (the order namespace: `t` and the Formatters are passed in),
+// then turned into the outbox's input. Money in integer cents. Pure: no React, no clock of its own
+// (`now` is passed in), so every rule is unit-tested in each language.
 
 /** The takeaway form as typed. */
 export interface TakeawayDraft {
@@ -56,7 +60,7 @@ export type SendField =
   | 'paymentAmount'
   | 'paymentTip';
 
-/** A message per field, in waiter words. */
+/** A message per field, in waiter words (already in the terminal's language). */
 export type SendErrors = Partial<Record<SendField, string>>;
 
 /**
@@ -74,13 +78,14 @@ export function amountInputText(cents: number): string {
   return `${Math.trunc(cents / 100)},${String(cents % 100).padStart(2, '0')}`;
 }
 
+// The schemas' messages are message keys of the order namespace; issuesToErrors words them.
 const LONG_TEXT = 200;
-const trimmed = (field: string, max = LONG_TEXT) =>
+const trimmed = (max = LONG_TEXT) =>
   z
     .string()
     .transform((v) => v.trim())
-    .pipe(z.string().max(max, { error: `${field} is too long (at most ${max} characters)` }));
-const optionalTrimmed = (field: string, max = LONG_TEXT) => trimmed(field, max).transform((v) => (v === '' ? undefined : v));
+    .pipe(z.string().max(max, { error: 'errorTooLong' }));
+const optionalTrimmed = (max = LONG_TEXT) => trimmed(max).transform((v) => (v === '' ? undefined : v));
 
 /** Digits with spaces, dots, dashes, brackets and a leading "+": what people write a phone as. */
 const PHONE = /^\+?[\d\s().-]{6,20}$/;
@@ -90,30 +95,30 @@ const phoneText = (required: boolean) =>
     .transform((v) => v.trim())
     .superRefine((v, ctx) => {
       if (v === '') {
-        if (required) ctx.addIssue({ code: 'custom', message: 'Type the phone number' });
+        if (required) ctx.addIssue({ code: 'custom', message: 'errorPhoneMissing' });
         return;
       }
-      if (!PHONE.test(v) || v.replace(/\D/g, '').length < 6) ctx.addIssue({ code: 'custom', message: 'That does not look like a phone number' });
+      if (!PHONE.test(v) || v.replace(/\D/g, '').length < 6) ctx.addIssue({ code: 'custom', message: 'errorPhoneInvalid' });
     })
     .transform((v) => (v === '' ? undefined : v));
 
 const emailText = z
   .string()
   .transform((v) => v.trim())
-  .pipe(z.union([z.literal(''), z.email({ error: 'That does not look like an email address' })]))
+  .pipe(z.union([z.literal(''), z.email({ error: 'errorEmailInvalid' })]))
   .transform((v) => (v === '' ? undefined : v));
 
 const takeawaySchema = z.strictObject({
-  name: trimmed('The name').pipe(z.string().min(1, { error: 'Type the name of who collects it' })),
+  name: trimmed().pipe(z.string().min(1, { error: 'errorTakeawayName' })),
   phone: phoneText(false),
   email: emailText,
 });
 
 const deliveryFieldsSchema = z.strictObject({
   phone: phoneText(true),
-  address: trimmed('The address').pipe(z.string().min(1, { error: 'Type the delivery address' })),
-  city: optionalTrimmed('The city'),
-  name: optionalTrimmed('The name'),
+  address: trimmed().pipe(z.string().min(1, { error: 'errorAddressMissing' })),
+  city: optionalTrimmed(),
+  name: optionalTrimmed(),
   email: emailText,
 });
 
@@ -129,16 +134,16 @@ export function localDateTime(at: Date): string {
  * local. A time today that has already passed is refused: the waiter meant tomorrow, or typed it
  * wrong. (One minute of grace: the minute being typed is not "passed".)
  */
-export function deliveryDate(day: DeliveryDay, time: string, now: Date): { ok: true; date: string | undefined } | { ok: false; message: string } {
+export function deliveryDate(t: OrderT, day: DeliveryDay, time: string, now: Date): { ok: true; date: string | undefined } | { ok: false; message: string } {
   if (day === 'now') return { ok: true, date: undefined };
   const match = /^(\d{2}):(\d{2})$/.exec(time.trim());
-  if (!match) return { ok: false, message: 'Choose the delivery time' };
+  if (!match) return { ok: false, message: t('errorTimeMissing') };
   const hours = Number(match[1]);
   const minutes = Number(match[2]);
-  if (hours > 23 || minutes > 59) return { ok: false, message: 'Choose the delivery time' };
+  if (hours > 23 || minutes > 59) return { ok: false, message: t('errorTimeMissing') };
   const at = new Date(now.getFullYear(), now.getMonth(), now.getDate() + (day === 'tomorrow' ? 1 : 0), hours, minutes, 0, 0);
   if (day === 'today' && at.getTime() < now.getTime() - 60_000) {
-    return { ok: false, message: `${time} today has passed: choose a later time, or Tomorrow` };
+    return { ok: false, message: t('errorTimePassed', { time }) };
   }
   return { ok: true, date: localDateTime(at) };
 }
@@ -148,24 +153,29 @@ export function deliveryDate(day: DeliveryDay, time: string, now: Date): { ok: t
  * than 0 and not more than the ticket total (clarifications: `payment.amount` not more than the
  * total minus what is already paid — a new order has nothing paid yet), a tip of 0 or more.
  */
-export function parsePayment(draft: PaymentDraft, totalCents: number): { ok: true; payment: PaymentInput | undefined } | { ok: false; errors: SendErrors } {
+export function parsePayment(
+  t: OrderT,
+  format: Formatters,
+  draft: PaymentDraft,
+  totalCents: number,
+): { ok: true; payment: PaymentInput | undefined } | { ok: false; errors: SendErrors } {
   if (!draft.enabled) return { ok: true, payment: undefined };
   const errors: SendErrors = {};
-  if (draft.methodId === null) errors.paymentMethod = 'Choose how it is paid';
+  if (draft.methodId === null) errors.paymentMethod = t('errorMethodMissing');
   let amountCents = totalCents;
   if (draft.amount.trim() !== '') {
     const parsed = parseAmountInput(draft.amount);
-    if (parsed === null) errors.paymentAmount = 'Type the amount like 12,50';
+    if (parsed === null) errors.paymentAmount = t('errorAmountFormat');
     else amountCents = parsed;
   }
   if (errors.paymentAmount === undefined) {
-    if (amountCents <= 0) errors.paymentAmount = 'The amount paid must be more than 0';
-    else if (amountCents > totalCents) errors.paymentAmount = `The amount paid cannot be more than the total, ${formatMoney(totalCents)}`;
+    if (amountCents <= 0) errors.paymentAmount = t('errorAmountZero');
+    else if (amountCents > totalCents) errors.paymentAmount = t('errorAmountOverTotal', { total: format.money(totalCents / 100) });
   }
   let tipCents = 0;
   if (draft.tip.trim() !== '') {
     const parsed = parseAmountInput(draft.tip);
-    if (parsed === null) errors.paymentTip = 'Type the tip like 1,50, or leave it empty';
+    if (parsed === null) errors.paymentTip = t('errorTipFormat');
     else tipCents = parsed;
   }
   if (Object.keys(errors).length > 0) return { ok: false, errors };
@@ -192,11 +202,11 @@ export function ticketLineInputs(lines: readonly TicketLine[]): TicketLineInput[
 }
 
 /** Why "Send" cannot be tapped yet, in waiter words; null when it can. */
-export function sendBlockReason(input: { lineCount: number; target: OrderTarget; outboxReady: boolean; sending: boolean }): string | null {
-  if (input.target.kind === 'none') return 'Choose where it goes: a table on the floor, Takeaway or Delivery';
-  if (input.lineCount === 0) return 'Add items to the ticket first';
-  if (!input.outboxReady) return 'Opening this terminal’s order store…';
-  if (input.sending) return 'Saving…';
+export function sendBlockReason(t: OrderT, input: { lineCount: number; target: OrderTarget; outboxReady: boolean; sending: boolean }): string | null {
+  if (input.target.kind === 'none') return t('blockNoDestination');
+  if (input.lineCount === 0) return t('blockNoItems');
+  if (!input.outboxReady) return t('blockOpening');
+  if (input.sending) return t('blockSaving');
   return null;
 }
 
@@ -216,11 +226,17 @@ const FIELD_OF: Record<'takeaway' | 'delivery', Record<string, SendField>> = {
   delivery: { phone: 'deliveryPhone', address: 'deliveryAddress', city: 'deliveryCity', name: 'deliveryName', email: 'deliveryEmail' },
 };
 
-function issuesToErrors(form: 'takeaway' | 'delivery', error: z.ZodError): SendErrors {
+/** The schemas' message keys (see `trimmed`, `phoneText`…); anything else is a field we cannot word better. */
+const SCHEMA_MESSAGES = ['errorTooLong', 'errorPhoneMissing', 'errorPhoneInvalid', 'errorEmailInvalid', 'errorTakeawayName', 'errorAddressMissing'] as const;
+type SchemaMessage = (typeof SCHEMA_MESSAGES)[number];
+const isSchemaMessage = (message: string): message is SchemaMessage => (SCHEMA_MESSAGES as readonly string[]).includes(message);
+
+function issuesToErrors(t: OrderT, form: 'takeaway' | 'delivery', error: z.ZodError): SendErrors {
   const errors: SendErrors = {};
   for (const issue of error.issues) {
     const field = FIELD_OF[form][String(issue.path[0])];
-    if (field && errors[field] === undefined) errors[field] = issue.message;
+    if (!field || errors[field] !== undefined) continue;
+    errors[field] = isSchemaMessage(issue.message) ? t(issue.message, { max: LONG_TEXT }) : t('errorFieldInvalid');
   }
   return errors;
 }
@@ -230,13 +246,15 @@ function issuesToErrors(form: 'takeaway' | 'delivery', error: z.ZodError): SendE
  * `lines` must not be empty (sendBlockReason keeps the button disabled until then).
  */
 export function buildSendRequest(
+  t: OrderT,
+  format: Formatters,
   target: OrderTarget,
   lines: readonly TicketLine[],
   drafts: SendDrafts,
   totalCents: number,
   now: Date,
 ): { ok: true; request: SendRequest } | { ok: false; errors: SendErrors } {
-  const payment = parsePayment(drafts.payment, totalCents);
+  const payment = parsePayment(t, format, drafts.payment, totalCents);
   const errors: SendErrors = payment.ok ? {} : { ...payment.errors };
   const ticket = ticketLineInputs(lines);
   const withPayment = payment.ok && payment.payment ? { payment: payment.payment } : {};
@@ -250,7 +268,7 @@ export function buildSendRequest(
     }
     case 'takeaway': {
       const parsed = takeawaySchema.safeParse(drafts.takeaway);
-      if (!parsed.success) Object.assign(errors, issuesToErrors('takeaway', parsed.error));
+      if (!parsed.success) Object.assign(errors, issuesToErrors(t, 'takeaway', parsed.error));
       if (!parsed.success || !payment.ok) return { ok: false, errors };
       const { name, phone, email } = parsed.data;
       return {
@@ -261,8 +279,8 @@ export function buildSendRequest(
     case 'delivery': {
       const { day, time, ...fields } = drafts.delivery;
       const parsed = deliveryFieldsSchema.safeParse(fields);
-      if (!parsed.success) Object.assign(errors, issuesToErrors('delivery', parsed.error));
-      const when = deliveryDate(day, time, now);
+      if (!parsed.success) Object.assign(errors, issuesToErrors(t, 'delivery', parsed.error));
+      const when = deliveryDate(t, day, time, now);
       if (!when.ok) errors.deliveryTime = when.message;
       if (!parsed.success || !when.ok || !payment.ok) return { ok: false, errors };
       const { phone, address, city, name, email } = parsed.data;
@@ -281,34 +299,28 @@ export function buildSendRequest(
   }
 }
 
-/** The confirmation after a send, in words: the entry is committed when this shows (§5). */
-export function sentConfirmation(request: SendRequest, label: string): string {
+/** The confirmation after a send, in words: the entry is committed when this shows (§5). `where`: the table ("Table 5"). */
+export function sentConfirmation(t: OrderT, request: SendRequest, where: string): string {
   switch (request.kind) {
     case 'round':
-      return `Saved — sending to the POS (${label}).`;
+      return t('sentRound', { where });
     case 'takeaway':
-      return `Takeaway for ${request.input.name} saved — sending to the POS.`;
+      return t('sentTakeaway', { name: request.input.name });
     case 'delivery':
-      return `Delivery to ${request.input.address} saved — sending to the POS.`;
+      return t('sentDelivery', { address: request.input.address });
   }
 }
 
 /** A failed save, in words: what the waiter can do. The ticket is kept. */
-export function sendFailureMessage(error: unknown): { message: string; detail: string } {
+export function sendFailureMessage(t: OrderT, error: unknown): { message: string; detail: string } {
   const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  if (error instanceof Error && error.name === 'OutboxInputError') return { message: error.message, detail };
+  if (error instanceof Error && error.name === 'OutboxInputError') return { message: errorText(t, error), detail };
   if (error instanceof BridgeError && (error.kind === 'unreachable' || error.kind === 'internal')) {
     // No answer came back: it may be stored. Sending the same ticket again reuses its ids
     // (outboxClient.ts), so a second tap cannot double it.
-    return {
-      message: 'Not confirmed: the terminal did not answer, so this order may or may not be saved. The ticket is kept — tap Send again: it will not be sent twice.',
-      detail,
-    };
+    return { message: t('failedUnconfirmed'), detail };
   }
-  return {
-    message: 'Not saved: this terminal could not store the order. The ticket is kept — try Send again; if it keeps failing, restart the terminal.',
-    detail,
-  };
+  return { message: t('failedNotSaved'), detail };
 }
 
 export interface PaymentMethodChoice {
@@ -320,12 +332,12 @@ export interface PaymentMethodChoice {
  * The payment methods to offer: the synced active ones, by name. Before the first sync (or if the
  * list is empty) Card and Cash, which exist in every account (clarifications: 1 = Card, 2 = Cash).
  */
-export function paymentMethodChoices(stored: readonly { id: number; name: string; active: boolean }[] | undefined): PaymentMethodChoice[] {
-  const active = (stored ?? []).filter((m) => m.active).map(({ id, name }) => ({ id, name: name.trim() || `Method ${id}` }));
+export function paymentMethodChoices(t: OrderT, stored: readonly { id: number; name: string; active: boolean }[] | undefined): PaymentMethodChoice[] {
+  const active = (stored ?? []).filter((m) => m.active).map(({ id, name }) => ({ id, name: name.trim() || t('methodNumber', { id }) }));
   if (active.length === 0) {
     return [
-      { id: 1, name: 'Card' },
-      { id: 2, name: 'Cash' },
+      { id: 1, name: t('methodCard') },
+      { id: 2, name: t('methodCash') },
     ];
   }
   return active.sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);

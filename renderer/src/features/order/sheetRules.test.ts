@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { MenuCategoryRule } from '../../../../shared/domain/menus';
-import type { ModifierRule } from '../../../../shared/domain/modifiers';
-import { menuRuleText, modifierRuleText, toggleModifier } from './sheetRules';
+import { indexCatalog } from '../../../../shared/domain/catalog';
+import { evaluateLine } from '../../../../shared/domain/line';
+import { menuRulesOf, type MenuCategoryRule } from '../../../../shared/domain/menus';
+import { modifierRulesOf, type ModifierRule } from '../../../../shared/domain/modifiers';
+import { demoRecords } from '../../../../shared/domain/testing';
+import { createI18n } from '../../i18n/i18n';
+import { menuReason, menuRuleText, modifierReason, modifierRuleText, toggleModifier } from './sheetRules';
+
+const t = createI18n('en').getFixedT('en', 'order');
+const es = createI18n('es').getFixedT('es', 'order');
 
 const option = (id: number) => ({ id, name: `M${id}`, priceCents: 0, autoSelected: false });
 const rule = (over: Partial<ModifierRule>): ModifierRule => ({
@@ -17,11 +24,11 @@ const rule = (over: Partial<ModifierRule>): ModifierRule => ({
 
 describe('modifierRuleText', () => {
   it('says what the waiter must choose', () => {
-    expect(modifierRuleText(rule({}))).toBe('Choose 1');
-    expect(modifierRuleText(rule({ optional: true, min: 0 }))).toBe('Optional, choose 1');
-    expect(modifierRuleText(rule({ single: false, optional: true, min: 0, max: null }))).toBe('Optional, several');
-    expect(modifierRuleText(rule({ single: false, min: 2, max: null }))).toBe('Choose 2 or more');
-    expect(modifierRuleText(rule({ single: false, min: 1, max: 3 }))).toBe('Choose 1 to 3');
+    expect(modifierRuleText(t, rule({}))).toBe('Choose 1');
+    expect(modifierRuleText(t, rule({ optional: true, min: 0 }))).toBe('Optional, choose 1');
+    expect(modifierRuleText(t, rule({ single: false, optional: true, min: 0, max: null }))).toBe('Optional, several');
+    expect(modifierRuleText(t, rule({ single: false, min: 2, max: null }))).toBe('Choose 2 or more');
+    expect(modifierRuleText(t, rule({ single: false, min: 1, max: 3 }))).toBe('Choose 1 to 3');
   });
 });
 
@@ -58,11 +65,44 @@ describe('menuRuleText', () => {
     ...over,
   });
   it('shows the remaining choices', () => {
-    expect(menuRuleText(menuRule({}), 0)).toBe('1 left to choose');
-    expect(menuRuleText(menuRule({}), 1)).toBe('Complete');
-    expect(menuRuleText(menuRule({ mode: 4, min: 2, max: 3 }), 1)).toBe('1 left to choose');
-    expect(menuRuleText(menuRule({ mode: 4, min: 2, max: 3 }), 2)).toBe('Up to 1 more');
-    expect(menuRuleText(menuRule({ mode: 0, min: 0, max: 1 }), 0)).toBe('Optional, choose 1');
-    expect(menuRuleText(menuRule({ mode: 1, min: 0, max: null }), 0)).toBe('Optional, several');
+    expect(menuRuleText(t, menuRule({}), 0)).toBe('1 left to choose');
+    expect(menuRuleText(t, menuRule({}), 1)).toBe('Complete');
+    expect(menuRuleText(t, menuRule({ mode: 4, min: 2, max: 3 }), 1)).toBe('1 left to choose');
+    expect(menuRuleText(t, menuRule({ mode: 4, min: 2, max: 3 }), 2)).toBe('Up to 1 more');
+    expect(menuRuleText(t, menuRule({ mode: 0, min: 0, max: 1 }), 0)).toBe('Optional, choose 1');
+    expect(menuRuleText(t, menuRule({ mode: 1, min: 0, max: null }), 0)).toBe('Optional, several');
+  });
+});
+
+describe('in Spanish', () => {
+  it('says the same rules in the terminal’s language, with plurals', () => {
+    expect(modifierRuleText(es, rule({ single: false, min: 2, max: null }))).toBe('Elige 2 o más');
+    expect(modifierRuleText(es, rule({ single: false, min: 1, max: 3 }))).toBe('Elige de 1 a 3');
+    const menu: MenuCategoryRule = { categoryId: 1, name: 'Primeros', mode: 4, min: 3, max: null, preselect: false, dishes: [] };
+    expect(menuRuleText(es, menu, 2)).toBe('Falta 1 por elegir');
+    expect(menuRuleText(es, menu, 1)).toBe('Faltan 2 por elegir');
+  });
+});
+
+describe('why Add waits', () => {
+  const catalog = indexCatalog(demoRecords());
+  const entrecot = catalog.items.get(11)!;
+
+  it('names the first rule not met yet, as evaluateLine refuses the line, and nothing once it is complete', () => {
+    const rules = modifierRulesOf(entrecot, catalog);
+    const mandatory = rules.find((r) => r.single && !r.optional)!;
+    expect(evaluateLine({ itemId: 11, quantity: 1, modifierIds: [] }, catalog).ok).toBe(false);
+    expect(modifierReason(t, rules, [])).toBe(`Choose ${mandatory.name}`);
+    expect(modifierReason(es, rules, [])).toBe(`Elige ${mandatory.name}`);
+    const complete = [mandatory.options[0]!.id];
+    expect(evaluateLine({ itemId: 11, quantity: 1, modifierIds: complete }, catalog).ok).toBe(true);
+    expect(modifierReason(t, rules, complete)).toBeNull();
+  });
+
+  it('for a menu: the course still short of dishes, then at least one dish', () => {
+    const menuItem = [...catalog.items.values()].find((item) => item.type === 1 && menuRulesOf(item, catalog).some((r) => r.min > 0))!;
+    const rules = menuRulesOf(menuItem, catalog);
+    const first = rules.find((r) => r.min > 0)!;
+    expect(menuReason(t, rules, [], catalog)).toBe(first.min === 1 ? `Choose 1 more from ${first.name}` : `Choose ${first.min} more from ${first.name}`);
   });
 });

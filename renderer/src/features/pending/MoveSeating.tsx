@@ -1,14 +1,17 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { OutboxEntry } from '../../../../shared/bridge';
 import type { SeatTable } from '../../data/queue/outboxTypes';
 import { queueSelectors, useQueueStore } from '../../data/queue/queueStore';
+import { useFormat } from '../../i18n/useFormat';
 import { floorSelectors, useFloorStore } from '../floor/floorStore';
 import { tablesForMove } from './pendingText';
 
 // A seating refused because its table already has an open order in the POS (ARCHITECTURE §5, a
 // conflict on a fresh attempt): the waiter may seat the same guests at another table. A simple
-// list of the tables free on this terminal, by room; one is chosen, then "Seat here".
+// list of the tables free on this terminal, by room; one is chosen, then "Seat here". It opens in
+// place of the entry's buttons (PendingScreen's useInlineConfirm: focus in, back out; Escape cancels).
 
 export function MoveSeating({
   entry,
@@ -21,49 +24,63 @@ export function MoveSeating({
   onMove: (tables: readonly SeatTable[]) => void;
   onCancel: () => void;
 }) {
+  const { t } = useTranslation(['pending', 'common']);
+  const { collator } = useFormat();
   const floorDb = useFloorStore(floorSelectors.db);
   const open = useQueueStore(queueSelectors.openServices);
   const choices = useLiveQuery(async () => {
     if (!floorDb) return [];
     const [rooms, tables] = await Promise.all([floorDb.rooms.toArray(), floorDb.floorTables.toArray()]);
     const busyIds = open.filter((s) => s.id !== entry.serviceId).flatMap((s) => s.tableIds);
-    return tablesForMove(rooms, tables, busyIds, entry.tableIds);
-  }, [floorDb, open, entry.serviceId, entry.tableIds.join(',')]);
+    return tablesForMove(rooms, tables, busyIds, entry.tableIds, collator);
+  }, [floorDb, open, entry.serviceId, entry.tableIds.join(','), collator]);
   const [chosen, setChosen] = useState<number | null>(null);
-  const table = choices?.find((t) => t.id === chosen) ?? null;
+  const chosenTable = choices?.find((table) => table.id === chosen) ?? null;
 
   return (
-    <div className="pending-entry__confirm pending-move" role="group" aria-label={`Pick another table for ${entry.label}`}>
-      <p>Seat the same guests at another table. Tables free on this terminal:</p>
+    <div
+      className="pending-entry__confirm pending-move"
+      role="group"
+      aria-label={t('movePick', { label: entry.label })}
+      // Where the focus lands when it opens (its tables are read just after).
+      tabIndex={-1}
+      data-autofocus
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape') return;
+        event.stopPropagation();
+        onCancel();
+      }}
+    >
+      <p>{t('moveIntro')}</p>
       {choices === undefined ? null : choices.length === 0 ? (
-        <p>No table is free. Clear a table first, or send the items as a round instead.</p>
+        <p>{t('moveNoneFree')}</p>
       ) : (
-        <ul className="pending-move__tables" aria-label="Free tables">
-          {choices.map((t) => (
-            <li key={t.id}>
+        <ul className="pending-move__tables" aria-label={t('moveFreeTables')}>
+          {choices.map((table) => (
+            <li key={table.id}>
               <button
                 type="button"
                 className="order-option order-option--single pending-move__table"
-                aria-pressed={chosen === t.id}
-                aria-label={`${t.name}, ${t.roomName}`}
-                onClick={() => setChosen(t.id)}
+                aria-pressed={chosen === table.id}
+                aria-label={t('moveTableInRoom', { table: table.name, room: table.roomName })}
+                onClick={() => setChosen(table.id)}
               >
                 <span className="order-option__check" aria-hidden="true">
-                  {chosen === t.id ? '●' : ''}
+                  {chosen === table.id ? '●' : ''}
                 </span>
-                <span className="order-option__name">{t.name}</span>
-                <span className="order-option__price">{t.roomName}</span>
+                <span className="order-option__name">{table.name}</span>
+                <span className="order-option__price">{table.roomName}</span>
               </button>
             </li>
           ))}
         </ul>
       )}
       <div className="pending-entry__actions">
-        <button type="button" className="button button--primary" disabled={busy || table === null} onClick={() => table && onMove([{ id: table.id, name: table.name }])}>
-          {table ? `Seat at ${table.name}` : 'Seat here'}
+        <button type="button" className="button button--primary" disabled={busy || chosenTable === null} onClick={() => chosenTable && onMove([{ id: chosenTable.id, name: chosenTable.name }])}>
+          {chosenTable ? t('moveSeatAt', { table: chosenTable.name }) : t('moveSeatHere')}
         </button>
         <button type="button" className="button button--secondary" disabled={busy} onClick={onCancel}>
-          Cancel
+          {t('common:cancel')}
         </button>
       </div>
     </div>

@@ -1,6 +1,7 @@
+import { useTranslation } from 'react-i18next';
 import type { OutboxResolution, OutboxState } from '../../../../shared/bridge';
 import { IconConnecting, svgProps, type IconProps } from '../../ui/icons';
-import { OUTBOX_RESOLUTION_WORD, OUTBOX_STATE_MEANING, OUTBOX_STATE_WORD } from './pendingText';
+import { outboxResolutionWord, outboxStateMeaning, outboxStateWord } from './pendingText';
 import './pending.css';
 
 // An outbox entry's state as icon + word (never colour alone): the table's rounds list and the
@@ -21,7 +22,7 @@ function IconSent({ className }: IconProps) {
   return (
     <svg {...svgProps} className={className}>
       <circle cx="12" cy="12" r="10" fill="currentColor" stroke="none" />
-      <path d="M7 12.5l3.2 3.2L17 9" stroke="#ffffff" />
+      <path d="M7 12.5l3.2 3.2L17 9" style={{ stroke: 'var(--paper)' }} />
     </svg>
   );
 }
@@ -74,18 +75,19 @@ function IconResolved({ className }: IconProps) {
 
 /** Icon + word, with the meaning for a long press and screen readers; a resolved entry shows the waiter's decision. */
 export function OutboxStateBadge({ state, resolution = null }: { state: OutboxState; resolution?: OutboxResolution | null }) {
+  const { t } = useTranslation('pending');
   if (resolution !== null) {
     return (
-      <span className="outbox-state outbox-state--resolved" title="Dealt with by a waiter.">
+      <span className="outbox-state outbox-state--resolved" title={t('resolvedTitle')}>
         <IconResolved className="outbox-state__icon" />
-        <span className="outbox-state__word">{OUTBOX_RESOLUTION_WORD[resolution]}</span>
+        <span className="outbox-state__word">{outboxResolutionWord(t, resolution)}</span>
       </span>
     );
   }
   return (
-    <span className={`outbox-state outbox-state--${state}`} title={OUTBOX_STATE_MEANING[state]}>
+    <span className={`outbox-state outbox-state--${state}`} title={outboxStateMeaning(t, state)}>
       <OutboxStateIcon state={state} className="outbox-state__icon" />
-      <span className="outbox-state__word">{OUTBOX_STATE_WORD[state]}</span>
+      <span className="outbox-state__word">{outboxStateWord(t, state)}</span>
     </span>
   );
 }

@@ -1,50 +1,76 @@
 import { describe, expect, it } from 'vitest';
+import type { OutboxEntry } from '../../../../shared/bridge';
+import { formattersFor } from '../../i18n/format';
+import { createI18n } from '../../i18n/i18n';
 import {
-  OUTBOX_RESOLUTION_WORD,
-  OUTBOX_STATE_WORD,
-  connectionActivityText,
-  describeAge,
   describeAttempts,
   describeClock,
   discardWarning,
-  entryStateSentence,
+  entryAge,
+  entrySummary,
   exportFileName,
+  outboxKindWord,
+  outboxResolutionWord,
+  outboxStateMeaning,
+  outboxStateWord,
   pendingActions,
   pendingButtonName,
   resendWarning,
+  savedAgo,
   tablesForMove,
 } from './pendingText';
 
 const now = new Date('2026-11-22T12:00:00Z');
 const minutesAgo = (m: number) => new Date(now.getTime() - m * 60_000).toISOString();
+const en = createI18n('en').getFixedT(null, 'pending');
+const es = createI18n('es').getFixedT(null, 'pending');
+const ca = createI18n('ca').getFixedT(null, 'pending');
 
-describe('describeAge', () => {
+describe('entryAge and savedAgo', () => {
   it('reads in waiter words, from seconds to days', () => {
-    expect(describeAge(minutesAgo(0.5), now)).toBe('just now');
-    expect(describeAge(minutesAgo(3), now)).toBe('3 min');
-    expect(describeAge(minutesAgo(59), now)).toBe('59 min');
-    expect(describeAge(minutesAgo(65), now)).toBe('1 h 05 min');
-    expect(describeAge(minutesAgo(24 * 60 + 5), now)).toBe('1 day');
-    expect(describeAge(minutesAgo(3 * 24 * 60), now)).toBe('3 days');
+    expect(savedAgo(en, minutesAgo(0.5), now)).toBe('Saved just now');
+    expect(savedAgo(en, minutesAgo(3), now)).toBe('Saved 3 min ago');
+    expect(savedAgo(en, minutesAgo(59), now)).toBe('Saved 59 min ago');
+    expect(savedAgo(en, minutesAgo(65), now)).toBe('Saved 1 h 05 min ago');
+    expect(savedAgo(en, minutesAgo(24 * 60 + 5), now)).toBe('Saved 1 day ago');
+    expect(savedAgo(en, minutesAgo(3 * 24 * 60), now)).toBe('Saved 3 days ago');
   });
 
   it('a time ahead of the clock reads as just now; garbage as unknown', () => {
-    expect(describeAge(minutesAgo(-10), now)).toBe('just now');
-    expect(describeAge('not a date', now)).toBe('unknown age');
+    expect(entryAge(minutesAgo(-10), now)).toEqual({ unit: 'just-now' });
+    expect(savedAgo(en, 'not a date', now)).toBe('Saved at an unknown time');
+  });
+
+  it('speaks Spanish and Catalan', () => {
+    expect(savedAgo(es, minutesAgo(3), now)).toBe('Guardado hace 3 min');
+    expect(savedAgo(ca, minutesAgo(2 * 24 * 60), now)).toBe('Desada fa 2 dies');
   });
 });
 
 describe('describeClock and describeAttempts', () => {
   it('formats local hours and minutes', () => {
     const local = new Date(2026, 10, 22, 9, 5);
-    expect(describeClock(local.toISOString())).toBe('09:05');
-    expect(describeClock('nope')).toBe('');
+    expect(describeClock(formattersFor('en'), local.toISOString())).toBe('09:05');
+    expect(describeClock(formattersFor('ca'), local.toISOString())).toBe('09:05');
+    expect(describeClock(formattersFor('en'), 'nope')).toBe('');
   });
 
   it('counts attempts', () => {
-    expect(describeAttempts(0)).toBe('not tried yet');
-    expect(describeAttempts(1)).toBe('1 attempt');
-    expect(describeAttempts(4)).toBe('4 attempts');
+    expect(describeAttempts(en, 0)).toBe('not tried yet');
+    expect(describeAttempts(en, 1)).toBe('1 attempt');
+    expect(describeAttempts(en, 4)).toBe('4 attempts');
+    expect(describeAttempts(es, 4)).toBe('4 intentos');
+  });
+});
+
+describe('entrySummary', () => {
+  const line = (quantity: number) => ({ name: 'Caña', quantity, details: [], note: '', unitCents: 250, totalCents: 250 * quantity, choice: { itemId: 10, quantity: 1 } });
+  const seating = { kind: 'seating', data: { customer: null, table_id: [5], guests: 3, contents: null, payments: null } } as OutboxEntry['request'];
+  const round = { kind: 'order', order: {} } as unknown as OutboxEntry['request'];
+  it('words what the entry carries from its stored lines, money in the terminal’s language', () => {
+    expect(entrySummary(en, formattersFor('en'), { request: round, lines: [line(2), line(1)], totalCents: 750 })).toBe('3 items · €7.50');
+    expect(entrySummary(en, formattersFor('en'), { request: seating, lines: [], totalCents: 0 })).toBe('3 guests');
+    expect(entrySummary(es, formattersFor('es'), { request: seating, lines: [line(1)], totalCents: 250 })).toBe('3 comensales · 1 artículo · 2,50\u00a0€');
   });
 });
 
@@ -75,16 +101,18 @@ describe('pendingActions', () => {
 
 describe('warnings', () => {
   it('a seating resend explains why it is safe; an order resend says check the POS first', () => {
-    expect(resendWarning({ kind: 'seating', label: 'T5' })).toMatch(/refuses a second open order/);
-    const round = resendWarning({ kind: 'round', label: 'T5' });
+    expect(resendWarning(en, { kind: 'seating', label: 'T5' })).toMatch(/^T5: .*refuses a second open order/);
+    const round = resendWarning(en, { kind: 'round', label: 'T5' });
     expect(round).toMatch(/Check there first/);
     expect(round).toMatch(/twice/);
+    expect(resendWarning(ca, { kind: 'round', label: 'T5' })).toMatch(/dues vegades/);
   });
 
   it('discard warnings depend on whether the entry may be in the POS', () => {
-    expect(discardWarning({ state: 'queued', label: 'T5' })).toMatch(/never reach the POS/);
-    expect(discardWarning({ state: 'unconfirmed', label: 'T5' })).toMatch(/only if it is not in the POS/);
-    expect(discardWarning({ state: 'rejected', label: 'T5' })).toMatch(/is not in the POS/);
+    expect(discardWarning(en, { state: 'queued', label: 'T5' })).toMatch(/never reach the POS/);
+    expect(discardWarning(en, { state: 'unconfirmed', label: 'T5' })).toMatch(/only if it is not in the POS/);
+    expect(discardWarning(en, { state: 'rejected', label: 'T5' })).toMatch(/^T5 is not in the POS/);
+    expect(discardWarning(es, { state: 'queued', label: 'T5' })).toBe('T5 aún no se ha enviado. Si lo descartas, nunca llegará al TPV.');
   });
 });
 
@@ -94,49 +122,24 @@ describe('exportFileName and pendingButtonName', () => {
   });
 
   it('the accessible name starts with "Pending orders" and says the count', () => {
-    expect(pendingButtonName(0)).toBe('Pending orders: none');
-    expect(pendingButtonName(1)).toMatch(/^Pending orders: 1 /);
-    expect(pendingButtonName(7)).toMatch(/^Pending orders: 7 /);
+    expect(pendingButtonName(en, 0)).toBe('Pending orders: none');
+    expect(pendingButtonName(en, 1)).toBe('Pending orders: 1 waiting or needing attention');
+    expect(pendingButtonName(en, 7)).toMatch(/^Pending orders: 7 /);
+    expect(pendingButtonName(ca, 7)).toBe('Comandes pendents: 7 en espera o que requereixen atenció');
   });
 });
 
-describe('connectionActivityText', () => {
-  it('online: "Online", or "Sending N" while entries wait; the sentence still says online', () => {
-    expect(connectionActivityText('online', 0)).toEqual({ label: 'Online', sentence: 'Online.', busy: false, problem: false });
-    const sending = connectionActivityText('online', 3);
-    expect(sending.label).toBe('Sending 3');
-    expect(sending.sentence).toMatch(/^Online/);
-    expect(sending.busy).toBe(true);
+describe('state, decision and kind words', () => {
+  it('accepted reads as Sent; every state has a meaning', () => {
+    expect(outboxStateWord(en, 'accepted')).toBe('Sent');
+    expect(outboxStateWord(es, 'unconfirmed')).toBe('Sin confirmar');
+    expect(outboxStateMeaning(en, 'unconfirmed')).toMatch(/may or may not be in the POS/);
+    expect(outboxKindWord(ca, 'takeaway')).toBe('Per emportar');
   });
 
-  it('storage refusing writes: "Cannot save orders" first, in words, whatever the connection', () => {
-    for (const connection of ['online', 'offline', 'connecting'] as const) {
-      const text = connectionActivityText(connection, 2, true);
-      expect(text.label).toBe('Cannot save orders');
-      expect(text.sentence).toMatch(/^Orders cannot be saved on this terminal: storage is full or blocked\./);
-      expect(text.problem).toBe(true);
-      expect(text.busy).toBe(false);
-    }
-    expect(connectionActivityText('online', 0).problem).toBe(false);
-  });
-
-  it('offline: says how many wait', () => {
-    expect(connectionActivityText('offline', 0).label).toBe('Offline');
-    expect(connectionActivityText('offline', 2).label).toBe('Offline · 2 waiting');
-    expect(connectionActivityText('offline', 1).sentence).toMatch(/1 order saved here/);
-  });
-
-  it('connecting', () => {
-    expect(connectionActivityText('connecting', 0).label).toBe('Connecting…');
-  });
-});
-
-describe('state words', () => {
-  it('accepted reads as Sent; the sentence adds the last problem except once accepted', () => {
-    expect(OUTBOX_STATE_WORD.accepted).toBe('Sent');
-    const lastError = { kind: 'rejected:invalid', message: 'The POS does not know item 7', at: now.toISOString() };
-    expect(entryStateSentence({ state: 'rejected', lastError })).toMatch(/Last problem: The POS does not know item 7/);
-    expect(entryStateSentence({ state: 'accepted', lastError })).not.toMatch(/Last problem/);
+  it('names every decision a waiter can take', () => {
+    const decisions = ['marked-done', 'discarded', 'sent-as-round', 'moved'] as const;
+    expect(decisions.map((d) => outboxResolutionWord(en, d))).toEqual(['Done at the POS', 'Discarded', 'Sent as a round', 'Moved']);
   });
 });
 
@@ -155,16 +158,10 @@ describe('tablesForMove', () => {
       { id: 30, name: 'X1', roomId: 3 },
       { id: 6, name: 'T6', roomId: 1 },
     ];
-    expect(tablesForMove(rooms, tables, [6], [5])).toEqual([
+    expect(tablesForMove(rooms, tables, [6], [5], formattersFor('es').collator)).toEqual([
       { id: 20, name: 'E1', roomName: 'Terraza' },
       { id: 2, name: 'T2', roomName: 'Salón' },
       { id: 10, name: 'T10', roomName: 'Salón' },
     ]);
-  });
-});
-
-describe('OUTBOX_RESOLUTION_WORD', () => {
-  it('names every decision a waiter can take', () => {
-    expect(OUTBOX_RESOLUTION_WORD).toEqual({ 'marked-done': 'Done at the POS', discarded: 'Discarded', 'sent-as-round': 'Sent as a round', moved: 'Moved' });
   });
 });

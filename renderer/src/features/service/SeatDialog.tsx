@@ -1,10 +1,13 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { useStore } from 'zustand';
 import { catalogSelectors, catalogStore } from '../../data/catalog/catalogStore';
 import type { SeatTable } from '../../data/queue/outboxTypes';
 import { IconWarning } from '../../ui/icons';
+import { useFormat } from '../../i18n/useFormat';
 import { orderSelectors, useOrderStore } from '../order/orderStore';
 import { searchCustomers, type CustomerMatch } from './customerSearch';
 import { Keypad } from './Keypad';
@@ -16,10 +19,12 @@ import {
   guestsError,
   pickCustomer,
   pressKey,
+  seatErrorText,
   ticketLineInputs,
   ticketLinesText,
   validateSeatForm,
   type KeypadKey,
+  type SeatError,
   type SeatErrors,
   type SeatForm,
   type SeatSaveError,
@@ -31,11 +36,11 @@ import './seat.css';
 // synced customers or typed as a new one), notes, and "Seat", which commits a Flow newOrder to
 // the outbox (outbox.seat) and opens the table's order. Mounted once; open while
 // serviceStore.seating holds tables. Modal: the rest of the app is inert, focus stays inside,
-// Escape or Cancel closes. Test names: dialog "Seat T5" / "Seat T5 + T6", textbox "Guests",
-// keys "1".."9", "0", "Delete digit", "Clear", buttons "Seat" and "Cancel".
+// Escape or Cancel closes. Test names (English): dialog "Seat T5" / "Seat T5 + T6", textbox
+// "Guests", keys "1".."9", "0", "Delete digit", "Clear", buttons "Seat" and "Cancel".
 
-export function seatTitle(tables: readonly SeatTable[]): string {
-  return `Seat ${tables.map((t) => t.name).join(' + ')}`;
+export function seatTitle(t: TFunction<'service'>, tables: readonly SeatTable[]): string {
+  return t('title', { tables: tables.map((table) => table.name).join(' + ') });
 }
 
 export function SeatDialog() {
@@ -94,6 +99,7 @@ function trapFocus(event: KeyboardEvent<HTMLElement>) {
 }
 
 function SeatDialogBody({ tables }: { tables: readonly SeatTable[] }) {
+  const { t } = useTranslation(['service', 'common']);
   const outbox = useServiceStore(serviceSelectors.outbox);
   const closeSeatDialog = useServiceStore((state) => state.closeSeatDialog);
   const openOrder = useServiceStore((state) => state.openOrder);
@@ -111,7 +117,7 @@ function SeatDialogBody({ tables }: { tables: readonly SeatTable[] }) {
   const [saveError, setSaveError] = useState<SeatSaveError | null>(null);
   const titleRef = useRef<HTMLHeadingElement>(null);
   const id = useId();
-  const title = seatTitle(tables);
+  const title = seatTitle(t, tables);
   const primary = tables.length > 1 ? tables[tables.length - 1]!.name : null;
 
   const update = (change: (form: SeatForm) => SeatForm) => setDraft((d) => ({ ...d, form: change(d.form) }));
@@ -132,7 +138,7 @@ function SeatDialogBody({ tables }: { tables: readonly SeatTable[] }) {
     setShowErrors(true);
     if (!checked.ok) return;
     if (outbox === null) {
-      setSaveError({ message: 'This terminal’s order store is still opening. Wait a moment, then tap Seat again.', detail: 'serviceStore.outbox is null' });
+      setSaveError({ message: t('storeOpening'), detail: 'serviceStore.outbox is null' });
       return;
     }
     savingRef.current = true;
@@ -147,14 +153,14 @@ function SeatDialogBody({ tables }: { tables: readonly SeatTable[] }) {
       openOrder({ kind: 'service', serviceId: result.service.id });
     } catch (error) {
       // Nothing is lost: the form and the ticket stay as they were.
-      setSaveError(describeSeatError(error));
+      setSaveError(describeSeatError(t, error));
       savingRef.current = false;
       setSaving(false);
     }
   };
 
   const guestsMessage = guestsError(form.guests);
-  const linesText = ticketLinesText(ticketLines);
+  const linesText = ticketLinesText(t, ticketLines);
 
   return (
     <div className="seat-backdrop">
@@ -171,13 +177,13 @@ function SeatDialogBody({ tables }: { tables: readonly SeatTable[] }) {
           <h2 id={`${id}-title`} className="seat-dialog__title" ref={titleRef} tabIndex={-1}>
             {title}
           </h2>
-          {primary && <p className="seat-dialog__primary">{primary} is the primary table (chosen last).</p>}
+          {primary && <p className="seat-dialog__primary">{t('primaryNote', { table: primary })}</p>}
         </header>
 
         <div className="seat-dialog__body">
           <section className="seat-dialog__guests">
             <label className="seat-field__label" htmlFor={`${id}-guests`}>
-              Guests
+              {t('guests')}
             </label>
             <input
               id={`${id}-guests`}
@@ -197,13 +203,13 @@ function SeatDialogBody({ tables }: { tables: readonly SeatTable[] }) {
                 setDraft((d) => ({ form: { ...d.form, guests }, fresh: false }));
               }}
             />
-            <FieldMessage id={`${id}-guests-error`} message={guestsMessage} />
-            <Keypad label="Number pad" onKey={onKey} disabled={saving} />
+            <FieldMessage id={`${id}-guests-error`} error={guestsMessage} />
+            <Keypad label={t('numberPad')} onKey={onKey} disabled={saving} />
           </section>
 
           <section className="seat-dialog__customer" aria-labelledby={`${id}-customer`}>
             <h3 id={`${id}-customer`} className="seat-dialog__subtitle">
-              Customer <span className="seat-dialog__optional">(optional)</span>
+              {t('customer')} <span className="seat-dialog__optional">{t('optional')}</span>
             </h3>
             <CustomerSearch
               picked={form.customerId !== null ? form.name : null}
@@ -211,13 +217,13 @@ function SeatDialogBody({ tables }: { tables: readonly SeatTable[] }) {
               onPick={(customer) => update((f) => pickCustomer(f, customer))}
               onRemove={() => update(clearCustomer)}
             />
-            <TextField id={`${id}-name`} label="Name" value={form.name} error={errors?.name} disabled={saving} autoComplete="off" onChange={(v) => update((f) => editCustomerField(f, 'name', v))} />
+            <TextField id={`${id}-name`} label={t('name')} value={form.name} error={errors?.name} disabled={saving} autoComplete="off" onChange={(v) => update((f) => editCustomerField(f, 'name', v))} />
             <div className="seat-dialog__pair">
-              <TextField id={`${id}-email`} label="Email" type="email" inputMode="email" value={form.email} error={errors?.email} disabled={saving} onChange={(v) => update((f) => editCustomerField(f, 'email', v))} />
-              <TextField id={`${id}-phone`} label="Phone" type="tel" inputMode="tel" value={form.phone} error={errors?.phone} disabled={saving} onChange={(v) => update((f) => editCustomerField(f, 'phone', v))} />
+              <TextField id={`${id}-email`} label={t('email')} type="email" inputMode="email" value={form.email} error={errors?.email} disabled={saving} onChange={(v) => update((f) => editCustomerField(f, 'email', v))} />
+              <TextField id={`${id}-phone`} label={t('phone')} type="tel" inputMode="tel" value={form.phone} error={errors?.phone} disabled={saving} onChange={(v) => update((f) => editCustomerField(f, 'phone', v))} />
             </div>
             <label className="seat-field">
-              <span className="seat-field__label">Notes</span>
+              <span className="seat-field__label">{t('notes')}</span>
               <textarea
                 className="seat-field__input seat-field__textarea"
                 rows={2}
@@ -231,7 +237,7 @@ function SeatDialogBody({ tables }: { tables: readonly SeatTable[] }) {
                 }}
               />
             </label>
-            <FieldMessage id={`${id}-notes-error`} message={errors?.notes ?? null} />
+            <FieldMessage id={`${id}-notes-error`} error={errors?.notes ?? null} />
           </section>
         </div>
 
@@ -253,15 +259,15 @@ function SeatDialogBody({ tables }: { tables: readonly SeatTable[] }) {
             )}
             {errors && Object.keys(errors).length > 0 && !saveError && (
               <p className="seat-dialog__fix" role="alert">
-                Check the highlighted fields.
+                {t('checkFields')}
               </p>
             )}
           </div>
           <button type="button" className="button button--secondary" disabled={saving} onClick={cancel}>
-            Cancel
+            {t('common:cancel')}
           </button>
           <button type="button" className="button button--primary seat-dialog__seat" disabled={saving} aria-busy={saving} onClick={() => void seat()}>
-            {saving ? 'Seating…' : 'Seat'}
+            {saving ? t('seating') : t('seat')}
           </button>
         </footer>
       </div>
@@ -269,12 +275,13 @@ function SeatDialogBody({ tables }: { tables: readonly SeatTable[] }) {
   );
 }
 
-function FieldMessage({ id, message }: { id: string; message: string | null }): ReactNode {
-  if (!message) return null;
+function FieldMessage({ id, error }: { id: string; error: SeatError | null }): ReactNode {
+  const { t } = useTranslation('service');
+  if (!error) return null;
   return (
     <p id={id} className="seat-field__error">
       <IconWarning className="seat-field__error-icon" />
-      {message}
+      {seatErrorText(t, error)}
     </p>
   );
 }
@@ -293,7 +300,7 @@ function TextField({
   id: string;
   label: string;
   value: string;
-  error: string | undefined;
+  error: SeatError | undefined;
   onChange: (value: string) => void;
   disabled: boolean;
   type?: 'text' | 'email' | 'tel';
@@ -317,7 +324,7 @@ function TextField({
         aria-describedby={error ? `${id}-error` : undefined}
         onChange={(event) => onChange(event.target.value)}
       />
-      <FieldMessage id={`${id}-error`} message={error ?? null} />
+      <FieldMessage id={`${id}-error`} error={error ?? null} />
     </div>
   );
 }
@@ -327,20 +334,25 @@ function TextField({
  * Offline it works the same: the customers are on this terminal.
  */
 function CustomerSearch({ picked, disabled, onPick, onRemove }: { picked: string | null; disabled: boolean; onPick: (customer: CustomerMatch) => void; onRemove: () => void }) {
+  const { t } = useTranslation('service');
+  const { collator } = useFormat();
   const catalogDb = useStore(catalogStore, catalogSelectors.catalogDb);
   const [query, setQuery] = useState('');
   const id = useId();
   const trimmed = query.trim();
-  const matches = useLiveQuery(() => (catalogDb && trimmed.length >= 2 ? searchCustomers(catalogDb, trimmed) : Promise.resolve([])), [catalogDb, trimmed]);
+  const matches = useLiveQuery(
+    () => (catalogDb && trimmed.length >= 2 ? searchCustomers(catalogDb, trimmed, collator) : Promise.resolve([])),
+    [catalogDb, trimmed, collator],
+  );
 
   if (picked !== null) {
     return (
       <div className="customer-picked">
         <span>
-          From the customer list: <strong>{picked}</strong>
+          {t('fromCustomerList')} <strong>{picked}</strong>
         </span>
         <button type="button" className="button button--secondary" disabled={disabled} onClick={onRemove}>
-          Remove customer
+          {t('removeCustomer')}
         </button>
       </div>
     );
@@ -349,26 +361,26 @@ function CustomerSearch({ picked, disabled, onPick, onRemove }: { picked: string
   return (
     <div className="customer-search">
       <label className="seat-field__label" htmlFor={`${id}-find`}>
-        Find a customer
+        {t('findCustomer')}
       </label>
       <input
         id={`${id}-find`}
         className="seat-field__input"
         type="search"
         autoComplete="off"
-        placeholder="Name, email or phone"
+        placeholder={t('findPlaceholder')}
         value={query}
         disabled={disabled}
         onChange={(event) => setQuery(event.target.value)}
       />
-      {catalogDb === null && trimmed.length >= 2 && <p className="customer-search__note">Customers appear here after the first catalog update. Type a new customer below.</p>}
+      {catalogDb === null && trimmed.length >= 2 && <p className="customer-search__note">{t('customersAfterSync')}</p>}
       {catalogDb !== null && trimmed.length >= 2 && matches !== undefined && (
         <div role="status" className="customer-search__note">
-          {matches.length === 0 ? `No customer begins with “${trimmed}”. Type a new customer below.` : `${matches.length === 1 ? '1 customer' : `${matches.length} customers`} found`}
+          {matches.length === 0 ? t('noCustomerBegins', { query: trimmed }) : t('customersFound', { count: matches.length })}
         </div>
       )}
       {matches && matches.length > 0 && (
-        <ul className="customer-search__results" aria-label="Customers found">
+        <ul className="customer-search__results" aria-label={t('customersFoundList')}>
           {matches.map((customer) => (
             <li key={customer.id}>
               <button
@@ -380,7 +392,7 @@ function CustomerSearch({ picked, disabled, onPick, onRemove }: { picked: string
                   setQuery('');
                 }}
               >
-                <span className="customer-result__name">{customer.name || 'No name'}</span>
+                <span className="customer-result__name">{customer.name || t('noName')}</span>
                 <span className="customer-result__contact">{[customer.email, customer.phone].filter(Boolean).join(' · ')}</span>
               </button>
             </li>

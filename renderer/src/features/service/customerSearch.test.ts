@@ -1,7 +1,10 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openGenerationDb, type CatalogDb, type StoredCustomer } from '../../data/catalog/catalogDb';
-import { searchCustomers } from './customerSearch';
+import { formattersFor } from '../../i18n/format';
+import { searchCustomers as search } from './customerSearch';
+
+const searchCustomers = (db: CatalogDb, query: string) => search(db, query, formattersFor('es').collator);
 
 let db: CatalogDb | null = null;
 afterEach(async () => {

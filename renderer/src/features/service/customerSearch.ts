@@ -18,9 +18,10 @@ const PHONE_QUERY = /^[\d\s.+-]+$/;
 
 /**
  * Active customers whose name, email or phone begins with the query (case-insensitive), sorted by
- * name, at most `limit`. Empty or one-character queries find nothing: too many to be useful.
+ * name in the terminal's language (`collator` from the Formatters), at most `limit`. Empty or
+ * one-character queries find nothing: too many to be useful.
  */
-export async function searchCustomers(db: Pick<CatalogDb, 'customers'>, query: string, limit = CUSTOMER_RESULTS): Promise<CustomerMatch[]> {
+export async function searchCustomers(db: Pick<CatalogDb, 'customers'>, query: string, collator: Intl.Collator, limit = CUSTOMER_RESULTS): Promise<CustomerMatch[]> {
   const q = query.trim();
   if (q.length < 2) return [];
   // Each index is read with a small margin over the limit: inactive customers are dropped after.
@@ -37,7 +38,6 @@ export async function searchCustomers(db: Pick<CatalogDb, 'customers'>, query: s
   for (const customers of await Promise.all(reads)) {
     for (const customer of customers) if (customer.active) found.set(customer.id, customer);
   }
-  const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
   return [...found.values()]
     .sort((a, b) => collator.compare(a.name, b.name) || a.id - b.id)
     .slice(0, limit)

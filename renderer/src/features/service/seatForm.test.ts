@@ -1,18 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { BridgeError } from '../../../../shared/bridge';
 import { OutboxInputError } from '../../data/queue/outboxTypes';
+import { createI18n } from '../../i18n/i18n';
 import {
   clearCustomer,
   describeSeatError,
   editCustomerField,
-  EMAIL_MESSAGE,
   EMPTY_SEAT_FORM,
-  GUESTS_MESSAGE,
   guestsError,
-  NAME_MESSAGE,
-  PHONE_MESSAGE,
   pickCustomer,
   pressKey,
+  seatErrorText,
   ticketLineInputs,
   ticketLinesText,
   validateSeatForm,
@@ -20,6 +18,8 @@ import {
   type SeatForm,
 } from './seatForm';
 
+const en = createI18n('en').getFixedT(null, 'service');
+const es = createI18n('es').getFixedT(null, 'service');
 const form = (extra: Partial<SeatForm> = {}): SeatForm => ({ ...EMPTY_SEAT_FORM, ...extra });
 
 describe('validateSeatForm', () => {
@@ -30,29 +30,41 @@ describe('validateSeatForm', () => {
   it('accepts guests 1 to 99 only, as whole numbers', () => {
     for (const ok of ['1', '99', ' 7 ']) expect(validateSeatForm(form({ guests: ok })).ok, ok).toBe(true);
     for (const bad of ['', '0', '100', '2.5', '-1', 'two', '1e1']) {
-      expect(validateSeatForm(form({ guests: bad })), bad).toEqual({ ok: false, errors: { guests: GUESTS_MESSAGE } });
+      expect(validateSeatForm(form({ guests: bad })), bad).toEqual({ ok: false, errors: { guests: 'guests' } });
     }
-    expect(guestsError('0')).toBe(GUESTS_MESSAGE);
+    expect(guestsError('0')).toBe('guests');
     expect(guestsError('12')).toBeNull();
   });
 
   it('requires the name whenever any customer field is given', () => {
-    expect(validateSeatForm(form({ email: 'ana@example.com' }))).toEqual({ ok: false, errors: { name: NAME_MESSAGE } });
-    expect(validateSeatForm(form({ phone: '600123456' }))).toEqual({ ok: false, errors: { name: NAME_MESSAGE } });
+    expect(validateSeatForm(form({ email: 'ana@example.com' }))).toEqual({ ok: false, errors: { name: 'name' } });
+    expect(validateSeatForm(form({ phone: '600123456' }))).toEqual({ ok: false, errors: { name: 'name' } });
     expect(validateSeatForm(form({ name: '   ', phone: '600123456' })).ok).toBe(false);
   });
 
   it('checks the email format and keeps phone digits only (spec 2.9 sends an integer)', () => {
-    expect(validateSeatForm(form({ name: 'Ana', email: 'ana@' }))).toEqual({ ok: false, errors: { email: EMAIL_MESSAGE } });
-    expect(validateSeatForm(form({ name: 'Ana', phone: '600 12a 456' }))).toEqual({ ok: false, errors: { phone: PHONE_MESSAGE } });
-    expect(validateSeatForm(form({ name: 'Ana', phone: '34+600123456' }))).toEqual({ ok: false, errors: { phone: PHONE_MESSAGE } });
+    expect(validateSeatForm(form({ name: 'Ana', email: 'ana@' }))).toEqual({ ok: false, errors: { email: 'email' } });
+    expect(validateSeatForm(form({ name: 'Ana', phone: '600 12a 456' }))).toEqual({ ok: false, errors: { phone: 'phone' } });
+    expect(validateSeatForm(form({ name: 'Ana', phone: '34+600123456' }))).toEqual({ ok: false, errors: { phone: 'phone' } });
     expect(validateSeatForm(form({ name: 'Ana', phone: '+34 600 123 456' }))).toMatchObject({ ok: true, values: { customer: { phone: '+34600123456' } } });
-    expect(validateSeatForm(form({ name: 'Ana', phone: '12345' }))).toEqual({ ok: false, errors: { phone: PHONE_MESSAGE } });
+    expect(validateSeatForm(form({ name: 'Ana', phone: '12345' }))).toEqual({ ok: false, errors: { phone: 'phone' } });
     const result = validateSeatForm(form({ guests: '3', name: ' Ana García ', email: ' ana@example.com ', phone: '600 123-456', notes: ' window ' }));
     expect(result).toEqual({
       ok: true,
       values: { guests: 3, customer: { name: 'Ana García', email: 'ana@example.com', phone: '600123456' }, notes: 'window' },
     });
+  });
+
+  it('tells a name too long from a missing one, and notes too long', () => {
+    expect(validateSeatForm(form({ name: 'A'.repeat(121) }))).toEqual({ ok: false, errors: { name: 'nameLong' } });
+    expect(validateSeatForm(form({ notes: 'n'.repeat(501) }))).toEqual({ ok: false, errors: { notes: 'notes' } });
+  });
+
+  it('words each problem in the terminal’s language, with its limits', () => {
+    expect(seatErrorText(en, 'guests')).toBe('Guests must be a whole number from 1 to 99.');
+    expect(seatErrorText(en, 'nameLong')).toBe('The name can be at most 120 characters.');
+    expect(seatErrorText(en, 'notes')).toBe('Notes can be at most 500 characters.');
+    expect(seatErrorText(es, 'guests')).toBe('Los comensales deben ser un número entero de 1 a 99.');
   });
 
   it('reports every field at once', () => {
@@ -94,23 +106,28 @@ describe('pressKey', () => {
 
 describe('ticketLinesText', () => {
   it('says how many lines and items go with the seating', () => {
-    expect(ticketLinesText([])).toBeNull();
-    expect(ticketLinesText([{ quantity: 1 }])).toBe('1 line (1 item) on the ticket goes with this seating.');
-    expect(ticketLinesText([{ quantity: 2 }, { quantity: 3 }])).toBe('2 lines (5 items) on the ticket go with this seating.');
+    expect(ticketLinesText(en, [])).toBeNull();
+    expect(ticketLinesText(en, [{ quantity: 1 }])).toBe('1 line (1 item) on the ticket goes with this seating.');
+    expect(ticketLinesText(en, [{ quantity: 2 }, { quantity: 3 }])).toBe('2 lines (5 items) on the ticket go with this seating.');
+    expect(ticketLinesText(es, [{ quantity: 2 }])).toBe('1 línea (2 artículos) del ticket va con esta mesa.');
   });
 });
 
 describe('describeSeatError', () => {
   it('shows an input error as it is, anything else as "not saved, try again" with the detail', () => {
-    expect(describeSeatError(new OutboxInputError('Table T5 is no longer free.'))).toEqual({ message: 'Table T5 is no longer free.', detail: null });
-    const other = describeSeatError(new Error('QuotaExceededError'));
+    expect(describeSeatError(en, new OutboxInputError({ code: 'tables-just-seated', params: { count: 1, tables: 'T5' } }))).toEqual({
+      message: 'Table T5 was just seated on this terminal: open it from the floor plan.',
+      detail: null,
+    });
+    const other = describeSeatError(en, new Error('QuotaExceededError'));
     expect(other.message).toMatch(/could not be saved.*nothing was sent.*try again/);
     expect(other.detail).toBe('Error: QuotaExceededError');
   });
 
   it('a seating whose answer never came says it may be saved and that Seat again cannot double it', () => {
-    const lost = describeSeatError(new BridgeError({ kind: 'unreachable', message: 'The terminal’s local service is not answering.' }));
-    expect(lost.message).toMatch(/^Not confirmed: .*may or may not be saved.*will not be sent twice/);
+    const unreachable = new BridgeError({ kind: 'unreachable', code: 'local-service-not-answering' });
+    expect(describeSeatError(en, unreachable).message).toMatch(/^Not confirmed: .*may or may not be saved.*will not be sent twice/);
+    expect(describeSeatError(es, unreachable).message).toMatch(/^Sin confirmar: .*no se enviará dos veces/);
   });
 });
 

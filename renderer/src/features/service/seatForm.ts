@@ -1,10 +1,14 @@
+import type { TFunction } from 'i18next';
 import { z } from 'zod';
 import { BridgeError, MAX_GUESTS, MIN_GUESTS, type SeatCustomer } from '../../../../shared/bridge';
-import { GUESTS_MESSAGE } from '../../data/queue/outboxClient';
 import { OutboxInputError, type TicketLineInput } from '../../data/queue/outboxTypes';
+import { errorText } from '../../i18n/errorText';
 
 // The seat dialog's form (issue 6 item 2): what the waiter types, checked with zod before it
-// reaches the outbox. Pure; the dialog (SeatDialog.tsx) only renders it.
+// reaches the outbox. Pure; the dialog (SeatDialog.tsx) only renders it. Problems are codes
+// (SeatError), worded in the terminal's language by seatErrorText.
+
+type ServiceT = TFunction<'service'>;
 
 export const DEFAULT_GUESTS = '2';
 
@@ -22,7 +26,9 @@ export interface SeatForm {
 export const EMPTY_SEAT_FORM: SeatForm = { guests: DEFAULT_GUESTS, customerId: null, name: '', email: '', phone: '', notes: '' };
 
 export type SeatField = 'guests' | 'name' | 'email' | 'phone' | 'notes';
-export type SeatErrors = Partial<Record<SeatField, string>>;
+/** What is wrong with a field: `name` missing while another customer field is given, `nameLong` over 120 characters. */
+export type SeatError = 'guests' | 'name' | 'nameLong' | 'email' | 'phone' | 'notes';
+export type SeatErrors = Partial<Record<SeatField, SeatError>>;
 
 export interface SeatValues {
   guests: number;
@@ -30,11 +36,22 @@ export interface SeatValues {
   notes: string;
 }
 
-export { GUESTS_MESSAGE };
-export const NAME_MESSAGE = 'Enter the customer’s name, or clear the customer’s email and phone.';
-export const EMAIL_MESSAGE = 'This email address is not valid (for example ana@example.com).';
-export const PHONE_MESSAGE = 'Phone: 6 to 15 digits (a leading + and spaces are fine).';
-export const NOTES_MESSAGE = 'Notes can be at most 500 characters.';
+const MAX_NAME = 120;
+const MAX_NOTES = 500;
+
+const ERROR_KEY = {
+  guests: 'errorGuests',
+  name: 'errorName',
+  nameLong: 'errorNameLong',
+  email: 'errorEmail',
+  phone: 'errorPhone',
+  notes: 'errorNotes',
+} as const satisfies Record<SeatError, string>;
+
+/** A field's problem in words ("Guests must be a whole number from 1 to 99."). */
+export function seatErrorText(t: ServiceT, error: SeatError): string {
+  return t(ERROR_KEY[error], { min: MIN_GUESTS, max: error === 'guests' ? MAX_GUESTS : error === 'nameLong' ? MAX_NAME : MAX_NOTES });
+}
 
 /** Spaces, dots and dashes a waiter types between digit groups ("600 123 456"). */
 const PHONE_SEPARATORS = /[\s.-]/g;
@@ -42,9 +59,9 @@ const PHONE_SEPARATORS = /[\s.-]/g;
 const guestsSchema = z
   .string()
   .trim()
-  .regex(/^\d{1,2}$/, GUESTS_MESSAGE)
+  .regex(/^\d{1,2}$/)
   .transform(Number)
-  .pipe(z.int().min(MIN_GUESTS, GUESTS_MESSAGE).max(MAX_GUESTS, GUESTS_MESSAGE));
+  .pipe(z.int().min(MIN_GUESTS).max(MAX_GUESTS));
 
 /**
  * spec 2.9: `customer.phone` is an integer, so only digits (and a leading +, which the request
@@ -54,27 +71,27 @@ const guestsSchema = z
 const phoneSchema = z
   .string()
   .transform((v) => v.replace(PHONE_SEPARATORS, ''))
-  .pipe(z.string().regex(/^\+?\d{6,15}$/, PHONE_MESSAGE));
+  .pipe(z.string().regex(/^\+?\d{6,15}$/));
 
 const seatFormSchema = z
   .strictObject({
     guests: guestsSchema,
     customerId: z.int().positive().nullable(),
-    name: z.string().trim().max(120, 'The name can be at most 120 characters.'),
-    email: z.union([z.literal(''), z.email(EMAIL_MESSAGE)]),
+    name: z.string().trim().max(MAX_NAME, 'nameLong'),
+    email: z.union([z.literal(''), z.email()]),
     phone: z.union([z.literal(''), phoneSchema]),
-    notes: z.string().trim().max(500, NOTES_MESSAGE),
+    notes: z.string().trim().max(MAX_NOTES),
   })
   .superRefine((form, ctx) => {
     // spec 2.9: customer.name is required whenever a customer is sent.
     if (form.name === '' && (form.email !== '' || form.phone !== '' || form.customerId !== null)) {
-      ctx.addIssue({ code: 'custom', path: ['name'], message: NAME_MESSAGE });
+      ctx.addIssue({ code: 'custom', path: ['name'], message: 'name' });
     }
   });
 
 export type SeatValidation = { ok: true; values: SeatValues } | { ok: false; errors: SeatErrors };
 
-/** The form checked: the values for `outbox.seat`, or one message per field the waiter must fix. */
+/** The form checked: the values for `outbox.seat`, or one problem per field the waiter must fix. */
 export function validateSeatForm(form: SeatForm): SeatValidation {
   const trimmed = { ...form, email: form.email.trim(), phone: form.phone.trim() };
   const parsed = seatFormSchema.safeParse(trimmed);
@@ -83,7 +100,7 @@ export function validateSeatForm(form: SeatForm): SeatValidation {
     for (const issue of parsed.error.issues) {
       const field = issue.path[0];
       if (field === 'guests' || field === 'name' || field === 'email' || field === 'phone' || field === 'notes') {
-        errors[field] ??= field === 'guests' ? GUESTS_MESSAGE : field === 'phone' ? PHONE_MESSAGE : field === 'email' ? EMAIL_MESSAGE : issue.message;
+        errors[field] ??= field === 'name' ? (issue.message === 'nameLong' ? 'nameLong' : 'name') : field;
       }
     }
     return { ok: false, errors };
@@ -101,9 +118,9 @@ export function validateSeatForm(form: SeatForm): SeatValidation {
   return { ok: true, values: { guests, customer, notes } };
 }
 
-/** The guests message while typing (null when fine): shown at once, not only on "Seat". */
-export function guestsError(guests: string): string | null {
-  return guestsSchema.safeParse(guests).success ? null : GUESTS_MESSAGE;
+/** The guests problem while typing (null when fine): shown at once, not only on "Seat". */
+export function guestsError(guests: string): 'guests' | null {
+  return guestsSchema.safeParse(guests).success ? null : 'guests';
 }
 
 const emailSchema = z.email();
@@ -161,12 +178,10 @@ export function pressKey(state: KeypadState, key: KeypadKey): KeypadState {
 }
 
 /** "2 lines (5 items) on the ticket go with this seating." — or null for an empty ticket. */
-export function ticketLinesText(lines: readonly { quantity: number }[]): string | null {
+export function ticketLinesText(t: ServiceT, lines: readonly { quantity: number }[]): string | null {
   if (lines.length === 0) return null;
   const items = lines.reduce((sum, line) => sum + line.quantity, 0);
-  const lineWord = lines.length === 1 ? '1 line' : `${lines.length} lines`;
-  const itemWord = items === 1 ? '1 item' : `${items} items`;
-  return `${lineWord} (${itemWord}) on the ticket ${lines.length === 1 ? 'goes' : 'go'} with this seating.`;
+  return t('ticketLines', { count: lines.length, items: t('items', { count: items }) });
 }
 
 // ---------- Saving ----------
@@ -179,18 +194,18 @@ export interface SeatSaveError {
 }
 
 /**
- * What the dialog says when `outbox.seat` throws. An OutboxInputError's message is already the
- * waiter's (e.g. a table that is no longer free); anything else means the seating was not saved,
+ * What the dialog says when `outbox.seat` throws. An OutboxInputError says what the waiter must
+ * change (e.g. a table that is no longer free), worded from its code; anything else means the seating was not saved,
  * and the form (and the ticket) are kept so "Seat" can simply be tapped again.
  */
-export function describeSeatError(error: unknown): SeatSaveError {
-  if (error instanceof OutboxInputError) return { message: error.message, detail: null };
+export function describeSeatError(t: ServiceT, error: unknown): SeatSaveError {
+  if (error instanceof OutboxInputError) return { message: errorText(t, error), detail: null };
   const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   if (error instanceof BridgeError && (error.kind === 'unreachable' || error.kind === 'internal')) {
     // No answer: it may be stored. Seat again reuses the same ids (outboxClient.ts): never twice.
-    return { message: 'Not confirmed: the terminal did not answer, so this seating may or may not be saved. Your entries are kept: tap Seat again — it will not be sent twice.', detail };
+    return { message: t('notConfirmed'), detail };
   }
-  return { message: 'The seating could not be saved on this terminal, so nothing was sent. Your entries are kept: tap Seat to try again.', detail };
+  return { message: t('notSaved'), detail };
 }
 
 /** The order builder's ticket lines as the outbox takes them (its own `key` stays behind). */

@@ -1,11 +1,24 @@
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button';
+import { usePinGate } from '../lock/pinGate';
 
-/** The header's way into Settings: a gear and the word, a full touch target. */
+/**
+ * The header's way into Settings: a gear and the word, a full touch target; asks the PIN when one
+ * is set. Where the header is narrow the word is only for readers and the tooltip (styles.css).
+ */
 export function SettingsButton({ onOpen, current }: { onOpen: () => void; current: boolean }) {
+  const { t } = useTranslation('settings');
+  const gate = usePinGate();
+  const open = () => {
+    if (current) return;
+    void gate.confirm('settings').then((ok) => {
+      if (ok) onOpen();
+    });
+  };
   return (
-    <Button className="settings-button" onClick={onOpen} aria-current={current ? 'page' : undefined}>
+    <Button className="settings-button" onClick={open} aria-current={current ? 'page' : undefined} title={t('button')}>
       <IconSettings className="settings-button__icon" />
-      Settings
+      <span className="settings-button__text">{t('button')}</span>
     </Button>
   );
 }

@@ -1,20 +1,25 @@
 import type { ChangeEvent, FormEvent, ReactNode } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import type { ConnectionCheck, EnvironmentId } from '../../../../shared/bridge';
 import { Button, RetryButton } from '../../ui/Button';
 import { EmptyState } from '../../ui/Notice';
 import { IconCheck, IconWarning } from '../../ui/icons';
-import { describeAccount, savedTokensHint, type FormField, type TokenHint } from './settingsForm';
+import { savedTokensHint, type FieldProblem, type FormField, type TokenHint } from './settingsForm';
 import { settingsSelectors, useSettingsStore, type SettingsBridge } from './settingsStore';
-import { PERSISTENCE_TEXT, useStoragePersistence } from './storagePersistence';
+import { errorText } from '../../i18n/errorText';
+import { accountWords, checkName, environmentName, fieldProblemText, persistenceText, tokenHintText } from './settingsText';
+import { useStoragePersistence } from './storagePersistence';
+import { TerminalSettings } from './TerminalSettings';
 
 const FORM_ID = 'settings-form';
 
 /**
- * Settings (issue 4 item 3): the demo venue or a real account, a connection test that says
- * exactly what failed, and Save, which switches the terminal to the account. Tokens are written,
- * never read back.
+ * Settings (issue 4 item 3, issue 12): this terminal's language, theme and PIN lock (applied at
+ * once); the demo venue or a real account, a connection test that says exactly what failed, and
+ * Save, which switches the terminal to the account. Tokens are written, never read back.
  */
 export function SettingsScreen({ bridge, onBack }: { bridge: SettingsBridge; onBack: () => void }) {
+  const { t } = useTranslation('settings');
   const loading = useSettingsStore(settingsSelectors.loading);
   const loadError = useSettingsStore(settingsSelectors.loadError);
   const saved = useSettingsStore(settingsSelectors.saved);
@@ -26,27 +31,28 @@ export function SettingsScreen({ bridge, onBack }: { bridge: SettingsBridge; onB
       <div className="settings__bar">
         <Button className="settings__back" onClick={onBack}>
           <IconBack className="settings__back-icon" />
-          Back to floor
+          {t('backToFloor')}
         </Button>
         <h1 id="settings-title" className="settings__title">
-          Settings
+          {t('title')}
         </h1>
         {saved && (
           <p className="settings__in-use" data-testid="settings-in-use">
-            In use: <strong>{saved.account.mode === 'demo' ? 'The demo venue' : describeAccount(saved.account)}</strong>
+            {t('inUse')} <strong>{accountWords(t, saved.account, true)}</strong>
           </p>
         )}
         <p className="settings__in-use" data-testid="settings-storage-persistence">
-          Persistent storage: <strong>{PERSISTENCE_TEXT[persistence]}</strong>
+          {t('persistence')} <strong>{persistenceText(t, persistence)}</strong>
         </p>
       </div>
       {loading === 'failed' ? (
-        <EmptyState tone="problem" title={loadError ?? 'The settings could not be read.'} action={<RetryButton onRetry={() => load(bridge)} />} />
+        <EmptyState tone="problem" title={loadError ? errorText(t, loadError) : t('readFailed')} action={<RetryButton onRetry={() => load(bridge)} />} />
       ) : saved === null ? (
-        <EmptyState title="Reading the settings…" />
+        <EmptyState title={t('reading')} />
       ) : (
         <>
           <div className="settings__body">
+            <TerminalSettings />
             <SettingsFormFields bridge={bridge} />
             <ConnectionTestPanel bridge={bridge} />
           </div>
@@ -58,6 +64,7 @@ export function SettingsScreen({ bridge, onBack }: { bridge: SettingsBridge; onB
 }
 
 function SettingsFormFields({ bridge }: { bridge: SettingsBridge }) {
+  const { t } = useTranslation('settings');
   const form = useSettingsStore(settingsSelectors.form);
   const saved = useSettingsStore(settingsSelectors.saved);
   const hasSecrets = useSettingsStore(settingsSelectors.hasSecrets);
@@ -76,22 +83,25 @@ function SettingsFormFields({ bridge }: { bridge: SettingsBridge }) {
   const preset = environments.find((env) => env.id === form.environment);
   // The vault holds tokens for the saved account's server and tenant only.
   const tokenHint = savedTokensHint(form, saved, hasSecrets, secretsProblem);
-  const syncField = <TextField field="syncEveryMinutes" label="Sync the catalog every" inputMode="numeric" suffix="minutes" narrow />;
+  const syncField = <TextField field="syncEveryMinutes" label={t('syncEvery')} inputMode="numeric" suffix={t('minutes')} narrow />;
 
   return (
-    <form id={FORM_ID} className="settings__form" onSubmit={onSubmit} noValidate>
+    <form id={FORM_ID} className="settings__form" onSubmit={onSubmit} noValidate aria-labelledby="settings-account-title">
+      <h2 id="settings-account-title" className="settings__subtitle">
+        {t('accountTitle')}
+      </h2>
       <fieldset className="settings__group">
-        <legend className="settings__legend">Venue</legend>
+        <legend className="settings__legend">{t('venue')}</legend>
         <div className="settings__choices">
-          <Choice name="mode" checked={form.mode === 'demo'} onChoose={() => chooseMode('demo')} label="Demo venue" hint="The built-in sample restaurant. Nothing reaches a real account." />
-          <Choice name="mode" checked={form.mode === 'account'} onChoose={() => chooseMode('account')} label="Real account" hint="Your venue on the vendor’s servers." />
+          <Choice name="mode" checked={form.mode === 'demo'} onChoose={() => chooseMode('demo')} label={t('demo')} hint={t('demoHint')} />
+          <Choice name="mode" checked={form.mode === 'account'} onChoose={() => chooseMode('account')} label={t('account')} hint={t('accountHint')} />
         </div>
       </fieldset>
 
       {form.mode === 'account' && (
         <>
           <fieldset className="settings__group">
-            <legend className="settings__legend">Environment</legend>
+            <legend className="settings__legend">{t('environment')}</legend>
             <div className="settings__choices settings__choices--three">
               {environments.map((env) => (
                 <Choice
@@ -99,31 +109,31 @@ function SettingsFormFields({ bridge }: { bridge: SettingsBridge }) {
                   name="environment"
                   checked={form.environment === env.id}
                   onChoose={() => chooseEnvironment(env.id as EnvironmentId)}
-                  label={env.name}
+                  label={environmentName(t, env.id)}
                 />
               ))}
             </div>
             {preset && preset.id !== 'custom' && preset.baseUrl === null && (
-              <p className="settings__note">This build has no address for {preset.name}: enter the one your vendor gave you.</p>
+              <p className="settings__note">{t('noPresetAddress', { environment: environmentName(t, preset.id) })}</p>
             )}
           </fieldset>
           <div className="settings__row">
-            <TextField field="baseUrl" label="Server address" type="url" inputMode="url" placeholder="https://…" />
-            <TextField field="imagesUrl" label="Image storage address" type="url" inputMode="url" placeholder="Empty: same as the server" />
+            <TextField field="baseUrl" label={t('serverAddress')} type="url" inputMode="url" placeholder={t('serverPlaceholder')} />
+            <TextField field="imagesUrl" label={t('imagesAddress')} type="url" inputMode="url" placeholder={t('imagesPlaceholder')} />
           </div>
           <div className="settings__row">
-            <TextField field="tenant" label="Tenant (account user name)" autoCapitalize="none" />
+            <TextField field="tenant" label={t('tenant')} autoCapitalize="none" />
             {syncField}
           </div>
           <div className="settings__row">
-            <TextField field="accessToken" label="Access token" type="password" hint={tokenHint} />
-            <TextField field="integratorToken" label="Integrator token" type="password" hint={tokenHint} />
+            <TextField field="accessToken" label={t('accessToken')} type="password" hint={tokenHint} />
+            <TextField field="integratorToken" label={t('integratorToken')} type="password" hint={tokenHint} />
           </div>
         </>
       )}
 
       {form.mode === 'demo' && syncField}
-      {formError && <FieldError id="settings-form-error">{formError}</FieldError>}
+      {formError && <FieldError id="settings-form-error" problem={formError} />}
     </form>
   );
 }
@@ -153,6 +163,7 @@ type TextFieldProps = {
 };
 
 function TextField({ field, label, type = 'text', inputMode, placeholder, hint, suffix, narrow, autoCapitalize }: TextFieldProps) {
+  const { t } = useTranslation('settings');
   const value = useSettingsStore((state) => state.form[field]);
   const error = useSettingsStore(settingsSelectors.fieldError(field));
   const setField = useSettingsStore((state) => state.setField);
@@ -185,26 +196,28 @@ function TextField({ field, label, type = 'text', inputMode, placeholder, hint, 
       </div>
       {hint && (
         // A hint that asks for the tokens again is a warning: icon and words, not colour alone.
-        <p id={`${id}-hint`} className={`settings__hint settings__hint--${hint.tone}`}>
+        <p id={`${id}-hint`} className={`settings__hint settings__hint--${hint.tone === 'saved' ? 'saved' : 'retype'}`}>
           {hint.tone === 'saved' ? <IconCheck className="settings__hint-icon" /> : <IconWarning className="settings__hint-icon" />}
-          {hint.text}
+          {tokenHintText(t, hint)}
         </p>
       )}
-      {error && <FieldError id={`${id}-error`}>{error}</FieldError>}
+      {error && <FieldError id={`${id}-error`} problem={error} />}
     </div>
   );
 }
 
-function FieldError({ id, children }: { id: string; children: ReactNode }) {
+function FieldError({ id, problem, children }: { id: string; problem?: FieldProblem; children?: ReactNode }) {
+  const { t } = useTranslation('settings');
   return (
     <p id={id} className="settings__error">
       <IconWarning className="settings__error-icon" />
-      <span>{children}</span>
+      <span>{problem ? fieldProblemText(t, problem) : children}</span>
     </p>
   );
 }
 
 function ConnectionTestPanel({ bridge }: { bridge: SettingsBridge }) {
+  const { t } = useTranslation('settings');
   const test = useSettingsStore(settingsSelectors.test);
   const testConnection = useSettingsStore((state) => state.testConnection);
   const running = test.state === 'running';
@@ -212,14 +225,14 @@ function ConnectionTestPanel({ bridge }: { bridge: SettingsBridge }) {
   return (
     <aside className="settings__test" aria-labelledby="settings-test-title">
       <h2 id="settings-test-title" className="settings__subtitle">
-        Connection test
+        {t('testTitle')}
       </h2>
-      <p className="settings__test-intro">Tries these settings without switching to them.</p>
+      <p className="settings__test-intro">{t('testIntro')}</p>
       <Button variant="secondary" className="settings__test-button" disabled={running} aria-busy={running} onClick={() => void testConnection(bridge)}>
-        {running ? 'Testing…' : 'Test connection'}
+        {running ? t('testing') : t('testButton')}
       </Button>
       <div className="settings__test-result" aria-live="polite">
-        {test.state === 'failed' && <FieldError id="settings-test-error">{test.message}</FieldError>}
+        {test.state === 'failed' && <FieldError id="settings-test-error">{errorText(t, test.error)}</FieldError>}
         {test.state === 'done' && <CheckList ok={test.ok} checks={test.checks} />}
       </div>
     </aside>
@@ -227,25 +240,26 @@ function ConnectionTestPanel({ bridge }: { bridge: SettingsBridge }) {
 }
 
 function CheckList({ ok, checks }: { ok: boolean; checks: ConnectionCheck[] }) {
+  const { t } = useTranslation('settings');
   const failed = checks.filter((check) => !check.ok).length;
   return (
     <>
       <p className={`settings__verdict settings__verdict--${ok ? 'ok' : 'failed'}`} data-testid="settings-test-verdict">
         {ok ? <IconCheck className="settings__verdict-icon" /> : <IconCross className="settings__verdict-icon" />}
-        {ok ? 'Every check passed: these settings work.' : `${failed} ${failed === 1 ? 'check' : 'checks'} failed.`}
+        {ok ? t('allPassed') : t('checksFailed', { count: failed })}
       </p>
-      <ul className="settings__checks" aria-label="Connection checks">
+      <ul className="settings__checks" aria-label={t('checks')}>
         {checks.map((check) => (
           <li key={check.check} className={`settings__check settings__check--${check.ok ? 'ok' : 'failed'}`} data-testid="settings-check">
             {check.ok ? <IconCheck className="settings__check-icon" /> : <IconCross className="settings__check-icon" />}
             <div className="settings__check-text">
               <p className="settings__check-name">
-                {check.check}: <span className="settings__check-state">{check.ok ? 'passed' : 'failed'}</span>
+                {checkName(t, check.check)}: <span className="settings__check-state">{check.ok ? t('passed') : t('failed')}</span>
               </p>
-              <p className="settings__check-message">{check.message}</p>
+              <p className="settings__check-message">{errorText(t, check)}</p>
               {!check.ok && check.detail && (
                 <details className="settings__check-detail">
-                  <summary>Details for a technician</summary>
+                  <summary>{t('technicianDetails')}</summary>
                   <code>{check.detail}</code>
                 </details>
               )}
@@ -258,29 +272,31 @@ function CheckList({ ok, checks }: { ok: boolean; checks: ConnectionCheck[] }) {
 }
 
 function SaveBar() {
+  const { t } = useTranslation('settings');
+  const { t: tc } = useTranslation('common');
   const save = useSettingsStore(settingsSelectors.save);
   const saving = save.state === 'saving';
   return (
     <div className="settings__footer">
       <div className="settings__save-status" role="status" data-testid="settings-save-status">
-        {save.state === 'saving' && 'Switching…'}
+        {save.state === 'saving' && t('switching')}
         {save.state === 'saved' && (
           <>
             <IconCheck className="settings__status-icon" />
             <span>
-              Saved. This terminal now uses <strong>{describeAccount(save.account)}</strong>.
+              <Trans t={t} i18nKey="savedNow" values={{ account: accountWords(t, save.account) }} components={{ strong: <strong /> }} />
             </span>
           </>
         )}
         {save.state === 'failed' && (
           <>
             <IconWarning className="settings__status-icon settings__status-icon--problem" />
-            <span>Not saved: {save.message}</span>
+            <span>{save.error ? t('notSaved', { reason: errorText(t, save.error) }) : t('readBackFailed')}</span>
           </>
         )}
       </div>
       <Button variant="primary" type="submit" form={FORM_ID} className="settings__save" disabled={saving} aria-busy={saving}>
-        {saving ? 'Saving…' : 'Save'}
+        {saving ? t('saving') : tc('save')}
       </Button>
     </div>
   );

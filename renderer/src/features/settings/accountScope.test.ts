@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BridgeError, type AppInfo, type BridgeClient, type BridgeEvent, type EntryDraft, type FloorRoom } from '../../../../shared/bridge';
 import { testBridgeClient } from '../../bridge/testing';
 import { queuedEntry } from '../../data/queue/queueTesting';
-import { createAccountScopes, scopeBridge, SWITCHING_MESSAGE } from './accountScope';
+import { createAccountScopes, scopeBridge, SWITCHING_CODE } from './accountScope';
 
 function deferred<T>() {
   let resolve!: (value: T) => void;
@@ -58,7 +58,7 @@ describe('a scoped bridge names its account (issue 10 items 7 and 8)', () => {
     const submitEntry = vi.fn(async () => saved);
     const scoped = scopeBridge(testBridgeClient({ submitEntry }), { accountKey: 'demo' });
     scoped.close();
-    await expect(scoped.client.submitEntry({ draft })).rejects.toMatchObject({ kind: 'unreachable', message: SWITCHING_MESSAGE });
+    await expect(scoped.client.submitEntry({ draft })).rejects.toMatchObject({ kind: 'unreachable', code: SWITCHING_CODE });
     expect(submitEntry).not.toHaveBeenCalled();
   });
 
@@ -85,7 +85,7 @@ describe('a scoped bridge names its account (issue 10 items 7 and 8)', () => {
     const root = testBridgeClient({
       getAppInfo: async () => info(current),
       submitEntry: async (_input, context) => {
-        if (context?.accountKey !== current) throw new BridgeError({ kind: 'wrong-account', message: 'another account' });
+        if (context?.accountKey !== current) throw new BridgeError({ kind: 'wrong-account', code: 'wrong-account', detail: 'another account' });
         return saved;
       },
     });
@@ -122,7 +122,7 @@ describe('a scoped bridge', () => {
     const pending = scoped.client.listRooms({});
     scoped.close();
     slow.resolve({ rooms: [room('Terraza')] });
-    await expect(pending).rejects.toMatchObject({ kind: 'internal', message: SWITCHING_MESSAGE });
+    await expect(pending).rejects.toMatchObject({ kind: 'internal', code: SWITCHING_CODE });
     await expect(scoped.client.listPaymentMethods({})).rejects.toBeInstanceOf(BridgeError);
     hub.emit({ type: 'connection', state: 'offline', at: 'later' });
     expect(events).toEqual([{ type: 'connection', state: 'online', at: 'now' }]);
@@ -158,7 +158,7 @@ describe('account scopes', () => {
   it('start over even when the save is refused (the old scope is closed by then)', async () => {
     const root = testBridgeClient({
       saveSettings: async () => {
-        throw new BridgeError({ kind: 'invalid-input', message: 'saveSettings: account.tenant: tenant must not be empty' });
+        throw new BridgeError({ kind: 'invalid-input', code: 'invalid-input', params: { operation: 'saveSettings', fields: 'account.tenant' } });
       },
     });
     const scopes = createAccountScopes(root);

@@ -8,6 +8,7 @@ import {
   type BridgeEvent,
   type BridgeInput,
   type BridgeOutput,
+  type ErrorCode,
   type OperationName,
 } from '../../../../shared/bridge';
 
@@ -32,15 +33,16 @@ export interface ScopeOptions {
   onWrongAccount?: () => void;
 }
 
-export const SWITCHING_MESSAGE = 'The terminal is switching to another account.';
+/** The code of a call a closing scope did not send, or whose answer it dropped: the account is being switched. */
+export const SWITCHING_CODE = 'account-switched' satisfies ErrorCode;
 
 
 export function scopeBridge(root: BridgeClient, options: ScopeOptions = {}): ScopedBridge {
   let closed = false;
   const unsubscribers = new Set<() => void>();
   // Not sent at all: nothing was saved, and the screen says so (issue 10 item 8).
-  const notSent = () => new BridgeError({ kind: 'unreachable', message: SWITCHING_MESSAGE });
-  const refused = () => new BridgeError({ kind: 'internal', message: SWITCHING_MESSAGE });
+  const notSent = () => new BridgeError({ kind: 'unreachable', code: SWITCHING_CODE, detail: 'the account scope is closed: not sent' });
+  const refused = () => new BridgeError({ kind: 'internal', code: SWITCHING_CODE, detail: 'the account scope closed while the call ran' });
   /** The scope's account once known; `learning`: the getAppInfo that will tell it. */
   let accountKey: string | null = options.accountKey ?? null;
   let learning: Promise<string> | null = null;
@@ -51,7 +53,7 @@ export function scopeBridge(root: BridgeClient, options: ScopeOptions = {}): Sco
       reportedWrongAccount = true;
       options.onWrongAccount?.();
     }
-    return new BridgeError({ kind: 'wrong-account', message: 'The terminal switched to another account: it starts over on that account.', detail });
+    return new BridgeError({ kind: 'wrong-account', code: 'wrong-account', detail });
   };
   const rethrow = (error: unknown): never => {
     if (error instanceof BridgeError && error.kind === 'wrong-account') wrongAccount(error.detail ?? error.message);

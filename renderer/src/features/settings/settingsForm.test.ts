@@ -4,9 +4,8 @@ import {
   buildSaveInput,
   buildTestInput,
   chooseEnvironment,
-  describeAccount,
   EMPTY_FORM,
-  fieldErrorsFromBridgeMessage,
+  fieldErrorsFromBridgeError,
   formFromSettings,
   savedTokensHint,
   type SettingsForm,
@@ -83,32 +82,32 @@ describe('the settings form', () => {
     const result = buildSaveInput({ ...account, baseUrl: 'pos.example.com', tenant: 'bar pepe', accessToken: 'only-one', syncEveryMinutes: '1.5' });
     expect(result.ok).toBe(false);
     if (result.ok) return;
-    expect(result.errors.baseUrl).toMatch(/URL/);
-    expect(result.errors.tenant).toMatch(/letters, digits/);
-    expect(result.errors.integratorToken).toMatch(/Enter both tokens/);
-    expect(result.errors.syncEveryMinutes).toBe('Enter whole minutes from 1 to 1440.');
+    expect(result.errors.baseUrl).toEqual({ code: 'address-not-url' });
+    expect(result.errors.tenant).toEqual({ code: 'tenant-characters' });
+    expect(result.errors.integratorToken).toEqual({ local: 'both-tokens' });
+    expect(result.errors.syncEveryMinutes).toEqual({ local: 'sync-minutes' });
     expect(result.errors.accessToken).toBeUndefined();
-    expect(buildTestInput({ ...account, tenant: '' })).toMatchObject({ ok: false, errors: { tenant: expect.stringMatching(/tenant/) } });
+    expect(buildTestInput({ ...account, tenant: '' })).toMatchObject({ ok: false, errors: { tenant: { code: 'field-empty' } } });
   });
 
   it('builds testConnection input for the demo venue too', () => {
     expect(buildTestInput(EMPTY_FORM)).toEqual({ ok: true, input: { account: { mode: 'demo' } } });
   });
 
-  it('spreads the bridge’s invalid-input message over the fields it names', () => {
+  it('spreads the bridge’s invalid-input error over the fields its detail names', () => {
     expect(
-      fieldErrorsFromBridgeMessage('saveSettings: account.baseUrl: must be a URL such as https://example.com; secrets.accessToken: accessToken must not be empty'),
-    ).toEqual({ baseUrl: 'must be a URL such as https://example.com', accessToken: 'accessToken must not be empty' });
-    expect(fieldErrorsFromBridgeMessage('Enter the access token and integrator token: none are saved for tenant "x".')).toEqual({
-      form: 'Enter the access token and integrator token: none are saved for tenant "x".',
+      fieldErrorsFromBridgeError({
+        code: 'invalid-input',
+        params: { operation: 'saveSettings', fields: 'account.baseUrl, secrets.accessToken, syncEveryMinutes' },
+        detail: 'saveSettings: account.baseUrl: address-not-url; secrets.accessToken: field-empty; syncEveryMinutes: Too small: expected number to be >=1',
+      }),
+    ).toEqual({
+      baseUrl: { code: 'address-not-url' },
+      accessToken: { code: 'field-empty' },
+      syncEveryMinutes: { code: 'invalid-input', params: { operation: 'settings', fields: 'syncEveryMinutes' } },
     });
-  });
-
-  it('names an account as a waiter reads it', () => {
-    expect(describeAccount({ mode: 'demo' })).toBe('the demo venue');
-    expect(describeAccount({ mode: 'account', environment: 'custom', baseUrl: 'http://127.0.0.1:8787', imagesUrl: 'http://127.0.0.1:8787', tenant: 'demo' })).toBe(
-      'demo on 127.0.0.1:8787',
-    );
+    const missing = { code: 'tokens-missing', params: { tenant: 'x', origin: 'https://pos.example.com' } } as const;
+    expect(fieldErrorsFromBridgeError(missing)).toEqual({ form: missing });
   });
 });
 
@@ -120,25 +119,19 @@ describe('issue 10: tokens bound to their server, https for real accounts', () =
   const form = (baseUrl: string, tenant = 'bar-pepe'): SettingsForm => ({ ...EMPTY_FORM, mode: 'account', baseUrl, tenant });
 
   it('says the saved tokens are kept only for the server they were saved for', () => {
-    expect(savedTokensHint(form('https://pos.example.com/'), saved, true, null)).toEqual({ tone: 'saved', text: 'Saved — enter again to replace.' });
-    expect(savedTokensHint(form('https://other.example.com'), saved, true, null)).toEqual({
-      tone: 'retype',
-      text: 'The saved tokens are for https://pos.example.com only: type them again for this server.',
-    });
+    expect(savedTokensHint(form('https://pos.example.com/'), saved, true, null)).toEqual({ tone: 'saved' });
+    expect(savedTokensHint(form('https://other.example.com'), saved, true, null)).toEqual({ tone: 'other-server', savedOrigin: 'https://pos.example.com' });
     expect(savedTokensHint(form('https://pos.example.com', 'someone'), saved, true, null)).toBeUndefined();
     expect(savedTokensHint(form('https://pos.example.com'), saved, false, null)).toBeUndefined();
   });
 
   it('shows a damaged vault under the token fields', () => {
-    expect(savedTokensHint(form('https://pos.example.com'), saved, false, 'The saved tokens are damaged: type them again.')).toEqual({
-      tone: 'retype',
-      text: 'The saved tokens are damaged: type them again.',
-    });
+    expect(savedTokensHint(form('https://pos.example.com'), saved, false, { code: 'vault-damaged' })).toEqual({ tone: 'damaged', problem: { code: 'vault-damaged' } });
   });
 
   it('puts the https rule next to the address field it concerns', () => {
     const built = buildSaveInput({ ...form('http://pos.example.com'), accessToken: 'a', integratorToken: 'c' });
-    expect(built).toMatchObject({ ok: false, errors: { baseUrl: expect.stringMatching(/^The server address must start with https:\/\//) } });
+    expect(built).toMatchObject({ ok: false, errors: { baseUrl: { code: 'address-needs-https' } } });
     const local = buildSaveInput({ ...form('http://127.0.0.1:8787'), accessToken: 'a', integratorToken: 'c' });
     expect(local.ok).toBe(true);
   });

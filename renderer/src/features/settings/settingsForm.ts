@@ -1,9 +1,11 @@
 import type { z } from 'zod';
 import {
   bridgeOperations,
+  isErrorCode,
   type BridgeInput,
   type EnvironmentId,
   type EnvironmentPreset,
+  type ErrorText,
   type Settings,
 } from '../../../../shared/bridge';
 
@@ -21,8 +23,13 @@ export interface SettingsForm {
 }
 
 export type FormField = Exclude<keyof SettingsForm, 'mode'>;
-/** A message per field, and `form` for what belongs to no single field. */
-export type FieldErrors = Partial<Record<FormField | 'form', string>>;
+/**
+ * What is wrong with a field: an error code (the bridge's schemas and the main side speak in codes,
+ * shared/bridge/errorCodes.ts) or one of the form's own rules. Worded by settingsText.ts.
+ */
+export type FieldProblem = ErrorText | { local: 'both-tokens' | 'sync-minutes' | 'read-back-failed' };
+/** A problem per field, and `form` for what belongs to no single field. */
+export type FieldErrors = Partial<Record<FormField | 'form', FieldProblem>>;
 
 export const EMPTY_FORM: SettingsForm = {
   mode: 'demo',
@@ -89,13 +96,13 @@ function secretsOf(form: SettingsForm): { secrets?: { accessToken: string; integ
   if (accessToken && integratorToken) return { secrets: { accessToken, integratorToken }, errors: {} };
   if (!accessToken && !integratorToken) return { errors: {} };
   const missing = accessToken ? 'integratorToken' : 'accessToken';
-  return { errors: { [missing]: 'Enter both tokens, or neither to keep the saved ones.' } };
+  return { errors: { [missing]: { local: 'both-tokens' } } };
 }
 
-function syncMinutesOf(form: SettingsForm): { value: number; error?: string } {
+function syncMinutesOf(form: SettingsForm): { value: number; error?: FieldProblem } {
   const text = form.syncEveryMinutes.trim();
   const value = Number(text);
-  if (!/^\d+$/.test(text) || value < 1 || value > 1440) return { value, error: 'Enter whole minutes from 1 to 1440.' };
+  if (!/^\d+$/.test(text) || value < 1 || value > 1440) return { value, error: { local: 'sync-minutes' } };
   return { value };
 }
 
@@ -125,41 +132,36 @@ export function fieldOfPath(path: readonly PropertyKey[] | string): FormField | 
   return fields.find((field) => field === last) ?? 'form';
 }
 
+/** A schema message is an error code (shared/bridge/schemas.ts); any other (zod's own) names the field only. */
+function problemOf(message: string, fields: string): FieldProblem {
+  return isErrorCode(message) ? { code: message } : { code: 'invalid-input', params: { operation: 'settings', fields } };
+}
+
 export function fieldErrorsFromIssues(error: z.ZodError): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of error.issues) {
     const field = fieldOfPath(issue.path);
-    errors[field] ??= issue.message;
+    errors[field] ??= problemOf(issue.message, issue.path.join('.'));
   }
   return errors;
 }
 
 /**
- * The bridge's invalid-input message names each bad field ("saveSettings: account.baseUrl: must
- * be a URL …; syncEveryMinutes: …"): each part goes next to its field.
+ * The bridge's invalid-input error names each bad field in its detail ("saveSettings:
+ * account.baseUrl: address-not-url; syncEveryMinutes: …"): each problem goes next to its field.
+ * An error that names no field (e.g. `tokens-missing`) belongs to the whole form.
  */
-export function fieldErrorsFromBridgeMessage(message: string): FieldErrors {
-  const body = message.replace(/^\w+: /, '');
+export function fieldErrorsFromBridgeError(error: ErrorText & { detail?: string | undefined }): FieldErrors {
+  const whole: FieldProblem = { code: error.code, ...(error.params ? { params: error.params } : {}) };
+  if (error.code !== 'invalid-input' || !error.detail) return { form: whole };
+  const body = error.detail.replace(/^\w+(?: \(\w+\))?: /, '');
   const errors: FieldErrors = {};
   for (const part of body.split('; ')) {
     const match = /^([\w.]+|\(input\)): (.+)$/.exec(part);
     const field = match ? fieldOfPath(match[1]!) : 'form';
-    const text = match ? match[2]! : part;
-    errors[field] = errors[field] ? `${errors[field]} ${text}` : text;
+    errors[field] ??= match ? problemOf(match[2]!, match[1]!) : whole;
   }
   return errors;
-}
-
-/** "the demo venue" / "bar-pepe on pos.example.com": which account a key or settings name. */
-export function describeAccount(settings: Settings['account']): string {
-  if (settings.mode === 'demo') return 'the demo venue';
-  let host = settings.baseUrl;
-  try {
-    host = new URL(settings.baseUrl).host;
-  } catch {
-    // shown as typed
-  }
-  return `${settings.tenant} on ${host}`;
 }
 
 function originOrNull(url: string): string | null {
@@ -171,25 +173,21 @@ function originOrNull(url: string): string | null {
 }
 
 /**
- * What the token fields say under them. Saved tokens belong to one server and tenant (issue 10
- * item 1): pointed at another server, the form says they must be typed again; a damaged vault
- * says so too.
+ * What the token fields say about the saved tokens (issue 10 item 1): kept (`saved`); saved for
+ * another server only, so they must be typed again (`other-server`); or unreadable (`damaged`).
  */
-/** What the token fields say about the saved tokens: kept (`saved`), or to be typed again (`retype`). */
-export interface TokenHint {
-  tone: 'saved' | 'retype';
-  text: string;
-}
+export type TokenHint =
+  | { tone: 'saved' }
+  | { tone: 'other-server'; savedOrigin: string | null }
+  | { tone: 'damaged'; problem: ErrorText };
 
-export function savedTokensHint(form: SettingsForm, saved: Settings | null, hasSecrets: boolean, secretsProblem: string | null): TokenHint | undefined {
+export function savedTokensHint(form: SettingsForm, saved: Settings | null, hasSecrets: boolean, secretsProblem: ErrorText | null): TokenHint | undefined {
   if (form.mode !== 'account') return undefined;
-  if (secretsProblem) return { tone: 'retype', text: secretsProblem };
+  if (secretsProblem) return { tone: 'damaged', problem: secretsProblem };
   if (!hasSecrets || saved?.account.mode !== 'account' || form.tenant.trim() !== saved.account.tenant) return undefined;
   const savedOrigin = originOrNull(saved.account.baseUrl);
   const typedOrigin = originOrNull(form.baseUrl);
   if (typedOrigin === null) return undefined;
-  if (typedOrigin !== savedOrigin) {
-    return { tone: 'retype', text: `The saved tokens are for ${savedOrigin ?? 'another server'} only: type them again for this server.` };
-  }
-  return { tone: 'saved', text: 'Saved — enter again to replace.' };
+  if (typedOrigin !== savedOrigin) return { tone: 'other-server', savedOrigin };
+  return { tone: 'saved' };
 }

@@ -16,8 +16,8 @@ function fakeBridge(initial: Settings = { account: { mode: 'demo' }, syncEveryMi
     testConnection: vi.fn(async () => ({
       ok: false,
       checks: [
-        { check: 'Server reachable', ok: true, message: '127.0.0.1:8787 answered (HTTP 401).' },
-        { check: 'Credentials accepted', ok: false, message: 'The server refused the access token (Authorization header).' },
+        { check: 'reachable' as const, ok: true, code: 'host-answered' as const, params: { host: '127.0.0.1:8787', status: 401 } },
+        { check: 'credentials' as const, ok: false, code: 'access-token-refused' as const },
       ],
     })),
     saveSettings: vi.fn(async (input: Parameters<SettingsBridge['saveSettings']>[0]) => {
@@ -59,9 +59,9 @@ describe('the settings store', () => {
 
   it('says why when the settings cannot be read', async () => {
     const bridge = fakeBridge();
-    bridge.getSettings.mockRejectedValueOnce(new BridgeError({ kind: 'internal', message: 'Something went wrong in getSettings.' }));
+    bridge.getSettings.mockRejectedValueOnce(new BridgeError({ kind: 'internal', code: 'internal', params: { operation: 'getSettings' } }));
     const { store } = await openedStore(bridge);
-    expect(store.getState()).toMatchObject({ loading: 'failed', loadError: 'Something went wrong in getSettings.' });
+    expect(store.getState()).toMatchObject({ loading: 'failed', loadError: { code: 'internal', params: { operation: 'getSettings' } } });
   });
 
   it('tests what is typed and keeps every check; an edit clears the results', async () => {
@@ -85,7 +85,7 @@ describe('the settings store', () => {
     await store.getState().saveSettings(bridge);
     expect(bridge.testConnection).not.toHaveBeenCalled();
     expect(bridge.saveSettings).not.toHaveBeenCalled();
-    expect(store.getState().errors.baseUrl).toMatch(/URL/);
+    expect(store.getState().errors.baseUrl).toEqual({ code: 'address-not-url' });
     store.getState().setField('baseUrl', 'http://127.0.0.1:8787');
     expect(store.getState().errors.baseUrl).toBeUndefined();
   });
@@ -105,15 +105,14 @@ describe('the settings store', () => {
   it('puts the bridge’s field errors next to the fields, and other failures in the save bar', async () => {
     const { store, bridge } = await openedStore();
     fillAccount(store, false);
-    bridge.saveSettings.mockRejectedValueOnce(
-      new BridgeError({ kind: 'invalid-input', message: 'Enter the access token and integrator token: none are saved for tenant "demo".' }),
-    );
+    const missing = { code: 'tokens-missing', params: { tenant: 'demo', origin: 'http://127.0.0.1:8787' } } as const;
+    bridge.saveSettings.mockRejectedValueOnce(new BridgeError({ kind: 'invalid-input', ...missing }));
     await store.getState().saveSettings(bridge);
-    expect(store.getState().errors.form).toMatch(/none are saved for tenant "demo"/);
+    expect(store.getState().errors.form).toEqual(missing);
     expect(store.getState().save).toEqual({ state: 'idle' });
 
-    bridge.saveSettings.mockRejectedValueOnce(new BridgeError({ kind: 'vault-unavailable', message: 'No OS keyring: tokens cannot be stored.' }));
+    bridge.saveSettings.mockRejectedValueOnce(new BridgeError({ kind: 'vault-unavailable', code: 'vault-no-encryption' }));
     await store.getState().saveSettings(bridge);
-    expect(store.getState().save).toEqual({ state: 'failed', message: 'No OS keyring: tokens cannot be stored.' });
+    expect(store.getState().save).toEqual({ state: 'failed', error: { code: 'vault-no-encryption' } });
   });
 });

@@ -5,6 +5,7 @@ import {
   type ConnectionCheck,
   type EnvironmentId,
   type EnvironmentPreset,
+  type ErrorText,
   type Settings,
 } from '../../../../shared/bridge';
 import {
@@ -12,7 +13,7 @@ import {
   buildTestInput,
   chooseEnvironment,
   EMPTY_FORM,
-  fieldErrorsFromBridgeMessage,
+  fieldErrorsFromBridgeError,
   formFromSettings,
   type FieldErrors,
   type FormField,
@@ -26,13 +27,13 @@ export type TestState =
   | { state: 'idle' }
   | { state: 'running' }
   | { state: 'done'; ok: boolean; checks: ConnectionCheck[] }
-  | { state: 'failed'; message: string };
+  | { state: 'failed'; error: ErrorText };
 
 export type SaveState =
   | { state: 'idle' }
   | { state: 'saving' }
   | { state: 'saved'; account: Settings['account'] }
-  | { state: 'failed'; message: string };
+  | { state: 'failed'; error: ErrorText | null };
 
 /** Whether the settings screen is shown instead of the floor. */
 export interface ScreenSlice {
@@ -43,13 +44,13 @@ export interface ScreenSlice {
 
 export interface FormSlice {
   loading: 'idle' | 'loading' | 'ready' | 'failed';
-  loadError: string | null;
+  loadError: ErrorText | null;
   /** The settings in use (as last read from the main side). */
   saved: Settings | null;
   /** The vault holds tokens for the saved account's server and tenant. */
   hasSecrets: boolean;
   /** Why the saved tokens cannot be used (a damaged vault: type them again), else null. */
-  secretsProblem: string | null;
+  secretsProblem: ErrorText | null;
   environments: EnvironmentPreset[];
   form: SettingsForm;
   errors: FieldErrors;
@@ -123,9 +124,9 @@ const createFormSlice: StateCreator<SettingsStore, [], [], FormSlice> = (set, ge
       set({ test: { state: 'done', ok: result.ok, checks: result.checks } });
     } catch (error) {
       if (error instanceof BridgeError && error.kind === 'invalid-input') {
-        set({ errors: fieldErrorsFromBridgeMessage(error.message), test: { state: 'idle' } });
+        set({ errors: fieldErrorsFromBridgeError(error), test: { state: 'idle' } });
       } else {
-        set({ test: { state: 'failed', message: explain(error) } });
+        set({ test: { state: 'failed', error: explain(error) } });
       }
     }
   },
@@ -141,16 +142,17 @@ const createFormSlice: StateCreator<SettingsStore, [], [], FormSlice> = (set, ge
       await bridge.saveSettings(built.input);
     } catch (error) {
       if (error instanceof BridgeError && error.kind === 'invalid-input') {
-        set({ errors: fieldErrorsFromBridgeMessage(error.message), save: { state: 'idle' } });
+        set({ errors: fieldErrorsFromBridgeError(error), save: { state: 'idle' } });
       } else {
-        set({ save: { state: 'failed', message: explain(error) } });
+        set({ save: { state: 'failed', error: explain(error) } });
       }
       return;
     }
     // Read back what is now in use (tokens are never read back: the fields empty themselves).
     await get().load(bridge);
     const saved = get().saved;
-    set({ save: saved ? { state: 'saved', account: saved.account } : { state: 'failed', message: get().loadError ?? 'Saved, but the settings could not be read back.' } });
+    // Saved, but not read back: the screen says so (`error` null).
+    set({ save: saved ? { state: 'saved', account: saved.account } : { state: 'failed', error: get().loadError } });
   },
 });
 
@@ -160,9 +162,11 @@ function withoutError(errors: FieldErrors, field: keyof FieldErrors): FieldError
   return rest;
 }
 
-function explain(error: unknown): string {
-  if (error instanceof BridgeError) return error.message;
-  return error instanceof Error ? error.message : String(error);
+/** A failure as the screen words it: the bridge's code, or `internal` for anything else (logged). */
+function explain(error: unknown): ErrorText {
+  if (error instanceof BridgeError) return { code: error.code, ...(error.params ? { params: error.params } : {}) };
+  console.warn(`settings: ${error instanceof Error ? error.message : String(error)}`);
+  return { code: 'internal', params: { operation: 'settings' } };
 }
 
 export const createSettingsStore = () =>

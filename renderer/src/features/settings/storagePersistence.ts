@@ -24,14 +24,6 @@ export async function requestPersistentStorage(storage: PersistableStorage | und
   }
 }
 
-/** Settings' line, in words (not colour). */
-export const PERSISTENCE_TEXT: Record<PersistenceState, string> = {
-  asking: 'Asking the browser…',
-  granted: 'Granted: the browser keeps this terminal’s saved orders and catalog.',
-  'not-granted': 'Not granted: the browser may delete saved orders and the catalog when the disk is short of space.',
-  unavailable: 'Not available in this browser: saved orders and the catalog may be deleted when the disk is short of space.',
-};
-
 export const useStoragePersistence = create<{ state: PersistenceState }>(() => ({ state: 'asking' }));
 
 /** At start (App): ask, and keep the answer for Settings. */

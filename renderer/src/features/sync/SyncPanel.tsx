@@ -1,21 +1,15 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { SyncResource } from '../../../../shared/bridge';
 import { catalogSelectors, type CatalogState } from '../../data/catalog/catalogStore';
 import type { ResourceProgress } from '../../data/sync/syncProgress';
 import { SYNC_RESOURCES } from '../../data/sync/sync';
 import { Button } from '../../ui/Button';
 import { IconCheck, IconWarning } from '../../ui/icons';
+import { syncFailureText } from '../../i18n/errorText';
+import { useFormat } from '../../i18n/useFormat';
 import { IconDownloading, IconSync, IconWaiting } from './SyncIcons';
-import {
-  describeLastSync,
-  describeOverallProgress,
-  describeResourceProgress,
-  formatCount,
-  resourceLabels,
-  resourceState,
-  resourceStateText,
-  type ResourceState,
-} from './syncText';
+import { describeLastSync, describeOverallProgress, describeResourceProgress, describeStored, resourceState, resourceStateText, type ResourceState } from './syncText';
 import { useCatalog, useMinuteClock } from './useCatalog';
 
 // Test ids (docs/decisions.md, "Sync view"): sync-status (header button, always visible),
@@ -27,6 +21,8 @@ import { useCatalog, useMinuteClock } from './useCatalog';
  * what is happening now. Tapping it opens the sync view.
  */
 export function SyncStatus() {
+  const { t } = useTranslation('sync');
+  const fmt = useFormat();
   const lastSyncedAt = useCatalog(catalogSelectors.lastSyncedAt);
   const syncing = useCatalog(catalogSelectors.syncing);
   const failureKind = useCatalog((state) => state.lastFailure?.kind ?? null);
@@ -49,10 +45,10 @@ export function SyncStatus() {
         onClick={() => setOpen((value) => !value)}
       >
         {state === 'failed' ? <IconWarning className="sync-status__icon" /> : <IconSync className="sync-status__icon" spinning={syncing} />}
-        <span className="sync-status__text">{describeLastSync(lastSyncedAt, now)}</span>
-        {state === 'syncing' && <span className="sync-status__state">· Updating</span>}
-        {state === 'waiting' && <span className="sync-status__state">· Waiting for the server</span>}
-        {state === 'failed' && <span className="sync-status__state">· Update failed</span>}
+        <span className="sync-status__text">{describeLastSync(t, fmt, lastSyncedAt, now)}</span>
+        {state === 'syncing' && <span className="sync-status__state">· {t('statusUpdating')}</span>}
+        {state === 'waiting' && <span className="sync-status__state">· {t('statusWaiting')}</span>}
+        {state === 'failed' && <span className="sync-status__state">· {t('statusFailed')}</span>}
       </button>
       {open && (
         <SyncPanel
@@ -69,6 +65,8 @@ export function SyncStatus() {
 
 /** The sync view: per resource the records and requests done, time left, failures, "Sync now". */
 export function SyncPanel({ id, onClose }: { id?: string; onClose?: () => void }) {
+  const { t } = useTranslation(['sync', 'common']);
+  const fmt = useFormat();
   const lastSyncedAt = useCatalog(catalogSelectors.lastSyncedAt);
   const progress = useCatalog(catalogSelectors.progress);
   const failure = useCatalog(catalogSelectors.lastFailure);
@@ -90,11 +88,11 @@ export function SyncPanel({ id, onClose }: { id?: string; onClose?: () => void }
       <div className="sync-panel__header">
         <IconSync className="sync-panel__icon" />
         <h2 className="sync-panel__title" id={titleId}>
-          {describeLastSync(lastSyncedAt, now)}
+          {describeLastSync(t, fmt, lastSyncedAt, now)}
         </h2>
         {onClose && (
           <Button className="sync-panel__close" onClick={onClose}>
-            Close
+            {t('common:close')}
           </Button>
         )}
       </div>
@@ -102,7 +100,7 @@ export function SyncPanel({ id, onClose }: { id?: string; onClose?: () => void }
       <SyncProgressSummary />
       {failure && !progress && (
         <details className="sync-panel__detail">
-          <summary>Details for support</summary>
+          <summary>{t('common:detailsForSupport')}</summary>
           <code data-testid="sync-error-detail">{failure.detail}</code>
         </details>
       )}
@@ -122,6 +120,8 @@ export function SyncPanel({ id, onClose }: { id?: string; onClose?: () => void }
 
 /** One line for screen readers and eyes: what the sync is doing, or how the last one went. */
 export function SyncProgressSummary() {
+  const { t } = useTranslation('sync');
+  const fmt = useFormat();
   const lastSyncedAt = useCatalog(catalogSelectors.lastSyncedAt);
   const syncing = useCatalog(catalogSelectors.syncing);
   const progress = useCatalog(catalogSelectors.progress);
@@ -130,15 +130,15 @@ export function SyncProgressSummary() {
   let text: string;
   let icon = <IconSync className="sync-summary__icon" spinning={syncing} />;
   if (syncing) {
-    text = progress ? describeOverallProgress(progress) : 'Starting the update…';
+    text = progress ? describeOverallProgress(t, fmt, progress) : t('startingUpdate');
   } else if (failure) {
-    text = `Last update failed: ${failure.message}`;
+    text = t('lastFailed', { message: syncFailureText(t, failure) });
     icon = <IconWarning className="sync-summary__icon" />;
   } else if (lastSyncedAt !== null) {
-    text = 'Up to date';
+    text = t('upToDate');
     icon = <IconCheck className="sync-summary__icon" />;
   } else {
-    text = 'Not synced yet';
+    text = t('notSynced');
   }
   return (
     <p className="sync-summary" role="status" aria-live="polite" aria-atomic="true" data-testid="sync-progress">
@@ -149,24 +149,27 @@ export function SyncProgressSummary() {
 }
 
 function ResourceRow({ progress }: { progress: ResourceProgress }) {
+  const { t } = useTranslation('sync');
+  const fmt = useFormat();
   const state = resourceState(progress);
   return (
     <li className={`sync-resource sync-resource--${state}`} data-testid={`sync-resource-${progress.resource}`} data-state={state}>
       <ResourceStateIcon state={state} />
-      <span className="sync-resource__text">{describeResourceProgress(progress)}</span>
-      <span className="sync-resource__state">{resourceStateText[state]}</span>
+      <span className="sync-resource__text">{describeResourceProgress(t, fmt, progress)}</span>
+      <span className="sync-resource__state">{resourceStateText(t, state)}</span>
     </li>
   );
 }
 
 function StoredRow({ resource, counts }: { resource: SyncResource; counts: Partial<Record<string, number>> }) {
-  const count = formatCount(counts[resource] ?? 0);
-  const text = resource === 'rooms' ? `Rooms ${count} · tables ${formatCount(counts.floorTables ?? 0)}` : `${resourceLabels[resource]} ${count}`;
+  const { t } = useTranslation('sync');
+  const fmt = useFormat();
+  const text = describeStored(t, fmt, resource, counts);
   return (
     <li className="sync-resource sync-resource--done" data-testid={`sync-resource-${resource}`} data-state="stored">
       <IconCheck className="sync-resource__icon" />
       <span className="sync-resource__text">{text}</span>
-      <span className="sync-resource__state">Saved</span>
+      <span className="sync-resource__state">{t('stored')}</span>
     </li>
   );
 }
@@ -178,11 +181,12 @@ function ResourceStateIcon({ state }: { state: ResourceState }) {
 }
 
 function SyncNowButton() {
+  const { t } = useTranslation('sync');
   const syncing = useCatalog(catalogSelectors.syncing);
   const syncNow = useCatalog(catalogSelectors.syncNow);
   return (
     <Button variant="primary" data-testid="sync-now" disabled={syncing} aria-busy={syncing} onClick={() => void syncNow()}>
-      {syncing ? 'Updating…' : 'Sync now'}
+      {syncing ? t('updating') : t('syncNow')}
     </Button>
   );
 }

@@ -1,36 +1,36 @@
+import type { TFunction } from 'i18next';
 import type { SyncResource } from '../../../../shared/bridge';
 import type { ResourceProgress, SyncProgress } from '../../data/sync/syncProgress';
-import { describeSavedAt } from '../floor/savedAt';
+import type { Formatters } from '../../i18n/format';
+import { savedWhen } from '../floor/savedAt';
 
-// The words of the sync view, as pure functions (tested without a browser). English, like the rest
-// of the UI; numbers are grouped the English way ("20,000").
+// The words of the sync view, as pure functions (tested without a browser): the `sync` namespace's
+// messages, numbers grouped in the terminal's language ("20,000" / "20.000").
 
-export const resourceLabels: Record<SyncResource, string> = {
-  groups: 'Groups',
-  categories: 'Categories',
-  items: 'Items',
-  sellingFormats: 'Selling formats',
-  sellingFormatPivots: 'Format prices',
-  modifiers: 'Modifiers',
-  modifierCategories: 'Modifier categories',
-  modifierGroups: 'Modifier groups',
-  modifierPivots: 'Modifier links',
-  menuMenuCategories: 'Menu courses',
-  menuMenuItemCategoryPivots: 'Menu dishes',
-  rooms: 'Rooms',
-  paymentMethods: 'Payment methods',
-  customers: 'Customers',
-  warehouses: 'Warehouses',
-  stocks: 'Stock',
-};
+type SyncT = TFunction<'sync'>;
 
-const numberFormat = new Intl.NumberFormat('en');
-export const formatCount = (n: number): string => numberFormat.format(n);
+/** Each resource's name: the `sync` namespace has one message per resource, under its own key. */
+export function resourceLabel(t: SyncT, resource: SyncResource): string {
+  return t(resource);
+}
 
 /** "Items 4,200 / 20,000 · 21 / 100 requests" ("…" where the server has not told yet). */
-export function describeResourceProgress(progress: ResourceProgress): string {
-  const of = (value: number | null) => (value === null ? '…' : formatCount(value));
-  return `${resourceLabels[progress.resource]} ${formatCount(progress.records)} / ${of(progress.total)} · ${formatCount(progress.requests)} / ${of(progress.requestsTotal)} requests`;
+export function describeResourceProgress(t: SyncT, fmt: Formatters, progress: ResourceProgress): string {
+  const of = (value: number | null) => (value === null ? '…' : fmt.number(value));
+  return t('resourceProgress', {
+    resource: resourceLabel(t, progress.resource),
+    records: fmt.number(progress.records),
+    total: of(progress.total),
+    requests: fmt.number(progress.requests),
+    requestsTotal: of(progress.requestsTotal),
+  });
+}
+
+/** "Items 20,000"; rooms say their tables too ("Rooms 3 · tables 42"): what the current generation holds. */
+export function describeStored(t: SyncT, fmt: Formatters, resource: SyncResource, counts: Partial<Record<string, number>>): string {
+  const count = fmt.number(counts[resource] ?? 0);
+  if (resource === 'rooms') return t('roomsAndTables', { rooms: count, tables: fmt.number(counts.floorTables ?? 0) });
+  return t('resourceCount', { resource: resourceLabel(t, resource), count });
 }
 
 export type ResourceState = 'done' | 'downloading' | 'waiting';
@@ -40,28 +40,42 @@ export function resourceState(progress: ResourceProgress): ResourceState {
   return progress.requests > 0 || progress.total !== null ? 'downloading' : 'waiting';
 }
 
-export const resourceStateText: Record<ResourceState, string> = { done: 'Done', downloading: 'Downloading', waiting: 'Waiting' };
+const STATE_KEY = { done: 'stateDone', downloading: 'stateDownloading', waiting: 'stateWaiting' } as const satisfies Record<ResourceState, string>;
 
-/** "less than a minute left", "about 3 min left", "about 1 h 5 min left", "estimating time left". */
-export function describeTimeLeft(secondsLeft: number | null): string {
-  if (secondsLeft === null || !Number.isFinite(secondsLeft)) return 'estimating time left';
-  if (secondsLeft < 60) return 'less than a minute left';
-  const minutes = Math.round(secondsLeft / 60);
-  if (minutes < 60) return `about ${minutes} min left`;
-  const hours = Math.floor(minutes / 60);
-  const rest = minutes % 60;
-  return rest === 0 ? `about ${hours} h left` : `about ${hours} h ${rest} min left`;
+export function resourceStateText(t: SyncT, state: ResourceState): string {
+  return t(STATE_KEY[state]);
 }
 
-/** "Updating: 21 of 117 requests · about 1 min left". */
-export function describeOverallProgress(progress: SyncProgress): string {
+/** "less than a minute left", "about 3 min left", "about 1 h 5 min left", "estimating time left". */
+export function describeTimeLeft(t: SyncT, secondsLeft: number | null): string {
+  if (secondsLeft === null || !Number.isFinite(secondsLeft)) return t('timeEstimating');
+  if (secondsLeft < 60) return t('timeUnderMinute');
+  const minutes = Math.round(secondsLeft / 60);
+  if (minutes < 60) return t('timeMinutes', { minutes });
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  return rest === 0 ? t('timeHours', { hours }) : t('timeHoursMinutes', { hours, minutes: rest });
+}
+
+/** "Updating: 21 of 117 requests · about 1 min left" ("of about 117" while the total is a guess). */
+export function describeOverallProgress(t: SyncT, fmt: Formatters, progress: SyncProgress): string {
   const expected = progress.requests + progress.requestsLeft;
-  return `Updating: ${formatCount(progress.requests)} of ${progress.requestsLeft === 0 ? formatCount(expected) : `about ${formatCount(expected)}`} requests · ${describeTimeLeft(progress.secondsLeft)}`;
+  const values = { done: fmt.number(progress.requests), expected: fmt.number(expected), timeLeft: describeTimeLeft(t, progress.secondsLeft) };
+  return progress.requestsLeft === 0 ? t('overall', values) : t('overallAbout', values);
 }
 
 /** "Catalog synced 10:42" today, "Catalog synced yesterday at 10:42", "Never synced". */
-export function describeLastSync(syncedAtIso: string | null, now: Date = new Date(), locale?: string): string {
-  if (syncedAtIso === null) return 'Never synced';
-  const when = describeSavedAt(syncedAtIso, now, locale);
-  return `Catalog synced ${when.startsWith('today at ') ? when.slice('today at '.length) : when}`;
+export function describeLastSync(t: SyncT, fmt: Formatters, syncedAtIso: string | null, now: Date): string {
+  if (syncedAtIso === null) return t('neverSynced');
+  const when = savedWhen(syncedAtIso, now, fmt);
+  switch (when.day) {
+    case 'today':
+      return t('syncedToday', { time: when.time });
+    case 'yesterday':
+      return t('syncedYesterday', { time: when.time });
+    case 'date':
+      return t('syncedOn', { date: when.date, time: when.time });
+    case 'unknown':
+      return t('syncedUnknown');
+  }
 }

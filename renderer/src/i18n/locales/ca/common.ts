@@ -6,4 +6,6 @@ export const common = {
   back: 'Torna',
   retry: 'Torna-ho a provar',
   loading: 'Carregant…',
+  trying: 'Provant…',
+  detailsForSupport: 'Detalls per al suport',
 };

@@ -6,4 +6,6 @@ export const common = {
   back: 'Back',
   retry: 'Try again',
   loading: 'Loading…',
+  trying: 'Trying…',
+  detailsForSupport: 'Details for support',
 };

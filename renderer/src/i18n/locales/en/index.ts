@@ -1,1 +1,11 @@
 export { common } from './common';
+export { app } from './app';
+export { floor } from './floor';
+export { service } from './service';
+export { pending } from './pending';
+export { sync } from './sync';
+export { lock } from './lock';
+export { settings } from './settings';
+export { catalog } from './catalog';
+export { order } from './order';
+export { errors } from './errors';

@@ -6,4 +6,6 @@ export const common = {
   back: 'Volver',
   retry: 'Reintentar',
   loading: 'Cargando…',
+  trying: 'Intentando…',
+  detailsForSupport: 'Detalles para soporte',
 };

@@ -1,0 +1,30 @@
+import type { LockState } from '../../../../shared/bridge';
+import type { PinGate, PinGuardedAction } from './pinGate';
+
+/**
+ * The PIN gate (issue 12 item 9): asks the main side whether a PIN is set (the state last known
+ * when it does not answer), lets the action through when none is, and otherwise asks for the PIN
+ * (`ask` resolves true for the right one, false when the waiter gives up).
+ */
+export function createPinGate({
+  readLock,
+  lastKnown,
+  ask,
+}: {
+  readLock: () => Promise<LockState>;
+  lastKnown: () => LockState | null;
+  ask: (action: PinGuardedAction) => Promise<boolean>;
+}): PinGate {
+  return {
+    async confirm(action) {
+      let lock: LockState | null;
+      try {
+        lock = await readLock();
+      } catch {
+        lock = lastKnown();
+      }
+      if (!lock?.pinSet) return true;
+      return ask(action);
+    },
+  };
+}

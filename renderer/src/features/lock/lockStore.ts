@@ -1,0 +1,25 @@
+import { create } from 'zustand';
+import type { LockState } from '../../../../shared/bridge';
+
+// What this window knows of the terminal lock (issue 12 item 9): the main side's state as last
+// answered or announced (`lock-changed`), and until when PINs are refused, on this window's clock.
+
+export interface LockStore {
+  /** null until the main side answered. */
+  lock: LockState | null;
+  /** Date.now() until which the main side refuses PINs (0: not refused). */
+  refusedUntil: number;
+  receive(lock: LockState, now?: number): void;
+}
+
+export const useLockStore = create<LockStore>()((set) => ({
+  lock: null,
+  refusedUntil: 0,
+  receive: (lock, now = Date.now()) => set({ lock, refusedUntil: lock.retryInMs > 0 ? now + lock.retryInMs : 0 }),
+}));
+
+export const lockSelectors = {
+  pinSet: (state: LockStore) => state.lock?.pinSet ?? false,
+  locked: (state: LockStore) => state.lock?.locked ?? false,
+  refusedUntil: (state: LockStore) => state.refusedUntil,
+} as const;

@@ -1,0 +1,132 @@
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { SettingsPage } from './support/SettingsPage';
+import { openSyncedTerminal, startVendor } from './support/terminal';
+import type { Started } from './support/processes';
+
+// Issue 12 item 9: a terminal PIN set in Settings; "Lock" (or idle minutes) shows a lock screen
+// that covers everything; three wrong PINs make the terminal refuse PINs for a while, also after
+// a reload; Settings asks the PIN.
+
+const running: Started[] = [];
+const contexts: BrowserContext[] = [];
+test.afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((c) => c.close()));
+  await Promise.all(running.splice(0).map((p) => p.stop()));
+});
+
+const PIN = '2468';
+
+/** Types a PIN on the on-screen keypad of the dialog or lock screen in `scope`. */
+async function tapPin(scope: ReturnType<Page['getByTestId']>, pin: string) {
+  for (const digit of pin) await scope.getByRole('button', { name: digit, exact: true }).tap();
+}
+
+test('lock: set a PIN, lock, three wrong PINs make it wait, the right one unlocks; Settings asks the PIN', async () => {
+  test.setTimeout(180_000);
+  const vendorUrl = await startVendor(running);
+  const page = await openSyncedTerminal(vendorUrl, running, contexts);
+  const settings = new SettingsPage(page);
+
+  // No PIN yet: Settings opens without asking, and there is no Lock button.
+  await expect(page.getByRole('button', { name: 'Lock the terminal', exact: true })).toHaveCount(0);
+  await settings.open();
+  await expect(page.getByTestId('settings-pin-state')).toHaveText('No PIN: nothing is asked.');
+
+  // Set the PIN: typed on the keypad, then again on the keyboard.
+  await page.getByRole('button', { name: 'Set PIN' }).tap();
+  const setup = page.getByTestId('pin-setup');
+  await expect(setup.getByRole('heading', { name: 'Set a PIN' })).toBeVisible();
+  await tapPin(setup, PIN);
+  await setup.getByRole('button', { name: 'Next' }).tap();
+  await expect(page.getByTestId('pin-setup-step')).toHaveText('Enter the new PIN again.');
+  await page.keyboard.type(PIN);
+  await page.keyboard.press('Enter');
+  await expect(setup).toHaveCount(0);
+  await expect(page.getByTestId('settings-pin-state')).toContainText('PIN set');
+  await settings.backButton.tap();
+
+  // Lock: the lock screen covers the whole terminal; nothing behind it can be reached.
+  const lockButton = page.getByRole('button', { name: 'Lock the terminal', exact: true });
+  const box = await lockButton.boundingBox();
+  expect(box?.height).toBeGreaterThanOrEqual(44);
+  await lockButton.tap();
+  const lockScreen = page.getByTestId('lock-screen');
+  await expect(lockScreen).toBeVisible();
+  await expect(lockScreen).toContainText('Terminal locked');
+  // The venue: this terminal's account (tenant "demo" on the sandbox started by the test).
+  await expect(lockScreen.locator('.lock-screen__venue')).toHaveText('demo');
+  // (The e2e project has no DOM types: the page's document is typed by hand.)
+  interface Probe {
+    closest(selector: string): Probe | null;
+    focus(): void;
+  }
+  type PageDocument = { document: { elementFromPoint(x: number, y: number): Probe | null; querySelector(selector: string): Probe | null; activeElement: Probe | null } };
+  const covered = await page.evaluate(() =>
+    [
+      [10, 10],
+      [640, 400],
+      [1270, 790],
+    ].every(([x, y]) => (globalThis as unknown as PageDocument).document.elementFromPoint(x!, y!)?.closest('dialog.lock-screen') != null),
+  );
+  expect(covered).toBe(true);
+  // The terminal behind is inert: its buttons cannot even take the focus.
+  const behindFocusable = await page.evaluate(() => {
+    const { document } = globalThis as unknown as PageDocument;
+    const button = document.querySelector('.settings-button');
+    button?.focus();
+    return button !== null && document.activeElement === button;
+  });
+  expect(behindFocusable).toBe(false);
+  for (const key of await lockScreen.getByRole('button').all()) {
+    const size = await key.boundingBox();
+    expect(size!.height).toBeGreaterThanOrEqual(44);
+  }
+  // Escape does not dismiss it.
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Escape');
+  await expect(lockScreen).toBeVisible();
+
+  // Three wrong PINs: the third makes the terminal refuse PINs, said in words with a countdown.
+  const message = page.getByTestId('pin-message');
+  const unlock = lockScreen.getByTestId('pin-submit');
+  const dots = lockScreen.getByTestId('pin-dots');
+  for (const wrong of ['1111', '2222']) {
+    await tapPin(lockScreen, wrong);
+    await expect(dots).toHaveText('4 digits entered');
+    await unlock.tap();
+    // Answered: the entry empties itself for the next try.
+    await expect(dots).toHaveText('No digits entered');
+    await expect(message).toHaveText('Wrong PIN. Try again.');
+  }
+  await page.keyboard.type('3333');
+  await page.keyboard.press('Enter');
+  await expect(message).toHaveText(/^Too many wrong PINs\. Try again in (30|29|28|27) seconds\.$/);
+  await expect(unlock).toBeDisabled();
+
+  // A reload does not unlock nor forget the wait.
+  await page.reload();
+  await expect(lockScreen).toBeVisible();
+  await expect(message).toHaveText(/^Too many wrong PINs\. Try again in \d+ seconds\.$/);
+  await expect(unlock).toBeDisabled();
+
+  // When the wait is over, the right PIN unlocks.
+  await expect(message).toHaveText('', { timeout: 40_000 });
+  await tapPin(lockScreen, PIN);
+  await unlock.tap();
+  await expect(lockScreen).toHaveCount(0);
+
+  // Settings asks the PIN: Cancel keeps it closed, the right PIN opens it.
+  await settings.openButton.tap();
+  const gate = page.getByTestId('pin-dialog');
+  await expect(gate.getByRole('heading', { name: 'Enter the PIN to open Settings' })).toBeVisible();
+  await gate.getByRole('button', { name: 'Cancel' }).tap();
+  await expect(gate).toHaveCount(0);
+  await expect(settings.heading).toHaveCount(0);
+  await settings.openButton.tap();
+  await tapPin(gate, '9999');
+  await gate.getByTestId('pin-submit').tap();
+  await expect(gate.getByTestId('pin-message')).toHaveText('Wrong PIN. Try again.');
+  await page.keyboard.type(PIN);
+  await page.keyboard.press('Enter');
+  await expect(settings.heading).toBeVisible();
+});
