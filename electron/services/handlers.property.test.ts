@@ -56,7 +56,7 @@ const nearValid: Record<string, fc.Arbitrary<unknown>> = {
       id: entryId,
       tables: fc.uniqueArray(fc.integer({ min: 1, max: 12 }), { minLength: 1, maxLength: 3 }),
       round: fc.boolean(),
-      broken: fc.option(fc.tuple(fc.constantFrom('service', 'seating'), fc.constantFrom('tableIds', 'guests', 'open', 'kind', 'request', 'serviceId', 'label'), anything)),
+      broken: fc.option(fc.tuple(fc.constantFrom('service', 'seating'), fc.constantFrom('tableIds', 'guests', 'open', 'kind', 'request', 'serviceId', 'place'), anything)),
     })
     .map(({ id, tables, round, broken }) => {
       const service: Record<string, unknown> = { ...tableService(tables) };

@@ -80,10 +80,21 @@ export type SeatCustomer = z.infer<typeof seatCustomerSchema>;
 export const MIN_GUESTS = 1;
 export const MAX_GUESTS = 99;
 
-/** "Table 5", "Tables 3 + 4": how entries and screens name a service's tables. */
-export function tablesLabel(names: readonly string[]): string {
-  return `${names.length === 1 ? 'Table' : 'Tables'} ${names.join(' + ')}`;
-}
+/**
+ * Where an entry goes (issue 12 item 5): the renderer words it in the terminal's language ("Mesa 5",
+ * "Takeaway · Ana"). Table and customer names are the venue's and the customer's own words.
+ */
+export const entryPlaceSchema = z.discriminatedUnion('kind', [
+  /** A service's tables as the venue named them, the primary last. */
+  z.strictObject({ kind: z.literal('tables'), names: z.array(text(100)).min(1).max(50) }),
+  /** The name the order is called by. */
+  z.strictObject({ kind: z.literal('takeaway'), customer: text(200).optional() }),
+  /** The customer's name, else their phone. */
+  z.strictObject({ kind: z.literal('delivery'), customer: text(200).optional() }),
+  /** Stored before places, in words this version cannot read back: shown as they were written. */
+  z.strictObject({ kind: z.literal('legacy'), text: text(300) }),
+]);
+export type EntryPlace = z.infer<typeof entryPlaceSchema>;
 
 /** A table service: guests seated at one or several tables, from seating until the table is cleared. */
 export const tableServiceSchema = z.strictObject({
@@ -109,8 +120,8 @@ export const entryDraftSchema = z.strictObject({
   kind: z.enum(outboxKinds),
   /** Tables it concerns (a seating: all of them, the primary last); [] for takeaway / delivery. */
   tableIds: z.array(id).max(50),
-  /** "Table 5", "Takeaway · Ana". */
-  label: text(300),
+  /** Its tables, or the takeaway's / delivery's customer. */
+  place: entryPlaceSchema,
   serviceId: entryId.nullable(),
   request: deliveryRequestSchema,
   lines: z.array(outboxLineSchema).max(500),
@@ -174,6 +185,50 @@ export function queuedEntry(draft: EntryDraft, seq: number, at: string): OutboxE
     conflict: false,
     resolution: null,
   };
+}
+
+/**
+ * Upgrade (issue 12 item 5): until this version an entry said where it went in English words,
+ * `label` ("Table 5", "Tables 3 + 4", "Takeaway · Ana", "Delivery · 600 123 456"). An entry record
+ * with `label` and no `place` gets the place those words name, checked against the entry's kind
+ * and tables; words that do not read back become a `legacy` place with the words. The tables of
+ * the entry's service (`serviceTableNames`) settle names that hold " + ". Anything else is
+ * returned as it is. Used by queue migration 3 and the old outbox's hand-off: the formats read
+ * here are the previous version's, never to change.
+ */
+export function upgradeLegacyLabel(value: unknown, serviceTableNames: (serviceId: string) => readonly string[] | undefined): unknown {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  const record = value as Record<string, unknown>;
+  if (!('label' in record) || 'place' in record) return value;
+  const { label, ...rest } = record;
+  const words = typeof label === 'string' ? label : String(label);
+  const names = typeof record.serviceId === 'string' ? serviceTableNames(record.serviceId) : undefined;
+  const tableCount = Array.isArray(record.tableIds) ? record.tableIds.length : -1;
+  return { ...rest, place: placeOfLabel(words, record.kind, tableCount, names) };
+}
+
+const LEGACY_TABLES = (names: readonly string[]) => `${names.length === 1 ? 'Table' : 'Tables'} ${names.join(' + ')}`;
+
+function placeOfLabel(label: string, kind: unknown, tableCount: number, serviceNames: readonly string[] | undefined): EntryPlace {
+  const legacy: EntryPlace = { kind: 'legacy', text: label.slice(0, 300) };
+  const customer = (prefix: string) => {
+    const name = label.startsWith(prefix) ? label.slice(prefix.length) : '';
+    return name.trim() === '' || name.length > 200 ? null : name;
+  };
+  if (kind === 'takeaway' || kind === 'delivery') {
+    const name = customer(kind === 'takeaway' ? 'Takeaway · ' : 'Delivery · ');
+    return name === null ? legacy : { kind, customer: name };
+  }
+  if (kind !== 'seating' && kind !== 'round') return legacy;
+  let names: string[] | null = null;
+  if (serviceNames && serviceNames.length > 0 && LEGACY_TABLES(serviceNames) === label) names = [...serviceNames];
+  else if (label.startsWith('Table ')) names = [label.slice('Table '.length)];
+  else if (label.startsWith('Tables ')) names = label.slice('Tables '.length).split(' + ');
+  if (names === null || names.length > 50 || names.some((name) => name.trim() === '' || name.length > 100)) return legacy;
+  // "Tables" names two or more; a seating names each of its tables (a round only its primary).
+  if (label.startsWith('Tables ') !== names.length > 1) return legacy;
+  if (kind === 'seating' && names.length !== tableCount) return legacy;
+  return { kind: 'tables', names };
 }
 
 /** The queue as a window needs it: every pending entry, the open services and every entry of theirs. */

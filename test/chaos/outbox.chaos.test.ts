@@ -281,13 +281,13 @@ describe('the main-side queue through any outage and a crash', () => {
 
     expect(entries).toHaveLength(ORDERS);
     expect(lost.map((e) => e.id)).toEqual([]);
-    expect(duplicated.map((e) => `${e.kind} ${e.label} ×${arrivals(e)}`)).toEqual([]);
+    expect(duplicated.map((e) => `${e.kind} ${JSON.stringify(e.place)} ×${arrivals(e)}`)).toEqual([]);
     expect(strangers).toEqual([]);
     // Every entry is accepted, rejected with a reason, or unconfirmed.
     expect(entries.filter((e) => !['accepted', 'rejected', 'unconfirmed'].includes(e.state))).toEqual([]);
     for (const entry of [...rejected, ...unconfirmed]) expect(entry.lastError?.code, entry.id).toBeTruthy();
     // Nothing is refused in this run: no conflict, no validation error.
-    expect(rejected.map((e) => `${e.label}: ${e.lastError?.code} ${JSON.stringify(e.lastError?.params ?? {})}`)).toEqual([]);
+    expect(rejected.map((e) => `${JSON.stringify(e.place)}: ${e.lastError?.code} ${JSON.stringify(e.lastError?.params ?? {})}`)).toEqual([]);
     expect(unconfirmed.length).toBeLessThanOrEqual(lostResponsesOnOrders);
     // The kill came in the middle of the drain, and the faults really happened.
     expect(kill.waitingAtKill).toBeGreaterThan(0);

@@ -1,4 +1,5 @@
 import type Database from 'libsql';
+import { upgradeLegacyLabel } from '../../../shared/bridge/queue';
 
 // The queue database's schema, versioned in code (issue 11 item 1): `PRAGMA user_version` says
 // which migrations a file has had. A shipped migration is never edited; a change adds the next
@@ -110,6 +111,29 @@ export const migrations: readonly Migration[] = [
         )
         WHERE json_type(data, '$.lastError.message') = 'text';
       `);
+    },
+  },
+  {
+    version: 3,
+    description: '2026-11-23, issue 12: item 5, an entry names its place (tables, takeaway, delivery) for the renderer to word, not English `label` words',
+    up(db) {
+      // { label: 'Tables 3 + 4', … } → { place: { kind: 'tables', names: ['3', '4'] }, … }; words
+      // that do not read back stay as a `legacy` place (shared/bridge/queue.ts upgradeLegacyLabel).
+      // In pages by seq, so a terminal's long history never sits in memory at once.
+      const page = db.prepare(`SELECT id, seq, data FROM entries WHERE seq > ? AND json_type(data, '$.label') IS NOT NULL ORDER BY seq LIMIT 500`).raw();
+      const serviceNames = db.prepare(`SELECT json_extract(data, '$.tableNames') FROM services WHERE id = ?`).raw();
+      const update = db.prepare(`UPDATE entries SET data = ? WHERE id = ?`);
+      const namesOf = (serviceId: string): string[] | undefined => {
+        const names: unknown = JSON.parse(String((serviceNames.get(serviceId) as unknown[] | undefined)?.[0] ?? 'null'));
+        return Array.isArray(names) && names.every((name) => typeof name === 'string') ? names : undefined;
+      };
+      let after = 0;
+      for (;;) {
+        const rows = page.all(after) as [string, number, string][];
+        for (const [id, , data] of rows) update.run(JSON.stringify(upgradeLegacyLabel(JSON.parse(data), namesOf)), id);
+        if (rows.length === 0) break;
+        after = rows[rows.length - 1]![1];
+      }
     },
   },
 ];

@@ -43,7 +43,7 @@ describe('seat', () => {
       [seating.id, 1, 'seating', 'queued', 1],
       [round.id, 2, 'round', 'queued', 1],
     ]);
-    expect(seated.entries[0]).toMatchObject({ tableIds: [5, 6], label: 'Tables T5 + T6', totalCents: 500, attempts: 0, lastError: null, afterUnconfirmed: false, conflict: false, resolution: null });
+    expect(seated.entries[0]).toMatchObject({ tableIds: [5, 6], place: { kind: 'tables', names: ['T5', 'T6'] }, totalCents: 500, attempts: 0, lastError: null, afterUnconfirmed: false, conflict: false, resolution: null });
     expect(loyalty(seated.entries[1]!.request).order).toMatchObject({ table_id: 6, extraId: round.id });
     expect(store.snapshot()).toEqual({ revision: 1, services: [service], entries: seated.entries });
   });
@@ -244,7 +244,7 @@ describe('waiter decisions', () => {
     expect(store.moveSeating(secondSeating!.id, [T(8)], newSeating)).toMatchObject({ pending: 0, resolution: 'moved' });
     expect(store.snapshot().services.find((s) => s.id === second.id)).toMatchObject({ tableIds: [8], primaryTableId: 8, tableNames: ['T8'] });
     const moved = store.get(round.id);
-    expect(moved).toMatchObject({ tableIds: [8], label: 'Table T8' });
+    expect(moved).toMatchObject({ tableIds: [8], place: { kind: 'tables', names: ['T8'] } });
     expect(loyalty(moved!.request).order.table_id).toBe(8);
     const seatings = store.pending().filter((e) => e.serviceId === second.id && e.kind === 'seating');
     expect(seatings.map((s) => s.request.kind === 'seating' && s.request.data.table_id)).toEqual([[8]]);
@@ -259,9 +259,9 @@ describe('waiter decisions', () => {
   it('exports the pending entries as JSON', () => {
     const { store } = fixture.open();
     store.submit(takeawayDraft('Lia'));
-    const exported = JSON.parse(store.exportPending('demo')) as { account: string; count: number; entries: Array<{ label: string }> };
+    const exported = JSON.parse(store.exportPending('demo')) as { account: string; count: number; entries: Array<{ place: unknown }> };
     expect(exported).toMatchObject({ account: 'demo', count: 1 });
-    expect(exported.entries[0]!.label).toBe('Takeaway · Lia');
+    expect(exported.entries[0]!.place).toEqual({ kind: 'takeaway', customer: 'Lia' });
   });
 });
 

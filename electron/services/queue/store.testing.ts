@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EntryDraft, OutboxLine, TableService } from '../../../shared/bridge/queue';
 import { openQueueDatabase } from './database';
-import { tablesLabel } from '../../../shared/bridge';
 import { createQueueStore, type QueueStore, type QueueStoreOptions } from './store';
 
 // Test helpers of the queue store (not used by the app): a store on a fresh file in a temporary
@@ -82,7 +81,7 @@ export function seatingDraft(service: TableService, canas = 0): EntryDraft {
     id: randomUUID(),
     kind: 'seating',
     tableIds: [...service.tableIds],
-    label: tablesLabel(service.tableNames),
+    place: { kind: 'tables', names: [...service.tableNames] },
     serviceId: service.id,
     request: {
       kind: 'seating',
@@ -107,7 +106,7 @@ export function roundDraft(service: TableService, canas = 1): EntryDraft {
     id,
     kind: 'round',
     tableIds: [service.primaryTableId],
-    label: tablesLabel(service.tableNames),
+    place: { kind: 'tables', names: [...service.tableNames] },
     serviceId: service.id,
     request: {
       kind: 'order',
@@ -133,7 +132,7 @@ export function takeawayDraft(name: string, canas = 1): EntryDraft {
     id,
     kind: 'takeaway',
     tableIds: [],
-    label: `Takeaway · ${name}`,
+    place: { kind: 'takeaway', customer: name },
     serviceId: null,
     request: {
       kind: 'order',
@@ -151,7 +150,7 @@ export function deliveryDraft(phone: string): EntryDraft {
     id,
     kind: 'delivery',
     tableIds: [],
-    label: `Delivery · ${phone}`,
+    place: { kind: 'delivery', customer: phone },
     serviceId: null,
     request: {
       kind: 'order',

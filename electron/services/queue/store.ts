@@ -4,7 +4,6 @@ import {
   outboxEntrySchema,
   queuedEntry,
   tableServiceSchema,
-  tablesLabel,
   type EntryDraft,
   type OutboxEntry,
   type OutboxState,
@@ -544,7 +543,7 @@ function retarget<T extends EntryDraft>(round: T, service: TableService): T {
   return {
     ...round,
     tableIds: [service.primaryTableId],
-    label: tablesLabel(service.tableNames),
+    place: { kind: 'tables', names: [...service.tableNames] },
     request: { ...request, order: { ...request.order, order: { ...request.order.order, table_id: service.primaryTableId } } },
   };
 }

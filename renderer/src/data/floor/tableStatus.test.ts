@@ -10,7 +10,7 @@ function service(id: string, tableIds: number[], guests = 2): TableService {
 }
 
 function entry(id: string, seq: number, fields: Partial<OutboxEntry>): OutboxEntry {
-  const draft = { id, kind: 'round' as const, tableIds: [], label: '', serviceId: null, request: { kind: 'seating' as const, data: { customer: null, table_id: [1], guests: 1, contents: null, payments: null } }, lines: [], summary: '', totalCents: 0 };
+  const draft = { id, kind: 'round' as const, tableIds: [], place: { kind: 'tables' as const, names: ['1'] }, serviceId: null, request: { kind: 'seating' as const, data: { customer: null, table_id: [1], guests: 1, contents: null, payments: null } }, lines: [], summary: '', totalCents: 0 };
   return { ...queuedEntry(draft, seq, AT), ...fields };
 }
 

@@ -44,10 +44,18 @@ async function previousVersionOutbox(accountKey: string): Promise<{ entries: Out
   db.version(1).stores({ entries: 'id, &seq, state, pending, serviceId, *tableIds', services: 'id, open, *tableIds' });
   await db.transaction('rw', db.table('entries'), db.table('services'), async () => {
     await db.table('services').bulkAdd(services);
-    await db.table('entries').bulkAdd(entries);
+    await db.table('entries').bulkAdd(entries.map(asPreviousVersion));
   });
   db.close();
   return { entries, services };
+}
+
+/** An entry as the previous version stored it: its place in English words (`label`). */
+function asPreviousVersion(entry: OutboxEntry): Record<string, unknown> {
+  const { place, ...rest } = entry;
+  const label =
+    place.kind === 'tables' ? `${place.names.length === 1 ? 'Table' : 'Tables'} ${place.names.join(' + ')}` : place.kind === 'takeaway' ? `Takeaway · ${place.customer}` : place.kind === 'delivery' ? `Delivery · ${place.customer}` : place.text;
+  return { ...rest, label };
 }
 
 describe('hand-off of the previous version’s outbox', () => {
@@ -58,7 +66,14 @@ describe('hand-off of the previous version’s outbox', () => {
 
     const result = await handOverLegacyOutbox({ accountKey, bridge: main });
     expect(result).toEqual({ found: true, entries: written.entries.length, services: 2, skipped: 0, unreadable: 0, deleted: true });
+    // Each entry as this version stores it: the old English words read back as its place.
     expect([...main.entries.values()].sort((a, b) => a.seq - b.seq)).toEqual([...written.entries].sort((a, b) => a.seq - b.seq));
+    expect(written.entries.map((e) => e.place)).toEqual([
+      { kind: 'tables', names: ['T5'] },
+      { kind: 'tables', names: ['T5'] },
+      { kind: 'takeaway', customer: 'Marta' },
+      { kind: 'tables', names: ['T9'] },
+    ]);
     expect([...main.services.values()]).toEqual(written.services);
     expect(await Dexie.exists(legacyOutboxDbName(accountKey))).toBe(false);
     // The seated table shows seated from the main side's snapshot.
@@ -88,6 +103,21 @@ describe('hand-off of the previous version’s outbox', () => {
       params: { text: 'No connection to the server: it will be sent when the connection returns.' },
       at: '2026-11-22T12:01:00.000Z',
     });
+  });
+
+  it('hands over an entry whose old words do not read back as a `legacy` place with those words', async () => {
+    const accountKey = `account-${++accounts}`;
+    const written = await previousVersionOutbox(accountKey);
+    const waiting = written.entries.find((e) => e.state === 'queued' && e.kind === 'seating')!;
+    const db = new Dexie(legacyOutboxDbName(accountKey));
+    db.version(1).stores({ entries: 'id, &seq, state, pending, serviceId, *tableIds', services: 'id, open, *tableIds' });
+    await db.table('entries').update(waiting.id, { label: 'Tables T5 + T6' });
+    db.close();
+    const main = fakeQueueBridge();
+
+    expect(await handOverLegacyOutbox({ accountKey, bridge: main })).toMatchObject({ unreadable: 0, deleted: true });
+    // A seating of one table cannot be for two.
+    expect(main.entries.get(waiting.id)?.place).toEqual({ kind: 'legacy', text: 'Tables T5 + T6' });
   });
 
   it('keeps the old database when an import fails; the next start imports without duplicates', async () => {

@@ -1,6 +1,6 @@
 import Dexie, { type EntityTable } from 'dexie';
 import { z } from 'zod';
-import { outboxEntrySchema, tableServiceSchema, upgradeLegacyError, type BridgeClient, type OutboxEntry, type TableService } from '../../../../shared/bridge';
+import { outboxEntrySchema, tableServiceSchema, upgradeLegacyError, upgradeLegacyLabel, type BridgeClient, type OutboxEntry, type TableService } from '../../../../shared/bridge';
 
 // Upgrade (issue 11 item 5). Until this version each account's order outbox and table services
 // lived in the renderer's IndexedDB (`comanda-<accountKey>-outbox`). On the first start of an
@@ -35,6 +35,7 @@ export function openLegacyOutboxDb(accountKey: string): LegacyOutboxDb {
 
 // The old records as the queue takes them; keys the bridge does not know are left behind. Their
 // lastError said English words (`message`): it becomes `legacy` with those words (issue 12 item 6).
+// Their place was English words too (`label`): upgraded before these read them (issue 12 item 5).
 const legacyEntrySchema = z.object({ ...outboxEntrySchema.shape, lastError: z.preprocess(upgradeLegacyError, outboxEntrySchema.shape.lastError) });
 const legacyServiceSchema = z.object(tableServiceSchema.shape);
 
@@ -74,7 +75,14 @@ export async function handOverLegacyOutbox(deps: HandOverDeps): Promise<HandOver
   try {
     const [rawEntries, rawServices] = await db.transaction('r', db.entries, db.services, () => Promise.all([db.entries.toArray(), db.services.toArray()]));
     const services = readAll(rawServices, legacyServiceSchema, result, deps.log, 'service');
-    const entries = readAll(rawEntries, legacyEntrySchema, result, deps.log, 'entry');
+    const namesOf = new Map(services.map((service) => [service.id, service.tableNames]));
+    const entries = readAll(
+      rawEntries.map((entry) => upgradeLegacyLabel(entry, (serviceId) => namesOf.get(serviceId))),
+      legacyEntrySchema,
+      result,
+      deps.log,
+      'entry',
+    );
     // Services first: their entries refer to them. Each call is idempotent by id.
     for (let i = 0; i < services.length; i += SERVICES_PER_CALL) {
       count(result, await deps.bridge.importQueue({ entries: [], services: services.slice(i, i + SERVICES_PER_CALL) }));

@@ -60,7 +60,7 @@ describe('seat', () => {
         payments: null,
       },
     });
-    expect(seating).toMatchObject({ state: 'queued', pending: 1, seq: 1, kind: 'seating', tableIds: [5, 6], label: 'Tables T5 + T6', totalCents: 500 });
+    expect(seating).toMatchObject({ state: 'queued', pending: 1, seq: 1, kind: 'seating', tableIds: [5, 6], place: { kind: 'tables', names: ['T5', 'T6'] }, totalCents: 500 });
     const order = loyalty(firstRound!.request);
     expect(order.order).toMatchObject({ table_id: 6, guests: 3, extraId: firstRound!.id, total: '20.10' });
     expect(order.order.contents).toEqual([{ item_id: 11, itemPrice: '18.90', quantity: 1, modifiers: [{ id: 2, name: 'Al punto', price: '0.00' }, { id: 3, name: 'Huevo', price: '1.20' }] }]);
@@ -136,13 +136,17 @@ describe('rounds, takeaway and delivery', () => {
       order: { total: '2.50', contents: [{ item_id: 10, itemPrice: '2.50', quantity: 1, modifiers: [] }], tableName: 'Marta', extraId: takeaway.id },
       delivery: { phone: '600111222' },
     });
-    expect(takeaway).toMatchObject({ kind: 'takeaway', tableIds: [], label: 'Takeaway · Marta' });
+    expect(takeaway).toMatchObject({ kind: 'takeaway', tableIds: [], place: { kind: 'takeaway', customer: 'Marta' } });
     const delivery = await outbox.sendDelivery({ phone: '600333444', address: 'Calle Mayor 1', city: 'Girona', email: 'p@example.com', name: 'Pau', date: '2026-11-22 21:30:00', lines: [demoLines.cana(2)] });
     expect(loyalty(delivery.request)).toEqual({
       order: { total: '5.00', contents: [{ item_id: 10, itemPrice: '2.50', quantity: 2, modifiers: [] }], tableName: 'Pau', extraId: delivery.id },
       customer: { name: 'Pau', email: 'p@example.com', phone: '600333444' },
       delivery: { phone: '600333444', address: 'Calle Mayor 1', city: 'Girona', date: '2026-11-22 21:30:00' },
     });
+    // Its place names the customer, else the phone it goes to: the renderer words it.
+    expect(delivery.place).toEqual({ kind: 'delivery', customer: 'Pau' });
+    const unnamed = await outbox.sendDelivery({ phone: '600555666', address: 'Carrer Nou 2', lines: [demoLines.cana()] });
+    expect(unnamed.place).toEqual({ kind: 'delivery', customer: '600555666' });
     await expect(outbox.sendDelivery({ phone: '600', address: ' ', lines: [demoLines.cana()] })).rejects.toThrow(expect.objectContaining({ code: 'delivery-needs-address' }));
     await expect(outbox.sendDelivery({ phone: ' ', address: 'Calle Mayor 1', lines: [demoLines.cana()] })).rejects.toThrow(expect.objectContaining({ code: 'delivery-needs-phone' }));
     await expect(outbox.sendTakeaway({ name: '', lines: [demoLines.cana()] })).rejects.toThrow(expect.objectContaining({ code: 'takeaway-needs-name' }));
@@ -195,7 +199,7 @@ describe('waiter decisions', () => {
     store.getState().applySnapshot(main.snapshot());
     await outbox.moveSeating(second.seating.id, [{ id: 8, name: 'T8' }]);
     const seating = [...main.entries.values()].find((e) => e.kind === 'seating' && e.pending === 1 && e.serviceId === second.service.id)!;
-    expect(seating).toMatchObject({ tableIds: [8], label: 'Table T8', summary: 'Seating · 4 guests' });
+    expect(seating).toMatchObject({ tableIds: [8], place: { kind: 'tables', names: ['T8'] }, summary: 'Seating · 4 guests' });
     expect(seating.request).toMatchObject({ kind: 'seating', data: { table_id: [8], guests: 4 } });
   });
 });

@@ -3,13 +3,12 @@ import {
   coded,
   MAX_GUESTS,
   MIN_GUESTS,
-  tablesLabel,
   type BridgeClient,
   type BridgeErrorKind,
   type DeliveryRequest,
   type EntryDraft,
+  type EntryPlace,
   type OutboxEntry,
-  type OutboxKind,
   type OutboxLine,
   type SeatCustomer,
   type TableService,
@@ -179,7 +178,7 @@ export function openOutbox(deps: OutboxClientDeps): Outbox {
       id,
       kind: 'round',
       tableIds: [service.primaryTableId],
-      label: tablesLabel(service.tableNames),
+      place: { kind: 'tables', names: [...service.tableNames] },
       serviceId: service.id,
       request,
       lines: outboxLines(lines),
@@ -198,7 +197,7 @@ export function openOutbox(deps: OutboxClientDeps): Outbox {
       id: nextId(),
       kind: 'seating',
       tableIds: [...service.tableIds],
-      label: tablesLabel(service.tableNames),
+      place: { kind: 'tables', names: [...service.tableNames] },
       serviceId: service.id,
       request,
       lines: outboxLines(lines),
@@ -282,13 +281,14 @@ export function openOutbox(deps: OutboxClientDeps): Outbox {
     return submit(roundDraft(service, input.lines, catalog, { notes: input.notes, payment: input.payment }, ids.next), ids);
   }
 
-  async function sendStandalone(kind: Extract<OutboxKind, 'takeaway' | 'delivery'>, label: string, lines: readonly TicketLineInput[], fields: Omit<LoyaltyRequestInput, 'entryId' | 'lines'>): Promise<OutboxEntry> {
+  async function sendStandalone(place: Extract<EntryPlace, { kind: 'takeaway' | 'delivery' }>, lines: readonly TicketLineInput[], fields: Omit<LoyaltyRequestInput, 'entryId' | 'lines'>): Promise<OutboxEntry> {
+    const kind = place.kind;
     const catalog = await catalogFor(lines);
-    const ids = idsFor({ kind, label, lines, fields });
+    const ids = idsFor({ place, lines, fields });
     const id = ids.next();
     const { request, totalCents } = loyaltyRequest({ entryId: id, lines, ...fields }, catalog);
     const title = kind === 'takeaway' ? 'Takeaway' : 'Delivery';
-    return submit({ id, kind, tableIds: [], label, serviceId: null, request, lines: outboxLines(lines), summary: `${title} · ${linesSummary(lines, totalCents)}`, totalCents }, ids);
+    return submit({ id, kind, tableIds: [], place, serviceId: null, request, lines: outboxLines(lines), summary: `${title} · ${linesSummary(lines, totalCents)}`, totalCents }, ids);
   }
 
   function customerOf(name: string | undefined, email: string | undefined, phone: string | undefined) {
@@ -301,7 +301,7 @@ export function openOutbox(deps: OutboxClientDeps): Outbox {
     const name = input.name.trim();
     if (name === '') throw new OutboxInputError(coded('takeaway-needs-name'));
     const phone = input.phone?.trim();
-    return sendStandalone('takeaway', `Takeaway · ${name}`, input.lines, {
+    return sendStandalone({ kind: 'takeaway', customer: name }, input.lines, {
       tableName: name,
       notes: input.notes,
       payment: input.payment,
@@ -317,7 +317,7 @@ export function openOutbox(deps: OutboxClientDeps): Outbox {
     if (phone === '') throw new OutboxInputError(coded('delivery-needs-phone'));
     if (address === '') throw new OutboxInputError(coded('delivery-needs-address'));
     const name = input.name?.trim();
-    return sendStandalone('delivery', `Delivery · ${name || phone}`, input.lines, {
+    return sendStandalone({ kind: 'delivery', customer: name || phone }, input.lines, {
       tableName: name || `Delivery ${phone}`,
       notes: input.notes,
       payment: input.payment,

@@ -20,7 +20,7 @@ const draft = (n: number, fields: { serviceId?: string | null; tableIds?: number
   id: `00000000-0000-4000-8000-00000000010${n}`,
   kind: 'round' as const,
   tableIds: fields.tableIds ?? [5],
-  label: 'Table 5',
+  place: { kind: 'tables' as const, names: ['5'] },
   serviceId: fields.serviceId === undefined ? serviceId : fields.serviceId,
   request: { kind: 'seating' as const, data: { customer: null, table_id: [5], guests: 2, contents: null, payments: null } },
   lines: [],

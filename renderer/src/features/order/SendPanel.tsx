@@ -2,14 +2,13 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconWarning } from '../../ui/icons';
 import type { Outbox } from '../../data/queue/outboxTypes';
-import { useQueueStore } from '../../data/queue/queueStore';
 import { useFormat } from '../../i18n/useFormat';
+import { placeText } from '../pending/pendingText';
 import { useServiceStore } from '../service/serviceStore';
 import { orderSelectors, useOrderStore } from './orderStore';
 import { PaymentFields } from './PaymentFields';
 import { buildSendRequest, sendBlockReason, sendFailureMessage, sentConfirmation, type SendRequest } from './sendForm';
 import { sendSelectors, useSendStore } from './sendStore';
-import { tablesTitle } from './tableText';
 import './send.css';
 
 // "Send" under the ticket (issue 6 item 3). The main side commits the entry to its queue before
@@ -29,6 +28,7 @@ function callOutbox(outbox: Outbox, request: SendRequest) {
 
 export function SendPanel() {
   const { t } = useTranslation('order');
+  const { t: placeT } = useTranslation('pending');
   const format = useFormat();
   const outbox = useServiceStore((s) => s.outbox);
   const target = useServiceStore((s) => s.target);
@@ -65,9 +65,8 @@ export function SendPanel() {
       (entry) => {
         clearTicket();
         useSendStore.getState().resetDrafts();
-        // The table as this window names it (the entry's label is the queue's, for the logs).
-        const service = target.kind === 'service' ? useQueueStore.getState().queue?.serviceById.get(target.serviceId) : undefined;
-        const where = service ? tablesTitle(t, service.tableNames) : entry.label;
+        // Where the queue committed it: a round goes to its service's tables as they are now.
+        const where = placeText(placeT, entry.place);
         useSendStore.getState().setStatus({ kind: 'saved', message: sentConfirmation(t, built.request, where) });
       },
       (error: unknown) => {

@@ -6,7 +6,7 @@ import type { SeatTable } from '../../data/queue/outboxTypes';
 import { queueSelectors, useQueueStore } from '../../data/queue/queueStore';
 import { useFormat } from '../../i18n/useFormat';
 import { floorSelectors, useFloorStore } from '../floor/floorStore';
-import { tablesForMove } from './pendingText';
+import { placeText, tablesForMove } from './pendingText';
 
 // A seating refused because its table already has an open order in the POS (ARCHITECTURE §5, a
 // conflict on a fresh attempt): the waiter may seat the same guests at another table. A simple
@@ -41,7 +41,7 @@ export function MoveSeating({
     <div
       className="pending-entry__confirm pending-move"
       role="group"
-      aria-label={t('movePick', { label: entry.label })}
+      aria-label={t('movePick', { label: placeText(t, entry.place) })}
       // Where the focus lands when it opens (its tables are read just after).
       tabIndex={-1}
       data-autofocus

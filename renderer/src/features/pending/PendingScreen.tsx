@@ -23,6 +23,7 @@ import {
   outboxKindWord,
   outboxStateMeaning,
   pendingActions,
+  placeText,
   resendWarning,
   savedAgo,
   type PendingAction,
@@ -110,6 +111,7 @@ function PendingEntry({ outbox, entry, now }: { outbox: Outbox; entry: OutboxEnt
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const actions = pendingActions(entry);
+  const place = placeText(t, entry.place);
 
   // A refused PIN leaves the entry (and an open confirmation) as it was.
   const run = (work: () => Promise<'done' | 'refused' | void>) => {
@@ -144,7 +146,7 @@ function PendingEntry({ outbox, entry, now }: { outbox: Outbox; entry: OutboxEnt
       <div className="pending-entry__main">
         <div className="pending-entry__head">
           <h2 className="pending-entry__title" id={titleId}>
-            {entry.label}
+            {place}
           </h2>
           <span className="pending-entry__kind">{outboxKindWord(t, entry.kind)}</span>
           <OutboxStateBadge state={entry.state} />
@@ -181,7 +183,7 @@ function PendingEntry({ outbox, entry, now }: { outbox: Outbox; entry: OutboxEnt
       </div>
       {confirming === null ? (
         actions.length > 0 && (
-          <div className="pending-entry__actions" role="group" aria-label={t('actionsFor', { label: entry.label })}>
+          <div className="pending-entry__actions" role="group" aria-label={t('actionsFor', { label: place })}>
             {actions.map((action) => (
               <ActionButton key={action} action={action} disabled={busy} onClick={() => act(action)} />
             ))}
@@ -190,7 +192,7 @@ function PendingEntry({ outbox, entry, now }: { outbox: Outbox; entry: OutboxEnt
       ) : confirming === 'move' ? (
         <MoveSeating entry={entry} busy={busy} onMove={(tables) => run(() => outbox.moveSeating(entry.id, tables))} onCancel={confirm.close} />
       ) : (
-        <div className="pending-entry__confirm" role="alertdialog" aria-label={t(confirming === 'resend' ? 'resendQuestion' : 'discardQuestion', { label: entry.label })} onKeyDown={busy ? undefined : confirm.onKeyDown}>
+        <div className="pending-entry__confirm" role="alertdialog" aria-label={t(confirming === 'resend' ? 'resendQuestion' : 'discardQuestion', { label: place })} onKeyDown={busy ? undefined : confirm.onKeyDown}>
           <p>{confirming === 'resend' ? resendWarning(t, entry) : discardWarning(t, entry)}</p>
           <div className="pending-entry__actions">
             <button type="button" className="button button--primary" disabled={busy} onClick={() => carryOut(confirming)}>

@@ -15,6 +15,7 @@ import {
   outboxStateWord,
   pendingActions,
   pendingButtonName,
+  placeText,
   resendWarning,
   savedAgo,
   tablesForMove,
@@ -99,20 +100,45 @@ describe('pendingActions', () => {
   });
 });
 
+describe('placeText', () => {
+  it('words tables, takeaways and deliveries in the terminal’s language; names as written', () => {
+    const tables = (...names: string[]) => ({ kind: 'tables' as const, names });
+    expect(placeText(en, tables('5'))).toBe('Table 5');
+    expect(placeText(en, tables('3', '4'))).toBe('Tables 3 + 4');
+    expect(placeText(es, tables('T5'))).toBe('Mesa T5');
+    expect(placeText(es, tables('3', '4'))).toBe('Mesas 3 + 4');
+    expect(placeText(ca, tables('Terrassa 1'))).toBe('Taula Terrassa 1');
+    expect(placeText(ca, tables('3', '4'))).toBe('Taules 3 + 4');
+    expect(placeText(en, { kind: 'takeaway', customer: 'Ana' })).toBe('Takeaway · Ana');
+    expect(placeText(es, { kind: 'takeaway', customer: 'Ana' })).toBe('Para llevar · Ana');
+    expect(placeText(ca, { kind: 'takeaway' })).toBe('Per emportar');
+    expect(placeText(en, { kind: 'delivery', customer: '600 123 456' })).toBe('Delivery · 600 123 456');
+    expect(placeText(es, { kind: 'delivery' })).toBe('A domicilio');
+    expect(placeText(ca, { kind: 'delivery', customer: 'Jordi' })).toBe('A domicili · Jordi');
+  });
+
+  it('shows an entry stored before places with the words it was stored with', () => {
+    expect(placeText(es, { kind: 'legacy', text: 'T5 + T6' })).toBe('T5 + T6');
+  });
+});
+
 describe('warnings', () => {
+  const t5 = { kind: 'tables' as const, names: ['T5'] };
+
   it('a seating resend explains why it is safe; an order resend says check the POS first', () => {
-    expect(resendWarning(en, { kind: 'seating', label: 'T5' })).toMatch(/^T5: .*refuses a second open order/);
-    const round = resendWarning(en, { kind: 'round', label: 'T5' });
+    expect(resendWarning(en, { kind: 'seating', place: t5 })).toMatch(/^Table T5: .*refuses a second open order/);
+    const round = resendWarning(en, { kind: 'round', place: t5 });
     expect(round).toMatch(/Check there first/);
     expect(round).toMatch(/twice/);
-    expect(resendWarning(ca, { kind: 'round', label: 'T5' })).toMatch(/dues vegades/);
+    expect(resendWarning(ca, { kind: 'round', place: t5 })).toMatch(/^Taula T5: .*dues vegades/);
   });
 
   it('discard warnings depend on whether the entry may be in the POS', () => {
-    expect(discardWarning(en, { state: 'queued', label: 'T5' })).toMatch(/never reach the POS/);
-    expect(discardWarning(en, { state: 'unconfirmed', label: 'T5' })).toMatch(/only if it is not in the POS/);
-    expect(discardWarning(en, { state: 'rejected', label: 'T5' })).toMatch(/^T5 is not in the POS/);
-    expect(discardWarning(es, { state: 'queued', label: 'T5' })).toBe('T5 aún no se ha enviado. Si lo descartas, nunca llegará al TPV.');
+    expect(discardWarning(en, { state: 'queued', place: t5 })).toMatch(/never reach the POS/);
+    expect(discardWarning(en, { state: 'unconfirmed', place: t5 })).toMatch(/only if it is not in the POS/);
+    expect(discardWarning(en, { state: 'rejected', place: t5 })).toMatch(/^Table T5 is not in the POS/);
+    expect(discardWarning(es, { state: 'queued', place: t5 })).toBe('Mesa T5: aún no se ha enviado. Si lo descartas, nunca llegará al TPV.');
+    expect(discardWarning(ca, { state: 'rejected', place: { kind: 'takeaway', customer: 'Ona' } })).toMatch(/^Per emportar · Ona: no és al TPV/);
   });
 });
 

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { OutboxEntry, OutboxKind, OutboxResolution, OutboxState } from '../../../../shared/bridge';
+import type { EntryPlace, OutboxEntry, OutboxKind, OutboxResolution, OutboxState } from '../../../../shared/bridge';
 import type { Formatters } from '../../i18n/format';
 
 // Words for the outbox as the waiter sees it (issue 6 items 3 and 5, ARCHITECTURE §5): each
@@ -58,6 +58,23 @@ export function outboxResolutionWord(t: PendingT, resolution: OutboxResolution):
 
 export function outboxKindWord(t: PendingT, kind: OutboxKind): string {
   return t(KIND_WORD[kind]);
+}
+
+/**
+ * Where an entry goes: "Table 5", "Tables 3 + 4", "Takeaway · Ana". Table and customer names are
+ * shown as written; an entry stored before places keeps the words it was stored with.
+ */
+export function placeText(t: PendingT, place: EntryPlace): string {
+  switch (place.kind) {
+    case 'tables':
+      return t('placeTables', { count: place.names.length, names: place.names.join(' + ') });
+    case 'takeaway':
+      return place.customer ? t('placeTakeawayFor', { customer: place.customer }) : t('placeTakeaway');
+    case 'delivery':
+      return place.customer ? t('placeDeliveryFor', { customer: place.customer }) : t('placeDelivery');
+    case 'legacy':
+      return place.text;
+  }
 }
 
 /**
@@ -143,14 +160,14 @@ export function pendingActions(entry: Pick<OutboxEntry, 'state' | 'kind' | 'conf
 }
 
 /** The confirmation shown before "Resend": what to check first, and why. */
-export function resendWarning(t: PendingT, entry: Pick<OutboxEntry, 'kind' | 'label'>): string {
-  return t(entry.kind === 'seating' ? 'resendSeating' : 'resendOrder', { label: entry.label });
+export function resendWarning(t: PendingT, entry: Pick<OutboxEntry, 'kind' | 'place'>): string {
+  return t(entry.kind === 'seating' ? 'resendSeating' : 'resendOrder', { label: placeText(t, entry.place) });
 }
 
 /** The confirmation shown before "Discard". */
-export function discardWarning(t: PendingT, entry: Pick<OutboxEntry, 'state' | 'label'>): string {
+export function discardWarning(t: PendingT, entry: Pick<OutboxEntry, 'state' | 'place'>): string {
   const key = entry.state === 'unconfirmed' ? 'discardUnconfirmed' : entry.state === 'rejected' ? 'discardRejected' : 'discardQueued';
-  return t(key, { label: entry.label });
+  return t(key, { label: placeText(t, entry.place) });
 }
 
 /** `comanda-pending-2026-11-22.json` (local date). */

@@ -32,7 +32,7 @@ const draft: EntryDraft = {
   id: TAKEAWAY_ID,
   kind: 'takeaway',
   tableIds: [],
-  label: 'Takeaway · Ana',
+  place: { kind: 'takeaway', customer: 'Ana' },
   serviceId: null,
   request: { kind: 'order', order: { order: { extraId: TAKEAWAY_ID, total: 2.5, contents: [{ item_id: 10, itemPrice: 2.5 }] } } },
   lines: [],
