@@ -1,6 +1,4 @@
 import { Hono } from 'hono';
-import { HTTPException } from 'hono/http-exception';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { requireAccount } from './auth';
 import { bodyLimit } from './bodyLimit';
 import { catalogRoutes } from './catalog/routes';
@@ -9,10 +7,10 @@ import { commerceRoutes } from './commerce/routes';
 import { FaultController } from './control/faults';
 import { restoreAccounts, snapshotAccounts } from './control/reset';
 import { controlRoutes } from './control/routes';
-import { RequestStats } from './control/stats';
+import { REQUEST_FAMILIES, RequestStats, requestFamily } from './control/stats';
 import type { SandboxEnv } from './env';
 import { resolveLimits, type SandboxLimits } from './limits';
-import { errorBody } from './errors';
+import { clientFault, errorBody } from './errors';
 import { flowRoutes } from './orders/flow';
 import { loyaltyRoutes } from './orders/loyalty';
 import { loadStateFile, StateSaver } from './persistence';
@@ -48,15 +46,6 @@ export type SandboxApp = Hono<SandboxEnv> & {
   readonly faults: FaultController;
 };
 
-/** The 4xx answer of an error thrown by the request's own input, or null for a sandbox bug. */
-function clientFault(error: unknown): { status: ContentfulStatusCode; message: string } | null {
-  if (error instanceof HTTPException && error.status >= 400 && error.status < 500) {
-    return { status: error.status as ContentfulStatusCode, message: error.message || 'The request is malformed.' };
-  }
-  if (error instanceof URIError) return { status: 400, message: 'The request URL has a malformed percent-encoding.' };
-  return null;
-}
-
 /** The sandbox of the vendor's server as a Hono app (in-process: `app.request(...)`). */
 export function createSandboxApp(options: SandboxOptions = {}): SandboxApp {
   // `scale`: every account's catalog is the generated one (built once; each account gets a copy).
@@ -71,7 +60,7 @@ export function createSandboxApp(options: SandboxOptions = {}): SandboxApp {
   const faults = new FaultController(options.faultSeed);
   const limits = resolveLimits(options.limits);
   const app = new Hono<SandboxEnv>();
-  const stats = new RequestStats();
+  const stats = new RequestStats(REQUEST_FAMILIES, requestFamily);
 
   app.use('*', async (c, next) => {
     c.set('state', state);
@@ -83,7 +72,7 @@ export function createSandboxApp(options: SandboxOptions = {}): SandboxApp {
   // limit before anything reads a body, the rate limit before the routes.
   const saver = options.statePath === undefined ? null : new StateSaver(options.statePath, () => state, options.onError);
   if (saver) app.use('*', saver.middleware());
-  app.use('*', stats.middleware());
+  app.use('*', stats.middleware<SandboxEnv>());
   app.use('*', bodyLimit(limits.maxBodyBytes));
   const rateLimiter = rateLimit({ requestsPerMinute: limits.requestsPerMinute });
   app.use('*', rateLimiter);

@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 
 /**
@@ -17,4 +18,13 @@ export function errorBody(status: number, message: string): SandboxErrorBody {
 
 export function errorResponse(c: Context, status: ContentfulStatusCode, message: string): Response {
   return c.json(errorBody(status, message), status);
+}
+
+/** The 4xx answer of an error thrown by the request's own input, or null for a sandbox bug (both listeners). */
+export function clientFault(error: unknown): { status: ContentfulStatusCode; message: string } | null {
+  if (error instanceof HTTPException && error.status >= 400 && error.status < 500) {
+    return { status: error.status as ContentfulStatusCode, message: error.message || 'The request is malformed.' };
+  }
+  if (error instanceof URIError) return { status: 400, message: 'The request URL has a malformed percent-encoding.' };
+  return null;
 }

@@ -34,23 +34,33 @@ export function batchSizeProblem(count: number, limits: Pick<SandboxLimits, 'max
   return `Too many ${what} in one request: ${count}; the limit is ${limits.maxBatchEntries} per request. Nothing was written: send them in smaller batches.`;
 }
 
-/**
- * The spec's limits with `overrides` applied, checked: every limit is a positive integer and the
- * default page size is not above the maximum. Throws a RangeError naming the bad limit.
- */
+/** The spec's limits with `overrides` applied (checked as limitsWith does). */
 export function resolveLimits(overrides: Partial<SandboxLimits> = {}): SandboxLimits {
-  const limits: SandboxLimits = { ...SPEC_LIMITS };
-  for (const key of Object.keys(SPEC_LIMITS) as (keyof SandboxLimits)[]) {
+  return limitsWith(SPEC_LIMITS, overrides);
+}
+
+/**
+ * A listener's `spec` limits with `overrides` applied, checked: every limit is a positive integer
+ * and the default page size is not above the maximum. Throws a RangeError naming the bad limit,
+ * `service` saying whose (the retail listener's: 'retail ').
+ */
+export function limitsWith<L extends Record<keyof L, number> & { defaultPageSize: number; maxPageSize: number }>(
+  spec: Readonly<L>,
+  overrides: Partial<L>,
+  service = '',
+): L {
+  const limits: L = { ...spec };
+  for (const key of Object.keys(spec) as (keyof L & string)[]) {
     const value = overrides[key];
     if (value === undefined) continue;
-    if (!Number.isSafeInteger(value) || value < 1) {
-      throw new RangeError(`sandbox: limit "${key}" must be a positive integer, got ${String(value)}`);
+    if (!Number.isSafeInteger(value) || (value as number) < 1) {
+      throw new RangeError(`sandbox: ${service}limit "${key}" must be a positive integer, got ${String(value)}`);
     }
     limits[key] = value;
   }
   if (limits.defaultPageSize > limits.maxPageSize) {
     throw new RangeError(
-      `sandbox: the default page size (${limits.defaultPageSize}) is above the maximum page size (${limits.maxPageSize})`,
+      `sandbox: the ${service}default page size (${limits.defaultPageSize}) is above the maximum page size (${limits.maxPageSize})`,
     );
   }
   return limits;

@@ -45,70 +45,102 @@ export type StateFile = z.output<typeof fileSchema>;
 
 /** The state as the plain JSON document the file holds. */
 export function serializeState(state: SandboxState): string {
-  const doc = {
-    format: STATE_FILE_FORMAT,
-    version: STATE_FILE_VERSION,
-    savedAt: new Date().toISOString(),
-    accounts: [...state.accounts.values()].map((account) => ({ ...account })),
-    ledger: state.ledger,
-  };
-  return `${JSON.stringify(doc)}\n`;
+  return stateFileText(STATE_FILE_FORMAT, STATE_FILE_VERSION, state.accounts.values(), state.ledger);
+}
+
+/** A state file's text: its format and version, when it was saved, the accounts and the ledger. */
+export function stateFileText(format: string, version: number, accounts: Iterable<object>, ledger: readonly object[]): string {
+  return `${JSON.stringify({ format, version, savedAt: new Date().toISOString(), accounts: [...accounts], ledger })}\n`;
 }
 
 export class StateFileError extends Error {}
 
-/** Builds a state from a file's document (validated). Throws StateFileError on a bad document. */
-export function restoreState(text: string, path = 'the state file'): SandboxState {
+/** What sets one half's state files apart (the hospitality and the retail listener each have their own). */
+export interface StateFileKind<D, S> {
+  /** What the messages call a file: "state file" → "cannot read the state file <path>". */
+  name: string;
+  /** What a file that fails the schema is not: "sandbox state file". */
+  title: string;
+  /** The flag that names the file (the message asks for another one). */
+  flag: string;
+  schema: z.ZodType<D>;
+  /** The state of a valid document: accounts from the seed, then every saved field (restoreAccount). */
+  build: (doc: D) => S;
+}
+
+/** Builds a state from a file's text (validated). Throws StateFileError on a bad document. */
+export function restoreStateOf<D, S>(kind: StateFileKind<D, S>, text: string, path = `the ${kind.name}`): S {
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (error) {
     throw new StateFileError(`sandbox: cannot load ${path}: not valid JSON (${(error as Error).message})`);
   }
-  const parsed = fileSchema.safeParse(json);
+  const parsed = kind.schema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue?.path.length ? issue.path.join('.') : 'top level';
     throw new StateFileError(
-      `sandbox: cannot load ${path}: not a sandbox state file (${where}: ${issue?.message ?? 'invalid'}); ` +
-        'move it away or pass another --state file',
+      `sandbox: cannot load ${path}: not a ${kind.title} (${where}: ${issue?.message ?? 'invalid'}); ` +
+        `move it away or pass another ${kind.flag} file`,
     );
   }
-  const file = parsed.data;
-  const specs: AccountSpec[] = file.accounts.map((a) => ({
-    tenant: a.tenant,
-    accessToken: a.accessToken,
-    integratorToken: a.integratorToken,
-    master: a.master,
-  }));
-  let state: SandboxState;
   try {
-    // Accounts start from the default seed, then take every saved field: fields added to the
-    // state after the file was written keep their seeded value.
-    state = createSandboxState(specs, defaultSeed());
+    return kind.build(parsed.data);
   } catch (error) {
     throw new StateFileError(`sandbox: cannot load ${path}: ${(error as Error).message}`);
   }
-  for (const saved of file.accounts) {
-    const account = state.account(saved.tenant) as AccountState;
-    const data: Record<string, unknown> = { ...saved };
-    for (const key of IDENTITY) delete data[key];
-    Object.assign(account, data);
-  }
-  state.ledger = file.ledger as unknown as SandboxState['ledger'];
-  return state;
 }
 
 /** The state saved at `path`, or null when there is no such file. Throws StateFileError when unreadable. */
-export function loadStateFile(path: string | undefined): SandboxState | null {
+export function loadStateFileOf<D, S>(kind: StateFileKind<D, S>, path: string | undefined): S | null {
   if (path === undefined || !existsSync(path)) return null;
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    throw new StateFileError(`sandbox: cannot read the state file ${path}: ${(error as Error).message}`);
+    throw new StateFileError(`sandbox: cannot read the ${kind.name} ${path}: ${(error as Error).message}`);
   }
-  return restoreState(text, `the state file ${path}`);
+  return restoreStateOf(kind, text, `the ${kind.name} ${path}`);
+}
+
+/**
+ * Gives a seeded account every saved field but its identity (which came from the file's spec):
+ * fields added to the state after the file was written keep their seeded value.
+ */
+export function restoreAccount(account: object, saved: object, identity: readonly string[]): void {
+  const data: Record<string, unknown> = { ...saved };
+  for (const key of identity) delete data[key];
+  Object.assign(account, data);
+}
+
+const STATE_FILE: StateFileKind<StateFile, SandboxState> = {
+  name: 'state file',
+  title: 'sandbox state file',
+  flag: '--state',
+  schema: fileSchema,
+  build(file) {
+    const specs: AccountSpec[] = file.accounts.map((a) => ({
+      tenant: a.tenant,
+      accessToken: a.accessToken,
+      integratorToken: a.integratorToken,
+      master: a.master,
+    }));
+    const state = createSandboxState(specs, defaultSeed());
+    for (const saved of file.accounts) restoreAccount(state.account(saved.tenant) as AccountState, saved, IDENTITY);
+    state.ledger = file.ledger as unknown as SandboxState['ledger'];
+    return state;
+  },
+};
+
+/** Builds a state from a file's document (validated). Throws StateFileError on a bad document. */
+export function restoreState(text: string, path?: string): SandboxState {
+  return restoreStateOf(STATE_FILE, text, path);
+}
+
+/** The state saved at `path`, or null when there is no such file. Throws StateFileError when unreadable. */
+export function loadStateFile(path: string | undefined): SandboxState | null {
+  return loadStateFileOf(STATE_FILE, path);
 }
 
 /**

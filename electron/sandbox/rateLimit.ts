@@ -10,19 +10,13 @@
 // - 429 body: the sandbox's error shape `{ error, code: 429, data: [] }`, `Retry-After` = whole
 //   seconds until the oldest counted request leaves the window (at least 1);
 // - Laravel's `X-RateLimit-Limit` / `X-RateLimit-Remaining` headers on counted requests.
-import { timingSafeEqual } from 'node:crypto';
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler, Next } from 'hono';
+import { authenticate, sameSecret } from './auth';
 import type { SandboxEnv } from './env';
 import { errorResponse } from './errors';
 import { readFlowMessage } from './orders/flow';
 
 export const RATE_WINDOW_MS = 60_000;
-
-function sameSecret(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
 
 /** Sliding-window log of allowed requests per key. */
 export class SlidingWindowLimiter {
@@ -54,6 +48,29 @@ export class SlidingWindowLimiter {
     return { allowed: true, remaining: this.limit - log.length };
   }
 
+  /**
+   * Counts one request of `key` and answers it: over the limit, 429 with `Retry-After` (whole
+   * seconds until a slot frees, at least 1) and the body `refuse` words (each half has its own);
+   * else the route, its answer carrying `X-RateLimit-Limit` / `X-RateLimit-Remaining`.
+   */
+  async admit(c: Context, next: Next, key: string, now: number, refuse: (retryAfter: number) => Response): Promise<Response | void> {
+    const taken = this.take(key, now);
+    if (!taken.allowed) {
+      const retryAfter = Math.max(1, Math.ceil(taken.retryAfterMs / 1000));
+      c.header('Retry-After', String(retryAfter));
+      c.header('X-RateLimit-Limit', String(this.limit));
+      c.header('X-RateLimit-Remaining', '0');
+      return refuse(retryAfter);
+    }
+    await next();
+    try {
+      c.res.headers.set('X-RateLimit-Limit', String(this.limit));
+      c.res.headers.set('X-RateLimit-Remaining', String(taken.remaining));
+    } catch {
+      // A response with immutable headers: the informative headers are left out.
+    }
+  }
+
   /** Forgets every counted request (e.g. a sandbox reset). */
   clear(): void {
     this.hits.clear();
@@ -62,15 +79,8 @@ export class SlidingWindowLimiter {
 
 /** The tenant of an authenticated v2/catalog/chain/loyalty request (header credentials, spec §5). */
 function headerTenant(c: Context<SandboxEnv>): string | null {
-  const tenant = c.req.header('tenant')?.trim();
-  if (!tenant) return null;
-  const account = c.get('state').account(tenant);
-  if (!account) return null;
-  const bearer = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization')?.trim() ?? '');
-  const clientToken = c.req.header('client-token')?.trim();
-  if (!bearer?.[1] || !clientToken) return null;
-  if (!sameSecret(bearer[1], account.accessToken) || !sameSecret(clientToken, account.integratorToken)) return null;
-  return tenant;
+  const account = authenticate(c);
+  return typeof account === 'string' ? null : account.tenant;
 }
 
 /**
@@ -113,25 +123,13 @@ export function rateLimit(options: { requestsPerMinute: number; now?: () => numb
   const middleware: MiddlewareHandler<SandboxEnv> = async (c, next) => {
     const tenant = await countedTenant(c);
     if (tenant === null) return next();
-    const taken = limiter.take(tenant, now());
-    if (!taken.allowed) {
-      const retryAfter = Math.max(1, Math.ceil(taken.retryAfterMs / 1000));
-      c.header('Retry-After', String(retryAfter));
-      c.header('X-RateLimit-Limit', String(options.requestsPerMinute));
-      c.header('X-RateLimit-Remaining', '0');
-      return errorResponse(
+    return limiter.admit(c, next, tenant, now(), (retryAfter) =>
+      errorResponse(
         c,
         429,
         `Too many requests: tenant "${tenant}" may send ${options.requestsPerMinute} requests per minute; retry after ${retryAfter} s.`,
-      );
-    }
-    await next();
-    try {
-      c.res.headers.set('X-RateLimit-Limit', String(options.requestsPerMinute));
-      c.res.headers.set('X-RateLimit-Remaining', String(taken.remaining));
-    } catch {
-      // A response with immutable headers: the informative headers are left out.
-    }
+      ),
+    );
   };
   return Object.assign(middleware, { limiter });
 }

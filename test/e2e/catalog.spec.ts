@@ -7,21 +7,17 @@ import { chromiumLaunch } from '../../playwright.config';
 import { controlRequest } from '../../electron/sandbox/control/request.testing';
 import { CatalogPage, type ExpectedItem } from './support/CatalogPage';
 import { FloorPage } from './support/FloorPage';
-import { freePort, roomsFromServer, startScript, startServe, tokenFileArgs, type Started } from './support/processes';
+import { freePort, roomsFromServer, startScript, startServe, tokenFileArgs } from './support/processes';
 import { SyncPage } from './support/SyncPage';
 import { isActive, listAll, type WireRecord } from './support/serverCatalog';
+import { useCleanup } from './support/cleanup';
 
 // Issue 4 items 7 and 9: a terminal that has synced once starts with the vendor's server gone and
 // still shows the catalog, its thumbnails (from the image cache on disk) and the floor plan.
 
 const SCREENS = 'test-results/screens';
 
-const running: Started[] = [];
-const contexts: BrowserContext[] = [];
-test.afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((c) => c.close()));
-  await Promise.all(running.splice(0).map((p) => p.stop()));
-});
+const { running, contexts } = useCleanup();
 
 /** The vendor's server: the sandbox CLI on its own port (the demo account), rate limit lifted. */
 async function startVendorServer() {

@@ -1,10 +1,11 @@
-import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { CatalogPage } from './support/CatalogPage';
 import { FloorPage } from './support/FloorPage';
 import { OrderPage } from './support/OrderPage';
-import { DEMO_HEADERS, startScript, type Started } from './support/processes';
+import { DEMO_HEADERS, startScript } from './support/processes';
 import { ServicePage } from './support/ServicePage';
 import { openSyncedTerminal } from './support/terminal';
+import { useCleanup } from './support/cleanup';
 
 // Issue 12 item 1: with a table open, the order screen shows at least 16 item buttons whole and
 // uncovered at 1280×800, 12 at 1024×768, 12 in portrait 800×1280 (the ticket a bottom drawer) and
@@ -14,12 +15,7 @@ import { openSyncedTerminal } from './support/terminal';
 
 const SCREENS = 'test-results/screens';
 
-const running: Started[] = [];
-const contexts: BrowserContext[] = [];
-test.afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((c) => c.close()));
-  await Promise.all(running.splice(0).map((p) => p.stop()));
-});
+const { running, contexts } = useCleanup();
 
 const VIEWPORTS = [
   { width: 1280, height: 800, atLeast: 16 },

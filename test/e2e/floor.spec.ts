@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { chromium, expect, test, type BrowserContext } from '@playwright/test';
 import { chromiumLaunch } from '../../playwright.config';
 import { FloorPage } from './support/FloorPage';
-import { freePort, roomsFromServer, startSandbox, startServe, tokenFileArgs, type Started } from './support/processes';
+import { freePort, roomsFromServer, startSandbox, startServe, tokenFileArgs } from './support/processes';
+import { useCleanup } from './support/cleanup';
 
 const SCREENS = 'test-results/screens';
 
@@ -17,12 +18,7 @@ async function launchTerminal(profileDir: string): Promise<BrowserContext> {
   });
 }
 
-const running: Started[] = [];
-const contexts: BrowserContext[] = [];
-test.afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((c) => c.close()));
-  await Promise.all(running.splice(0).map((p) => p.stop()));
-});
+const { running, contexts } = useCleanup();
 
 test('serve shows the demo venue: every room as a tab, every table drawn to scale', async () => {
   const dataDir = await mkdtemp(join(tmpdir(), 'comanda-e2e-data-'));

@@ -1,18 +1,13 @@
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { SettingsPage } from './support/SettingsPage';
 import { openSyncedTerminal, startVendor } from './support/terminal';
-import type { Started } from './support/processes';
+import { useCleanup } from './support/cleanup';
 
 // Issue 12 item 9: a terminal PIN set in Settings; "Lock" (or idle minutes) shows a lock screen
 // that covers everything; three wrong PINs make the terminal refuse PINs for a while, also after
 // a reload; Settings asks the PIN.
 
-const running: Started[] = [];
-const contexts: BrowserContext[] = [];
-test.afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((c) => c.close()));
-  await Promise.all(running.splice(0).map((p) => p.stop()));
-});
+const { running, contexts } = useCleanup();
 
 const PIN = '2468';
 

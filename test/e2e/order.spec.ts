@@ -1,9 +1,9 @@
-import { expect, test, type BrowserContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { allergenName, CatalogPage, euros as eurosOf } from './support/CatalogPage';
 import { OrderPage } from './support/OrderPage';
-import type { Started } from './support/processes';
 import { openSyncedTerminal, startVendor } from './support/terminal';
 import { listAll, type WireRecord } from './support/serverCatalog';
+import { useCleanup } from './support/cleanup';
 
 // Issue 5: the order builder on the demo venue — a selling-format item, an item with a mandatory
 // modifier and a menu with a supplement — and a ticket total equal to one computed here,
@@ -11,12 +11,7 @@ import { listAll, type WireRecord } from './support/serverCatalog';
 
 const SCREENS = 'test-results/screens';
 
-const running: Started[] = [];
-const contexts: BrowserContext[] = [];
-test.afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((c) => c.close()));
-  await Promise.all(running.splice(0).map((p) => p.stop()));
-});
+const { running, contexts } = useCleanup();
 
 /** The test's own money: a wire price ("13.50" or 13.5) in integer cents. */
 const cents = (value: unknown) => Math.round(Number(value) * 100);

@@ -1,10 +1,11 @@
-import { expect, test, type BrowserContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { controlRequest } from '../../electron/sandbox/control/request.testing';
 import { CatalogPage } from './support/CatalogPage';
 import { FloorPage } from './support/FloorPage';
-import { roomsFromServer, type Started } from './support/processes';
+import { roomsFromServer } from './support/processes';
 import { ServicePage } from './support/ServicePage';
 import { openSyncedWindow, openWindow, startTerminal, startVendor } from './support/terminal';
+import { useCleanup } from './support/cleanup';
 
 // Issue 11 "Proof", e2e: the main side owns the queue and the floor, every window is its client.
 // (a) two browser contexts on one browser shell: a seating and a round committed in one show in
@@ -14,12 +15,7 @@ import { openSyncedWindow, openWindow, startTerminal, startVendor } from './supp
 
 const SCREENS = 'test-results/screens';
 
-const running: Started[] = [];
-const contexts: BrowserContext[] = [];
-test.afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((c) => c.close()));
-  await Promise.all(running.splice(0).map((p) => p.stop()));
-});
+const { running, contexts } = useCleanup();
 
 interface LedgerEntry {
   kind: 'flow' | 'loyalty';

@@ -1,8 +1,8 @@
-import { expect, test, type BrowserContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { allergenName, CatalogPage } from './support/CatalogPage';
-import type { Started } from './support/processes';
 import { openSyncedTerminal, startVendor } from './support/terminal';
 import { isActive, listAll } from './support/serverCatalog';
+import { useCleanup } from './support/cleanup';
 
 // Issue 5: search as you type over the whole catalog (accent- and case-insensitive) and the
 // allergen filter, checked against the sandbox's catalog read independently of the terminal.
@@ -10,12 +10,7 @@ import { isActive, listAll } from './support/serverCatalog';
 const SCREENS = 'test-results/screens';
 const SEARCH_LIMIT = 2000; // renderer/src/data/search/search.ts: results are windowed, so (nearly) all are shown
 
-const running: Started[] = [];
-const contexts: BrowserContext[] = [];
-test.afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((c) => c.close()));
-  await Promise.all(running.splice(0).map((p) => p.stop()));
-});
+const { running, contexts } = useCleanup();
 
 interface OfferedItem {
   id: number;

@@ -1,13 +1,14 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type BrowserContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { controlRequest } from '../../electron/sandbox/control/request.testing';
 import { CatalogPage, euros as eurosOf } from './support/CatalogPage';
 import { FloorPage } from './support/FloorPage';
 import { OrderPage } from './support/OrderPage';
-import { DEMO_HEADERS, type Started } from './support/processes';
+import { DEMO_HEADERS } from './support/processes';
 import { openSyncedTerminal, startVendor } from './support/terminal';
 import { ServicePage } from './support/ServicePage';
 import { listAll, type WireRecord } from './support/serverCatalog';
+import { useCleanup } from './support/cleanup';
 
 // Issue 6 item 8: on the demo venue, seat a table with 3 guests and send a round → the sandbox's
 // ledger holds the Flow seating and the loyalty order with the right table, guests, contents and
@@ -15,12 +16,7 @@ import { listAll, type WireRecord } from './support/serverCatalog';
 
 const SCREENS = 'test-results/screens';
 
-const running: Started[] = [];
-const contexts: BrowserContext[] = [];
-test.afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((c) => c.close()));
-  await Promise.all(running.splice(0).map((p) => p.stop()));
-});
+const { running, contexts } = useCleanup();
 
 const cents = (value: unknown) => Math.round(Number(value) * 100);
 const euros = (amountCents: number) => eurosOf(amountCents / 100);

@@ -3,22 +3,18 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { chromium, expect, test, type BrowserContext } from '@playwright/test';
+import { chromium, expect, test } from '@playwright/test';
 import { chromiumLaunch } from '../../playwright.config';
 import { FloorPage } from './support/FloorPage';
 import { SettingsPage } from './support/SettingsPage';
-import { freePort, roomsFromServer, startScript, startServe, type Started } from './support/processes';
+import { freePort, roomsFromServer, startScript, startServe } from './support/processes';
+import { useCleanup } from './support/cleanup';
 
 const SCREENS = 'test-results/screens';
 const TSX = resolve(import.meta.dirname, '../../node_modules/.bin/tsx');
 const execFileAsync = promisify(execFile);
 
-const running: Started[] = [];
-const contexts: BrowserContext[] = [];
-test.afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((c) => c.close()));
-  await Promise.all(running.splice(0).map((p) => p.stop()));
-});
+const { running, contexts } = useCleanup();
 
 /**
  * The vendor's server of a real venue: the sandbox CLI on its own port, with a floor of its own

@@ -4,15 +4,13 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { controlRequest } from '../../electron/sandbox/control/request.testing';
 import { FloorPage } from './support/FloorPage';
-import { DEMO_HEADERS, freePort, startServe, type Started } from './support/processes';
+import { DEMO_HEADERS, freePort, startServe } from './support/processes';
 import { SyncPage } from './support/SyncPage';
+import { useCleanup } from './support/cleanup';
 
 const SCREENS = 'test-results/screens';
 
-const running: Started[] = [];
-test.afterEach(async () => {
-  await Promise.all(running.splice(0).map((p) => p.stop()));
-});
+const { running } = useCleanup();
 
 async function total(sandboxUrl: string, path: string): Promise<number> {
   const response = await fetch(`${sandboxUrl}/api/external/v2/${path}`, { headers: DEMO_HEADERS });

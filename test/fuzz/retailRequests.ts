@@ -1,57 +1,30 @@
 // Generators of malformed requests to the retail sandbox (issue 13 Proof: the fuzz covers the
-// retail half): every route family of retail-api.md §4, with the hospitality fuzz's mutations
+// retail half): every route family of retail-api.md §4, with the mutations of requests.ts
 // (wrong methods and content types, broken, deep and huge JSON, prototype keys, bad ids and
 // pages). Credentials are valid most of the time so the requests get past auth.
 import fc from 'fast-check';
 import { REPORT_NAMES } from '../../electron/sandbox/retail/reports/names';
-import { anyMethod, badSegment, bodyFrom, contentType, methodOf, query } from './sandboxRequests';
+import { anyMethod, badSegment, bodyFrom, credentialsOf, methodOf, query, requestsOf, type FuzzRequest, type Json } from './requests';
 
 export type RetailFamily = 'catalog' | 'config' | 'stock' | 'orders' | 'priceRates' | 'promotions' | 'chains' | 'reports' | 'control' | 'other';
 
-export interface RetailFuzzRequest {
-  family: RetailFamily;
-  method: string;
-  path: string;
-  headers: Record<string, string>;
-  body?: string;
-}
-
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+export type RetailFuzzRequest = FuzzRequest<RetailFamily>;
 
 const R = '/api/external';
 const CREDENTIALS = { username: 'demo-shop', Authorization: 'Bearer demo-token' };
 
-const credentials = fc.oneof(
-  { weight: 12, arbitrary: fc.constant<Record<string, string>>(CREDENTIALS) },
-  {
-    weight: 1,
-    arbitrary: fc.constantFrom<Record<string, string>>(
-      {},
-      { ...CREDENTIALS, username: 'demo-shop-child' },
-      { ...CREDENTIALS, username: '__proto__' },
-      { ...CREDENTIALS, username: 'constructor' },
-      { ...CREDENTIALS, Authorization: 'Bearer' },
-      { ...CREDENTIALS, Authorization: 'Bearer %zz' },
-      { ...CREDENTIALS, Authorization: `Bearer ${'x'.repeat(5000)}` },
-      { tenant: 'demo', Authorization: 'Bearer demo-token', 'client-token': 'demo-client' },
-    ),
-  },
+const request = requestsOf<RetailFamily>(
+  credentialsOf(CREDENTIALS, [
+    {},
+    { ...CREDENTIALS, username: 'demo-shop-child' },
+    { ...CREDENTIALS, username: '__proto__' },
+    { ...CREDENTIALS, username: 'constructor' },
+    { ...CREDENTIALS, Authorization: 'Bearer' },
+    { ...CREDENTIALS, Authorization: 'Bearer %zz' },
+    { ...CREDENTIALS, Authorization: `Bearer ${'x'.repeat(5000)}` },
+    { tenant: 'demo', Authorization: 'Bearer demo-token', 'client-token': 'demo-client' },
+  ]),
 );
-
-function request(
-  family: RetailFamily,
-  method: fc.Arbitrary<string>,
-  path: fc.Arbitrary<string>,
-  body: fc.Arbitrary<string> | null,
-  headers: fc.Arbitrary<Record<string, string>> = credentials,
-): fc.Arbitrary<RetailFuzzRequest> {
-  return fc.record({ method, path, headers, type: contentType, body: body ?? fc.constant(undefined) }).map((r) => {
-    const all = { ...r.headers };
-    if (r.type !== '') all['Content-Type'] = r.type;
-    const sendsBody = r.body !== undefined && r.method !== 'GET' && r.method !== 'HEAD';
-    return { family, method: r.method, path: r.path, headers: all, ...(sendsBody ? { body: r.body } : {}) };
-  });
-}
 
 const id = fc.oneof({ weight: 3, arbitrary: fc.constantFrom('1', '2', '3', '6') }, { weight: 2, arbitrary: badSegment });
 const withQuery = (paths: fc.Arbitrary<string>) => fc.tuple(paths, query).map(([p, q]) => p + q);

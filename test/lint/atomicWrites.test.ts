@@ -2,12 +2,10 @@
 // atomic-write helper, so the only `rename` from `node:fs` in electron/services, electron/web and
 // electron/sandbox (tests aside) is the helper's own. A hand-made temp + rename elsewhere is how a
 // write loses its fsync; this test names the file and line that does it.
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { parseSource, readSource, sourceFiles } from './sourceScan';
 
-const ROOT = process.cwd();
 const FOLDERS = ['electron/services', 'electron/web', 'electron/sandbox'];
 const HELPER = 'electron/services/files/atomicWrite.ts';
 const FS_MODULES = new Set(['fs', 'node:fs', 'fs/promises', 'node:fs/promises']);
@@ -15,9 +13,8 @@ const RENAMES = new Set(['rename', 'renameSync']);
 
 /** `file:line` of every rename from Node's fs in `source`: named imports, and calls through a namespace, default or `promises` import. */
 function fsRenamesIn(fileName: string, source: string): string[] {
-  const sf = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true);
+  const { sf, where: at } = parseSource(fileName, source);
   const found: string[] = [];
-  const at = (node: ts.Node) => `${fileName}:${sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1}`;
   // Local names bound to the fs module or to its `promises` object.
   const fsObjects = new Set<string>();
   const visit = (node: ts.Node): void => {
@@ -46,12 +43,6 @@ function fsRenamesIn(fileName: string, source: string): string[] {
   return found;
 }
 
-function sourceFiles(folder: string): string[] {
-  return readdirSync(join(ROOT, folder), { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.ts') && !/\.(test|testing)\.ts$/.test(entry.name))
-    .map((entry) => relative(ROOT, join(entry.parentPath, entry.name)).split(sep).join('/'));
-}
-
 describe('one atomic-write helper (issue 10 item 13)', () => {
   it('the detector finds renames however fs is imported, and ignores other renames', () => {
     expect(fsRenamesIn('a.ts', "import { rename } from 'node:fs/promises';\nawait rename(a, b);\n")).toEqual(['a.ts:1']);
@@ -65,10 +56,10 @@ describe('one atomic-write helper (issue 10 item 13)', () => {
   it('no file in electron/services, electron/web or electron/sandbox renames with node:fs except the helper', () => {
     const files = FOLDERS.flatMap(sourceFiles);
     expect(files).toContain(HELPER);
-    expect(fsRenamesIn(HELPER, readFileSync(join(ROOT, HELPER), 'utf8'))).not.toEqual([]);
+    expect(fsRenamesIn(HELPER, readSource(HELPER))).not.toEqual([]);
     const offenders = files
       .filter((file) => file !== HELPER)
-      .flatMap((file) => fsRenamesIn(file, readFileSync(join(ROOT, file), 'utf8')));
+      .flatMap((file) => fsRenamesIn(file, readSource(file)));
     expect(offenders, 'write these files with writeFileAtomic (electron/services/files/atomicWrite.ts)').toEqual([]);
   });
 });

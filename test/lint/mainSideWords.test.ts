@@ -7,13 +7,11 @@
 //   - an error-shaped object literal (with `kind`, `outcome`, `check`, `since` or `at`) given a
 //     `message` — the field that carried English sentences before;
 //   - a zod message in shared/bridge that is not an error code (the renderer words field problems).
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { isErrorCode } from '../../shared/bridge';
+import { parseSource, readSource, sourceFiles } from './sourceScan';
 
-const ROOT = process.cwd();
 const FOLDERS = ['electron/services', 'electron/web', 'electron/main', 'electron/preload', 'shared/bridge'];
 const ERROR_SHAPED = new Set(['kind', 'outcome', 'check', 'since', 'at']);
 const ZOD_MESSAGE_METHODS = new Set(['min', 'max', 'length', 'regex', 'url', 'email', 'uuid', 'refine', 'superRefine', 'nonempty', 'startsWith', 'endsWith', 'includes']);
@@ -34,9 +32,9 @@ const propertyName = (property: ts.ObjectLiteralElementLike): string | undefined
 
 /** `file:line what` of every sentence put where a waiter reads it. */
 export function waiterSentencesIn(fileName: string, source: string): string[] {
-  const sf = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true);
+  const { sf, where } = parseSource(fileName, source);
   const found: string[] = [];
-  const at = (node: ts.Node, what: string) => found.push(`${fileName}:${sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1} ${what}`);
+  const at = (node: ts.Node, what: string) => found.push(`${where(node)} ${what}`);
   const paramsObject = (node: ts.Expression) => {
     if (!ts.isObjectLiteralExpression(node)) return void (hasWords(node) && at(node, 'words as error parameters'));
     for (const property of node.properties) {
@@ -79,12 +77,6 @@ export function waiterSentencesIn(fileName: string, source: string): string[] {
   return found;
 }
 
-function sourceFiles(folder: string): string[] {
-  return readdirSync(join(ROOT, folder), { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.ts') && !/\.(test|testing)\.ts$/.test(entry.name))
-    .map((entry) => relative(ROOT, join(entry.parentPath, entry.name)).split(sep).join('/'));
-}
-
 describe('the main side builds no sentence for a waiter (issue 12 item 6)', () => {
   it('the detector finds words in parameters, a message on an error, and a zod message that is not a code', () => {
     const found = (source: string, file = 'electron/services/a.ts') => waiterSentencesIn(file, source).map((line) => line.replace(/^\S+ /, ''));
@@ -107,7 +99,7 @@ describe('the main side builds no sentence for a waiter (issue 12 item 6)', () =
     const files = FOLDERS.flatMap(sourceFiles);
     expect(files).toContain('electron/services/delivery.ts');
     expect(files).toContain('shared/bridge/schemas.ts');
-    const offenders = files.flatMap((file) => waiterSentencesIn(file, readFileSync(join(ROOT, file), 'utf8')));
+    const offenders = files.flatMap((file) => waiterSentencesIn(file, readSource(file)));
     expect(offenders, 'say it with a code of shared/bridge/errorCodes.ts and its words in renderer/src/i18n/locales/*/errors.ts').toEqual([]);
   });
 });

@@ -18,14 +18,26 @@ import type { AccountState, SandboxState } from '../state';
 /** Copies the master's catalog into each of its children (replacing theirs). Returns the children. */
 export function syncChain(state: SandboxState, master: AccountState): AccountState[] {
   const children = state.children(master.tenant);
-  for (const child of children) {
-    for (const resource of CATALOG_RESOURCES) {
-      (child.catalog as unknown as Record<string, unknown>)[resource] = structuredClone(master.catalog[resource]);
-      // Ids the child hands out later stay above every id it received.
-      child.lastIds[resource] = Math.max(child.lastIds[resource] ?? 0, master.lastIds[resource] ?? 0);
-    }
-  }
+  for (const child of children) copyCollections(master.catalog, master.lastIds, child.catalog, child.lastIds, CATALOG_RESOURCES);
   return children;
+}
+
+/**
+ * Replaces each of `keys` in `to` by a copy of `from`'s, ids kept (a chain sync, both halves). The
+ * ids `to` hands out later stay above every id it received.
+ */
+export function copyCollections(from: object, fromIds: Record<string, number>, to: object, toIds: Record<string, number>, keys: readonly string[]): void {
+  for (const key of keys) {
+    (to as Record<string, unknown>)[key] = structuredClone((from as Record<string, unknown>)[key]);
+    toIds[key] = Math.max(toIds[key] ?? 0, fromIds[key] ?? 0);
+  }
+}
+
+/** Why `account` (`who`: how messages name it) may not sync its chain, or null for a master with children. */
+export function chainSyncRefusal(who: string, master: string | null, children: number): string | null {
+  if (master !== null) return `${who} is a child account of "${master}": only the master account can sync the chain.`;
+  if (children === 0) return `${who} is not a master account: it has no child accounts to sync.`;
+  return null;
 }
 
 export function chainRoutes(): Hono<SandboxEnv> {
@@ -33,16 +45,8 @@ export function chainRoutes(): Hono<SandboxEnv> {
   routes.post('/sync', (c) => {
     const account = c.get('account');
     const state = c.get('state');
-    if (account.master !== null) {
-      return errorResponse(
-        c,
-        403,
-        `Tenant "${account.tenant}" is a child account of "${account.master}": only the master account can sync the chain.`,
-      );
-    }
-    if (state.children(account.tenant).length === 0) {
-      return errorResponse(c, 403, `Tenant "${account.tenant}" is not a master account: it has no child accounts to sync.`);
-    }
+    const refused = chainSyncRefusal(`Tenant "${account.tenant}"`, account.master, state.children(account.tenant).length);
+    if (refused !== null) return errorResponse(c, 403, refused);
     syncChain(state, account);
     return c.json({ data: { message: 'Synced' } });
   });

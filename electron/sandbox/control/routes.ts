@@ -12,8 +12,7 @@ import { errorResponse } from '../errors';
 import { parseJson } from '../json';
 import type { OrderRecord } from '../orders/model';
 import { paidCents } from '../orders/store';
-import { formatCents } from '../orders/money';
-import { describeIssues } from '../orders/money';
+import { describeIssues, formatCents } from '../orders/money';
 import { DEMO_ACCOUNT } from '../seed';
 import type { AccountState } from '../state';
 import { faultRequestSchema, type FaultController } from './faults';
@@ -124,10 +123,25 @@ function orderSummary(order: OrderRecord) {
   };
 }
 
-export function controlRoutes(options: ControlOptions): Hono<SandboxEnv> {
+/** What the control API of a listener (hospitality or retail) is built from. */
+export interface ControlBase<E extends Env> {
+  faults: FaultController;
+  /** Request counts by family (GET /__sandbox/stats). */
+  stats: { snapshot(): object };
+  /** Puts the state back to the seed and empties the ledger (the faults are cleared here). */
+  reset: () => void;
+  /** Every order the listener committed, in order, each as the ledger shows it. */
+  ledger: (c: Context<E>) => readonly { tenant: string; kind: string }[];
+}
+
+/**
+ * The control API both listeners share, behind its guards: stats, reset, faults and the ledger
+ * (optional filters: tenant, kind). Each listener adds its own routes to it.
+ */
+export function baseControlRoutes<E extends Env>(options: ControlBase<E>): Hono<E> {
   const { faults, reset, stats } = options;
-  const routes = new Hono<SandboxEnv>();
-  routes.use('*', loopbackOnly(), sameOriginOnly(), jsonBodiesOnly());
+  const routes = new Hono<E>();
+  routes.use('*', loopbackOnly<E>(), sameOriginOnly<E>(), jsonBodiesOnly<E>());
 
   routes.get('/stats', (c) => c.json({ requests: stats.snapshot() }));
 
@@ -138,7 +152,7 @@ export function controlRoutes(options: ControlOptions): Hono<SandboxEnv> {
   });
 
   // The active faults, the counters of the faults applied since the last reset, and the same
-  // counters per request family (`byFamily`: flow, loyalty, other).
+  // counters per request family.
   routes.get('/faults', (c) => c.json(faults.snapshot()));
   routes.post('/faults', async (c) => {
     const text = await c.req.text();
@@ -151,16 +165,21 @@ export function controlRoutes(options: ControlOptions): Hono<SandboxEnv> {
     return c.json(faults.set(parsed.data));
   });
 
-  // Every Flow and loyalty order received and committed, in order. Optional filters: tenant, kind.
-  // Each entry says `service: 'hospitality'` (the retail listener's say 'retail': one ledger shape).
   routes.get('/ledger', (c) => {
     const tenant = c.req.query('tenant');
     const kind = c.req.query('kind');
-    const entries = c
-      .get('state')
-      .ledger.filter((e) => (tenant === undefined || e.tenant === tenant) && (kind === undefined || e.kind === kind))
-      .map((e) => ({ service: 'hospitality' as const, ...e }));
+    const entries = options.ledger(c).filter((e) => (tenant === undefined || e.tenant === tenant) && (kind === undefined || e.kind === kind));
     return c.json({ entries });
+  });
+  return routes;
+}
+
+export function controlRoutes(options: ControlOptions): Hono<SandboxEnv> {
+  // Every Flow and loyalty order received and committed. Each entry says `service: 'hospitality'`
+  // (the retail listener's say 'retail': one ledger shape).
+  const routes = baseControlRoutes<SandboxEnv>({
+    ...options,
+    ledger: (c) => c.get('state').ledger.map((e) => ({ service: 'hospitality' as const, ...e })),
   });
 
   // Open orders of an account (query `tenant`, default demo): one row per occupied table (an order

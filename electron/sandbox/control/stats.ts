@@ -1,41 +1,50 @@
 // Request counts by family (control API: GET /__sandbox/stats), so tests and benchmarks can tell
-// API traffic from image downloads, e.g. "requests used by a sync vs the minimum possible".
-import type { MiddlewareHandler } from 'hono';
-import type { SandboxEnv } from '../env';
+// API traffic from image downloads, e.g. "requests used by a sync vs the minimum possible". Each
+// listener has its own families (the retail ones: retail/control/stats.ts).
+import type { Env, MiddlewareHandler } from 'hono';
 
-export type RequestFamily = 'api' | 'flow' | 'loyalty' | 'images' | 'other';
+export const REQUEST_FAMILIES = ['api', 'flow', 'loyalty', 'images', 'other'] as const;
+export type RequestFamily = (typeof REQUEST_FAMILIES)[number];
 
-export class RequestStats {
-  private counts: Record<RequestFamily, number> = RequestStats.zero();
+/** Which family a hospitality path belongs to (control requests are not counted at all). */
+export function requestFamily(path: string): RequestFamily | null {
+  if (path.startsWith('/__sandbox')) return null;
+  if (path.startsWith('/api/external/')) return 'api';
+  if (path === '/apiFlow' || path === '/apiFlow/') return 'flow';
+  if (path.startsWith('/api/loyalty/')) return 'loyalty';
+  if (path.startsWith('/xef/')) return 'images';
+  return 'other';
+}
 
-  private static zero(): Record<RequestFamily, number> {
-    return { api: 0, flow: 0, loyalty: 0, images: 0, other: 0 };
+/** Counts of the requests per family; `familyOf` names a path's family, null for one not counted. */
+export class RequestStats<F extends string = RequestFamily> {
+  private counts: Record<F, number>;
+
+  constructor(
+    private readonly families: readonly F[],
+    private readonly familyOf: (path: string) => F | null,
+  ) {
+    this.counts = this.zero();
   }
 
-  /** Which family a path belongs to (control requests are not counted at all). */
-  static familyOf(path: string): RequestFamily | null {
-    if (path.startsWith('/__sandbox')) return null;
-    if (path.startsWith('/api/external/')) return 'api';
-    if (path === '/apiFlow' || path === '/apiFlow/') return 'flow';
-    if (path.startsWith('/api/loyalty/')) return 'loyalty';
-    if (path.startsWith('/xef/')) return 'images';
-    return 'other';
+  private zero(): Record<F, number> {
+    return Object.fromEntries(this.families.map((family) => [family, 0])) as Record<F, number>;
   }
 
   /** Counts every request that reaches the app (whatever its answer, 401 and 429 included). */
-  middleware(): MiddlewareHandler<SandboxEnv> {
+  middleware<E extends Env>(): MiddlewareHandler<E> {
     return async (c, next) => {
-      const family = RequestStats.familyOf(c.req.path);
+      const family = this.familyOf(c.req.path);
       if (family !== null) this.counts[family]++;
       await next();
     };
   }
 
-  snapshot(): Record<RequestFamily, number> {
+  snapshot(): Record<F, number> {
     return { ...this.counts };
   }
 
   clear(): void {
-    this.counts = RequestStats.zero();
+    this.counts = this.zero();
   }
 }

@@ -3,9 +3,9 @@
 // Every answer is HTTP 200 with the envelope `{ result, errorMessage, data }`: failures (bad
 // credentials, malformed message, unknown action, unknown table or item, a table that already has
 // an open order) are `result: false` with a message saying what is wrong and `data: null`.
-import { timingSafeEqual } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
+import { sameSecret } from '../auth';
 import { findById } from '../catalog/store';
 import type { SandboxEnv } from '../env';
 import { parseJson } from '../json';
@@ -59,12 +59,6 @@ const newOrderSchema = z.object(
 
 function failure(message: string): FlowEnvelope {
   return { result: false, errorMessage: message, data: null };
-}
-
-function sameSecret(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 /** A JSON body refused by parseJson (malformed, a prototype key, too deep): why. */

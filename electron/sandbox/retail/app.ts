@@ -4,10 +4,9 @@
 // pages of 50 by default and 200 at most, 100 objects per write); errors `{ error, code: 0,
 // data: [] }`; a control API under /__sandbox/ as the hospitality half has it.
 import { Hono, type Context } from 'hono';
-import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { bodyLimit } from '../bodyLimit';
-import { errorResponse } from '../errors';
+import { clientFault, errorResponse } from '../errors';
 import { FaultController } from '../control/faults';
 import { StateSaver } from '../persistence';
 import { defaultRetailAccounts } from './accounts';
@@ -16,7 +15,7 @@ import { catalogRoutes } from './catalog/routes';
 import { retailChainRoutes } from './chains/sync';
 import { configRoutes } from './config/routes';
 import { retailControlRoutes } from './control/routes';
-import { RetailRequestStats } from './control/stats';
+import { retailRequestStats } from './control/stats';
 import type { RetailEnv } from './env';
 import { retailError, RetailRefusal, refusalResponse } from './errors';
 import { NO_EVENTS, type RetailEvents } from './events';
@@ -74,7 +73,7 @@ export function createRetailSandboxApp(options: RetailSandboxOptions = {}): Reta
   const limits = resolveRetailLimits(options.limits);
   const faults = new FaultController(options.faultSeed);
   const events = options.events ?? NO_EVENTS;
-  const stats = new RetailRequestStats();
+  const stats = retailRequestStats();
   const app = new Hono<RetailEnv>();
 
   app.use('*', async (c, next) => {
@@ -85,7 +84,7 @@ export function createRetailSandboxApp(options: RetailSandboxOptions = {}): Reta
   });
   const saver = options.statePath === undefined ? null : new StateSaver(options.statePath, () => state, options.onError, serializeRetailState);
   if (saver) app.use('*', saver.middleware<RetailEnv>());
-  app.use('*', stats.middleware());
+  app.use('*', stats.middleware<RetailEnv>());
   app.use('*', bodyLimit<RetailEnv>(limits.maxBodyBytes, (c, message) => answer(c, 413, message)));
   const rateLimiter = retailRateLimit({ catalogPerMinute: limits.catalogRequestsPerMinute, perMinute: limits.requestsPerMinute });
   app.use('*', rateLimiter);
@@ -121,10 +120,8 @@ export function createRetailSandboxApp(options: RetailSandboxOptions = {}): Reta
   app.notFound((c) => answer(c, 404, `Not found: ${c.req.method} ${new URL(c.req.url).pathname.slice(0, 200)}`));
   app.onError((error, c) => {
     if (error instanceof RetailRefusal) return refusalResponse(c, error);
-    if (error instanceof HTTPException && error.status >= 400 && error.status < 500) {
-      return answer(c, error.status as ContentfulStatusCode, error.message || 'The request is malformed.');
-    }
-    if (error instanceof URIError) return answer(c, 400, 'The request URL has a malformed percent-encoding.');
+    const refused = clientFault(error);
+    if (refused) return answer(c, refused.status, refused.message);
     options.onError?.(error);
     return answer(c, 500, 'Internal server error');
   });

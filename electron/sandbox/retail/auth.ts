@@ -1,16 +1,10 @@
 // Credentials of every retail call (retail-api.md §5): `username` and `Authorization: Bearer
 // <access token>`. Missing or wrong → 401 with the retail error body (clarifications).
-import { timingSafeEqual } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
+import { bearerProblem } from '../auth';
 import type { RetailEnv } from './env';
 import { retailError } from './errors';
 import type { RetailAccountState } from './model';
-
-function sameSecret(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
 
 /** The account the request's credentials name, or why not (the 401 message). */
 export function authenticate(c: Context<RetailEnv>): RetailAccountState | string {
@@ -18,12 +12,7 @@ export function authenticate(c: Context<RetailEnv>): RetailAccountState | string
   if (!username) return 'Missing username header: send the account username in "username".';
   const account = c.get('retail').account(username);
   if (!account) return `Unknown username "${username.slice(0, 100)}".`;
-  const authorization = c.req.header('authorization')?.trim();
-  if (!authorization) return 'Missing Authorization header: expected "Bearer <access token>".';
-  const bearer = /^Bearer\s+(\S+)$/i.exec(authorization);
-  if (!bearer?.[1]) return 'Malformed Authorization header: expected "Bearer <access token>".';
-  if (!sameSecret(bearer[1], account.accessToken)) return `Invalid access token for "${account.username}".`;
-  return account;
+  return bearerProblem(c.req.header('authorization'), account.accessToken, `Invalid access token for "${account.username}".`) ?? account;
 }
 
 /** Sets `account` or answers 401. */

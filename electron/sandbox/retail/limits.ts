@@ -1,6 +1,6 @@
 // Limits of the retail service (retail-api.md §4.1, §8; clarifications "Retail — Errors and
 // limits"). Each is settable so tests can reach a limit quickly or lift it.
-import { SPEC_LIMITS } from '../limits';
+import { limitsWith, SPEC_LIMITS } from '../limits';
 
 export interface RetailLimits {
   /** Requests a minute per account to `/api/external/catalog/*` (§8: 40). */
@@ -27,17 +27,5 @@ export const RETAIL_SPEC_LIMITS: Readonly<RetailLimits> = Object.freeze({
 
 /** The spec's limits with `overrides`: each a positive integer, the default page ≤ the maximum. */
 export function resolveRetailLimits(overrides: Partial<RetailLimits> = {}): RetailLimits {
-  const limits: RetailLimits = { ...RETAIL_SPEC_LIMITS };
-  for (const key of Object.keys(RETAIL_SPEC_LIMITS) as (keyof RetailLimits)[]) {
-    const value = overrides[key];
-    if (value === undefined) continue;
-    if (!Number.isSafeInteger(value) || value < 1) {
-      throw new RangeError(`sandbox: retail limit "${key}" must be a positive integer, got ${String(value)}`);
-    }
-    limits[key] = value;
-  }
-  if (limits.defaultPageSize > limits.maxPageSize) {
-    throw new RangeError(`sandbox: the retail default page size (${limits.defaultPageSize}) is above the maximum (${limits.maxPageSize})`);
-  }
-  return limits;
+  return limitsWith(RETAIL_SPEC_LIMITS, overrides, 'retail ');
 }

@@ -2,9 +2,8 @@
 // (../persistence.ts: loaded at start when the file exists, saved atomically after every committed
 // write, coalesced, flushed on close). Its own file and format name, so neither half can load the
 // other's file by mistake.
-import { existsSync, readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { StateFileError } from '../persistence';
+import { loadStateFileOf, restoreAccount, stateFileText, type StateFileKind } from '../persistence';
 import type { RetailAccountState, RetailSeed } from './model';
 import { createRetailState, type RetailLedgerEntry, type RetailState } from './state';
 
@@ -34,54 +33,32 @@ const fileSchema = z.object({
   ledger: z.array(z.looseObject({ service: z.literal('retail'), kind: z.string(), tenant: z.string(), orderId: z.number() })),
 });
 
+type RetailStateFile = z.output<typeof fileSchema>;
+
 export function serializeRetailState(state: RetailState): string {
-  return `${JSON.stringify({
-    format: RETAIL_STATE_FORMAT,
-    version: RETAIL_STATE_VERSION,
-    savedAt: new Date().toISOString(),
-    accounts: [...state.accounts.values()],
-    ledger: state.ledger,
-  })}\n`;
+  return stateFileText(RETAIL_STATE_FORMAT, RETAIL_STATE_VERSION, state.accounts.values(), state.ledger);
 }
 
-/** The state of a file's text (validated); accounts start from `seed`, then take every saved field. */
-export function restoreRetailState(text: string, seed: () => RetailSeed, path = 'the retail state file'): RetailState {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    throw new StateFileError(`sandbox: cannot load ${path}: not valid JSON (${(error as Error).message})`);
-  }
-  const parsed = fileSchema.safeParse(json);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new StateFileError(
-      `sandbox: cannot load ${path}: not a retail sandbox state file (${issue?.path.join('.') || 'top level'}: ${issue?.message ?? 'invalid'}); move it away or pass another --retail-state file`,
-    );
-  }
-  let state: RetailState;
-  try {
-    state = createRetailState(parsed.data.accounts.map((a) => ({ username: a.username, accessToken: a.accessToken, master: a.master })), seed);
-  } catch (error) {
-    throw new StateFileError(`sandbox: cannot load ${path}: ${(error as Error).message}`);
-  }
-  for (const saved of parsed.data.accounts) {
-    const data: Record<string, unknown> = { ...saved };
-    for (const key of IDENTITY) delete data[key];
-    Object.assign(state.account(saved.username) as RetailAccountState, data);
-  }
-  state.ledger = parsed.data.ledger as unknown as RetailLedgerEntry[];
-  return state;
+/** Accounts start from `seed`, then take every saved field. */
+function retailStateFile(seed: () => RetailSeed): StateFileKind<RetailStateFile, RetailState> {
+  return {
+    name: 'retail state file',
+    title: 'retail sandbox state file',
+    flag: '--retail-state',
+    schema: fileSchema,
+    build(file) {
+      const state = createRetailState(
+        file.accounts.map((a) => ({ username: a.username, accessToken: a.accessToken, master: a.master })),
+        seed,
+      );
+      for (const saved of file.accounts) restoreAccount(state.account(saved.username) as RetailAccountState, saved, IDENTITY);
+      state.ledger = file.ledger as unknown as RetailLedgerEntry[];
+      return state;
+    },
+  };
 }
 
 /** The state saved at `path`, or null when there is no such file. Throws StateFileError when unreadable. */
 export function loadRetailStateFile(path: string | undefined, seed: () => RetailSeed): RetailState | null {
-  if (path === undefined || !existsSync(path)) return null;
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    throw new StateFileError(`sandbox: cannot read the retail state file ${path}: ${(error as Error).message}`);
-  }
-  return restoreRetailState(text, seed, `the retail state file ${path}`);
+  return loadStateFileOf(retailStateFile(seed), path);
 }

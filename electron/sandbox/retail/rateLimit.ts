@@ -30,22 +30,10 @@ export function retailRateLimit(options: { catalogPerMinute: number; perMinute: 
     if (typeof account === 'string') return next(); // answered 401 by the auth check
     const isCatalog = isCatalogPath(c.req.path);
     const limit = isCatalog ? options.catalogPerMinute : options.perMinute;
-    const taken = (isCatalog ? catalog : other).take(account.username, now());
-    if (!taken.allowed) {
-      const retryAfter = Math.max(1, Math.ceil(taken.retryAfterMs / 1000));
-      c.header('Retry-After', String(retryAfter));
-      c.header('X-RateLimit-Limit', String(limit));
-      c.header('X-RateLimit-Remaining', '0');
-      const what = isCatalog ? 'catalog requests' : 'requests (besides catalog requests)';
-      return retailError(c, 429, `Too Many Attempts: "${account.username}" may send ${limit} ${what} a minute; retry after ${retryAfter} s.`);
-    }
-    await next();
-    try {
-      c.res.headers.set('X-RateLimit-Limit', String(limit));
-      c.res.headers.set('X-RateLimit-Remaining', String(taken.remaining));
-    } catch {
-      // A response with immutable headers: the informative headers are left out.
-    }
+    const what = isCatalog ? 'catalog requests' : 'requests (besides catalog requests)';
+    return (isCatalog ? catalog : other).admit(c, next, account.username, now(), (retryAfter) =>
+      retailError(c, 429, `Too Many Attempts: "${account.username}" may send ${limit} ${what} a minute; retry after ${retryAfter} s.`),
+    );
   };
   return Object.assign(middleware, {
     clear() {

@@ -5,18 +5,21 @@
 // ("12.50", quantities "5.000"); the order and invoice amounts are JSON numbers, as §2.5 types
 // them; a tax's `taxPercentage` is a number (21), the `tax` object's `percentage` a string ("21.00").
 
+/** An integer of 10^-places as a decimal string with `places` decimals. */
+function decimalText(scaled: number, places: 2 | 3): string {
+  const unit = 10 ** places;
+  const abs = Math.abs(scaled);
+  return `${scaled < 0 ? '-' : ''}${Math.trunc(abs / unit)}.${String(abs % unit).padStart(places, '0')}`;
+}
+
 /** 1250 → "12.50", −5 → "-0.05": cents (or hundredths) as a 2-decimal string. */
 export function decimal2(hundredths: number): string {
-  const sign = hundredths < 0 ? '-' : '';
-  const abs = Math.abs(hundredths);
-  return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+  return decimalText(hundredths, 2);
 }
 
 /** 5000 → "5.000": thousandths as a 3-decimal string. */
 export function decimal3(thousandths: number): string {
-  const sign = thousandths < 0 ? '-' : '';
-  const abs = Math.abs(thousandths);
-  return `${sign}${Math.trunc(abs / 1000)}.${String(abs % 1000).padStart(3, '0')}`;
+  return decimalText(thousandths, 3);
 }
 
 /** 1250 → 12.5: cents (or hundredths) as a JSON number. */
@@ -40,23 +43,4 @@ export function toScaled(value: unknown, places: 2 | 3): number | null {
   const scaled = Number(whole) * 10 ** places + Number(fraction.padEnd(places, '0'));
   if (!Number.isSafeInteger(scaled)) return null;
   return sign === '-' && scaled !== 0 ? -scaled : scaled;
-}
-
-/** `now` as the shop's local time (Europe/Madrid), `YYYY-MM-DD HH:mm:ss` (§2.5 `closed_at`). */
-export function shopDateTime(now: Date = new Date()): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: 'Europe/Madrid',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(now)
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
 }

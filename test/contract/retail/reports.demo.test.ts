@@ -7,12 +7,12 @@ import { describe, expect, it } from 'vitest';
 import { REPORT_NAMES, REPORT_SOURCE } from '../../../electron/sandbox/retail/reports/names';
 import { demoShopSeed } from '../../../electron/sandbox/retail/seed/demoShop';
 import { addDays } from '../../../electron/sandbox/retail/seed/shopHistory';
-import { shopDateTime } from '../../../electron/sandbox/retail/wire';
+import { shopToday } from '../../../electron/sandbox/retail/reports/time';
 import { R, retailFixture, type Json, type RetailFixture } from './fixtures';
 
 type Page = { data: Json[]; total: number; last_page: number } & Json;
 
-const today = shopDateTime().slice(0, 10);
+const today = shopToday();
 const WINDOW = `start_date=${addDays(today, -90)}&end_date=${today}&dateField=closed_at`;
 const fixture = retailFixture({ seed: () => demoShopSeed() });
 

@@ -6,7 +6,7 @@
 // same bytes. The demo shop's reports are checked in reports.demo.test.ts.
 import { describe, expect, it } from 'vitest';
 import { REPORT_NAMES } from '../../../electron/sandbox/retail/reports/names';
-import { shopDateTime } from '../../../electron/sandbox/retail/wire';
+import { shopToday } from '../../../electron/sandbox/retail/reports/time';
 import { expectInvalid, expectRetailError, MINIMAL, R, retailFixture, type Json, type RetailFixture } from './fixtures';
 
 const P = MINIMAL.product;
@@ -213,7 +213,7 @@ describe('§4.6 sales figures, from the orders and invoices the test sent', () =
 
   it('the open order shows in the orders report by created_at (default), not in sales', async () => {
     const { call } = await shopWithOrders();
-    const today = shopDateTime().slice(0, 10);
+    const today = shopToday();
     const all = await lines(call, 'orders', `start_date=${today}&end_date=${today}`);
     expect(all.map((o) => [o.id, o.status])).toEqual([[1, 1], [2, 1], [3, 1], [4, 0]]);
     // The default window is this month to today, by created_at: the same four orders.

@@ -5,6 +5,7 @@
 // promotions and their links) is REPLACED by the master's, ids kept; stock, customers, payment
 // methods, orders and invoices stay per account. Products synced emit no events (not listed in §6).
 import { Hono } from 'hono';
+import { chainSyncRefusal, copyCollections } from '../../chains/sync';
 import type { RetailEnv } from '../env';
 import { RetailRefusal } from '../errors';
 import { CHAIN_SYNCED, type RetailAccountState } from '../model';
@@ -12,12 +13,7 @@ import type { RetailState } from '../state';
 
 export function syncRetailChain(state: RetailState, master: RetailAccountState): RetailAccountState[] {
   const children = state.children(master.username);
-  for (const child of children) {
-    for (const collection of CHAIN_SYNCED) {
-      (child as unknown as Record<string, unknown>)[collection] = structuredClone(master[collection]);
-      child.lastIds[collection] = Math.max(child.lastIds[collection] ?? 0, master.lastIds[collection] ?? 0);
-    }
-  }
+  for (const child of children) copyCollections(master, master.lastIds, child, child.lastIds, CHAIN_SYNCED);
   return children;
 }
 
@@ -26,12 +22,8 @@ export function retailChainRoutes(): Hono<RetailEnv> {
   routes.post('/chains/sync', (c) => {
     const account = c.get('account');
     const state = c.get('retail');
-    if (account.master !== null) {
-      throw new RetailRefusal(403, `"${account.username}" is a child account of "${account.master}": only the master account can sync the chain.`);
-    }
-    if (state.children(account.username).length === 0) {
-      throw new RetailRefusal(403, `"${account.username}" is not a master account: it has no child accounts to sync.`);
-    }
+    const refused = chainSyncRefusal(`"${account.username}"`, account.master, state.children(account.username).length);
+    if (refused !== null) throw new RetailRefusal(403, refused);
     syncRetailChain(state, account);
     return c.json({ data: { message: 'Synced' } });
   });

@@ -35,8 +35,9 @@ import {
   type RetailOrderLine,
   type RetailOrderRecord,
 } from '../model';
+import { localDateTime } from '../reports/time';
 import { stockRow } from '../stock/routes';
-import { number2, number3, shopDateTime } from '../wire';
+import { number2, number3 } from '../wire';
 import { expectedLine, expectedOrder, includedTax, type LineInput } from './arithmetic';
 
 /** Lines one order may carry: a bound on one request's work (not published). */
@@ -305,7 +306,7 @@ async function createInvoice(c: Context<RetailEnv>): Promise<Response> {
   account.invoices.push(invoice);
   order.invoice_id = invoice.id;
   order.status = ORDER_STATUS.closed;
-  order.closed_at ??= shopDateTime(now);
+  order.closed_at ??= localDateTime(now);
   order.updated_at = invoice.created_at;
   for (const line of order.order_contents) {
     const product = account.products.find((p) => p.id === line.product_id);

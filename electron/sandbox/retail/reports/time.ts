@@ -1,5 +1,5 @@
-// The shop's local time (Europe/Madrid) of the records the reports filter on: the clarifications'
-// report dates are local dates. `created_at` / `updated_at` are stored as UTC ISO instants,
+// The shop's local time (Europe/Madrid): §2.5 `closed_at`, and the records the reports filter on
+// (the clarifications' report dates are local dates). `created_at` / `updated_at` are stored as UTC ISO instants,
 // `closed_at` already as the shop's `YYYY-MM-DD HH:mm:ss`. One cached formatter (building an
 // Intl.DateTimeFormat per record would dominate a report over thousands of orders) and a memo of
 // the instants already converted.
