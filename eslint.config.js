@@ -80,11 +80,7 @@ export default tseslint.config(
   {
     // Issue 12 item 7: words in components come from the i18n layer (renderer/src/i18n).
     files: ['renderer/src/**/*.tsx'],
-    ignores: [
-      'renderer/src/**/*.test.tsx',
-      // TEMPORARY (issue 12 in progress): files whose words have not moved to i18n yet. Each file
-      // leaves this list when it is converted; the list is gone when the issue is done.
-    ],
+    ignores: ['renderer/src/**/*.test.tsx'],
     plugins: { comanda },
     rules: { 'comanda/no-literal-text': 'error' },
   },
