@@ -45,10 +45,15 @@ const entryRef = fc.record({ entryId });
 
 /** Inputs close to what each operation takes, so the handlers run, not only the input schema. */
 const nearValid: Record<string, fc.Arbitrary<unknown>> = {
-  fetchSyncPage: fc.record(
-    { resource: fc.oneof(fc.constantFrom(...syncResourceNames), text), page: fc.oneof(fc.integer({ min: 1, max: 5 }), number), warehouseId: fc.oneof(fc.nat(5), number) },
-    { requiredKeys: ['resource', 'page'] },
-  ),
+  fetchSyncPages: fc.record({
+    pages: fc.array(
+      fc.record(
+        { resource: fc.oneof(fc.constantFrom(...syncResourceNames), text), page: fc.oneof(fc.integer({ min: 1, max: 5 }), number), warehouseId: fc.oneof(fc.nat(5), number) },
+        { requiredKeys: ['resource', 'page'] },
+      ),
+      { maxLength: 12 },
+    ),
+  }),
   saveCredentials: fc.record({ tenant: text, accessToken: text, integratorToken: text }, { requiredKeys: [] }),
   syncImages: fc.record({ photos: fc.array(fc.oneof(text, fc.constantFrom('items/a.png', 'x/../../y.png', '/abs.png')), { maxLength: 5 }) }),
   seatService: fc

@@ -1,7 +1,7 @@
 import { coded, queueOperations, type BridgeInput, type BridgeOutput, type ConnectionState, type PaymentMethod } from '../../shared/bridge';
 import { toFloorRooms } from '../../shared/api';
 import { ServiceError, type BridgeHandlers } from './dispatcher';
-import { GatewayError, type Gateway } from './gateway';
+import { fetchSyncPages, GatewayError, type Gateway } from './gateway';
 import { VaultDamagedError, VaultUnavailableError, type AccountVault } from './vault';
 import { syncImagesHandler, type ImageCache } from './images';
 import type { QueueHandlers } from './queue/service';
@@ -72,7 +72,7 @@ export function createBridgeHandlers(deps: HandlerDeps): BridgeHandlers {
         await deps.vault.save(input);
         return { saved: true as const };
       }),
-    fetchSyncPage: (input) => explained(() => deps.gateway.fetchSyncPage(input)),
+    fetchSyncPages: (input) => explained(async () => ({ pages: await fetchSyncPages(deps.gateway, input.pages) })),
     getSettings: () => explained(() => settingsOf(deps).get()),
     saveSettings: (input) => explained(() => settingsOf(deps).save(input)),
     testConnection: (input) => explained(() => settingsOf(deps).testConnection(input)),

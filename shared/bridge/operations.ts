@@ -16,8 +16,8 @@ import {
   pinSchema,
   preferencesSchema,
   settingsSchema,
-  syncPageInputSchema,
-  syncPageSchema,
+  syncPagesInputSchema,
+  syncPagesSchema,
 } from './schemas';
 import { queueOperations } from './queue';
 import { errorTextSchema } from './errorCodes';
@@ -40,8 +40,11 @@ export const bridgeOperations = {
   saveCredentials: { input: credentialsInputSchema.strict(), output: z.object({ saved: z.literal(true) }) },
   getCredentialsStatus: { input: noInput, output: credentialsStatusSchema },
 
-  /** One page (200 records) of a resource the sync engine mirrors (issue 4). */
-  fetchSyncPage: { input: syncPageInputSchema, output: syncPageSchema },
+  /**
+   * Pages (200 records each) of the resources the sync engine mirrors (issues 4 and 11): all of
+   * them in the order asked, or the first failure once every one has settled.
+   */
+  fetchSyncPages: { input: syncPagesInputSchema, output: syncPagesSchema },
 
   /** Current settings (never the secrets) and the environments this build knows. */
   getSettings: {

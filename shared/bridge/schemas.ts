@@ -133,6 +133,20 @@ export const syncPageSchema = z.object({
 });
 export type SyncPage = z.infer<typeof syncPageSchema>;
 
+/**
+ * Pages one `fetchSyncPages` call may ask for. Every bridge call costs each process on its way a
+ * few milliseconds of CPU whatever it carries, so the sync engine asks for several at once (issue 11).
+ */
+export const MAX_SYNC_PAGES_PER_CALL = 10;
+
+export const syncPagesInputSchema = z
+  .object({ pages: z.array(syncPageInputSchema).min(1).max(MAX_SYNC_PAGES_PER_CALL) })
+  .strict();
+export type SyncPageInput = z.infer<typeof syncPageInputSchema>;
+
+/** The pages asked for, in the order asked. */
+export const syncPagesSchema = z.object({ pages: z.array(syncPageSchema) });
+
 // ——— Settings and connection (issue 4) ———
 
 export const environmentIdSchema = z.enum(['production', 'integrations', 'custom']);

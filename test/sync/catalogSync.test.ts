@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../electron/sandbox';
 import { controlRequest } from '../../electron/sandbox/control/request.testing';
 import { demoHeaders } from '../../electron/sandbox/testing';
-import { createGateway, GatewayError, type Gateway } from '../../electron/services/gateway';
+import { createGateway, fetchSyncPages, GatewayError, type Gateway } from '../../electron/services/gateway';
 import { BridgeError, bridgeOperations, syncResourceNames, type BridgeClient, type SyncResource } from '../../shared/bridge';
 import { testBridgeClient } from '../../renderer/src/bridge/testing';
 import { recordStores, type CatalogDb } from '../../renderer/src/data/catalog/catalogDb';
@@ -25,20 +25,25 @@ interface Terminal {
   before: (index: number) => Promise<void>;
 }
 
-/** The main side as the renderer sees it: the gateway's fetchSyncPage, its errors as BridgeErrors. */
+/** The main side as the renderer sees it: the handler's fetchSyncPages over the gateway, its errors as BridgeErrors. */
 function terminalOver(gateway: Gateway): Terminal {
+  const pageByPage: Pick<Gateway, 'fetchSyncPage'> = {
+    async fetchSyncPage(input) {
+      const index = terminal.calls.length;
+      terminal.calls.push(input);
+      await terminal.before(index);
+      return gateway.fetchSyncPage(input);
+    },
+  };
   const terminal: Terminal = {
     calls: [],
     photos: [],
     before: async () => {},
     bridge: testBridgeClient({
-      async fetchSyncPage(input) {
-        const index = terminal.calls.length;
-        terminal.calls.push(input);
-        await terminal.before(index);
+      async fetchSyncPages({ pages }) {
         try {
           // Through JSON and the bridge's output schema, as over IPC or HTTP.
-          return bridgeOperations.fetchSyncPage.output.parse(JSON.parse(JSON.stringify(await gateway.fetchSyncPage(input))));
+          return bridgeOperations.fetchSyncPages.output.parse(JSON.parse(JSON.stringify({ pages: await fetchSyncPages(pageByPage, pages) })));
         } catch (error) {
           if (error instanceof GatewayError) throw new BridgeError(error.toBridgeError());
           throw error;

@@ -3,4 +3,4 @@ export * from './errors';
 export * from './limiter';
 export * from './pagination';
 export { MAX_REQUEST_BYTES } from './transport';
-export { toSyncPage } from './syncPages';
+export { fetchSyncPages, toSyncPage } from './syncPages';

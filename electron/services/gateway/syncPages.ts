@@ -3,8 +3,8 @@ import type { Gateway, PageOptions, Paginated } from './client';
 import { GatewayError } from './errors';
 import { checkPage, MAX_PAGE_SIZE, ROOMS_PER_PAGE, type PageRequest } from './pagination';
 
-// The `fetchSyncPage` bridge operation (issue 4): one page of a resource the renderer's sync
-// engine mirrors, 200 records a page (spec §4.1 maximum), at `sync` priority so orders go first.
+// One page of a resource the renderer's sync engine mirrors (issue 4), 200 records a page (spec
+// §4.1 maximum), at `sync` priority so orders go first; the bridge's `fetchSyncPages` asks for several.
 // Records are the wire records after the zod schemas checked and coerced them ("12.50" → 12.5,
 // "1" → true), as plain JSON objects; unknown fields are dropped.
 
@@ -31,6 +31,21 @@ export function toSyncPage(body: Paginated<unknown>, page: number, asked: PageRe
   const shortPage = records.length < facts.pageSize;
   const seenSoFar = (page - 1) * facts.pageSize + records.length;
   return { records, page, lastPage: shortPage ? page : page + 1, total: shortPage ? seenSoFar : seenSoFar + 1 };
+}
+
+/**
+ * The `fetchSyncPages` bridge operation (issue 11): several pages in one bridge call, fetched
+ * together (the rate limiter paces them). Answers every page in the order asked, or — once every
+ * request has settled, so none is left running — the first failure in that order.
+ */
+export async function fetchSyncPages(gateway: Pick<Gateway, 'fetchSyncPage'>, inputs: readonly SyncPageInput[]): Promise<SyncPage[]> {
+  const settled = await Promise.allSettled(inputs.map((input) => gateway.fetchSyncPage(input)));
+  const pages: SyncPage[] = [];
+  for (const result of settled) {
+    if (result.status === 'rejected') throw result.reason;
+    pages.push(result.value);
+  }
+  return pages;
 }
 
 export async function fetchSyncPage(gateway: Gateway, input: SyncPageInput): Promise<SyncPage> {

@@ -18,7 +18,7 @@ export function createBridgeClient(api: BridgeApi): BridgeClient {
     listPaymentMethods: (input, context) => api.listPaymentMethods(input, context).then(unwrap),
     saveCredentials: (input, context) => api.saveCredentials(input, context).then(unwrap),
     getCredentialsStatus: (input, context) => api.getCredentialsStatus(input, context).then(unwrap),
-    fetchSyncPage: (input, context) => api.fetchSyncPage(input, context).then(unwrap),
+    fetchSyncPages: (input, context) => api.fetchSyncPages(input, context).then(unwrap),
     getSettings: (input, context) => api.getSettings(input, context).then(unwrap),
     saveSettings: (input, context) => api.saveSettings(input, context).then(unwrap),
     testConnection: (input, context) => api.testConnection(input, context).then(unwrap),

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BridgeError, type BridgeErrorKind } from '../../../../shared/bridge';
+import { BridgeError, type BridgeClient, type BridgeErrorKind } from '../../../../shared/bridge';
 import { generationDbName, openGenerationDb, recordStores, type CatalogDb } from '../catalog/catalogDb';
 import { openAccountDb, type ComandaDb } from '../db';
 import { deleteGeneration, readCurrentGeneration } from '../catalog/generations';
@@ -130,13 +130,15 @@ describe('syncCatalog', () => {
     expect(await databaseExists(generationDbName(accountKey, 1))).toBe(true);
   });
 
-  it('writes validated pages together, one transaction at a time: a bulkPut per store, tables beside their rooms', async () => {
+  it('writes validated pages together, two transactions at a time: a bulkPut per store, tables beside their rooms', async () => {
     const { accountDb, accountKey } = setup();
-    const venue = fakeVenue({ items: 450 });
+    const venue = fakeVenue({ items: 6_000 });
     const server = fakeSyncServer(venue);
     const transactions: string[][] = [];
     const bulkPuts: Array<{ store: string; inTransaction: boolean; rows: number }> = [];
     const databases: CatalogDb[] = [];
+    let writing = 0;
+    let mostWriting = 0;
 
     const result = await syncCatalog({
       bridge: server.bridge,
@@ -148,9 +150,12 @@ describe('syncCatalog', () => {
         databases.push(db);
         const transaction = db.transaction.bind(db) as (...args: unknown[]) => unknown;
         vi.spyOn(db, 'transaction').mockImplementation(((...args: unknown[]) => {
+          // Write transactions only (the counts at the end read every store in one).
           const stores = args[1] as Array<{ name: string }>;
+          if (args[0] !== 'rw') return transaction(...args);
           transactions.push(stores.map((store) => store.name));
-          return transaction(...args);
+          mostWriting = Math.max(mostWriting, ++writing);
+          return (transaction(...args) as Promise<unknown>).finally(() => writing--);
         }) as never);
         for (const store of recordStores) {
           const table = db[store] as unknown as { bulkPut: (rows: object[]) => Promise<unknown> };
@@ -176,8 +181,123 @@ describe('syncCatalog', () => {
     // A bulkPut per store a transaction fills, holding every record of the store once.
     expect(bulkPuts).toHaveLength(transactions.reduce((sum, stores) => sum + stores.length, 0));
     const rowsOf = (store: string) => bulkPuts.filter((put) => put.store === store).reduce((sum, put) => sum + put.rows, 0);
-    expect(rowsOf('items')).toBe(450);
+    expect(rowsOf('items')).toBe(6_000);
     for (const store of recordStores) expect(rowsOf(store)).toBe(result.counts[store]);
+    // The next transaction waits in IndexedDB while one commits, never more.
+    expect(mostWriting).toBe(2);
+  });
+
+  it('writes a batch once it holds idleRecords while nothing is being written, else once it holds records', async () => {
+    const { accountDb, accountKey } = setup();
+    const venue = fakeVenue({ items: 5_000 });
+    const server = fakeSyncServer(venue);
+    /** Each write transaction: how many others were under way when it began, and its records. */
+    const written: Array<{ alongside: number; records: number }> = [];
+    let current: { alongside: number; records: number } | null = null;
+    let writing = 0;
+    const databases: CatalogDb[] = [];
+    const result = await syncCatalog({
+      bridge: server.bridge,
+      accountKey,
+      accountDb,
+      log: () => {},
+      writeBatch: { records: 2_000, idleRecords: 400, waitMs: 60_000 },
+      openGeneration: (key, n, options) => {
+        const db = openGenerationDb(key, n, options);
+        databases.push(db);
+        const transaction = db.transaction.bind(db) as (...args: unknown[]) => Promise<unknown>;
+        vi.spyOn(db, 'transaction').mockImplementation(((mode: string, stores: unknown, body: () => unknown) => {
+          if (mode !== 'rw') return transaction(mode, stores, body);
+          const entry = { alongside: writing++, records: 0 };
+          written.push(entry);
+          // The body issues its bulkPuts synchronously: they count for this transaction.
+          return transaction(mode, stores, () => {
+            current = entry;
+            try {
+              return body();
+            } finally {
+              current = null;
+            }
+          }).finally(() => writing--);
+        }) as never);
+        for (const store of recordStores) {
+          const table = db[store] as unknown as { bulkPut: (rows: object[]) => Promise<unknown> };
+          const bulkPut = table.bulkPut.bind(table);
+          vi.spyOn(table, 'bulkPut').mockImplementation((rows: object[]) => {
+            if (store !== 'floorTables') current!.records += rows.length;
+            return bulkPut(rows);
+          });
+        }
+        return db;
+      },
+    });
+    cleanups.push(async () => {
+      for (const db of databases) db.close();
+      await deleteGeneration(accountDb, accountKey, result.n);
+    });
+    // Rows are records here (floor tables come with their rooms).
+    expect(written.reduce((sum, w) => sum + w.records, 0)).toBe(Object.values(result.counts).reduce((sum, n) => sum + n, 0) - result.counts.floorTables!);
+    expect(written[0]).toEqual({ alongside: 0, records: expect.any(Number) });
+    expect(written[0]!.records).toBeGreaterThanOrEqual(400);
+    expect(written[0]!.records).toBeLessThan(2_000);
+    expect(written.some((w) => w.alongside === 1)).toBe(true);
+    // The last one is whatever was left when the fetches ended.
+    for (const w of written.slice(0, -1)) expect(w.records).toBeGreaterThanOrEqual(w.alongside === 0 ? 400 : 2_000);
+  });
+
+  it('asks for pages several to a call, two calls at a time, every page once (issue 11)', async () => {
+    const { run } = setup();
+    const venue = fakeVenue({ items: 2_000 });
+    const server = fakeSyncServer(venue);
+    let active = 0;
+    let mostActive = 0;
+    const counting: BridgeClient['fetchSyncPages'] = async (input, context) => {
+      mostActive = Math.max(mostActive, ++active);
+      try {
+        return await server.bridge.fetchSyncPages(input, context);
+      } finally {
+        active--;
+      }
+    };
+    const result = await run({ ...server, bridge: { ...server.bridge, fetchSyncPages: counting } });
+    expect(await result.db.items.count()).toBe(2_000);
+    const pages = minimumRequests(venue);
+    expect(server.calls).toHaveLength(pages);
+    expect(new Set(server.calls.map((c) => `${c.resource}:${c.warehouseId ?? ''}:${c.page}`)).size).toBe(pages);
+    expect(Math.max(...server.batches.map((batch) => batch.length))).toBe(5);
+    // Pages asked for together leave together: far fewer calls than pages.
+    expect(server.batches.length).toBeLessThanOrEqual(Math.ceil(pages / 3));
+    expect(mostActive).toBe(2);
+
+    // One page in flight: one page a call, one call at a time.
+    const single = fakeSyncServer(venue);
+    await run(single, { concurrency: 1 });
+    expect(single.batches.every((batch) => batch.length === 1)).toBe(true);
+    expect(single.batches).toHaveLength(pages);
+  });
+
+  it('once a call failed for good, asks for nothing more', async () => {
+    const { run } = setup();
+    const venue = fakeVenue({ items: 4_000 });
+    let failed = false;
+    let askedAfter = 0;
+    const server = fakeSyncServer(venue, {
+      before: (input) => {
+        if (input.resource === 'items' && input.page === 4) throw fail('invalid-response');
+      },
+    });
+    const watching: BridgeClient['fetchSyncPages'] = async (input, context) => {
+      if (failed) askedAfter += input.pages.length;
+      return server.bridge.fetchSyncPages(input, context).catch((error: unknown) => {
+        failed = true;
+        throw error;
+      });
+    };
+    const failure = await expectFailure(run({ ...server, bridge: { ...server.bridge, fetchSyncPages: watching } }));
+    expect(failure).toMatchObject({ kind: 'server', bridgeKind: 'invalid-response' });
+    expect(failure.detail).toContain('items page 4');
+    expect(askedAfter).toBe(0);
+    expect(server.calls.length).toBeLessThan(minimumRequests(venue));
   });
 
   it('a fault mid-sync keeps the previous generation current and unchanged, and deletes the failed one', async () => {

@@ -2,6 +2,7 @@ import Dexie, { type Table } from 'dexie';
 import {
   BridgeError,
   coded,
+  MAX_SYNC_PAGES_PER_CALL,
   syncResourceNames,
   type BridgeClient,
   type BridgeErrorKind,
@@ -9,6 +10,7 @@ import {
   type ErrorParams,
   type ErrorText,
   type SyncPage,
+  type SyncPageInput,
   type SyncResource,
 } from '../../../../shared/bridge';
 import { generationDbName, openGenerationDb, recordStores, storesOfResource, type CatalogDb, type RecordStore } from '../catalog/catalogDb';
@@ -20,9 +22,9 @@ import { SyncProgressTracker, type SyncProgress } from './syncProgress';
 // The catalog sync engine (ARCHITECTURE §4.2, issue 4 item 5). No React: the service
 // (syncService.ts) schedules it and the UI reads its progress from catalogStore.ts.
 //
-// One sync builds one new generation database. Every page is validated as it arrives, then queued
-// for the writer, which stores the queued pages together (a bulkPut per store in one transaction)
-// while the next pages are fetched. Only when every resource is complete and the counts
+// One sync builds one new generation database. Pages are asked for several to a bridge call; every
+// page is validated as it arrives, then queued for the writer, which stores the queued pages
+// together (a bulkPut per store in one transaction) while the next pages are fetched. Only when every resource is complete and the counts
 // match the server's totals is the generation sealed and made current, in one transaction on the
 // account database. Any failure — the bridge, a malformed record, a count mismatch, storage, or the
 // app closing — leaves the current generation untouched; the half-built one is deleted (or, if
@@ -58,7 +60,7 @@ export class SyncFailure extends Error {
 const transient: ReadonlySet<BridgeErrorKind> = new Set<BridgeErrorKind>(['timeout', 'server-error', 'rate-limited']);
 
 export interface SyncCatalogOptions {
-  bridge: Pick<BridgeClient, 'fetchSyncPage' | 'syncImages'>;
+  bridge: Pick<BridgeClient, 'fetchSyncPages' | 'syncImages'>;
   accountKey: string;
   /** The account's database (db.ts), where the generation pointer lives. */
   accountDb: ComandaDb;
@@ -68,9 +70,11 @@ export interface SyncCatalogOptions {
   onProgress?: (progress: SyncProgress) => void;
   /** Aborting (the app closing, the account switching) fails the sync as `aborted`. */
   signal?: AbortSignal;
-  /** Pages in flight at once (default 3). The main side's rate limiter paces them. */
+  /** Pages in flight at once (default 10). The main side's rate limiter paces them. */
   concurrency?: number;
-  /** Waits before the 2nd, 3rd, … attempt of a page that failed transiently (default 2 s, 8 s). */
+  /** Pages asked for in one bridge call (default 5; see PageFetcher). */
+  pagesPerCall?: number;
+  /** Waits before the 2nd, 3rd, … attempt of a call that failed transiently (default 2 s, 8 s). */
   retryDelaysMs?: readonly number[];
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   log?: (line: string) => void;
@@ -122,9 +126,8 @@ export async function syncCatalog(options: SyncCatalogOptions): Promise<SyncSucc
   const { bridge, accountKey, accountDb } = options;
   const now = options.now ?? (() => new Date());
   const open = options.openGeneration ?? openGenerationDb;
-  const concurrency = Math.max(1, options.concurrency ?? 3);
-  const retryDelays = options.retryDelaysMs ?? [2_000, 8_000];
-  const sleep = options.sleep ?? abortableSleep;
+  const concurrency = Math.max(1, options.concurrency ?? 10);
+  const pagesPerCall = Math.min(MAX_SYNC_PAGES_PER_CALL, concurrency, Math.max(1, options.pagesPerCall ?? 5));
   const log = options.log ?? ((line: string) => console.warn(line));
   const signal = options.signal;
 
@@ -179,9 +182,21 @@ export async function syncCatalog(options: SyncCatalogOptions): Promise<SyncSucc
       report();
     });
 
+    const fetcher = new PageFetcher(bridge, {
+      perCall: pagesPerCall,
+      calls: Math.ceil(concurrency / pagesPerCall),
+      retryDelaysMs: options.retryDelaysMs ?? [2_000, 8_000],
+      sleep: options.sleep ?? abortableSleep,
+      log,
+      signal,
+    });
+
     const runPage = async ({ stream, page }: PageTask): Promise<Iterable<PageTask>> => {
-      const answer = await fetchPage(stream, page);
       const where = `${stream.key} page ${page}`;
+      const answer = await fetcher.fetch(
+        stream.warehouseId === undefined ? { resource: stream.resource, page } : { resource: stream.resource, page, warehouseId: stream.warehouseId },
+        where,
+      );
       checkPage(stream, page, answer, where);
       if (page === 1) tracker.streamStarted(stream.resource, stream.key, { total: stream.total!, lastPage: stream.lastPage! });
 
@@ -214,28 +229,10 @@ export async function syncCatalog(options: SyncCatalogOptions): Promise<SyncSucc
       return chain(next);
     };
 
-    const fetchPage = async (stream: Stream, page: number): Promise<SyncPage> => {
-      for (let attempt = 0; ; attempt++) {
-        if (signal?.aborted) throw aborted();
-        try {
-          return await bridge.fetchSyncPage(
-            stream.warehouseId === undefined ? { resource: stream.resource, page } : { resource: stream.resource, page, warehouseId: stream.warehouseId },
-          );
-        } catch (error) {
-          const delay = retryDelays[attempt];
-          if (error instanceof BridgeError && transient.has(error.kind) && delay !== undefined && !signal?.aborted) {
-            log(`sync: ${stream.key} page ${page}: ${error.kind} (${error.detail ?? error.message}); trying again in ${delay} ms`);
-            await sleep(delay, signal);
-            continue;
-          }
-          throw bridgeFailure(error, `${stream.key} page ${page}`);
-        }
-      }
-    };
-
     const initial = SYNC_RESOURCES.filter((resource) => resource !== 'stocks').map((resource) => newStream(resource));
     try {
-      await runPool(initial, runPage, concurrency);
+      // The first failure stops the pool: pages not yet asked for are dropped with it.
+      await runPool(initial, runPage, concurrency, (failure) => fetcher.cancel(failure));
       await writer.flush();
     } finally {
       // Nothing may write to a database that is about to be deleted.
@@ -334,14 +331,15 @@ function checkTotals(streams: readonly Stream[], counts: Record<string, number>,
   if (problems.length > 0) throw inconsistent(problems.join('; '));
 }
 
+/** Every store's count, asked for at once in one transaction. */
 async function countStores(db: CatalogDb): Promise<Record<string, number>> {
-  const counts: Record<string, number> = {};
   try {
-    for (const store of recordStores) counts[store] = await db[store].count();
+    const stores = recordStores.map((store) => db[store]);
+    const counts = await db.transaction('r', stores, () => Promise.all(stores.map((table) => table.count())));
+    return Object.fromEntries(recordStores.map((store, i) => [store, counts[i]!]));
   } catch (error) {
     throw storageFailure(error);
   }
-  return counts;
 }
 
 interface QueuedPage {
@@ -356,23 +354,36 @@ interface QueuedPage {
  * many small ones (Chromium, 20,000 items: 200 records a transaction take about a third longer
  * than one bulkPut; 2,000 or more, about the same), so pages queue up to `records` records; a page
  * never waits longer than `waitMs` (progress keeps moving when the rate limit paces the pages).
+ * While no transaction is under way, `idleRecords` (default `records`) are enough: with the rate
+ * limit off the writes take longer than the fetches, so IndexedDB should not sit idle while a
+ * whole batch arrives — at the start (about 0.15 s of a 5 s sync) and whenever the fetches lag.
  */
 export interface WriteBatch {
   records: number;
+  idleRecords?: number;
   waitMs: number;
 }
 
-export const DEFAULT_WRITE_BATCH: WriteBatch = { records: 2_000, waitMs: 250 };
+export const DEFAULT_WRITE_BATCH: WriteBatch = { records: 2_000, idleRecords: 400, waitMs: 250 };
 
 /**
- * Writes validated pages in the background of the fetches, one transaction at a time: the pages
- * queued when a batch is due go together (a bulkPut per store). The fetches wait only when twice a
- * batch is queued. The first storage failure is kept: every later add and the flush fail with it.
+ * Transactions handed to IndexedDB at once. With one, IndexedDB idles from each commit until the
+ * page, busy with answers and validation, has started the next (issue 11: 20 to 100 ms each time,
+ * over a second in a sync); with two, the next one's records are waiting when a commit ends.
+ */
+const TRANSACTIONS_AT_ONCE = 2;
+
+/**
+ * Writes validated pages in the background of the fetches, up to TRANSACTIONS_AT_ONCE
+ * transactions at a time: the pages queued when a batch is due go together (a bulkPut per store).
+ * The fetches wait only when twice a batch is queued. The first storage failure is kept: every
+ * later add and the flush fail with it.
  */
 class PageWriter {
   private queue: QueuedPage[] = [];
   private queuedRecords = 0;
-  private writing: Promise<void> | null = null;
+  /** Transactions under way; each settles without throwing. */
+  private readonly writing = new Set<Promise<void>>();
   private timer: ReturnType<typeof setTimeout> | null = null;
   /** The oldest queued page has waited `waitMs`. */
   private overdue = false;
@@ -405,28 +416,36 @@ class PageWriter {
   async flush(): Promise<void> {
     this.closing = true;
     this.writeIfDue();
-    while (this.writing) await this.writing;
+    await this.settled();
     if (this.failure) throw this.failure;
   }
 
-  /** Drops what is queued and waits for the transaction under way: nothing writes after this. Never throws. */
+  /** Drops what is queued and waits for the transactions under way: nothing writes after this. Never throws. */
   async stop(): Promise<void> {
     this.stopped = true;
     this.takeQueue();
-    while (this.writing) await this.writing;
+    await this.settled();
+  }
+
+  private async settled(): Promise<void> {
+    // A transaction that ends may start the next one: wait until none is left.
+    while (this.writing.size > 0) await Promise.all(this.writing);
   }
 
   private writeIfDue(): void {
-    if (this.writing !== null || this.stopped || this.failure !== null || this.queue.length === 0) return;
-    if (!this.closing && !this.overdue && this.queuedRecords < this.batch.records) return;
+    if (this.writing.size >= TRANSACTIONS_AT_ONCE || this.stopped || this.failure !== null || this.queue.length === 0) return;
+    // IndexedDB idle: do not let it wait for a whole batch.
+    const due = this.writing.size === 0 ? (this.batch.idleRecords ?? this.batch.records) : this.batch.records;
+    if (!this.closing && !this.overdue && this.queuedRecords < due) return;
     const batch = this.takeQueue();
-    this.writing = writeRows(this.db, batch)
+    const write: Promise<void> = writeRows(this.db, batch)
       .then(() => this.onStored(batch))
       .catch((error: unknown) => this.fail(error, batch))
       .finally(() => {
-        this.writing = null;
+        this.writing.delete(write);
         this.writeIfDue();
       });
+    this.writing.add(write);
   }
 
   private takeQueue(): QueuedPage[] {
@@ -457,7 +476,7 @@ class PageWriter {
   }
 }
 
-/** One transaction for the pages: a bulkPut per store they fill (rooms: rooms and their tables). */
+/** One transaction for the pages: a bulkPut per store they fill (rooms: rooms and their tables), all at once. */
 async function writeRows(db: CatalogDb, pages: readonly QueuedPage[]): Promise<void> {
   const byStore = new Map<RecordStore, object[]>();
   for (const page of pages) {
@@ -472,10 +491,108 @@ async function writeRows(db: CatalogDb, pages: readonly QueuedPage[]): Promise<v
   await db.transaction(
     'rw',
     [...byStore.keys()].map((store) => db[store]),
-    async () => {
-      for (const [store, rows] of byStore) await (db[store] as Table<object, number>).bulkPut(rows);
-    },
+    () => Promise.all([...byStore].map(([store, rows]) => (db[store] as Table<object, number>).bulkPut(rows))),
   );
+}
+
+interface PageRequest {
+  input: SyncPageInput;
+  where: string;
+  resolve: (page: SyncPage) => void;
+  reject: (failure: SyncFailure) => void;
+}
+
+/**
+ * Asks for pages over the bridge, several to a call (issue 11). A bridge call costs every process
+ * on its way (renderer, browser, network service, main side) a few milliseconds of CPU whatever it
+ * carries — about 7 ms on the bench machine — which the IndexedDB writes need more: 184 calls of
+ * one page became about 40 of five. Pages asked for while the calls in flight are busy wait and
+ * leave together, up to `perCall` a call and `calls` calls at a time; a partial call leaves at the
+ * next task, so the pages asked for by one answer's continuations go together. A call succeeds or
+ * fails whole; one that failed transiently is tried again whole after the retry delay.
+ */
+class PageFetcher {
+  private waiting: PageRequest[] = [];
+  private inFlight = 0;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private cancelled: SyncFailure | null = null;
+
+  constructor(
+    private readonly bridge: Pick<BridgeClient, 'fetchSyncPages'>,
+    private readonly options: {
+      perCall: number;
+      calls: number;
+      retryDelaysMs: readonly number[];
+      sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+      log: (line: string) => void;
+      signal: AbortSignal | undefined;
+    },
+  ) {}
+
+  fetch(input: SyncPageInput, where: string): Promise<SyncPage> {
+    if (this.cancelled) return Promise.reject(this.cancelled);
+    return new Promise<SyncPage>((resolve, reject) => {
+      this.waiting.push({ input, where, resolve, reject });
+      this.schedule();
+    });
+  }
+
+  /** The sync failed: pages not yet asked for fail with it, and none is asked for any more. */
+  cancel(failure: unknown): void {
+    this.cancelled ??= failure instanceof SyncFailure ? failure : storageFailure(failure);
+    for (const request of this.waiting.splice(0)) request.reject(this.cancelled);
+  }
+
+  private schedule(): void {
+    if (this.waiting.length >= this.options.perCall) this.send();
+    else if (this.waiting.length > 0 && this.timer === null) {
+      this.timer = setTimeout(() => {
+        this.timer = null;
+        this.send();
+      }, 0);
+    }
+  }
+
+  private send(): void {
+    while (this.inFlight < this.options.calls && this.waiting.length > 0) {
+      const batch = this.waiting.splice(0, this.options.perCall);
+      this.inFlight++;
+      void this.call(batch).finally(() => {
+        this.inFlight--;
+        this.schedule();
+      });
+    }
+  }
+
+  private async call(batch: readonly PageRequest[]): Promise<void> {
+    const { retryDelaysMs, sleep, log, signal } = this.options;
+    const where = batch.map((request) => request.where).join(', ');
+    for (let attempt = 0; ; attempt++) {
+      if (signal?.aborted) return this.fail(batch, aborted());
+      if (this.cancelled) return this.fail(batch, this.cancelled);
+      let pages: SyncPage[];
+      try {
+        pages = (await this.bridge.fetchSyncPages({ pages: batch.map((request) => request.input) })).pages;
+      } catch (error) {
+        const delay = retryDelaysMs[attempt];
+        if (error instanceof BridgeError && transient.has(error.kind) && delay !== undefined && !signal?.aborted) {
+          log(`sync: ${where}: ${error.kind} (${error.detail ?? error.message}); trying again in ${delay} ms`);
+          await sleep(delay, signal);
+          continue;
+        }
+        return this.fail(batch, bridgeFailure(error, where));
+      }
+      if (pages.length !== batch.length) return this.fail(batch, inconsistent(`${where}: ${batch.length} pages asked for, ${pages.length} answered`));
+      batch.forEach((request, i) => request.resolve(pages[i]!));
+      return;
+    }
+  }
+
+  /** A call failed for good: so does the sync, and nothing more is asked for. */
+  private fail(batch: readonly PageRequest[], failure: SyncFailure): void {
+    this.cancel(failure);
+    for (const request of batch) request.reject(failure);
+  }
 }
 
 /** Written last, through a strict-durability connection, so the data is on disk before the switch. */
@@ -504,9 +621,14 @@ async function announcePhotos(bridge: SyncCatalogOptions['bridge'], photos: stri
 /**
  * Runs tasks `concurrency` at a time, first come first served; a task's result may add tasks,
  * taken from it lazily (pages 2…last of a stream are generated as the pool has room). Stops at the
- * first failure.
+ * first failure, which `onFailure` hears of at once.
  */
-async function runPool<T>(initial: Iterable<T>, run: (task: T) => Promise<Iterable<T>>, concurrency: number): Promise<void> {
+async function runPool<T>(
+  initial: Iterable<T>,
+  run: (task: T) => Promise<Iterable<T>>,
+  concurrency: number,
+  onFailure: (failure: unknown) => void,
+): Promise<void> {
   const sources: Iterator<T>[] = [initial[Symbol.iterator]()];
   const nextTask = (): T | undefined => {
     while (sources.length > 0) {
@@ -537,7 +659,10 @@ async function runPool<T>(initial: Iterable<T>, run: (task: T) => Promise<Iterab
           },
           (error: unknown) => {
             active--;
-            failure ??= error;
+            if (failure === null) {
+              failure = error;
+              onFailure(error);
+            }
             pump();
           },
         );

@@ -1,6 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { itemWire, modifierWire } from '../../../../shared/api';
+import {
+  categoryWire,
+  itemWire,
+  menuMenuItemCategoryPivotWire,
+  modifierCategoryWire,
+  modifierPivotWire,
+  modifierWire,
+  sellingFormatPivotWire,
+  stockWire,
+} from '../../../../shared/api';
 import { canonicalShapes, isCanonicalRecord, readPage, RecordProblem } from './syncRecords';
 
 // The fast check of canonical records stands in for zod only if it never accepts what zod would
@@ -9,7 +18,16 @@ import { canonicalShapes, isCanonicalRecord, readPage, RecordProblem } from './s
 const SEED = Number(process.env.FC_SEED ?? 20261124);
 const RUNS = Number(process.env.FC_RUNS ?? 2000);
 
-const schemas = { items: itemWire, modifiers: modifierWire } as const;
+const schemas = {
+  items: itemWire,
+  modifiers: modifierWire,
+  categories: categoryWire,
+  sellingFormatPivots: sellingFormatPivotWire,
+  modifierCategories: modifierCategoryWire,
+  modifierPivots: modifierPivotWire,
+  menuMenuItemCategoryPivots: menuMenuItemCategoryPivotWire,
+  stocks: stockWire,
+} as const satisfies Record<keyof typeof canonicalShapes, unknown>;
 
 /** Values of every kind a field may hold, canonical and not (wire spellings, out of range, junk). */
 const anyValue = fc.oneof(

@@ -85,7 +85,10 @@ const canonicalChecks: Record<CanonicalField, (v: unknown) => boolean> = {
   itemType: (v) => v === 0 || v === 1 || v === 4,
 };
 
-/** Field by field the output of itemWire / modifierWire (shared/api/catalog.ts). */
+/**
+ * Field by field the output of the wire schemas of the resources with many records
+ * (shared/api/catalog.ts, v2.ts): items, modifiers, their pivots and categories, stocks.
+ */
 export const canonicalShapes = {
   items: {
     id: 'int',
@@ -135,6 +138,69 @@ export const canonicalShapes = {
     active: 'flag',
     extra_id: 'string?',
     autoSelected: 'flag',
+  },
+  categories: {
+    id: 'int',
+    name: 'string',
+    photo: 'string?',
+    active: 'flag',
+    group_id: 'int',
+    tax_id: 'int?',
+    printer_id: 'int?',
+    printer_group_id: 'int?',
+    modifier_category_id: 'int?',
+    modifier_group_id: 'int?',
+    super_group_id: 'int?',
+    dish_order_id: 'int?',
+    extra_id: 'string?',
+  },
+  sellingFormatPivots: {
+    id: 'int',
+    quantity: 'number',
+    price: 'number',
+    order: 'int?',
+    format_id: 'int',
+    item_id: 'int',
+    combination_group_id: 'int?',
+    unit_id: 'int?',
+  },
+  modifierCategories: {
+    id: 'int',
+    name: 'string',
+    order: 'int?',
+    isChoice: 'flag',
+    isOptional: 'flag',
+    active: 'flag',
+    min: 'int?',
+    max: 'int?',
+  },
+  modifierPivots: {
+    id: 'int',
+    order: 'int?',
+    group_id: 'int',
+    category_id: 'int',
+  },
+  menuMenuItemCategoryPivots: {
+    id: 'int',
+    active: 'flag',
+    order: 'int?',
+    price: 'number',
+    addModifiersPrice: 'flag',
+    item_id: 'int',
+    category_id: 'int',
+    separatorName: 'string?',
+    modifier_group_id: 'int?',
+    format_pivot_id: 'int?',
+  },
+  // A stock row without `warehouse_id` is not canonical: zod reads it with its warehouse's id.
+  stocks: {
+    id: 'int',
+    quantity: 'number',
+    defaultQuantity: 'number?',
+    alert: 'number?',
+    warehouse_id: 'int',
+    item_id: 'int',
+    unit_id: 'int?',
   },
 } as const satisfies Partial<Record<SyncResource, Record<string, CanonicalField>>>;
 

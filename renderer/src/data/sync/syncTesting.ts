@@ -134,12 +134,14 @@ export function fakeVenue(options: { items?: number; customers?: number } = {}):
   };
 }
 
-export type SyncPageInput = BridgeInput<'fetchSyncPage'>;
+export type SyncPageInput = BridgeInput<'fetchSyncPages'>['pages'][number];
 
 export interface FakeSyncServer {
   bridge: BridgeClient;
-  /** Every fetchSyncPage call, in order. */
+  /** Every page asked for, in order (a page asked for again counts again). */
   calls: SyncPageInput[];
+  /** The pages of each fetchSyncPages call, in order. */
+  batches: SyncPageInput[][];
   /** The photo lists sent to syncImages. */
   photoCalls: string[][];
   venue: FakeVenue;
@@ -147,8 +149,9 @@ export interface FakeSyncServer {
 
 /**
  * A fake main side serving `venue` 200 records a page (rooms 20), like the gateway. `before`
- * runs first on every call: throw from it to inject a fault, or change the venue. `answer` may
- * rewrite a page before it is returned (e.g. a wrong total).
+ * runs first for every page asked for: throw from it to inject a fault (the call fails whole, like
+ * the real handler's), or change the venue. `answer` may rewrite a page before it is returned
+ * (e.g. a wrong total).
  */
 export function fakeSyncServer(
   venue: FakeVenue,
@@ -161,22 +164,30 @@ export function fakeSyncServer(
   } = {},
 ): FakeSyncServer {
   const calls: SyncPageInput[] = [];
+  const batches: SyncPageInput[][] = [];
   const photoCalls: string[][] = [];
+  const servePage = async (input: SyncPageInput): Promise<SyncPage> => {
+    const index = calls.length;
+    calls.push(input);
+    await options.before?.(input, index);
+    const all = input.resource === 'stocks' ? (venue.stocks.get(input.warehouseId!) ?? []) : venue.records[input.resource];
+    const perPage = input.resource === 'rooms' ? (options.roomsPerPage ?? 20) : (options.pageSize ?? 200);
+    const lastPage = Math.max(1, Math.ceil(all.length / perPage));
+    const page: SyncPage = {
+      records: all.slice((input.page - 1) * perPage, input.page * perPage).map((record) => structuredClone(record)),
+      page: input.page,
+      lastPage,
+      total: all.length,
+    };
+    return options.answer ? options.answer(page, input) : page;
+  };
   const bridge = testBridgeClient({
-    async fetchSyncPage(input) {
-      const index = calls.length;
-      calls.push(input);
-      await options.before?.(input, index);
-      const all = input.resource === 'stocks' ? (venue.stocks.get(input.warehouseId!) ?? []) : venue.records[input.resource];
-      const perPage = input.resource === 'rooms' ? (options.roomsPerPage ?? 20) : (options.pageSize ?? 200);
-      const lastPage = Math.max(1, Math.ceil(all.length / perPage));
-      const page: SyncPage = {
-        records: all.slice((input.page - 1) * perPage, input.page * perPage).map((record) => structuredClone(record)),
-        page: input.page,
-        lastPage,
-        total: all.length,
-      };
-      return options.answer ? options.answer(page, input) : page;
+    async fetchSyncPages(input) {
+      batches.push(input.pages);
+      const settled = await Promise.allSettled(input.pages.map(servePage));
+      const failed = settled.find((result) => result.status === 'rejected');
+      if (failed) throw failed.reason;
+      return { pages: settled.map((result) => (result as PromiseFulfilledResult<SyncPage>).value) };
     },
     async syncImages({ photos }) {
       photoCalls.push(photos);
@@ -187,7 +198,7 @@ export function fakeSyncServer(
     },
     ...options.overrides,
   });
-  return { bridge, calls, photoCalls, venue };
+  return { bridge, calls, batches, photoCalls, venue };
 }
 
 /** Σ ceil(records / page size) over every resource and warehouse: the fewest requests possible. */
