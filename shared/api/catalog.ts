@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { paginated, wireFlag, wireInt, wireNumber } from './wire';
+import { fastPaginated, type FastShape } from './fastPage';
+import { wireFlag, wireInt, wireNumber } from './wire';
 
 // Wire formats of the 11 catalog resources (spec: hospitality 2.5–2.7, 4.3) as the client reads
 // them. Objects are not strict: unknown fields are ignored, never a failure (clarifications:
@@ -275,17 +276,64 @@ export const menuMenuItemCategoryPivotWire = z.object({
 export type MenuMenuItemCategoryPivotWire = z.output<typeof menuMenuItemCategoryPivotWire>;
 
 // spec 4.1: every catalog list is paginated (Laravel's envelope, clarifications: Hospitality v2).
-export const groupsPage = paginated(groupWire);
-export const categoriesPage = paginated(categoryWire);
-export const itemsPage = paginated(itemWire);
-export const sellingFormatsPage = paginated(sellingFormatWire);
-export const sellingFormatPivotsPage = paginated(sellingFormatPivotWire);
-export const modifiersPage = paginated(modifierWire);
-export const modifierCategoriesPage = paginated(modifierCategoryWire);
-export const modifierGroupsPage = paginated(modifierGroupWire);
-export const modifierPivotsPage = paginated(modifierPivotWire);
-export const menuMenuCategoriesPage = paginated(menuMenuCategoryWire);
-export const menuMenuItemCategoryPivotsPage = paginated(menuMenuItemCategoryPivotWire);
+// Each page schema reads with a fast path in front of zod (fastPage.ts: the same pages accepted,
+// the same output); the field lists below say how each record schema above reads its fields, and
+// fastPage.test.ts holds them to the schemas.
+export const catalogFastShapes = {
+  groups: {
+    id: 'int', name: 'name', photo: 'string?', active: 'flag:true', tax_id: 'int?', printer_id: 'int?',
+    printer_group_id: 'int?', super_group_id: 'int?', extra_id: 'string?',
+  },
+  categories: {
+    id: 'int', name: 'string', photo: 'string?', active: 'flag:true', group_id: 'int', tax_id: 'int?', printer_id: 'int?',
+    printer_group_id: 'int?', modifier_category_id: 'int?', modifier_group_id: 'int?', super_group_id: 'int?',
+    dish_order_id: 'int?', extra_id: 'string?',
+  },
+  items: {
+    id: 'int', name: 'string', price: 'number', costPrice: 'number', type: 'itemType', category_id: 'int', photo: 'string?',
+    active: 'flag:true', info: 'string?', hasInventory: 'flag:false', usesWeight: 'flag:false', isMenu: 'flag:false',
+    shouldAppearInMenuList: 'flag:false', isOpen: 'flag:false', displayInventory: 'flag:false', isLinked: 'flag:false',
+    useAverageCostPrice: 'flag:false', nameKitchen: 'string?', buttonName: 'string?', barcode: 'string?', config: 'string?',
+    extra_id: 'string?', allergies: 'string?', tax_id: 'int?', printer_id: 'int?', printer_group_id: 'int?',
+    modifier_group_id: 'int?', modifier_category_id: 'int?', super_group_id: 'int?', dish_order_id: 'int?', unit_id: 'int?',
+    report_category_id: 'int?', cookDuration: 'number?', minQuantity: 'number?', order: 'int?',
+  },
+  sellingFormats: { id: 'int', name: 'string', photo: 'string?', order: 'int?', active: 'flag:true' },
+  sellingFormatPivots: {
+    id: 'int', quantity: 'number', price: 'number', order: 'int?', format_id: 'int', item_id: 'int',
+    combination_group_id: 'int?', unit_id: 'int?',
+  },
+  modifiers: {
+    id: 'int', name: 'string', price: 'number', category_id: 'int', photo: 'string?', order: 'int?', cookDuration: 'number?',
+    active: 'flag:true', extra_id: 'string?', autoSelected: 'flag:false',
+  },
+  modifierCategories: {
+    id: 'int', name: 'string', order: 'int?', isChoice: 'flag:true', isOptional: 'flag:true', active: 'flag:true',
+    min: 'int?', max: 'int?',
+  },
+  modifierGroups: { id: 'int', name: 'string', order: 'int?', dont_show_automatically: 'flag:false' },
+  modifierPivots: { id: 'int', order: 'int?', group_id: 'int', category_id: 'int' },
+  menuMenuCategories: {
+    id: 'int', name: 'string', order: 'int?', isMultipleChoice: 'multipleChoice', max: 'count:1', min: 'count:0',
+    item_id: 'int', dish_order_id: 'int?',
+  },
+  menuMenuItemCategoryPivots: {
+    id: 'int', active: 'flag:true', order: 'int?', price: 'number', addModifiersPrice: 'flag:true', item_id: 'int',
+    category_id: 'int', separatorName: 'string?', modifier_group_id: 'int?', format_pivot_id: 'int?',
+  },
+} as const satisfies Record<string, FastShape>;
+
+export const groupsPage = fastPaginated(groupWire, catalogFastShapes.groups);
+export const categoriesPage = fastPaginated(categoryWire, catalogFastShapes.categories);
+export const itemsPage = fastPaginated(itemWire, catalogFastShapes.items);
+export const sellingFormatsPage = fastPaginated(sellingFormatWire, catalogFastShapes.sellingFormats);
+export const sellingFormatPivotsPage = fastPaginated(sellingFormatPivotWire, catalogFastShapes.sellingFormatPivots);
+export const modifiersPage = fastPaginated(modifierWire, catalogFastShapes.modifiers);
+export const modifierCategoriesPage = fastPaginated(modifierCategoryWire, catalogFastShapes.modifierCategories);
+export const modifierGroupsPage = fastPaginated(modifierGroupWire, catalogFastShapes.modifierGroups);
+export const modifierPivotsPage = fastPaginated(modifierPivotWire, catalogFastShapes.modifierPivots);
+export const menuMenuCategoriesPage = fastPaginated(menuMenuCategoryWire, catalogFastShapes.menuMenuCategories);
+export const menuMenuItemCategoryPivotsPage = fastPaginated(menuMenuItemCategoryPivotWire, catalogFastShapes.menuMenuItemCategoryPivots);
 
 export type GroupsPage = z.output<typeof groupsPage>;
 export type CategoriesPage = z.output<typeof categoriesPage>;

@@ -9,6 +9,7 @@ import {
   sendPositiveMoney,
   sendRequiredText,
 } from './send';
+import { fastPaginated, type FastShape } from './fastPage';
 import { paginated, wireFlag, wireInt, wireNumber } from './wire';
 
 // Wire formats of the non-catalog v2 endpoints (spec: hospitality 2.3, 2.4, 2.8, 4.2, 4.4–4.6)
@@ -141,8 +142,17 @@ export const stockWire = z.object({
   unit_id: int,
 });
 export type StockWire = z.output<typeof stockWire>;
-/** spec 4.4: GET V2/warehouses/<id> pages the stocks of that warehouse. */
-export const stocksPage = paginated(stockWire);
+/** spec 4.4: GET V2/warehouses/<id> pages the stocks of that warehouse (fast path: fastPage.ts). */
+export const stockFastShape = {
+  id: 'int',
+  quantity: 'number',
+  defaultQuantity: 'number?',
+  alert: 'number?',
+  warehouse_id: 'int',
+  item_id: 'int',
+  unit_id: 'int?',
+} as const satisfies FastShape;
+export const stocksPage = fastPaginated(stockWire, stockFastShape);
 export type StocksPage = z.output<typeof stocksPage>;
 
 const stockPair = z.strictObject({ item_id: sendId, quantity: z.number() });
