@@ -262,3 +262,59 @@ describe('a fault of ours while sending (issue 10 item 11)', () => {
     });
   });
 });
+
+describe('deliver: a gift card’s redeem (issue 14 item 7: money, never resent by itself)', () => {
+  const redeem: DeliveryRequest = { kind: 'gift-redeem', uuid: 'CARD-77', redeem: { amount: '12.50' } };
+
+  it('accepted: no order id, the balance left in cents; sent once to the card’s path with the amount', async () => {
+    behaviour = after(200, { balance: 7.5, customer_id: null });
+    expect(await deliver(gateway(), redeem)).toEqual({ outcome: 'accepted', orderId: null, balanceCents: 750 });
+    expect(received).toHaveLength(1);
+    expect(received[0]).toMatchObject({ method: 'POST', path: '/api/external/v2/giftCards/CARD-77' });
+    expect(JSON.parse(received[0]!.body)).toEqual({ amount: '12.50' });
+  });
+
+  it('422: rejected, worded as the card refused, with the vendor’s words', async () => {
+    behaviour = after(422, error('The amount 12.50 is above the card\'s balance 3.00.', 422));
+    const outcome = await deliver(gateway(), redeem);
+    expect(outcome).toMatchObject({ outcome: 'rejected', reason: 'invalid', code: 'gift-card-redeem-refused', params: { said: 'The amount 12.50 is above the card\'s balance 3.00.' } });
+    expect(outcome.outcome === 'rejected' && outcome.detail).toMatch(/giftCards/);
+  });
+
+  it('a 5xx after the body, a broken connection or no answer in time: unknown (a person checks the card)', async () => {
+    for (const status of [500, 502, 504]) {
+      behaviour = after(status, error('boom', status));
+      expect(await deliver(gateway(), redeem)).toMatchObject({ outcome: 'unknown', code: 'order-unconfirmed' });
+    }
+    behaviour = (req, _res, readAll) => void readAll().then(() => req.socket.destroy());
+    expect(await deliver(gateway(), redeem)).toMatchObject({ outcome: 'unknown' });
+    behaviour = (_req, _res, readAll) => void readAll();
+    expect(await deliver(gateway({ timeoutMs: 300 }), redeem)).toMatchObject({ outcome: 'unknown' });
+  });
+
+  it('nobody listening: not-sent offline (it cannot have been applied)', async () => {
+    const closed = createServer();
+    await new Promise<void>((done) => closed.listen(0, '127.0.0.1', done));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((done) => closed.close(() => done()));
+    expect(await deliver(gateway({ url: `http://127.0.0.1:${port}` }), redeem)).toMatchObject({ outcome: 'not-sent', reason: 'offline' });
+  });
+});
+
+describe('deliver: a customer created offline (issue 14 item 8)', () => {
+  const customer: DeliveryRequest = { kind: 'customer', customer: { name: 'Ana Puig', active: 1, email: 'ana@example.com' } };
+
+  it('accepted with the created record when the server sends it, without when it does not', async () => {
+    behaviour = after(201, [{ id: 41, name: 'Ana Puig', active: 1, email: 'ana@example.com', phone: 600111222 }]);
+    expect(await deliver(gateway(), customer)).toEqual({ outcome: 'accepted', orderId: null, customer: { id: 41, name: 'Ana Puig', email: 'ana@example.com', phone: '600111222' } });
+    expect(received[0]).toMatchObject({ method: 'POST', path: '/api/external/v2/customers' });
+    expect(JSON.parse(received[0]!.body)).toEqual([{ name: 'Ana Puig', active: 1, email: 'ana@example.com' }]);
+    behaviour = after(201, '');
+    expect(await deliver(gateway(), customer)).toEqual({ outcome: 'accepted', orderId: null });
+  });
+
+  it('422: rejected with the server’s words', async () => {
+    behaviour = after(422, error('The name field is required.', 422));
+    expect(await deliver(gateway(), customer)).toMatchObject({ outcome: 'rejected', reason: 'invalid', code: 'server-rejected', params: { said: 'The name field is required.' } });
+  });
+});

@@ -1,4 +1,6 @@
 import { coded, saidParam, type DeliveryOutcome, type DeliveryRequest, type ErrorText, type NotSentReason } from '../../shared/bridge';
+import type { CustomerWire } from '../../shared/api';
+import { parseCents } from '../../shared/domain/money';
 import { GatewayError, type Gateway } from './gateway';
 import { redactedText } from './gateway/errors';
 import { VaultUnavailableError } from './vault';
@@ -27,7 +29,11 @@ export async function deliver(gateway: Gateway, request: DeliveryRequest, option
 
 async function attempt(gateway: Gateway, request: DeliveryRequest, options: DeliveryOptions): Promise<DeliveryOutcome> {
   const now = options.now ?? Date.now;
-  const endpoint = request.kind === 'seating' ? 'POST apiFlow newOrder' : 'POST loyalty/orders';
+  const endpoint = ENDPOINTS[request.kind];
+  if (request.kind === 'retail-order' || request.kind === 'retail-invoice') {
+    // A shop's sale in a venue's queue (issue 15): never sent to the venue's POS.
+    return { outcome: 'rejected', reason: 'refused', ...coded('not-a-shop'), detail: `${endpoint} — not sent: a shop's request in a venue's queue` };
+  }
 
   // Our own limiter refusing: while the account is paused by a 429's Retry-After, an order would
   // only wait in line inside the call; the outbox hears it at once and honours the wait itself.
@@ -46,10 +52,29 @@ async function attempt(gateway: Gateway, request: DeliveryRequest, options: Deli
       const { id } = await gateway.flowNewOrder(request.data, { priority: 'order', returnRateLimited: true });
       return { outcome: 'accepted', orderId: id };
     }
+    if (request.kind === 'gift-redeem') {
+      // Money on a card (issue 14 item 7): sent once like an order; an unknown outcome waits for a person.
+      const { balance } = await gateway.redeemGiftCard(request.uuid, request.redeem, { priority: 'order' });
+      const balanceCents = parseCents(balance);
+      return { outcome: 'accepted', orderId: null, ...(balanceCents !== null ? { balanceCents } : {}) };
+    }
+    if (request.kind === 'customer') {
+      const created = await gateway.createCustomers([request.customer], { priority: 'order' });
+      const customer = createdCustomer(created?.[0]);
+      return { outcome: 'accepted', orderId: null, ...(customer ? { customer } : {}) };
+    }
     const { order_id } = await gateway.placeLoyaltyOrder(request.order, { priority: 'order', returnRateLimited: true });
     return { outcome: 'accepted', orderId: order_id };
   } catch (error) {
-    if (error instanceof GatewayError) return classify(error);
+    if (error instanceof GatewayError) {
+      const outcome = classify(error);
+      // The POS refused to discount the card (not enough balance, unknown card): its words say why.
+      if (request.kind === 'gift-redeem' && outcome.outcome === 'rejected' && outcome.reason !== 'body-too-large') {
+        const said = typeof error.text.params?.said === 'string' ? error.text.params.said : undefined;
+        return { ...outcome, ...coded('gift-card-redeem-refused', saidParam(said)) };
+      }
+      return outcome;
+    }
     if (error instanceof VaultUnavailableError) {
       // The credentials could not be read: nothing was sent.
       return notSent('unauthorised', {
@@ -65,6 +90,23 @@ async function attempt(gateway: Gateway, request: DeliveryRequest, options: Deli
       detail: `${endpoint} — ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`.slice(0, 2000),
     };
   }
+}
+
+const ENDPOINTS: Record<DeliveryRequest['kind'], string> = {
+  seating: 'POST apiFlow newOrder',
+  order: 'POST loyalty/orders',
+  'gift-redeem': 'POST giftCards/{uuid}',
+  customer: 'POST customers',
+  'retail-order': 'POST R/orders',
+  'retail-invoice': 'POST R/orders/{id}/invoices',
+};
+
+/** The created customer as the queue keeps it (its `answer`), when the server sent one that fits. */
+function createdCustomer(wire: CustomerWire | undefined): { id: number; name: string; email?: string; phone?: string } | null {
+  if (!wire || !Number.isSafeInteger(wire.id) || wire.id <= 0) return null;
+  const email = typeof wire.email === 'string' && wire.email !== '' ? wire.email.slice(0, 200) : undefined;
+  const phone = typeof wire.phone === 'string' && wire.phone !== '' ? wire.phone.slice(0, 50) : undefined;
+  return { id: wire.id, name: wire.name.slice(0, 300), ...(email ? { email } : {}), ...(phone ? { phone } : {}) };
 }
 
 /** ARCHITECTURE §5 and issue 6 item 4: what a gateway failure means for an order. */

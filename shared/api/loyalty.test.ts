@@ -66,6 +66,24 @@ describe('loyalty order request (spec 2.10 + clarifications)', () => {
     expect(problem({ ...pay, skipMerge: true })).toMatch(/at least one line[\s\S]*order\.contents/);
   });
 
+  it('issue 14: a payment may carry the bill discount — contents [], total = the discount amount, exactly', () => {
+    const pay = { order: { total: '-2.35', contents: [], table_id: 4, payment: { amount: '21.15', payment_method_id: 1 }, orderDiscount: { name: 'Regulars', amount: -2.35 } } };
+    expect(loyaltyOrderRequest.parse(pay)).toEqual(pay);
+    expect(loyaltyOrderRequest.parse({ ...pay, order: { ...pay.order, total: -2.35, orderDiscount: { amount: '-2.35' } } }).order.total).toBe(-2.35);
+    // A total that is not the discount's amount, or one missing a piece, is refused.
+    expect(problem({ order: { ...pay.order, total: '-2.34' } })).toMatch(/must not be negative[\s\S]*order\.total/);
+    const { orderDiscount: _discount, ...noDiscount } = pay.order;
+    expect(problem({ order: noDiscount })).toMatch(/must not be negative[\s\S]*order\.total/);
+    const { payment: _payment, ...noPayment } = pay.order;
+    expect(problem({ order: noPayment })).toMatch(/must not be negative/);
+    const { table_id: _table, ...noTable } = pay.order;
+    expect(problem({ order: noTable })).toMatch(/must not be negative/);
+    expect(problem({ ...pay, skipMerge: true })).toMatch(/at least one line/);
+    // An order with lines never has a negative total, discount or not.
+    expect(problem(withOrder({ total: '-1.00', orderDiscount: { amount: '-1.00' } }))).toMatch(/must not be negative[\s\S]*order\.total/);
+    expect(problem(withOrder({ total: -0.01 }))).toMatch(/must not be negative/);
+  });
+
   it('a line takes modifiers or menuContents, not both; menu dishes have quantity 1', () => {
     expect(problem(withLine({ item_id: 5, itemPrice: 12, modifiers: [], menuContents: [{ item_id: 6, name: 'E', price: 0 }] }))).toMatch(/not both/);
     expect(problem(withLine({ item_id: 5, itemPrice: 12, menuContents: [{ item_id: 6, name: 'E', price: 0, quantity: 2 }] }))).toMatch(/quantity/);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseCents } from '../domain/money';
 import { sendId, sendMoney, sendNegativeMoney, sendNonNegativeMoney, sendPositiveMoney } from './send';
 import { wireInt } from './wire';
 
@@ -106,14 +107,33 @@ export const loyaltyDeliveryRequest = z.strictObject({
 });
 
 const NEEDS_A_LINE =
-  "an order needs at least one line (empty contents only pay a table's open order: table_id, total 0 and a payment, skipMerge not true)";
+  "an order needs at least one line (empty contents only pay a table's open order: table_id, a payment, skipMerge not true, and total 0 or the orderDiscount's amount)";
+const NEGATIVE_TOTAL =
+  "must not be negative (only a payment of a table's open order carrying the bill's discount has a total below 0: contents [], table_id, a payment, and total = the orderDiscount's amount)";
+
+/**
+ * Issue 14 (docs/decisions.md "Issue 14 — bill discount and settled checks"): a payment of a
+ * table's open order may carry the bill's discount; its contents are none, so its total is
+ * 0 + the discount's (negative) amount. Compared in cents, exactly.
+ */
+function isPaymentWithDiscount(order: { total: number | string; contents: unknown[]; table_id?: number; payment?: unknown; orderDiscount?: { amount: number | string } }): boolean {
+  if (order.contents.length > 0 || order.table_id === undefined || order.payment === undefined || order.orderDiscount === undefined) return false;
+  const total = parseCents(order.total);
+  return total !== null && total === parseCents(order.orderDiscount.amount);
+}
 
 /** spec 2.10 order payload. */
 export const loyaltyOrderPayloadRequest = z
   .strictObject({
-    /** The contents with their modifiers and menu supplements, discount applied. */
-    total: sendNonNegativeMoney,
-    /** Empty only to pay a table's open order (clarifications): table_id, total 0 and a payment. */
+    /**
+     * The contents with their modifiers and menu supplements, discount applied: never negative,
+     * except a payment carrying the bill's discount (contents [], total = the discount's amount).
+     */
+    total: sendMoney,
+    /**
+     * Empty only to pay a table's open order (clarifications): table_id, a payment, and total 0 —
+     * or, carrying the bill's discount (issue 14), total = orderDiscount.amount.
+     */
     contents: z.array(loyaltyContentRequest),
     /** Absent: the order is a delivery. */
     table_id: sendId.optional(),
@@ -128,8 +148,11 @@ export const loyaltyOrderPayloadRequest = z
     /** Inner fields not shown in the spec. */
     invoiceInfo: z.record(z.string(), z.unknown()).optional(),
   })
+  .refine((order) => Number(order.total) >= 0 || isPaymentWithDiscount(order), { message: NEGATIVE_TOTAL, path: ['total'] })
   .refine(
-    (order) => order.contents.length > 0 || (order.table_id !== undefined && order.payment !== undefined && Number(order.total) === 0),
+    (order) =>
+      order.contents.length > 0 ||
+      (order.table_id !== undefined && order.payment !== undefined && (Number(order.total) === 0 || isPaymentWithDiscount(order))),
     { message: NEEDS_A_LINE, path: ['contents'] },
   );
 

@@ -199,6 +199,11 @@ export async function openOrders(base: string): Promise<OpenOrders> {
   return (await controlRequest<OpenOrders>(base, '/__sandbox/open-orders')).body;
 }
 
+/** Every order of the demo tenant, open or closed (a settled table order is closed, issue 14). */
+export async function allOrders(base: string): Promise<{ orders: OpenOrders['orders'] }> {
+  return (await controlRequest<{ orders: OpenOrders['orders'] }>(base, '/__sandbox/orders')).body;
+}
+
 export async function resetSandbox(base: string): Promise<void> {
   const answer = await controlRequest(base, '/__sandbox/reset', { method: 'POST' });
   if (answer.status !== 200) throw new Error(`reset failed: ${answer.status}`);

@@ -203,6 +203,28 @@ export function controlRoutes(options: ControlOptions): Hono<SandboxEnv> {
     return c.json({ tenant: account.tenant, tables, deliveries, orders: open });
   });
 
+  // Every order of an account, open and closed (query `tenant`, default demo; `status` open or
+  // closed for one kind), oldest first: a table order closes once paid in full (issue 14), and a
+  // test still reads what it holds.
+  routes.get('/orders', (c) => {
+    const account = tenantAccount(c);
+    if (account instanceof Response) return account;
+    const status = c.req.query('status');
+    if (status !== undefined && status !== 'open' && status !== 'closed') return errorResponse(c, 422, 'status: expected "open" or "closed".');
+    const orders = account.orders.orders.filter((o) => status === undefined || o.status === status);
+    return c.json({ tenant: account.tenant, orders });
+  });
+
+  // Gift cards of an account (query `tenant`, default demo; `uuid` for one card): read-only, so a
+  // test can check a card's balance after selling or redeeming it (issue 14). The spec has no read call.
+  routes.get('/gift-cards', (c) => {
+    const account = tenantAccount(c);
+    if (account instanceof Response) return account;
+    const uuid = c.req.query('uuid');
+    const cards = account.commerce.giftCards.filter((card) => uuid === undefined || card.uuid === uuid).map((card) => ({ ...card }));
+    return c.json({ tenant: account.tenant, cards });
+  });
+
   // Closes an open order (as the venue would at its point of sale), freeing its tables.
   routes.post('/orders/:id/close', (c) => {
     const account = tenantAccount(c);

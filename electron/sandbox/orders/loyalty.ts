@@ -24,6 +24,16 @@
 // - Paying an open table order (`contents: []`, clarifications) is a merge without lines: the
 //   payment (and any extraId, notes, invoiceInfo) is added; a customer is matched or created and
 //   attached only when the order has none; a delivery is ignored.
+// - Issue 14 (docs/decisions.md "Issue 14 — bill discount and settled checks"): such a payment may
+//   carry the bill's discount (`orderDiscount`), its total then 0 + the (negative) amount — the
+//   only order whose total may be negative. When an order merges into an open order, the contents
+//   a discount may not exceed are the merged order's (its total so far plus this order's
+//   contents); the payment cap stays the open order's total + this order's total − paid.
+// - Issue 14 (same entry): an open TABLE order whose payments reach its total (above 0) after a
+//   loyalty order is closed, as a POS closes a settled ticket: the table is free for a Flow seating
+//   again and the table's next order or payment goes to its next open order (or opens one).
+//   Deliveries and takeaways (no table) stay open as before; a Flow seating is never closed by its
+//   own prepayment (the guests have just sat down).
 // - The body is JSON or form fields (loyaltyBody.ts); both get the same answer.
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
@@ -36,7 +46,7 @@ import { nextId, type AccountState } from '../state';
 import type { OrderRecord } from './model';
 import { readLoyaltyBody } from './loyaltyBody';
 import { describeIssues, formatCents, MAX_CENTS, money, requiredOr, toCents } from './money';
-import { addToTotal, appendLedger, openOrder, openOrdersOnTable, paidCents } from './store';
+import { addToTotal, appendLedger, closeIfSettled, openOrder, openOrdersOnTable, paidCents } from './store';
 
 const flag = z
   .union([z.boolean(), z.literal(0), z.literal(1)], { error: requiredOr('expected a boolean (true/false or 0/1)') })
@@ -116,7 +126,8 @@ const deliverySchema = z.looseObject({
 });
 
 const orderSchema = z.looseObject({
-  total: money(),
+  // Negative only for a payment carrying a discount (checked in placeLoyaltyOrder).
+  total: money({ min: -MAX_CENTS }),
   // Empty only when paying a table's open order (checked in placeLoyaltyOrder).
   contents: z.array(contentSchema),
   table_id: z.int().positive().nullish(),
@@ -370,7 +381,8 @@ export function placeLoyaltyOrder(account: AccountState, input: LoyaltyOrderInpu
     if (why !== null) {
       throw new Invalid(
         `order.contents: is empty, and ${why}. Empty contents only pay a table's open order ` +
-          '(table_id of a table with an open order, skipMerge false, total 0 and a payment).',
+          '(table_id of a table with an open order, skipMerge false, a payment, and total 0 — or, carrying a discount, ' +
+          'total = orderDiscount.amount).',
       );
     }
   }
@@ -378,17 +390,24 @@ export function placeLoyaltyOrder(account: AccountState, input: LoyaltyOrderInpu
   const lines = order.contents.map((line, i) => priceLine(account, line, `order.contents[${i}]`));
   const contentsCents = lines.reduce((sum, line) => sum + line.cents, 0);
 
-  // clarifications: the amount is negative and total = contents + amount.
+  // clarifications: the amount is negative and total = contents + amount. Merging, the contents a
+  // discount may not exceed are the merged order's (issue 14 decision).
   const discountCents = order.orderDiscount?.amount ?? 0;
-  if (-discountCents > contentsCents) {
-    throw new Invalid(
-      `order.orderDiscount.amount ${formatCents(discountCents)} is a discount larger than the contents: ${formatCents(contentsCents)}.`,
-    );
+  const mergedCents = target ? (toCents(target.total) ?? 0) + contentsCents : contentsCents;
+  if (-discountCents > mergedCents) {
+    const what = target ? `the contents of open order ${target.id} merged with this order's` : 'the contents';
+    throw new Invalid(`order.orderDiscount.amount ${formatCents(discountCents)} is a discount larger than ${what}: ${formatCents(mergedCents)}.`);
   }
   const expected = contentsCents + discountCents;
   if (order.total !== expected) {
     const detail = discountCents !== 0 ? ` (${formatCents(contentsCents)} + discount ${formatCents(discountCents)})` : '';
     throw new Invalid(`order.total ${formatCents(order.total)} does not match the contents: ${formatCents(expected)}${detail}.`);
+  }
+  if (order.total < 0 && order.contents.length > 0) {
+    throw new Invalid(
+      `order.total ${formatCents(order.total)}: must not be negative; only a payment of a table's open order (contents []) ` +
+        'carrying a discount has a total below 0.',
+    );
   }
 
   if (order.payment) {
@@ -436,6 +455,7 @@ export function placeLoyaltyOrder(account: AccountState, input: LoyaltyOrderInpu
     if (order.notes) target.notes = target.notes ? `${target.notes}\n${order.notes}` : order.notes;
     addToTotal(target, order.total);
     target.updatedAt = receivedAt.toISOString();
+    closeIfSettled(target, receivedAt);
     return target;
   }
 
@@ -448,7 +468,7 @@ export function placeLoyaltyOrder(account: AccountState, input: LoyaltyOrderInpu
         channel: input.delivery.channel ?? null,
       }
     : null;
-  return openOrder(
+  const opened = openOrder(
     account,
     {
       source: 'loyalty',
@@ -468,6 +488,8 @@ export function placeLoyaltyOrder(account: AccountState, input: LoyaltyOrderInpu
     },
     receivedAt,
   );
+  closeIfSettled(opened, receivedAt);
+  return opened;
 }
 
 async function handleLoyaltyOrder(c: Context<SandboxEnv>): Promise<Response> {

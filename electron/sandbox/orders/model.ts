@@ -1,6 +1,9 @@
 // Orders received through Flow (spec 4.7) and loyalty (spec 4.8 + clarifications).
 
-/** An order the venue's point of sale holds. Open until closed at the POS (never, in the sandbox). */
+/**
+ * An order the venue's point of sale holds. Open until closed at the POS: in the sandbox, by the
+ * control API, or (issue 14) a table order once a loyalty order leaves its payments at its total.
+ */
 export interface OrderRecord {
   id: number;
   source: 'flow' | 'loyalty';

@@ -39,6 +39,20 @@ export function paidCents(order: OrderRecord): number {
   }, 0);
 }
 
+/**
+ * Issue 14 (docs/decisions.md "Issue 14 — bill discount and settled checks"): a TABLE order whose
+ * payments reach its total (above 0) is closed, as a POS closes a settled ticket; its tables are
+ * free again. Orders without a table (deliveries, takeaways) stay open. Returns whether it closed.
+ */
+export function closeIfSettled(order: OrderRecord, now: Date = new Date()): boolean {
+  if (order.status !== 'open' || order.tableIds.length === 0) return false;
+  const total = toCents(order.total) ?? 0;
+  if (total <= 0 || paidCents(order) < total) return false;
+  order.status = 'closed';
+  order.updatedAt = now.toISOString();
+  return true;
+}
+
 /** Records an order the sandbox committed (control API: GET /__sandbox/ledger). */
 export function appendLedger(state: SandboxState, entry: LedgerEntry): void {
   state.ledger.push(entry);

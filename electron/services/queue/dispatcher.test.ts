@@ -31,7 +31,19 @@ function setup(options: { connection?: ReturnType<typeof fakeConnection>; prepar
   return { clock, queue, delivery, connection, log, start };
 }
 
-const sentIds = (calls: Array<{ request: DeliveryRequest }>) => calls.map(({ request }) => (request.kind === 'order' ? request.order.order.extraId : `seating ${request.data.table_id.join('+')}`));
+const sentIds = (calls: Array<{ request: DeliveryRequest }>) =>
+  calls.map(({ request }) => {
+    switch (request.kind) {
+      case 'order':
+        return request.order.order.extraId;
+      case 'seating':
+        return `seating ${request.data.table_id.join('+')}`;
+      case 'gift-redeem':
+        return `redeem ${request.uuid} ${request.redeem.amount}`;
+      case 'customer':
+        return `customer ${request.customer.name}`;
+    }
+  });
 
 describe('the queue dispatcher', () => {
   it('commits "sending" before the request leaves, then the outcome; a table’s round waits for its seating', async () => {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { outboxEntrySchema, queuedEntry, type ConnectionState, type DeliveryOutcome, type DeliveryRequest, type EntryDraft, type OutboxEntry } from '../../../shared/bridge';
 import type { DispatcherStore, QueueConnection } from './dispatcher';
+import { discardedWith } from './outcomes';
 
 // Test helpers of the queue's dispatcher (not used by the app): an in-memory queue with the
 // store's claim/record rules and a switch that makes every write fail (a full disk), a delivery
@@ -67,6 +68,8 @@ export function memoryQueue(now: () => number = Date.now): MemoryQueue {
       if (!current) return null;
       const next = outboxEntrySchema.parse(update(current));
       entries.set(entryId, next);
+      // As the store: entries waiting for one that ended unsent go with it, in the same write.
+      for (const gone of discardedWith(next, queue.pending(), new Date(now()))) entries.set(gone.id, outboxEntrySchema.parse(gone));
       changed();
       return next;
     },
@@ -182,6 +185,56 @@ export function seatingDraft(tableIds: number[], fields: Partial<EntryDraft> = {
     request: { kind: 'seating', data: { customer: null, table_id: tableIds, guests: 2, contents: null, payments: null } },
     lines: [],
     summary: 'Seating · 2 guests',
+    totalCents: 0,
+    ...fields,
+  };
+}
+
+/** A gift card's redeem of `cents` for `tableId` (issue 14; serviceId set: it waits for its payment). */
+export function redeemDraft(tableId: number | null, cents: number, fields: Partial<EntryDraft> = {}): EntryDraft {
+  return {
+    id: randomUUID(),
+    kind: 'gift-redeem',
+    tableIds: tableId === null ? [] : [tableId],
+    place: tableId === null ? { kind: 'takeaway', customer: 'Ona' } : { kind: 'tables', names: [String(tableId)] },
+    serviceId: null,
+    request: { kind: 'gift-redeem', uuid: 'CARD-1', redeem: { amount: (cents / 100).toFixed(2) } },
+    lines: [],
+    summary: 'Gift card',
+    totalCents: cents,
+    ...fields,
+  };
+}
+
+/** A payment of `cents` paying `tableId`'s open order (contents []), maybe `after` a redeem. */
+export function paymentDraft(tableId: number, cents: number, fields: Partial<EntryDraft> = {}): EntryDraft {
+  const id = fields.id ?? randomUUID();
+  const amount = (cents / 100).toFixed(2);
+  return {
+    id,
+    kind: 'payment',
+    tableIds: [tableId],
+    place: { kind: 'tables', names: [String(tableId)] },
+    serviceId: null,
+    request: { kind: 'order', order: { order: { total: 0, contents: [], table_id: tableId, extraId: id, payment: { amount, payment_method_id: 1 } } } },
+    lines: [],
+    summary: 'Payment',
+    totalCents: cents,
+    ...fields,
+  };
+}
+
+/** A customer created offline. */
+export function customerDraft(name: string, fields: Partial<EntryDraft> = {}): EntryDraft {
+  return {
+    id: randomUUID(),
+    kind: 'customer',
+    tableIds: [],
+    place: { kind: 'takeaway', customer: name },
+    serviceId: null,
+    request: { kind: 'customer', customer: { name, active: 1 } },
+    lines: [],
+    summary: name,
     totalCents: 0,
     ...fields,
   };

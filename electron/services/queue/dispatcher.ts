@@ -1,4 +1,13 @@
-import { deliveryOutcomeSchema, type ConnectionState, type DeliveryOutcome, type DeliveryRequest, type ErrorText, type OutboxEntry, type QueueStorageProblem } from '../../../shared/bridge';
+import {
+  deliveryOutcomeSchema,
+  type ConnectionState,
+  type DeliveryContext,
+  type DeliveryOutcome,
+  type DeliveryRequest,
+  type ErrorText,
+  type OutboxEntry,
+  type QueueStorageProblem,
+} from '../../../shared/bridge';
 import { systemClock, type LimiterClock } from '../gateway';
 import {
   applyOutcome,
@@ -34,6 +43,8 @@ export interface DispatcherStore {
   /** Every `sending` entry → unconfirmed with this error; how many. */
   recoverInterrupted(text: ErrorText): number;
   onChange(listener: (revision: number) => void): () => void;
+  /** One entry, pending or not: the entry an entry waited for (`after`), for its order id (issue 15). */
+  get?(entryId: string): OutboxEntry | null;
 }
 
 /** The account's connection as connectivity.ts sees it. */
@@ -45,8 +56,12 @@ export interface QueueConnection {
 
 export interface QueueDispatcherDeps {
   store: DispatcherStore;
-  /** Sends one request once and says what is known (delivery.ts `deliver` bound to the account's gateway). */
-  deliver: (request: DeliveryRequest) => Promise<DeliveryOutcome>;
+  /**
+   * Sends one request once and says what is known (delivery.ts `deliver` bound to the account's
+   * gateway; a shop's: retail/delivery.ts `deliverRetail`). `context` says what the entry's
+   * `after` was accepted with and whether an unconfirmed attempt came before (issue 15).
+   */
+  deliver: (request: DeliveryRequest, context: DeliveryContext) => Promise<DeliveryOutcome>;
   connection: QueueConnection;
   /** Epoch ms. */
   now?: () => number;
@@ -180,26 +195,28 @@ export function startQueueDispatcher(deps: QueueDispatcherDeps): QueueDispatcher
     ignoreOffline = false; // "Retry now" is this one pass
     const pending = store.pending();
     for (const entry of sendableEntries(pending, { inFlight: new Set(inFlight.keys()), now: at, capacity })) {
+      // Read before the claim: a database that refuses the read leaves the entry queued.
+      const afterOrderId = entry.after ? (store.get?.(entry.after)?.orderId ?? null) : null;
       const claimed = write(() => store.claim(entry.id));
       // Committed: only now may the request leave (§5).
-      if (claimed) start(claimed);
+      if (claimed) start(claimed, { afterOrderId, afterUnconfirmed: claimed.afterUnconfirmed });
     }
     const retryAt = nextRetryAt(pending, at);
     if (retryAt !== null) wakeBy(retryAt);
   }
 
-  function start(claimed: OutboxEntry) {
+  function start(claimed: OutboxEntry, context: DeliveryContext) {
     // In flight before `deliver` is called: an answer that comes back at once still finds it there.
     let settled!: () => void;
     inFlight.set(claimed.id, new Promise<void>((done) => (settled = done)));
-    void send(claimed).finally(settled);
+    void send(claimed, context).finally(settled);
   }
 
   /** Never rejects: every failure becomes an outcome or a storage problem. */
-  async function send(claimed: OutboxEntry): Promise<void> {
+  async function send(claimed: OutboxEntry, context: DeliveryContext): Promise<void> {
     let outcome: DeliveryOutcome;
     try {
-      outcome = deliveryOutcomeSchema.parse(await deps.deliver(claimed.request));
+      outcome = deliveryOutcomeSchema.parse(await deps.deliver(claimed.request, context));
     } catch (error) {
       log(`queue: delivering ${claimed.id} failed inside the terminal: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`);
       outcome = outcomeOfDeliveryFailure(error);

@@ -1,7 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { queuedEntry, type OutboxEntry } from '../../../shared/bridge';
-import { roundDraft } from './dispatcher.testing';
-import { applyOutcome, localRetryDelayMs, nextRetryAt, outcomeOfDeliveryFailure, sendableEntries, storageProblemOf } from './outcomes';
+import { outboxStates, queuedEntry, type OutboxEntry } from '../../../shared/bridge';
+import { paymentDraft, redeemDraft, roundDraft } from './dispatcher.testing';
+import { applyOutcome, discardedWith, endedUnsent, localRetryDelayMs, nextRetryAt, outcomeOfDeliveryFailure, sendableEntries, storageProblemOf, waitsFor } from './outcomes';
 
 const AT = new Date('2026-11-22T12:00:00Z');
 
@@ -53,6 +54,99 @@ describe('sendableEntries', () => {
   });
 });
 
+describe('entries that wait for another (issue 14: `after`)', () => {
+  const pick = (pending: OutboxEntry[]) => sendableEntries(pending, { inFlight: new Set(), now: AT.getTime(), capacity: 10 }).map((e) => e.id);
+  const SERVICE = '00000000-0000-4000-8000-00000000aaaa';
+  const redeem = (fields: Partial<OutboxEntry> & Pick<OutboxEntry, 'seq'>) =>
+    ({ ...queuedEntry(redeemDraft(3, 1000, { serviceId: SERVICE }), fields.seq, AT.toISOString()), ...fields }) as OutboxEntry;
+  const payment = (after: string, fields: Partial<OutboxEntry> & Pick<OutboxEntry, 'seq'>) =>
+    ({ ...queuedEntry(paymentDraft(3, 1000, { serviceId: SERVICE, after }), fields.seq, AT.toISOString()), ...fields }) as OutboxEntry;
+
+  it('a payment waits while its card’s redeem is pending, and goes once the redeem is no longer pending (accepted or marked done)', () => {
+    const card = redeem({ seq: 1 });
+    const pay = payment(card.id, { seq: 2 });
+    expect(pick([card, pay])).toEqual([card.id]);
+    expect(waitsFor(pay, [card, pay])?.id).toBe(card.id);
+    for (const state of ['sending', 'unconfirmed', 'rejected'] as const) expect(pick([{ ...card, state }, pay])).toEqual([]);
+    // Accepted or marked done: no longer pending, so not among the entries the dispatcher reads.
+    expect(pick([pay])).toEqual([pay.id]);
+    expect(waitsFor(pay, [pay])).toBeNull();
+  });
+
+  it('a table’s card redeem waits until its payment is committed; a person’s resend does not wait', () => {
+    const card = redeem({ seq: 1 });
+    expect(pick([card])).toEqual([]);
+    expect(pick([card, payment(card.id, { seq: 2 })])).toEqual([card.id]);
+    expect(pick([{ ...card, attempts: 1, afterUnconfirmed: true }])).toEqual([card.id]);
+    // A takeaway's card (no service) goes at once: its payment may come later.
+    const loose = { ...card, serviceId: null, tableIds: [] };
+    expect(pick([loose])).toEqual([loose.id]);
+  });
+
+  it('an entry waiting for a person’s decision about a card does not hold its table’s rounds', () => {
+    const card = redeem({ seq: 1, state: 'unconfirmed', attempts: 1 });
+    const pay = payment(card.id, { seq: 2 });
+    const round = entry({ seq: 3, tableIds: [3] });
+    expect(pick([card, pay, round])).toEqual([round.id]);
+    // While the card is queued or in flight, its table keeps its order.
+    expect(pick([{ ...card, state: 'queued' }, pay, round])).toEqual([card.id]);
+  });
+
+  it('discardedWith: what waited for an entry that ended unsent goes with it, with the reason; nothing when it reached the POS', () => {
+    const card = redeem({ seq: 1 });
+    const pay = payment(card.id, { seq: 2 });
+    const other = entry({ seq: 3, tableIds: [3] });
+    const rejected = applyOutcome({ ...card, state: 'sending' }, { outcome: 'rejected', reason: 'invalid', code: 'gift-card-redeem-refused', params: { said: 'Insufficient balance' } }, AT);
+    expect(endedUnsent(rejected)).toBe(true);
+    const gone = discardedWith(rejected, [rejected, pay, other], AT);
+    expect(gone).toEqual([
+      { ...pay, pending: 0, resolution: 'discarded', retryAt: null, updatedAt: AT.toISOString(), lastError: expect.objectContaining({ kind: 'discarded-with', code: 'payment-card-not-charged' }) },
+    ]);
+    expect(discardedWith({ ...card, pending: 0, resolution: 'discarded' }, [pay], AT).map((e) => e.id)).toEqual([pay.id]);
+    expect(discardedWith({ ...card, state: 'accepted', pending: 0 }, [pay], AT)).toEqual([]);
+    expect(discardedWith({ ...rejected, pending: 0, resolution: 'marked-done' }, [pay], AT)).toEqual([]);
+    expect(discardedWith({ ...card, state: 'unconfirmed' }, [pay], AT)).toEqual([]);
+  });
+
+  it('property: never sends an entry while what it waits for is pending; discardedWith takes exactly the entries that waited, transitively', () => {
+    const arbitraryQueue = fc.array(
+      fc.record({ state: fc.constantFrom(...outboxStates), pending: fc.constantFrom(0 as const, 1 as const), afterIndex: fc.option(fc.nat(30), { nil: undefined }), table: fc.nat(3) }),
+      { minLength: 1, maxLength: 30 },
+    );
+    fc.assert(
+      fc.property(arbitraryQueue, fc.nat(29), (specs, endedIndex) => {
+        const entries = specs.map((spec, i) => entry({ seq: i + 1, state: spec.state, pending: spec.pending, tableIds: [spec.table] }));
+        // `after` only names an earlier entry (the store refuses anything else).
+        const withAfter = entries.map((e, i) => {
+          const target = specs[i]!.afterIndex;
+          return target !== undefined && target < i ? { ...e, after: entries[target]!.id } : e;
+        });
+        const pending = withAfter.filter((e) => e.pending === 1);
+        const pendingIds = new Set(pending.map((e) => e.id));
+        for (const sent of sendableEntries(withAfter, { inFlight: new Set(), now: AT.getTime(), capacity: 100 })) {
+          expect(!sent.after || !pendingIds.has(sent.after)).toBe(true);
+        }
+        const ended = { ...withAfter[endedIndex % withAfter.length]!, pending: 0 as const, resolution: 'discarded' as const };
+        const gone = discardedWith(ended, withAfter, AT);
+        const expected = new Set<string>();
+        let grew = true;
+        while (grew) {
+          grew = false;
+          for (const e of withAfter) {
+            if (e.pending === 1 && e.state !== 'sending' && e.after && (e.after === ended.id || expected.has(e.after)) && !expected.has(e.id) && e.id !== ended.id) {
+              expected.add(e.id);
+              grew = true;
+            }
+          }
+        }
+        expect(new Set(gone.map((e) => e.id))).toEqual(expected);
+        expect(gone.every((e) => e.pending === 0 && e.resolution === 'discarded')).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
 describe('applyOutcome', () => {
   const sending = entry({ seq: 1, state: 'sending', attempts: 1 });
 
@@ -68,6 +162,12 @@ describe('applyOutcome', () => {
       lastError: { kind: 'rejected:invalid', code: 'server-rejected', params: { status: 422, said: 'The total does not match' } },
     });
     expect(applyOutcome(sending, { outcome: 'unknown', code: 'order-unconfirmed' }, AT)).toMatchObject({ state: 'unconfirmed', pending: 1, afterUnconfirmed: true });
+  });
+
+  it('keeps what a card’s redeem or a created customer answered', () => {
+    expect(applyOutcome(sending, { outcome: 'accepted', orderId: null, balanceCents: 1500 }, AT)).toMatchObject({ state: 'accepted', pending: 0, orderId: null, answer: { balanceCents: 1500 } });
+    expect(applyOutcome(sending, { outcome: 'accepted', orderId: null, customer: { id: 9, name: 'Ana' } }, AT)).toMatchObject({ answer: { customer: { id: 9, name: 'Ana' } } });
+    expect(applyOutcome(sending, { outcome: 'accepted', orderId: 4 }, AT)).not.toHaveProperty('answer');
   });
 
   it('takes "table already has an open order" as evidence only right after an unconfirmed attempt', () => {

@@ -17,12 +17,27 @@ export function localRetryDelayMs(failures: number): number {
  * The entries to send now, in commit order: queued, due, not in flight, and not behind an
  * earlier entry of one of their tables that has not left yet. A pending seating (in any state)
  * holds back every later entry of its tables: a round never overtakes its table's seating.
+ *
+ * Issue 14: an entry `after` another waits while that one is pending (queued, sending, or waiting
+ * for a person); once that one is accepted or marked done it is no longer pending, and when it
+ * ends rejected or discarded the store discards this one with it (`discardedWith`). A gift card's
+ * redeem for a table waits until its payment is committed (never charge a card for a payment
+ * the queue does not hold), unless a person already sent it once. Entries that wait that way do
+ * not hold their tables: a table's rounds never wait for a person's decision about a card.
  */
 export function sendableEntries(pending: readonly OutboxEntry[], options: { inFlight: ReadonlySet<string>; now: number; capacity: number }): OutboxEntry[] {
   const held = new Set<number>();
   const chosen: OutboxEntry[] = [];
+  const waiting = new Set<string>();
+  const awaited = new Set<string>();
+  for (const entry of pending) {
+    if (entry.pending !== 1) continue;
+    waiting.add(entry.id);
+    if (entry.after) awaited.add(entry.after);
+  }
   for (const entry of [...pending].sort((a, b) => a.seq - b.seq)) {
     if (entry.pending !== 1) continue;
+    if (waitsForAnother(entry, waiting, awaited)) continue;
     const behind = entry.tableIds.some((id) => held.has(id));
     if (entry.state === 'queued' && entry.resolution === null && !behind && isDue(entry, options.now) && !options.inFlight.has(entry.id) && chosen.length < options.capacity) {
       chosen.push(entry);
@@ -32,6 +47,56 @@ export function sendableEntries(pending: readonly OutboxEntry[], options: { inFl
     }
   }
   return chosen;
+}
+
+/** `after` an entry still pending, or a table's card redeem whose payment is not committed yet (see sendableEntries). */
+function waitsForAnother(entry: OutboxEntry, pendingIds: ReadonlySet<string>, awaited: ReadonlySet<string>): boolean {
+  if (entry.after && pendingIds.has(entry.after)) return true;
+  return entry.kind === 'gift-redeem' && entry.serviceId !== null && entry.state === 'queued' && entry.attempts === 0 && !awaited.has(entry.id);
+}
+
+/** The entry waits for `after` to be decided (for Pending orders and the tests): that entry is still pending. */
+export function waitsFor(entry: OutboxEntry, pending: readonly OutboxEntry[]): OutboxEntry | null {
+  if (!entry.after || entry.pending !== 1) return null;
+  return pending.find((other) => other.id === entry.after && other.pending === 1) ?? null;
+}
+
+/** Ended without reaching the POS: rejected (unless a person marked it done there) or discarded. */
+export function endedUnsent(entry: OutboxEntry): boolean {
+  if (entry.resolution === 'discarded' || entry.resolution === 'sent-as-round' || entry.resolution === 'moved') return true;
+  return entry.state === 'rejected' && entry.resolution !== 'marked-done';
+}
+
+/** Why an entry went with the one it waited for: a payment by gift card whose card was not charged. */
+export const DISCARDED_WITH: ErrorText = coded('payment-card-not-charged');
+
+/**
+ * Issue 14: `ended` (as just written) ended unsent: every pending entry waiting for it — and for
+ * those, in turn — discarded, with a lastError that says why. The store writes them in the same
+ * transaction as `ended`. Entries already sending are left alone (they cannot be waiting).
+ */
+export function discardedWith(ended: OutboxEntry, pending: readonly OutboxEntry[], at: Date): OutboxEntry[] {
+  if (!endedUnsent(ended)) return [];
+  const discarded: OutboxEntry[] = [];
+  const gone = [ended.id];
+  const seen = new Set(gone);
+  while (gone.length > 0) {
+    const id = gone.shift()!;
+    for (const entry of pending) {
+      if (entry.pending !== 1 || entry.after !== id || seen.has(entry.id) || entry.state === 'sending') continue;
+      seen.add(entry.id);
+      gone.push(entry.id);
+      discarded.push({
+        ...entry,
+        pending: 0,
+        resolution: 'discarded',
+        retryAt: null,
+        updatedAt: at.toISOString(),
+        lastError: { kind: 'discarded-with', ...DISCARDED_WITH, detail: `entry ${id} it waited for ended ${ended.resolution ?? ended.state}`, at: at.toISOString() },
+      });
+    }
+  }
+  return discarded;
 }
 
 function isDue(entry: OutboxEntry, now: number): boolean {
@@ -55,7 +120,28 @@ export function applyOutcome(entry: OutboxEntry, outcome: DeliveryOutcome, at: D
   const error = (kind: string, text: ErrorText, detail?: string): OutboxError => ({ kind, ...coded(text.code, text.params), ...(detail ? { detail } : {}), at: at.toISOString() });
   switch (outcome.outcome) {
     case 'accepted':
-      return { ...base, state: 'accepted', pending: 0, orderId: outcome.orderId, retryAt: null, lastError: null, acceptedBy: 'server', conflict: false };
+    {
+      // A card's balance left, a created customer (issue 14): kept with the entry.
+      const answer = {
+        ...(outcome.balanceCents !== undefined ? { balanceCents: outcome.balanceCents } : {}),
+        ...(outcome.customer !== undefined ? { customer: outcome.customer } : {}),
+        // A shop's invoice (issue 15): its number for the receipt.
+        ...(outcome.invoice !== undefined ? { invoiceId: outcome.invoice.id, invoiceNumber: outcome.invoice.number } : {}),
+      };
+      // Issue 15: an "already invoiced" right after an unconfirmed attempt of this invoice says that attempt arrived.
+      const evidence = outcome.evidence === 'already-invoiced';
+      return {
+        ...base,
+        state: 'accepted',
+        pending: 0,
+        orderId: outcome.orderId,
+        retryAt: null,
+        lastError: evidence ? error('already-invoiced', INVOICE_CONFIRMED) : null,
+        acceptedBy: evidence ? 'already-invoiced-evidence' : 'server',
+        conflict: false,
+        ...(Object.keys(answer).length > 0 ? { answer } : {}),
+      };
+    }
     case 'not-sent': {
       const waitMs = outcome.retryAfterSeconds !== undefined ? outcome.retryAfterSeconds * 1000 : (NOT_SENT_WAIT_MS[outcome.reason] ?? 0);
       return {
@@ -85,6 +171,9 @@ export function applyOutcome(entry: OutboxEntry, outcome: DeliveryOutcome, at: D
       return { ...base, state: 'unconfirmed', afterUnconfirmed: true, lastError: error('unknown', outcome, outcome.detail) };
   }
 }
+
+/** Issue 15: an invoice accepted because the shop said its order was already invoiced after an unconfirmed attempt. */
+export const INVOICE_CONFIRMED: ErrorText = coded('invoice-confirmed-by-already-invoiced');
 
 /** Start-up: what an entry found `sending` says once it is unconfirmed (store.recoverInterrupted). */
 export const RECOVERED: ErrorText = coded('order-interrupted');

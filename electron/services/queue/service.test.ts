@@ -98,6 +98,20 @@ describe('the queue service', () => {
     expect(delivery.calls).toHaveLength(1);
   });
 
+  it('getEntries reads entries that left the snapshot (an accepted takeaway), and leaves unknown ids out', async () => {
+    const delivery = scriptedDelivery();
+    const service = open({ dataDir: await dataDir(), deliver: delivery.deliver });
+    const draft = roundDraft(null);
+    await service.handlers.submitEntry({ draft });
+    await delivery.waitForCalls(1);
+    delivery.calls[0]!.answer({ outcome: 'accepted', orderId: 91 });
+    await service.idle();
+    expect((await service.handlers.getQueue({})).entries.map((e) => e.id)).not.toContain(draft.id);
+    const { entries } = await service.handlers.getEntries({ ids: [draft.id, crypto.randomUUID()] });
+    expect(entries).toEqual([expect.objectContaining({ id: draft.id, state: 'accepted', orderId: 91 })]);
+    await service.close();
+  });
+
   it('announces a burst of commits once, with the last revision, and later commits again', async () => {
     const dir = await dataDir();
     const revisions: number[] = [];
@@ -118,6 +132,20 @@ describe('the queue service', () => {
       info: { kind: 'conflict', code: 'tables-just-seated', params: { count: 1, tables: '5' } },
     });
     await expect(service.handlers.markEntryDone({ entryId: randomUUID() })).rejects.toMatchObject({ info: { kind: 'invalid-input' } });
+  });
+
+  it('setBillDiscount keeps a discount with an open service and refuses one above what is left (issue 14 item 4)', async () => {
+    const service = open({ dataDir: await dataDir(), connection: fakeConnection('offline') });
+    const seated = tableService([8]);
+    await service.handlers.seatService({ service: seated, drafts: [{ ...seatingDraft([8], { serviceId: seated.id }), lines: [canaLine(4)], totalCents: 1000 }] });
+    const discount = { kind: 'amount' as const, value: 200, reason: 'Regulars' };
+    await expect(service.handlers.setBillDiscount({ serviceId: seated.id, discount })).resolves.toEqual({ service: { ...seated, billDiscount: discount } });
+    expect((await service.handlers.getQueue({})).services[0]).toMatchObject({ billDiscount: discount });
+    await expect(service.handlers.setBillDiscount({ serviceId: seated.id, discount: { ...discount, value: 1001 } })).rejects.toMatchObject({
+      info: { kind: 'invalid-input', code: 'discount-more-than-left', params: { leftCents: 1000, left: 10 } },
+    });
+    await service.handlers.clearTable({ serviceId: seated.id });
+    await expect(service.handlers.setBillDiscount({ serviceId: seated.id, discount: null })).rejects.toMatchObject({ info: { kind: 'invalid-input', code: 'table-cleared' } });
   });
 
   it('retryEntry lifts the account-wide pause as well (the waiter’s "Retry now")', async () => {

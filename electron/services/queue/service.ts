@@ -3,6 +3,7 @@ import {
   queueOperations,
   type BridgeInput,
   type BridgeOutput,
+  type DeliveryContext,
   type DeliveryOutcome,
   type DeliveryRequest,
   type QueueStorageProblem,
@@ -36,8 +37,8 @@ export interface QueueServiceOptions {
   dataDir: string;
   /** The account the queue belongs to: names its database file and its exports. */
   accountKey: string;
-  /** Sends one request once (delivery.ts bound to the account's gateway). */
-  deliver: (request: DeliveryRequest) => Promise<DeliveryOutcome>;
+  /** Sends one request once (delivery.ts bound to the account's gateway; a shop's: retail/delivery.ts). */
+  deliver: (request: DeliveryRequest, context: DeliveryContext) => Promise<DeliveryOutcome>;
   /** The account's connection (connectivity.ts, fanned out by the core). */
   connection: QueueConnection;
   log?: (line: string) => void;
@@ -130,6 +131,8 @@ export function openQueueService(options: QueueServiceOptions): QueueService {
   const handlers: QueueHandlers = {
     getQueue: () => write('getQueue', (s) => ({ ...s.snapshot(), storageProblem }), () => {}),
     seatService: ({ service, drafts }) => write('seatService', (s) => s.seat(service, drafts)),
+    getEntries: ({ ids }) =>
+      write('getEntries', (s) => ({ entries: ids.flatMap((id) => s.get(id) ?? []) }), () => {}),
     submitEntry: ({ draft }) => write('submitEntry', (s) => ({ entry: s.submit(draft) })),
     // The waiter's "Retry now" also lifts the account-wide Retry-After pause, as before.
     retryEntry: ({ entryId }) => write('retryEntry', (s) => ({ entry: s.retry(entryId) }), (d) => d.retryNow()),
@@ -138,6 +141,7 @@ export function openQueueService(options: QueueServiceOptions): QueueService {
     discardEntry: ({ entryId }) => write('discardEntry', (s) => ({ entry: s.discard(entryId) })),
     sendSeatingAsRound: ({ entryId, round }) => write('sendSeatingAsRound', (s) => ({ entry: s.sendSeatingAsRound(entryId, round) })),
     moveSeating: ({ entryId, tables, seating }) => write('moveSeating', (s) => ({ entry: s.moveSeating(entryId, tables, seating) })),
+    setBillDiscount: ({ serviceId, discount }) => write('setBillDiscount', (s) => ({ service: s.setBillDiscount(serviceId, discount) })),
     clearTable: ({ serviceId }) => write('clearTable', (s) => ({ cleared: s.clearTable(serviceId) })),
     exportPending: () => write('exportPending', (s) => ({ json: s.exportPending(options.accountKey) }), () => {}),
     getMostSold: ({ limit }) => write('getMostSold', () => mostSold.read({ now: new Date(now()), limit }), () => {}),

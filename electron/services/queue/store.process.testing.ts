@@ -3,13 +3,17 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { openQueueDatabase } from './database';
 import { createQueueStore } from './store';
-import { newService, seatingDraft, takeawayDraft } from './store.testing';
+import { newService, paymentDraft, seatingDraft, takeawayDraft } from './store.testing';
 
 // A queue store in a process of its own (tests of two processes on one file, and of a process
 // killed with SIGKILL). Run as a script it is the child: one JSON command per stdin line, one JSON
 // answer per stdout line; imported, `startStoreProcess` is the parent's handle on such a child.
 
-export type StoreCommand = { op: 'seat'; tableId: number } | { op: 'takeaways'; count: number };
+export type StoreCommand =
+  | { op: 'seat'; tableId: number }
+  | { op: 'takeaways'; count: number }
+  /** A payment of `cents` for the open service `serviceId` at its primary table `tableId`. */
+  | { op: 'pay'; serviceId: string; tableId: number; cents: number };
 export type StoreAnswer = { won: boolean; message?: string } | { ids: string[] };
 
 export interface StoreProcess {
@@ -52,6 +56,13 @@ function runChild(file: string) {
       const service = newService([{ id: command.tableId, name: String(command.tableId) }]);
       try {
         store.seat(service, [seatingDraft(service)]);
+        answer({ won: true });
+      } catch (error) {
+        answer({ won: false, message: error instanceof Error ? `${error.name}: ${error.message}` : String(error) });
+      }
+    } else if (command.op === 'pay') {
+      try {
+        store.submit(paymentDraft({ id: command.serviceId, primaryTableId: command.tableId, tableNames: [String(command.tableId)] }, command.cents));
         answer({ won: true });
       } catch (error) {
         answer({ won: false, message: error instanceof Error ? `${error.name}: ${error.message}` : String(error) });

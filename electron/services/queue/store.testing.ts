@@ -164,3 +164,84 @@ export function deliveryDraft(phone: string): EntryDraft {
     totalCents: 250,
   };
 }
+
+/**
+ * A payment of the service's open order (issue 14: a loyalty order with no contents) of `cents`,
+ * with a tip, maybe carrying the bill's discount (`discountCents` off) and waiting for a card's redeem.
+ */
+export function paymentDraft(
+  service: Pick<TableService, 'id' | 'primaryTableId' | 'tableNames'>,
+  cents: number,
+  options: { tipCents?: number; discountCents?: number; after?: string; giftCardUuid?: string; methodId?: number } = {},
+): EntryDraft {
+  const id = randomUUID();
+  const tipCents = options.tipCents ?? 0;
+  const methodId = options.methodId ?? (options.giftCardUuid ? 3 : 1);
+  return {
+    id,
+    kind: 'payment',
+    tableIds: [service.primaryTableId],
+    place: { kind: 'tables', names: [...service.tableNames] },
+    serviceId: service.id,
+    request: {
+      kind: 'order',
+      order: {
+        order: {
+          total: 0,
+          contents: [],
+          table_id: service.primaryTableId,
+          extraId: id,
+          payment: {
+            amount: money(cents),
+            payment_method_id: methodId,
+            ...(tipCents > 0 ? { tip: money(tipCents) } : {}),
+            ...(options.giftCardUuid ? { payment_reference: options.giftCardUuid } : {}),
+          },
+          ...(options.discountCents ? { orderDiscount: { name: 'Bill discount', amount: money(-options.discountCents) } } : {}),
+        },
+      },
+    },
+    lines: [],
+    summary: 'Payment',
+    totalCents: cents,
+    ...(options.after ? { after: options.after } : {}),
+    tender: {
+      methodId,
+      methodName: options.giftCardUuid ? 'Gift card' : 'Card',
+      amountCents: cents,
+      tipCents,
+      ...(options.giftCardUuid ? { giftCardUuid: options.giftCardUuid } : {}),
+      ...(options.discountCents ? { discountCents: options.discountCents, discountReason: 'Bill discount' } : {}),
+    },
+  };
+}
+
+/** A gift card's redeem of `cents` (for a service's bill, or none: a takeaway's). */
+export function redeemDraft(service: Pick<TableService, 'id' | 'primaryTableId' | 'tableNames'> | null, cents: number, uuid = 'CARD-1'): EntryDraft {
+  return {
+    id: randomUUID(),
+    kind: 'gift-redeem',
+    tableIds: service ? [service.primaryTableId] : [],
+    place: service ? { kind: 'tables', names: [...service.tableNames] } : { kind: 'takeaway' },
+    serviceId: service?.id ?? null,
+    request: { kind: 'gift-redeem', uuid, redeem: { amount: money(cents) } },
+    lines: [],
+    summary: `Gift card ${uuid}`,
+    totalCents: cents,
+  };
+}
+
+/** A customer created offline. */
+export function customerDraft(name: string): EntryDraft {
+  return {
+    id: randomUUID(),
+    kind: 'customer',
+    tableIds: [],
+    place: { kind: 'legacy', text: name },
+    serviceId: null,
+    request: { kind: 'customer', customer: { name, active: 1 } },
+    lines: [],
+    summary: name,
+    totalCents: 0,
+  };
+}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  billDiscountSchema,
   entryDraftSchema,
   outboxEntrySchema,
   queuedEntry,
@@ -11,8 +12,11 @@ import {
   type TableService,
 } from '../../../shared/bridge/queue';
 import { coded, type ErrorText } from '../../../shared/bridge/errorCodes';
+import type { BillDiscount } from '../../../shared/bridge/queue';
+import { billOf, discountCentsOf } from '../../../shared/domain/bill';
+import { parseCents } from '../../../shared/domain/money';
 import { inTransaction, type QueueDb } from './migrations';
-import { RECOVERED } from './outcomes';
+import { discardedWith, endedUnsent, RECOVERED } from './outcomes';
 
 // The order queue and the table services in the account's SQLite database (issue 11 items 1–2,
 // 5; ARCHITECTURE §5). Every method is ONE transaction: a seating's service and entries, the
@@ -29,7 +33,11 @@ export interface QueueStore {
   snapshot(): StoredQueue;
   /** A seating (and maybe its first round) with its service; refused when a table is seated. */
   seat(service: TableService, drafts: EntryDraft[]): { service: TableService; entries: OutboxEntry[] };
-  /** A round (its service must be open), a takeaway or a delivery; the same id twice is stored once. */
+  /**
+   * A round (its service must be open), a takeaway, a delivery, a payment (issue 14: of an open
+   * service, never more than what is left, carrying the service's bill discount when one waits),
+   * a gift card's redeem or a customer; the same id twice is stored once.
+   */
   submit(draft: EntryDraft): OutboxEntry;
   /** pending = 1, in commit order. */
   pending(): OutboxEntry[];
@@ -48,6 +56,8 @@ export interface QueueStore {
   sendSeatingAsRound(entryId: string, round: EntryDraft | null): OutboxEntry;
   /** A seating in conflict: its service moves to `tables` and `seating` is queued for them. */
   moveSeating(entryId: string, tables: { id: number; name: string }[], seating: EntryDraft): OutboxEntry;
+  /** Issue 14 item 4: an open service's bill discount (null removes it), never more than what its next check has left. */
+  setBillDiscount(serviceId: string, discount: BillDiscount | null): TableService;
   /** The bill is settled: false when the service was not open. */
   clearTable(serviceId: string): boolean;
   /** Pending entries as a JSON document (export to a file). */
@@ -274,6 +284,84 @@ export function createQueueStore(db: QueueDb, options: QueueStoreOptions): Queue
     if (service && service.open === 1) updateService({ ...service, open: 0, closedAt: now().toISOString() });
   }
 
+  /** Issue 14: `entry` ended unsent; what waited for it goes with it, in this transaction. */
+  function discardDependents(entry: OutboxEntry) {
+    if (!endedUnsent(entry)) return;
+    const pending = statements.entriesPending.all().map(parseEntry);
+    for (const gone of discardedWith(entry, pending, now())) {
+      const stored = readEntry(gone.id);
+      if (stored) updateEntry(stored, gone);
+    }
+  }
+
+  /** The open service a draft belongs to (refused `table-cleared` when it is not open any more). */
+  function openService(serviceId: string | null): TableService {
+    const service = serviceId ? readService(serviceId) : null;
+    if (!service || service.open !== 1) throw new QueueInputError(coded('table-cleared'));
+    return service;
+  }
+
+  /**
+   * `after` (issue 14): the entry waited for is a card's redeem of the same service that has not
+   * ended unsent — refused when it was refused or discarded meanwhile (the card was not charged).
+   */
+  function checkAfter(draft: EntryDraft) {
+    if (!draft.after) return;
+    const before = readEntry(draft.after);
+    if (!before) throw invalid(`entry ${draft.after} it waits for is not in the queue`);
+    if (draft.kind === 'invoice') return checkInvoiceOfSale(draft, before);
+    if (before.kind !== 'gift-redeem' || before.request.kind !== 'gift-redeem') throw invalid('only a gift card\'s redeem can be waited for');
+    if (before.serviceId !== draft.serviceId) throw invalid('the redeem waited for belongs to another service');
+    if (endedUnsent(before)) throw new QueueInputError(coded('payment-card-not-charged'), `redeem ${before.id} ended ${before.resolution ?? before.state}`);
+    if (draft.tender?.giftCardUuid !== undefined && draft.tender.giftCardUuid !== before.request.uuid) throw invalid('the payment names another card than its redeem');
+    const payment = draft.request.kind === 'order' ? draft.request.order.order.payment : undefined;
+    if (draft.kind === 'payment' && payment && parseCents(payment.amount) !== parseCents(before.request.redeem.amount)) {
+      throw invalid('a gift card payment pays what its redeem charged');
+    }
+  }
+
+  /**
+   * Issue 15 item 10: an invoice waits for its shop sale, one that has not ended unsent, and its
+   * payments add up (Σ amount − Σ change) to that order's total to the cent (clarifications "Retail").
+   */
+  function checkInvoiceOfSale(draft: EntryDraft, sale: OutboxEntry) {
+    if (sale.kind !== 'sale' || sale.request.kind !== 'retail-order') throw invalid('an invoice waits for its sale');
+    if (endedUnsent(sale)) throw invalid(`sale ${sale.id} it invoices ended ${sale.resolution ?? sale.state}`);
+    if (draft.request.kind !== 'retail-invoice') return;
+    const paid = draft.request.invoice.payments.reduce((sum, p) => sum + wireCents(p.amount) - wireCents(p.change), 0);
+    const total = wireCents(sale.request.order.total);
+    if (paid !== total) throw invalid(`the invoice's payments add up to ${paid} cents, the sale's total is ${total}`);
+  }
+
+  /**
+   * A payment of an open service (issue 14 item 2), checked where it is committed: two windows
+   * paying at once cannot both pay what is left. It pays the service's next check at its primary
+   * table, never more than that check has left; a waiting bill discount travels with it (and is
+   * then no longer waiting), a payment prepared before the discount changed is refused.
+   */
+  function commitPayment(draft: EntryDraft): OutboxEntry {
+    const service = openService(draft.serviceId);
+    const payment = retarget(draft, service);
+    const entries = statements.entriesOfService.all(service.id).map(parseEntry);
+    const bill = billOf(service, entries);
+    const order = payment.request.kind === 'order' ? payment.request.order.order : null;
+    if (!order?.payment) throw invalid('a payment sends a loyalty payment');
+    const carried = order.orderDiscount ? -(parseCents(order.orderDiscount.amount) ?? 0) : 0;
+    if (carried !== bill.pendingDiscountCents) {
+      throw new QueueInputError(coded('bill-discount-changed'), `the payment carries ${carried} cents off, the bill has ${bill.pendingDiscountCents} waiting`);
+    }
+    const amount = parseCents(order.payment.amount) ?? 0;
+    if (amount > bill.dueNowCents) {
+      throw new QueueInputError(coded('payment-more-than-left', { leftCents: bill.dueNowCents, left: bill.dueNowCents / 100 }), `${amount} cents asked, ${bill.dueNowCents} left`);
+    }
+    const entry = addEntries([payment])[0]!;
+    // What the bill becomes with it: never more paid than a check's total (the bill's own rule).
+    const after = billOf({ ...service, billDiscount: null }, [...entries, entry]);
+    if (after.overpaidCents > bill.overpaidCents) throw new QueueInputError(coded('payment-more-than-left', { leftCents: bill.dueNowCents, left: bill.dueNowCents / 100 }), 'the bill would be overpaid');
+    if (service.billDiscount) updateService({ ...service, billDiscount: null });
+    return entry;
+  }
+
   /** A seating in conflict, still the waiter's to decide (sendSeatingAsRound, moveSeating). */
   function conflictingSeating(entryId: string, refusal: ErrorText): OutboxEntry {
     const entry = readEntry(entryId);
@@ -346,11 +434,27 @@ export function createQueueStore(db: QueueDb, options: QueueStoreOptions): Queue
       return write(() => {
         const stored = readEntry(draft.id);
         if (stored) return stored;
-        if (draft.kind !== 'round') return addEntries([draft])[0]!;
-        const service = draft.serviceId ? readService(draft.serviceId) : null;
-        if (!service || service.open !== 1) throw new QueueInputError(coded('table-cleared'));
-        // Aimed at the service's primary table as it is now (it may have moved since the window drew it).
-        return addEntries([retarget(draft, service)])[0]!;
+        checkAfter(draft);
+        switch (draft.kind) {
+          case 'round':
+            // Aimed at the service's primary table as it is now (it may have moved since the window drew it).
+            return addEntries([retarget(draft, openService(draft.serviceId))])[0]!;
+          case 'payment':
+            return commitPayment(draft);
+          case 'gift-redeem': {
+            if (draft.serviceId === null) return addEntries([draft])[0]!;
+            // A table's card: at its primary table, so it leaves in the table's order.
+            const service = openService(draft.serviceId);
+            const amount = draft.request.kind === 'gift-redeem' ? (parseCents(draft.request.redeem.amount) ?? 0) : 0;
+            const bill = billOf(service, statements.entriesOfService.all(service.id).map(parseEntry));
+            if (amount > bill.dueNowCents) {
+              throw new QueueInputError(coded('payment-more-than-left', { leftCents: bill.dueNowCents, left: bill.dueNowCents / 100 }), `${amount} cents asked, ${bill.dueNowCents} left`);
+            }
+            return addEntries([atPrimaryTable(draft, service)])[0]!;
+          }
+          default:
+            return addEntries([draft])[0]!;
+        }
       });
     },
 
@@ -370,7 +474,10 @@ export function createQueueStore(db: QueueDb, options: QueueStoreOptions): Queue
     record(entryId, update) {
       return write(() => {
         const current = readEntry(entryId);
-        return current ? updateEntry(current, update(current)) : null;
+        if (!current) return null;
+        const next = updateEntry(current, update(current));
+        if (!endedUnsent(current)) discardDependents(next);
+        return next;
       });
     },
 
@@ -394,6 +501,7 @@ export function createQueueStore(db: QueueDb, options: QueueStoreOptions): Queue
       return write(() => {
         const entry = change(entryId, ['queued', 'unconfirmed', 'rejected'], 'discarded', () => ({ pending: 0, resolution: 'discarded' }));
         closeServiceIfEmpty(entry);
+        discardDependents(entry);
         return entry;
       });
     },
@@ -437,6 +545,25 @@ export function createQueueStore(db: QueueDb, options: QueueStoreOptions): Queue
         }
         if (!readEntry(seating.id)) addEntries([seating]);
         return resolved;
+      });
+    },
+
+    setBillDiscount(serviceId, discountInput) {
+      const discount = discountInput === null ? null : parseInput(billDiscountSchema, discountInput, 'discount');
+      if (discount?.kind === 'percent' && discount.value > 10_000) throw invalid('a percentage is at most 100 %');
+      return write(() => {
+        const service = openService(serviceId);
+        if (discount) {
+          const bill = billOf({ ...service, billDiscount: null }, statements.entriesOfService.all(service.id).map(parseEntry));
+          // Off the check the next payment pays: never more than that check has left.
+          const cents = discount.kind === 'amount' ? discount.value : discountCentsOf(discount, bill.payableNowCents);
+          if (bill.nextCheck === null || bill.payableNowCents === 0 || cents > bill.payableNowCents) {
+            throw new QueueInputError(coded('discount-more-than-left', { leftCents: bill.payableNowCents, left: bill.payableNowCents / 100 }), `${cents} cents off, ${bill.payableNowCents} left`);
+          }
+        }
+        const next: TableService = { ...service, billDiscount: discount };
+        if (JSON.stringify(next) !== JSON.stringify(service)) updateService(next);
+        return tableServiceSchema.parse(next);
       });
     },
 
@@ -526,8 +653,47 @@ function checkDraft(draft: EntryDraft) {
     if (!sameNumbers(request.data.table_id, draft.tableIds)) throw invalid('the seating sends other tables than it names');
     return;
   }
+  if (draft.after && draft.kind !== 'payment' && draft.kind !== 'takeaway' && draft.kind !== 'delivery' && draft.kind !== 'invoice') throw invalid(`a ${draft.kind} waits for no other entry`);
+  if (draft.after === draft.id) throw invalid('an entry cannot wait for itself');
+  if (draft.kind === 'sale' || draft.kind === 'invoice') {
+    // Issue 15 item 10: a shop's sale (POST R/orders) and its invoice, which waits for it.
+    if (draft.serviceId !== null || draft.tableIds.length > 0) throw invalid(`a ${draft.kind} has no table`);
+    if (draft.kind === 'sale') {
+      if (request.kind !== 'retail-order') throw invalid('a sale must send a retail order');
+      if (draft.totalCents !== wireCents(request.order.total)) throw invalid('the sale says another total than the order sent');
+    } else {
+      if (request.kind !== 'retail-invoice') throw invalid('an invoice must send a retail invoice');
+      if (!draft.after) throw invalid('an invoice waits for its sale');
+    }
+    return;
+  }
+  if (request.kind === 'retail-order' || request.kind === 'retail-invoice') throw invalid(`a ${draft.kind} cannot send a shop's request`);
+  if (draft.kind === 'gift-redeem') {
+    if (request.kind !== 'gift-redeem') throw invalid('a gift card redeem must send a redeem');
+    if (draft.serviceId === null && draft.tableIds.length > 0) throw invalid('a gift card redeem without a service has no table');
+    if (draft.serviceId !== null && draft.tableIds.length !== 1) throw invalid('a table\'s gift card redeem goes to its primary table');
+    return;
+  }
+  if (draft.kind === 'customer') {
+    if (request.kind !== 'customer') throw invalid('a customer must send a customer');
+    if (draft.serviceId !== null || draft.tableIds.length > 0) throw invalid('a customer has no table');
+    return;
+  }
   if (request.kind !== 'order') throw invalid(`a ${draft.kind} must send a loyalty order`);
   if (request.order.order.extraId !== draft.id) throw invalid(`the order's extraId must be its id`);
+  const payment = request.order.order.payment;
+  if (draft.tender && payment) {
+    if (draft.tender.amountCents !== parseCents(payment.amount) || draft.tender.tipCents !== (payment.tip === undefined ? 0 : parseCents(payment.tip))) {
+      throw invalid('the tender says another amount or tip than the payment sent');
+    }
+  }
+  if (draft.kind === 'payment') {
+    // clarifications: a payment of the table's open order is a loyalty order with no contents.
+    if (!draft.serviceId) throw invalid('a payment belongs to a table service');
+    if (request.order.order.contents.length > 0 || request.order.skipMerge === true || !payment) throw invalid('a payment sends no contents, a payment, and never skipMerge');
+    if (draft.tableIds.length !== 1 || request.order.order.table_id !== draft.tableIds[0]) throw invalid('a payment goes to its primary table');
+    return;
+  }
   if (draft.kind === 'round') {
     if (!draft.serviceId) throw invalid('a round belongs to a table service');
     if (draft.tableIds.length !== 1 || request.order.order.table_id !== draft.tableIds[0]) throw invalid('a round goes to its primary table');
@@ -536,7 +702,18 @@ function checkDraft(draft: EntryDraft) {
   }
 }
 
-/** A round aimed at its service's primary table (a round already there comes back unchanged). */
+/** A retail amount (a JSON number with at most 2 decimals, shared/api/retail/requests.ts) in cents. */
+function wireCents(amount: number): number {
+  return Math.round(amount * 100);
+}
+
+/** A table's gift card redeem at its service's primary table. */
+function atPrimaryTable<T extends EntryDraft>(draft: T, service: TableService): T {
+  if (sameNumbers(draft.tableIds, [service.primaryTableId])) return draft;
+  return { ...draft, tableIds: [service.primaryTableId], place: { kind: 'tables', names: [...service.tableNames] } };
+}
+
+/** A round (or a payment) aimed at its service's primary table (one already there comes back unchanged). */
 function retarget<T extends EntryDraft>(round: T, service: TableService): T {
   const request = round.request;
   if (request.kind !== 'order' || (request.order.order.table_id === service.primaryTableId && sameNumbers(round.tableIds, [service.primaryTableId]))) return round;

@@ -54,7 +54,7 @@ async function previousVersionOutbox(accountKey: string): Promise<{ entries: Out
 function asPreviousVersion(entry: OutboxEntry): Record<string, unknown> {
   const { place, ...rest } = entry;
   const label =
-    place.kind === 'tables' ? `${place.names.length === 1 ? 'Table' : 'Tables'} ${place.names.join(' + ')}` : place.kind === 'takeaway' ? `Takeaway · ${place.customer}` : place.kind === 'delivery' ? `Delivery · ${place.customer}` : place.text;
+    place.kind === 'tables' ? `${place.names.length === 1 ? 'Table' : 'Tables'} ${place.names.join(' + ')}` : place.kind === 'takeaway' ? `Takeaway · ${place.customer}` : place.kind === 'delivery' ? `Delivery · ${place.customer}` : place.kind === 'legacy' ? place.text : '';
   return { ...rest, label };
 }
 

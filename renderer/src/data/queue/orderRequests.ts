@@ -132,12 +132,24 @@ export interface LoyaltyRequestInput {
   payment?: PaymentInput;
   customer?: { name: string; email: string; phone?: string };
   delivery?: { phone: string; address?: string; city?: string; date?: string };
+  /** Issue 14 item 4: cents off the order (positive), sent as `orderDiscount` with a negative amount. */
+  discount?: { cents: number; reason: string };
+  /** Issue 14 item 5: a round that opens a new check at the table. */
+  skipMerge?: boolean;
+  /** Issue 14 item 9: the warehouse the POS discounts stock from. */
+  warehouseId?: number;
 }
 
 /** A loyalty order (spec 2.10): contents encoded by the domain rules, total exact to the cent. */
 export function loyaltyRequest(input: LoyaltyRequestInput, catalog: CatalogIndex): { request: DeliveryRequest; totalCents: number } {
   if (input.lines.length === 0) throw new OutboxInputError(coded('ticket-empty'));
-  const encoded = encodeLoyaltyOrder(input.lines.map(choiceOf), catalog);
+  const discountCents = input.discount?.cents ?? 0;
+  if (!Number.isSafeInteger(discountCents) || discountCents < 0) throw new OutboxInputError(coded('order-malformed'), `discount ${discountCents}`);
+  const encoded = encodeLoyaltyOrder(
+    input.lines.map(choiceOf),
+    catalog,
+    discountCents > 0 ? { amountCents: discountCents, ...(input.discount?.reason.trim() ? { name: input.discount.reason.trim() } : {}) } : undefined,
+  );
   if (!encoded.ok) throw linesRefused(input.lines, encoded.problems);
   const totalCents = encoded.totalCents;
   let payment: { amount: string; payment_method_id: number; tip?: string; payment_reference?: string } | undefined;
@@ -166,6 +178,7 @@ export function loyaltyRequest(input: LoyaltyRequestInput, catalog: CatalogIndex
         ...(input.guests !== undefined ? { guests: input.guests } : {}),
         ...(notes ? { notes } : {}),
         extraId: input.entryId,
+        ...(encoded.value.orderDiscount ? { orderDiscount: encoded.value.orderDiscount } : {}),
         ...(payment ? { payment } : {}),
       },
       ...(input.customer ? { customer: { name: input.customer.name, email: input.customer.email, ...(input.customer.phone ? { phone: input.customer.phone } : {}) } } : {}),
@@ -179,9 +192,67 @@ export function loyaltyRequest(input: LoyaltyRequestInput, catalog: CatalogIndex
             },
           }
         : {}),
+      ...(input.skipMerge ? { skipMerge: true } : {}),
+      ...(input.warehouseId !== undefined ? { warehouse_id: input.warehouseId } : {}),
     },
   };
   return { request: checked(request), totalCents };
+}
+
+export interface PaymentRequestInput {
+  /** The payment entry's id: `extraId`. */
+  entryId: string;
+  /** The service's primary table: the open order the payment goes to. */
+  tableId: number;
+  amountCents: number;
+  tipCents: number;
+  /** null: no method sent (the POS records the payment without one). */
+  methodId: number | null;
+  /** A gift card's uuid, a card terminal's reference. */
+  reference?: string;
+  /** The service's pending bill discount this payment carries (cents off, positive), with its reason. */
+  discount?: { cents: number; reason: string };
+}
+
+/**
+ * A payment of a table's open order (issue 14 item 2; clarifications "Paying an open table
+ * order"): `contents: []`, `total` 0, the table and the payment; never `skipMerge`. Carrying the
+ * bill's discount (docs/decisions.md "Issue 14 — bill discount and settled checks"), its total is
+ * 0 + the discount's (negative) amount. The entry's `totalCents` is that total.
+ */
+export function paymentRequest(input: PaymentRequestInput): { request: DeliveryRequest; totalCents: number } {
+  const { amountCents, tipCents, methodId } = input;
+  if (!Number.isSafeInteger(amountCents) || amountCents <= 0) throw new OutboxInputError(coded('payment-zero'));
+  if (!Number.isSafeInteger(tipCents) || tipCents < 0) throw new OutboxInputError(coded('tip-negative'));
+  const discountCents = input.discount?.cents ?? 0;
+  if (!Number.isSafeInteger(discountCents) || discountCents < 0) throw new OutboxInputError(coded('order-malformed'), `discount ${discountCents}`);
+  const reason = input.discount?.reason.trim() ?? '';
+  const request: DeliveryRequest = {
+    kind: 'order',
+    order: {
+      order: {
+        total: centsToDecimal(discountCents > 0 ? -discountCents : 0),
+        contents: [],
+        table_id: input.tableId,
+        extraId: input.entryId,
+        ...(discountCents > 0 ? { orderDiscount: { ...(reason !== '' ? { name: reason } : {}), amount: centsToDecimal(-discountCents) } } : {}),
+        payment: {
+          amount: centsToDecimal(amountCents),
+          ...(methodId !== null ? { payment_method_id: methodId } : {}),
+          ...(tipCents > 0 ? { tip: centsToDecimal(tipCents) } : {}),
+          ...(input.reference?.trim() ? { payment_reference: input.reference.trim() } : {}),
+        },
+      },
+    },
+  };
+  return { request: checked(request), totalCents: discountCents > 0 ? -discountCents : 0 };
+}
+
+/** A gift card's redeem (issue 14 item 7, spec 4.2 `POST V2/giftCards/{uuid}`): the amount taken off the card. */
+export function giftRedeemRequest(uuid: string, amountCents: number): DeliveryRequest {
+  if (!Number.isSafeInteger(amountCents) || amountCents <= 0) throw new OutboxInputError(coded('payment-zero'));
+  if (uuid.trim() === '') throw new OutboxInputError(coded('order-malformed'), 'gift card uuid empty');
+  return checked({ kind: 'gift-redeem', uuid: uuid.trim(), redeem: { amount: centsToDecimal(amountCents) } });
 }
 
 /** "3 items · 23,50 €" */

@@ -171,7 +171,7 @@ export function openOutbox(deps: OutboxClientDeps): Outbox {
     return ticketCatalog(catalog, lines);
   }
 
-  function roundDraft(service: TableService, lines: readonly TicketLineInput[], catalog: CatalogIndex, extra: Pick<LoyaltyRequestInput, 'notes' | 'payment'> = {}, nextId = newId): EntryDraft {
+  function roundDraft(service: TableService, lines: readonly TicketLineInput[], catalog: CatalogIndex, extra: Pick<LoyaltyRequestInput, 'notes' | 'payment' | 'discount' | 'skipMerge' | 'warehouseId'> = {}, nextId = newId): EntryDraft {
     const id = nextId();
     const { request, totalCents } = loyaltyRequest({ entryId: id, lines, tableId: service.primaryTableId, guests: service.guests, ...extra }, catalog);
     return {
@@ -278,7 +278,8 @@ export function openOutbox(deps: OutboxClientDeps): Outbox {
     if (!service) throw new OutboxInputError(coded('table-cleared'));
     const catalog = await catalogFor(input.lines);
     const ids = idsFor({ round: input });
-    return submit(roundDraft(service, input.lines, catalog, { notes: input.notes, payment: input.payment }, ids.next), ids);
+    const { notes, payment, discount, skipMerge, warehouseId } = input;
+    return submit(roundDraft(service, input.lines, catalog, { notes, payment, discount, skipMerge, warehouseId }, ids.next), ids);
   }
 
   async function sendStandalone(place: Extract<EntryPlace, { kind: 'takeaway' | 'delivery' }>, lines: readonly TicketLineInput[], fields: Omit<LoyaltyRequestInput, 'entryId' | 'lines'>): Promise<OutboxEntry> {
@@ -305,6 +306,7 @@ export function openOutbox(deps: OutboxClientDeps): Outbox {
       tableName: name,
       notes: input.notes,
       payment: input.payment,
+      warehouseId: input.warehouseId,
       customer: customerOf(name, input.email, phone),
       // clarifications: a delivery without an address is a pickup.
       ...(phone ? { delivery: { phone } } : {}),
@@ -321,6 +323,7 @@ export function openOutbox(deps: OutboxClientDeps): Outbox {
       tableName: name || `Delivery ${phone}`,
       notes: input.notes,
       payment: input.payment,
+      warehouseId: input.warehouseId,
       customer: customerOf(name, input.email, phone),
       delivery: { phone, address, ...(input.city?.trim() ? { city: input.city.trim() } : {}), ...(input.date ? { date: input.date } : {}) },
     });

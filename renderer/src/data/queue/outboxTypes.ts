@@ -53,6 +53,12 @@ export interface RoundInput {
   lines: readonly TicketLineInput[];
   notes?: string;
   payment?: PaymentInput;
+  /** Issue 14 item 4: cents off the round (positive), with its reason. */
+  discount?: { cents: number; reason: string };
+  /** Issue 14 item 5: the round opens a new check at the table. */
+  skipMerge?: boolean;
+  /** Issue 14 item 9: the warehouse the POS discounts stock from (the terminal's setting). */
+  warehouseId?: number;
 }
 
 export interface TakeawayInput {
@@ -63,6 +69,8 @@ export interface TakeawayInput {
   lines: readonly TicketLineInput[];
   notes?: string;
   payment?: PaymentInput;
+  /** Issue 14 item 9: the warehouse the POS discounts stock from (the terminal's setting). */
+  warehouseId?: number;
 }
 
 export interface DeliveryInput {
@@ -76,6 +84,8 @@ export interface DeliveryInput {
   lines: readonly TicketLineInput[];
   notes?: string;
   payment?: PaymentInput;
+  /** Issue 14 item 9: the warehouse the POS discounts stock from (the terminal's setting). */
+  warehouseId?: number;
 }
 
 /** A request the waiter must correct: the message says what (e.g. "Guests must be 1 to 99"). */

@@ -49,7 +49,7 @@ export const demoLines = {
 
 
 export type QueueBridgeFake = QueueBridge &
-  Pick<BridgeClient, 'getQueue' | 'importQueue' | 'onEvent'> & {
+  Pick<BridgeClient, 'getQueue' | 'getEntries' | 'importQueue' | 'onEvent'> & {
   services: Map<string, TableService>;
   entries: Map<string, OutboxEntry>;
   revision: number;
@@ -143,6 +143,11 @@ export function fakeQueueBridge(at = '2026-11-22T12:00:00.000Z'): QueueBridgeFak
         fake.services.set(service.id, service);
         return { service, entries: drafts.map(add) };
       }),
+    getEntries: async ({ ids }: { ids: string[] }) => {
+      fake.calls.push('getEntries');
+      await Promise.resolve();
+      return { entries: structuredClone(ids.flatMap((id) => fake.entries.get(id) ?? [])) };
+    },
     submitEntry: ({ draft }: { draft: EntryDraft }) => write('submitEntry', () => ({ entry: fake.entries.get(draft.id) ?? add(draft) })),
     retryEntry: ({ entryId }: { entryId: string }) => write('retryEntry', () => change(entryId, { retryAt: null })),
     resendEntry: ({ entryId }: { entryId: string }) => write('resendEntry', () => change(entryId, { state: 'queued', afterUnconfirmed: true })),

@@ -14,6 +14,8 @@ import { catalogViewSelectors, chosen, MOST_SOLD, useCatalogViewStore, type Grou
 import { mostSoldItems, mostSoldTab, useMostSoldStore } from './mostSoldFeed';
 import './catalogSearch.css';
 import { onTabKeys } from '../../ui/tabKeys';
+import { useEffect } from 'react';
+import { loadWarehouse } from '../stock/warehouseStore';
 
 // The catalog (issue 4 item 7): groups down the side, the chosen group's categories as tabs, and
 // the chosen category's items as a dense grid of buttons (issue 12 item 1). The first tab is "Most
@@ -75,6 +77,9 @@ function CatalogBrowser({ db }: { db: CatalogDb }) {
   const query = useCatalogViewStore(catalogViewSelectors.query);
   // Read as soon as the catalog opens, so the first keystroke already has it.
   const searchIndex = useSearchIndex(db);
+  // The warehouse whose stock the buttons show: read again as the catalog opens, since another
+  // window of this terminal may have chosen another one in Settings (features/stock).
+  useEffect(() => void loadWarehouse(), []);
 
   if (groups === undefined) return <div className="catalog" data-testid="catalog" />; // answers within a frame
   const first = groups[0];

@@ -2,7 +2,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
-import type { StoredItem } from '../../data/catalog/catalogDb';
+import type { StoredItem, StoredStock } from '../../data/catalog/catalogDb';
 import { createI18n } from '../../i18n/i18n';
 import type { Language } from '../../i18n/languages';
 import { ItemCard } from './ItemCard';
@@ -12,10 +12,20 @@ import { ItemCard } from './ItemCard';
 const item = (fields: Partial<StoredItem>): StoredItem =>
   ({ id: 1, name: 'Croquetas caseras de jamón', price: 8.5, costPrice: 3, type: 0, category_id: 7, active: true, ...fields }) as StoredItem;
 
-const render = (fields: Partial<StoredItem>, options: { selected?: boolean; language?: Language } = {}) =>
+const render = (fields: Partial<StoredItem>, options: { selected?: boolean; language?: Language; stock?: Partial<StoredStock> | null } = {}) =>
   renderToStaticMarkup(
-    createElement(I18nextProvider, { i18n: createI18n(options.language ?? 'en') }, createElement(ItemCard, { item: item(fields), selected: options.selected ?? false })),
+    createElement(
+      I18nextProvider,
+      { i18n: createI18n(options.language ?? 'en') },
+      createElement(ItemCard, {
+        item: item(fields),
+        selected: options.selected ?? false,
+        ...(options.stock === undefined ? {} : { stock: options.stock === null ? null : stockRow(options.stock) }),
+      }),
+    ),
   );
+
+const stockRow = (fields: Partial<StoredStock>): StoredStock => ({ id: 1, quantity: 12, defaultQuantity: 24, alert: 6, warehouse_id: 1, item_id: 1, unit_id: null, ...fields });
 
 describe('ItemCard', () => {
   it('shows the thumbnail from the image route (decorative, lazy), the name and the price in the terminal’s money', () => {
@@ -57,5 +67,47 @@ describe('ItemCard', () => {
     const selected = render({}, { selected: true });
     expect(selected).toContain('aria-pressed="true"');
     expect(selected).toContain('catalog-item__selected-icon');
+  });
+
+  describe('stock (issue 14 item 9)', () => {
+    it('shows nothing of stock where the chosen warehouse has no row for the item (or none is chosen)', () => {
+      const html = render({}, { stock: null });
+      expect(html).not.toContain('stock-mark');
+      expect(html).toContain('aria-label="Croquetas caseras de jamón, €8.50"');
+      expect(render({})).not.toContain('stock-mark');
+    });
+
+    it('shows the quantity with a box, and says it in the button’s name', () => {
+      const html = render({}, { stock: { quantity: 12, alert: 6 } });
+      expect(html).toMatch(/data-testid="stock-mark" data-stock="in-stock" aria-hidden="true"><svg[^]*?<\/svg>12<\/span>/);
+      expect(html).toContain('aria-label="Croquetas caseras de jamón, €8.50, 12 in stock"');
+      expect(html).not.toContain('catalog-item--sold-out');
+      expect(render({}, { stock: { quantity: 1500, alert: 0 }, language: 'es' })).toContain('1.500 en stock');
+    });
+
+    it('marks low stock at or below the alert level (a frame, a triangle and the words in the name), only when alert > 0', () => {
+      const low = render({}, { stock: { quantity: 6, alert: 6 } });
+      expect(low).toContain('class="stock-mark stock-mark--low"');
+      expect(low).toContain('aria-label="Croquetas caseras de jamón, €8.50, Low stock: 6 left"');
+      expect(render({}, { stock: { quantity: 2, alert: 0 } })).toContain('data-stock="in-stock"');
+      expect(render({}, { stock: { quantity: 7, alert: 6 } })).toContain('data-stock="in-stock"');
+    });
+
+    it('says "Sold out" in words, with an icon, at 0 or below; the card is marked and keeps its parts', () => {
+      for (const quantity of [0, -3]) {
+        const html = render({ allergies: '1' }, { stock: { quantity } });
+        expect(html).toMatch(/data-stock="sold-out" aria-hidden="true"><svg[^]*?<\/svg>Sold out<\/span>/);
+        expect(html).toContain('class="catalog-item catalog-item--sold-out"');
+        expect(html).toContain('aria-label="Croquetas caseras de jamón, €8.50, Sold out, Allergens: eggs"');
+        expect(html).toContain('data-testid="catalog-item-price"');
+      }
+      expect(render({}, { stock: { quantity: 0 }, language: 'ca' })).toContain('Esgotat');
+    });
+
+    it('tells assistive technology how to reach the stock actions (hold, or Shift+F10)', () => {
+      const html = render({});
+      expect(html).toContain('aria-description="Hold for stock: sold out or put back"');
+      expect(html).toContain('aria-keyshortcuts="Shift+F10"');
+    });
   });
 });

@@ -3,6 +3,12 @@ import { useTranslation } from 'react-i18next';
 import type { ItemSummary } from '../../data/search/search';
 import { useFormat } from '../../i18n/useFormat';
 import { IconCheck } from '../../ui/icons';
+import type { StoredStock } from '../../data/catalog/catalogDb';
+import { StockActionsDialog, SoldOutConfirm } from '../stock/StockDialogs';
+import { StockMark, stockText } from '../stock/StockMark';
+import { stockLevel } from '../stock/stockLevel';
+import { useItemStock } from '../stock/useItemStock';
+import { useLongPress } from '../stock/useLongPress';
 import { allergenBadges, describeAllergens, itemTypeBadge, thumbnailUrl } from './catalogFormat';
 import { IconPlate } from './CatalogIcons';
 
@@ -13,36 +19,72 @@ import { IconPlate } from './CatalogIcons';
  * (a container query in catalogSearch.css). The card is a button named by the item's name (price,
  * badge and allergens follow in the name); tapping it marks it selected (`aria-pressed`) and the
  * caller adds it to the ticket or opens its sheet.
+ *
+ * Stock (issue 14 items 9, 10; features/stock): where the chosen warehouse has a row for the item,
+ * its quantity, a low-stock mark or "Sold out" at the bottom right (and in the name); tapping a sold-out
+ * item asks before adding it. Holding the card (or Shift+F10 / the Menu key / a right click) opens
+ * its stock actions: "Sold out (86)" and "Put back".
  */
 export function ItemCard({
   item,
   selected = false,
   onSelect,
   position,
+  stock,
 }: {
   item: ItemSummary;
   selected?: boolean;
   onSelect?: (itemId: number) => void;
   /** Its place in the whole list when only part of it is rendered (ui/VirtualGrid.tsx). */
   position?: { index: number; count: number };
+  /** Its stock row in the chosen warehouse; read from the catalog (one indexed query) when not given. */
+  stock?: StoredStock | null;
 }) {
   const { t } = useTranslation('catalog');
+  const { t: ts } = useTranslation('stock');
   const format = useFormat();
+  const read = useItemStock(item.id);
+  const level = stockLevel(stock !== undefined ? stock : read);
+  const [dialog, setDialog] = useState<'sold-out' | 'stock' | null>(null);
+  const press = useLongPress(() => setDialog('stock'));
   const badge = itemTypeBadge(t, item.type);
   const allergens = allergenBadges(t, item.allergies);
   const allergensText = describeAllergens(t, allergens);
   const price = format.money(item.price);
-  const label = [item.name, price, badge, allergensText].filter((part) => part !== null).join(', ');
+  const label = [item.name, price, badge, stockText(ts, format, level), allergensText].filter((part) => part !== null).join(', ');
+  const allergenList = allergensText !== null && (
+    <ul className="catalog-allergens" aria-label={allergensText} data-testid="catalog-item-allergens">
+      {allergens.map((allergen) => (
+        <li key={allergen.code} className="catalog-allergen" title={allergen.title}>
+          {allergen.short}
+        </li>
+      ))}
+    </ul>
+  );
+  const tap = () => {
+    if (press.wasHold()) return;
+    if (level.kind === 'sold-out') setDialog('sold-out');
+    else onSelect?.(item.id);
+  };
   return (
     <li
-      className="catalog-item"
+      className={level.kind === 'sold-out' ? 'catalog-item catalog-item--sold-out' : 'catalog-item'}
       data-testid="catalog-item"
       data-item-id={item.id}
       aria-posinset={position === undefined ? undefined : position.index + 1}
       aria-setsize={position?.count}
     >
       {/* Its ::after covers the whole card, so a tap on the allergen marks selects the item too. */}
-      <button type="button" className="catalog-item__button" aria-pressed={selected} aria-label={label} onClick={() => onSelect?.(item.id)}>
+      <button
+        type="button"
+        className="catalog-item__button"
+        aria-pressed={selected}
+        aria-label={label}
+        aria-description={ts('holdForStock')}
+        aria-keyshortcuts="Shift+F10"
+        {...press.handlers}
+        onClick={tap}
+      >
         <ItemThumbnail photo={item.photo} />
         <span className="catalog-item__name" data-testid="catalog-item-name">
           {item.name}
@@ -60,14 +102,26 @@ export function ItemCard({
           {selected && <IconCheck className="catalog-item__selected-icon" />}
         </span>
       </button>
-      {allergensText !== null && (
-        <ul className="catalog-allergens" aria-label={allergensText} data-testid="catalog-item-allergens">
-          {allergens.map((allergen) => (
-            <li key={allergen.code} className="catalog-allergen" title={allergen.title}>
-              {allergen.short}
-            </li>
-          ))}
-        </ul>
+      {level.kind === 'untracked' ? (
+        allergenList
+      ) : (
+        // With a stock mark: the allergen marks and the stock share the bottom row (the price row
+        // has no room for it beside a badge and the check).
+        <div className="catalog-item__foot">
+          {allergenList}
+          <StockMark level={level} />
+        </div>
+      )}
+      {dialog === 'stock' && <StockActionsDialog itemId={item.id} itemName={item.name} level={level} onClose={() => setDialog(null)} />}
+      {dialog === 'sold-out' && (
+        <SoldOutConfirm
+          itemName={item.name}
+          onCancel={() => setDialog(null)}
+          onAdd={() => {
+            setDialog(null);
+            onSelect?.(item.id);
+          }}
+        />
       )}
     </li>
   );

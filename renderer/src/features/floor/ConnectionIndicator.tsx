@@ -12,15 +12,23 @@ import { floorSelectors, useFloorStore, type ConnectionIndicatorState } from './
  * waiting" while they cannot.
  */
 export function ConnectionIndicator() {
-  const { t } = useTranslation('app');
-  const fmt = useFormat();
   const connection = useFloorStore(floorSelectors.connection);
   const floorSavedAt = useFloorStore(floorSelectors.floorSavedAt);
+  return <ConnectionIndicatorView connection={connection} savedAt={floorSavedAt} />;
+}
+
+/**
+ * The indicator itself, for any account: its connection and when its local data was saved (the
+ * venue's floor plan; the shop's catalog, features/sync/ShopConnectionIndicator.tsx).
+ */
+export function ConnectionIndicatorView({ connection, savedAt }: { connection: ConnectionIndicatorState; savedAt: string | null }) {
+  const { t } = useTranslation('app');
+  const fmt = useFormat();
   const waiting = useQueueStore(queueSelectors.waitingCount);
   // "today at 14:32" turns into "yesterday" overnight on a terminal left offline.
   const now = useMinuteClock(connection === 'offline');
 
-  const detail = connection === 'offline' ? offlineDetail(t, fmt, floorSavedAt, now) : null;
+  const detail = connection === 'offline' ? offlineDetail(t, fmt, savedAt, now) : null;
   const cannotSave = useQueueStore(queueSelectors.storageProblem) !== null;
   const activity = connectionActivityText(t, connection, waiting, cannotSave);
   const longText = [activity.sentence, detail].filter((part): part is string => part !== null).join(' — ');

@@ -13,7 +13,8 @@ import { useElementSize } from '../../ui/useElementSize';
 import { serviceSelectors, useServiceStore } from '../service/serviceStore';
 import { IconPerson, TableStatusIcon } from './FloorIcons';
 import { centreOf, describeTable, gapMidpoint, joinedPairs, layoutRoom, ROUND_TABLE_TYPE_ID, type JoinedPair, type PlacedTable } from './floorLayout';
-import { describeTableState, reuseUnchanged, serviceCompanions, statusOf, tableFace, tableStateWord, type TableChoice } from './tableFace';
+import { IconPaid, usePaidServiceIds } from '../bill/paidTables';
+import { describeTableState, reuseUnchanged, serviceCompanions, shownKind, statusOf, tableFace, tableStateWord, type TableChoice } from './tableFace';
 import './floor.css';
 
 /** Keeps the plan clear of the area's edges (and of the selection ring). */
@@ -72,6 +73,7 @@ export function RoomPlan({ db, roomId, roomName, labelledBy, panelId }: { db: Fl
   // Narrow, indexed read: only this room's tables (STYLE: Dexie).
   const tables = useLiveQuery(() => tablesOfRoom(db, roomId), [db, roomId]);
   const statuses = useTableStatuses();
+  const paidServices = usePaidServiceIds();
   const chosen = useServiceStore(serviceSelectors.multiSelect);
   const areaRef = useRef<HTMLDivElement>(null);
   const area = useElementSize(areaRef);
@@ -105,6 +107,7 @@ export function RoomPlan({ db, roomId, roomName, labelledBy, panelId }: { db: Fl
               base={describeTable(t, placed.table, nameOf)}
               joinedWithName={joinedName(placed.table, nameOf)}
               status={statusOf(statuses, placed.table.id)}
+              paid={shownKind(statusOf(statuses, placed.table.id), paidServices) === 'paid'}
               selecting={selecting}
               chosenOrder={order}
               primary={order > 0 && order === chosen?.length}
@@ -132,6 +135,8 @@ interface TableButtonProps {
   joinedWithName: string | null;
   /** The same object while nothing it shows changed (useTableStatuses), so memo holds. */
   status: TableStatus;
+  /** Issue 14: the table's bill is paid (shown as "Paid", word and icon). */
+  paid: boolean;
   selecting: boolean;
   /** 1, 2, 3… in a "Seat several" choice; 0 when not chosen. */
   chosenOrder: number;
@@ -143,8 +148,11 @@ interface TableButtonProps {
  * A table: its name, its state by icon and word (and colour), its guests. Memoised on props that
  * are primitives or stable objects, so at 300 tables a status change re-renders only that table.
  */
-const TableButton = memo(function TableButton({ placed, base, joinedWithName, status, selecting, chosenOrder, primary, onTap }: TableButtonProps) {
+const TableButton = memo(function TableButton({ placed, base, joinedWithName, status, paid, selecting, chosenOrder, primary, onTap }: TableButtonProps) {
   const { t } = useTranslation('floor');
+  const { t: billT } = useTranslation('bill');
+  const kind = paid ? 'paid' : status.kind;
+  const stateIcon = paid ? <IconPaid className="table-state__icon" /> : <TableStatusIcon kind={status.kind} className="table-state__icon" />;
   const { table, left, top, width, height } = placed;
   const fill = parseHexColor(table.color) ?? FALLBACK_FILL;
   const round = table.typeId === ROUND_TABLE_TYPE_ID;
@@ -158,7 +166,7 @@ const TableButton = memo(function TableButton({ placed, base, joinedWithName, st
     : companions.length > 0
       ? t('with', { names: companions.join(', ') })
       : null;
-  const stateWord = tableStateWord(t, status.kind);
+  const stateWord = paid ? billT('paidMark') : tableStateWord(t, status.kind);
   const face = tableFace({ width, height }, name, round, status, stateWord, joinedText);
   const choice: TableChoice | null = chosenOrder > 0 ? { order: chosenOrder, primary } : null;
   // While choosing several, only free tables can be chosen; the others say so and do nothing.
@@ -168,6 +176,7 @@ const TableButton = memo(function TableButton({ placed, base, joinedWithName, st
   const classes = [
     'floor-table',
     `floor-table--${status.kind}`,
+    paid && 'floor-table--paid',
     round && 'floor-table--round',
     face.chip === 'inline-icon' && 'floor-table--tiny',
     table.isJoined && 'floor-table--joined',
@@ -176,7 +185,7 @@ const TableButton = memo(function TableButton({ placed, base, joinedWithName, st
   ]
     .filter(Boolean)
     .join(' ');
-  const label = describeTableState(t, base, status, choice, table.id) + (unavailable ? `, ${t('cannotChoose')}` : '');
+  const label = describeTableState(t, base, status, choice, table.id, stateWord) + (unavailable ? `, ${t('cannotChoose')}` : '');
 
   return (
     <button
@@ -201,13 +210,13 @@ const TableButton = memo(function TableButton({ placed, base, joinedWithName, st
       {/* On the tiniest tables (a room of hundreds) a free table carries no mark, so the names
           stay readable; every other state keeps its icon in the corner (and the name says it all). */}
       {face.chip === 'inline-icon' && status.kind !== 'free' && (
-        <span className={`table-state table-state--${status.kind} table-state--corner`}>
-          <TableStatusIcon kind={status.kind} className="table-state__icon" />
+        <span className={`table-state table-state--${kind} table-state--corner`}>
+          {stateIcon}
         </span>
       )}
       {face.chip !== 'inline-icon' && (
-        <span className={['table-state', `table-state--${status.kind}`, face.chip === 'two-lines' && 'table-state--two-lines', face.smallChip && 'table-state--small'].filter(Boolean).join(' ')}>
-          <TableStatusIcon kind={status.kind} className="table-state__icon" />
+        <span className={['table-state', `table-state--${kind}`, face.chip === 'two-lines' && 'table-state--two-lines', face.smallChip && 'table-state--small'].filter(Boolean).join(' ')}>
+          {stateIcon}
           {face.chip !== 'icon-only' && <span className="table-state__word">{stateWord}</span>}
         </span>
       )}

@@ -8,7 +8,8 @@ import { loadOpenTables, type OpenTableRow } from './openTables';
 import { useFormat } from '../../i18n/useFormat';
 import { describeClock } from '../pending/pendingText';
 import { openTableOf } from './RoomPlan';
-import { guestsText, serviceCompanions, tableStateWord } from './tableFace';
+import { IconPaid, usePaidServiceIds } from '../bill/paidTables';
+import { guestsText, serviceCompanions, shownKind, tableStateWord } from './tableFace';
 import './floor.css';
 
 /**
@@ -21,6 +22,7 @@ export function TableList({ db }: { db: FloorDb }) {
   const { collator } = useFormat();
   const statuses = useQueueStore(queueSelectors.tableStatuses);
   const loaded = useQueueStore(queueSelectors.loaded);
+  const paidServices = usePaidServiceIds();
   const rows = useLiveQuery(() => (loaded ? loadOpenTables(db, statuses, collator) : Promise.resolve(undefined)), [db, statuses, loaded, collator]);
 
   if (rows === undefined) return null; // the queue's first read and IndexedDB answer within a frame; no flash of "empty"
@@ -36,7 +38,7 @@ export function TableList({ db }: { db: FloorDb }) {
       <ul className="table-list__rows">
         {rows.map((row) => (
           <li key={row.tableId}>
-            <OpenTableButton row={row} />
+            <OpenTableButton row={row} paid={shownKind(row.status, paidServices) === 'paid'} />
           </li>
         ))}
       </ul>
@@ -44,8 +46,9 @@ export function TableList({ db }: { db: FloorDb }) {
   );
 }
 
-function OpenTableButton({ row }: { row: OpenTableRow }) {
+function OpenTableButton({ row, paid }: { row: OpenTableRow; paid: boolean }) {
   const { t } = useTranslation('floor');
+  const { t: billT } = useTranslation('bill');
   const fmt = useFormat();
   const { status } = row;
   const service = status.service;
@@ -55,9 +58,9 @@ function OpenTableButton({ row }: { row: OpenTableRow }) {
       {/* The table's name comes first: the row's accessible name begins with it. */}
       <span className="table-row__name">{row.name}</span>
       <span className="table-row__room">{row.roomName ?? t('notOnPlan')}</span>
-      <span className={`table-state table-state--${status.kind} table-row__state`}>
-        <TableStatusIcon kind={status.kind} className="table-state__icon" />
-        <span className="table-state__word">{tableStateWord(t, status.kind)}</span>
+      <span className={`table-state table-state--${paid ? 'paid' : status.kind} table-row__state`}>
+        {paid ? <IconPaid className="table-state__icon" /> : <TableStatusIcon kind={status.kind} className="table-state__icon" />}
+        <span className="table-state__word">{paid ? billT('paidMark') : tableStateWord(t, status.kind)}</span>
       </span>
       <span className="table-row__guests">
         {status.guests > 0 && (

@@ -119,3 +119,18 @@ describe('tableFace', () => {
     expect(tableFace({ width: 160, height: 80 }, '3', false, FREE_TABLE, 'with 4').joinedRow).toBe(false);
   });
 });
+
+describe('shownKind (issue 14): a paid table shows Paid', () => {
+  const open: TableStatus = { kind: 'open-order', service: service('s1'), guests: 3, waiting: 0, problems: 0 };
+  it('an open order whose service is paid', async () => {
+    const { shownKind } = await import('./tableFace');
+    expect(shownKind(open, new Set(['s1']))).toBe('paid');
+    expect(shownKind(open, new Set(['other']))).toBe('open-order');
+    // A payment still waiting to leave: the table says Sending, not Paid.
+    expect(shownKind({ ...open, kind: 'sending', waiting: 1 }, new Set(['s1']))).toBe('sending');
+    expect(shownKind(FREE_TABLE, new Set(['s1']))).toBe('free');
+  });
+  it('the accessible name carries the word given', () => {
+    expect(describeTableState(en, 'T5, table', open, null, 5, 'Paid')).toBe('T5, table, paid, 3 guests');
+  });
+});

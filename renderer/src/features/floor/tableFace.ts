@@ -23,6 +23,16 @@ export function tableStateWord(t: TFunction<'floor'>, kind: TableStatusKind): st
   return t(STATE_KEY[kind]);
 }
 
+/**
+ * What a table shows (issue 14): its status, or "paid" for a table with an open order whose bill is
+ * paid and nothing waiting (`paidServices`: features/bill usePaidServiceIds).
+ */
+export type ShownKind = TableStatusKind | 'paid';
+
+export function shownKind(status: TableStatus, paidServices: ReadonlySet<string>): ShownKind {
+  return status.kind === 'open-order' && status.service !== null && paidServices.has(status.service.id) ? 'paid' : status.kind;
+}
+
 /** "1 guest", "3 guests". */
 export function guestsText(t: TFunction<'floor'>, guests: number): string {
   return t('guests', { count: guests });
@@ -39,8 +49,8 @@ export function serviceCompanions(status: TableStatus, tableId: number): string[
  * "T5, table, seated, 3 guests": the name first (describeTable), so a waiter's screen reader and
  * the e2e tests find the table by its name; then the state, guests and what is waiting.
  */
-export function describeTableState(t: TFunction<'floor'>, base: string, status: TableStatus, choice: TableChoice | null = null, tableId?: number): string {
-  const parts = [base, tableStateWord(t, status.kind).toLowerCase()];
+export function describeTableState(t: TFunction<'floor'>, base: string, status: TableStatus, choice: TableChoice | null = null, tableId?: number, stateWord?: string): string {
+  const parts = [base, (stateWord ?? tableStateWord(t, status.kind)).toLowerCase()];
   const companions = tableId === undefined ? [] : serviceCompanions(status, tableId);
   if (companions.length > 0) parts.push(t('togetherWith', { names: companions.join(', ') }));
   if (status.guests > 0) parts.push(guestsText(t, status.guests));

@@ -6,8 +6,12 @@ import { useFormat } from '../../i18n/useFormat';
 import { placeText } from '../pending/pendingText';
 import { useServiceStore } from '../service/serviceStore';
 import { orderSelectors, useOrderStore } from './orderStore';
+import { billOf, skipMergeFor } from '../../../../shared/domain/bill';
+import { useQueueStore } from '../../data/queue/queueStore';
+import { useWarehouseStore } from '../stock/warehouseStore';
 import { PaymentFields } from './PaymentFields';
-import { buildSendRequest, sendBlockReason, sendFailureMessage, sentConfirmation, type SendRequest } from './sendForm';
+import { RoundExtrasFields } from './RoundExtrasFields';
+import { buildSendRequest, roundDiscountCents, sendBlockReason, sendFailureMessage, sentConfirmation, withExtras, type SendRequest } from './sendForm';
 import { sendSelectors, useSendStore } from './sendStore';
 import './send.css';
 
@@ -33,7 +37,11 @@ export function SendPanel() {
   const outbox = useServiceStore((s) => s.outbox);
   const target = useServiceStore((s) => s.target);
   const lines = useOrderStore(orderSelectors.lines);
-  const totalCents = useOrderStore(orderSelectors.subtotalCents);
+  const subtotalCents = useOrderStore(orderSelectors.subtotalCents);
+  const round = useSendStore(sendSelectors.round);
+  // A round's discount (issue 14 item 4) comes off before any payment is checked against the total.
+  const roundDiscount = target.kind === 'service' ? roundDiscountCents(round.discount, subtotalCents) : null;
+  const totalCents = subtotalCents - (roundDiscount?.cents ?? 0);
   const clearTicket = useOrderStore((s) => s.clearTicket);
   const status = useSendStore(sendSelectors.status);
   const sending = status.kind === 'saving';
@@ -51,7 +59,13 @@ export function SendPanel() {
   const send = () => {
     if (reason !== null || outbox === null) return;
     const store = useSendStore.getState();
-    const built = buildSendRequest(t, format, target, lines, { takeaway: store.takeaway, delivery: store.delivery, payment: store.payment }, totalCents, new Date());
+    const form = buildSendRequest(t, format, target, lines, { takeaway: store.takeaway, delivery: store.delivery, payment: store.payment }, totalCents, new Date());
+    // "Separate check" opens a new check only where the bill's rules let it (shared/domain/bill.ts).
+    const service = target.kind === 'service' ? useQueueStore.getState().queue?.serviceById.get(target.serviceId) : undefined;
+    const entries = service ? (useQueueStore.getState().queue?.entriesByService.get(service.id) ?? []) : [];
+    const separate = store.round.separateCheck && service !== undefined && skipMergeFor(billOf(service, entries), totalCents);
+    const extras = { ...store.round, separateCheck: separate };
+    const built = form.ok ? { ok: true as const, request: withExtras(form.request, extras, subtotalCents, useWarehouseStore.getState().warehouseId) } : form;
     if (!built.ok) {
       store.setErrors(built.errors);
       const first = Object.values(built.errors)[0] ?? '';
@@ -81,6 +95,7 @@ export function SendPanel() {
       {/* The payment scrolls within its own area; the status and Send stay in view below it. */}
       {lines.length > 0 && target.kind !== 'none' && (
         <div className="send-panel__payment">
+          {target.kind === 'service' && <RoundExtrasFields subtotalCents={subtotalCents} />}
           <PaymentFields totalCents={totalCents} />
         </div>
       )}

@@ -20,6 +20,7 @@ import { clearTableWarning, roundsSummary, roundTitles, serviceSummary, tablesTi
 
 export function TableDetails({ outbox, serviceId }: { outbox: Outbox; serviceId: string }) {
   const { t } = useTranslation('order');
+  const { t: billT } = useTranslation('bill');
   const format = useFormat();
   const loaded = useQueueStore(queueSelectors.loaded);
   const service = useQueueStore(queueSelectors.serviceById(serviceId));
@@ -55,9 +56,14 @@ export function TableDetails({ outbox, serviceId }: { outbox: Outbox; serviceId:
         </>
       }
       actions={
-        <button type="button" className="order-button destination-strip__action" onClick={() => showScreen('floor')}>
-          {t('floor')}
-        </button>
+        <>
+          <button type="button" className="order-button destination-strip__action" onClick={() => useServiceStore.getState().openBill(service.id)}>
+            {billT('openBill')}
+          </button>
+          <button type="button" className="order-button destination-strip__action" onClick={() => showScreen('floor')}>
+            {t('floor')}
+          </button>
+        </>
       }
     >
       <ServiceFacts service={service} />

@@ -1,6 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../i18n/useFormat';
+import { serviceSelectors, useServiceStore } from '../service/serviceStore';
+import { roundDiscountCents } from './sendForm';
+import { sendSelectors, useSendStore } from './sendStore';
 import { lineTotalCents, orderSelectors, useOrderStore, type TicketLine } from './orderStore';
 
 // The ticket (issue 5 item 3; issue 12 item 4): lines with what was chosen, quantity − / +1 (repeat
@@ -14,6 +17,11 @@ export function Ticket() {
   const lines = useOrderStore(orderSelectors.lines);
   const total = useOrderStore(orderSelectors.subtotalCents);
   const count = lines.reduce((sum, line) => sum + line.quantity, 0);
+  const { t: billT } = useTranslation('bill');
+  const round = useSendStore(sendSelectors.round);
+  const target = useServiceStore(serviceSelectors.target);
+  // Issue 14 item 4: a round's discount and the total after it, exact in cents.
+  const discount = target.kind === 'service' && lines.length > 0 ? roundDiscountCents(round.discount, total) : null;
   return (
     <section className="order-ticket" aria-label={t('ticket')} data-testid="order-ticket">
       <h2 className="order-ticket__title">
@@ -30,9 +38,15 @@ export function Ticket() {
         </ul>
       )}
       <dl className="order-ticket__sums">
+        {discount !== null && (
+          <div className="order-ticket__sum" data-testid="order-discount">
+            <dt>{billT('roundDiscountLine', { reason: discount.reason })}</dt>
+            <dd>{format.money(-discount.cents / 100)}</dd>
+          </div>
+        )}
         <div className="order-ticket__sum order-ticket__sum--total">
-          <dt>{t('total')}</dt>
-          <dd data-testid="order-total">{format.money(total / 100)}</dd>
+          <dt>{discount !== null ? billT('totalAfterDiscount') : t('total')}</dt>
+          <dd data-testid="order-total">{format.money((total - (discount?.cents ?? 0)) / 100)}</dd>
         </div>
       </dl>
     </section>

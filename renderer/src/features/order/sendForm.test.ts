@@ -241,3 +241,25 @@ describe('in Spanish and Catalan', () => {
     expect(sentConfirmation(es, { kind: 'round', input: { serviceId: 's', lines: [] } }, 'Mesa 5')).toBe('Guardado: enviándolo al TPV (Mesa 5).');
   });
 });
+
+describe('round extras (issue 14 items 4, 5, 9)', () => {
+  it('a round discount: percent half up, amount in cents, needs a reason', async () => {
+    const { roundDiscountCents } = await import('./sendForm');
+    expect(roundDiscountCents({ kind: 'percent', value: '10', reason: 'Regulars' }, 1005)).toEqual({ cents: 101, reason: 'Regulars' });
+    expect(roundDiscountCents({ kind: 'amount', value: '2,50', reason: ' Late ' }, 1000)).toEqual({ cents: 250, reason: 'Late' });
+    expect(roundDiscountCents({ kind: 'amount', value: '2,50', reason: ' ' }, 1000)).toBeNull();
+    expect(roundDiscountCents({ kind: 'percent', value: '101', reason: 'x' }, 1000)).toBeNull();
+    expect(roundDiscountCents(null, 1000)).toBeNull();
+  });
+  it('withExtras: discount and skipMerge on a round, the warehouse on every order', async () => {
+    const { withExtras } = await import('./sendForm');
+    const round = { kind: 'round' as const, input: { serviceId: 's', lines: [] } };
+    expect(withExtras(round, { separateCheck: true, discount: { kind: 'percent', value: '10', reason: 'R' } }, 2000, 3)).toEqual({
+      kind: 'round',
+      input: { serviceId: 's', lines: [], warehouseId: 3, discount: { cents: 200, reason: 'R' }, skipMerge: true },
+    });
+    expect(withExtras(round, { separateCheck: false, discount: null }, 2000, null)).toEqual(round);
+    const takeaway = { kind: 'takeaway' as const, input: { name: 'Ana', lines: [] } };
+    expect(withExtras(takeaway, { separateCheck: true, discount: null }, 2000, 7)).toEqual({ kind: 'takeaway', input: { name: 'Ana', lines: [], warehouseId: 7 } });
+  });
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BridgeError } from '../../../../shared/bridge';
+import { discountCentsOf } from '../../../../shared/domain/bill';
 import { parseCents } from '../../../../shared/domain/money';
 import { errorText } from '../../i18n/errorText';
 import type { Formatters } from '../../i18n/format';
@@ -341,4 +342,36 @@ export function paymentMethodChoices(t: OrderT, stored: readonly { id: number; n
     ];
   }
   return active.sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
+}
+
+/** Issue 14 items 4, 5: what a round carries besides its lines. */
+export interface RoundExtras {
+  /** "Separate check": the round opens a new check at the table (`skipMerge`). */
+  separateCheck: boolean;
+  /** A discount on the round, as typed; null: none. */
+  discount: { kind: 'amount' | 'percent'; value: string; reason: string } | null;
+}
+
+export const NO_ROUND_EXTRAS: RoundExtras = { separateCheck: false, discount: null };
+
+/**
+ * The round's discount in cents off `subtotalCents` (percent typed "10" or "12,5" → basis points,
+ * rounded half up by the bill's rule), with its reason; null when none or not valid yet.
+ */
+export function roundDiscountCents(discount: RoundExtras['discount'], subtotalCents: number): { cents: number; reason: string } | null {
+  if (discount === null) return null;
+  const value = parseAmountInput(discount.value);
+  const reason = discount.reason.trim();
+  if (value === null || value <= 0 || reason === '' || reason.length > 200) return null;
+  if (discount.kind === 'percent' && value > 10_000) return null;
+  const cents = discountCentsOf({ kind: discount.kind, value, reason }, subtotalCents);
+  return cents > 0 ? { cents, reason } : null;
+}
+
+/** A built request with the round's extras and the terminal's warehouse (issue 14 items 4, 5, 9). */
+export function withExtras(request: SendRequest, round: RoundExtras, subtotalCents: number, warehouseId: number | null): SendRequest {
+  const warehouse = warehouseId !== null ? { warehouseId } : {};
+  if (request.kind !== 'round') return { ...request, input: { ...request.input, ...warehouse } } as SendRequest;
+  const discount = roundDiscountCents(round.discount, subtotalCents);
+  return { kind: 'round', input: { ...request.input, ...warehouse, ...(discount ? { discount } : {}), ...(round.separateCheck ? { skipMerge: true } : {}) } };
 }

@@ -3,7 +3,9 @@ import {
   EMPTY_DELIVERY,
   EMPTY_PAYMENT,
   EMPTY_TAKEAWAY,
+  NO_ROUND_EXTRAS,
   type DeliveryDraft,
+  type RoundExtras,
   type PaymentDraft,
   type SendErrors,
   type TakeawayDraft,
@@ -20,11 +22,14 @@ export interface SendState {
   takeaway: TakeawayDraft;
   delivery: DeliveryDraft;
   payment: PaymentDraft;
+  /** Issue 14 items 4, 5: a discount on the round and "Separate check". */
+  round: RoundExtras;
   errors: SendErrors;
   status: SendStatus;
   editTakeaway: (change: Partial<TakeawayDraft>) => void;
   editDelivery: (change: Partial<DeliveryDraft>) => void;
   editPayment: (change: Partial<PaymentDraft>) => void;
+  editRound: (change: Partial<RoundExtras>) => void;
   setErrors: (errors: SendErrors) => void;
   setStatus: (status: SendStatus) => void;
   /** After a successful send: empty forms, the confirmation kept. */
@@ -44,8 +49,10 @@ export const useSendStore = create<SendState>()((set) => ({
   takeaway: EMPTY_TAKEAWAY,
   delivery: EMPTY_DELIVERY,
   payment: EMPTY_PAYMENT,
+  round: NO_ROUND_EXTRAS,
   errors: {},
   status: { kind: 'idle' },
+  editRound: (change) => set((s) => ({ round: { ...s.round, ...change }, status: idleUnlessSaving(s.status) })),
   editTakeaway: (change) =>
     set((s) => ({ takeaway: { ...s.takeaway, ...change }, errors: withoutErrors(s.errors, capitalised('takeaway', Object.keys(change))), status: idleUnlessSaving(s.status) })),
   editDelivery: (change) =>
@@ -63,7 +70,7 @@ export const useSendStore = create<SendState>()((set) => ({
     })),
   setErrors: (errors) => set({ errors }),
   setStatus: (status) => set({ status }),
-  resetDrafts: () => set({ takeaway: EMPTY_TAKEAWAY, delivery: EMPTY_DELIVERY, payment: EMPTY_PAYMENT, errors: {} }),
+  resetDrafts: () => set({ takeaway: EMPTY_TAKEAWAY, delivery: EMPTY_DELIVERY, payment: EMPTY_PAYMENT, round: NO_ROUND_EXTRAS, errors: {} }),
 }));
 
 function idleUnlessSaving(status: SendStatus): SendStatus {
@@ -74,6 +81,7 @@ export const sendSelectors = {
   takeaway: (s: SendState) => s.takeaway,
   delivery: (s: SendState) => s.delivery,
   payment: (s: SendState) => s.payment,
+  round: (s: SendState) => s.round,
   errors: (s: SendState) => s.errors,
   status: (s: SendState) => s.status,
 } as const;

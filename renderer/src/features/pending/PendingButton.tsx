@@ -9,12 +9,13 @@ import './pending.css';
 // so it is not a colour-only signal. Where the header is narrow a tray icon stands for the words
 // (styles.css); the button's name is the same.
 
-export function PendingButton() {
+/** The venue's screens are the service store's; a shop's header says itself (`current`, `onOpen`). */
+export function PendingButton({ current: shown, onOpen }: { current?: boolean; onOpen?: () => void } = {}) {
   const { t } = useTranslation('pending');
   const screen = useServiceStore(serviceSelectors.screen);
   const showScreen = useServiceStore((s) => s.showScreen);
   const count = useQueueStore(queueSelectors.pendingCount);
-  const current = screen === 'pending';
+  const current = shown ?? screen === 'pending';
   return (
     <button
       type="button"
@@ -22,7 +23,8 @@ export function PendingButton() {
       aria-label={pendingButtonName(t, count)}
       aria-current={current ? 'page' : undefined}
       title={t('title')}
-      onClick={() => showScreen('pending')}
+      data-testid="pending-button"
+      onClick={() => (onOpen ? onOpen() : showScreen('pending'))}
     >
       <IconPending className="pending-button__icon" />
       <span className="pending-button__text">{t('title')}</span>

@@ -4,7 +4,7 @@ import type { OutboxEntry } from '../../../../shared/bridge';
 import type { Outbox } from '../../data/queue/outboxTypes';
 import { queueSelectors, useQueueStore } from '../../data/queue/queueStore';
 import { EmptyState } from '../../ui/Notice';
-import { IconWarning } from '../../ui/icons';
+import { IconWarning, svgProps } from '../../ui/icons';
 import { useInlineConfirm } from '../../ui/useInlineConfirm';
 import { errorText } from '../../i18n/errorText';
 import { useFormat } from '../../i18n/useFormat';
@@ -19,13 +19,15 @@ import {
   describeClock,
   discardWarning,
   entrySummary,
+  entryMeaning,
   exportFileName,
+  actionLabel,
   outboxKindWord,
-  outboxStateMeaning,
   pendingActions,
   placeText,
   resendWarning,
   savedAgo,
+  waitingText,
   type PendingAction,
 } from './pendingText';
 import './pending.css';
@@ -36,15 +38,16 @@ import './pending.css';
 // PIN (pendingDecisions.ts); export saves them all to a file. The entries come from the queue store
 // (the main side's snapshot); every decision is a bridge call.
 
-export function PendingScreen() {
+/** `onBack`: where "Back" goes (a shop's till, "Back to the till"); default the venue's floor. */
+export function PendingScreen({ onBack }: { onBack?: () => void } = {}) {
   const { t } = useTranslation('pending');
   const outbox = useServiceStore(serviceSelectors.outbox);
   const showScreen = useServiceStore((s) => s.showScreen);
   return (
-    <section className="pending" aria-labelledby="pending-title">
+    <section className="pending" aria-labelledby="pending-title" data-testid="pending-screen">
       <div className="pending__bar">
-        <button type="button" className="button button--secondary" onClick={() => showScreen('floor')}>
-          {t('backToFloor')}
+        <button type="button" className="button button--secondary" onClick={() => (onBack ? onBack() : showScreen('floor'))}>
+          {onBack ? t('backToTill') : t('backToFloor')}
         </button>
         <h1 className="pending__title" id="pending-title" tabIndex={-1}>
           {t('title')}
@@ -94,7 +97,7 @@ function PendingList({ outbox }: { outbox: Outbox }) {
   return (
     <ul className="pending__list" aria-label={t('title')}>
       {entries.map((entry) => (
-        <PendingEntry key={entry.id} outbox={outbox} entry={entry} now={now} />
+        <PendingEntry key={entry.id} outbox={outbox} entry={entry} now={now} waiting={waitingText(t, entry, entries)} />
       ))}
     </ul>
   );
@@ -102,7 +105,7 @@ function PendingList({ outbox }: { outbox: Outbox }) {
 
 type Confirming = 'resend' | 'discard' | 'move';
 
-function PendingEntry({ outbox, entry, now }: { outbox: Outbox; entry: OutboxEntry; now: Date }) {
+function PendingEntry({ outbox, entry, now, waiting }: { outbox: Outbox; entry: OutboxEntry; now: Date; waiting: string | null }) {
   const { t } = useTranslation(['pending', 'common']);
   const fmt = useFormat();
   const gate = usePinGate();
@@ -110,7 +113,8 @@ function PendingEntry({ outbox, entry, now }: { outbox: Outbox; entry: OutboxEnt
   const confirming = confirm.asking;
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const actions = pendingActions(entry);
+  // An entry waiting for another leaves when that one is decided: "Retry now" cannot hurry it.
+  const actions = pendingActions(entry).filter((action) => waiting === null || action !== 'retry-now');
   const place = placeText(t, entry.place);
 
   // A refused PIN leaves the entry (and an open confirmation) as it was.
@@ -159,7 +163,13 @@ function PendingEntry({ outbox, entry, now }: { outbox: Outbox; entry: OutboxEnt
             <span>{t('nextTryAt', { time: describeClock(fmt, entry.retryAt) })}</span>
           )}
         </p>
-        <p className="pending-entry__meaning">{entry.conflict ? t('meaningConflict') : outboxStateMeaning(t, entry.state)}</p>
+        <p className="pending-entry__meaning">{entryMeaning(t, entry)}</p>
+        {waiting !== null && (
+          <p className="pending-entry__waiting" data-testid="pending-entry-waiting">
+            <IconWaiting className="pending-entry__waiting-icon" />
+            <span>{waiting}</span>
+          </p>
+        )}
         {entry.lastError !== null && (
           <div className="pending-entry__error">
             <p className="pending-entry__error-text">{t('lastProblem', { message: errorText(t, entry.lastError) })}</p>
@@ -185,7 +195,7 @@ function PendingEntry({ outbox, entry, now }: { outbox: Outbox; entry: OutboxEnt
         actions.length > 0 && (
           <div className="pending-entry__actions" role="group" aria-label={t('actionsFor', { label: place })}>
             {actions.map((action) => (
-              <ActionButton key={action} action={action} disabled={busy} onClick={() => act(action)} />
+              <ActionButton key={action} action={action} label={actionLabel(t, action, entry)} disabled={busy} onClick={() => act(action)} />
             ))}
           </div>
         )
@@ -208,22 +218,21 @@ function PendingEntry({ outbox, entry, now }: { outbox: Outbox; entry: OutboxEnt
   );
 }
 
-const ACTION_TEXT = {
-  'retry-now': 'actionRetryNow',
-  resend: 'actionResend',
-  'mark-done': 'actionMarkDone',
-  discard: 'actionDiscard',
-  'send-as-round': 'actionSendAsRound',
-  move: 'actionMove',
-} as const satisfies Record<PendingAction, string>;
-
-function ActionButton({ action, disabled, onClick }: { action: PendingAction; disabled: boolean; onClick: () => void }) {
-  const { t } = useTranslation('pending');
+function ActionButton({ action, label, disabled, onClick }: { action: PendingAction; label: string; disabled: boolean; onClick: () => void }) {
   const primary = action === 'retry-now' || action === 'send-as-round';
   return (
     <button type="button" className={`button ${primary ? 'button--primary' : 'button--secondary'} pending-entry__action`} disabled={disabled} onClick={onClick} data-opener={action}>
-      {t(ACTION_TEXT[action])}
+      {label}
     </button>
+  );
+}
+
+/** An hourglass: waiting for another entry (never colour alone: the words say for what). */
+function IconWaiting({ className }: { className?: string }) {
+  return (
+    <svg {...svgProps} className={className}>
+      <path d="M7 3h10M7 21h10M8 3c0 5 8 5 8 9s-8 4-8 9M16 3c0 5-8 5-8 9s8 4 8 9" />
+    </svg>
   );
 }
 

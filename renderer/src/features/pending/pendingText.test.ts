@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { OutboxEntry } from '../../../../shared/bridge';
+import { queuedEntry, type EntryDraft, type OutboxEntry } from '../../../../shared/bridge';
 import { formattersFor } from '../../i18n/format';
 import { createI18n } from '../../i18n/i18n';
 import {
+  actionLabel,
+  entryMeaning,
+  waitingText,
   describeAttempts,
   describeClock,
   discardWarning,
@@ -189,5 +192,80 @@ describe('tablesForMove', () => {
       { id: 2, name: 'T2', roomName: 'Salón' },
       { id: 10, name: 'T10', roomName: 'Salón' },
     ]);
+  });
+});
+
+describe('issue 14 entries: payments, gift card redeems, customers', () => {
+  const SERVICE = '00000000-0000-4000-8000-00000000aaaa';
+  const at = now.toISOString();
+  const base = (id: string, fields: Partial<EntryDraft>): EntryDraft => ({
+    id,
+    kind: 'round',
+    tableIds: [5],
+    place: { kind: 'tables', names: ['5'] },
+    serviceId: SERVICE,
+    request: { kind: 'order', order: { order: { total: 0, contents: [], table_id: 5, extraId: id, payment: { amount: '7.00', tip: '0.50', payment_method_id: 1 } } } },
+    lines: [],
+    summary: '',
+    totalCents: 0,
+    ...fields,
+  });
+  const redeem = queuedEntry(
+    base('00000000-0000-4000-8000-000000000001', { kind: 'gift-redeem', request: { kind: 'gift-redeem', uuid: 'CARD-9', redeem: { amount: '7.00' } } }),
+    1,
+    at,
+  );
+  const payment = queuedEntry(
+    base('00000000-0000-4000-8000-000000000002', {
+      kind: 'payment',
+      after: redeem.id,
+      tender: { methodId: 3, methodName: 'Gift card', amountCents: 700, tipCents: 50, giftCardUuid: 'CARD-9' },
+    }),
+    2,
+    at,
+  );
+  const customer = queuedEntry(
+    base('00000000-0000-4000-8000-000000000003', { kind: 'customer', tableIds: [], serviceId: null, place: { kind: 'legacy', text: 'Ana' }, request: { kind: 'customer', customer: { name: 'Ana Puig', active: 1, phone: '600111222' } } }),
+    3,
+    at,
+  );
+
+  it('names every kind in the three languages', () => {
+    expect([outboxKindWord(en, 'payment'), outboxKindWord(en, 'gift-redeem'), outboxKindWord(en, 'customer')]).toEqual(['Payment', 'Gift card', 'New customer']);
+    expect(outboxKindWord(es, 'payment')).toBe('Pago');
+    expect(outboxKindWord(ca, 'gift-redeem')).toBe('Targeta regal');
+  });
+
+  it('words a payment (method, amount, tip, card), a redeem (card, amount) and a customer (name, contact)', () => {
+    const fmt = formattersFor('en');
+    expect(entrySummary(en, fmt, payment)).toBe('Gift card · €7.00 · tip €0.50 · card CARD-9');
+    expect(entrySummary(en, fmt, { ...payment, tender: undefined })).toBe('No method · €7.00 · tip €0.50');
+    expect(entrySummary(en, fmt, { ...payment, tender: { ...payment.tender!, discountCents: 150, tipCents: 0, giftCardUuid: undefined, methodName: 'Cash' } })).toBe('Cash · €7.00 · bill discount €1.50');
+    expect(entrySummary(en, fmt, redeem)).toBe('Card CARD-9 · charge €7.00');
+    expect(entrySummary(es, formattersFor('es'), redeem)).toBe('Tarjeta CARD-9 · cobrar 7,00\u00a0€');
+    expect(entrySummary(en, fmt, customer)).toBe('Ana Puig · 600111222');
+  });
+
+  it('says what a payment waits for: its card’s redeem while that is pending; a table’s redeem waits for its payment', () => {
+    expect(waitingText(en, payment, [redeem, payment])).toBe('Waiting for gift card CARD-9 to be charged: it leaves once the card is.');
+    expect(waitingText(en, payment, [payment])).toBeNull();
+    expect(waitingText(en, redeem, [redeem, payment])).toBeNull();
+    expect(waitingText(en, redeem, [redeem])).toMatch(/^Waiting for its payment to be saved/);
+    expect(waitingText(en, { ...redeem, attempts: 1 }, [redeem])).toBeNull();
+    expect(waitingText(en, customer, [customer])).toBeNull();
+  });
+
+  it('an unconfirmed redeem asks to check the card’s balance at the POS; its Mark done says the card was charged; Resend and Discard warn about the card', () => {
+    const unconfirmed = { ...redeem, state: 'unconfirmed' as const };
+    expect(entryMeaning(en, unconfirmed)).toMatch(/Check the card’s balance at the POS/);
+    expect(entryMeaning(en, payment)).toBe(outboxStateMeaning(en, 'queued'));
+    expect(pendingActions(unconfirmed)).toEqual(['resend', 'mark-done', 'discard']);
+    expect(actionLabel(en, 'mark-done', unconfirmed)).toBe('The card was charged');
+    expect(actionLabel(en, 'mark-done', payment)).toBe('Mark done');
+    expect(actionLabel(es, 'resend', unconfirmed)).toBe('Reenviar…');
+    expect(resendWarning(en, unconfirmed)).toMatch(/^Card CARD-9: check its balance at the POS first/);
+    expect(resendWarning(en, payment)).toMatch(/^Table 5: this payment may already be in the POS/);
+    expect(discardWarning(en, unconfirmed)).toMatch(/NOT charged. The payment waiting for it is discarded too/);
+    expect(discardWarning(en, redeem)).toBe('Card CARD-9 will not be charged, and the payment waiting for it is discarded too.');
   });
 });

@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { EntryPlace, OutboxEntry, OutboxKind, OutboxResolution, OutboxState } from '../../../../shared/bridge';
+import { parseCents } from '../../../../shared/domain/money';
 import type { Formatters } from '../../i18n/format';
 
 // Words for the outbox as the waiter sees it (issue 6 items 3 and 5, ARCHITECTURE §5): each
@@ -36,6 +37,11 @@ const KIND_WORD = {
   round: 'kindRound',
   takeaway: 'kindTakeaway',
   delivery: 'kindDelivery',
+  payment: 'kindPayment',
+  'gift-redeem': 'kindGiftRedeem',
+  customer: 'kindCustomer',
+  sale: 'kindSale',
+  invoice: 'kindInvoice',
 } as const satisfies Record<OutboxKind, string>;
 
 /** The word shown beside the state's icon ("Queued", "Sent"…): rounds list and pending orders. */
@@ -74,6 +80,8 @@ export function placeText(t: PendingT, place: EntryPlace): string {
       return place.customer ? t('placeDeliveryFor', { customer: place.customer }) : t('placeDelivery');
     case 'legacy':
       return place.text;
+    case 'sale':
+      return place.customer ? t('placeSaleFor', { customer: place.customer }) : t('placeSale');
   }
 }
 
@@ -122,8 +130,31 @@ export function describeAttempts(t: PendingT, attempts: number): string {
   return attempts <= 0 ? t('attemptsNone') : t('attempts', { count: attempts });
 }
 
-/** "Seating · 2 guests · 3 items · 23,50 €": what an entry carries, worded from its stored lines. */
-export function entrySummary(t: PendingT, fmt: Formatters, entry: Pick<OutboxEntry, 'request' | 'lines' | 'totalCents'>): string {
+/**
+ * "Seating · 2 guests · 3 items · 23,50 €": what an entry carries, worded from its stored lines.
+ * Issue 14: a payment says its method, amount and tip; a gift card's redeem the card and the
+ * amount; a customer their name (and how to reach them).
+ */
+export function entrySummary(t: PendingT, fmt: Formatters, entry: Pick<OutboxEntry, 'request' | 'lines' | 'totalCents'> & Partial<Pick<OutboxEntry, 'kind' | 'tender'>>): string {
+  const { request } = entry;
+  if (request.kind === 'gift-redeem') {
+    return t('summaryGiftRedeem', { uuid: request.uuid, amount: fmt.money((parseCents(request.redeem.amount) ?? 0) / 100) });
+  }
+  if (request.kind === 'customer') return [request.customer.name, request.customer.email, request.customer.phone].filter(Boolean).join(' · ');
+  // Issue 15: a shop sale's invoice says how it was paid (how many payments) and the total.
+  if (request.kind === 'retail-invoice') return t('summaryInvoice', { count: request.invoice.payments.length, amount: fmt.money(entry.totalCents / 100) });
+  if (entry.kind === 'payment' && request.kind === 'order') {
+    const payment = request.order.order.payment;
+    const amountCents = entry.tender?.amountCents ?? parseCents(payment?.amount ?? 0) ?? 0;
+    const tipCents = entry.tender?.tipCents ?? parseCents(payment?.tip ?? 0) ?? 0;
+    const method = entry.tender?.methodName.trim() || t('paymentMethodUnknown');
+    const parts = [t('summaryPayment', { method, amount: fmt.money(amountCents / 100) })];
+    if (tipCents > 0) parts.push(t('summaryTip', { amount: fmt.money(tipCents / 100) }));
+    if (entry.tender?.giftCardUuid) parts.push(t('summaryCard', { uuid: entry.tender.giftCardUuid }));
+    const discountCents = entry.tender?.discountCents ?? 0;
+    if (discountCents > 0) parts.push(t('summaryDiscount', { amount: fmt.money(discountCents / 100) }));
+    return parts.join(' · ');
+  }
   const parts: string[] = [];
   if (entry.request.kind === 'seating') parts.push(t('guests', { count: entry.request.data.guests }));
   const items = entry.lines.reduce((sum, line) => sum + line.quantity, 0);
@@ -160,14 +191,67 @@ export function pendingActions(entry: Pick<OutboxEntry, 'state' | 'kind' | 'conf
 }
 
 /** The confirmation shown before "Resend": what to check first, and why. */
-export function resendWarning(t: PendingT, entry: Pick<OutboxEntry, 'kind' | 'place'>): string {
+export function resendWarning(t: PendingT, entry: Pick<OutboxEntry, 'kind' | 'place'> & Partial<Pick<OutboxEntry, 'request'>>): string {
+  if (entry.request?.kind === 'gift-redeem') return t('resendGiftRedeem', { uuid: entry.request.uuid });
+  if (entry.kind === 'payment') return t('resendPayment', { label: placeText(t, entry.place) });
+  if (entry.kind === 'sale') return t('resendSale', { label: placeText(t, entry.place) });
+  if (entry.kind === 'invoice') return t('resendInvoice', { label: placeText(t, entry.place) });
   return t(entry.kind === 'seating' ? 'resendSeating' : 'resendOrder', { label: placeText(t, entry.place) });
 }
 
-/** The confirmation shown before "Discard". */
-export function discardWarning(t: PendingT, entry: Pick<OutboxEntry, 'state' | 'place'>): string {
+/** The confirmation shown before "Discard"; a card's redeem says that its payment goes with it. */
+export function discardWarning(t: PendingT, entry: Pick<OutboxEntry, 'state' | 'place'> & Partial<Pick<OutboxEntry, 'request'>>): string {
+  if (entry.request?.kind === 'gift-redeem') {
+    return t(entry.state === 'unconfirmed' ? 'discardGiftRedeemUnconfirmed' : 'discardGiftRedeem', { uuid: entry.request.uuid });
+  }
   const key = entry.state === 'unconfirmed' ? 'discardUnconfirmed' : entry.state === 'rejected' ? 'discardRejected' : 'discardQueued';
+  // Issue 15: a shop sale's invoice waits for it and goes with it.
+  if (entry.request?.kind === 'retail-order') return `${t(key, { label: placeText(t, entry.place) })} ${t('discardSaleInvoice')}`;
   return t(key, { label: placeText(t, entry.place) });
+}
+
+/** The label of an action's button: a card's "Mark done" says what it means (the card was charged). */
+export function actionLabel(t: PendingT, action: PendingAction, entry: Pick<OutboxEntry, 'kind'>): string {
+  if (action === 'mark-done' && entry.kind === 'gift-redeem') return t('actionMarkCharged');
+  return t(ACTION_TEXT[action]);
+}
+
+const ACTION_TEXT = {
+  'retry-now': 'actionRetryNow',
+  resend: 'actionResend',
+  'mark-done': 'actionMarkDone',
+  discard: 'actionDiscard',
+  'send-as-round': 'actionSendAsRound',
+  move: 'actionMove',
+} as const satisfies Record<PendingAction, string>;
+
+/**
+ * What the entry's state means here: a card's redeem nobody knows arrived asks a person to check
+ * the card's balance at the POS first; other entries say what their state means.
+ */
+export function entryMeaning(t: PendingT, entry: Pick<OutboxEntry, 'state' | 'conflict' | 'request'>): string {
+  if (entry.conflict) return t('meaningConflict');
+  if (entry.request.kind === 'gift-redeem' && entry.state === 'unconfirmed') return t('meaningGiftRedeemUnconfirmed', { uuid: entry.request.uuid });
+  return outboxStateMeaning(t, entry.state);
+}
+
+/**
+ * Issue 14: why a queued entry does not leave — it waits for a gift card's redeem still pending
+ * ("Waiting for gift card X to be charged"), or it is a table's card redeem whose payment was
+ * never saved (the card is charged only with its payment). null when it waits for nothing.
+ */
+export function waitingText(t: PendingT, entry: OutboxEntry, pending: readonly OutboxEntry[]): string | null {
+  if (entry.pending !== 1) return null;
+  if (entry.after) {
+    const before = pending.find((other) => other.id === entry.after && other.pending === 1);
+    if (!before) return null;
+    if (before.request.kind === 'gift-redeem') return t('waitingForCard', { uuid: before.request.uuid });
+    if (before.request.kind === 'retail-order') return t('waitingForSale');
+    return t('waitingForEntry', { label: placeText(t, before.place) });
+  }
+  const awaited = pending.some((other) => other.pending === 1 && other.after === entry.id);
+  if (entry.kind === 'gift-redeem' && entry.serviceId !== null && entry.state === 'queued' && entry.attempts === 0 && !awaited) return t('waitingForPayment');
+  return null;
 }
 
 /** `comanda-pending-2026-11-22.json` (local date). */

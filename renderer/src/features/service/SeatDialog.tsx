@@ -15,7 +15,6 @@ import {
   clearCustomer,
   describeSeatError,
   editCustomerField,
-  EMPTY_SEAT_FORM,
   guestsError,
   pickCustomer,
   pressKey,
@@ -30,6 +29,8 @@ import {
   type SeatSaveError,
 } from './seatForm';
 import { serviceSelectors, useServiceStore } from './serviceStore';
+import { useCustomersStore } from '../customers/customersStore';
+import { seatFormFor } from '../customers/customerUse';
 import './seat.css';
 
 // The seat dialog (issue 6 item 2): guests on a keypad, an optional customer (found among the
@@ -107,7 +108,8 @@ function SeatDialogBody({ tables }: { tables: readonly SeatTable[] }) {
   // The keypad's "fresh" flag lives with the form: the default guests are replaced by the first
   // key, not extended (seatForm pressKey). Every change is a function of the latest state, so
   // taps in quick succession never work on a stale form.
-  const [draft, setDraft] = useState<{ form: SeatForm; fresh: boolean }>({ form: EMPTY_SEAT_FORM, fresh: true });
+  // A customer chosen on the Customers screen "for a table" starts the form (issue 14 item 8).
+  const [draft, setDraft] = useState<{ form: SeatForm; fresh: boolean }>(() => ({ form: seatFormFor(useCustomersStore.getState().forTable), fresh: true }));
   const form = draft.form;
   // Field messages appear once "Seat" was tapped (and then follow the form); the guests message shows at once.
   const [showErrors, setShowErrors] = useState(false);
@@ -150,6 +152,7 @@ function SeatDialogBody({ tables }: { tables: readonly SeatTable[] }) {
       const lines = ticketLineInputs(useOrderStore.getState().counterLines());
       const result = await outbox.seat({ tables, guests: checked.values.guests, customer: checked.values.customer, notes: checked.values.notes, lines });
       useOrderStore.getState().clearCounterTicket();
+      useCustomersStore.getState().chooseForTable(null);
       openOrder({ kind: 'service', serviceId: result.service.id });
     } catch (error) {
       // Nothing is lost: the form and the ticket stay as they were.

@@ -6,7 +6,7 @@ import { COUNTER_TICKET, useOrderStore } from '../order/orderStore';
 // order builder is showing, the seat dialog, the pending-orders screen. The queue itself (the
 // data) lives on the main side; screens read its latest snapshot from data/queueStore.ts.
 
-export type ServiceScreen = 'floor' | 'order' | 'pending';
+export type ServiceScreen = 'floor' | 'order' | 'pending' | 'bill' | 'customers' | 'giftCards';
 
 /** Where the order builder sends: a table's service, a takeaway, a delivery, or nowhere yet. */
 export type OrderTarget = { kind: 'service'; serviceId: string } | { kind: 'takeaway' } | { kind: 'delivery' } | { kind: 'none' };
@@ -29,6 +29,8 @@ export interface ServiceState {
   showScreen: (screen: ServiceScreen) => void;
   /** Opens the order builder for a target. */
   openOrder: (target: OrderTarget) => void;
+  /** Opens a seated table's bill (issue 14); its order builder stays the target. */
+  openBill: (serviceId: string) => void;
   openSeatDialog: (tables: readonly SeatTable[]) => void;
   closeSeatDialog: () => void;
   startMultiSelect: () => void;
@@ -49,6 +51,11 @@ export const useServiceStore = create<ServiceState>()((set) => ({
   openOrder: (target) => {
     useOrderStore.getState().switchTicket(ticketKeyOf(target));
     set({ screen: 'order', target, seating: null, multiSelect: null });
+  },
+  openBill: (serviceId) => {
+    const target: OrderTarget = { kind: 'service', serviceId };
+    useOrderStore.getState().switchTicket(ticketKeyOf(target));
+    set({ screen: 'bill', target, seating: null, multiSelect: null });
   },
   openSeatDialog: (tables) => set({ seating: [...tables] }),
   closeSeatDialog: () => set({ seating: null }),

@@ -1,0 +1,31 @@
+import { ServiceError } from '../dispatcher';
+import { GatewayError } from '../gateway';
+import type { CommerceDeps, CommerceHandlers } from './handlers';
+
+// Issue 14 item 8: deleting a customer at the POS (spec 4.2 `DELETE V2/customers/<id>`), online
+// only: nothing is queued, the waiter is told at once. Creating one goes through the queue
+// (a `customer` entry, electron/services/delivery.ts), so a customer typed offline is not lost.
+// Once the POS deleted it, every window drops it from its copy of the customers
+// (`customer-changed`). A 404 (deleted elsewhere, or by an earlier tap whose answer was lost)
+// means it is not there any more either: every window drops it too, and the waiter is still told
+// the server's answer (`not-found…`), never a "deleted" this terminal did not see.
+
+export function customerHandlers(deps: CommerceDeps): Pick<CommerceHandlers, 'deleteCustomer'> {
+  return {
+    async deleteCustomer({ customerId }) {
+      try {
+        await deps.gateway.deleteCustomer(customerId);
+      } catch (error) {
+        // The vendor's failures as codes the renderer words (offline, not-found, the 422's words…).
+        if (error instanceof GatewayError) {
+          if (error.kind === 'not-found' && error.status === 404) deps.emit({ type: 'customer-changed', customerId, deleted: true });
+          throw new ServiceError(error.toBridgeError());
+        }
+        throw error;
+      }
+      deps.log?.(`customers: customer ${customerId} deleted at the POS`);
+      deps.emit({ type: 'customer-changed', customerId, deleted: true });
+      return { deleted: true as const };
+    },
+  };
+}

@@ -1,0 +1,275 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { OutboxEntry, TableService } from '../../../../shared/bridge';
+import type { Bill } from '../../../../shared/domain/bill';
+import { catalogSelectors } from '../../data/catalog/catalogStore';
+import { queueSelectors, useQueueStore } from '../../data/queue/queueStore';
+import { errorText } from '../../i18n/errorText';
+import { useFormat } from '../../i18n/useFormat';
+import { floorSelectors, useFloorStore } from '../floor/floorStore';
+import { GiftCardTender } from '../giftcards/GiftCardTender';
+import { Modal } from '../lock/Modal';
+import { useCatalog } from '../sync/useCatalog';
+import type { BillClient } from './billClient';
+import { methodChoices, type MethodChoice } from './methods';
+import { cashOutcome, initialPayDraft, MAX_PARTS, payAmount, quickTenders, tenderedCentsOf, tipCents, typeTenderedKey, type PayDraft, type SplitMode } from './payForm';
+
+// Pay (issue 14 item 2): how much (whole, evenly by guests, chosen lines, a typed amount), the
+// method (the synced ones; cash opens the amount-tendered keypad and shows the change due), a tip,
+// and a gift card (online only: its redeem's outcome is shown when it comes). "Saved" as soon as
+// the main side committed the entry, even offline. Test ids: pay-dialog, pay-amount, pay-change.
+
+const MODES: readonly SplitMode[] = ['whole', 'evenly', 'lines', 'amount'];
+const KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', 'clear', '0', 'delete'] as const;
+
+type Method = { kind: 'method'; method: MethodChoice } | { kind: 'gift' } | null;
+type Status = { kind: 'idle' } | { kind: 'saving' } | { kind: 'failed'; message: string } | { kind: 'redeeming'; redeemId: string; amountCents: number };
+
+export function PayDialog({ service, bill, client, title, onClose }: { service: TableService; bill: Bill; client: BillClient; title: string; onClose: () => void }) {
+  const { t } = useTranslation('bill');
+  const format = useFormat();
+  const money = (cents: number) => format.money(cents / 100);
+  const db = useCatalog(catalogSelectors.catalogDb);
+  const stored = useLiveQuery(async () => (db ? await db.paymentMethods.toArray() : []), [db]);
+  const { methods, giftCardMethod } = methodChoices(stored, { card: t('methodCard'), cash: t('methodCash') });
+  const offline = useFloorStore(floorSelectors.connection) === 'offline';
+  const [draft, setDraft] = useState<PayDraft>(() => initialPayDraft(service.guests));
+  const [method, setMethod] = useState<Method>(null);
+  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  // Kept across this dialog's retries: a second tap after an unanswered one stores nothing twice.
+  const [ids] = useState(() => ({ payment: crypto.randomUUID(), redeem: crypto.randomUUID() }));
+  const edit = (patch: Partial<PayDraft>) => setDraft((d) => ({ ...d, ...patch }));
+
+  const amount = payAmount(bill, draft);
+  const tip = tipCents(draft);
+  const cash = method?.kind === 'method' && method.method.cash;
+  const tendered = tenderedCentsOf(draft.tenderedDigits);
+  const cashResult = amount.ok && tip !== null && cash && draft.tenderedDigits !== '' ? cashOutcome(amount.cents, tip, tendered) : null;
+  const problem = !amount.ok ? amount.problem : tip === null ? 'tip-format' : cashResult && !cashResult.ok ? cashResult.problem : null;
+  const problemText = problem === null ? null : t(`problem_${problem}`, { left: money(bill.dueNowCents), due: amount.ok ? money(amount.cents + (tip ?? 0)) : '' });
+  const saving = status.kind === 'saving';
+  const canPay = problem === null && method !== null && method.kind === 'method' && !saving && status.kind !== 'redeeming';
+
+  const submit = (input: { methodId: number | null; methodName: string; amountCents: number; giftCardUuid?: string; tenderedCents?: number; changeCents?: number }) => {
+    setStatus({ kind: 'saving' });
+    client
+      .pay({ serviceId: service.id, ids, tipCents: tip ?? 0, ...input })
+      .then((entries) => {
+        if (input.giftCardUuid) setStatus({ kind: 'redeeming', redeemId: entries[0]!.id, amountCents: input.amountCents });
+        else onClose();
+      })
+      .catch((error: unknown) => setStatus({ kind: 'failed', message: t('notSaved', { reason: errorText(t, error) }) }));
+  };
+
+  const pay = () => {
+    if (!canPay || !amount.ok || method?.kind !== 'method') return;
+    const cashFields = cash && cashResult?.ok ? { tenderedCents: tendered, changeCents: cashResult.changeCents } : {};
+    submit({ methodId: method.method.id, methodName: method.method.name, amountCents: amount.cents, ...cashFields });
+  };
+
+  return (
+    <Modal className="pay-dialog" labelledBy="pay-title" onCancel={saving ? undefined : onClose}>
+      <div className="pay-dialog__inner" data-testid="pay-dialog">
+        <header className="pay-dialog__header">
+          <h2 id="pay-title" className="pay-dialog__title">
+            {t('payTitle', { title })}
+          </h2>
+          <p className="pay-dialog__payable">{t('payableNow', { amount: money(bill.dueNowCents) })}</p>
+        </header>
+        {status.kind === 'redeeming' ? (
+          <RedeemOutcome redeemId={status.redeemId} amountCents={status.amountCents} onClose={onClose} />
+        ) : (
+          <>
+            <div className="pay-dialog__body">
+              <div className="pay-dialog__col">
+                <fieldset className="pay-field">
+                  <legend className="pay-field__label">{t('split')}</legend>
+                  <div className="pay-segments" role="group" aria-label={t('split')}>
+                    {MODES.map((mode) => (
+                      <button key={mode} type="button" className="pay-segment" aria-pressed={draft.mode === mode} onClick={() => edit({ mode })}>
+                        {t(`split_${mode}`)}
+                      </button>
+                    ))}
+                  </div>
+                </fieldset>
+                {draft.mode === 'evenly' && (
+                  <div className="pay-parts" role="group" aria-label={t('parts')}>
+                    <button type="button" className="pay-key" aria-label={t('fewerParts')} disabled={draft.parts <= 1} onClick={() => edit({ parts: draft.parts - 1 })}>
+                      −
+                    </button>
+                    <output className="pay-parts__value" aria-label={t('parts')}>
+                      {draft.parts}
+                    </output>
+                    <button type="button" className="pay-key" aria-label={t('moreParts')} disabled={draft.parts >= MAX_PARTS} onClick={() => edit({ parts: draft.parts + 1 })}>
+                      +
+                    </button>
+                    {amount.ok && <span className="pay-parts__share">{t('shareOf', { parts: draft.parts, amount: money(amount.cents) })}</span>}
+                  </div>
+                )}
+                {draft.mode === 'lines' && (
+                  <fieldset className="pay-field pay-lines">
+                    <legend className="pay-field__label">{t('chooseLines')}</legend>
+                    {bill.lines.map(({ line, check }, index) =>
+                      bill.checks[check]?.settled ? null : (
+                        <label key={index} className="pay-line">
+                          <input
+                            type="checkbox"
+                            checked={draft.chosenLines.includes(index)}
+                            onChange={(event) =>
+                              edit({ chosenLines: event.target.checked ? [...draft.chosenLines, index] : draft.chosenLines.filter((i) => i !== index) })
+                            }
+                          />
+                          <span>
+                            {line.quantity}× {line.name}
+                          </span>
+                          <span className="pay-line__total">{money(line.totalCents)}</span>
+                        </label>
+                      ),
+                    )}
+                  </fieldset>
+                )}
+                {draft.mode === 'amount' && (
+                  <label className="pay-field">
+                    <span className="pay-field__label">{t('typedAmount')}</span>
+                    <input className="pay-input" type="text" inputMode="decimal" value={draft.typedAmount} placeholder={money(bill.dueNowCents)} onChange={(event) => edit({ typedAmount: event.target.value })} />
+                  </label>
+                )}
+                <fieldset className="pay-field">
+                  <legend className="pay-field__label">{t('method')}</legend>
+                  <div className="pay-segments" role="group" aria-label={t('method')}>
+                    {methods.map((m) => (
+                      <button key={m.id} type="button" className="pay-segment" aria-pressed={method?.kind === 'method' && method.method.id === m.id} onClick={() => setMethod({ kind: 'method', method: m })}>
+                        {m.name}
+                      </button>
+                    ))}
+                    <button type="button" className="pay-segment" aria-pressed={method?.kind === 'gift'} disabled={offline} aria-describedby={offline ? 'pay-gift-offline' : undefined} onClick={() => setMethod({ kind: 'gift' })}>
+                      {t('giftCard')}
+                    </button>
+                  </div>
+                  {offline && (
+                    <p className="pay-field__hint" id="pay-gift-offline">
+                      {t('giftCardOffline')}
+                    </p>
+                  )}
+                </fieldset>
+                <label className="pay-field">
+                  <span className="pay-field__label">{t('tip')}</span>
+                  <input className="pay-input" type="text" inputMode="decimal" value={draft.tip} placeholder={money(0)} onChange={(event) => edit({ tip: event.target.value })} />
+                </label>
+              </div>
+              <div className="pay-dialog__col">
+                <dl className="pay-sums">
+                  <div>
+                    <dt>{t('thisPayment')}</dt>
+                    <dd data-testid="pay-amount">{amount.ok ? money(amount.cents) : '—'}</dd>
+                  </div>
+                  {(tip ?? 0) > 0 && amount.ok && (
+                    <div>
+                      <dt>{t('withTip')}</dt>
+                      <dd>{money(amount.cents + (tip ?? 0))}</dd>
+                    </div>
+                  )}
+                </dl>
+                {cash && amount.ok && (
+                  <CashKeypad
+                    dueCents={amount.cents + (tip ?? 0)}
+                    digits={draft.tenderedDigits}
+                    changeCents={cashResult?.ok ? cashResult.changeCents : null}
+                    onDigits={(tenderedDigits) => edit({ tenderedDigits })}
+                  />
+                )}
+                {method?.kind === 'gift' && amount.ok && !offline && (
+                  <GiftCardTender
+                    maxCents={amount.cents}
+                    onCancel={() => setMethod(null)}
+                    onSubmit={(card) =>
+                      submit({ methodId: giftCardMethod?.id ?? null, methodName: giftCardMethod?.name ?? t('giftCard'), amountCents: card.amountCents, giftCardUuid: card.uuid })
+                    }
+                  />
+                )}
+              </div>
+            </div>
+            <footer className="pay-dialog__footer">
+              <div className="pay-dialog__status" role="status">
+                {problemText !== null && <p className="pay-dialog__problem">{problemText}</p>}
+                {problemText === null && method === null && <p className="pay-dialog__hint">{t('chooseMethod')}</p>}
+                {status.kind === 'failed' && <p className="pay-dialog__problem">{status.message}</p>}
+              </div>
+              <button type="button" className="button button--secondary" disabled={saving} onClick={onClose}>
+                {t('cancel')}
+              </button>
+              {method?.kind !== 'gift' && (
+                <button type="button" className="button button--primary pay-dialog__pay" disabled={!canPay} aria-busy={saving} onClick={pay}>
+                  {saving ? t('saving') : t('confirmPay', { amount: amount.ok ? money(amount.cents) : '' })}
+                </button>
+              )}
+            </footer>
+          </>
+        )}
+      </div>
+    </Modal>
+  );
+}
+
+function CashKeypad({ dueCents, digits, changeCents, onDigits }: { dueCents: number; digits: string; changeCents: number | null; onDigits: (digits: string) => void }) {
+  const { t } = useTranslation('bill');
+  const format = useFormat();
+  const money = (cents: number) => format.money(cents / 100);
+  return (
+    <div className="cash">
+      <div className="cash__row">
+        <span className="pay-field__label" id="cash-tendered-label">
+          {t('tendered')}
+        </span>
+        <output className="cash__tendered" aria-labelledby="cash-tendered-label" data-testid="pay-tendered">
+          {money(tenderedCentsOf(digits))}
+        </output>
+      </div>
+      <div className="cash__quick" role="group" aria-label={t('tendered')}>
+        {quickTenders(dueCents).map((cents, i) => (
+          <button key={cents} type="button" className="pay-segment" onClick={() => onDigits(String(cents))}>
+            {i === 0 ? t('exact') : money(cents)}
+          </button>
+        ))}
+      </div>
+      <div className="cash__keys" role="group" aria-label={t('tenderedKeypad')}>
+        {KEYS.map((key) => (
+          <button key={key} type="button" className="pay-key" aria-label={key === 'clear' ? t('keyClear') : key === 'delete' ? t('keyDelete') : undefined} onClick={() => onDigits(typeTenderedKey(digits, key))}>
+            {key === 'clear' ? t('keyClear') : key === 'delete' ? '⌫' : key}
+          </button>
+        ))}
+      </div>
+      <div className="cash__row cash__change">
+        <span className="pay-field__label">{t('change')}</span>
+        <output className="cash__change-value" data-testid="pay-change">
+          {changeCents === null ? '—' : money(changeCents)}
+        </output>
+      </div>
+    </div>
+  );
+}
+
+/** After a gift card's payment was saved: the redeem's outcome, in the vendor's words when refused. */
+function RedeemOutcome({ redeemId, amountCents, onClose }: { redeemId: string; amountCents: number; onClose: () => void }) {
+  const { t } = useTranslation('bill');
+  const format = useFormat();
+  const entry: OutboxEntry | null = useQueueStore(queueSelectors.entryById(redeemId));
+  let text: string = t('redeemWaiting');
+  if (entry?.state === 'accepted') {
+    const balance = entry.answer?.balanceCents;
+    text = balance !== undefined ? t('redeemAccepted', { balance: format.money(balance / 100) }) : t('redeemAcceptedNoBalance');
+  } else if (entry?.state === 'rejected') text = t('redeemRefused', { reason: entry.lastError ? errorText(t, entry.lastError) : '' });
+  else if (entry?.state === 'unconfirmed') text = t('redeemUnknown');
+  return (
+    <div className="pay-dialog__body pay-dialog__redeem">
+      <p className="pay-dialog__redeem-text" role="status" data-testid="redeem-outcome" data-state={entry?.state ?? 'queued'}>
+        {text}
+      </p>
+      <p className="pay-dialog__hint">{format.money(amountCents / 100)}</p>
+      <button type="button" className="button button--primary" onClick={onClose}>
+        {t('close')}
+      </button>
+    </div>
+  );
+}

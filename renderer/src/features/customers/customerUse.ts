@@ -1,0 +1,38 @@
+import { EMPTY_SEAT_FORM, pickCustomer, type SeatForm } from '../service/seatForm';
+import { useServiceStore } from '../service/serviceStore';
+import { useSendStore } from '../order/sendStore';
+import { useCustomersStore, type ChosenCustomer } from './customersStore';
+
+// "Use for a table / takeaway / delivery" (issue 14 item 8): the customer goes where each flow
+// already reads its customer. A takeaway and a delivery: the Send step's forms (sendStore), and
+// the order builder opens on them. A table: the customer is held for the next seating; the floor
+// shows it (ForTableBanner) and the seat dialog starts with it (seatFormFor), as if picked there.
+
+export type CustomerUse = 'table' | 'takeaway' | 'delivery';
+
+export function applyCustomerTo(use: CustomerUse, customer: ChosenCustomer): void {
+  const service = useServiceStore.getState();
+  const send = useSendStore.getState();
+  const contact = { name: customer.name, phone: customer.phone ?? '', email: customer.email ?? '' };
+  switch (use) {
+    case 'table':
+      useCustomersStore.getState().chooseForTable(customer);
+      service.showScreen('floor');
+      return;
+    case 'takeaway':
+      useCustomersStore.getState().chooseForTable(null);
+      send.editTakeaway(contact);
+      service.openOrder({ kind: 'takeaway' });
+      return;
+    case 'delivery':
+      useCustomersStore.getState().chooseForTable(null);
+      send.editDelivery(contact);
+      service.openOrder({ kind: 'delivery' });
+      return;
+  }
+}
+
+/** The seat dialog's first form: the customer chosen for a table, if any, picked as from its search. */
+export function seatFormFor(chosen: ChosenCustomer | null): SeatForm {
+  return chosen === null ? EMPTY_SEAT_FORM : pickCustomer(EMPTY_SEAT_FORM, chosen);
+}
