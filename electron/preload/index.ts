@@ -55,6 +55,17 @@ const api = {
   verifyPin: (input, context) => invoke('bridge:verifyPin', input, context),
   setPin: (input, context) => invoke('bridge:setPin', input, context),
   clearPin: (input, context) => invoke('bridge:clearPin', input, context),
+  setBillDiscount: (input, context) => invoke('bridge:setBillDiscount', input, context),
+  createGiftCard: (input, context) => invoke('bridge:createGiftCard', input, context),
+  deleteCustomer: (input, context) => invoke('bridge:deleteCustomer', input, context),
+  setItemStock: (input, context) => invoke('bridge:setItemStock', input, context),
+  getStockSettings: (input, context) => invoke('bridge:getStockSettings', input, context),
+  saveStockSettings: (input, context) => invoke('bridge:saveStockSettings', input, context),
+  fetchShopPages: (input, context) => invoke('bridge:fetchShopPages', input, context),
+  createShopCustomer: (input, context) => invoke('bridge:createShopCustomer', input, context),
+  updateShopCustomer: (input, context) => invoke('bridge:updateShopCustomer', input, context),
+  setShopStock: (input, context) => invoke('bridge:setShopStock', input, context),
+  getEntries: (input, context) => invoke('bridge:getEntries', input, context),
   onEvent: (listener) => {
     // Only the event crosses to the page; the IpcRendererEvent (with its sender) stays here.
     const forward = (_event: IpcRendererEvent, event: BridgeEvent) => listener(event);

@@ -1,7 +1,8 @@
 import { paymentMethodsResponse } from '../../shared/api';
+import { retailPaymentMethodsResponse } from '../../shared/api/retail';
 import { coded, describeZodError, isNetworkCause, saidParam, type ConnectionCheck, type ErrorText } from '../../shared/bridge';
 import { redactedText } from './gateway/errors';
-import { redactSecrets, rememberAccountSecrets } from './secrets/redact';
+import { redactSecrets, rememberAccountSecrets, rememberSecret } from './secrets/redact';
 
 /** What `testConnection` tries: an account that may not be the live one, with the secrets to use. */
 export interface ConnectionTarget {
@@ -37,8 +38,11 @@ const PROBE_IMAGE = 'comanda-connection-test.png';
  */
 export async function testConnection(target: ConnectionTarget, options: ConnectionTestOptions): Promise<ConnectionTestResult> {
   rememberAccountSecrets(target.secrets);
-  const result = await runChecks(target, options);
-  // A server's answer may echo the request, tokens included (issue 10 item 3).
+  return redacted(await runChecks(target, options));
+}
+
+/** A server's answer may echo the request, tokens included (issue 10 item 3): none reaches a screen. */
+function redacted(result: ConnectionTestResult): ConnectionTestResult {
   const checks = result.checks.map((check): ConnectionCheck => {
     const { code, params } = redactedText(check);
     const { params: _unscrubbed, ...rest } = check;
@@ -156,13 +160,13 @@ async function checkApi(response: Response, target: ConnectionTarget): Promise<C
 const apiFailure = (text: ErrorText, detail: string): ConnectionCheck => ({ check: 'api', ok: false, ...text, detail });
 
 /** A 3xx from the API: not followed (the credentials would go along); it names where it pointed. */
-function redirectCheck(response: Response, url: URL): ConnectionCheck | null {
+function redirectCheck(response: Response, url: URL, path: string = PROBE_PATH): ConnectionCheck | null {
   if (response.status < 300 || response.status >= 400) return null;
   void response.body?.cancel().catch(() => {});
   const location = response.headers.get('location');
   return apiFailure(
     coded('api-redirects', { status: response.status, location: location ? new URL(location, url).href : '—' }),
-    `GET ${PROBE_PATH} — HTTP ${response.status} — location: ${location ?? '(none)'}`,
+    `GET ${path} — HTTP ${response.status} — location: ${location ?? '(none)'}`,
   );
 }
 
@@ -270,4 +274,87 @@ export function blamedCredential(said: string | undefined): 'integrator-token-re
 
 function excerpt(text: string): string {
   return text.length > 300 ? `${text.slice(0, 300)}…` : text;
+}
+
+// ——— Shops (issue 15): the retail API ———
+
+/** A shop account to try: its retail host root, username and token (null: none typed or saved). */
+export interface ShopConnectionTarget {
+  baseUrl: string;
+  username: string;
+  token: string | null;
+  /** Without a token: why none can be used. */
+  missingSecrets?: ErrorText | undefined;
+}
+
+/** A small read every shop has (retail §4.2 `config/payment_methods`), outside the catalog budget. */
+const SHOP_PROBE_PATH = '/api/external/config/payment_methods';
+
+/**
+ * The shop's connection test: the address, the server, the username and token (retail §5) and the
+ * API itself. A shop has no image storage, so there is no `images` check.
+ */
+export async function testShopConnection(target: ShopConnectionTarget, options: ConnectionTestOptions): Promise<ConnectionTestResult> {
+  rememberSecret(target.token);
+  return redacted(await runShopChecks(target, options));
+}
+
+async function runShopChecks(target: ShopConnectionTarget, options: ConnectionTestOptions): Promise<ConnectionTestResult> {
+  const doFetch = options.fetch ?? fetch;
+  const checks: ConnectionCheck[] = [];
+  const base = checkAddress('server', target.baseUrl);
+  if (!base.ok) {
+    checks.push({ check: 'addresses', ok: false, ...base.problem, detail: base.detail });
+    return { ok: false, checks };
+  }
+  checks.push({ check: 'addresses', ok: true, ...coded('shop-address-ok', { server: base.url.host }) });
+  const url = new URL(`${base.url.href.replace(/\/+$/, '')}${SHOP_PROBE_PATH}`);
+  const headers: Record<string, string> = { accept: 'application/json', 'content-type': 'application/json' };
+  if (target.token) {
+    // retail §5: the headers of every call. Without a token, no credential header at all.
+    headers.username = target.username;
+    headers.authorization = `Bearer ${target.token}`;
+  }
+  const answer = await request(doFetch, url, headers, options.timeoutMs, 'manual');
+  if (!answer.ok) {
+    checks.push({ check: 'reachable', ok: false, ...unreachable(url, answer), detail: answer.detail });
+    return { ok: false, checks };
+  }
+  const { response } = answer;
+  checks.push({ check: 'reachable', ok: true, ...coded('host-answered', { host: url.host, status: response.status }) });
+  const redirect = redirectCheck(response, url, SHOP_PROBE_PATH);
+  checks.push(...(redirect ? [redirect] : await checkShopApi(response, target)));
+  return { ok: checks.every((c) => c.ok), checks };
+}
+
+async function checkShopApi(response: Response, target: ShopConnectionTarget): Promise<ConnectionCheck[]> {
+  const status = response.status;
+  const text = await response.text().catch(() => '');
+  const said = serverMessage(text);
+  const detail = `GET ${SHOP_PROBE_PATH} — HTTP ${status}${text ? ` — body: ${excerpt(text)}` : ''}`;
+  if (status === 401 || status === 403) {
+    if (!target.token) {
+      return [{ check: 'credentials', ok: false, ...(target.missingSecrets ?? coded('shop-token-missing', { username: target.username, origin: new URL(response.url || 'http://x').origin })), detail }];
+    }
+    return [{ check: 'credentials', ok: false, ...coded('credentials-refused', saidParam(said)), detail }];
+  }
+  if (status === 404) return [apiFailure(coded('shop-api-missing', { path: SHOP_PROBE_PATH.replace(/config\/payment_methods$/, '') }), detail)];
+  if (status === 429) {
+    const retry = Number(response.headers.get('retry-after'));
+    return [apiFailure(Number.isFinite(retry) && retry > 0 ? coded('rate-limited-wait', { seconds: Math.ceil(retry) }) : coded('rate-limited'), detail)];
+  }
+  if (status >= 500) return [apiFailure(coded('server-error', { status, ...saidParam(said) }), detail)];
+  if (status < 200 || status >= 300) return [apiFailure(coded('api-unexpected-status', { status, ...saidParam(said) }), detail)];
+  const credentials: ConnectionCheck = target.token
+    ? { check: 'credentials', ok: true, ...coded('shop-credentials-accepted', { username: target.username }) }
+    : { check: 'credentials', ok: true, ...coded('no-credentials-asked') };
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return [credentials, apiFailure(coded('api-not-json'), detail)];
+  }
+  const parsed = retailPaymentMethodsResponse.safeParse(json);
+  if (!parsed.success) return [credentials, apiFailure(coded('api-wrong-shape'), describeZodError(`GET ${SHOP_PROBE_PATH}`, parsed.error))];
+  return [credentials, { check: 'api', ok: true, ...coded('payment-methods-read', { count: parsed.data.length }) }];
 }

@@ -7,7 +7,7 @@ import { queueSnapshotSchema, type BridgeEvent, type BridgeResult, type EntryDra
 import type { RunningSandbox } from '../sandbox';
 import { startAppCore, type AppCore, type AppCoreOptions } from './core';
 import { roundDraft, seatingDraft } from './queue/dispatcher.testing';
-import { createFileVault } from './vault.file';
+import { createFileShopVault, createFileVault } from './vault.file';
 
 // The main side as the core tests start it: a browser-shell core on a fresh data folder, the demo
 // sandbox's rate limit lifted, everything it logs and emits recorded, and closed after each test.
@@ -18,6 +18,8 @@ export const LIFTED = { requestsPerMinute: 100_000 };
 export interface TestCore {
   core: AppCore;
   vault: ReturnType<typeof createFileVault>;
+  /** The shop's vault slot (issue 15). */
+  shopVault: ReturnType<typeof createFileShopVault>;
   dataDir: string;
   logged: string[];
   events: BridgeEvent[];
@@ -42,11 +44,13 @@ export function coreFixture(prefix = 'comanda-core-') {
     async start(account?: AppCoreOptions['account'], dataDir?: string): Promise<TestCore> {
       const dir = dataDir ?? (await mkdtemp(join(tmpdir(), prefix)));
       const vault = createFileVault(dir);
+      const shopVault = createFileShopVault(dir);
       const logged: string[] = [];
       const core = await startAppCore({
         shell: 'browser',
         dataDir: dir,
         vault,
+        shopVault,
         account,
         timeoutMs: 5_000,
         env: {},
@@ -57,7 +61,7 @@ export function coreFixture(prefix = 'comanda-core-') {
       const events: BridgeEvent[] = [];
       core.onEvent((event) => events.push(event));
       const call = (name: string, input: unknown = {}) => core.dispatcher.dispatch(name, input, { accountKey: core.accountKey });
-      return { core, vault, dataDir: dir, logged, events, call };
+      return { core, vault, shopVault, dataDir: dir, logged, events, call };
     },
   };
 }

@@ -1,10 +1,12 @@
 import {
+  accountKindOf,
   accountSettingsSchema,
   describeZodError,
   operationNames,
   coded,
   isPlainHttpElsewhere,
   queueWriteOperations,
+  type AccountSecretsInput,
   type AccountSettings,
   type BridgeCallContext,
   type BridgeEvent,
@@ -15,13 +17,14 @@ import {
   type OperationName,
   type Settings,
 } from '../../shared/bridge';
-import { testConnection } from './connectionTest';
+import { testConnection, testShopConnection } from './connectionTest';
 import { createConnectivityMonitor, type ConnectivityMonitor } from './connectivity';
 import { createDispatcher, ServiceError, type BridgeHandlers, type Dispatcher } from './dispatcher';
 import { createBridgeHandlers, type SettingsOperations } from './handlers';
 import { deliver } from './delivery';
-import { delegatingQueueHandlers, openQueueService } from './queue/service';
+import { delegatingQueueHandlers, openQueueService, type QueueServiceOptions } from './queue/service';
 import { createAccountLimiters, createGateway, type Gateway } from './gateway';
+import { createCommerceHandlers } from './commerce/handlers';
 import { createAccountImages, type ImageCache } from './images';
 import { openLockService } from './lock/lockService';
 import { createTerminalHandlers } from './lock/terminalHandlers';
@@ -34,10 +37,15 @@ import {
   type AccountVault,
   type CredentialsVault,
   type SecretsBinding,
+  type ShopBinding,
+  type ShopCredentialsVault,
 } from './vault';
-import { redactSecrets, rememberAccountSecrets } from './secrets/redact';
+import { createRetailAccountLimiters, createRetailGateway, type RetailGateway, type RetailLimiterOptions } from './retail';
+import { deliverRetail } from './retail/delivery';
+import { createShopHandlers } from './retail/shopHandlers';
+import { redactSecrets, rememberAccountSecrets, rememberSecret } from './secrets/redact';
 import { DEMO_ACCOUNT, startSandbox, type RunningSandbox, type StartSandboxOptions } from '../sandbox';
-import { startRetailSandbox } from '../sandbox/retail';
+import { DEMO_SHOP, startRetailSandbox, type StartRetailSandboxOptions } from '../sandbox/retail';
 import { demoShopSeeder } from '../sandbox/retail/seed/demoShop';
 
 /**
@@ -62,6 +70,15 @@ export interface AppCoreOptions {
   /** Holds settings.json (and, in the browser shell, the vault and the image cache). */
   dataDir: string;
   vault: CredentialsVault;
+  /**
+   * The shop's vault slot (issue 15): its own entry, so a shop's token never replaces the venue's.
+   * Absent (tools, older tests): shop tokens cannot be stored (`vault-no-encryption`).
+   */
+  shopVault?: ShopCredentialsVault;
+  /** Options of the demo shop's embedded retail sandbox (tests lift its limits). */
+  demoShopSandbox?: Omit<StartRetailSandboxOptions, 'host' | 'port'>;
+  /** The shops' request budgets (retail §8: 40 catalog + 120 a minute); tests lift them. */
+  retailLimits?: RetailLimiterOptions;
   /** From the command line; omitted or `{ mode: 'demo' }`: the saved settings. */
   account?: AccountChoice;
   /** Per-request timeout of vendor calls. */
@@ -83,7 +100,7 @@ export interface AppCore {
   readonly dispatcher: Dispatcher;
   /** Events for the renderer (connection changes, account changes, …). Returns an unsubscribe function. */
   onEvent(listener: (event: BridgeEvent) => void): () => void;
-  /** URL of the embedded sandbox while the demo venue is the current account, else null. */
+  /** URL of the embedded sandbox while the demo venue (or the demo shop: its retail sandbox) is current, else null. */
   readonly sandboxUrl: string | null;
   /** The current account's local-data key (`demo`, `<tenant>@<host>`). */
   readonly accountKey: string;
@@ -120,7 +137,8 @@ interface LiveAccount {
   readonly tenant: string;
   readonly imagesUrl: string;
   readonly sandbox: RunningSandbox | null;
-  readonly gateway: Gateway;
+  /** The venue's gateway; null for a shop (issue 15: its retail gateway lives in its handlers). */
+  readonly gateway: Gateway | null;
   readonly handlers: BridgeHandlers;
   /** Probes the server while it is unreachable or quiet (issue 6 item 6). */
   readonly connectivity: ConnectivityMonitor;
@@ -141,6 +159,9 @@ export async function startAppCore(options: AppCoreOptions): Promise<AppCore> {
   const limiters = createAccountLimiters(options.requestsPerMinute ? { requestsPerMinute: options.requestsPerMinute } : {});
   const demoLimiters = createAccountLimiters(demoRequestsPerMinute ? { requestsPerMinute: demoRequestsPerMinute } : {});
   const vault = options.vault;
+  const shopVault = options.shopVault ?? unavailableShopVault();
+  // The shops' budgets, per account for the life of the process (retail §8).
+  const retailLimiters = createRetailAccountLimiters(options.retailLimits ?? {});
   const listeners = new Set<(event: BridgeEvent) => void>();
   const emit = (event: BridgeEvent) => {
     for (const listener of listeners) listener(event);
@@ -188,7 +209,43 @@ export async function startAppCore(options: AppCoreOptions): Promise<AppCore> {
 
   let live: LiveAccount | null = null;
 
+  /**
+   * What a venue and a shop account share: their connection (vendor calls report what they saw,
+   * probes fill the silences; only the current account's changes reach the renderer — activate()
+   * catches up a new one) and their order queue, which drains from open to close, current or not,
+   * window or not (issue 11). `deliver` is read when the queue sends, after the gateway exists.
+   */
+  function accountPlumbing(accountKey: string, baseUrl: string, isCurrent: () => boolean, deliverEntry: QueueServiceOptions['deliver']) {
+    const connectionListeners = new Set<(state: ConnectionState) => void>();
+    const connectivity = createConnectivityMonitor({
+      baseUrl,
+      onChange: (state) => {
+        if (isCurrent()) setConnection(state);
+        for (const listener of connectionListeners) listener(state);
+      },
+    });
+    const openQueue = () =>
+      openQueueService({
+        dataDir: options.dataDir,
+        accountKey,
+        deliver: deliverEntry,
+        connection: {
+          state: () => connectivity.state,
+          onChange(listener) {
+            connectionListeners.add(listener);
+            return () => connectionListeners.delete(listener);
+          },
+        },
+        log,
+        onChange: ({ revision, storageProblem }) => {
+          if (isCurrent()) emit({ type: 'queue-changed', revision, storageProblem });
+        },
+      });
+    return { connectivity, openQueue };
+  }
+
   async function openAccount(account: AccountSettings): Promise<LiveAccount> {
+    if (account.mode === 'demo-shop' || account.mode === 'shop') return openShopAccount(account);
     let sandbox: RunningSandbox | null = null;
     let baseUrl: string;
     let imagesUrl: string;
@@ -214,16 +271,7 @@ export async function startAppCore(options: AppCoreOptions): Promise<AppCore> {
     // A replaced account's late answers must not speak for the current one.
     const isCurrent = () => live === opened;
 
-    // The account's connection: vendor calls report what they saw, probes fill the silences.
-    // Only the current account's changes reach the renderer (activate() catches up a new one).
-    const connectionListeners = new Set<(state: ConnectionState) => void>();
-    const connectivity = createConnectivityMonitor({
-      baseUrl,
-      onChange: (state) => {
-        if (isCurrent()) setConnection(state);
-        for (const listener of connectionListeners) listener(state);
-      },
-    });
+    const { connectivity, openQueue } = accountPlumbing(accountKey, baseUrl, isCurrent, (request) => deliver(gateway, request));
 
     const gateway: Gateway = createGateway({
       baseUrl,
@@ -233,23 +281,6 @@ export async function startAppCore(options: AppCoreOptions): Promise<AppCore> {
       onReachability: (reachable) => connectivity.report(reachable),
     });
 
-    // The account's order queue drains from open to close, current or not, window or not (issue 11).
-    const openQueue = () => openQueueService({
-      dataDir: options.dataDir,
-      accountKey,
-      deliver: (request) => deliver(gateway, request),
-      connection: {
-        state: () => connectivity.state,
-        onChange(listener) {
-          connectionListeners.add(listener);
-          return () => connectionListeners.delete(listener);
-        },
-      },
-      log,
-      onChange: ({ revision, storageProblem }) => {
-        if (isCurrent()) emit({ type: 'queue-changed', revision, storageProblem });
-      },
-    });
     // Settings changed but not the account key (another image storage, http → https): the same
     // database file. One dispatcher per file, so the replaced one stops first — else its request
     // in flight would look interrupted to the new one's start-up recovery ("unconfirmed").
@@ -270,6 +301,16 @@ export async function startAppCore(options: AppCoreOptions): Promise<AppCore> {
       terminal,
       connection: () => connectivity.state,
       queue: delegatingQueueHandlers(() => queue),
+      commerce: createCommerceHandlers({
+        gateway,
+        dataDir: options.dataDir,
+        accountKey,
+        log,
+        // Only the current account's changes reach the windows.
+        emit: (event) => {
+          if (isCurrent()) emit(event);
+        },
+      }),
     });
 
     const opened: LiveAccount = {
@@ -295,13 +336,92 @@ export async function startAppCore(options: AppCoreOptions): Promise<AppCore> {
     return opened;
   }
 
+  /**
+   * A shop (issue 15): the retail gateway with its own budgets, connectivity against the retail
+   * host, its own queue database (the same queue service) and the shop's handlers. The demo shop
+   * is the embedded retail sandbox on its own free loopback port.
+   */
+  async function openShopAccount(account: Extract<AccountSettings, { mode: 'demo-shop' | 'shop' }>): Promise<LiveAccount> {
+    let sandbox: RunningSandbox | null = null;
+    let baseUrl: string;
+    let username: string;
+    let token: () => Promise<string | null>;
+    if (account.mode === 'demo-shop') {
+      sandbox = await startDemoShop();
+      baseUrl = sandbox.url;
+      username = DEMO_SHOP.username;
+      token = async () => DEMO_SHOP.accessToken;
+      log(`demo shop: embedded retail sandbox at ${sandbox.url} (username ${DEMO_SHOP.username})`);
+    } else {
+      baseUrl = normaliseUrl(account.baseUrl);
+      username = account.username;
+      const binding: ShopBinding = { origin: originOf(baseUrl), username };
+      token = async () => (await shopVault.load(binding))?.token ?? null;
+    }
+    const accountKey = accountKeyOf(account);
+    const isCurrent = () => live === opened;
+    const { connectivity, openQueue } = accountPlumbing(accountKey, baseUrl, isCurrent, (request, context) => deliverRetail(retail, request, context));
+    const retail: RetailGateway = createRetailGateway({
+      baseUrl,
+      username,
+      token,
+      timeoutMs,
+      limiter: retailLimiters.forAccount(accountKey),
+      onReachability: (reachable) => connectivity.report(reachable),
+    });
+    if (live !== null && live.accountKey === accountKey) await live.stopQueue();
+    let queue = openQueue();
+    const handlers = createBridgeHandlers({
+      shell: options.shell,
+      mode: account.mode === 'demo-shop' ? 'demo' : 'account',
+      kind: 'shop',
+      accountKey,
+      tenant: username,
+      version: APP_VERSION,
+      gateway: null,
+      // The venue's vault view answers nothing here: a shop's token is in its own slot.
+      vault: shopAccountVault(shopVault),
+      images: () => null,
+      settings: settingsOperations,
+      terminal,
+      connection: () => connectivity.state,
+      queue: delegatingQueueHandlers(() => queue),
+      shop: createShopHandlers({ gateway: retail }),
+    });
+    const opened: LiveAccount = {
+      account,
+      accountKey,
+      tenant: username,
+      imagesUrl: baseUrl,
+      sandbox,
+      gateway: null,
+      handlers,
+      connectivity,
+      stopQueue: () => queue.close(),
+      resumeQueue() {
+        if (queue.closed) queue = openQueue();
+      },
+      async close() {
+        await queue.close();
+        connectivity.close();
+        await sandbox?.close();
+      },
+    };
+    return opened;
+  }
+
+  const startDemoShop = () =>
+    startRetailSandbox({ seed: demoShopSeeder(), ...options.demoShopSandbox, host: '127.0.0.1', port: 0 });
+
   /** Makes an opened account the current one: its image cache, a fresh connection state. */
   function activate(account: LiveAccount) {
     live = account;
     connection = null;
     // The new account may have learnt its state while it was opening, before it was current.
     if (account.connectivity.state !== null) setConnection(account.connectivity.state);
-    images.use({ accountKey: account.accountKey, tenant: account.tenant, imagesUrl: account.imagesUrl });
+    // A shop has no photos of the venue's kind: no image cache (getAppInfo says it is a shop).
+    if (account.gateway === null) images.use(null);
+    else images.use({ accountKey: account.accountKey, tenant: account.tenant, imagesUrl: account.imagesUrl });
   }
 
   // ——— Settings operations (getSettings, saveSettings, testConnection) ———
@@ -314,22 +434,76 @@ export async function startAppCore(options: AppCoreOptions): Promise<AppCore> {
   // One switch at a time: a second Save waits for the first.
   let switchQueue: Promise<unknown> = Promise.resolve();
 
+  /**
+   * Checks an account's tokens before anything is saved: typed ones must be of the account's kind,
+   * and without any the vault must hold some for its server. Answers what saves them (null: nothing
+   * to save). A venue's go to the venue's slot, a shop's to the shop's (issue 15).
+   */
+  async function secretsToSave(account: AccountSettings, given: AccountSecretsInput | undefined): Promise<(() => Promise<void>) | null> {
+    if (account.mode === 'demo' || account.mode === 'demo-shop') return null;
+    if (account.mode === 'account') {
+      const binding = { origin: originOf(account.baseUrl), tenant: account.tenant };
+      if (given && !('accessToken' in given)) throw new ServiceError({ kind: 'invalid-input', ...coded('secrets-wrong-kind') });
+      // Saved tokens go only to the server they were saved for: another address needs them typed again.
+      if (!given && (await savedSecretsFor(binding)).secrets === null) {
+        throw new ServiceError({ kind: 'invalid-input', ...(await missingSecretsMessage(binding)) });
+      }
+      rememberAccountSecrets(given);
+      return given ? () => vault.save({ tenant: binding.tenant, ...given }, binding.origin) : null;
+    }
+    const binding: ShopBinding = { origin: originOf(account.baseUrl), username: account.username };
+    if (given && !('token' in given)) throw new ServiceError({ kind: 'invalid-input', ...coded('secrets-wrong-kind') });
+    if (!given && (await savedShopToken(binding)).token === null) {
+      throw new ServiceError({ kind: 'invalid-input', ...(await missingShopToken(binding)) });
+    }
+    rememberSecret(given?.token);
+    return given ? () => shopVault.save({ username: binding.username, token: given.token }, binding.origin) : null;
+  }
+
+  /** As savedSecretsFor, for a shop's slot. */
+  async function savedShopToken(binding: ShopBinding): Promise<{ token: string | null; problem: ErrorText | null }> {
+    if (shopVault.unavailableReason() !== null) return { token: null, problem: null };
+    try {
+      return { token: (await shopVault.load(binding))?.token ?? null, problem: null };
+    } catch (error) {
+      log(`settings: the shop's vault cannot be read: ${vaultErrorText(error)}`);
+      return { token: null, problem: error instanceof VaultUnavailableError ? coded(error.code) : null };
+    }
+  }
+
+  async function missingShopToken(binding: ShopBinding): Promise<ErrorText> {
+    const { problem } = await savedShopToken(binding);
+    return problem ?? coded('shop-token-missing', { username: binding.username, origin: binding.origin });
+  }
+
+  /** Whether the vault holds tokens for this account (the demo ones need none), and why not when it cannot tell. */
+  async function hasSecretsFor(account: AccountSettings): Promise<{ has: boolean; problem: ErrorText | null }> {
+    if (account.mode === 'demo' || account.mode === 'demo-shop') return { has: false, problem: null };
+    if (account.mode === 'account') {
+      const saved = await savedSecretsFor({ origin: originOf(account.baseUrl), tenant: account.tenant });
+      return { has: saved.secrets !== null, problem: saved.problem };
+    }
+    const saved = await savedShopToken({ origin: originOf(account.baseUrl), username: account.username });
+    return { has: saved.token !== null, problem: saved.problem };
+  }
+
   async function saveSettings(input: BridgeInput<'saveSettings'>): Promise<BridgeOutput<'saveSettings'>> {
-    const { secrets: given, ...rest } = input;
+    const { secrets: given, secondarySecrets, ...rest } = input;
+    if (rest.secondary && accountKindOf(rest.secondary) === accountKindOf(rest.account)) {
+      throw new ServiceError({ kind: 'invalid-input', ...coded('secondary-same-kind'), detail: 'saveSettings: secondary: secondary-same-kind' });
+    }
     const next = normaliseSettings(rest);
     const account = next.account;
-    const binding = account.mode === 'account' ? { origin: originOf(account.baseUrl), tenant: account.tenant } : null;
-    // Saved tokens go only to the server they were saved for: another address needs them typed again.
-    if (binding && !given && (await savedSecretsFor(binding)).secrets === null) {
-      throw new ServiceError({ kind: 'invalid-input', ...(await missingSecretsMessage(binding)) });
-    }
-    rememberAccountSecrets(given);
+    // Each account's tokens: typed now, or saved for its own server before (issue 10 item 1).
+    const primary = await secretsToSave(account, given);
+    const second = next.secondary ? await secretsToSave(next.secondary, secondarySecrets) : null;
     const previous = live!;
     const switching = !sameAccount(previous.account, account);
     // Open the new account before saving anything: if it cannot start, nothing changed.
     const opened = switching ? await openAccount(account) : previous;
     try {
-      if (binding && given) await vault.save({ tenant: binding.tenant, ...given }, binding.origin);
+      await primary?.();
+      await second?.();
       settings = await settingsStore.save(next);
     } catch (error) {
       if (opened !== previous) {
@@ -349,10 +523,16 @@ export async function startAppCore(options: AppCoreOptions): Promise<AppCore> {
 
   const settingsOperations: SettingsOperations = {
     async get() {
-      const { account } = settings;
-      if (account.mode === 'demo') return { settings, hasSecrets: false, secretsProblem: null, environments };
-      const saved = await savedSecretsFor({ origin: originOf(account.baseUrl), tenant: account.tenant });
-      return { settings, hasSecrets: saved.secrets !== null, secretsProblem: saved.problem, environments };
+      const { account, secondary } = settings;
+      const saved = await hasSecretsFor(account);
+      const second = secondary ? await hasSecretsFor(secondary) : null;
+      return {
+        settings,
+        hasSecrets: saved.has,
+        secretsProblem: saved.problem,
+        ...(second ? { secondaryHasSecrets: second.has } : {}),
+        environments,
+      };
     },
     save(input) {
       const run = switchQueue.then(() => saveSettings(input));
@@ -360,8 +540,27 @@ export async function startAppCore(options: AppCoreOptions): Promise<AppCore> {
       return run;
     },
     async testConnection({ account, secrets }) {
+      if (account.mode === 'demo-shop') {
+        const running = live?.account.mode === 'demo-shop' ? live.sandbox : null;
+        const sandbox = running ?? (await startDemoShop());
+        try {
+          return await testShopConnection({ baseUrl: sandbox.url, username: DEMO_SHOP.username, token: DEMO_SHOP.accessToken }, { timeoutMs });
+        } finally {
+          if (sandbox !== running) await sandbox.close();
+        }
+      }
+      if (account.mode === 'shop') {
+        if (secrets && !('token' in secrets)) throw new ServiceError({ kind: 'invalid-input', ...coded('secrets-wrong-kind') });
+        const binding: ShopBinding = { origin: originOf(account.baseUrl), username: account.username.trim() };
+        const token = secrets?.token ?? (await savedShopToken(binding)).token;
+        return testShopConnection(
+          { baseUrl: account.baseUrl, username: binding.username, token, ...(token ? {} : { missingSecrets: await missingShopToken(binding) }) },
+          { timeoutMs },
+        );
+      }
+      if (secrets && !('accessToken' in secrets)) throw new ServiceError({ kind: 'invalid-input', ...coded('secrets-wrong-kind') });
       if (account.mode === 'demo') {
-        const running = live?.sandbox ?? null;
+        const running = live?.account.mode === 'demo' ? live.sandbox : null;
         const sandbox = running ?? (await startDemoSandbox());
         try {
           return await testConnection(
@@ -568,5 +767,35 @@ async function commandLineSettings(
   const environment = savedAccount && normaliseUrl(savedAccount.baseUrl) === baseUrl ? savedAccount.environment : 'custom';
   const parsed = accountSettingsSchema.safeParse({ mode: 'account', environment, baseUrl, imagesUrl, tenant });
   if (!parsed.success) throw new Error(describeZodError('command line', parsed.error));
-  return { account: parsed.data, syncEveryMinutes: saved.syncEveryMinutes };
+  // The second account stays when it is a shop (the command line names a venue).
+  const secondary = saved.secondary && accountKindOf(saved.secondary) === 'shop' ? saved.secondary : null;
+  return { account: parsed.data, ...(secondary ? { secondary } : {}), syncEveryMinutes: saved.syncEveryMinutes };
+}
+
+/** No shop slot in this shell (a tool, an older test): shop tokens are neither stored nor found. */
+function unavailableShopVault(): ShopCredentialsVault {
+  return {
+    unavailableReason: () => 'vault-no-encryption',
+    async save() {
+      throw new VaultUnavailableError('vault-no-encryption');
+    },
+    read: async () => null,
+    load: async () => null,
+    clear: async () => {},
+  };
+}
+
+/**
+ * A shop's view of the venue-shaped vault (getCredentialsStatus): the shop's slot, its username as
+ * the tenant. Saving venue tokens is refused (`saveCredentials` answers `not-a-venue` first).
+ */
+function shopAccountVault(shopVault: ShopCredentialsVault): AccountVault {
+  return {
+    unavailableReason: () => shopVault.unavailableReason(),
+    async save() {
+      throw new ServiceError({ kind: 'invalid-input', ...coded('not-a-venue') });
+    },
+    load: async () => null,
+    clear: () => shopVault.clear(),
+  };
 }

@@ -6,13 +6,18 @@ import { VaultDamagedError, VaultUnavailableError, type AccountVault } from './v
 import { syncImagesHandler, type ImageCache } from './images';
 import type { QueueHandlers } from './queue/service';
 import { terminalOperationNames, type TerminalHandlers } from './lock/terminalHandlers';
+import type { CommerceHandlers } from './commerce/handlers';
+import { commerceOperations, shopOperations } from '../../shared/bridge';
 
 export interface HandlerDeps {
   shell: 'electron' | 'browser';
   mode: 'demo' | 'account';
+  /** A venue (default) or a shop (issue 15): a shop answers the venue's operations `not-a-venue`. */
+  kind?: 'venue' | 'shop';
   accountKey: string;
   version: string;
-  gateway: Gateway;
+  /** The venue's gateway; null for a shop (its retail gateway is behind `shop`). */
+  gateway: Gateway | null;
   /** This account's view of the vault: its server's and tenant's secrets only. */
   vault: AccountVault;
   /** The current account's image cache (issue 4 item 6). */
@@ -27,7 +32,15 @@ export interface HandlerDeps {
   queue?: QueueHandlers;
   /** The terminal's preferences and lock (electron/services/lock): the core's, shared by every account. */
   terminal?: TerminalHandlers;
+  /** Gift cards, customers, stock (issue 14: electron/services/commerce); absent: they say so. */
+  commerce?: CommerceHandlers;
+  /** The till's operations when the account is a shop (issue 15: electron/services/retail); absent: they say so. */
+  shop?: ShopHandlers;
 }
+
+export type ShopHandlers = {
+  [K in keyof typeof shopOperations]: (input: BridgeInput<K>) => Promise<BridgeOutput<K>>;
+};
 
 /** What the settings operations need from the core (electron/services/core.ts). */
 export interface SettingsOperations {
@@ -55,15 +68,16 @@ async function explained<T>(work: () => Promise<T>): Promise<T> {
 }
 
 export function createBridgeHandlers(deps: HandlerDeps): BridgeHandlers {
-  return {
+  const kind = deps.kind ?? 'venue';
+  const handlers: BridgeHandlers = {
     async getAppInfo() {
       const tenant = deps.tenant ?? (deps.mode === 'demo' ? 'demo' : ((await deps.vault.load())?.tenant ?? ''));
-      return { shell: deps.shell, mode: deps.mode, accountKey: deps.accountKey, tenant, version: deps.version };
+      return { shell: deps.shell, mode: deps.mode, kind, accountKey: deps.accountKey, tenant, version: deps.version };
     },
-    listRooms: () => explained(async () => ({ rooms: toFloorRooms(await deps.gateway.listRooms()) })),
+    listRooms: () => explained(async () => ({ rooms: toFloorRooms(await venueGateway(deps).listRooms()) })),
     listPaymentMethods: () =>
       explained(async () => ({
-        paymentMethods: (await deps.gateway.listPaymentMethods()).map(
+        paymentMethods: (await venueGateway(deps).listPaymentMethods()).map(
           (m): PaymentMethod => ({ id: m.id, name: m.name, active: m.active }),
         ),
       })),
@@ -72,7 +86,7 @@ export function createBridgeHandlers(deps: HandlerDeps): BridgeHandlers {
         await deps.vault.save(input);
         return { saved: true as const };
       }),
-    fetchSyncPages: (input) => explained(async () => ({ pages: await fetchSyncPages(deps.gateway, input.pages) })),
+    fetchSyncPages: (input) => explained(async () => ({ pages: await fetchSyncPages(venueGateway(deps), input.pages) })),
     getSettings: () => explained(() => settingsOf(deps).get()),
     saveSettings: (input) => explained(() => settingsOf(deps).save(input)),
     testConnection: (input) => explained(() => settingsOf(deps).testConnection(input)),
@@ -86,7 +100,40 @@ export function createBridgeHandlers(deps: HandlerDeps): BridgeHandlers {
       }),
     ...(deps.queue ?? noQueue),
     ...(deps.terminal ?? noTerminal),
+    ...(deps.commerce ?? noCommerce),
+    ...(deps.shop ?? noShop),
   };
+  if (kind === 'venue') return handlers;
+  // A shop (issue 15): the venue's floor, catalog, photos, tables and commerce say so; the queue's
+  // own operations (its entries, export, import) serve the shop's sales.
+  const venueOnly = (name: string) => async () => {
+    throw new ServiceError({ kind: 'invalid-input', ...coded('not-a-venue'), detail: `${name}: ${deps.accountKey} is a shop` });
+  };
+  const blocked = Object.fromEntries([...VENUE_ONLY_OPERATIONS, ...Object.keys(commerceOperations)].map((name) => [name, venueOnly(name)]));
+  return { ...handlers, ...blocked } as BridgeHandlers;
+}
+
+/** The operations only a venue answers (issue 15): the floor, its catalog and photos, its tables and its tokens. */
+export const VENUE_ONLY_OPERATIONS = [
+  'listRooms',
+  'listPaymentMethods',
+  'saveCredentials',
+  'getCredentialsStatus',
+  'fetchSyncPages',
+  'syncImages',
+  'seatService',
+  'sendSeatingAsRound',
+  'moveSeating',
+  'setBillDiscount',
+  'clearTable',
+  'getMostSold',
+] as const;
+
+function venueGateway(deps: HandlerDeps): Gateway {
+  if (deps.gateway === null || deps.kind === 'shop') {
+    throw new ServiceError({ kind: 'invalid-input', ...coded('not-a-venue'), detail: `${deps.accountKey} is a shop` });
+  }
+  return deps.gateway;
 }
 
 const noTerminal = Object.fromEntries(
@@ -97,6 +144,26 @@ const noTerminal = Object.fromEntries(
     },
   ]),
 ) as unknown as TerminalHandlers;
+
+/** Handlers without the commerce operations (tools, tests of other operations). */
+const noCommerce = Object.fromEntries(
+  Object.keys(commerceOperations).map((name) => [
+    name,
+    async () => {
+      throw new ServiceError({ kind: 'internal', code: 'internal', params: { operation: name }, detail: `${name}: not available in this shell` });
+    },
+  ]),
+) as unknown as CommerceHandlers;
+
+/** A venue account (or a tool) has no till: the shop's operations say so. */
+const noShop = Object.fromEntries(
+  Object.keys(shopOperations).map((name) => [
+    name,
+    async () => {
+      throw new ServiceError({ kind: 'invalid-input', ...coded('not-a-shop'), detail: `${name}: this account is not a shop` });
+    },
+  ]),
+) as unknown as ShopHandlers;
 
 /** Handlers without a queue (tools, tests of other operations): every queue operation says it is not there. */
 const noQueue = Object.fromEntries(

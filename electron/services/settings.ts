@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
+  accountKindOf,
+  accountSettingsSchema,
   describeZodError,
   preferencesSchema,
   settingsSchema,
@@ -26,6 +28,9 @@ export const DEFAULT_PREFERENCES: Preferences = { language: null, theme: 'system
  */
 const settingsFileSchema = settingsSchema.extend({
   syncEveryMinutes: settingsSchema.shape.syncEveryMinutes.default(DEFAULT_SYNC_EVERY_MINUTES),
+  // A file written before shops existed (issue 15) has no second account; a damaged one is
+  // dropped without costing the current account.
+  secondary: accountSettingsSchema.nullable().optional().catch(undefined),
   // The terminal's preferences (issue 12), once chosen. Damaged ones fall back to the defaults
   // without costing the account.
   preferences: preferencesSchema.optional().catch(undefined),
@@ -52,18 +57,38 @@ export function normaliseUrl(url: string): string {
 
 /** Settings as they are stored and used: trimmed, host roots without trailing slashes. */
 export function normaliseSettings(settings: Settings): Settings {
-  const { account } = settings;
-  if (account.mode === 'demo') return { account: { mode: 'demo' }, syncEveryMinutes: settings.syncEveryMinutes };
-  return {
-    account: {
-      mode: 'account',
-      environment: account.environment,
-      baseUrl: normaliseUrl(account.baseUrl),
-      imagesUrl: normaliseUrl(account.imagesUrl),
-      tenant: account.tenant.trim(),
-    },
-    syncEveryMinutes: settings.syncEveryMinutes,
-  };
+  const account = normaliseAccount(settings.account);
+  const secondary = settings.secondary ? normaliseAccount(settings.secondary) : null;
+  // A second account of the same kind has no place in the header's switch: it is dropped here
+  // (saveSettings refuses one with `secondary-same-kind` before this).
+  const kept = secondary && accountKindOf(secondary) !== accountKindOf(account) ? secondary : null;
+  // No second account: the field is left out (absent and null both mean none; old files lack it).
+  return { account, ...(kept ? { secondary: kept } : {}), syncEveryMinutes: settings.syncEveryMinutes };
+}
+
+/** One account as stored: trimmed, host roots without trailing slashes, only its own fields. */
+export function normaliseAccount(account: AccountSettings): AccountSettings {
+  switch (account.mode) {
+    case 'demo':
+      return { mode: 'demo' };
+    case 'demo-shop':
+      return { mode: 'demo-shop' };
+    case 'shop':
+      return {
+        mode: 'shop',
+        ...(account.environment ? { environment: account.environment } : {}),
+        baseUrl: normaliseUrl(account.baseUrl),
+        username: account.username.trim(),
+      };
+    case 'account':
+      return {
+        mode: 'account',
+        environment: account.environment,
+        baseUrl: normaliseUrl(account.baseUrl),
+        imagesUrl: normaliseUrl(account.imagesUrl),
+        tenant: account.tenant.trim(),
+      };
+  }
 }
 
 /**
@@ -71,11 +96,26 @@ export function normaliseSettings(settings: Settings): Settings {
  * is another account, so the host is part of the key.
  */
 export function accountKeyOf(account: AccountSettings): string {
-  return account.mode === 'demo' ? 'demo' : `${account.tenant}@${new URL(account.baseUrl).host}`;
+  switch (account.mode) {
+    case 'demo':
+      return 'demo';
+    // Shops (issue 15) are prefixed: a shop user named like a venue tenant is another account.
+    case 'demo-shop':
+      return 'shop:demo';
+    case 'shop':
+      return `shop:${account.username}@${new URL(account.baseUrl).host}`;
+    case 'account':
+      return `${account.tenant}@${new URL(account.baseUrl).host}`;
+  }
 }
 
 export function sameAccount(a: AccountSettings, b: AccountSettings): boolean {
-  if (a.mode === 'demo' || b.mode === 'demo') return a.mode === b.mode;
+  if (a.mode !== b.mode) return false;
+  if (a.mode === 'demo' || a.mode === 'demo-shop') return true;
+  if (a.mode === 'shop' && b.mode === 'shop') {
+    return a.environment === b.environment && normaliseUrl(a.baseUrl) === normaliseUrl(b.baseUrl) && a.username === b.username;
+  }
+  if (a.mode !== 'account' || b.mode !== 'account') return false;
   return (
     a.environment === b.environment &&
     normaliseUrl(a.baseUrl) === normaliseUrl(b.baseUrl) &&
@@ -109,7 +149,12 @@ export function createSettingsStore(dataDir: string, log: (line: string) => void
   const write = (settings: () => Settings) => {
     const run = writing.then(async () => {
       const next = settings();
-      const strict = { account: next.account, syncEveryMinutes: next.syncEveryMinutes, ...(preferences ? { preferences } : {}) };
+      const strict = {
+        account: next.account,
+        ...(next.secondary ? { secondary: next.secondary } : {}),
+        syncEveryMinutes: next.syncEveryMinutes,
+        ...(preferences ? { preferences } : {}),
+      };
       await writeFileAtomic(file, `${JSON.stringify(strict, null, 2)}\n`, { mode: 0o600 });
       current = next;
     });
@@ -148,7 +193,7 @@ export function createSettingsStore(dataDir: string, log: (line: string) => void
     async save(settings) {
       // Strips anything that is not a setting (a secret passed by mistake never reaches the disk).
       const valid = normaliseSettings(settingsSchema.parse(settings));
-      const strict: Settings = { account: valid.account, syncEveryMinutes: valid.syncEveryMinutes };
+      const strict: Settings = { account: valid.account, ...(valid.secondary ? { secondary: valid.secondary } : {}), syncEveryMinutes: valid.syncEveryMinutes };
       await write(() => strict);
       return strict;
     },

@@ -4,11 +4,17 @@ import { writeFileAtomic } from './files/atomicWrite';
 import {
   entryToStore,
   parseStoredEntry,
+  parseStoredShopEntry,
   secretsBoundTo,
+  shopEntryToStore,
+  shopSecretsBoundTo,
+  slotFileName,
   VaultDamagedError,
   type AccountSecrets,
   type CredentialsVault,
+  type ShopCredentialsVault,
   type StoredSecrets,
+  type StoredShopSecrets,
 } from './vault';
 
 /**
@@ -17,13 +23,39 @@ import {
  * the protection, as for an SSH key.
  */
 export function createFileVault(dataDir: string): CredentialsVault {
-  const file = join(dataDir, 'credentials.json');
+  const entry = fileEntry(join(dataDir, 'credentials.json'), parseStoredEntry);
+  return {
+    unavailableReason: () => null,
+    async save(secrets: AccountSecrets, origin: string) {
+      await entry.write(JSON.stringify(entryToStore(secrets, origin)));
+    },
+    read: entry.read,
+    load: async (binding) => secretsBoundTo(await entry.read(), binding),
+    clear: entry.clear,
+  };
+}
 
+/** The shop's entry (issue 15): `credentials.shop.json` beside the venue's, same protection. */
+export function createFileShopVault(dataDir: string): ShopCredentialsVault {
+  const entry = fileEntry(join(dataDir, slotFileName('credentials.json', 'shop')), parseStoredShopEntry);
+  return {
+    unavailableReason: () => null,
+    async save(secrets, origin) {
+      await entry.write(JSON.stringify(shopEntryToStore(secrets, origin)));
+    },
+    read: entry.read,
+    load: async (binding) => shopSecretsBoundTo(await entry.read(), binding),
+    clear: entry.clear,
+  };
+}
+
+/** One 0600 JSON file holding one entry, parsed by `parse`. */
+function fileEntry<T extends StoredSecrets | StoredShopSecrets>(file: string, parse: (json: unknown, where: string) => T) {
   // Every vendor request reads the secrets: the file is read again only when it changed (another
   // inode after an atomic save, another size or time), not on each call.
-  let cached: { stamp: string; entry: StoredSecrets | null } | null = null;
+  let cached: { stamp: string; entry: T | null } | null = null;
 
-  async function read(): Promise<StoredSecrets | null> {
+  async function read(): Promise<T | null> {
     let info;
     try {
       info = await stat(file);
@@ -40,7 +72,7 @@ export function createFileVault(dataDir: string): CredentialsVault {
     return cached.entry;
   }
 
-  async function readUncached(): Promise<StoredSecrets | null> {
+  async function readUncached(): Promise<T | null> {
     let text: string;
     try {
       text = await readFile(file, 'utf8');
@@ -55,16 +87,14 @@ export function createFileVault(dataDir: string): CredentialsVault {
       // The parser's message can quote the file's text: it stays out of the detail.
       throw new VaultDamagedError(`${file}: not JSON`);
     }
-    return parseStoredEntry(json, file);
+    return parse(json, file);
   }
 
   return {
-    unavailableReason: () => null,
-    async save(secrets: AccountSecrets, origin: string) {
-      await writeFileAtomic(file, JSON.stringify(entryToStore(secrets, origin)), { mode: 0o600 });
-    },
     read,
-    load: async (binding) => secretsBoundTo(await read(), binding),
+    async write(text: string) {
+      await writeFileAtomic(file, text, { mode: 0o600 });
+    },
     async clear() {
       cached = null;
       await rm(file, { force: true });

@@ -1,14 +1,21 @@
 import { readFile, rm } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import { writeFileAtomic } from './files/atomicWrite';
 import {
   entryToStore,
   parseStoredEntry,
+  parseStoredShopEntry,
   secretsBoundTo,
+  shopEntryToStore,
+  shopSecretsBoundTo,
+  slotFileName,
   VaultDamagedError,
   VaultUnavailableError,
   type AccountSecrets,
   type CredentialsVault,
+  type ShopCredentialsVault,
   type StoredSecrets,
+  type StoredShopSecrets,
   type VaultProblem,
 } from './vault';
 
@@ -34,17 +41,62 @@ export function createSafeStorageVault(
   filePath: string,
   platform: NodeJS.Platform = process.platform,
 ): CredentialsVault {
-  // Asked on every call, not once: safeStorage only knows its backend after the app is ready.
+  const unavailableReason = keyringProblem(safeStorage, platform);
+  const entry = encryptedEntry(safeStorage, filePath, unavailableReason, parseStoredEntry);
+  return {
+    unavailableReason,
+    async save(secrets: AccountSecrets, origin: string) {
+      await entry.write(JSON.stringify(entryToStore(secrets, origin)));
+    },
+    read: entry.read,
+    load: async (binding) => secretsBoundTo(await entry.read(), binding),
+    clear: entry.clear,
+  };
+}
+
+/**
+ * The shop's entry (issue 15): another encrypted file beside the venue's (`credentials.shop.bin`
+ * for `credentials.bin`), so saving a shop's token never replaces the venue's tokens.
+ */
+export function createSafeStorageShopVault(
+  safeStorage: SafeStorageLike,
+  venueFilePath: string,
+  platform: NodeJS.Platform = process.platform,
+): ShopCredentialsVault {
+  const unavailableReason = keyringProblem(safeStorage, platform);
+  const file = join(dirname(venueFilePath), slotFileName(basename(venueFilePath), 'shop'));
+  const entry = encryptedEntry(safeStorage, file, unavailableReason, parseStoredShopEntry);
+  return {
+    unavailableReason,
+    async save(secrets, origin) {
+      await entry.write(JSON.stringify(shopEntryToStore(secrets, origin)));
+    },
+    read: entry.read,
+    load: async (binding) => shopSecretsBoundTo(await entry.read(), binding),
+    clear: entry.clear,
+  };
+}
+
+/** Asked on every call, not once: safeStorage only knows its backend after the app is ready. */
+function keyringProblem(safeStorage: SafeStorageLike, platform: NodeJS.Platform): () => VaultProblem | null {
   // Worded by the renderer: no keyring, so tokens are not stored; start one or run the browser shell.
-  const unavailableReason = (): VaultProblem | null => {
+  return () => {
     if (!safeStorage.isEncryptionAvailable()) return 'vault-no-encryption';
     // On Linux without a keyring Chromium falls back to a hard-coded key: readable by anyone
     // who can read the file, so it is no better than plain text.
     if (platform === 'linux' && safeStorage.getSelectedStorageBackend?.() === 'basic_text') return 'vault-plain-text';
     return null;
   };
+}
 
-  async function read(): Promise<StoredSecrets | null> {
+/** One file holding one entry encrypted with the OS keyring, parsed by `parse`. */
+function encryptedEntry<T extends StoredSecrets | StoredShopSecrets>(
+  safeStorage: SafeStorageLike,
+  filePath: string,
+  unavailableReason: () => VaultProblem | null,
+  parse: (json: unknown, where: string) => T,
+) {
+  async function read(): Promise<T | null> {
     let encrypted: Buffer;
     try {
       encrypted = await readFile(filePath);
@@ -68,22 +120,16 @@ export function createSafeStorageVault(
       // The parser's message can quote the decrypted text: it stays out of the detail.
       throw new VaultDamagedError(`${filePath}: decrypted, but not JSON`);
     }
-    return parseStoredEntry(json, filePath);
+    return parse(json, filePath);
   }
 
   return {
-    unavailableReason,
-
-    async save(secrets: AccountSecrets, origin: string) {
+    read,
+    async write(text: string) {
       const reason = unavailableReason();
       if (reason !== null) throw new VaultUnavailableError(reason);
-      const encrypted = safeStorage.encryptString(JSON.stringify(entryToStore(secrets, origin)));
-      await writeFileAtomic(filePath, encrypted, { mode: 0o600 });
+      await writeFileAtomic(filePath, safeStorage.encryptString(text), { mode: 0o600 });
     },
-
-    read,
-    load: async (binding) => secretsBoundTo(await read(), binding),
-
     async clear() {
       await rm(filePath, { force: true });
     },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ErrorCode } from '../../shared/bridge';
-import { rememberAccountSecrets } from './secrets/redact';
+import { rememberAccountSecrets, rememberSecret } from './secrets/redact';
 
 /**
  * Credentials vault (ARCHITECTURE §1: the main side owns credentials). One interface, one
@@ -119,4 +119,69 @@ export function secretsBoundTo(stored: StoredSecrets | null, binding: SecretsBin
   if (stored.origin !== binding.origin || stored.tenant !== binding.tenant) return null;
   const { tenant, accessToken, integratorToken } = stored;
   return { tenant, accessToken, integratorToken };
+}
+
+// ——— The shop's slot (issue 15) ———
+// A shop's secret (retail §5: `username` + `Authorization: Bearer <token>`) lives in its own vault
+// entry — another file, same protection — so saving a shop's token never replaces the venue's.
+
+/** Which entry: the venue's (`credentials.json` / `.bin`) or the shop's (`credentials.shop.json` / `.bin`). */
+export type VaultSlot = 'venue' | 'shop';
+
+export interface ShopSecrets {
+  username: string;
+  token: string;
+}
+
+/** The retail server and username a shop entry belongs to. */
+export interface ShopBinding {
+  origin: string;
+  username: string;
+}
+
+export interface StoredShopSecrets extends ShopSecrets {
+  origin: string;
+}
+
+export interface ShopCredentialsVault {
+  unavailableReason(): VaultProblem | null;
+  /** Replaces the shop's entry (the venue's is another file). */
+  save(secrets: ShopSecrets, origin: string): Promise<void>;
+  read(): Promise<StoredShopSecrets | null>;
+  /** The token saved for this server and username; null when there is none or it belongs elsewhere. */
+  load(binding: ShopBinding): Promise<ShopSecrets | null>;
+  clear(): Promise<void>;
+}
+
+export const storedShopSecretsSchema = z.strictObject({
+  username: z.string().min(1),
+  token: z.string().min(1),
+  origin: originSchema,
+});
+
+export function shopEntryToStore(secrets: ShopSecrets, origin: string): z.output<typeof storedShopSecretsSchema> {
+  return storedShopSecretsSchema.parse({ username: secrets.username, token: secrets.token, origin });
+}
+
+/** As parseStoredEntry, for the shop's entry: the token is scrubbed from every log from now on. */
+export function parseStoredShopEntry(json: unknown, where: string): StoredShopSecrets {
+  const parsed = storedShopSecretsSchema.safeParse(json);
+  if (!parsed.success) {
+    const fields = parsed.error.issues.map((issue) => issue.path.join('.') || '(entry)').join(', ');
+    throw new VaultDamagedError(`${where}: not a shop vault entry (${fields})`);
+  }
+  rememberSecret(parsed.data.token);
+  return { ...parsed.data };
+}
+
+export function shopSecretsBoundTo(stored: StoredShopSecrets | null, binding: ShopBinding): ShopSecrets | null {
+  if (stored === null || stored.origin !== binding.origin || stored.username !== binding.username) return null;
+  return { username: stored.username, token: stored.token };
+}
+
+/** The file name of a slot's entry: `credentials.json` → `credentials.shop.json`. */
+export function slotFileName(name: string, slot: VaultSlot): string {
+  if (slot === 'venue') return name;
+  const dot = name.lastIndexOf('.');
+  return dot < 0 ? `${name}.shop` : `${name.slice(0, dot)}.shop${name.slice(dot)}`;
 }

@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { startAppCore, type AccountChoice } from '../services/core';
 import { readTokenFile, TokenFileError, type TokenFile } from '../services/files/tokenFile';
-import { createFileVault } from '../services/vault.file';
+import { createFileShopVault, createFileVault } from '../services/vault.file';
 import { loopbackAddress, NOT_LOOPBACK_MESSAGE } from './loopback';
 import { startWebShell } from './server';
 
@@ -167,6 +167,7 @@ export async function runServe(argv: string[], rendererDir = resolve('out/render
     shell: 'browser',
     dataDir: options.dataDir,
     vault: createFileVault(options.dataDir),
+    shopVault: createFileShopVault(options.dataDir),
     account: options.account,
     log,
     ...(options.requestsPerMinute ? { requestsPerMinute: options.requestsPerMinute } : {}),
@@ -182,7 +183,7 @@ export async function runServe(argv: string[], rendererDir = resolve('out/render
     throw error;
   }
   // Without --backend the saved settings decide the account, so say which one is live.
-  const venue = core.sandboxUrl !== null ? 'the demo venue' : `account ${core.accountKey}`;
+  const venue = core.accountKey === 'shop:demo' ? 'the demo shop' : core.sandboxUrl !== null ? 'the demo venue' : `account ${core.accountKey}`;
   console.log(`Comanda browser shell on ${venue}: open ${shell.url}`);
 
   const stop = async () => {

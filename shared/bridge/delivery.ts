@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { flowNewOrderRequest, loyaltyOrderRequest } from '../api';
+import { flowNewOrderRequest, giftCardCreateRequest, giftCardRedeemRequest, loyaltyOrderRequest } from '../api';
+import { retailInvoiceRequest, retailOrderRequest } from '../api/retail/requests';
 import { errorTextShape } from './errorCodes';
 
 // Delivering one queue entry (issue 6, ARCHITECTURE §5): the entry stores exactly what to send
@@ -8,12 +9,47 @@ import { errorTextShape } from './errorCodes';
 // (it sees the transport: whether the body left, the status, the headers); every answer of the
 // server is an outcome, never an error.
 
-/** What one outbox entry sends: a Flow seating (spec 2.9) or a loyalty order (spec 2.10). */
+/**
+ * A customer as the terminal creates one (spec 2.4: `name` and `active`; email and phone where
+ * the waiter knows them), already in the form `V2/customers` takes: no transforms, so the entry
+ * stored is the body sent.
+ */
+export const customerDraftSchema = z.strictObject({
+  name: z.string().trim().min(1).max(200),
+  active: z.union([z.literal(0), z.literal(1)]),
+  email: z.email().max(200).optional(),
+  phone: z.string().trim().min(1).max(50).optional(),
+});
+export type CustomerDraft = z.infer<typeof customerDraftSchema>;
+
+/**
+ * What one outbox entry sends: a Flow seating (spec 2.9), a loyalty order (spec 2.10; payments
+ * too), a gift card's redeem (spec 4.2 `POST V2/giftCards/{uuid}`, issue 14 item 7) or a customer
+ * created offline (spec 4.2 `POST V2/customers`, issue 14 item 8).
+ */
 export const deliveryRequestSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('seating'), data: flowNewOrderRequest }),
   z.strictObject({ kind: z.literal('order'), order: loyaltyOrderRequest }),
+  z.strictObject({ kind: z.literal('gift-redeem'), uuid: giftCardCreateRequest.shape.uuid, redeem: giftCardRedeemRequest }),
+  z.strictObject({ kind: z.literal('customer'), customer: customerDraftSchema }),
+  // Issue 15 item 10: a shop's sale is `POST R/orders` (retail §2.5) then its invoice `POST
+  // R/orders/{id}/invoices`; the invoice's order id is the sale entry's, handed over when it is
+  // sent (DeliveryContext.afterOrderId). The schemas refine, never transform: stored = sent.
+  z.strictObject({ kind: z.literal('retail-order'), order: retailOrderRequest }),
+  z.strictObject({ kind: z.literal('retail-invoice'), invoice: retailInvoiceRequest }),
 ]);
 export type DeliveryRequest = z.input<typeof deliveryRequestSchema>;
+
+/**
+ * What the queue's dispatcher tells a delivery about the entry it sends (issue 15 item 10):
+ * the order id the entry it waited for (`after`) was accepted with — null when it has none or
+ * that entry was marked done by a person without one — and whether this attempt follows an
+ * unconfirmed attempt of the same entry (a retail "already invoiced" is then evidence).
+ */
+export interface DeliveryContext {
+  afterOrderId: number | null;
+  afterUnconfirmed: boolean;
+}
 
 /**
  * Why an entry was NOT sent (it stays queued):
@@ -35,8 +71,23 @@ export const rejectedReasons = ['invalid', 'body-too-large', 'refused'] as const
 const said = { ...errorTextShape, detail: z.string().optional() };
 
 export const deliveryOutcomeSchema = z.discriminatedUnion('outcome', [
-  /** The server took it: Flow `data.id` or loyalty `order_id`. */
-  z.strictObject({ outcome: z.literal('accepted'), orderId: z.number().int() }),
+  /**
+   * The server took it: Flow `data.id` or loyalty `order_id`; null for a gift card's redeem (its
+   * balance left in `balanceCents`) and a customer (the created record when the server sent it).
+   */
+  z.strictObject({
+    outcome: z.literal('accepted'),
+    orderId: z.number().int().nullable(),
+    balanceCents: z.number().int().optional(),
+    customer: z.strictObject({ id: z.number().int().positive(), name: z.string().max(300), email: z.string().max(200).optional(), phone: z.string().max(50).optional() }).optional(),
+    /** A retail invoice the server created (issue 15): its id and number ("E-12") for the receipt. */
+    invoice: z.strictObject({ id: z.number().int().positive(), number: z.string().max(100) }).optional(),
+    /**
+     * Accepted on evidence rather than by the server's yes: a retail "already invoiced" right
+     * after an unconfirmed attempt of the same invoice (clarifications "Retail").
+     */
+    evidence: z.literal('already-invoiced').optional(),
+  }),
   z.strictObject({
     outcome: z.literal('not-sent'),
     reason: z.enum(notSentReasons),

@@ -228,6 +228,48 @@ export const errorCodes = [
   'takeaway-needs-name',
   'delivery-needs-phone',
   'delivery-needs-address',
+
+  // ——— Gift cards (issue 14 items 6–7) ———
+  /** {said?}: the POS refused to create the card (HTTP 422): the vendor's words say why. */
+  'gift-card-refused',
+
+  // ——— The queue's payments, gift card redeems and customers (issue 14, electron/services/queue) ———
+  /** {said?}: the POS refused to discount the card (HTTP 422: balance, unknown card): the vendor's words say why. */
+  'gift-card-redeem-refused',
+  /** {leftCents, left}: the payment is more than what is left to pay now (`left` in euros, for the words). */
+  'payment-more-than-left',
+  /** {leftCents, left}: the discount is more than what is left of the check it applies to. */
+  'discount-more-than-left',
+  /** The gift card's redeem was refused or discarded: its payment was not recorded (it goes with it). */
+  'payment-card-not-charged',
+  /** The bill's discount changed in another window since this payment was prepared. */
+  'bill-discount-changed',
+  // ——— Venue and shop accounts (issue 15: settings, electron/services/core.ts) ———
+  /** A venue's operation asked of a shop account (the floor, the venue's catalog, tables). */
+  'not-a-venue',
+  /** A shop's operation asked of a venue account (the till). */
+  'not-a-shop',
+  /** Shop sales are queued but this version does not deliver them yet (nothing was sent). */
+  'shop-sales-not-delivered',
+  /** A shop username with other characters. */
+  'username-characters',
+  /** The second account must be of the other kind (a venue beside a shop, or a shop beside a venue). */
+  'secondary-same-kind',
+  /** {username, origin}: no token typed and none saved for this shop's server and username. */
+  'shop-token-missing',
+  /** {username}: the retail service accepted the username and token (connection test). */
+  'shop-credentials-accepted',
+  /** {path}: the server has no retail API there (HTTP 404). */
+  'shop-api-missing',
+  /** A token typed for a venue given to a shop, or the other way round. */
+  'secrets-wrong-kind',
+  /** {server}: the shop's address reads well (connection test). */
+  'shop-address-ok',
+  // ——— Shop sales through the queue (issue 15 item 10: electron/services/retail/delivery.ts) ———
+  /** An invoice whose sale has no order id on this terminal (marked done by a person): not sent. */
+  'invoice-order-unknown',
+  /** An invoice sent again after an unconfirmed attempt: the shop said the order is already invoiced, so that attempt arrived. */
+  'invoice-confirmed-by-already-invoiced',
 ] as const;
 
 export const errorCodeSchema = z.enum(errorCodes);

@@ -6,3 +6,5 @@ export type * from './api';
 export * from './delivery';
 export * from './queue';
 export * from './context';
+export * from './commerce';
+export * from './shop';

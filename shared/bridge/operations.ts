@@ -20,6 +20,8 @@ import {
   syncPagesSchema,
 } from './schemas';
 import { queueOperations } from './queue';
+import { commerceOperations } from './commerce';
+import { shopOperations } from './shop';
 import { errorTextSchema } from './errorCodes';
 
 const noInput = z.object({}).strict();
@@ -55,6 +57,8 @@ export const bridgeOperations = {
       hasSecrets: z.boolean(),
       /** Why the saved tokens cannot be used (e.g. `vault-damaged`: type them again). */
       secretsProblem: errorTextSchema.nullable().optional(),
+      /** The vault holds tokens for the second account (issue 15); absent: no second account. */
+      secondaryHasSecrets: z.boolean().optional(),
       environments: z.array(environmentPresetSchema),
     }),
   },
@@ -63,7 +67,8 @@ export const bridgeOperations = {
    * `account-changed` event and reopens that account's local data: two accounts never mix.
    */
   saveSettings: {
-    input: settingsSchema.extend({ secrets: accountSecretsInputSchema.optional() }).strict(),
+    // `secondarySecrets`: the second account's (issue 15), saved in its own vault slot.
+    input: settingsSchema.extend({ secrets: accountSecretsInputSchema.optional(), secondarySecrets: accountSecretsInputSchema.optional() }).strict(),
     output: z.object({ accountKey: z.string() }),
   },
   /** Tries an account without switching to it; secrets default to the saved ones. */
@@ -109,6 +114,12 @@ export const bridgeOperations = {
 
   /** The order queue and the table services, kept and delivered by the main side (issue 11). */
   ...queueOperations,
+
+  /** Gift cards, customers, stock and the terminal's warehouse (issue 14). */
+  ...commerceOperations,
+
+  /** Shop mode: the till's catalog sync through the retail gateway (issue 15). */
+  ...shopOperations,
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;
 
 export type BridgeOperations = typeof bridgeOperations;

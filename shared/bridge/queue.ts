@@ -12,8 +12,15 @@ import { errorTextShape } from './errorCodes';
 export const outboxStates = ['queued', 'sending', 'accepted', 'rejected', 'unconfirmed'] as const;
 export type OutboxState = (typeof outboxStates)[number];
 
-/** seating = Flow newOrder; round / takeaway / delivery = loyalty orders. */
-export const outboxKinds = ['seating', 'round', 'takeaway', 'delivery'] as const;
+/**
+ * seating = Flow newOrder; round / takeaway / delivery = loyalty orders (issue 6). Issue 14:
+ * payment = a loyalty order paying the table's open order (`contents: []`, clarifications), maybe
+ * carrying the bill's discount; gift-redeem = `POST V2/giftCards/{uuid}` discounting a card, whose
+ * payment entry follows it (`after`); customer = `POST V2/customers` of a customer created offline.
+ * Issue 15 (a shop): sale = `POST R/orders`; invoice = its `POST R/orders/{id}/invoices`, `after`
+ * its sale, sent with the order id the sale was accepted with.
+ */
+export const outboxKinds = ['seating', 'round', 'takeaway', 'delivery', 'payment', 'gift-redeem', 'customer', 'sale', 'invoice'] as const;
 export type OutboxKind = (typeof outboxKinds)[number];
 
 /** What the waiter decided about an entry that needed them; null while it is the dispatcher's. */
@@ -93,8 +100,23 @@ export const entryPlaceSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('delivery'), customer: text(200).optional() }),
   /** Stored before places, in words this version cannot read back: shown as they were written. */
   z.strictObject({ kind: z.literal('legacy'), text: text(300) }),
+  /** Issue 15: a shop's sale (and its invoice) at the counter, maybe for a customer (their name). */
+  z.strictObject({ kind: z.literal('sale'), customer: text(200).optional() }),
 ]);
 export type EntryPlace = z.infer<typeof entryPlaceSchema>;
+
+/**
+ * A discount on the bill (issue 14 item 4): an amount in cents or a percentage in basis points
+ * (1000 = 10 %), with the reason the waiter gave. It is kept with the service until the next
+ * payment carries it to the POS as that loyalty order's `orderDiscount` (negative amount).
+ */
+export const billDiscountSchema = z.strictObject({
+  kind: z.enum(['amount', 'percent']),
+  /** Cents (`amount`) or basis points, 1–10000 (`percent`). */
+  value: z.number().int().positive().max(1_000_000_000),
+  reason: text(200),
+});
+export type BillDiscount = z.infer<typeof billDiscountSchema>;
 
 /** A table service: guests seated at one or several tables, from seating until the table is cleared. */
 export const tableServiceSchema = z.strictObject({
@@ -110,8 +132,33 @@ export const tableServiceSchema = z.strictObject({
   /** 1 until the table is cleared. */
   open: z.union([z.literal(0), z.literal(1)]),
   closedAt: isoTime.nullable(),
+  /** A bill discount not yet carried by a payment (issue 14 item 4); absent in services stored before. */
+  billDiscount: billDiscountSchema.nullable().optional(),
 });
 export type TableService = z.infer<typeof tableServiceSchema>;
+
+/**
+ * How a payment was taken (issue 14 item 2), for the bill, the receipt and Pending orders: the
+ * request holds what the POS gets; this holds what the waiter saw (cash tendered, change given).
+ */
+export const tenderSchema = z.strictObject({
+  /** The synced payment method (1 Card, 2 Cash exist in every account); null: none chosen. */
+  methodId: id.nullable(),
+  /** The method's name as the venue wrote it (a payment taken offline still shows it). */
+  methodName: text(200),
+  /** Applied to the bill (the loyalty payment's `amount`). */
+  amountCents: cents,
+  tipCents: cents,
+  /** Cash handed over and the change given back; absent for other methods. */
+  tenderedCents: cents.optional(),
+  changeCents: cents.optional(),
+  /** A gift card paying (its redeem entry goes first), the card's uuid. */
+  giftCardUuid: text(255).optional(),
+  /** The bill discount this payment carries (cents, positive), when it carries one. */
+  discountCents: cents.optional(),
+  discountReason: text(200).optional(),
+});
+export type Tender = z.infer<typeof tenderSchema>;
 
 /** What the renderer submits for one entry: the request exactly as it will be sent, and how to show it. */
 export const entryDraftSchema = z.strictObject({
@@ -128,6 +175,14 @@ export const entryDraftSchema = z.strictObject({
   /** "Round · 4 items · 23,50 €". */
   summary: text(500),
   totalCents: cents,
+  /**
+   * Issue 14: this entry leaves only after that one was accepted (or marked done by a person); when
+   * that one ends rejected or discarded, this one is discarded with it (a gift card's payment
+   * waits for the card's redeem). Absent or null: no such wait.
+   */
+  after: entryId.nullable().optional(),
+  /** A payment's tender (kind `payment`; a takeaway's or delivery's payment may carry one too). */
+  tender: tenderSchema.optional(),
 });
 export type EntryDraft = z.infer<typeof entryDraftSchema>;
 
@@ -149,10 +204,22 @@ export const outboxEntrySchema = entryDraftSchema.extend({
   orderId: z.number().int().nullable(),
   /** The attempt under way follows an unconfirmed attempt of the same entry (open-order evidence, §5). */
   afterUnconfirmed: z.boolean(),
-  acceptedBy: z.enum(['server', 'open-order-evidence']).nullable(),
+  /** `already-invoiced-evidence` (issue 15): a retail "already invoiced" after an unconfirmed attempt of this invoice. */
+  acceptedBy: z.enum(['server', 'open-order-evidence', 'already-invoiced-evidence']).nullable(),
   /** A seating refused because a table has an open order on a fresh attempt: the waiter decides. */
   conflict: z.boolean(),
   resolution: z.enum(outboxResolutions).nullable(),
+  /** What an accepted non-order entry answered (issue 14): a card's balance left, a created customer. */
+  answer: z
+    .strictObject({
+      balanceCents: cents.optional(),
+      customer: z.strictObject({ id, name: text(300), email: text(200).optional(), phone: text(50).optional() }).optional(),
+      /** Issue 15: a shop invoice's id and number ("E-12", for the receipt); absent when accepted on evidence. */
+      invoiceId: id.optional(),
+      invoiceNumber: text(100).optional(),
+    })
+    .nullable()
+    .optional(),
 });
 export type OutboxEntry = z.infer<typeof outboxEntrySchema>;
 
@@ -270,6 +337,15 @@ export const queueOperations = {
     input: z.strictObject({ service: tableServiceSchema, drafts: z.array(entryDraftSchema).min(1).max(2) }),
     output: z.strictObject({ service: tableServiceSchema, entries: z.array(outboxEntrySchema) }),
   },
+  /**
+   * Entries by id, whatever their state (issue 14): a window that saw an entry leave the snapshot
+   * (an accepted customer or gift card redeem has no open service to keep it there) reads its
+   * outcome and answer. Ids not in the queue are left out.
+   */
+  getEntries: {
+    input: z.strictObject({ ids: z.array(entryId).min(1).max(100) }),
+    output: z.strictObject({ entries: z.array(outboxEntrySchema) }),
+  },
   /** A round (for an open service), a takeaway or a delivery, committed as queued. */
   submitEntry: { input: z.strictObject({ draft: entryDraftSchema }), output: z.strictObject({ entry: outboxEntrySchema }) },
   /** A queued entry: forget its Retry-After wait and try now. */
@@ -289,6 +365,14 @@ export const queueOperations = {
   moveSeating: {
     input: z.strictObject({ entryId, tables: z.array(seatTableSchema).min(1).max(50), seating: entryDraftSchema }),
     output: z.strictObject({ entry: outboxEntrySchema }),
+  },
+  /**
+   * Issue 14 item 4: sets (or with null removes) the bill discount of an open service, kept until
+   * the next payment carries it. Refused (`invalid-input`) once it would exceed what is left.
+   */
+  setBillDiscount: {
+    input: z.strictObject({ serviceId: entryId, discount: billDiscountSchema.nullable() }),
+    output: z.strictObject({ service: tableServiceSchema }),
   },
   /** The bill is settled at the POS: the table is free again on this terminal. */
   clearTable: { input: z.strictObject({ serviceId: entryId }), output: z.strictObject({ cleared: z.boolean() }) },
@@ -313,5 +397,5 @@ export const queueOperations = {
  * after a switch and the renderer's account scope keeps their answers after it closed.
  */
 export const queueWriteOperations: ReadonlySet<string> = new Set(
-  Object.keys(queueOperations).filter((name) => name !== 'getQueue' && name !== 'exportPending' && name !== 'getMostSold'),
+  Object.keys(queueOperations).filter((name) => name !== 'getQueue' && name !== 'getEntries' && name !== 'exportPending' && name !== 'getMostSold'),
 );

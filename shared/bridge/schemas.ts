@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { errorCodeSchema, errorTextShape, type ErrorCode } from './errorCodes';
 import { queueStorageProblemSchema } from './queue';
+import { customerChangedEventSchema, stockChangedEventSchema } from './commerce';
 
 // Plain (transform-free) shapes that cross the process boundary. The main side maps the vendor's
 // wire formats (shared/api) onto these, so the renderer never sees wire quirks.
@@ -42,6 +43,12 @@ export const appInfoSchema = z.object({
   mode: z.enum(['demo', 'account']),
   /** Identifies the account whose data the renderer shows; local data is kept per account. */
   accountKey: z.string().min(1),
+  /**
+   * A venue (floor, catalog) or a shop (the till), issue 15. The main side always says; absent
+   * (a stand-in bridge of a test or tool) reads as a venue.
+   */
+  kind: z.enum(['venue', 'shop']).optional(),
+  /** The venue's tenant, or the shop's username. */
   tenant: z.string(),
   version: z.string(),
 });
@@ -199,18 +206,47 @@ export const accountSettingsSchema = z.discriminatedUnion('mode', [
       tenant: credentialsInputSchema.shape.tenant,
     })
     .strict(),
+  // ——— Shops (issue 15): the retail API (retail-api.md) ———
+  /** The demo shop: the embedded retail sandbox (username `demo-shop`). */
+  z.object({ mode: z.literal('demo-shop') }).strict(),
+  z
+    .object({
+      mode: z.literal('shop'),
+      environment: environmentIdSchema.optional(),
+      /** The retail host root (`{retail_url}`): the paths of retail §4 are appended. */
+      baseUrl: accountUrl(),
+      /** retail §5 `username` header. */
+      username: secret().regex(/^[A-Za-z0-9._@-]+$/, 'username-characters' satisfies ErrorCode),
+    })
+    .strict(),
 ]);
 export type AccountSettings = z.infer<typeof accountSettingsSchema>;
+export type AccountKind = 'venue' | 'shop';
+
+/** A venue (`demo`, `account`) or a shop (`demo-shop`, `shop`). */
+export function accountKindOf(account: Pick<AccountSettings, 'mode'>): AccountKind {
+  return account.mode === 'demo-shop' || account.mode === 'shop' ? 'shop' : 'venue';
+}
 
 export const settingsSchema = z.object({
   account: accountSettingsSchema,
+  /**
+   * The other account, of the other kind (a shop beside a venue or the other way round): the
+   * header's switch swaps the two. Absent or null: none.
+   */
+  secondary: accountSettingsSchema.nullable().optional(),
   /** Background catalog sync interval. */
   syncEveryMinutes: z.number().int().min(1).max(1440),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
 /** Secrets travel one way only: renderer → vault. */
-export const accountSecretsInputSchema = credentialsInputSchema.pick({ accessToken: true, integratorToken: true }).strict();
+export const venueSecretsInputSchema = credentialsInputSchema.pick({ accessToken: true, integratorToken: true }).strict();
+/** A shop's secret (retail §5: `Authorization: Bearer <token>`). */
+export const shopSecretsInputSchema = z.object({ token: secret() }).strict();
+/** A venue's two tokens or a shop's one. */
+export const accountSecretsInputSchema = z.union([venueSecretsInputSchema, shopSecretsInputSchema]);
+export type AccountSecretsInput = z.infer<typeof accountSecretsInputSchema>;
 
 /** What the connection test tries, in the order a waiter can fix things (the renderer names each). */
 export const connectionCheckIds = ['addresses', 'reachable', 'credentials', 'api', 'images'] as const;
@@ -285,5 +321,9 @@ export const bridgeEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('queue-changed'), revision: z.number().int().nonnegative(), storageProblem: queueStorageProblemSchema.nullable() }),
   /** The terminal was locked or unlocked, or its PIN set or removed (issue 12 item 9): every window follows. */
   z.object({ type: z.literal('lock-changed'), lock: lockStateSchema }),
+  /** An item's stock changed from this terminal (86 / put back, issue 14 item 10): every window updates its copy. */
+  stockChangedEventSchema,
+  /** A customer was deleted from this terminal (issue 14 item 8): every window drops it. */
+  customerChangedEventSchema,
 ]);
 export type BridgeEvent = z.infer<typeof bridgeEventSchema>;

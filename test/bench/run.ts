@@ -9,7 +9,11 @@
 // - tap-to-line-painted for plain items in the Catalog view (issue 5 item 4: goal ≤ 50 ms p95);
 // - the order queue: reconnect to first order sent, drain rate vs 120/min with zero 429s, saving a
 //   round (tap on Send → "Saved", issue 11) (issues 6 and 11, outbox.ts);
-// - a 300-table floor: Catalog → Floor painted, tap → seat dialog (issue 6, floor300.ts).
+// - a 300-table floor: Catalog → Floor painted, tap → seat dialog (issue 6, floor300.ts);
+// - the shop's promotion recompute for a 100-line basket (issue 15 item 8: goal ≤ 5 ms p95,
+//   promotions.ts; `BENCH_ONLY=promotions` for that figure alone, no browser);
+// - the till's scan-to-line-painted with a 50,000-product shop catalog (issue 15 item 8: goal
+//   ≤ 50 ms p95, till.ts; `BENCH_ONLY=till` only).
 import { mkdtemp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -20,6 +24,9 @@ import { DEMO_HEADERS, freePort, startScript, tokenFileArgs, type Started } from
 import type { BenchHooks, KeystrokeRun } from '../../renderer/src/data/benchHooks';
 import { benchFloor300 } from './floor300';
 import { benchOutbox, benchSaveRound } from './outbox';
+import { benchPromotions } from './promotions';
+import { benchTill } from './till';
+import { cpuBetween, cpuSnapshot } from './cpu';
 import { median, percentile } from './stats';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 20_000);
@@ -135,12 +142,44 @@ async function syncScenario(rateLimited: boolean) {
   const context = await launch(await mkdtemp(join(tmpdir(), 'comanda-bench-profile-')));
   const page = await context.newPage();
   const accountKey = `demo@${new URL(sandbox.url).host}`;
+  const cpuBefore = cpuSnapshot();
   await page.goto(`${serve.url}?bench`);
+  // Diagnostic: BENCH_CPU_PROFILE=<file.cpuprofile> records the page's JavaScript from load to the sync done.
+  const profiler = process.env.BENCH_CPU_PROFILE && !rateLimited ? await context.newCDPSession(page) : null;
+  if (profiler) {
+    await profiler.send('Profiler.enable');
+    await profiler.send('Profiler.setSamplingInterval', { interval: 500 });
+    await profiler.send('Profiler.start');
+  }
+  // Diagnostic: BENCH_TRACE=<file.json> records a Chromium trace (timeline categories) of the same span.
+  const tracer = process.env.BENCH_TRACE && !rateLimited ? await context.newCDPSession(page) : null;
+  const traceEvents: unknown[] = [];
+  const traceDone = new Promise<void>((done) => tracer?.on('Tracing.tracingComplete', () => done()));
+  if (tracer) {
+    tracer.on('Tracing.dataCollected', ({ value }) => traceEvents.push(...value));
+    await tracer.send('Tracing.start', {
+      traceConfig: { includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'blink', 'IndexedDB', 'toplevel', 'mojom', 'loading', 'net'] },
+      transferMode: 'ReportEvents',
+    });
+  }
   const sync = await waitForSync(page, accountKey, rateLimited ? 15 * 60_000 : 5 * 60_000);
+  if (tracer) {
+    await tracer.send('Tracing.end');
+    await traceDone;
+    await writeFile(process.env.BENCH_TRACE!, JSON.stringify({ traceEvents }));
+    await tracer.detach();
+  }
+  if (profiler) {
+    const { profile } = await profiler.send('Profiler.stop');
+    await writeFile(process.env.BENCH_CPU_PROFILE!, JSON.stringify(profile));
+    await profiler.detach();
+  }
+  // Diagnostic: CPU seconds per process tree from navigation to the sync seen done (≤ 0.5 s late).
+  const cpuSeconds = cpuBetween(cpuBefore, cpuSnapshot(), { shell: serve.child.pid, sandbox: sandbox.child.pid });
   const used = (await stats(sandbox.url)).api ?? 0;
   const wallMs = Date.parse(sync.syncedAt!) - Date.parse(sync.startedAt);
   const records = Object.values(sync.counts).reduce<number>((a, b) => a + (b ?? 0), 0);
-  return { sandbox, serve, context, page, accountKey, minimum, used, wallMs, records, sync };
+  return { sandbox, serve, context, page, accountKey, minimum, used, wallMs, records, sync, cpuSeconds };
 }
 
 /** From navigation start to the first table drawn, with the server stopped: local data only. */
@@ -285,6 +324,8 @@ async function main() {
   if (process.env.BENCH_ONLY === 'sync') return syncOnly();
   if (process.env.BENCH_ONLY === 'save-round') return saveRoundOnly();
   if (process.env.BENCH_ONLY === 'tap') return tapOnly();
+  if (process.env.BENCH_ONLY === 'promotions') return promotionsOnly();
+  if (process.env.BENCH_ONLY === 'till') return tillOnly();
   log(`machine: ${cpus().length} cores, node ${process.version}; catalog of ${SCALE} items`);
 
   const { off, storing } = await syncAgainstRaw();
@@ -336,6 +377,7 @@ async function main() {
   log('the order queue: against the rate limit, and saving a round (issues 6 and 11)…');
   const outbox = await benchOutbox(log);
   const floor300 = await benchFloor300(log);
+  const promotions = benchPromotions(undefined, log);
 
   const report = {
     date: new Date().toISOString(),
@@ -354,6 +396,7 @@ async function main() {
     tapToLinePainted: tapToLine,
     outbox,
     floor300,
+    promotions,
   };
   const dir = resolve('test/bench/results');
   await mkdir(dir, { recursive: true });
@@ -375,10 +418,14 @@ async function syncAgainstRaw() {
   const loadBefore = loadavg()[0]!;
   const off = await syncScenario(false);
   log(`  ${off.records} records in ${off.wallMs} ms, ${off.used} requests (minimum ${off.minimum.total})`);
+  log(`  CPU seconds during the sync: ${Object.entries(off.cpuSeconds).map(([name, seconds]) => `${name} ${seconds}`).join(', ')}`);
   const raws: { records: number; ms: number }[] = [];
+  const rawCpuBefore = cpuSnapshot();
   for (let run = 0; run < RAW_RUNS; run++) {
     raws.push(await off.page.evaluate((key) => (globalThis as Hooks).__comandaBench!.rawBulkPut(key), off.accountKey));
   }
+  const rawCpuSeconds = cpuBetween(rawCpuBefore, cpuSnapshot(), { shell: off.serve.child.pid, sandbox: off.sandbox.child.pid });
+  log(`  CPU seconds during the ${RAW_RUNS} raw runs: ${Object.entries(rawCpuSeconds).map(([name, seconds]) => `${name} ${seconds}`).join(', ')}`);
   const raw = { records: raws[0]!.records, ms: median(raws.map((run) => run.ms)) };
   log(`  raw bulkPut: ${raw.records} records in ${Math.round(raw.ms)} ms (median of ${raws.map((run) => Math.round(run.ms)).join(', ')})`);
   const engineRate = off.records / (off.wallMs / 1000);
@@ -391,6 +438,8 @@ async function syncAgainstRaw() {
     goal: 0.8,
     // Both figures are wall times on a machine other programs may be using: say how busy it was.
     loadAverage1m: { before: Number(loadBefore.toFixed(2)), after: Number(loadavg()[0]!.toFixed(2)) },
+    cpuSecondsDuringSync: off.cpuSeconds,
+    cpuSecondsDuringRawRuns: rawCpuSeconds,
     note: 'engine: records / wall time of a whole sync (pages asked for five to a bridge call, validation, pages written together in transactions of 2,000 records or more while the next pages are fetched); raw: one bulkPut per store of the same records into a scratch database, the median of the runs',
   };
   log(`  engine / raw: ${storing.engineOverRaw} (goal ≥ 0.8; load average ${storing.loadAverage1m.before} → ${storing.loadAverage1m.after})`);
@@ -496,6 +545,26 @@ async function floorOnly() {
   const report = { ...(JSON.parse(await readFile(file, 'utf8').catch(() => '{}')) as Record<string, unknown>), floor300 };
   await writeFile(file, `${JSON.stringify(report, null, 2)}\n`);
   console.log(JSON.stringify(floor300, null, 2));
+}
+
+/** `BENCH_ONLY=promotions npm run bench`: only the promotion recompute (issue 15), written into latest.json. */
+async function promotionsOnly() {
+  log(`machine: ${cpus().length} cores, node ${process.version}`);
+  const promotions = benchPromotions(undefined, log);
+  const file = join(resolve('test/bench/results'), 'latest.json');
+  const previous = JSON.parse(await readFile(file, 'utf8').catch(() => '{}')) as Record<string, unknown>;
+  await writeFile(file, `${JSON.stringify({ ...previous, promotions, promotionsDate: new Date().toISOString() }, null, 2)}\n`);
+  console.log(JSON.stringify(promotions, null, 2));
+}
+
+/** `BENCH_ONLY=till npm run bench`: only the till's scan-to-line-painted (issue 15, till.ts), written into latest.json. */
+async function tillOnly() {
+  log(`machine: ${cpus().length} cores, node ${process.version}`);
+  const till = await benchTill(log);
+  const file = join(resolve('test/bench/results'), 'latest.json');
+  const previous = JSON.parse(await readFile(file, 'utf8').catch(() => '{}')) as Record<string, unknown>;
+  await writeFile(file, `${JSON.stringify({ ...previous, tillScanToLinePainted: till, tillDate: new Date().toISOString() }, null, 2)}\n`);
+  console.log(JSON.stringify(till, null, 2));
 }
 
 main()

@@ -1,4 +1,4 @@
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
@@ -12,7 +12,7 @@ import { DEMO_HEADERS, startServe } from './support/processes';
 import { ServicePage } from './support/ServicePage';
 import { SettingsPage } from './support/SettingsPage';
 import { SyncPage } from './support/SyncPage';
-import { openSyncedTerminal, openSyncedWindow, startVendor } from './support/terminal';
+import { openSyncedTerminal, openSyncedWindow, openWindow, startVendor } from './support/terminal';
 
 // Issue 12 item 8: axe (WCAG and best practices) finds no serious or critical violation on any
 // screen or dialog, in the light and the dark theme; dialogs keep and give back the focus, and a
@@ -302,6 +302,92 @@ test('the header fits with the demo venue’s badge, in Catalan', async () => {
   const page = await openSyncedWindow(demo.url, contexts, { locale: 'ca-ES' });
   await expect(page.locator('.app-header__demo')).toHaveText('Local de prova');
   expect(await headerAtEveryWidth(page, 'ca')).toEqual([]);
+});
+
+/** A shop's header (issue 15) at each width, on the till and on Pending orders: its problems, named by where. */
+async function shopHeaderAtEveryWidth(page: Page, language: string): Promise<string[]> {
+  const found: string[] = [];
+  const pendingScreen = page.getByTestId('pending-screen');
+  for (const size of WIDTHS) {
+    await page.setViewportSize(size);
+    for (const screen of ['till', 'pending'] as const) {
+      if (screen === 'pending') {
+        await page.getByTestId('pending-button').tap();
+        await expect(pendingScreen).toBeVisible();
+      } else {
+        await expect(page.getByTestId('till')).toBeVisible();
+      }
+      for (const problem of await headerProblems(page)) found.push(`${language} ${size.width}×${size.height} ${screen}: ${problem}`);
+      for (const button of await page.locator('.app-header button').all()) {
+        const box = await button.boundingBox();
+        if (box !== null && Math.min(box.width, box.height) < 44) found.push(`${language} ${size.width} ${screen}: ${await button.getAttribute('class')} is ${Math.round(box.width)}×${Math.round(box.height)}`);
+      }
+      if (screen === 'till') await page.locator('.app-header').screenshot({ path: `test-results/screens/shop-header-${language}-${size.width}.png` });
+      if (screen === 'pending') {
+        // Its first button goes back to the till, in any language.
+        await pendingScreen.locator('.pending__bar button').first().tap();
+        await expect(page.getByTestId('till')).toBeVisible();
+      }
+    }
+  }
+  return found;
+}
+
+test('the shop’s header fits at 800, 1024, 1280 and 1920 px wide in English, Spanish and Catalan: the switch, the Lock, offline with a sale waiting', async () => {
+  test.setTimeout(300_000);
+  // The demo shop in use with the demo venue beside it (the Venue | Shop switch shows).
+  const dataDir = await mkdtemp(join(tmpdir(), 'comanda-e2e-data-'));
+  await writeFile(join(dataDir, 'settings.json'), JSON.stringify({ account: { mode: 'demo-shop' }, secondary: { mode: 'demo' }, syncEveryMinutes: 60 }));
+  const serve = await startServe(['--port', '0', '--data', dataDir]);
+  running.push(serve);
+  const retailUrl = /demo shop: embedded retail sandbox at (http:\/\/127\.0\.0\.1:\d+)/.exec(serve.output())?.[1];
+  expect(retailUrl, serve.output()).toBeTruthy();
+  const page = await openWindow(serve.url, contexts);
+  await expect(page.getByTestId('till-groups').getByRole('tab').first()).toBeVisible({ timeout: 120_000 });
+  await expect(page.getByTestId('sync-status')).toHaveClass(/sync-status--synced/);
+  const settings = new SettingsPage(page);
+
+  // The longest states: a PIN set (the Lock button shows), offline with a sale waiting.
+  await settings.open();
+  await setPin(page);
+  await settings.backButton.tap();
+  await controlRequest(retailUrl!, '/__sandbox/faults', { body: { offline: true } });
+  await expect(page.getByTestId('connection-indicator')).toContainText('Offline', { timeout: 60_000 });
+  await page.locator('[data-testid="till-product"] button').first().tap();
+  const cell = page.getByTestId('till-variant-cell').first();
+  if (await page.getByTestId('till-variants').isVisible()) await cell.tap();
+  await expect(page.getByTestId('till-line')).toHaveCount(1);
+  await page.getByTestId('till-pay').tap();
+  const pay = page.getByTestId('sale-pay-dialog');
+  await pay.getByRole('button', { name: /Cash$/ }).tap();
+  await pay.getByTestId('sale-pay-submit').tap();
+  await expect(pay.getByTestId('sale-pay-saved')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('connection-indicator')).toContainText(/Offline · \d+ waiting/, { timeout: 20_000 });
+  await expect(page.getByRole('button', { name: 'Lock the terminal', exact: true })).toBeVisible();
+  await expect(page.getByTestId('account-switch')).toBeVisible();
+
+  const found: string[] = [];
+  for (const [language, choice] of [
+    ['en', null],
+    ['es', 'Español'],
+    ['ca', 'Català'],
+  ] as const) {
+    if (choice !== null) {
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.locator('.settings-button').tap();
+      const gate = page.getByTestId('pin-dialog');
+      await tapPin(gate, PIN);
+      await gate.getByTestId('pin-submit').tap();
+      await page.getByRole('radio', { name: choice, exact: true }).check();
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      await page.locator('.settings__back').tap();
+      await expect(page.getByTestId('till')).toBeVisible();
+    }
+    found.push(...(await shopHeaderAtEveryWidth(page, language)));
+  }
+  expect(found).toEqual([]);
+  await controlRequest(retailUrl!, '/__sandbox/faults', { body: {} });
 });
 
 /** Presses Tab (or Shift+Tab) until `target` has the focus: a keyboard user's way to it. */

@@ -15,6 +15,7 @@ import { catalogRoutes } from './catalog/routes';
 import { retailChainRoutes } from './chains/sync';
 import { configRoutes } from './config/routes';
 import { retailControlRoutes } from './control/routes';
+import { RetailWriteLog } from './control/requestLog';
 import { retailRequestStats } from './control/stats';
 import type { RetailEnv } from './env';
 import { retailError, RetailRefusal, refusalResponse } from './errors';
@@ -85,6 +86,9 @@ export function createRetailSandboxApp(options: RetailSandboxOptions = {}): Reta
   const saver = options.statePath === undefined ? null : new StateSaver(options.statePath, () => state, options.onError, serializeRetailState);
   if (saver) app.use('*', saver.middleware<RetailEnv>());
   app.use('*', stats.middleware<RetailEnv>());
+  // Before the body limit and the rate limits, so their refusals are logged too.
+  const writes = new RetailWriteLog();
+  app.use('*', writes.middleware<RetailEnv>());
   app.use('*', bodyLimit<RetailEnv>(limits.maxBodyBytes, (c, message) => answer(c, 413, message)));
   const rateLimiter = retailRateLimit({ catalogPerMinute: limits.catalogRequestsPerMinute, perMinute: limits.requestsPerMinute });
   app.use('*', rateLimiter);
@@ -101,9 +105,10 @@ export function createRetailSandboxApp(options: RetailSandboxOptions = {}): Reta
     state.ledger.length = 0;
     rateLimiter.clear();
     stats.clear();
+    writes.clear();
     options.extension?.reset?.();
   };
-  const control = retailControlRoutes({ faults, reset, stats });
+  const control = retailControlRoutes({ faults, reset, stats, writes });
   if (options.extension?.control) control.route('/', options.extension.control);
   app.route('/__sandbox', control);
 

@@ -1,5 +1,6 @@
 import { HTTPError, NetworkError, TimeoutError } from 'ky';
 import { coded, saidParam, type BridgeErrorInfo, type ErrorText } from '../../../shared/bridge';
+import { retailErrorFieldMessages, retailErrorFields } from '../../../shared/api/retail/wire';
 import { redactSecrets } from '../secrets/redact';
 
 /**
@@ -29,8 +30,18 @@ export type GatewayErrorKind = (typeof gatewayErrorKinds)[number];
  *   (spec §4.7) — right after an unconfirmed attempt, evidence that attempt worked (ARCHITECTURE §5);
  * - `redirected`: the server answered 3xx. Never followed (the credentials would go along, issue 10
  *   item 2); kind `not-found`, as a wrong address: nothing was applied, the outbox keeps the order.
+ * - `too-many-objects`: a write with more objects than one request may carry (retail §4.1: 100),
+ *   refused before sending; split it;
+ * - `already-invoiced`: the retail service refused an invoice because the order has one
+ *   (clarifications "Retail") — right after an unconfirmed invoice attempt, evidence it arrived.
  */
-export type GatewayErrorCode = 'body-too-large' | 'request-invalid' | 'table-has-open-order' | 'redirected';
+export type GatewayErrorCode =
+  | 'body-too-large'
+  | 'request-invalid'
+  | 'table-has-open-order'
+  | 'redirected'
+  | 'too-many-objects'
+  | 'already-invoiced';
 
 export class GatewayError extends Error {
   readonly kind: GatewayErrorKind;
@@ -42,6 +53,10 @@ export class GatewayError extends Error {
   readonly body: string | undefined;
   readonly retryAfterSeconds: number | undefined;
   readonly endpoint: string;
+  /** Field paths the server's error body named (`address`, `order_contents.0.total`), or []. */
+  readonly fields: readonly string[];
+  /** The server's words for each field it named, where it gave some (`address` → "The address field is required."). */
+  readonly fieldMessages: Readonly<Record<string, string>>;
 
   constructor(init: {
     kind: GatewayErrorKind;
@@ -51,6 +66,8 @@ export class GatewayError extends Error {
     body?: string;
     retryAfterSeconds?: number;
     code?: GatewayErrorCode;
+    fields?: readonly string[];
+    fieldMessages?: Readonly<Record<string, string>>;
   }) {
     // The one place every gateway failure is made: no token survives in it (issue 10 item 3).
     const text = redactedText(init.text);
@@ -63,6 +80,9 @@ export class GatewayError extends Error {
     this.status = init.status;
     this.body = redactSecrets(init.body);
     this.retryAfterSeconds = init.retryAfterSeconds;
+    this.fields = init.fields ?? [];
+    // The server's words may echo the request: scrubbed like the body.
+    this.fieldMessages = Object.fromEntries(Object.entries(init.fieldMessages ?? {}).map(([field, words]) => [field, redactSecrets(words)]));
   }
 
   toBridgeError(): BridgeErrorInfo {
@@ -180,10 +200,15 @@ export function httpStatusError(answer: {
       text: isWrite ? coded('server-failed-write', { status }) : coded('server-error', { status, ...saidParam(said) }),
     });
   }
+  // A validation refusal may name its fields (`data` of the `{ error, code, data }` body).
+  const fields = retailErrorFields(body);
+  const fieldMessages = retailErrorFieldMessages(body);
   return new GatewayError({
     ...common,
     kind: 'invalid',
-    text: coded('server-rejected', { status, ...saidParam(said) }),
+    ...(fields.length > 0 ? { fields } : {}),
+    ...(Object.keys(fieldMessages).length > 0 ? { fieldMessages } : {}),
+    text: coded('server-rejected', { status, ...saidParam(said), ...(fields.length > 0 ? { fields: fields.join(', ').slice(0, 500) } : {}) }),
   });
 }
 

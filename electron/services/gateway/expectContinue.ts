@@ -21,7 +21,7 @@ export interface ContinueAnswer {
 
 export interface ContinueRequest {
   url: string;
-  method: 'POST' | 'PUT';
+  method: 'POST' | 'PUT' | 'PATCH';
   headers: Record<string, string>;
   body: string;
   /** From sending the headers to the end of the answer. */

@@ -18,6 +18,13 @@ export interface TransportOptions {
   /** Host root; the paths of spec §4 are appended. */
   baseUrl: string;
   secrets: () => Promise<AccountSecrets | null>;
+  /**
+   * Credentials of another service's headers (the retail service: `username` + Bearer, retail
+   * §5): when set, `credentials: 'headers'` requests carry what it returns instead of the
+   * hospitality headers. It throws (a GatewayError) when there are none, and registers its
+   * secrets with secrets/redact.ts.
+   */
+  credentialHeaders?: ((endpoint: string) => Promise<Record<string, string>>) | undefined;
   /** Per attempt: from sending to the end of the answer's body. */
   timeoutMs: number;
   limiter: RateLimiter;
@@ -32,7 +39,7 @@ export interface TransportOptions {
   defaultRetryAfterMs?: number | undefined;
 }
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface RequestSpec<S extends z.ZodType> {
   method: HttpMethod;
@@ -61,6 +68,11 @@ export interface RequestSpec<S extends z.ZodType> {
    * paused) — for the outbox, which decides itself when an order is tried again.
    */
   waitOutRateLimit?: boolean | undefined;
+  /**
+   * The budget this request takes its turn from, when not the transport's (the retail catalog
+   * budget, which also takes a turn of the account's). A 429 pauses this one.
+   */
+  limiter?: RateLimiter | undefined;
 }
 
 export interface Transport {
@@ -131,7 +143,7 @@ export function createTransport(options: TransportOptions): Transport {
     try {
       answer = await exchangeWithContinue({
         url: `${root}/${spec.path}${query ? `?${query}` : ''}`,
-        method: spec.method === 'PUT' ? 'PUT' : 'POST',
+        method: spec.method === 'PUT' || spec.method === 'PATCH' ? spec.method : 'POST',
         headers,
         body,
         timeoutMs: options.timeoutMs,
@@ -182,7 +194,8 @@ export function createTransport(options: TransportOptions): Transport {
   }
 
   async function send<S extends z.ZodType>(spec: RequestSpec<S>): Promise<z.output<S>> {
-    const secrets = spec.credentials === 'headers' ? await requireSecrets(spec.endpoint) : null;
+    const other = spec.credentials === 'headers' && options.credentialHeaders ? await options.credentialHeaders(spec.endpoint) : null;
+    const secrets = spec.credentials === 'headers' && !other ? await requireSecrets(spec.endpoint) : null;
     const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
 
     // spec §8: a request over 2 MB is refused here, before it uses the budget or the network.
@@ -198,9 +211,10 @@ export function createTransport(options: TransportOptions): Transport {
       });
     }
 
-    const headers = headersFor(secrets, body !== undefined);
+    const headers = { ...headersFor(secrets, body !== undefined), ...other };
+    const budget = spec.limiter ?? limiter;
     for (let attempt = 0; ; attempt++) {
-      const slot = await limiter.acquire(spec.priority);
+      const slot = await budget.acquire(spec.priority);
       let text: string;
       try {
         text =
@@ -217,7 +231,7 @@ export function createTransport(options: TransportOptions): Transport {
           // clarifications "Limits": a 429 is a refusal, so reads and writes alike are safe to
           // resend. The whole account waits, then this request takes its turn again.
           const waitMs = failure.retryAfterSeconds !== undefined ? failure.retryAfterSeconds * 1000 : defaultRetryAfterMs;
-          limiter.pause(waitMs);
+          budget.pause(waitMs);
           if (spec.waitOutRateLimit !== false && waitMs <= maxRetryAfterMs && attempt < maxRetries) continue;
         }
         throw failure;

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BridgeClient } from '../../../shared/bridge';
 import { ConnectionIndicator } from '../features/floor/ConnectionIndicator';
@@ -26,8 +26,22 @@ import { SeatDialog } from '../features/service/SeatDialog';
 import { useOrderStore } from '../features/order/orderStore';
 import { PendingButton } from '../features/pending/PendingButton';
 import { PendingScreen } from '../features/pending/PendingScreen';
+import { BillScreen } from '../features/bill/BillScreen';
 import { LockButton } from '../features/lock/LockButton';
 import { LockProvider } from '../features/lock/LockProvider';
+import { CustomersScreen } from '../features/customers/CustomersScreen';
+import { ForTableBanner } from '../features/customers/ForTableBanner';
+import { startCustomersFeed } from '../features/customers/customersFeed';
+import { GiftCardsScreen } from '../features/giftcards/GiftCardsScreen';
+import { MoreMenu, type MoreScreen } from './MoreMenu';
+import { startStockFeed } from '../features/stock/stockFeed';
+import { AccountSwitch } from '../features/settings/AccountSwitch';
+import { useAppInfo } from '../features/settings/useAppInfo';
+import { TillScreen } from '../features/till/TillScreen';
+import { startShopSync } from '../data/shop/shopCatalogStore';
+import { ShopContext } from '../features/till/shopContext';
+import { startInvoiceFollower, useReceiptStore } from '../features/till/receipt/receiptStore';
+import { ShopHeader, useShopFeeds, type ShopScreen } from './ShopHeader';
 
 /**
  * One account at a time: everything that owns an account's local data lives in `Terminal`, which
@@ -51,8 +65,72 @@ export function App({ bridge }: { bridge: BridgeClient }) {
   );
 }
 
-/** The terminal on one account: header, and the floor plan or Settings. */
+/**
+ * The terminal on one account (issue 15): the till for a shop, the floor and catalog for a venue.
+ * Nothing of either starts before getAppInfo says which (a venue's loaders would ask a shop for
+ * rooms); a main side that does not answer shows the venue's screens, which explain that.
+ */
 function Terminal({ bridge, settingsBridge }: { bridge: BridgeClient; settingsBridge: SettingsBridge }) {
+  const { info, failed } = useAppInfo(bridge);
+  if (info?.kind === 'shop') {
+    return <ShopTerminal bridge={bridge} accountKey={info.accountKey} settingsBridge={settingsBridge} tenant={info.mode === 'demo' ? null : info.tenant} />;
+  }
+  if (info === null && !failed) return <div className="app" aria-busy="true" />;
+  return <VenueTerminal bridge={bridge} settingsBridge={settingsBridge} />;
+}
+
+/** A shop's terminal: its header (with the Venue | Shop switch when both are set) and the till or Settings. */
+function ShopTerminal({ bridge, accountKey, settingsBridge, tenant }: { bridge: BridgeClient; accountKey: string; settingsBridge: SettingsBridge; tenant: string | null }) {
+  // The shop's catalog sync (issue 15 item 3) runs for as long as this shop is the current account:
+  // a switch to the venue remounts Terminal, which stops it (a sync under way is aborted).
+  useEffect(() => {
+    const sync = startShopSync(bridge, { accountKey });
+    return () => sync.stop();
+  }, [bridge, accountKey]);
+  // Its queue (sales, invoices: Pending orders) and its connection, for the header (ShopHeader.tsx).
+  useShopFeeds(bridge);
+  // The receipts' invoice numbers, as the main side delivers the invoices (receipt/receiptStore.ts).
+  useEffect(() => {
+    const follower = startInvoiceFollower({ bridge, store: useReceiptStore, log: (line) => console.warn(line) });
+    return () => follower.stop();
+  }, [bridge]);
+  const shopContext = useMemo(() => ({ bridge, accountKey }), [bridge, accountKey]);
+  const settingsOpen = useSettingsStore(settingsSelectors.open);
+  const openSettings = useSettingsStore((state) => state.openSettings);
+  const closeSettings = useSettingsStore((state) => state.closeSettings);
+  const [screen, setScreen] = useState<ShopScreen>('till');
+  const showScreen = (next: ShopScreen) => {
+    closeSettings();
+    setScreen(next);
+  };
+  return (
+    <div className="app" data-account-kind="shop">
+      <ShopHeader
+        tenant={tenant}
+        settingsBridge={settingsBridge}
+        screen={screen}
+        onShowScreen={showScreen}
+        settingsOpen={settingsOpen}
+        onOpenSettings={() => void openSettings(settingsBridge)}
+      />
+      <main className="app__main">
+        {/* Every call of the till names this shop (features/till/shopContext.ts). */}
+        <ShopContext.Provider value={shopContext}>
+          {settingsOpen ? (
+            <SettingsScreen bridge={settingsBridge} onBack={() => showScreen('till')} account="shop" />
+          ) : screen === 'pending' ? (
+            <PendingScreen onBack={() => setScreen('till')} />
+          ) : (
+            <TillScreen />
+          )}
+        </ShopContext.Provider>
+      </main>
+    </div>
+  );
+}
+
+/** The terminal on a venue: header, and the floor plan or Settings. */
+function VenueTerminal({ bridge, settingsBridge }: { bridge: BridgeClient; settingsBridge: SettingsBridge }) {
   const loaderRef = useRef<FloorLoader | null>(null);
 
   useEffect(() => {
@@ -108,6 +186,12 @@ function Terminal({ bridge, settingsBridge }: { bridge: BridgeClient; settingsBr
     };
   }, [bridge]);
 
+  // Stock (issue 14 items 9–10): the warehouse this terminal sells from, and 86s from every window.
+  useEffect(() => startStockFeed({ bridge, log: (line) => console.warn(line) }).stop, [bridge]);
+
+  // Customers (issue 14 item 8): created ones join this window's copy, deleted ones leave it, in every window.
+  useEffect(() => startCustomersFeed({ bridge, queue: useQueueStore, catalog: catalogStore, log: (line) => console.warn(line) }).stop, [bridge]);
+
   const retry = useCallback(() => loaderRef.current?.retry() ?? Promise.resolve(), []);
   const settingsOpen = useSettingsStore(settingsSelectors.open);
   const openSettings = useSettingsStore((state) => state.openSettings);
@@ -129,7 +213,18 @@ function Terminal({ bridge, settingsBridge }: { bridge: BridgeClient; settingsBr
 
   return (
     <div className="app">
-      <AppHeader view={view} onShowView={showView} onOpenSettings={showSettings} settingsOpen={settingsOpen} />
+      <AppHeader
+        settingsBridge={settingsBridge}
+        view={view}
+        onShowView={showView}
+        onOpenSettings={showSettings}
+        settingsOpen={settingsOpen}
+        more={!settingsOpen && (screen === 'customers' || screen === 'giftCards') ? screen : null}
+        onShowMore={(next) => {
+          closeSettings();
+          useServiceStore.getState().showScreen(next);
+        }}
+      />
       <main className="app__main">
         {settingsOpen ? (
           <SettingsScreen bridge={settingsBridge} onBack={closeSettings} />
@@ -137,8 +232,17 @@ function Terminal({ bridge, settingsBridge }: { bridge: BridgeClient; settingsBr
           <OrderScreen />
         ) : screen === 'pending' ? (
           <PendingScreen />
+        ) : screen === 'customers' ? (
+          <CustomersScreen />
+        ) : screen === 'giftCards' ? (
+          <GiftCardsScreen />
+        ) : screen === 'bill' ? (
+          <BillScreen bridge={bridge} />
         ) : (
-          <FloorPlan onRetry={retry} />
+          <>
+            <ForTableBanner />
+            <FloorPlan onRetry={retry} />
+          </>
         )}
       </main>
       {/* Draws nothing until a table is tapped; renders into document.body. */}
@@ -148,15 +252,21 @@ function Terminal({ bridge, settingsBridge }: { bridge: BridgeClient; settingsBr
 }
 
 function AppHeader({
+  settingsBridge,
   view,
   onShowView,
   onOpenSettings,
   settingsOpen,
+  more,
+  onShowMore,
 }: {
+  settingsBridge: SettingsBridge;
   view: TerminalView | null;
   onShowView: (view: TerminalView) => void;
   onOpenSettings: () => void;
   settingsOpen: boolean;
+  more: MoreScreen | null;
+  onShowMore: (screen: MoreScreen) => void;
 }) {
   const { t } = useTranslation('app');
   const appInfo = useFloorStore(floorSelectors.appInfo);
@@ -170,11 +280,13 @@ function AppHeader({
         </span>
       )}
       <ViewSwitch current={view} onShow={onShowView} />
+      <AccountSwitch bridge={settingsBridge} />
       <span className="app-header__spacer" />
       <SyncStatus />
       <ConnectionIndicator />
       <PendingButton />
       <LockButton />
+      <MoreMenu current={more} onShow={onShowMore} />
       <SettingsButton onOpen={onOpenSettings} current={settingsOpen} />
     </header>
   );

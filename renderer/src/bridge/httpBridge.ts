@@ -157,6 +157,17 @@ export function createHttpBridge(options: HttpBridgeOptions = { secret: readBrid
     verifyPin: (input, context) => call('verifyPin', input, context),
     setPin: (input, context) => call('setPin', input, context),
     clearPin: (input, context) => call('clearPin', input, context),
+    setBillDiscount: (input, context) => call('setBillDiscount', input, context),
+    createGiftCard: (input, context) => call('createGiftCard', input, context),
+    deleteCustomer: (input, context) => call('deleteCustomer', input, context),
+    setItemStock: (input, context) => call('setItemStock', input, context),
+    getStockSettings: (input, context) => call('getStockSettings', input, context),
+    saveStockSettings: (input, context) => call('saveStockSettings', input, context),
+    fetchShopPages: (input, context) => call('fetchShopPages', input, context),
+    createShopCustomer: (input, context) => call('createShopCustomer', input, context),
+    updateShopCustomer: (input, context) => call('updateShopCustomer', input, context),
+    setShopStock: (input, context) => call('setShopStock', input, context),
+    getEntries: (input, context) => call('getEntries', input, context),
     onEvent,
   } satisfies BridgeApi;
 }

@@ -44,6 +44,17 @@ export function createBridgeClient(api: BridgeApi): BridgeClient {
     verifyPin: (input, context) => api.verifyPin(input, context).then(unwrap),
     setPin: (input, context) => api.setPin(input, context).then(unwrap),
     clearPin: (input, context) => api.clearPin(input, context).then(unwrap),
+    setBillDiscount: (input, context) => api.setBillDiscount(input, context).then(unwrap),
+    createGiftCard: (input, context) => api.createGiftCard(input, context).then(unwrap),
+    deleteCustomer: (input, context) => api.deleteCustomer(input, context).then(unwrap),
+    setItemStock: (input, context) => api.setItemStock(input, context).then(unwrap),
+    getStockSettings: (input, context) => api.getStockSettings(input, context).then(unwrap),
+    saveStockSettings: (input, context) => api.saveStockSettings(input, context).then(unwrap),
+    fetchShopPages: (input, context) => api.fetchShopPages(input, context).then(unwrap),
+    createShopCustomer: (input, context) => api.createShopCustomer(input, context).then(unwrap),
+    updateShopCustomer: (input, context) => api.updateShopCustomer(input, context).then(unwrap),
+    setShopStock: (input, context) => api.setShopStock(input, context).then(unwrap),
+    getEntries: (input, context) => api.getEntries(input, context).then(unwrap),
     onEvent: (listener) => api.onEvent(listener),
   } satisfies BridgeClient;
 }

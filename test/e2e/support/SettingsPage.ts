@@ -22,7 +22,8 @@ export class SettingsPage {
 
   constructor(readonly page: Page) {
     this.openButton = page.getByRole('button', { name: 'Settings', exact: true });
-    this.backButton = page.getByRole('button', { name: 'Back to floor' });
+    // A venue goes back to its floor, a shop to its till.
+    this.backButton = page.getByRole('button', { name: /^(Back to floor|Back to the till)$/ });
     this.heading = page.getByRole('heading', { name: 'Settings', level: 1 });
     this.testButton = page.getByRole('button', { name: /^(Test connection|Testing…)$/ });
     this.saveButton = page.getByRole('button', { name: /^(Save|Saving…)$/ });

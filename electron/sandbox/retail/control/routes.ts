@@ -2,21 +2,49 @@
 // routes and guards (baseControlRoutes in ../../control/routes.ts: loopback socket and Host, no
 // foreign Origin, JSON POSTs only): reset, faults, stats and the ledger of committed orders and
 // invoices (each entry with `service: 'retail'`). Its errors keep the control API's own body
-// (`code` = status).
+// (`code` = status). Issue 15's proof adds two reads: the log of writes (every POST/PUT/PATCH/DELETE
+// that arrived, with its answer: "once" and "the order before its invoice") and an order as stored,
+// with its lines and its invoice's payments.
 import type { Hono } from 'hono';
 import type { FaultController } from '../../control/faults';
 import { baseControlRoutes } from '../../control/routes';
+import { errorResponse } from '../../errors';
+import { DEMO_SHOP } from '../accounts';
 import type { RetailEnv } from '../env';
+import { orderWire } from '../orders/routes';
+import type { RetailWriteLog } from './requestLog';
 import type { RetailRequestStats } from './stats';
 
 export interface RetailControlOptions {
   faults: FaultController;
   stats: RetailRequestStats;
+  /** The writes that reached the app (GET /__sandbox/requests). */
+  writes: RetailWriteLog;
   /** Puts every account back to its seed, empties the ledger, clears the rate-limit counts. */
   reset: () => void;
 }
 
 export function retailControlRoutes(options: RetailControlOptions): Hono<RetailEnv> {
   // Every retail order and invoice committed, in order (tenant = username).
-  return baseControlRoutes<RetailEnv>({ ...options, ledger: (c) => c.get('retail').ledger });
+  const routes = baseControlRoutes<RetailEnv>({ ...options, ledger: (c) => c.get('retail').ledger });
+
+  // The writes that arrived, oldest first (filters: method, path — exact, or a prefix ending in
+  // `*` —, username), with counts by "METHOD path".
+  routes.get('/requests', (c) => {
+    const { method, path, username } = c.req.query();
+    return c.json(options.writes.snapshot({ method, path, username }));
+  });
+
+  // One order of an account (query `username`, default demo-shop) as the service stored it: its
+  // lines, amounts and, once invoiced, its invoice with the payments. Read-only.
+  routes.get('/orders/:id', (c) => {
+    const username = c.req.query('username')?.trim() || DEMO_SHOP.username;
+    const account = c.get('retail').account(username);
+    if (!account) return errorResponse(c, 404, `Unknown username "${username.slice(0, 100)}".`);
+    const id = Number(c.req.param('id'));
+    const order = Number.isSafeInteger(id) ? account.orders.find((o) => o.id === id) : undefined;
+    if (!order) return errorResponse(c, 404, `No order ${c.req.param('id').slice(0, 30)} in account "${account.username}".`);
+    return c.json(orderWire(account, order));
+  });
+  return routes;
 }

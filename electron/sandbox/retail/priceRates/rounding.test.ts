@@ -20,6 +20,10 @@ describe('price-rate rounding (clarifications)', () => {
     expect(roundPrice(1260n, 1n, 3)).toBe(1299);
     expect(roundPrice(1249n, 1n, 3)).toBe(1299); // 50 from 11.99 and from 12.99
     expect(roundPrice(1299n, 1n, 3)).toBe(1299);
+    // Below 1.00 the lower candidate is no price: from 0.49 (a tie) up it is 0.99, below it stays.
+    expect(roundPrice(49n, 1n, 3)).toBe(99);
+    expect(roundPrice(80n, 1n, 3)).toBe(99);
+    expect(roundPrice(48n, 1n, 3)).toBe(48);
     expect(roundPrice(40n, 1n, 3)).toBe(40);
   });
   it('4 up to .99: 12.40 → 12.99, 13.00 → 13.99', () => {

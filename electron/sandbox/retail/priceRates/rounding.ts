@@ -4,8 +4,8 @@
 // 1 none: half up to the cent; 2 nearest .05: round_half_up(c/5)×5; 3 nearest .99: the closer of
 // ⌊c/100⌋×100−1 and ⌊c/100⌋×100+99, a tie going up; 4 up to .99: the smallest x.99 ≥ c; 5 down to
 // .99: the largest x.99 ≤ c, a price below 0.99 staying as it is (half up). Decision where the
-// clarifications are silent: under rule 3 a price below 0.50 (whose lower candidate would be
-// −0.01) also stays as it is.
+// clarifications are silent: under rule 3 a price nearer −0.01 than 0.99 (below 0.49, whose lower
+// candidate is no price) stays as it is (half up); from 0.49 (a tie, going up) it becomes 0.99.
 import type { PriceRateLinkRecord, PriceRateRecord, RetailProductRecord } from '../model';
 
 export type Rounding = PriceRateRecord['rounding'];
@@ -23,8 +23,8 @@ export function roundPrice(num: bigint, den: bigint, rounding: Rounding): number
       const base = floorDiv(num, 100n * den) * 100n;
       const lo = base - 1n;
       const hi = base + 99n;
-      if (lo < 0n) return Number(halfUp);
-      return Number(hi * den - num <= num - lo * den ? hi : lo);
+      const nearer = hi * den - num <= num - lo * den ? hi : lo;
+      return Number(nearer < 0n ? halfUp : nearer);
     }
     case 4:
       return Number(ceilDiv(num - 99n * den, 100n * den) * 100n + 99n);

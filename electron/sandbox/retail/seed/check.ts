@@ -68,6 +68,7 @@ export function checkRetailSeed(seed: RetailSeed, options: RetailSeedCheckOption
 
   if (seed.paymentMethods.filter((m) => m.cash).length !== 1) problems.push('paymentMethods: exactly one method must be the cash one');
   for (const v of seed.variants) ref(sets, v.variant_set_id, `variant ${v.id} variant_set_id`);
+  for (const c of seed.customers) ref(rates, c.price_rate_id ?? null, `customer ${c.id} price_rate_id`);
   for (const g of seed.groups) ref(taxes, g.tax_id, `group ${g.id} tax_id`);
   for (const c of seed.categories) {
     ref(groups, c.group_id, `category ${c.id} group_id`);

@@ -56,6 +56,7 @@ export const retailRecordSchemas = {
     notes: text,
     maxCredit: cents.nullable(),
     extra_id: text,
+    price_rate_id: id.nullable().optional(),
     created_at: instant,
     updated_at: instant,
   }),

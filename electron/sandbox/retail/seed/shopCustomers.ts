@@ -1,9 +1,12 @@
 // The demo shop's 40 customers: Barcelona names and addresses, e-mails on the reserved example
 // domains, Spanish mobile numbers, a DNI with its control letter for about half of them, and a
-// loyalty card number in `extra_id`.
+// loyalty card number in `extra_id`. Every fifth (ids 1, 6, 11, …) is a member: their own price rate
+// is "Socis -10 %" (`price_rate_id`, beyond §2.4: the till follows it). Chosen by position, not drawn,
+// so every other value stays what the seed always gave.
 import { mulberry32, pick, randomInt } from '../../prng';
 import { slug } from '../../seed/text';
 import type { RetailCustomerRecord } from '../model';
+import { SHOP } from './shopCatalog';
 import { FIRST_NAMES, STREETS, SURNAMES } from './shopNames';
 
 export const DEMO_SHOP_CUSTOMERS = 40;
@@ -53,6 +56,7 @@ export function buildShopCustomers(count = DEMO_SHOP_CUSTOMERS): RetailCustomerR
       notes: random() < 0.15 ? pick(random, NOTES) : null,
       maxCredit: random() < 0.1 ? 30_000 : null,
       extra_id: `FID-${String(1000 + i * 7).padStart(5, '0')}`,
+      price_rate_id: i % 5 === 0 ? SHOP.priceRate.members : null,
       created_at: created,
       updated_at: created,
     });

@@ -1,8 +1,8 @@
 import type { SyncResource } from '../../../../shared/bridge';
 
 /** How far one resource is: records and requests done, out of what the server announced. */
-export interface ResourceProgress {
-  resource: SyncResource;
+export interface ResourceProgress<R extends string = SyncResource> {
+  resource: R;
   /** Records read, validated and stored. */
   records: number;
   /** The server's `total` once known (stocks: once every warehouse's first page answered). */
@@ -14,10 +14,10 @@ export interface ResourceProgress {
   done: boolean;
 }
 
-export interface SyncProgress {
+export interface SyncProgress<R extends string = SyncResource> {
   generation: number;
   startedAt: string;
-  resources: ResourceProgress[];
+  resources: ResourceProgress<R>[];
   /** Pages fetched and stored so far, every resource together. */
   requests: number;
   /** Pages still to fetch: exact where the server told, else the last sync's count (or 1). */
@@ -49,37 +49,40 @@ interface ResourceState {
 /**
  * Keeps the counts of a sync under way and derives its snapshot. The clock is injected, so the
  * estimate of time left is a pure function of what happened (tests measure nothing by timing).
+ * `R` is the venue's resources by default; the shop's sync (renderer/src/data/shop) uses its own.
  */
-export class SyncProgressTracker {
-  private readonly states = new Map<SyncResource, ResourceState>();
+export class SyncProgressTracker<R extends string = SyncResource> {
+  private readonly states = new Map<R, ResourceState>();
   private readonly startedAtMs: number;
   /** Completion times of the last RATE_WINDOW requests. */
   private readonly recent: number[] = [];
 
   constructor(
     private readonly generation: number,
-    resources: readonly SyncResource[],
+    resources: readonly R[],
     /** Pages each resource took in the last successful sync: the estimate until the server tells. */
-    private readonly previousRequests: Partial<Record<SyncResource, number>>,
+    private readonly previousRequests: Partial<Record<R, number>>,
     private readonly now: () => Date,
+    /** Resources of several streams, their count told later by expectStreams (the venue: stocks, one per warehouse). */
+    multiStream: readonly R[] = ['stocks' as R],
   ) {
     this.startedAtMs = now().getTime();
     for (const resource of resources) {
-      this.states.set(resource, { records: 0, requests: 0, streamsExpected: resource === 'stocks' ? null : 1, streams: new Map() });
+      this.states.set(resource, { records: 0, requests: 0, streamsExpected: multiStream.includes(resource) ? null : 1, streams: new Map() });
     }
   }
 
   /** The first page of a stream answered: the server's total and last page are now known. */
-  streamStarted(resource: SyncResource, streamKey: string, info: StreamInfo): void {
+  streamStarted(resource: R, streamKey: string, info: StreamInfo): void {
     this.state(resource).streams.set(streamKey, info);
   }
 
   /** How many streams the resource has (stocks: the number of warehouses). */
-  expectStreams(resource: SyncResource, count: number): void {
+  expectStreams(resource: R, count: number): void {
     this.state(resource).streamsExpected = count;
   }
 
-  pageStored(resource: SyncResource, records: number): void {
+  pageStored(resource: R, records: number): void {
     const state = this.state(resource);
     state.records += records;
     state.requests += 1;
@@ -87,8 +90,8 @@ export class SyncProgressTracker {
     if (this.recent.length > RATE_WINDOW) this.recent.shift();
   }
 
-  snapshot(): SyncProgress {
-    const resources: ResourceProgress[] = [];
+  snapshot(): SyncProgress<R> {
+    const resources: ResourceProgress<R>[] = [];
     let requests = 0;
     let requestsLeft = 0;
     for (const [resource, state] of this.states) {
@@ -126,7 +129,7 @@ export class SyncProgressTracker {
     return requestsLeft / (count / seconds);
   }
 
-  private state(resource: SyncResource): ResourceState {
+  private state(resource: R): ResourceState {
     const state = this.states.get(resource);
     if (!state) throw new Error(`${resource} is not part of this sync`);
     return state;

@@ -4,7 +4,7 @@ import type { ConnectionCheck, EnvironmentId } from '../../../../shared/bridge';
 import { Button, RetryButton } from '../../ui/Button';
 import { EmptyState } from '../../ui/Notice';
 import { IconCheck, IconWarning } from '../../ui/icons';
-import { savedTokensHint, type FieldProblem, type FormField, type TokenHint } from './settingsForm';
+import { accountsOf, primaryKind, savedShopTokenHint, savedTokensHint, type FieldProblem, type FormField, type TokenHint } from './settingsForm';
 import { settingsSelectors, useSettingsStore, type SettingsBridge } from './settingsStore';
 import { errorText } from '../../i18n/errorText';
 import { accountWords, checkName, environmentName, fieldProblemText, persistenceText, tokenHintText } from './settingsText';
@@ -18,7 +18,7 @@ const FORM_ID = 'settings-form';
  * once); the demo venue or a real account, a connection test that says exactly what failed, and
  * Save, which switches the terminal to the account. Tokens are written, never read back.
  */
-export function SettingsScreen({ bridge, onBack }: { bridge: SettingsBridge; onBack: () => void }) {
+export function SettingsScreen({ bridge, onBack, account = 'venue' }: { bridge: SettingsBridge; onBack: () => void; /** A shop goes back to its till and has no venue warehouse. */ account?: 'venue' | 'shop' }) {
   const { t } = useTranslation('settings');
   const loading = useSettingsStore(settingsSelectors.loading);
   const loadError = useSettingsStore(settingsSelectors.loadError);
@@ -31,7 +31,7 @@ export function SettingsScreen({ bridge, onBack }: { bridge: SettingsBridge; onB
       <div className="settings__bar">
         <Button className="settings__back" onClick={onBack}>
           <IconBack className="settings__back-icon" />
-          {t('backToFloor')}
+          {account === 'shop' ? t('backToTill') : t('backToFloor')}
         </Button>
         <h1 id="settings-title" className="settings__title">
           {t('title')}
@@ -52,7 +52,7 @@ export function SettingsScreen({ bridge, onBack }: { bridge: SettingsBridge; onB
       ) : (
         <>
           <div className="settings__body">
-            <TerminalSettings />
+            <TerminalSettings warehouse={account === 'venue'} />
             <SettingsFormFields bridge={bridge} />
             <ConnectionTestPanel bridge={bridge} />
           </div>
@@ -69,9 +69,13 @@ function SettingsFormFields({ bridge }: { bridge: SettingsBridge }) {
   const saved = useSettingsStore(settingsSelectors.saved);
   const hasSecrets = useSettingsStore(settingsSelectors.hasSecrets);
   const secretsProblem = useSettingsStore(settingsSelectors.secretsProblem);
+  const secondaryHasSecrets = useSettingsStore(settingsSelectors.secondaryHasSecrets);
   const environments = useSettingsStore(settingsSelectors.environments);
   const formError = useSettingsStore(settingsSelectors.fieldError('form'));
   const chooseMode = useSettingsStore((state) => state.chooseMode);
+  const chooseUse = useSettingsStore((state) => state.chooseUse);
+  const chooseActive = useSettingsStore((state) => state.chooseActive);
+  const chooseShopMode = useSettingsStore((state) => state.chooseShopMode);
   const chooseEnvironment = useSettingsStore((state) => state.chooseEnvironment);
   const saveSettings = useSettingsStore((state) => state.saveSettings);
 
@@ -81,8 +85,15 @@ function SettingsFormFields({ bridge }: { bridge: SettingsBridge }) {
   };
 
   const preset = environments.find((env) => env.id === form.environment);
-  // The vault holds tokens for the saved account's server and tenant only.
-  const tokenHint = savedTokensHint(form, saved, hasSecrets, secretsProblem);
+  // The vault holds tokens for the saved account's server and tenant only; the venue and the
+  // shop have one entry each (the current account's or the second one's).
+  const savedAccounts = saved ? accountsOf(saved) : { venue: null, shop: null };
+  const venueIsCurrent = saved !== null && savedAccounts.venue === saved.account;
+  const venueSaved = saved && savedAccounts.venue ? { ...saved, account: savedAccounts.venue } : null;
+  const tokenHint = savedTokensHint(form, venueSaved, venueIsCurrent ? hasSecrets : secondaryHasSecrets, venueIsCurrent ? secretsProblem : null);
+  const shopTokenHint = savedShopTokenHint(form, saved, venueIsCurrent ? secondaryHasSecrets : hasSecrets);
+  const venueUsed = form.use !== 'shop';
+  const shopUsed = form.use !== 'venue';
   const syncField = <TextField field="syncEveryMinutes" label={t('syncEvery')} inputMode="numeric" suffix={t('minutes')} narrow />;
 
   return (
@@ -91,14 +102,34 @@ function SettingsFormFields({ bridge }: { bridge: SettingsBridge }) {
         {t('accountTitle')}
       </h2>
       <fieldset className="settings__group">
+        <legend className="settings__legend">{t('useTitle')}</legend>
+        <div className="settings__choices settings__choices--three">
+          <Choice name="use" checked={form.use === 'venue'} onChoose={() => chooseUse('venue')} label={t('useVenue')} hint={t('useVenueHint')} />
+          <Choice name="use" checked={form.use === 'shop'} onChoose={() => chooseUse('shop')} label={t('useShop')} hint={t('useShopHint')} />
+          <Choice name="use" checked={form.use === 'both'} onChoose={() => chooseUse('both')} label={t('useBoth')} hint={t('useBothHint')} />
+        </div>
+      </fieldset>
+      {form.use === 'both' && (
+        <fieldset className="settings__group">
+          <legend className="settings__legend">{t('activeTitle')}</legend>
+          <div className="settings__choices">
+            <Choice name="active" checked={form.active === 'venue'} onChoose={() => chooseActive('venue')} label={t('activeVenue')} />
+            <Choice name="active" checked={form.active === 'shop'} onChoose={() => chooseActive('shop')} label={t('activeShop')} />
+          </div>
+        </fieldset>
+      )}
+
+      {venueUsed && (
+      <fieldset className="settings__group">
         <legend className="settings__legend">{t('venue')}</legend>
         <div className="settings__choices">
           <Choice name="mode" checked={form.mode === 'demo'} onChoose={() => chooseMode('demo')} label={t('demo')} hint={t('demoHint')} />
           <Choice name="mode" checked={form.mode === 'account'} onChoose={() => chooseMode('account')} label={t('account')} hint={t('accountHint')} />
         </div>
       </fieldset>
+      )}
 
-      {form.mode === 'account' && (
+      {venueUsed && form.mode === 'account' && (
         <>
           <fieldset className="settings__group">
             <legend className="settings__legend">{t('environment')}</legend>
@@ -132,7 +163,30 @@ function SettingsFormFields({ bridge }: { bridge: SettingsBridge }) {
         </>
       )}
 
-      {form.mode === 'demo' && syncField}
+      {shopUsed && (
+        <>
+          <fieldset className="settings__group">
+            <legend className="settings__legend">{t('shop')}</legend>
+            <div className="settings__choices">
+              <Choice name="shopMode" checked={form.shopMode === 'demo-shop'} onChoose={() => chooseShopMode('demo-shop')} label={t('demoShop')} hint={t('demoShopHint')} />
+              <Choice name="shopMode" checked={form.shopMode === 'shop'} onChoose={() => chooseShopMode('shop')} label={t('realShop')} hint={t('realShopHint')} />
+            </div>
+          </fieldset>
+          {form.shopMode === 'shop' && (
+            <>
+              <div className="settings__row">
+                <TextField field="shopBaseUrl" label={t('shopAddress')} type="url" inputMode="url" placeholder={t('shopPlaceholder')} />
+                <TextField field="username" label={t('username')} autoCapitalize="none" />
+              </div>
+              <div className="settings__row">
+                <TextField field="token" label={t('token')} type="password" hint={shopTokenHint} />
+              </div>
+            </>
+          )}
+        </>
+      )}
+
+      {!(venueUsed && form.mode === 'account') && syncField}
       {formError && <FieldError id="settings-form-error" problem={formError} />}
     </form>
   );
@@ -220,7 +274,10 @@ function ConnectionTestPanel({ bridge }: { bridge: SettingsBridge }) {
   const { t } = useTranslation('settings');
   const test = useSettingsStore(settingsSelectors.test);
   const testConnection = useSettingsStore((state) => state.testConnection);
+  const form = useSettingsStore(settingsSelectors.form);
   const running = test.state === 'running';
+  // With both accounts, each has its own test (the one in use first).
+  const kinds = form.use === 'both' ? ([primaryKind(form), primaryKind(form) === 'venue' ? 'shop' : 'venue'] as const) : null;
 
   return (
     <aside className="settings__test" aria-labelledby="settings-test-title">
@@ -228,9 +285,17 @@ function ConnectionTestPanel({ bridge }: { bridge: SettingsBridge }) {
         {t('testTitle')}
       </h2>
       <p className="settings__test-intro">{t('testIntro')}</p>
-      <Button variant="secondary" className="settings__test-button" disabled={running} aria-busy={running} onClick={() => void testConnection(bridge)}>
-        {running ? t('testing') : t('testButton')}
-      </Button>
+      {kinds ? (
+        kinds.map((kind) => (
+          <Button key={kind} variant="secondary" className="settings__test-button" disabled={running} aria-busy={running} onClick={() => void testConnection(bridge, kind)}>
+            {running ? t('testing') : t(kind === 'venue' ? 'testVenue' : 'testShop')}
+          </Button>
+        ))
+      ) : (
+        <Button variant="secondary" className="settings__test-button" disabled={running} aria-busy={running} onClick={() => void testConnection(bridge)}>
+          {running ? t('testing') : t('testButton')}
+        </Button>
+      )}
       <div className="settings__test-result" aria-live="polite">
         {test.state === 'failed' && <FieldError id="settings-test-error">{errorText(t, test.error)}</FieldError>}
         {test.state === 'done' && <CheckList ok={test.ok} checks={test.checks} />}

@@ -8,6 +8,7 @@ import { useLockActions } from '../lock/LockProvider';
 import { lockSelectors, useLockStore } from '../lock/lockStore';
 import { PinSetupDialog, type PinSetupMode } from '../lock/PinSetupDialog';
 import { usePreferencesStore, type Theme } from './preferences';
+import { WarehouseSettings } from '../stock/WarehouseSettings';
 import './terminalSettings.css';
 
 const THEMES = [
@@ -22,7 +23,8 @@ const IDLE_MINUTES = [0, 1, 2, 5, 10, 15, 30, 60] as const;
  * This terminal's own settings (issue 12 items 5, 9, 10): language, theme and the PIN lock. They
  * belong to no account and take effect at once (no Save).
  */
-export function TerminalSettings() {
+/** `warehouse`: the venue's choice of the warehouse it sells from (a shop's till sells from the shop floor). */
+export function TerminalSettings({ warehouse = true }: { warehouse?: boolean } = {}) {
   const { t } = useTranslation('settings');
   const preferences = usePreferencesStore((state) => state.preferences);
   const failed = usePreferencesStore((state) => state.failed);
@@ -63,6 +65,7 @@ export function TerminalSettings() {
         </fieldset>
       </div>
       <PinLock preferences={preferences} onIdleMinutes={(lockIdleMinutes) => void choose({ lockIdleMinutes })} />
+      {warehouse && <WarehouseSettings />}
       {failed && (
         <p className="settings__error" role="alert">
           <IconWarning className="settings__error-icon" />

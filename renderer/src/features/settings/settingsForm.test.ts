@@ -41,6 +41,12 @@ describe('the settings form', () => {
       syncEveryMinutes: 30,
     };
     expect(formFromSettings(saved, unknownHosts)).toEqual({
+      use: 'venue',
+      active: 'venue',
+      shopMode: 'demo-shop',
+      shopBaseUrl: '',
+      username: '',
+      token: '',
       mode: 'account',
       environment: 'integrations',
       baseUrl: 'https://a.example.com',
@@ -134,5 +140,45 @@ describe('issue 10: tokens bound to their server, https for real accounts', () =
     expect(built).toMatchObject({ ok: false, errors: { baseUrl: { code: 'address-needs-https' } } });
     const local = buildSaveInput({ ...form('http://127.0.0.1:8787'), accessToken: 'a', integratorToken: 'c' });
     expect(local.ok).toBe(true);
+  });
+
+  // ——— Issue 15: a venue, a shop, or both ———
+
+  it('reads a shop with the venue as second account into both halves of the form', () => {
+    const saved: Settings = {
+      account: { mode: 'shop', baseUrl: 'https://retail.example.com', username: 'tienda-sol' },
+      secondary: { mode: 'demo' },
+      syncEveryMinutes: 15,
+    };
+    expect(formFromSettings(saved, unknownHosts)).toMatchObject({ use: 'both', active: 'shop', mode: 'demo', shopMode: 'shop', shopBaseUrl: 'https://retail.example.com', username: 'tienda-sol', token: '' });
+  });
+
+  it('saves the active account first and the other as second, each with its own tokens', () => {
+    const form: SettingsForm = { ...account, use: 'both', active: 'shop', accessToken: 'a', integratorToken: 'b', shopMode: 'shop', shopBaseUrl: 'https://retail.example.com/', username: 'tienda-sol', token: 'T0K3N' };
+    const built = buildSaveInput(form);
+    expect(built).toEqual({
+      ok: true,
+      input: {
+        account: { mode: 'shop', baseUrl: 'https://retail.example.com/', username: 'tienda-sol' },
+        secondary: { mode: 'account', environment: 'custom', baseUrl: 'http://127.0.0.1:8787', imagesUrl: 'http://127.0.0.1:8787', tenant: 'demo' },
+        syncEveryMinutes: 10,
+        secrets: { token: 'T0K3N' },
+        secondarySecrets: { accessToken: 'a', integratorToken: 'b' },
+      },
+    });
+    expect(buildSaveInput({ ...EMPTY_FORM, use: 'shop' })).toEqual({ ok: true, input: { account: { mode: 'demo-shop' }, syncEveryMinutes: 15 } });
+  });
+
+  it('puts a shop\'s problems on the shop\'s fields, and tests the account asked for', () => {
+    const form: SettingsForm = { ...EMPTY_FORM, use: 'both', active: 'venue', shopMode: 'shop', shopBaseUrl: 'retail.example.com', username: 'bad name' };
+    const built = buildSaveInput(form);
+    expect(built.ok).toBe(false);
+    if (!built.ok) {
+      expect(built.errors.shopBaseUrl).toEqual({ code: 'address-not-url' });
+      expect(built.errors.username).toEqual({ code: 'username-characters' });
+      expect(built.errors.baseUrl).toBeUndefined();
+    }
+    expect(buildTestInput({ ...EMPTY_FORM, use: 'both' }, 'shop')).toEqual({ ok: true, input: { account: { mode: 'demo-shop' } } });
+    expect(buildTestInput({ ...EMPTY_FORM, use: 'both' })).toEqual({ ok: true, input: { account: { mode: 'demo' } } });
   });
 });

@@ -1,16 +1,30 @@
 import type { z } from 'zod';
 import {
+  accountKindOf,
+  accountSettingsSchema,
   bridgeOperations,
   isErrorCode,
   type BridgeInput,
   type EnvironmentId,
   type EnvironmentPreset,
+  type AccountKind,
+  type AccountSettings,
   type ErrorText,
   type Settings,
 } from '../../../../shared/bridge';
 
+/**
+ * Which accounts the terminal holds (issue 15): a venue, a shop, or both (the header's switch
+ * swaps them; `active` is the one in use).
+ */
+export type AccountUse = 'venue' | 'shop' | 'both';
+
 /** What the waiter is typing: text as typed; validated by the bridge's own schemas on Test / Save. */
 export interface SettingsForm {
+  use: AccountUse;
+  /** With both: the one the terminal uses now (the other is the second account). */
+  active: AccountKind;
+  // ——— The venue ———
   mode: 'demo' | 'account';
   environment: EnvironmentId;
   baseUrl: string;
@@ -19,10 +33,17 @@ export interface SettingsForm {
   /** Secrets are never pre-filled: empty means "keep the saved ones". */
   accessToken: string;
   integratorToken: string;
+  // ——— The shop (issue 15) ———
+  shopMode: 'demo-shop' | 'shop';
+  /** The retail host root. */
+  shopBaseUrl: string;
+  username: string;
+  /** Never pre-filled: empty means "keep the saved one". */
+  token: string;
   syncEveryMinutes: string;
 }
 
-export type FormField = Exclude<keyof SettingsForm, 'mode'>;
+export type FormField = Exclude<keyof SettingsForm, 'mode' | 'use' | 'active' | 'shopMode'>;
 /**
  * What is wrong with a field: an error code (the bridge's schemas and the main side speak in codes,
  * shared/bridge/errorCodes.ts) or one of the form's own rules. Worded by settingsText.ts.
@@ -32,6 +53,8 @@ export type FieldProblem = ErrorText | { local: 'both-tokens' | 'sync-minutes' |
 export type FieldErrors = Partial<Record<FormField | 'form', FieldProblem>>;
 
 export const EMPTY_FORM: SettingsForm = {
+  use: 'venue',
+  active: 'venue',
   mode: 'demo',
   environment: 'custom',
   baseUrl: '',
@@ -39,10 +62,32 @@ export const EMPTY_FORM: SettingsForm = {
   tenant: '',
   accessToken: '',
   integratorToken: '',
+  shopMode: 'demo-shop',
+  shopBaseUrl: '',
+  username: '',
+  token: '',
   syncEveryMinutes: '15',
 };
 
+/** The saved venue and shop, wherever each is (current or second account). */
+export function accountsOf(settings: Settings): { venue: AccountSettings | null; shop: AccountSettings | null } {
+  const both = [settings.account, settings.secondary ?? null];
+  return {
+    venue: both.find((a) => a !== null && accountKindOf(a) === 'venue') ?? null,
+    shop: both.find((a) => a !== null && accountKindOf(a) === 'shop') ?? null,
+  };
+}
+
 export function formFromSettings(settings: Settings, environments: EnvironmentPreset[]): SettingsForm {
+  const { venue, shop } = accountsOf(settings);
+  const active = accountKindOf(settings.account);
+  const use: AccountUse = venue && shop ? 'both' : active;
+  const shopFields: Partial<SettingsForm> =
+    shop?.mode === 'shop' ? { shopMode: 'shop', shopBaseUrl: shop.baseUrl, username: shop.username } : { shopMode: 'demo-shop' };
+  return { ...venueForm({ ...settings, account: venue ?? { mode: 'demo' } }, environments), ...shopFields, use, active };
+}
+
+function venueForm(settings: Settings, environments: EnvironmentPreset[]): SettingsForm {
   const syncEveryMinutes = String(settings.syncEveryMinutes);
   const { account } = settings;
   if (account.mode === 'account') {
@@ -75,6 +120,25 @@ export function chooseEnvironment(form: SettingsForm, id: EnvironmentId, environ
 
 type Built<T> = { ok: true; input: T } | { ok: false; errors: FieldErrors };
 
+/** The account the terminal uses (`account`) and the second one, if any. */
+export function primaryKind(form: SettingsForm): AccountKind {
+  return form.use === 'both' ? form.active : form.use;
+}
+
+function shopAccountOf(form: SettingsForm) {
+  if (form.shopMode === 'demo-shop') return { mode: 'demo-shop' as const };
+  return { mode: 'shop' as const, baseUrl: form.shopBaseUrl.trim(), username: form.username.trim() };
+}
+
+/** The shop's token: typed (replace the saved one) or empty (keep it). */
+function shopSecretsOf(form: SettingsForm): { token: string } | undefined {
+  const token = form.token.trim();
+  return form.shopMode === 'shop' && token ? { token } : undefined;
+}
+
+/** A shop's fields on the form (its schema paths say `baseUrl`, the form `shopBaseUrl`). */
+const SHOP_FIELDS: Record<string, FormField> = { baseUrl: 'shopBaseUrl', username: 'username', token: 'token', environment: 'shopBaseUrl' };
+
 function accountOf(form: SettingsForm) {
   if (form.mode === 'demo') return { mode: 'demo' as const };
   const baseUrl = form.baseUrl.trim();
@@ -106,17 +170,59 @@ function syncMinutesOf(form: SettingsForm): { value: number; error?: FieldProble
   return { value };
 }
 
+/** Each account's own problems, on its own fields (a shop's `baseUrl` is `shopBaseUrl`). */
+function accountErrors(kind: AccountKind, account: unknown): FieldErrors {
+  const parsed = accountSettingsSchema.safeParse(account);
+  if (parsed.success) return {};
+  const errors = fieldErrorsFromIssues(parsed.error);
+  if (kind === 'venue') return errors;
+  const mapped: FieldErrors = {};
+  for (const issue of parsed.error.issues) {
+    const field = SHOP_FIELDS[String(issue.path.at(-1))] ?? 'form';
+    mapped[field] ??= problemOf(issue.message, issue.path.join('.'));
+  }
+  return mapped;
+}
+
 export function buildSaveInput(form: SettingsForm): Built<BridgeInput<'saveSettings'>> {
   const minutes = syncMinutesOf(form);
-  const { secrets, errors: secretErrors } = secretsOf(form);
-  const candidate = { account: accountOf(form), syncEveryMinutes: minutes.value, ...(secrets ? { secrets } : {}) };
+  const venueUsed = form.use !== 'shop';
+  const shopUsed = form.use !== 'venue';
+  const { secrets: venueSecrets, errors: secretErrors } = venueUsed ? secretsOf(form) : { secrets: undefined, errors: {} };
+  const venue = venueUsed ? accountOf(form) : null;
+  const shop = shopUsed ? shopAccountOf(form) : null;
+  const shopSecrets = shopUsed ? shopSecretsOf(form) : undefined;
+  const primaryIsShop = primaryKind(form) === 'shop';
+  const [account, secondary] = primaryIsShop ? [shop, venue] : [venue, shop];
+  const [secrets, secondarySecrets] = primaryIsShop ? [shopSecrets, venueSecrets] : [venueSecrets, shopSecrets];
+  const candidate = {
+    account,
+    ...(secondary ? { secondary } : {}),
+    syncEveryMinutes: minutes.value,
+    ...(secrets ? { secrets } : {}),
+    ...(secondarySecrets ? { secondarySecrets } : {}),
+  };
   const parsed = bridgeOperations.saveSettings.input.safeParse(candidate);
-  const errors: FieldErrors = { ...(parsed.success ? {} : fieldErrorsFromIssues(parsed.error)), ...secretErrors };
+  const errors: FieldErrors = {
+    ...(venue ? accountErrors('venue', venue) : {}),
+    ...(shop ? accountErrors('shop', shop) : {}),
+    ...secretErrors,
+  };
   if (minutes.error) errors.syncEveryMinutes = minutes.error;
+  if (!parsed.success && Object.keys(errors).length === 0) Object.assign(errors, fieldErrorsFromIssues(parsed.error));
   return Object.keys(errors).length === 0 && parsed.success ? { ok: true, input: candidate as BridgeInput<'saveSettings'> } : { ok: false, errors };
 }
 
-export function buildTestInput(form: SettingsForm): Built<BridgeInput<'testConnection'>> {
+/** The connection test of one of the form's accounts (default: the one the terminal uses). */
+export function buildTestInput(form: SettingsForm, kind: AccountKind = primaryKind(form)): Built<BridgeInput<'testConnection'>> {
+  if (kind === 'shop') {
+    const shop = shopAccountOf(form);
+    const token = shopSecretsOf(form);
+    const candidate = { account: shop, ...(token ? { secrets: token } : {}) };
+    const parsed = bridgeOperations.testConnection.input.safeParse(candidate);
+    const errors = accountErrors('shop', shop);
+    return Object.keys(errors).length === 0 && parsed.success ? { ok: true, input: candidate as BridgeInput<'testConnection'> } : { ok: false, errors };
+  }
   const { secrets, errors: secretErrors } = secretsOf(form);
   const candidate = { account: accountOf(form), ...(secrets ? { secrets } : {}) };
   const parsed = bridgeOperations.testConnection.input.safeParse(candidate);
@@ -128,7 +234,7 @@ export function buildTestInput(form: SettingsForm): Built<BridgeInput<'testConne
 export function fieldOfPath(path: readonly PropertyKey[] | string): FormField | 'form' {
   const parts = typeof path === 'string' ? path.split('.') : path.map(String);
   const last = parts.at(-1);
-  const fields: FormField[] = ['environment', 'baseUrl', 'imagesUrl', 'tenant', 'accessToken', 'integratorToken', 'syncEveryMinutes'];
+  const fields: FormField[] = ['environment', 'baseUrl', 'imagesUrl', 'tenant', 'accessToken', 'integratorToken', 'syncEveryMinutes', 'username', 'token'];
   return fields.find((field) => field === last) ?? 'form';
 }
 
@@ -180,6 +286,16 @@ export type TokenHint =
   | { tone: 'saved' }
   | { tone: 'other-server'; savedOrigin: string | null }
   | { tone: 'damaged'; problem: ErrorText };
+
+/** The shop's token field: kept when one is saved for the same server and username. */
+export function savedShopTokenHint(form: SettingsForm, saved: Settings | null, hasToken: boolean): TokenHint | undefined {
+  if (form.shopMode !== 'shop' || !hasToken || !saved) return undefined;
+  const shop = accountsOf(saved).shop;
+  if (shop?.mode !== 'shop' || shop.username !== form.username.trim()) return undefined;
+  const typedOrigin = originOrNull(form.shopBaseUrl);
+  if (typedOrigin === null) return undefined;
+  return typedOrigin === originOrNull(shop.baseUrl) ? { tone: 'saved' } : { tone: 'other-server', savedOrigin: originOrNull(shop.baseUrl) };
+}
 
 export function savedTokensHint(form: SettingsForm, saved: Settings | null, hasSecrets: boolean, secretsProblem: ErrorText | null): TokenHint | undefined {
   if (form.mode !== 'account') return undefined;

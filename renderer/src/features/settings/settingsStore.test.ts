@@ -24,7 +24,7 @@ function fakeBridge(initial: Settings = { account: { mode: 'demo' }, syncEveryMi
       const { secrets, ...settings } = input;
       saved = settings as Settings;
       hasSecrets = hasSecrets || secrets !== undefined;
-      return { accountKey: settings.account.mode === 'demo' ? 'demo' : `${settings.account.tenant}@127.0.0.1:8787` };
+      return { accountKey: settings.account.mode === 'account' ? `${settings.account.tenant}@127.0.0.1:8787` : 'demo' };
     }),
   } satisfies SettingsBridge;
   return bridge;

@@ -4,6 +4,7 @@ import {
   type BridgeClient,
   type ConnectionCheck,
   type EnvironmentId,
+  type AccountKind,
   type EnvironmentPreset,
   type ErrorText,
   type Settings,
@@ -16,6 +17,7 @@ import {
   fieldErrorsFromBridgeError,
   formFromSettings,
   type FieldErrors,
+  type AccountUse,
   type FormField,
   type SettingsForm,
 } from './settingsForm';
@@ -51,6 +53,8 @@ export interface FormSlice {
   hasSecrets: boolean;
   /** Why the saved tokens cannot be used (a damaged vault: type them again), else null. */
   secretsProblem: ErrorText | null;
+  /** The vault holds tokens for the second account (issue 15). */
+  secondaryHasSecrets: boolean;
   environments: EnvironmentPreset[];
   form: SettingsForm;
   errors: FieldErrors;
@@ -59,8 +63,14 @@ export interface FormSlice {
   load: (bridge: SettingsBridge) => Promise<void>;
   setField: (field: Exclude<FormField, 'environment'>, value: string) => void;
   chooseMode: (mode: SettingsForm['mode']) => void;
+  /** Venue, shop or both (issue 15). */
+  chooseUse: (use: AccountUse) => void;
+  /** With both: the one the terminal uses. */
+  chooseActive: (active: AccountKind) => void;
+  chooseShopMode: (mode: SettingsForm['shopMode']) => void;
   chooseEnvironment: (id: EnvironmentId) => void;
-  testConnection: (bridge: SettingsBridge) => Promise<void>;
+  /** Tests one of the form's accounts (default: the one the terminal would use). */
+  testConnection: (bridge: SettingsBridge, kind?: AccountKind) => Promise<void>;
   saveSettings: (bridge: SettingsBridge) => Promise<void>;
 }
 
@@ -84,6 +94,7 @@ const createFormSlice: StateCreator<SettingsStore, [], [], FormSlice> = (set, ge
   saved: null,
   hasSecrets: false,
   secretsProblem: null,
+  secondaryHasSecrets: false,
   environments: [],
   form: EMPTY_FORM,
   errors: {},
@@ -93,8 +104,16 @@ const createFormSlice: StateCreator<SettingsStore, [], [], FormSlice> = (set, ge
   async load(bridge) {
     set({ loading: 'loading', loadError: null });
     try {
-      const { settings, hasSecrets, secretsProblem, environments } = await bridge.getSettings({});
-      set({ loading: 'ready', saved: settings, hasSecrets, secretsProblem: secretsProblem ?? null, environments, form: formFromSettings(settings, environments) });
+      const { settings, hasSecrets, secretsProblem, secondaryHasSecrets, environments } = await bridge.getSettings({});
+      set({
+        loading: 'ready',
+        saved: settings,
+        hasSecrets,
+        secretsProblem: secretsProblem ?? null,
+        secondaryHasSecrets: secondaryHasSecrets ?? false,
+        environments,
+        form: formFromSettings(settings, environments),
+      });
     } catch (error) {
       set({ loading: 'failed', loadError: explain(error) });
     }
@@ -104,6 +123,9 @@ const createFormSlice: StateCreator<SettingsStore, [], [], FormSlice> = (set, ge
     set((state) => ({ form: { ...state.form, [field]: value }, errors: withoutError(state.errors, field), ...edited })),
 
   chooseMode: (mode) => set((state) => ({ form: { ...state.form, mode }, errors: {}, ...edited })),
+  chooseUse: (use) => set((state) => ({ form: { ...state.form, use, ...(use === 'both' ? {} : { active: use }) }, errors: {}, ...edited })),
+  chooseActive: (active) => set((state) => ({ form: { ...state.form, active }, errors: {}, ...edited })),
+  chooseShopMode: (shopMode) => set((state) => ({ form: { ...state.form, shopMode }, errors: {}, ...edited })),
 
   chooseEnvironment: (id) =>
     set((state) => ({
@@ -112,8 +134,8 @@ const createFormSlice: StateCreator<SettingsStore, [], [], FormSlice> = (set, ge
       ...edited,
     })),
 
-  async testConnection(bridge) {
-    const built = buildTestInput(get().form);
+  async testConnection(bridge, kind) {
+    const built = buildTestInput(get().form, kind);
     if (!built.ok) {
       set({ errors: built.errors, test: { state: 'idle' } });
       return;
@@ -187,6 +209,7 @@ export const settingsSelectors = {
   saved: (state: SettingsStore) => state.saved,
   hasSecrets: (state: SettingsStore) => state.hasSecrets,
   secretsProblem: (state: SettingsStore) => state.secretsProblem,
+  secondaryHasSecrets: (state: SettingsStore) => state.secondaryHasSecrets,
   environments: (state: SettingsStore) => state.environments,
   form: (state: SettingsStore) => state.form,
   errors: (state: SettingsStore) => state.errors,

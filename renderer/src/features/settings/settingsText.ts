@@ -12,13 +12,14 @@ type Words = TFunction<'settings'>;
 /** "the demo venue" ("The demo venue" to `start` a line) / "bar-pepe on pos.example.com": which account settings name. */
 export function accountWords(t: Words, account: Settings['account'], start = false): string {
   if (account.mode === 'demo') return t(start ? 'accountDemoStart' : 'accountDemo');
+  if (account.mode === 'demo-shop') return t(start ? 'accountDemoShopStart' : 'accountDemoShop');
   let host = account.baseUrl;
   try {
     host = new URL(account.baseUrl).host;
   } catch {
     // shown as typed
   }
-  return t('accountOn', { tenant: account.tenant, host });
+  return account.mode === 'shop' ? t('accountShopOn', { username: account.username, host }) : t('accountOn', { tenant: account.tenant, host });
 }
 
 export function environmentName(t: Words, id: EnvironmentId): string {

@@ -1,20 +1,19 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SyncResource } from '../../../../shared/bridge';
-import { catalogSelectors, type CatalogState } from '../../data/catalog/catalogStore';
 import type { ResourceProgress } from '../../data/sync/syncProgress';
-import { SYNC_RESOURCES } from '../../data/sync/sync';
 import { Button } from '../../ui/Button';
 import { IconCheck, IconWarning } from '../../ui/icons';
 import { syncFailureText } from '../../i18n/errorText';
 import { useFormat } from '../../i18n/useFormat';
 import { IconDownloading, IconSync, IconWaiting } from './SyncIcons';
 import { describeLastSync, describeOverallProgress, describeResourceProgress, describeStored, resourceState, resourceStateText, type ResourceState } from './syncText';
-import { useCatalog, useMinuteClock } from './useCatalog';
+import { useMinuteClock } from './useCatalog';
+import { syncSourceSelectors as sources, useSyncResources, useSyncSource, type SyncViewResource } from './syncSource';
 
 // Test ids (docs/decisions.md, "Sync view"): sync-status (header button, always visible),
 // sync-panel, sync-progress (role=status summary), sync-resources, sync-resource-<resource>,
 // sync-now, sync-error-detail.
+// They describe the venue's catalog, or the shop's inside a SyncSourceContext provider (syncSource.ts).
 
 /**
  * Always in the header: when the catalog was last synced ("Never synced" before the first), with
@@ -23,9 +22,9 @@ import { useCatalog, useMinuteClock } from './useCatalog';
 export function SyncStatus() {
   const { t } = useTranslation('sync');
   const fmt = useFormat();
-  const lastSyncedAt = useCatalog(catalogSelectors.lastSyncedAt);
-  const syncing = useCatalog(catalogSelectors.syncing);
-  const failureKind = useCatalog((state) => state.lastFailure?.kind ?? null);
+  const lastSyncedAt = useSyncSource(sources.lastSyncedAt);
+  const syncing = useSyncSource(sources.syncing);
+  const failureKind = useSyncSource(sources.failureKind);
   const now = useMinuteClock();
   const [open, setOpen] = useState(false);
   const panelId = useId();
@@ -67,10 +66,11 @@ export function SyncStatus() {
 export function SyncPanel({ id, onClose }: { id?: string; onClose?: () => void }) {
   const { t } = useTranslation(['sync', 'common']);
   const fmt = useFormat();
-  const lastSyncedAt = useCatalog(catalogSelectors.lastSyncedAt);
-  const progress = useCatalog(catalogSelectors.progress);
-  const failure = useCatalog(catalogSelectors.lastFailure);
-  const counts = useCatalog(countsOfCurrent);
+  const lastSyncedAt = useSyncSource(sources.lastSyncedAt);
+  const progress = useSyncSource(sources.progress);
+  const failure = useSyncSource(sources.lastFailure);
+  const counts = useSyncSource(sources.counts);
+  const resources = useSyncResources();
   const now = useMinuteClock();
   const titleId = useId();
 
@@ -108,7 +108,7 @@ export function SyncPanel({ id, onClose }: { id?: string; onClose?: () => void }
       <ul className="sync-panel__resources" data-testid="sync-resources">
         {progress
           ? progress.resources.map((resource) => <ResourceRow key={resource.resource} progress={resource} />)
-          : counts && SYNC_RESOURCES.map((resource) => <StoredRow key={resource} resource={resource} counts={counts} />)}
+          : counts && resources.map((resource) => <StoredRow key={resource} resource={resource} counts={counts} />)}
       </ul>
 
       <div className="sync-panel__actions">
@@ -122,10 +122,10 @@ export function SyncPanel({ id, onClose }: { id?: string; onClose?: () => void }
 export function SyncProgressSummary() {
   const { t } = useTranslation('sync');
   const fmt = useFormat();
-  const lastSyncedAt = useCatalog(catalogSelectors.lastSyncedAt);
-  const syncing = useCatalog(catalogSelectors.syncing);
-  const progress = useCatalog(catalogSelectors.progress);
-  const failure = useCatalog(catalogSelectors.lastFailure);
+  const lastSyncedAt = useSyncSource(sources.lastSyncedAt);
+  const syncing = useSyncSource(sources.syncing);
+  const progress = useSyncSource(sources.progress);
+  const failure = useSyncSource(sources.lastFailure);
 
   let text: string;
   let icon = <IconSync className="sync-summary__icon" spinning={syncing} />;
@@ -148,7 +148,7 @@ export function SyncProgressSummary() {
   );
 }
 
-function ResourceRow({ progress }: { progress: ResourceProgress }) {
+function ResourceRow({ progress }: { progress: ResourceProgress<SyncViewResource> }) {
   const { t } = useTranslation('sync');
   const fmt = useFormat();
   const state = resourceState(progress);
@@ -161,7 +161,7 @@ function ResourceRow({ progress }: { progress: ResourceProgress }) {
   );
 }
 
-function StoredRow({ resource, counts }: { resource: SyncResource; counts: Partial<Record<string, number>> }) {
+function StoredRow({ resource, counts }: { resource: SyncViewResource; counts: Partial<Record<string, number>> }) {
   const { t } = useTranslation('sync');
   const fmt = useFormat();
   const text = describeStored(t, fmt, resource, counts);
@@ -182,15 +182,11 @@ function ResourceStateIcon({ state }: { state: ResourceState }) {
 
 function SyncNowButton() {
   const { t } = useTranslation('sync');
-  const syncing = useCatalog(catalogSelectors.syncing);
-  const syncNow = useCatalog(catalogSelectors.syncNow);
+  const syncing = useSyncSource(sources.syncing);
+  const syncNow = useSyncSource(sources.syncNow);
   return (
     <Button variant="primary" data-testid="sync-now" disabled={syncing} aria-busy={syncing} onClick={() => void syncNow()}>
       {syncing ? t('updating') : t('syncNow')}
     </Button>
   );
-}
-
-function countsOfCurrent(state: CatalogState): Partial<Record<string, number>> | null {
-  return state.current?.counts ?? null;
 }

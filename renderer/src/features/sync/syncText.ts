@@ -1,21 +1,21 @@
 import type { TFunction } from 'i18next';
-import type { SyncResource } from '../../../../shared/bridge';
 import type { ResourceProgress, SyncProgress } from '../../data/sync/syncProgress';
 import type { Formatters } from '../../i18n/format';
 import { savedWhen } from '../floor/savedAt';
+import type { SyncViewResource } from './syncSource';
 
 // The words of the sync view, as pure functions (tested without a browser): the `sync` namespace's
 // messages, numbers grouped in the terminal's language ("20,000" / "20.000").
 
 type SyncT = TFunction<'sync'>;
 
-/** Each resource's name: the `sync` namespace has one message per resource, under its own key. */
-export function resourceLabel(t: SyncT, resource: SyncResource): string {
+/** Each resource's name (the venue's and the shop's): the `sync` namespace has one message per resource, under its own key. */
+export function resourceLabel(t: SyncT, resource: SyncViewResource): string {
   return t(resource);
 }
 
 /** "Items 4,200 / 20,000 · 21 / 100 requests" ("…" where the server has not told yet). */
-export function describeResourceProgress(t: SyncT, fmt: Formatters, progress: ResourceProgress): string {
+export function describeResourceProgress(t: SyncT, fmt: Formatters, progress: ResourceProgress<SyncViewResource>): string {
   const of = (value: number | null) => (value === null ? '…' : fmt.number(value));
   return t('resourceProgress', {
     resource: resourceLabel(t, progress.resource),
@@ -27,7 +27,7 @@ export function describeResourceProgress(t: SyncT, fmt: Formatters, progress: Re
 }
 
 /** "Items 20,000"; rooms say their tables too ("Rooms 3 · tables 42"): what the current generation holds. */
-export function describeStored(t: SyncT, fmt: Formatters, resource: SyncResource, counts: Partial<Record<string, number>>): string {
+export function describeStored(t: SyncT, fmt: Formatters, resource: SyncViewResource, counts: Partial<Record<string, number>>): string {
   const count = fmt.number(counts[resource] ?? 0);
   if (resource === 'rooms') return t('roomsAndTables', { rooms: count, tables: fmt.number(counts.floorTables ?? 0) });
   return t('resourceCount', { resource: resourceLabel(t, resource), count });
@@ -35,7 +35,7 @@ export function describeStored(t: SyncT, fmt: Formatters, resource: SyncResource
 
 export type ResourceState = 'done' | 'downloading' | 'waiting';
 
-export function resourceState(progress: ResourceProgress): ResourceState {
+export function resourceState(progress: ResourceProgress<SyncViewResource>): ResourceState {
   if (progress.done) return 'done';
   return progress.requests > 0 || progress.total !== null ? 'downloading' : 'waiting';
 }
@@ -58,7 +58,7 @@ export function describeTimeLeft(t: SyncT, secondsLeft: number | null): string {
 }
 
 /** "Updating: 21 of 117 requests · about 1 min left" ("of about 117" while the total is a guess). */
-export function describeOverallProgress(t: SyncT, fmt: Formatters, progress: SyncProgress): string {
+export function describeOverallProgress(t: SyncT, fmt: Formatters, progress: SyncProgress<SyncViewResource>): string {
   const expected = progress.requests + progress.requestsLeft;
   const values = { done: fmt.number(progress.requests), expected: fmt.number(expected), timeLeft: describeTimeLeft(t, progress.secondsLeft) };
   return progress.requestsLeft === 0 ? t('overall', values) : t('overallAbout', values);

@@ -168,4 +168,29 @@ export const errors = {
   'takeaway-needs-name': 'Una comanda per emportar necessita el nom de qui la recull.',
   'delivery-needs-phone': 'Una comanda a domicili necessita un telèfon.',
   'delivery-needs-address': 'Una comanda a domicili necessita una adreça.',
+
+  // Gift cards
+  'gift-card-refused': 'El TPV ha rebutjat la targeta regal.',
+
+  // Pagaments, bescanvis de targetes regal i clients a la cua (issue 14)
+  'gift-card-redeem-refused': 'El TPV no ha cobrat la targeta regal.',
+  'payment-more-than-left': 'El pagament supera el que queda per pagar ({{left, currency(EUR)}}).',
+  'discount-more-than-left': 'El descompte supera el que queda per pagar ({{left, currency(EUR)}}).',
+  'payment-card-not-charged': 'La targeta regal no s’ha cobrat, així que el seu pagament no s’ha registrat.',
+  'bill-discount-changed': 'El descompte del compte ha canviat en una altra pantalla: revisa el compte i torna a cobrar.',
+
+  // Comptes de local i de botiga (issue 15)
+  'not-a-venue': 'Aquest compte és una botiga: la sala, les taules i la carta del local no estan disponibles aquí.',
+  'not-a-shop': 'Aquest compte és un local: la caixa de la botiga no està disponible aquí.',
+  'shop-sales-not-delivered': 'Les vendes de la botiga es desen en aquest terminal, però aquesta versió encara no les envia a la botiga.',
+  'username-characters': 'Fes servir només lletres, xifres, punt, guionet, guionet baix i @.',
+  'secondary-same-kind': 'El segon compte ha de ser de l’altre tipus: una botiga al costat d’un local, o un local al costat d’una botiga.',
+  'shop-token-missing': 'Introdueix el token: no n’hi ha cap de desat per a l’usuari «{{username}}» a {{origin}}.',
+  'shop-credentials-accepted': 'Usuari «{{username}}» i token acceptats.',
+  'shop-api-missing': 'El servidor no té l’API de botiga a {{path}} (HTTP 404): revisa l’adreça de la botiga.',
+  'secrets-wrong-kind': 'Aquests tokens són d’un altre tipus de compte: un local necessita un token d’accés i un token d’integrador; una botiga, un token.',
+  'shop-address-ok': 'Servidor de la botiga {{server}}.',
+  // Vendes de la botiga per la cua (issue 15 item 10)
+  'invoice-order-unknown': 'Aquí no se sap el número de comanda d’aquesta venda a la botiga (es va marcar com a feta): factura-la al sistema de la botiga i marca-la com a feta.',
+  'invoice-confirmed-by-already-invoiced': 'Confirmat: la botiga diu que la comanda ja està facturada, així que l’intent anterior va arribar.',
 };

@@ -26,6 +26,7 @@ export const lock = {
   gateSettings: 'Introdueix el PIN per obrir la Configuració',
   gateDiscard: 'Introdueix el PIN per descartar aquesta comanda',
   gateMarkDone: 'Introdueix el PIN per marcar aquesta comanda com a feta',
+  gateSetStock: 'Introdueix el PIN per fixar l’estoc d’aquest producte',
   setTitle: 'Posa un PIN',
   changeTitle: 'Canvia el PIN',
   removeTitle: 'Treu el PIN',

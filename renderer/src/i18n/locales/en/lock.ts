@@ -23,6 +23,7 @@ export const lock = {
   gateSettings: 'Enter the PIN to open Settings',
   gateDiscard: 'Enter the PIN to discard this order',
   gateMarkDone: 'Enter the PIN to mark this order as done',
+  gateSetStock: 'Enter the PIN to set this product’s stock',
   setTitle: 'Set a PIN',
   changeTitle: 'Change the PIN',
   removeTitle: 'Remove the PIN',

@@ -26,6 +26,7 @@ export const lock = {
   gateSettings: 'Introduce el PIN para abrir los Ajustes',
   gateDiscard: 'Introduce el PIN para descartar este pedido',
   gateMarkDone: 'Introduce el PIN para marcar este pedido como hecho',
+  gateSetStock: 'Introduce el PIN para fijar las existencias de este producto',
   setTitle: 'Poner un PIN',
   changeTitle: 'Cambiar el PIN',
   removeTitle: 'Quitar el PIN',

@@ -1,0 +1,447 @@
+import { z } from 'zod';
+import { coded, describeZodError, saidParam } from '../../../shared/bridge';
+import {
+  RETAIL_MAX_OBJECTS,
+  retailCatalogCreateRequests,
+  retailCatalogUpdateRequests,
+  retailCategoriesPage,
+  retailCategoriesResponse,
+  retailCategoryWire,
+  retailChainSyncWire,
+  retailCustomerCreateRequest,
+  retailCustomerPatchRequest,
+  retailCustomersPage,
+  retailCustomerWire,
+  retailGroupsPage,
+  retailGroupWire,
+  retailInvoiceCreatedWire,
+  retailInvoiceRequest,
+  retailOrderCreatedWire,
+  retailOrderRequest,
+  retailPaymentMethodsResponse,
+  retailPriceRatesResponse,
+  retailProductRatesResponse,
+  retailProductsPage,
+  retailProductVariantsResponse,
+  retailProductWire,
+  retailPromotionsResponse,
+  retailRateProductsRequest,
+  retailRateProductsResponse,
+  retailStockAddedWire,
+  retailStockAddRequest,
+  retailStocksPage,
+  retailTaxesResponse,
+  retailUnitsPage,
+  retailVariantSetsResponse,
+  retailVariantsResponse,
+  type RetailCatalogCreateRequest,
+  type RetailCatalogResource,
+  type RetailCatalogUpdateRequest,
+  type RetailCategoryWire,
+  type RetailChainSyncWire,
+  type RetailCustomerCreateRequest,
+  type RetailCustomerPatchRequest,
+  type RetailCustomerWire,
+  type RetailGroupWire,
+  type RetailInvoiceCreatedWire,
+  type RetailOrderCreatedWire,
+  type RetailOrderRequest,
+  type RetailPage,
+  type RetailPaymentMethodWire,
+  type RetailPaymentRequest,
+  type RetailPriceRateWire,
+  type RetailProductRateWire,
+  type RetailProductVariantWire,
+  type RetailProductWire,
+  type RetailPromotionWire,
+  type RetailRateProductsRequest,
+  type RetailRateProductWire,
+  type RetailStockAddedWire,
+  type RetailStockAddRequest,
+  type RetailStockWire,
+  type RetailTaxWire,
+  type RetailUnitWire,
+  type RetailVariantSetWire,
+  type RetailVariantWire,
+} from '../../../shared/api/retail';
+import { GatewayError } from '../gateway/errors';
+import type { RequestPriority } from '../gateway/limiter';
+import { MAX_PAGE_SIZE, walkPages } from '../gateway/pagination';
+import { createTransport, type HttpMethod, type RequestSpec } from '../gateway/transport';
+import { rememberSecret } from '../secrets/redact';
+import type { RetailLimiter } from './limiter';
+
+// The main side's calls to the retail service (retail-api.md §4; clarifications "Retail",
+// "Limits"), on the hospitality gateway's transport (gateway/transport.ts: ky, no redirects
+// followed, the 2 MB size guard, Expect: 100-continue for orders and invoices, 429 handling) and
+// error classification (gateway/errors.ts), with the retail credentials (§5: `username` +
+// `Authorization: Bearer`, `Content-Type: application/json` on every call) and the account's two
+// budgets (./limiter.ts). Requests are checked against their strict schemas and the 100-object
+// limit before anything leaves; answers are read by the retail wire schemas (shared/api/retail).
+
+export interface RetailGatewayOptions {
+  /** The retail host root (`{retail_url}`); the paths of §4 are appended. */
+  baseUrl: string;
+  /** The account username (§5 `username` header). */
+  username: string;
+  /** The access token, read at every call (so a saved token takes effect at once); null: none saved. */
+  token: () => Promise<string | null>;
+  /** The account's budgets, shared by every caller of the account (createRetailAccountLimiters). */
+  limiter: RetailLimiter;
+  /** Per request attempt, from sending to the end of the answer. */
+  timeoutMs: number;
+  onReachability?: ((reachable: boolean) => void) | undefined;
+  fetch?: typeof fetch | undefined;
+  /** Default 2 MB, as in hospitality (clarifications "Limits"). */
+  maxRequestBytes?: number | undefined;
+  /** A Retry-After longer than this fails the call `rate-limited` instead of waiting. Default 2 min. */
+  maxRetryAfterMs?: number | undefined;
+  /** Orders and invoices with `Expect: 100-continue`; default on unless `fetch` is injected. */
+  expectContinue?: boolean | undefined;
+}
+
+export interface RetailCallOptions {
+  priority?: RequestPriority;
+}
+
+export interface RetailPageOptions extends RetailCallOptions {
+  /** Records per page (§4.1: default 50, at most 200). Default 200: the fewest requests. */
+  perPage?: number;
+}
+
+export interface RetailOrderCallOptions extends RetailCallOptions {
+  /** The outbox's delivery: a 429 fails `rate-limited` at once with its Retry-After, instead of being waited out. */
+  returnRateLimited?: boolean;
+}
+
+/** What each list resource's records read as. */
+export interface RetailListRecords {
+  variantSets: RetailVariantSetWire;
+  variants: RetailVariantWire;
+  productVariants: RetailProductVariantWire;
+  taxes: RetailTaxWire;
+  units: RetailUnitWire;
+  stocks: RetailStockWire;
+  paymentMethods: RetailPaymentMethodWire;
+  customers: RetailCustomerWire;
+  groups: RetailGroupWire;
+  categories: RetailCategoryWire;
+  products: RetailProductWire;
+  priceRates: RetailPriceRateWire;
+  promotions: RetailPromotionWire;
+}
+export type RetailListResource = keyof RetailListRecords;
+
+interface ListSpec {
+  path: string;
+  /** Paginated (§2.1 envelope), or one array answered whole. */
+  paginated: boolean;
+  schema: z.ZodType;
+  searchParams?: Record<string, string | number>;
+}
+
+/**
+ * Where each list lives (§4.2–§4.5). Units are read at `config/units`, not `catalog/units`: the
+ * same records outside the 40-a-minute catalog budget. Products come with `withStocks` and
+ * `withVariantInfo` (issue 15 item 3).
+ */
+const LISTS: Record<RetailListResource, ListSpec> = {
+  variantSets: { path: 'catalog/variantSets', paginated: false, schema: retailVariantSetsResponse },
+  variants: { path: 'catalog/variants', paginated: false, schema: retailVariantsResponse },
+  productVariants: { path: 'catalog/productsVariants', paginated: false, schema: retailProductVariantsResponse },
+  taxes: { path: 'config/taxes', paginated: false, schema: retailTaxesResponse },
+  units: { path: 'config/units', paginated: true, schema: retailUnitsPage },
+  stocks: { path: 'catalog/stocks', paginated: true, schema: retailStocksPage },
+  paymentMethods: { path: 'config/payment_methods', paginated: false, schema: retailPaymentMethodsResponse },
+  customers: { path: 'config/customers', paginated: true, schema: retailCustomersPage },
+  groups: { path: 'catalog/groups', paginated: true, schema: retailGroupsPage },
+  categories: { path: 'catalog/categories', paginated: true, schema: retailCategoriesPage },
+  products: { path: 'catalog/products', paginated: true, schema: retailProductsPage, searchParams: { withStocks: 1, withVariantInfo: 1 } },
+  priceRates: { path: 'promotions/priceRates', paginated: false, schema: retailPriceRatesResponse },
+  promotions: { path: 'promotions/promotions', paginated: false, schema: retailPromotionsResponse },
+};
+
+export const RETAIL_LIST_RESOURCES = Object.keys(LISTS) as RetailListResource[];
+
+/** Whether a list is paginated (else one page holds it all). */
+export function isPaginatedRetailList(resource: RetailListResource): boolean {
+  return LISTS[resource].paginated;
+}
+
+/** The path of a list below `api/external/` (a `catalog/…` path uses the catalog budget). */
+export function retailListPath(resource: RetailListResource): string {
+  return LISTS[resource].path;
+}
+
+export interface RetailGateway {
+  readonly limiter: RetailLimiter;
+
+  /**
+   * One page of a list (§4.1: `page`, `pagination` ≤ 200). A list the service answers whole (an
+   * array) comes as page 1 of 1; asking it for a later page is refused before sending.
+   */
+  listPage<R extends RetailListResource>(resource: R, page: number, options?: RetailPageOptions): Promise<RetailPage<RetailListRecords[R]>>;
+  /** Every record of a list, all pages checked to add up to `total` (gateway/pagination.ts). */
+  listAll<R extends RetailListResource>(resource: R, options?: RetailPageOptions): Promise<RetailListRecords[R][]>;
+
+  /** §4.4 a rate's own product prices (`promotions/priceRates/{id}/products`). */
+  listRateProducts(priceRateId: number, options?: RetailCallOptions): Promise<RetailRateProductWire[]>;
+  /** §4.4 a product's rates (`catalog/products/{id}/priceRates`: catalog budget). */
+  listProductRates(productId: number, options?: RetailCallOptions): Promise<RetailProductRateWire[]>;
+  /** §4.5 the categories linked to a promotion. */
+  listPromotionCategories(promotionId: number, options?: RetailCallOptions): Promise<RetailCategoryWire[]>;
+  /** §4.5 the promotions linked to a product (catalog budget). */
+  listProductPromotions(productId: number, options?: RetailCallOptions): Promise<RetailPromotionWire[]>;
+  /** §4.5 the promotions linked to a category (catalog budget). */
+  listCategoryPromotions(categoryId: number, options?: RetailCallOptions): Promise<RetailPromotionWire[]>;
+
+  /** §4.2 POST orders: `{ id, status }`. Priority `order`. */
+  createOrder(order: RetailOrderRequest, options?: RetailOrderCallOptions): Promise<RetailOrderCreatedWire>;
+  /**
+   * §4.2 POST orders/{id}/invoices: `{ id, number }`. Priority `order`. A refusal because the
+   * order already has an invoice fails `invalid` with code `already-invoiced`.
+   */
+  createInvoice(orderId: number, payments: RetailPaymentRequest[], options?: RetailOrderCallOptions): Promise<RetailInvoiceCreatedWire>;
+  /** §4.2 stocks/add: SETS the product's stock in the warehouse; answers the new quantity (thousandths). */
+  addStock(stock: RetailStockAddRequest, options?: RetailCallOptions): Promise<RetailStockAddedWire>;
+  /** §4.2 POST config/customers (`name`, `address` required; the 422 carries `said` and any fields). */
+  createCustomer(customer: RetailCustomerCreateRequest, options?: RetailCallOptions): Promise<RetailCustomerWire>;
+  /** §4.2 PATCH config/customers/{id}: the fields to change. The record when the server sends it. */
+  patchCustomer(customerId: number, changes: RetailCustomerPatchRequest, options?: RetailCallOptions): Promise<RetailCustomerWire | null>;
+  /** §4.2 POST chains/sync (a master account). */
+  chainSync(options?: RetailCallOptions): Promise<RetailChainSyncWire>;
+
+  /** §4.3 create records (≤ 100, atomic). The created records when the server sends them. */
+  createCatalogRecords<R extends RetailCatalogResource>(resource: R, records: RetailCatalogCreateRequest<R>[], options?: RetailCallOptions): Promise<unknown[] | null>;
+  /** §4.3 mass update (PATCH, each with `id`; ≤ 100, atomic). */
+  updateCatalogRecords<R extends RetailCatalogResource>(resource: R, records: RetailCatalogUpdateRequest<R>[], options?: RetailCallOptions): Promise<unknown[] | null>;
+  /** §4.4 link products to a rate with their prices (≤ 100; unknown products are skipped by the server). */
+  linkRateProducts(priceRateId: number, prices: RetailRateProductsRequest['prices'], options?: RetailCallOptions): Promise<RetailRateProductWire[] | null>;
+}
+
+const ROOT = 'api/external';
+const ALREADY_INVOICED = /already\s+invoiced/i;
+
+/** The answer when it reads as `schema`, else null (bodies the spec does not show). */
+function notShown<T extends z.ZodType>(schema: T) {
+  return z.unknown().transform((body): z.output<T> | null => {
+    const parsed = schema.safeParse(body);
+    return parsed.success ? parsed.data : null;
+  });
+}
+
+const catalogRecordSchemas = {
+  groups: retailGroupWire,
+  categories: retailCategoryWire,
+  products: retailProductWire,
+} as const;
+
+export function createRetailGateway(options: RetailGatewayOptions): RetailGateway {
+  const { limiter } = options;
+  const expectContinue = options.expectContinue ?? options.fetch === undefined;
+
+  async function credentialHeaders(endpoint: string): Promise<Record<string, string>> {
+    const token = await options.token();
+    if (!token || !options.username) {
+      throw new GatewayError({ kind: 'unauthorised', endpoint, text: coded('no-credentials') });
+    }
+    // From now on the token is scrubbed from every error, log and detail (secrets/redact.ts).
+    rememberSecret(token);
+    // §5: the three headers of every call.
+    return { username: options.username, authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  }
+
+  const transport = createTransport({
+    baseUrl: options.baseUrl,
+    secrets: async () => null,
+    credentialHeaders,
+    timeoutMs: options.timeoutMs,
+    limiter: limiter.all,
+    onReachability: options.onReachability,
+    fetch: options.fetch,
+    maxRequestBytes: options.maxRequestBytes,
+    maxRetryAfterMs: options.maxRetryAfterMs,
+  });
+
+  /** Checks what we are about to send against its request schema: a bad request never leaves. */
+  function checked<S extends z.ZodType>(schema: S, value: unknown, endpoint: string): z.output<S> {
+    const parsed = schema.safeParse(value);
+    if (!parsed.success) {
+      const fields = [...new Set(parsed.error.issues.map((issue) => issue.path.join('.')).filter((path) => path !== ''))];
+      throw new GatewayError({
+        kind: 'invalid',
+        code: 'request-invalid',
+        endpoint,
+        fields,
+        text: coded('request-invalid', fields.length > 0 ? { fields: fields.join(', ').slice(0, 500) } : undefined),
+        body: describeZodError(endpoint, parsed.error),
+      });
+    }
+    return parsed.data;
+  }
+
+  /** §4.1: at most 100 objects per create or update request, refused here before sending. */
+  function withinObjectLimit(count: number, endpoint: string): void {
+    if (count > RETAIL_MAX_OBJECTS) {
+      throw new GatewayError({
+        kind: 'invalid',
+        code: 'too-many-objects',
+        endpoint,
+        text: coded('request-invalid', { count, limit: RETAIL_MAX_OBJECTS }),
+        body: `${count} objects in one write; at most ${RETAIL_MAX_OBJECTS} per request (retail §4.1). Nothing was sent.`,
+      });
+    }
+  }
+
+  function positiveId(id: number, endpoint: string, what: string): number {
+    if (!Number.isSafeInteger(id) || id < 1) {
+      throw new GatewayError({ kind: 'invalid', code: 'request-invalid', endpoint, text: coded('invalid-id', { id: String(id) }), body: `${what} ${String(id)} is not a valid id` });
+    }
+    return id;
+  }
+
+  function call<S extends z.ZodType>(
+    method: HttpMethod,
+    path: string,
+    endpoint: string,
+    response: S,
+    extra: Partial<RequestSpec<S>> & { priority?: RequestPriority | undefined } = {},
+  ): Promise<z.output<S>> {
+    const fullPath = `${ROOT}/${path}`;
+    return transport.send({
+      method,
+      path: fullPath,
+      endpoint: `${method} ${endpoint}`,
+      credentials: 'headers',
+      response,
+      write: method !== 'GET',
+      limiter: limiter.forPath(fullPath),
+      ...extra,
+      priority: extra.priority ?? 'interactive',
+    });
+  }
+
+  async function listPage<R extends RetailListResource>(resource: R, page: number, o: RetailPageOptions = {}): Promise<RetailPage<RetailListRecords[R]>> {
+    const spec = LISTS[resource];
+    const endpoint = `GET ${spec.path}`;
+    if (!Number.isSafeInteger(page) || page < 1) {
+      throw new GatewayError({ kind: 'invalid', code: 'request-invalid', endpoint, text: coded('request-invalid'), body: `page ${String(page)} is not a page number` });
+    }
+    const priority = o.priority ?? 'sync';
+    if (!spec.paginated) {
+      if (page !== 1) {
+        throw new GatewayError({ kind: 'invalid', code: 'request-invalid', endpoint, text: coded('request-invalid'), body: `${spec.path} is not paginated: it has page 1 only` });
+      }
+      const data = (await call('GET', spec.path, spec.path, spec.schema, { priority, searchParams: spec.searchParams })) as RetailListRecords[R][];
+      return { current_page: 1, data, per_page: Math.max(1, data.length), last_page: 1, total: data.length };
+    }
+    const perPage = Math.min(Math.max(1, Math.trunc(o.perPage ?? MAX_PAGE_SIZE)), MAX_PAGE_SIZE);
+    return (await call('GET', spec.path, spec.path, spec.schema, {
+      priority,
+      searchParams: { ...spec.searchParams, page, pagination: perPage },
+    })) as RetailPage<RetailListRecords[R]>;
+  }
+
+  async function listAll<R extends RetailListResource>(resource: R, o: RetailPageOptions = {}): Promise<RetailListRecords[R][]> {
+    const spec = LISTS[resource];
+    if (!spec.paginated) return (await listPage(resource, 1, o)).data;
+    const perPage = Math.min(Math.max(1, Math.trunc(o.perPage ?? MAX_PAGE_SIZE)), MAX_PAGE_SIZE);
+    return walkPages({ endpoint: `GET ${spec.path}`, perPage }, (page) => listPage(resource, page, { ...o, perPage }));
+  }
+
+  return {
+    limiter,
+    listPage,
+    listAll,
+
+    listRateProducts: async (rateId, o) =>
+      call('GET', `promotions/priceRates/${positiveId(rateId, 'GET promotions/priceRates/{id}/products', 'Price rate')}/products`, 'promotions/priceRates/{id}/products', retailRateProductsResponse, { priority: o?.priority ?? 'sync' }),
+    listProductRates: async (productId, o) =>
+      call('GET', `catalog/products/${positiveId(productId, 'GET catalog/products/{id}/priceRates', 'Product')}/priceRates`, 'catalog/products/{id}/priceRates', retailProductRatesResponse, { priority: o?.priority ?? 'sync' }),
+    listPromotionCategories: async (promotionId, o) =>
+      call('GET', `promotions/promotions/${positiveId(promotionId, 'GET promotions/promotions/{id}/categories', 'Promotion')}/categories`, 'promotions/promotions/{id}/categories', retailCategoriesResponse, { priority: o?.priority ?? 'sync' }),
+    listProductPromotions: async (productId, o) =>
+      call('GET', `catalog/products/${positiveId(productId, 'GET catalog/products/{id}/promotions', 'Product')}/promotions`, 'catalog/products/{id}/promotions', retailPromotionsResponse, { priority: o?.priority ?? 'sync' }),
+    listCategoryPromotions: async (categoryId, o) =>
+      call('GET', `catalog/categories/${positiveId(categoryId, 'GET catalog/categories/{id}/promotions', 'Category')}/promotions`, 'catalog/categories/{id}/promotions', retailPromotionsResponse, { priority: o?.priority ?? 'sync' }),
+
+    async createOrder(order, o) {
+      const body = checked(retailOrderRequest, order, 'POST orders');
+      return call('POST', 'orders', 'orders', retailOrderCreatedWire, {
+        body,
+        priority: o?.priority ?? 'order',
+        expectContinue,
+        waitOutRateLimit: !o?.returnRateLimited,
+      });
+    },
+
+    async createInvoice(orderId, payments, o) {
+      const endpoint = 'orders/{id}/invoices';
+      const id = positiveId(orderId, `POST ${endpoint}`, 'Order');
+      withinObjectLimit(payments.length, `POST ${endpoint}`);
+      const body = checked(retailInvoiceRequest, { payments }, `POST ${endpoint}`);
+      try {
+        return await call('POST', `orders/${id}/invoices`, endpoint, retailInvoiceCreatedWire, {
+          body,
+          priority: o?.priority ?? 'order',
+          expectContinue,
+          waitOutRateLimit: !o?.returnRateLimited,
+        });
+      } catch (error) {
+        const said = error instanceof GatewayError ? error.text.params?.said : undefined;
+        if (error instanceof GatewayError && error.status === 422 && typeof said === 'string' && ALREADY_INVOICED.test(said)) {
+          throw new GatewayError({
+            kind: 'invalid',
+            code: 'already-invoiced',
+            endpoint: error.endpoint,
+            status: 422,
+            ...(error.body !== undefined ? { body: error.body } : {}),
+            text: coded('server-rejected', { status: 422, ...saidParam(said) }),
+          });
+        }
+        throw error;
+      }
+    },
+
+    async addStock(stock, o) {
+      const body = checked(retailStockAddRequest, stock, 'POST stocks/add');
+      return call('POST', 'stocks/add', 'stocks/add', retailStockAddedWire, { body, priority: o?.priority });
+    },
+
+    async createCustomer(customer, o) {
+      const body = checked(retailCustomerCreateRequest, customer, 'POST config/customers');
+      return call('POST', 'config/customers', 'config/customers', retailCustomerWire, { body, priority: o?.priority });
+    },
+
+    async patchCustomer(customerId, changes, o) {
+      const endpoint = 'config/customers/{id}';
+      const id = positiveId(customerId, `PATCH ${endpoint}`, 'Customer');
+      const body = checked(retailCustomerPatchRequest, changes, `PATCH ${endpoint}`);
+      return call('PATCH', `config/customers/${id}`, endpoint, notShown(retailCustomerWire), { body, priority: o?.priority });
+    },
+
+    chainSync: async (o) => call('POST', 'chains/sync', 'chains/sync', retailChainSyncWire, { priority: o?.priority }),
+
+    async createCatalogRecords(resource, records, o) {
+      const endpoint = `catalog/${resource}`;
+      withinObjectLimit(records.length, `POST ${endpoint}`);
+      const body = checked(z.array(retailCatalogCreateRequests[resource]).min(1, 'nothing to create'), records, `POST ${endpoint}`);
+      return call('POST', endpoint, endpoint, notShown(z.array(catalogRecordSchemas[resource])), { body, priority: o?.priority });
+    },
+
+    async updateCatalogRecords(resource, records, o) {
+      const endpoint = `catalog/${resource}`;
+      withinObjectLimit(records.length, `PATCH ${endpoint}`);
+      const body = checked(z.array(retailCatalogUpdateRequests[resource]).min(1, 'nothing to update'), records, `PATCH ${endpoint}`);
+      return call('PATCH', endpoint, endpoint, notShown(z.array(catalogRecordSchemas[resource])), { body, priority: o?.priority });
+    },
+
+    async linkRateProducts(rateId, prices, o) {
+      const endpoint = 'promotions/priceRates/{id}/products';
+      const id = positiveId(rateId, `POST ${endpoint}`, 'Price rate');
+      withinObjectLimit(prices.length, `POST ${endpoint}`);
+      const body = checked(retailRateProductsRequest, { prices }, `POST ${endpoint}`);
+      return call('POST', `promotions/priceRates/${id}/products`, endpoint, notShown(retailRateProductsResponse), { body, priority: o?.priority });
+    },
+  };
+}

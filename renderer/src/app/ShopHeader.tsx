@@ -1,0 +1,87 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { BridgeClient } from '../../../shared/bridge';
+import { bridgeReopened } from '../bridge/reopened';
+import { openOutbox } from '../data/queue/outboxClient';
+import { startQueueFeed } from '../data/queue/queueFeed';
+import { useQueueStore } from '../data/queue/queueStore';
+import { startShopConnectionFeed } from '../data/shop/shopConnection';
+import { LockButton } from '../features/lock/LockButton';
+import { PendingButton } from '../features/pending/PendingButton';
+import { serviceSelectors, useServiceStore } from '../features/service/serviceStore';
+import { AccountSwitch } from '../features/settings/AccountSwitch';
+import { SettingsButton } from '../features/settings/SettingsButton';
+import type { SettingsBridge } from '../features/settings/settingsStore';
+import { ShopConnectionIndicator } from '../features/sync/ShopConnectionIndicator';
+import { SyncStatus } from '../features/sync/SyncPanel';
+import { shopSyncSource, SyncSourceContext } from '../features/sync/syncSource';
+
+// A shop's header (issue 15 item 3, "progress and last sync as for the venue"): the app's name,
+// the shop, the Venue | Shop switch when both are set, then what the terminal is doing — the
+// shop catalog's sync status (last sync, progress, "Sync now" in its view), the connection
+// (with the sales waiting to leave), Pending orders (a sale whose outcome is unknown needs a
+// person) — and Lock and Settings. The venue's components, on the shop's data.
+
+/** The shop's screens besides the till and Settings. */
+export type ShopScreen = 'till' | 'pending';
+
+export function ShopHeader({
+  tenant,
+  settingsBridge,
+  screen,
+  onShowScreen,
+  settingsOpen,
+  onOpenSettings,
+}: {
+  /** The shop's username; null for the demo shop. */
+  tenant: string | null;
+  settingsBridge: SettingsBridge;
+  screen: ShopScreen;
+  onShowScreen: (screen: ShopScreen) => void;
+  settingsOpen: boolean;
+  onOpenSettings: () => void;
+}) {
+  const { t } = useTranslation('settings');
+  const { t: ta } = useTranslation('app');
+  return (
+    <header className="app-header app-header--shop">
+      <span className="app-header__name">{ta('name')}</span>
+      <span className="app-header__venue" data-testid="header-shop">
+        {tenant === null ? <span className="app-header__demo">{t('demoShop')}</span> : tenant}
+      </span>
+      <AccountSwitch bridge={settingsBridge} />
+      <span className="app-header__spacer" />
+      <SyncSourceContext.Provider value={shopSyncSource}>
+        <SyncStatus />
+      </SyncSourceContext.Provider>
+      <ShopConnectionIndicator />
+      <PendingButton current={!settingsOpen && screen === 'pending'} onOpen={() => onShowScreen('pending')} />
+      <LockButton />
+      <SettingsButton onOpen={onOpenSettings} current={settingsOpen} />
+    </header>
+  );
+}
+
+/**
+ * What a shop's terminal follows besides its catalog sync: the account's queue (the sales and
+ * their invoices: Pending orders, the connection's "waiting" count; the pay dialog merges its
+ * writes in) with an outbox client for Pending orders' decisions, and the shop's connection.
+ * Stopped (and the queue store emptied) when the account changes.
+ */
+export function useShopFeeds(bridge: BridgeClient): void {
+  useEffect(() => {
+    const log = (line: string) => console.warn(line);
+    useQueueStore.getState().reset();
+    const feed = startQueueFeed({ bridge, store: useQueueStore, onReopen: bridgeReopened.subscribe, log });
+    // Pending orders' decisions (retry, resend, mark done, discard, export); a shop has no venue catalog.
+    const outbox = openOutbox({ bridge, store: useQueueStore, catalogDb: () => null, refresh: () => void feed.refresh() });
+    useServiceStore.getState().setOutbox(outbox);
+    const connection = startShopConnectionFeed({ bridge, log });
+    return () => {
+      connection.stop();
+      feed.stop();
+      if (serviceSelectors.outbox(useServiceStore.getState()) === outbox) useServiceStore.getState().setOutbox(null);
+      useQueueStore.getState().reset();
+    };
+  }, [bridge]);
+}

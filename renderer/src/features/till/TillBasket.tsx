@@ -1,0 +1,217 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../i18n/useFormat';
+import { basketSelectors, pay, useBasketStore, usePayHandler, type ViewLine } from './basketStore';
+import { LineDialog } from './TillDialogs';
+import { isLanguage, localeOf } from '../../i18n/languages';
+import { scannerOptIn } from '../../ui/useScanner';
+
+// The basket (issue 15 items 6–8): the sale's price rate, the lines (+/− for units, the weight of a
+// weighed line, "Edit" for quantity, discount and note), each promotion's discount as its own line
+// under the line it affects, the cashier's discount likewise, the totals and "Pay" — which hands
+// `checkoutDraft()` to the pay dialog (basketStore.ts `registerPayHandler`).
+//
+// Test ids: till-basket, till-rate (the select), till-lines, till-line (data-line-key,
+// data-product-id), till-line-name, till-line-variant, till-line-measure, till-line-sum,
+// till-line-minus / -plus / -edit, till-line-promotion (data-promotion-id), till-line-manual,
+// till-line-notes, till-basket-empty, till-total, till-discounts, till-tax, till-pay, till-pay-unavailable.
+
+const weightFormats = new Map<string, Intl.NumberFormat>();
+
+/** A weight in kg with its 3 decimals, in the terminal's language ("0,345" / "0.345"). */
+function useWeightText(): (thousandths: number) => string {
+  const { i18n } = useTranslation();
+  const locale = localeOf[isLanguage(i18n.language) ? i18n.language : 'es'];
+  let format = weightFormats.get(locale);
+  if (format === undefined) {
+    format = new Intl.NumberFormat(locale, { minimumFractionDigits: 3, maximumFractionDigits: 3 });
+    weightFormats.set(locale, format);
+  }
+  const formatter = format;
+  return (thousandths) => formatter.format(thousandths / 1000);
+}
+
+/** `customer`: the sale's customer button (customer/CustomerDialog.tsx), beside the price rate. */
+export function TillBasket({ customer }: { customer?: ReactNode } = {}) {
+  const { t } = useTranslation('till');
+  const format = useFormat();
+  const money = (cents: number) => format.money(cents / 100);
+  const view = useBasketStore(basketSelectors.view);
+  const [editing, setEditing] = useState<string | null>(null);
+  const [unavailable, setUnavailable] = useState(false);
+  const hasHandler = usePayHandler((state) => state.onPay !== null);
+  const { totals } = view;
+  const editedLine = editing === null ? undefined : view.lines.find((line) => line.key === editing);
+  const discounts = totals.discount;
+  // A scanned or tapped product's line comes into view (a long basket scrolls).
+  const lastAdded = useBasketStore((state) => state.lastAdded);
+  const list = useRef<HTMLOListElement>(null);
+  useEffect(() => {
+    if (lastAdded === null) return;
+    list.current?.querySelector(`[data-line-key="${lastAdded.key}"]`)?.scrollIntoView({ block: 'nearest' });
+  }, [lastAdded]);
+  const units = view.lines.reduce((sum, line) => sum + (line.product.usesWeight ? 1 : line.measureThousandths / 1000), 0);
+
+  return (
+    <aside className="till-basket" aria-label={t('basket')} data-testid="till-basket">
+      <div className="till-basket__head">
+        <h2 className="till-basket__title">
+          {t('basket')}
+          {units > 0 && <span className="till-basket__count">{t('units', { count: units, formatted: format.number(units) })}</span>}
+        </h2>
+        {customer}
+        <RateChooser />
+      </div>
+      {view.lines.length === 0 ? (
+        <p className="till-basket__empty" data-testid="till-basket-empty">
+          {t('basketEmpty')}
+        </p>
+      ) : (
+        <ol ref={list} className="till-lines" data-testid="till-lines" aria-label={t('lines')}>
+          {view.lines.map((line) => (
+            <BasketLine key={line.key} line={line} onEdit={() => setEditing(line.key)} />
+          ))}
+        </ol>
+      )}
+      <div className="till-totals">
+        {discounts > 0 && (
+          <p className="till-totals__row">
+            <span>{t('discounts')}</span>
+            <span className="till-totals__value" data-testid="till-discounts">
+              {t('minus', { amount: money(discounts) })}
+            </span>
+          </p>
+        )}
+        <p className="till-totals__row till-totals__row--total">
+          <span>{t('total')}</span>
+          <span className="till-totals__value" data-testid="till-total">
+            {money(totals.total)}
+          </span>
+        </p>
+        <p className="till-totals__tax" data-testid="till-tax">
+          {t('taxIncluded', { amount: money(totals.tax) })}
+        </p>
+        <button
+          type="button"
+          className="till-pay"
+          data-testid="till-pay"
+          disabled={view.lines.length === 0}
+          onClick={() => setUnavailable(!pay())}
+        >
+          {view.lines.length === 0 ? t('pay') : t('payAmount', { amount: money(totals.total) })}
+        </button>
+        {unavailable && !hasHandler && view.lines.length > 0 && (
+          <p className="till-totals__note" role="status" data-testid="till-pay-unavailable">
+            {t('payUnavailable')}
+          </p>
+        )}
+      </div>
+      {editedLine !== undefined && <LineDialog line={editedLine} onClose={() => setEditing(null)} />}
+    </aside>
+  );
+}
+
+/** The sale's price rate: the shop's own prices, or one of its rates. */
+function RateChooser() {
+  const { t } = useTranslation('till');
+  const rates = useBasketStore(basketSelectors.rates);
+  const rateId = useBasketStore(basketSelectors.rateId);
+  const setRate = useBasketStore((state) => state.setRate);
+  if (rates.length === 0) return null;
+  return (
+    <label className="till-rate">
+      <span className="till-rate__label">{t('priceRate')}</span>
+      {/* A scan while the rate has the focus still reaches the till (ui/useScanner.ts). */}
+      <select {...scannerOptIn} className="till-rate__select" data-testid="till-rate" value={rateId ?? ''} onChange={(event) => setRate(event.target.value === '' ? null : Number(event.target.value))}>
+        <option value="">{t('noRate')}</option>
+        {rates.map((rate) => (
+          <option key={rate.id} value={rate.id}>
+            {rate.name}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+function BasketLine({ line, onEdit }: { line: ViewLine; onEdit: () => void }) {
+  const { t } = useTranslation('till');
+  const format = useFormat();
+  const money = (cents: number) => format.money(cents / 100);
+  const step = useBasketStore((state) => state.step);
+  const weightText = useWeightText();
+  const byWeight = line.product.usesWeight;
+  const quantity = line.measureThousandths / 1000;
+  const measure = byWeight
+    ? t('weighed', { weight: weightText(line.measureThousandths), price: money(line.unitPriceCents) })
+    : t('unitsAt', { count: quantity, formatted: format.number(quantity), price: money(line.unitPriceCents) });
+  const rated = line.unitPriceCents !== line.product.priceCents;
+  return (
+    <li className="till-line" data-testid="till-line" data-line-key={line.key} data-product-id={line.product.id}>
+      <div className="till-line__main">
+        <span className="till-line__name" data-testid="till-line-name">
+          {line.product.name}
+          {line.product.variantName !== null && (
+            <span className="till-line__variant" data-testid="till-line-variant">
+              {line.product.variantName}
+            </span>
+          )}
+        </span>
+        <span className="till-line__sum" data-testid="till-line-sum">
+          {money(line.priced.sum)}
+        </span>
+      </div>
+      <p className="till-line__measure" data-testid="till-line-measure">
+        {measure}
+        {rated && <span className="till-line__rated">{t('ratePrice')}</span>}
+      </p>
+      <div className="till-line__controls">
+        {!byWeight && (
+          <>
+            <button type="button" className="till-line__step" aria-label={t('oneLess', { product: line.product.name })} data-testid="till-line-minus" onClick={() => step(line.key, -1)}>
+              <span aria-hidden="true">−</span>
+            </button>
+            <span className="till-line__quantity" aria-hidden="true">
+              {format.number(quantity)}
+            </span>
+            <button type="button" className="till-line__step" aria-label={t('oneMore', { product: line.product.name })} data-testid="till-line-plus" onClick={() => step(line.key, 1)}>
+              <span aria-hidden="true">+</span>
+            </button>
+          </>
+        )}
+        <button type="button" className="till-line__edit" data-testid="till-line-edit" aria-label={t('editLine', { product: line.product.name })} onClick={onEdit}>
+          {byWeight ? t('editWeight') : t('edit')}
+        </button>
+      </div>
+      {(line.promotions.length > 0 || line.priced.manualDiscount > 0) && (
+        <ul className="till-line__discounts" aria-label={t('discountsOf', { product: line.product.name })}>
+          {line.promotions.map((promotion) => (
+            <li key={promotion.promotionId} className="till-discount" data-testid="till-line-promotion" data-promotion-id={promotion.promotionId}>
+              <span className="till-discount__mark" aria-hidden="true">
+                %
+              </span>
+              <span className="till-discount__name">{t('promotion', { name: promotion.name })}</span>
+              <span className="till-discount__amount">{t('minus', { amount: money(promotion.cents) })}</span>
+            </li>
+          ))}
+          {line.priced.manualDiscount > 0 && line.manual !== null && (
+            <li className="till-discount till-discount--manual" data-testid="till-line-manual">
+              <span className="till-discount__mark" aria-hidden="true">
+                −
+              </span>
+              <span className="till-discount__name">
+                {line.manual.kind === 'percent' ? t('manualPercent', { percent: format.number(line.manual.hundredths / 100) }) : t('manualAmount')}
+              </span>
+              <span className="till-discount__amount">{t('minus', { amount: money(line.priced.manualDiscount) })}</span>
+            </li>
+          )}
+        </ul>
+      )}
+      {line.notes !== '' && (
+        <p className="till-line__notes" data-testid="till-line-notes">
+          {t('note', { note: line.notes })}
+        </p>
+      )}
+    </li>
+  );
+}

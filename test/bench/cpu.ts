@@ -1,0 +1,94 @@
+import { readdirSync, readFileSync } from 'node:fs';
+
+// Diagnostics (issue 11): CPU seconds each part of the bench spent over a span, from /proc (Linux
+// only; elsewhere every figure is 0). The sync is CPU-bound on a small machine, so where its CPU
+// goes says more than its wall time alone.
+
+const TICKS_PER_SECOND = 100; // USER_HZ on Linux
+
+interface ProcStat {
+  pid: number;
+  ppid: number;
+  /** utime + stime, in ticks. */
+  ticks: number;
+}
+
+function readStats(): ProcStat[] {
+  let pids: string[];
+  try {
+    pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return [];
+  }
+  const stats: ProcStat[] = [];
+  for (const pid of pids) {
+    try {
+      const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      // The command name may hold spaces and parentheses: the fields start after the last ")".
+      const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+      stats.push({ pid: Number(pid), ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) });
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return stats;
+}
+
+/** Every process below `root` (and `root` itself), by pid. */
+function treeOf(stats: ProcStat[], root: number): Set<number> {
+  const children = new Map<number, number[]>();
+  for (const stat of stats) children.set(stat.ppid, [...(children.get(stat.ppid) ?? []), stat.pid]);
+  const tree = new Set<number>([root]);
+  const queue = [root];
+  while (queue.length > 0) {
+    for (const child of children.get(queue.pop()!) ?? []) {
+      if (tree.has(child)) continue;
+      tree.add(child);
+      queue.push(child);
+    }
+  }
+  return tree;
+}
+
+export type CpuSnapshot = Map<number, number>;
+
+/** CPU ticks of every process below this one (the bench's servers and browser), by pid. */
+export function cpuSnapshot(): CpuSnapshot {
+  const stats = readStats();
+  const tree = treeOf(stats, process.pid);
+  return new Map(stats.filter((stat) => tree.has(stat.pid)).map((stat) => [stat.pid, stat.ticks]));
+}
+
+/**
+ * CPU seconds spent between two snapshots by the process trees rooted at each named pid; what
+ * is left below the bench (Chromium, in practice) is named by its process type: `browser`,
+ * `renderer`, `gpu-process`, `utility` (the network service, storage)…
+ */
+export function cpuBetween(before: CpuSnapshot, after: CpuSnapshot, parts: Record<string, number | undefined>): Record<string, number> {
+  const stats = readStats();
+  const owner = new Map<number, string>();
+  for (const [name, root] of Object.entries(parts)) {
+    if (root === undefined) continue;
+    for (const pid of treeOf(stats, root)) owner.set(pid, name);
+  }
+  const seconds: Record<string, number> = Object.fromEntries(Object.keys(parts).map((name) => [name, 0]));
+  for (const [pid, ticks] of after) {
+    if (pid === process.pid) continue;
+    const name = owner.get(pid) ?? chromiumPart(pid);
+    seconds[name] = (seconds[name] ?? 0) + (ticks - (before.get(pid) ?? 0)) / TICKS_PER_SECOND;
+  }
+  return Object.fromEntries(Object.entries(seconds).map(([name, value]) => [name, Number(value.toFixed(2))]));
+}
+
+/** Chromium's process type from its command line (`--type=renderer`); the browser process has none. */
+function chromiumPart(pid: number): string {
+  try {
+    const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split(/[\0 ]/);
+    const type = args.find((arg) => arg.startsWith('--type='))?.slice('--type='.length);
+    const service = args.find((arg) => arg.startsWith('--utility-sub-type='))?.slice('--utility-sub-type='.length);
+    if (type === undefined) return 'browser';
+    return service ? `${type}:${service.replace(/^.*\./, '')}` : type;
+  } catch {
+    return 'gone';
+  }
+}

@@ -1,0 +1,193 @@
+import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { useCleanup } from './support/cleanup';
+import { startServe } from './support/processes';
+import { openWindow } from './support/terminal';
+
+// The till's receipt (issue 15 item 11) in the browser shell on the demo shop, its own catalog as
+// the shop's sync brings it and its sales delivered to the demo shop's retail sandbox: two socks of
+// one size and colour (the shop's "2x1 en mitjons" takes one off, shown under the line) and a book
+// (4 % VAT), paid in cash with 50 € handed over. The receipt shows the total the basket showed,
+// the change worked out here, the taxes by rate adding up to the total, and the invoice's number
+// once the sandbox gave it; the PDF holds the same; printing prints the receipt alone.
+
+test.use({ actionTimeout: 20_000 });
+
+const { running, contexts } = useCleanup();
+
+const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots/receipt';
+
+/** The browser shell on the demo shop (settings.json names it), the shop's first sync done. */
+async function openShop(): Promise<Page> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'comanda-e2e-receipt-'));
+  await writeFile(join(dataDir, 'settings.json'), JSON.stringify({ account: { mode: 'demo-shop' }, syncEveryMinutes: 60 }));
+  const serve = await startServe(['--port', '0', '--data', dataDir]);
+  running.push(serve);
+  const page = await openWindow(serve.url, contexts, { viewport: { width: 1280, height: 800 } });
+  await expect(page.getByTestId('till')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId('till-groups').getByRole('tab').first()).toBeVisible({ timeout: 90_000 });
+  return page;
+}
+
+/** "€12.85" → 1285. */
+function cents(text: string): number {
+  const match = /(\d+)\.(\d\d)/.exec(text.replace(/,/g, ''));
+  expect(match, `an amount in ${text}`).not.toBeNull();
+  return Number(match![1]) * 100 + Number(match![2]);
+}
+
+const euros = (amount: number) => `€${(amount / 100).toFixed(2)}`;
+
+/** Opens a group's and a category's tabs and taps the category's first product. */
+async function tapFirstProduct(page: Page, group: string, category: string) {
+  await page.getByTestId('till-groups').getByRole('tab', { name: group }).tap();
+  await page.getByTestId('till-categories').getByRole('tab', { name: category }).tap();
+  await page.getByTestId('till-products').getByTestId('till-product').first().getByRole('button').tap();
+}
+
+async function serious(page: Page, include: string): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).include(include).analyze();
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** The receipt on screen inside `scope`. */
+function receiptIn(scope: Locator) {
+  const paper = scope.getByTestId('receipt');
+  return {
+    paper,
+    total: paper.getByTestId('receipt-total'),
+    tendered: paper.getByTestId('receipt-tendered'),
+    change: paper.getByTestId('receipt-change'),
+    invoice: paper.getByTestId('receipt-invoice'),
+    lines: paper.getByTestId('receipt-line'),
+    taxes: paper.getByTestId('receipt-tax'),
+  };
+}
+
+test('a cash sale with change: the receipt on screen, as a PDF and printed alone', async () => {
+  await mkdir(SHOTS, { recursive: true });
+  const page = await openShop();
+  // No sale yet in this window: "Last receipt" is there but off.
+  await expect(page.getByTestId('till-last-receipt')).toBeDisabled();
+
+  // Two socks of one variant: the shop's 2x1 on its socks category.
+  await tapFirstProduct(page, 'Complements', 'Mitjons');
+  const grid = page.getByTestId('till-variants');
+  await grid.locator('[data-testid="till-variant-cell"]:not([data-sold-out="true"])').first().tap();
+  await expect(grid).toBeHidden();
+  const socks = page.getByTestId('till-line').first();
+  await socks.getByTestId('till-line-plus').tap();
+  await expect(socks.getByTestId('till-line-promotion')).toContainText('2x1 en mitjons');
+  const sockName = (await socks.getByTestId('till-line-name').innerText()).trim();
+  const sockVariant = (await socks.getByTestId('till-line-variant').innerText()).trim();
+  // A book: 4 % VAT beside the socks' 21 %.
+  await tapFirstProduct(page, 'Llibreria i altres', 'Llibres i revistes');
+  await expect(page.getByTestId('till-line')).toHaveCount(2);
+  const total = cents(await page.getByTestId('till-total').innerText());
+
+  // Pay in cash, 50 € handed over (more than the total: the change is 50 € − total).
+  expect(total).toBeLessThan(5000);
+  await page.getByTestId('till-pay').tap();
+  const dialog = page.getByTestId('sale-pay-dialog');
+  await dialog.getByTestId('sale-pay-method-2').tap();
+  await dialog.getByTestId('sale-pay-tendered').fill('50');
+  await expect(dialog.getByTestId('sale-pay-change')).toHaveText(euros(5000 - total));
+  await dialog.getByTestId('sale-pay-submit').tap();
+  await expect(dialog.getByTestId('sale-pay-saved')).toBeVisible();
+
+  // The receipt, in the dialog: lines with variant and the promotion under its line, the total, cash and change.
+  const receipt = receiptIn(dialog);
+  await expect(receipt.paper).toBeVisible();
+  await expect(receipt.paper.getByTestId('receipt-shop')).toHaveText('Demo shop');
+  await expect(receipt.paper.getByTestId('receipt-when')).toHaveText(/^\d\d\/\d\d\/\d{4}, \d\d:\d\d$/);
+  await expect(receipt.lines).toHaveCount(2);
+  const sockLine = receipt.lines.first();
+  await expect(sockLine).toContainText(sockName);
+  await expect(sockLine.getByTestId('receipt-line-variant')).toHaveText(sockVariant);
+  await expect(sockLine.getByTestId('receipt-line-measure')).toContainText(/^2 × €\d+\.\d\d$/);
+  await expect(sockLine.getByTestId('receipt-line-discount')).toHaveCount(1);
+  await expect(sockLine.getByTestId('receipt-line-discount')).toContainText('2x1 en mitjons');
+  await expect(receipt.total).toHaveText(euros(total));
+  await expect(receipt.tendered).toHaveText('€50.00');
+  await expect(receipt.change).toHaveText(euros(5000 - total));
+  // Taxes by rate (21 % and 4 %), then their sum: its total is the receipt's total, each base + tax its rate's total.
+  await expect(receipt.taxes).toHaveCount(3);
+  const taxRows = await receipt.taxes.evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent ?? '')));
+  expect(taxRows.map((row) => row[0])).toEqual(['VAT 21 %', 'VAT 4 %', 'All']);
+  for (const row of taxRows) expect(cents(row[1]!) + cents(row[2]!)).toBe(cents(row[3]!));
+  expect(cents(taxRows[0]![3]!) + cents(taxRows[1]![3]!)).toBe(total);
+  expect(cents(taxRows[2]![3]!)).toBe(total);
+  // The invoice's number once the demo shop's system answered ("pending" until then).
+  await expect(receipt.invoice).toHaveAttribute('data-state', 'numbered', { timeout: 60_000 });
+  const invoiceText = (await receipt.invoice.innerText()).trim();
+  expect(invoiceText).toMatch(/^Invoice E-\d+$/);
+  expect(await serious(page, '[data-testid="sale-pay-dialog"]')).toEqual([]);
+  await page.screenshot({ path: join(SHOTS, 'receipt-after-pay-1280x800.png') });
+
+  // Save PDF: a download named after the day and the sale, a PDF holding the total, the change and the invoice.
+  const downloading = page.waitForEvent('download');
+  await dialog.getByTestId('receipt-pdf-button').tap();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^receipt-\d{4}-\d\d-\d\d-[0-9A-F]{8}\.pdf$/);
+  const pdf = (await readFile((await download.path())!)).toString('latin1');
+  expect(pdf.startsWith('%PDF-1.4')).toBe(true);
+  expect(pdf.trimEnd().endsWith('%%EOF')).toBe(true);
+  // Windows-1252: "€" is byte 0x80.
+  expect(pdf).toContain(`(\x80${(total / 100).toFixed(2)}) Tj`);
+  expect(pdf).toContain(`(\x80${((5000 - total) / 100).toFixed(2)}) Tj`);
+  expect(pdf).toContain(`(${invoiceText}) Tj`);
+  expect(pdf).toContain('(2x1 en mitjons) Tj');
+  await writeFile(join(SHOTS, 'receipt.pdf'), await readFile((await download.path())!));
+
+  // Print: the system's print dialog (stubbed here), and the print stylesheet shows the receipt alone.
+  await page.evaluate(() => {
+    const w = globalThis as unknown as { print: () => void; printed: number };
+    w.printed = 0;
+    w.print = () => (w.printed += 1);
+  });
+  await dialog.getByTestId('receipt-print-button').tap();
+  expect(await page.evaluate(() => (globalThis as unknown as { printed: number }).printed)).toBe(1);
+  const printed = page.getByTestId('receipt-print');
+  await expect(printed).toBeHidden();
+  await page.emulateMedia({ media: 'print' });
+  await expect(printed).toBeVisible();
+  await page.screenshot({ path: join(SHOTS, 'receipt-print-media-1280x800.png') });
+  await expect(printed).toContainText(euros(total));
+  await expect(printed).toContainText(invoiceText);
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('till')).toBeHidden();
+  // A till roll's width: 72 mm (272 CSS px), whatever the window.
+  const width = await printed.locator('.receipt').evaluate((el) => el.getBoundingClientRect().width);
+  expect(Math.round(width)).toBe(272);
+  await page.emulateMedia({ media: 'screen' });
+  await expect(printed).toBeHidden();
+  await expect(dialog).toBeVisible();
+
+  // Portrait.
+  await page.setViewportSize({ width: 800, height: 1280 });
+  await expect(receipt.paper).toBeVisible();
+  await page.screenshot({ path: join(SHOTS, 'receipt-after-pay-800x1280.png') });
+
+  // New sale: the basket is empty, and "Last receipt" shows the same receipt again.
+  await dialog.getByTestId('receipt-close').tap();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('till-basket-empty')).toBeVisible();
+  await expect(page.getByTestId('receipt-print')).toHaveCount(0);
+  await page.getByTestId('till-last-receipt').tap();
+  const again = page.getByTestId('receipt-dialog');
+  const shown = receiptIn(again);
+  await expect(shown.total).toHaveText(euros(total));
+  await expect(shown.change).toHaveText(euros(5000 - total));
+  await expect(shown.invoice).toHaveText(invoiceText);
+  expect(await serious(page, '[data-testid="receipt-dialog"]')).toEqual([]);
+  await page.screenshot({ path: join(SHOTS, 'last-receipt-800x1280.png') });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: join(SHOTS, 'last-receipt-1280x800.png') });
+  await again.getByTestId('receipt-close').tap();
+  await expect(again).toBeHidden();
+  await expect(page.getByTestId('till-last-receipt')).toBeEnabled();
+  await page.screenshot({ path: join(SHOTS, 'till-1280x800.png') });
+});

@@ -1,0 +1,105 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { SettingsPage } from './support/SettingsPage';
+import { startServe } from './support/processes';
+import { openWindow } from './support/terminal';
+import { useCleanup } from './support/cleanup';
+
+// Issue 15 item 1: the terminal holds a venue, a shop, or both; with both, a "Venue | Shop" switch
+// in the header swaps them through the normal account switch, and a shop shows the till.
+
+test.use({ actionTimeout: 20_000 });
+
+const { running, contexts } = useCleanup();
+
+async function expectTouchSize(locator: Locator, what: string) {
+  const box = await locator.boundingBox();
+  expect(box, `box of ${what}`).not.toBeNull();
+  expect(Math.min(box!.width, box!.height), `touch size of ${what}`).toBeGreaterThanOrEqual(44);
+}
+
+/** The header's switch: its two buttons, the one in use pressed. */
+function accountSwitch(page: Page) {
+  return {
+    group: page.getByTestId('account-switch'),
+    venue: page.getByTestId('account-switch-venue'),
+    shop: page.getByTestId('account-switch-shop'),
+  };
+}
+
+test('Settings → demo shop with the demo venue as second account: the header switch appears, swaps, and the shop shows the till', async () => {
+  const dataDir = await mkdtemp(join(tmpdir(), 'comanda-e2e-shop-'));
+  const serve = await startServe(['--port', '0', '--data', dataDir]);
+  running.push(serve);
+  const page = await openWindow(serve.url, contexts);
+
+  // The demo venue, alone: no switch.
+  await expect(page.getByTestId('view-floor')).toBeVisible({ timeout: 60_000 });
+  await expect(accountSwitch(page).group).toHaveCount(0);
+
+  const settings = new SettingsPage(page);
+  await settings.open();
+  await settings.choose('Both');
+  await settings.choose('Demo venue');
+  await settings.choose('Demo shop');
+  await settings.choose('The shop');
+  await settings.save();
+  await expect(settings.saveStatus).toContainText('the demo shop');
+  await settings.backToFloor();
+
+  // The shop in use: the till, and the switch with "Shop" pressed.
+  const sw = accountSwitch(page);
+  await expect(page.getByTestId('till')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId('header-shop')).toContainText('Demo shop');
+  await expect(sw.shop).toHaveAttribute('aria-pressed', 'true');
+  await expect(sw.venue).toHaveAttribute('aria-pressed', 'false');
+  await expect(page.getByTestId('view-floor')).toHaveCount(0);
+  await expectTouchSize(sw.venue, 'Venue switch');
+  await expectTouchSize(sw.shop, 'Shop switch');
+  // The header with the switch: no serious or critical axe violation.
+  const axe = await new AxeBuilder({ page }).include('.app-header').analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+
+  // Swap to the venue: the floor is back, the till gone.
+  await sw.venue.tap();
+  await expect(page.getByTestId('view-floor')).toBeVisible({ timeout: 60_000 });
+  await expect(sw.venue).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('till')).toHaveCount(0);
+
+  // And back to the shop; the saved settings say so after a restart too.
+  await sw.shop.tap();
+  await expect(page.getByTestId('till')).toBeVisible({ timeout: 60_000 });
+  await expect(sw.shop).toHaveAttribute('aria-pressed', 'true');
+  await page.reload();
+  await expect(page.getByTestId('till')).toBeVisible({ timeout: 60_000 });
+  await expect(accountSwitch(page).shop).toHaveAttribute('aria-pressed', 'true');
+  await page.screenshot({ path: 'test-results/screens/shop-switch-1280.png' });
+});
+
+for (const { locale, venue, shop } of [
+  { locale: 'es-ES', venue: 'Local', shop: 'Tienda' },
+  { locale: 'ca-ES', venue: 'Local', shop: 'Botiga' },
+]) {
+  test(`the switch in ${locale}, on an 800 px portrait screen and at 1920 px: words, touch size, nothing off screen`, async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'comanda-e2e-shop-'));
+    await writeFile(join(dataDir, 'settings.json'), JSON.stringify({ account: { mode: 'demo-shop' }, secondary: { mode: 'demo' }, syncEveryMinutes: 60 }));
+    const serve = await startServe(['--port', '0', '--data', dataDir]);
+    running.push(serve);
+    for (const viewport of [{ width: 800, height: 1280 }, { width: 1920, height: 1080 }]) {
+      const page = await openWindow(serve.url, contexts, { locale, viewport });
+      const sw = accountSwitch(page);
+      await expect(sw.shop).toHaveText(shop, { timeout: 60_000 });
+      await expect(sw.venue).toHaveText(venue);
+      await expect(sw.shop).toHaveAttribute('aria-pressed', 'true');
+      for (const button of [sw.venue, sw.shop]) {
+        await expectTouchSize(button, `${locale} switch`);
+        const box = (await button.boundingBox())!;
+        expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+      }
+      await page.screenshot({ path: `test-results/screens/shop-switch-${locale}-${viewport.width}.png` });
+    }
+  });
+}
