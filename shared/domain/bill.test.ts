@@ -246,6 +246,26 @@ describe('skipMergeFor and canCarryBillDiscount', () => {
     expect(skipMergeFor(billOf(service, [empty, first, paid]), 250)).toBe(true);
   });
 
+  it('a seating paid in full by its prepayment is held open (as the POS keeps it): the next round joins it, never a check behind it', () => {
+    // Found by the sandbox's referee property (bill.referee.test.ts): a separate check behind such a
+    // seating could never be paid — the POS sends every payment to the oldest open order.
+    const service = tableService();
+    const make = entriesOf(service);
+    const prepaid = make.seating([CANA()], [250]);
+    const held = billOf(service, [prepaid]);
+    expect(held.checks[0]).toMatchObject({ totalCents: 250, leftCents: 0, settled: false, heldOpen: true });
+    expect(skipMergeFor(held, 250)).toBe(false);
+    // The round then joins the seating's check, which is no longer held: paid, it is settled.
+    const round = make.round([CANA()]);
+    const joined = billOf(service, [prepaid, round]);
+    expect(joined.checks).toHaveLength(1);
+    expect(joined.checks[0]).toMatchObject({ totalCents: 500, leftCents: 250, heldOpen: false });
+    expect(joined.payableNowCents).toBe(250);
+    expect(billOf(service, [prepaid, round, make.payment(250)]).checks[0]).toMatchObject({ settled: true, heldOpen: false });
+    // A seating only partly prepaid is not held: a separate check behind it is fine.
+    expect(skipMergeFor(billOf(service, [make.seating([CANA()], [100])]), 250)).toBe(true);
+  });
+
   it('a bill discount must leave the payment that carries it something to pay', () => {
     const service = tableService();
     const make = entriesOf(service);

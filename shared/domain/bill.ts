@@ -64,6 +64,13 @@ export interface BillCheck {
   tipsCents: number;
   leftCents: number;
   settled: boolean;
+  /**
+   * Paid in full by its seating's prepayment, and nothing added to it or paid on it since: the POS
+   * keeps that Flow order open (a seating is never closed by its own prepayment), so it is not
+   * settled, and the next round joins it rather than opening a check behind it that no payment could
+   * reach (a payment pays the oldest open order at the POS).
+   */
+  heldOpen: boolean;
 }
 
 export interface Bill {
@@ -120,6 +127,8 @@ interface CheckSums {
   discount: number;
   paid: number;
   tips: number;
+  /** Opened by a seating and not yet touched by a loyalty order (a round or a payment). */
+  seatingOnly: boolean;
 }
 
 function checkOf(index: number, sums: CheckSums): BillCheck {
@@ -128,6 +137,7 @@ function checkOf(index: number, sums: CheckSums): BillCheck {
   const discountCents = Math.max(0, Math.min(sums.discount, contentsCents));
   const totalCents = contentsCents - discountCents;
   const leftCents = Math.max(0, totalCents - sums.paid);
+  const paidUp = totalCents > 0 && leftCents === 0;
   return {
     index,
     contentsCents,
@@ -136,7 +146,8 @@ function checkOf(index: number, sums: CheckSums): BillCheck {
     paidCents: sums.paid,
     tipsCents: sums.tips,
     leftCents,
-    settled: totalCents > 0 && leftCents === 0,
+    settled: paidUp && !sums.seatingOnly,
+    heldOpen: paidUp && sums.seatingOnly,
   };
 }
 
@@ -153,13 +164,13 @@ export function billOf(service: TableService, entries: readonly OutboxEntry[]): 
   const lines: BillLine[] = [];
   const discounts: BillDiscountLine[] = [];
   const payments: BillPayment[] = [];
-  const open = (): number => sums.push({ contents: 0, discount: 0, paid: 0, tips: 0 }) - 1;
+  const open = (seatingOnly = false): number => sums.push({ contents: 0, discount: 0, paid: 0, tips: 0, seatingOnly }) - 1;
   const oldestUnsettled = (): number => sums.findIndex((check, index) => !checkOf(index, check).settled);
 
   for (const entry of ordered) {
     const request = entry.request;
     if (entry.kind === 'seating' && request.kind === 'seating') {
-      const check = open();
+      const check = open(true);
       addLines(entry, check);
       for (const prepayment of request.data.payments ?? []) {
         const amountCents = centsOf(prepayment.amount);
@@ -186,6 +197,7 @@ export function billOf(service: TableService, entries: readonly OutboxEntry[]): 
       const unsettled = oldestUnsettled();
       check = unsettled >= 0 ? unsettled : open();
     }
+    sums[check]!.seatingOnly = false;
     if (entry.kind === 'round') addLines(entry, check);
     if (order.orderDiscount) {
       const cents = -centsOf(order.orderDiscount.amount);
@@ -330,10 +342,11 @@ export function shareOfLines(bill: Bill, chosen: readonly number[]): number {
  * never settled: so no check may be left empty in front of another. Not when the round has
  * nothing to pay (it would open such an empty check; merged, it adds nothing), nor when the last
  * check is empty and open (a seating without items: merged into it, the round is a check of its
- * own all the same). The bill then only ever has an empty open check as its last one.
+ * own all the same). The bill then only ever has an empty open check as its last one. Nor when a
+ * seating's check is held open, paid in full by its prepayment (BillCheck `heldOpen`).
  */
 export function skipMergeFor(bill: Bill, roundTotalCents: number): boolean {
-  if (roundTotalCents <= 0) return false;
+  if (roundTotalCents <= 0 || bill.checks.some((check) => check.heldOpen)) return false;
   const last = bill.checks[bill.checks.length - 1];
   return last === undefined || last.settled || last.totalCents > 0;
 }
