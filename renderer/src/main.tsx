@@ -2,6 +2,13 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import './styles.css';
+// Shared pieces (ui/*.css) before every feature's stylesheet, whose rules then win at equal weight.
+import './ui/dialog.css';
+import './ui/form.css';
+import './ui/catalog.css';
+import './ui/card.css';
+import './ui/notice.css';
+import './ui/keypad.css';
 import { App } from './app/App';
 import { createBridgeClient, pickBridgeApi } from './bridge';
 import { createI18n, startLanguage } from './i18n/i18n';

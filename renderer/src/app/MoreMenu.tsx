@@ -80,7 +80,7 @@ export function MoreMenu({ current, onShow }: { current: MoreScreen | null; onSh
       <button
         ref={button}
         type="button"
-        className="button button--secondary more-menu__button"
+        className="button button--secondary header-button more-menu__button"
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? `${id}-menu` : undefined}
@@ -89,8 +89,8 @@ export function MoreMenu({ current, onShow }: { current: MoreScreen | null; onSh
         onClick={() => (open ? close(true) : openAt(0))}
         onKeyDown={onButtonKey}
       >
-        <IconMore className="more-menu__icon" />
-        <span className="more-menu__text">{t('more')}</span>
+        <IconMore className="header-button__icon" />
+        <span className="header-button__text">{t('more')}</span>
       </button>
       {open && (
         <ul ref={menu} id={`${id}-menu`} className="more-menu__list" role="menu" aria-label={t('moreLong')} onKeyDown={onMenuKey}>

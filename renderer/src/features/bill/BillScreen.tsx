@@ -249,7 +249,7 @@ function ClearTable({ serviceId }: { serviceId: string }) {
         {busy ? t('clearing') : t('clearTable')}
       </button>
       {problem !== null && (
-        <p className="bill__problem" role="alert">
+        <p className="form-problem" role="alert">
           {problem}
         </p>
       )}

@@ -40,46 +40,46 @@ export function DiscountDialog({ service, bill, client, onClose }: { service: Ta
   };
 
   return (
-    <Modal className="pay-dialog pay-dialog--narrow" labelledBy="discount-title" onCancel={busy ? undefined : onClose}>
+    <Modal className="dialog" labelledBy="discount-title" onCancel={busy ? undefined : onClose}>
       <form
-        className="pay-dialog__inner"
+        className="dialog__inner"
         data-testid="discount-dialog"
         onSubmit={(event) => {
           event.preventDefault();
           if (parsed.ok && !busy) save(parsed.discount);
         }}
       >
-        <header className="pay-dialog__header">
-          <h2 id="discount-title" className="pay-dialog__title">
+        <header className="dialog__header pay-dialog__header">
+          <h2 id="discount-title" className="dialog__title">
             {t('discountTitle')}
           </h2>
         </header>
-        <div className="pay-dialog__body pay-dialog__body--single">
-          <fieldset className="pay-field">
-            <legend className="pay-field__label">{t('discountKind')}</legend>
-            <div className="pay-segments" role="group" aria-label={t('discountKind')}>
+        <div className="dialog__body pay-dialog__body pay-dialog__body--single">
+          <fieldset className="field">
+            <legend className="field__label">{t('discountKind')}</legend>
+            <div className="segments" role="group" aria-label={t('discountKind')}>
               {(['percent', 'amount'] as const).map((kind) => (
-                <button key={kind} type="button" className="pay-segment" aria-pressed={draft.kind === kind} onClick={() => setDraft({ ...draft, kind })}>
+                <button key={kind} type="button" className="segment" aria-pressed={draft.kind === kind} onClick={() => setDraft({ ...draft, kind })}>
                   {t(`kind_${kind}`)}
                 </button>
               ))}
             </div>
           </fieldset>
-          <label className="pay-field">
-            <span className="pay-field__label">{draft.kind === 'percent' ? t('discountValuePercent') : t('discountValue')}</span>
-            <input className="pay-input" type="text" inputMode="decimal" value={draft.value} autoFocus onChange={(event) => setDraft({ ...draft, value: event.target.value })} />
+          <label className="field">
+            <span className="field__label">{draft.kind === 'percent' ? t('discountValuePercent') : t('discountValue')}</span>
+            <input className="input" type="text" inputMode="decimal" value={draft.value} autoFocus onChange={(event) => setDraft({ ...draft, value: event.target.value })} />
           </label>
-          <label className="pay-field">
-            <span className="pay-field__label">{t('discountReason')}</span>
-            <input className="pay-input" type="text" maxLength={200} value={draft.reason} onChange={(event) => setDraft({ ...draft, reason: event.target.value })} />
+          <label className="field">
+            <span className="field__label">{t('discountReason')}</span>
+            <input className="input" type="text" maxLength={200} value={draft.reason} onChange={(event) => setDraft({ ...draft, reason: event.target.value })} />
           </label>
           <p className="pay-dialog__preview" role="status" data-testid="discount-preview">
             {preview !== null ? t('discountPreview', { amount: money(preview) }) : touched && !parsed.ok ? t(`discount_${parsed.problem}`, { left: money(base) }) : ''}
           </p>
-          {failure !== null && <p className="pay-dialog__problem">{failure}</p>}
+          {failure !== null && <p className="form-problem">{failure}</p>}
         </div>
-        <footer className="pay-dialog__footer">
-          <span className="pay-dialog__status" />
+        <footer className="dialog__footer">
+          <span className="dialog__status" />
           {existing && (
             <button type="button" className="button button--secondary" disabled={busy} onClick={() => save(null)}>
               {t('removeDiscount')}

@@ -69,10 +69,10 @@ export function PayDialog({ service, bill, client, title, onClose }: { service: 
   };
 
   return (
-    <Modal className="pay-dialog" labelledBy="pay-title" onCancel={saving ? undefined : onClose}>
-      <div className="pay-dialog__inner" data-testid="pay-dialog">
-        <header className="pay-dialog__header">
-          <h2 id="pay-title" className="pay-dialog__title">
+    <Modal className="dialog dialog--large" labelledBy="pay-title" onCancel={saving ? undefined : onClose}>
+      <div className="dialog__inner" data-testid="pay-dialog">
+        <header className="dialog__header pay-dialog__header">
+          <h2 id="pay-title" className="dialog__title">
             {t('payTitle', { title })}
           </h2>
           <p className="pay-dialog__payable">{t('payableNow', { amount: money(bill.dueNowCents) })}</p>
@@ -81,13 +81,13 @@ export function PayDialog({ service, bill, client, title, onClose }: { service: 
           <RedeemOutcome redeemId={status.redeemId} amountCents={status.amountCents} onClose={onClose} />
         ) : (
           <>
-            <div className="pay-dialog__body">
+            <div className="dialog__body pay-dialog__body">
               <div className="pay-dialog__col">
-                <fieldset className="pay-field">
-                  <legend className="pay-field__label">{t('split')}</legend>
-                  <div className="pay-segments" role="group" aria-label={t('split')}>
+                <fieldset className="field">
+                  <legend className="field__label">{t('split')}</legend>
+                  <div className="segments" role="group" aria-label={t('split')}>
                     {MODES.map((mode) => (
-                      <button key={mode} type="button" className="pay-segment" aria-pressed={draft.mode === mode} onClick={() => edit({ mode })}>
+                      <button key={mode} type="button" className="segment" aria-pressed={draft.mode === mode} onClick={() => edit({ mode })}>
                         {t(`split_${mode}`)}
                       </button>
                     ))}
@@ -95,21 +95,21 @@ export function PayDialog({ service, bill, client, title, onClose }: { service: 
                 </fieldset>
                 {draft.mode === 'evenly' && (
                   <div className="pay-parts" role="group" aria-label={t('parts')}>
-                    <button type="button" className="pay-key" aria-label={t('fewerParts')} disabled={draft.parts <= 1} onClick={() => edit({ parts: draft.parts - 1 })}>
+                    <button type="button" className="segment" aria-label={t('fewerParts')} disabled={draft.parts <= 1} onClick={() => edit({ parts: draft.parts - 1 })}>
                       −
                     </button>
                     <output className="pay-parts__value" aria-label={t('parts')}>
                       {draft.parts}
                     </output>
-                    <button type="button" className="pay-key" aria-label={t('moreParts')} disabled={draft.parts >= MAX_PARTS} onClick={() => edit({ parts: draft.parts + 1 })}>
+                    <button type="button" className="segment" aria-label={t('moreParts')} disabled={draft.parts >= MAX_PARTS} onClick={() => edit({ parts: draft.parts + 1 })}>
                       +
                     </button>
                     {amount.ok && <span className="pay-parts__share">{t('shareOf', { parts: draft.parts, amount: money(amount.cents) })}</span>}
                   </div>
                 )}
                 {draft.mode === 'lines' && (
-                  <fieldset className="pay-field pay-lines">
-                    <legend className="pay-field__label">{t('chooseLines')}</legend>
+                  <fieldset className="field pay-lines">
+                    <legend className="field__label">{t('chooseLines')}</legend>
                     {bill.lines.map(({ line, check }, index) =>
                       bill.checks[check]?.settled ? null : (
                         <label key={index} className="pay-line">
@@ -130,32 +130,32 @@ export function PayDialog({ service, bill, client, title, onClose }: { service: 
                   </fieldset>
                 )}
                 {draft.mode === 'amount' && (
-                  <label className="pay-field">
-                    <span className="pay-field__label">{t('typedAmount')}</span>
-                    <input className="pay-input" type="text" inputMode="decimal" value={draft.typedAmount} placeholder={money(bill.dueNowCents)} onChange={(event) => edit({ typedAmount: event.target.value })} />
+                  <label className="field">
+                    <span className="field__label">{t('typedAmount')}</span>
+                    <input className="input" type="text" inputMode="decimal" value={draft.typedAmount} placeholder={money(bill.dueNowCents)} onChange={(event) => edit({ typedAmount: event.target.value })} />
                   </label>
                 )}
-                <fieldset className="pay-field">
-                  <legend className="pay-field__label">{t('method')}</legend>
-                  <div className="pay-segments" role="group" aria-label={t('method')}>
+                <fieldset className="field">
+                  <legend className="field__label">{t('method')}</legend>
+                  <div className="segments" role="group" aria-label={t('method')}>
                     {methods.map((m) => (
-                      <button key={m.id} type="button" className="pay-segment" aria-pressed={method?.kind === 'method' && method.method.id === m.id} onClick={() => setMethod({ kind: 'method', method: m })}>
+                      <button key={m.id} type="button" className="segment" aria-pressed={method?.kind === 'method' && method.method.id === m.id} onClick={() => setMethod({ kind: 'method', method: m })}>
                         {m.name}
                       </button>
                     ))}
-                    <button type="button" className="pay-segment" aria-pressed={method?.kind === 'gift'} disabled={offline} aria-describedby={offline ? 'pay-gift-offline' : undefined} onClick={() => setMethod({ kind: 'gift' })}>
+                    <button type="button" className="segment" aria-pressed={method?.kind === 'gift'} disabled={offline} aria-describedby={offline ? 'pay-gift-offline' : undefined} onClick={() => setMethod({ kind: 'gift' })}>
                       {t('giftCard')}
                     </button>
                   </div>
                   {offline && (
-                    <p className="pay-field__hint" id="pay-gift-offline">
+                    <p className="form-hint" id="pay-gift-offline">
                       {t('giftCardOffline')}
                     </p>
                   )}
                 </fieldset>
-                <label className="pay-field">
-                  <span className="pay-field__label">{t('tip')}</span>
-                  <input className="pay-input" type="text" inputMode="decimal" value={draft.tip} placeholder={money(0)} onChange={(event) => edit({ tip: event.target.value })} />
+                <label className="field">
+                  <span className="field__label">{t('tip')}</span>
+                  <input className="input" type="text" inputMode="decimal" value={draft.tip} placeholder={money(0)} onChange={(event) => edit({ tip: event.target.value })} />
                 </label>
               </div>
               <div className="pay-dialog__col">
@@ -190,11 +190,11 @@ export function PayDialog({ service, bill, client, title, onClose }: { service: 
                 )}
               </div>
             </div>
-            <footer className="pay-dialog__footer">
-              <div className="pay-dialog__status" role="status">
-                {problemText !== null && <p className="pay-dialog__problem">{problemText}</p>}
-                {problemText === null && method === null && <p className="pay-dialog__hint">{t('chooseMethod')}</p>}
-                {status.kind === 'failed' && <p className="pay-dialog__problem">{status.message}</p>}
+            <footer className="dialog__footer">
+              <div className="dialog__status" role="status">
+                {problemText !== null && <p className="form-problem">{problemText}</p>}
+                {problemText === null && method === null && <p className="form-hint">{t('chooseMethod')}</p>}
+                {status.kind === 'failed' && <p className="form-problem">{status.message}</p>}
               </div>
               <button type="button" className="button button--secondary" disabled={saving} onClick={onClose}>
                 {t('cancel')}
@@ -219,7 +219,7 @@ function CashKeypad({ dueCents, digits, changeCents, onDigits }: { dueCents: num
   return (
     <div className="cash">
       <div className="cash__row">
-        <span className="pay-field__label" id="cash-tendered-label">
+        <span className="field__label" id="cash-tendered-label">
           {t('tendered')}
         </span>
         <output className="cash__tendered" aria-labelledby="cash-tendered-label" data-testid="pay-tendered">
@@ -228,20 +228,20 @@ function CashKeypad({ dueCents, digits, changeCents, onDigits }: { dueCents: num
       </div>
       <div className="cash__quick" role="group" aria-label={t('tendered')}>
         {quickTenders(dueCents).map((cents, i) => (
-          <button key={cents} type="button" className="pay-segment" onClick={() => onDigits(String(cents))}>
+          <button key={cents} type="button" className="segment" onClick={() => onDigits(String(cents))}>
             {i === 0 ? t('exact') : money(cents)}
           </button>
         ))}
       </div>
       <div className="cash__keys" role="group" aria-label={t('tenderedKeypad')}>
         {KEYS.map((key) => (
-          <button key={key} type="button" className="pay-key" aria-label={key === 'clear' ? t('keyClear') : key === 'delete' ? t('keyDelete') : undefined} onClick={() => onDigits(typeTenderedKey(digits, key))}>
+          <button key={key} type="button" className="segment" aria-label={key === 'clear' ? t('keyClear') : key === 'delete' ? t('keyDelete') : undefined} onClick={() => onDigits(typeTenderedKey(digits, key))}>
             {key === 'clear' ? t('keyClear') : key === 'delete' ? '⌫' : key}
           </button>
         ))}
       </div>
       <div className="cash__row cash__change">
-        <span className="pay-field__label">{t('change')}</span>
+        <span className="field__label">{t('change')}</span>
         <output className="cash__change-value" data-testid="pay-change">
           {changeCents === null ? '—' : money(changeCents)}
         </output>
@@ -262,11 +262,11 @@ function RedeemOutcome({ redeemId, amountCents, onClose }: { redeemId: string; a
   } else if (entry?.state === 'rejected') text = t('redeemRefused', { reason: entry.lastError ? errorText(t, entry.lastError) : '' });
   else if (entry?.state === 'unconfirmed') text = t('redeemUnknown');
   return (
-    <div className="pay-dialog__body pay-dialog__redeem">
+    <div className="dialog__body pay-dialog__body pay-dialog__redeem">
       <p className="pay-dialog__redeem-text" role="status" data-testid="redeem-outcome" data-state={entry?.state ?? 'queued'}>
         {text}
       </p>
-      <p className="pay-dialog__hint">{format.money(amountCents / 100)}</p>
+      <p className="form-hint">{format.money(amountCents / 100)}</p>
       <button type="button" className="button button--primary" onClick={onClose}>
         {t('close')}
       </button>

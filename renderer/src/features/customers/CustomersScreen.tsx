@@ -55,12 +55,12 @@ export function CustomersScreen() {
   const searchId = useId();
 
   return (
-    <section className="customers" aria-labelledby="customers-title">
-      <div className="customers__bar">
+    <section className="screen customers" aria-labelledby="customers-title">
+      <div className="screen__bar customers__bar">
         <button type="button" className="button button--secondary" onClick={() => showScreen('floor')}>
           {t('backToFloor')}
         </button>
-        <h1 className="customers__title" id="customers-title" tabIndex={-1}>
+        <h1 className="screen__title" id="customers-title" tabIndex={-1}>
           {t('title')}
         </h1>
         {rows && <span className="customers__count">{t('count', { count: rows.length })}</span>}
@@ -69,12 +69,12 @@ export function CustomersScreen() {
         </button>
       </div>
       <div className="customers__search">
-        <label className="customers__label" htmlFor={searchId}>
+        <label className="field__label" htmlFor={searchId}>
           {t('search')}
         </label>
         <input
           id={searchId}
-          className="customers__input"
+          className="field__input"
           type="search"
           autoComplete="off"
           placeholder={t('searchPlaceholder')}
@@ -150,7 +150,7 @@ function CustomerButton({ row, selected, onSelect }: { row: CustomerRow; selecte
   const { t } = useTranslation('customers');
   const contact = [row.email, row.phone].filter(Boolean).join(' · ');
   return (
-    <button type="button" className="customer-row" aria-pressed={selected} onClick={onSelect}>
+    <button type="button" className="card-button card-button--row customer-row" aria-pressed={selected} onClick={onSelect}>
       <span className="customer-row__name">{row.name || t('noName')}</span>
       <span className="customer-row__contact">
         {!row.active && <span className="customer-row__inactive">{t('inactive')}</span>}
@@ -242,13 +242,13 @@ function CustomerDetails({ row, onNotice, onDeleted }: { row: CustomerRow; onNot
             </div>
           </div>
         ) : (
-          <button type="button" className="button button--secondary customer-details__delete" data-opener="delete" onClick={askDelete}>
+          <button type="button" className="button button--secondary button--danger customer-details__delete" data-opener="delete" onClick={askDelete}>
             {t('delete')}
           </button>
         )}
         {problem && (
-          <p className="customer-details__problem" role="alert" ref={(element) => element?.scrollIntoView({ block: 'nearest' })}>
-            <IconWarning className="customer-details__problem-icon" />
+          <p className="form-error" role="alert" ref={(element) => element?.scrollIntoView({ block: 'nearest' })}>
+            <IconWarning className="form-error__icon" />
             {problem}
           </p>
         )}
@@ -351,13 +351,13 @@ function CreateDialog({ onClose }: { onClose: (outcome: { notice: Notice; custom
   const field = (name: 'name' | 'email' | 'phone', label: string, required: boolean, type: 'text' | 'email' | 'tel') => {
     const error = errors[name];
     return (
-      <div className="customers-field">
-        <label className="customers__label" htmlFor={`${id}-${name}`}>
-          {label} <span className="customers-field__note">{required ? t('required') : t('optional')}</span>
+      <div className="field field--tight">
+        <label className="field__label" htmlFor={`${id}-${name}`}>
+          {label} <span className="field__note">{required ? t('required') : t('optional')}</span>
         </label>
         <input
           id={`${id}-${name}`}
-          className="customers__input"
+          className="field__input"
           type={type}
           inputMode={type === 'text' ? undefined : type}
           autoComplete="off"
@@ -370,8 +370,8 @@ function CreateDialog({ onClose }: { onClose: (outcome: { notice: Notice; custom
           onChange={(event) => edit({ [name]: event.target.value })}
         />
         {error && (
-          <p id={`${id}-${name}-error`} className="customers-field__error">
-            <IconWarning className="customers-field__error-icon" />
+          <p id={`${id}-${name}-error`} className="form-error customers-field__error">
+            <IconWarning className="form-error__icon" />
             {t(CREATE_ERROR_KEY[error], { max: MAX_NAME })}
           </p>
         )}
@@ -380,7 +380,7 @@ function CreateDialog({ onClose }: { onClose: (outcome: { notice: Notice; custom
   };
 
   return (
-    <Modal className="customers-dialog" labelledBy={`${id}-title`} onCancel={() => onClose(null)}>
+    <Modal className="dialog-card customers-dialog" labelledBy={`${id}-title`} onCancel={() => onClose(null)}>
       <form
         className="customers-dialog__form"
         noValidate
@@ -400,17 +400,17 @@ function CreateDialog({ onClose }: { onClose: (outcome: { notice: Notice; custom
           <span>{t('activeLabel')}</span>
         </label>
         <div className="customers-dialog__status" aria-live="polite">
-          {showErrors && !checked.ok && <p className="customers-dialog__fix">{t('checkFields')}</p>}
+          {showErrors && !checked.ok && <p className="form-problem">{t('checkFields')}</p>}
           {outcome === 'creating' && submitted && <p>{t('outcomeCreating', { name: submitted.name })}</p>}
           {outcome === 'refused' && submitted && (
-            <p className="customers-dialog__problem" role="alert">
-              <IconWarning className="customers-field__error-icon" />
+            <p className="form-error" role="alert">
+              <IconWarning className="form-error__icon" />
               {t('outcomeRefused', { name: submitted.name, reason: errorText(t, entry?.lastError) })}
             </p>
           )}
           {saveError && (
-            <p className="customers-dialog__problem" role="alert">
-              <IconWarning className="customers-field__error-icon" />
+            <p className="form-error" role="alert">
+              <IconWarning className="form-error__icon" />
               {saveError}
             </p>
           )}

@@ -54,7 +54,7 @@ function OpenTableButton({ row, paid }: { row: OpenTableRow; paid: boolean }) {
   const service = status.service;
   const others = serviceCompanions(status, row.tableId);
   return (
-    <button type="button" className="table-row" onClick={() => openTableOf(status)}>
+    <button type="button" className="card-button table-row" onClick={() => openTableOf(status)}>
       {/* The table's name comes first: the row's accessible name begins with it. */}
       <span className="table-row__name">{row.name}</span>
       <span className="table-row__room">{row.roomName ?? t('notOnPlan')}</span>

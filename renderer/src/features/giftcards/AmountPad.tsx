@@ -21,13 +21,13 @@ export function AmountPad({ onKey, separator, disabled = false }: { onKey: (key:
     { key: 'delete', text: '⌫', name: t('keyDelete') },
   ];
   return (
-    <div className="amount-pad" role="group" aria-label={t('amountKeypad')}>
+    <div className="keypad amount-pad" role="group" aria-label={t('amountKeypad')}>
       {keys.map(({ key, text, name }) => (
-        <button key={key} type="button" className="amount-pad__key" aria-label={name} disabled={disabled} onClick={() => onKey(key)}>
+        <button key={key} type="button" className="keypad__key amount-pad__key" aria-label={name} disabled={disabled} onClick={() => onKey(key)}>
           {text}
         </button>
       ))}
-      <button type="button" className="amount-pad__key amount-pad__key--wide" disabled={disabled} onClick={() => onKey('clear')}>
+      <button type="button" className="keypad__key amount-pad__key amount-pad__key--wide" disabled={disabled} onClick={() => onKey('clear')}>
         {t('keyClear')}
       </button>
     </div>

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../i18n/useFormat';
-import { IconWarning } from '../../ui/icons';
+import { FormError } from '../../ui/FormError';
 import { scannerOptIn, useScanner } from '../../ui/useScanner';
 import { AmountPad, useSeparator } from './AmountPad';
 import { amountText, pressAmountKey, readAmount, readUuid } from './giftCardForm';
@@ -56,14 +56,14 @@ export function GiftCardTender({ maxCents, onSubmit, onCancel }: GiftCardTenderP
       </h2>
       <div className="gift-tender__body">
         <div className="gift-tender__fields">
-          <div className="gift-field">
-            <label className="gift-field__label" htmlFor={`${ids}-uuid`}>
+          <div className="field">
+            <label className="field__label" htmlFor={`${ids}-uuid`}>
               {t('uuidLabel')}
             </label>
             <input
               ref={uuidRef}
               id={`${ids}-uuid`}
-              className="gift-field__input gift-field__input--code"
+              className="field__input gift-field__input gift-field__input--code"
               type="text"
               autoComplete="off"
               autoCapitalize="off"
@@ -74,16 +74,16 @@ export function GiftCardTender({ maxCents, onSubmit, onCancel }: GiftCardTenderP
               value={uuid}
               onChange={(e) => setUuid(e.target.value)}
             />
-            {uuidProblem && <Problem id={`${ids}-uuid-problem`} text={uuidProblem} />}
+            {uuidProblem && <FormError id={`${ids}-uuid-problem`}>{uuidProblem}</FormError>}
           </div>
-          <div className="gift-field">
-            <label className="gift-field__label" htmlFor={`${ids}-amount`}>
+          <div className="field">
+            <label className="field__label" htmlFor={`${ids}-amount`}>
               {t('tenderAmountLabel')}
             </label>
             <input
               ref={amountRef}
               id={`${ids}-amount`}
-              className="gift-field__input gift-field__input--amount"
+              className="field__input gift-field__input gift-field__input--amount"
               type="text"
               inputMode="decimal"
               autoComplete="off"
@@ -95,7 +95,7 @@ export function GiftCardTender({ maxCents, onSubmit, onCancel }: GiftCardTenderP
             <p className="gift-field__hint" id={`${ids}-amount-max`}>
               {t('tenderMax', { max })}
             </p>
-            {amountProblem && <Problem id={`${ids}-amount-problem`} text={amountProblem} />}
+            {amountProblem && <FormError id={`${ids}-amount-problem`}>{amountProblem}</FormError>}
           </div>
         </div>
         <AmountPad separator={separator} onKey={(key) => setAmount((text) => pressAmountKey(text, key, separator))} />
@@ -109,14 +109,5 @@ export function GiftCardTender({ maxCents, onSubmit, onCancel }: GiftCardTenderP
         </button>
       </div>
     </form>
-  );
-}
-
-function Problem({ id, text }: { id: string; text: string }) {
-  return (
-    <p className="gift-field__problem" id={id}>
-      <IconWarning className="gift-field__problem-icon" />
-      {text}
-    </p>
   );
 }

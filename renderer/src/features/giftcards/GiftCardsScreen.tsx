@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { GiftCard } from '../../../../shared/bridge';
 import { errorText } from '../../i18n/errorText';
 import { useFormat } from '../../i18n/useFormat';
+import { FormError } from '../../ui/FormError';
 import { IconCheck, IconOffline, IconWarning } from '../../ui/icons';
 import { scannerOptIn, useScanner } from '../../ui/useScanner';
 import { floorSelectors, useFloorStore } from '../floor/floorStore';
@@ -26,12 +27,12 @@ export function GiftCardsScreen() {
   const [sold, setSold] = useState<GiftCard | null>(null);
   const [round, setRound] = useState(0);
   return (
-    <section className="gift-cards" aria-labelledby="gift-cards-title">
-      <div className="gift-cards__bar">
+    <section className="screen" aria-labelledby="gift-cards-title">
+      <div className="screen__bar">
         <button type="button" className="button button--secondary" onClick={() => showScreen('floor')}>
           {t('backToFloor')}
         </button>
-        <h1 className="gift-cards__title" id="gift-cards-title">
+        <h1 className="screen__title gift-cards__title" id="gift-cards-title">
           {t('title')}
         </h1>
       </div>
@@ -120,11 +121,11 @@ function SellForm({ onSold, autoFocus }: { onSold: (card: GiftCard) => void; aut
   return (
     <form className="gift-sell" onSubmit={(event) => void sell(event)} noValidate aria-busy={busy}>
       <fieldset className="gift-sell__amount" disabled={busy}>
-        <legend className="gift-field__label">{t('amountLabel')}</legend>
+        <legend className="field__label">{t('amountLabel')}</legend>
         <input
           ref={amountRef}
           id={`${ids}-amount`}
-          className="gift-field__input gift-field__input--amount"
+          className="field__input gift-field__input gift-field__input--amount"
           type="text"
           inputMode="decimal"
           autoComplete="off"
@@ -134,7 +135,7 @@ function SellForm({ onSold, autoFocus }: { onSold: (card: GiftCard) => void; aut
           value={amount}
           onChange={(e) => editAmount(e.target.value)}
         />
-        {amountProblem && <FieldProblem id={`${ids}-amount-problem`} text={amountProblem} />}
+        {amountProblem && <FormError id={`${ids}-amount-problem`}>{amountProblem}</FormError>}
         <div className="gift-sell__quick" role="group" aria-label={t('quickAmounts')}>
           {QUICK_AMOUNTS.map((quick) => (
             <button
@@ -152,8 +153,8 @@ function SellForm({ onSold, autoFocus }: { onSold: (card: GiftCard) => void; aut
       </fieldset>
 
       <div className="gift-sell__card">
-        <div className="gift-field">
-          <label className="gift-field__label" htmlFor={`${ids}-uuid`}>
+        <div className="field">
+          <label className="field__label" htmlFor={`${ids}-uuid`}>
             {t('uuidLabel')}
           </label>
           <p className="gift-field__hint" id={`${ids}-uuid-hint`}>
@@ -163,7 +164,7 @@ function SellForm({ onSold, autoFocus }: { onSold: (card: GiftCard) => void; aut
             <input
               ref={uuidRef}
               id={`${ids}-uuid`}
-              className="gift-field__input gift-field__input--code"
+              className="field__input gift-field__input gift-field__input--code"
               type="text"
               autoComplete="off"
               autoCapitalize="off"
@@ -179,19 +180,19 @@ function SellForm({ onSold, autoFocus }: { onSold: (card: GiftCard) => void; aut
               {t('generate')}
             </button>
           </div>
-          {uuidProblem && <FieldProblem id={`${ids}-uuid-problem`} text={uuidProblem} />}
+          {uuidProblem && <FormError id={`${ids}-uuid-problem`}>{uuidProblem}</FormError>}
           <p className="gift-field__note" role="status">
             {scanned !== null ? t('scanned', { uuid: scanned }) : ''}
           </p>
         </div>
 
-        <div className="gift-field">
-          <label className="gift-field__label" htmlFor={`${ids}-campaign`}>
+        <div className="field">
+          <label className="field__label" htmlFor={`${ids}-campaign`}>
             {t('campaignLabel')} <span className="gift-field__optional">{t('optional')}</span>
           </label>
           <input
             id={`${ids}-campaign`}
-            className="gift-field__input"
+            className="field__input gift-field__input"
             type="text"
             autoComplete="off"
             maxLength={100}
@@ -205,7 +206,7 @@ function SellForm({ onSold, autoFocus }: { onSold: (card: GiftCard) => void; aut
         </div>
 
         {refusal !== null && (
-          <p className="gift-sell__refusal" role="alert">
+          <p className="notice gift-sell__refusal" role="alert">
             <IconWarning className="gift-sell__refusal-icon" />
             <span>{t('refused', { reason: errorText(t, refusal) })}</span>
           </p>
@@ -217,15 +218,6 @@ function SellForm({ onSold, autoFocus }: { onSold: (card: GiftCard) => void; aut
         </button>
       </div>
     </form>
-  );
-}
-
-function FieldProblem({ id, text }: { id: string; text: string }) {
-  return (
-    <p className="gift-field__problem" id={id}>
-      <IconWarning className="gift-field__problem-icon" />
-      {text}
-    </p>
   );
 }
 

@@ -84,7 +84,7 @@ export function PinSetupDialog({
     refusedMs > 0 ? refusedText(t, refusedMs) : problem === 'wrong' ? t('wrongPin') : problem === 'mismatch' ? t('mismatch') : problem === 'failed' ? t('cannotCheck') : null;
 
   return (
-    <Modal className="pin-dialog" labelledBy={titleId} onCancel={() => onDone(false)}>
+    <Modal className="dialog-card" labelledBy={titleId} onCancel={() => onDone(false)}>
       <div className="pin-dialog__panel" data-testid="pin-setup">
         <h2 id={titleId} className="pin-dialog__title">
           {t(TITLE[mode])}

@@ -136,7 +136,7 @@ function SendStatusLine() {
       )}
       {status.kind === 'failed' && (
         <div className="send-panel__failed">
-          <p className="send-panel__failed-text">
+          <p className="form-error send-panel__failed-text">
             <IconWarning className="send-field__error-icon" />
             {status.message}
           </p>

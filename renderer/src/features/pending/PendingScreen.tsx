@@ -44,12 +44,12 @@ export function PendingScreen({ onBack }: { onBack?: () => void } = {}) {
   const outbox = useServiceStore(serviceSelectors.outbox);
   const showScreen = useServiceStore((s) => s.showScreen);
   return (
-    <section className="pending" aria-labelledby="pending-title" data-testid="pending-screen">
-      <div className="pending__bar">
+    <section className="screen" aria-labelledby="pending-title" data-testid="pending-screen">
+      <div className="screen__bar pending__bar">
         <button type="button" className="button button--secondary" onClick={() => (onBack ? onBack() : showScreen('floor'))}>
           {onBack ? t('backToTill') : t('backToFloor')}
         </button>
-        <h1 className="pending__title" id="pending-title" tabIndex={-1}>
+        <h1 className="screen__title pending__title" id="pending-title" tabIndex={-1}>
           {t('title')}
         </h1>
         {outbox !== null && <ExportButton outbox={outbox} />}

@@ -185,12 +185,12 @@ function SeatDialogBody({ tables }: { tables: readonly SeatTable[] }) {
 
         <div className="seat-dialog__body">
           <section className="seat-dialog__guests">
-            <label className="seat-field__label" htmlFor={`${id}-guests`}>
+            <label className="field__label" htmlFor={`${id}-guests`}>
               {t('guests')}
             </label>
             <input
               id={`${id}-guests`}
-              className="seat-field__input seat-field__input--guests"
+              className="field__input seat-field__input--guests"
               type="number"
               inputMode="numeric"
               min={1}
@@ -212,7 +212,7 @@ function SeatDialogBody({ tables }: { tables: readonly SeatTable[] }) {
 
           <section className="seat-dialog__customer" aria-labelledby={`${id}-customer`}>
             <h3 id={`${id}-customer`} className="seat-dialog__subtitle">
-              {t('customer')} <span className="seat-dialog__optional">{t('optional')}</span>
+              {t('customer')} <span className="field__note">{t('optional')}</span>
             </h3>
             <CustomerSearch
               picked={form.customerId !== null ? form.name : null}
@@ -225,10 +225,10 @@ function SeatDialogBody({ tables }: { tables: readonly SeatTable[] }) {
               <TextField id={`${id}-email`} label={t('email')} type="email" inputMode="email" value={form.email} error={errors?.email} disabled={saving} onChange={(v) => update((f) => editCustomerField(f, 'email', v))} />
               <TextField id={`${id}-phone`} label={t('phone')} type="tel" inputMode="tel" value={form.phone} error={errors?.phone} disabled={saving} onChange={(v) => update((f) => editCustomerField(f, 'phone', v))} />
             </div>
-            <label className="seat-field">
-              <span className="seat-field__label">{t('notes')}</span>
+            <label className="field field--tight">
+              <span className="field__label">{t('notes')}</span>
               <textarea
-                className="seat-field__input seat-field__textarea"
+                className="field__input seat-field__textarea"
                 rows={2}
                 maxLength={500}
                 value={form.notes}
@@ -244,8 +244,8 @@ function SeatDialogBody({ tables }: { tables: readonly SeatTable[] }) {
           </section>
         </div>
 
-        <footer className="seat-dialog__footer">
-          <div className="seat-dialog__status">
+        <footer className="dialog__footer">
+          <div className="dialog__status">
             {linesText && (
               <p id={`${id}-lines`} className="seat-dialog__lines">
                 {linesText}
@@ -261,7 +261,7 @@ function SeatDialogBody({ tables }: { tables: readonly SeatTable[] }) {
               </div>
             )}
             {errors && Object.keys(errors).length > 0 && !saveError && (
-              <p className="seat-dialog__fix" role="alert">
+              <p className="form-problem" role="alert">
                 {t('checkFields')}
               </p>
             )}
@@ -282,8 +282,8 @@ function FieldMessage({ id, error }: { id: string; error: SeatError | null }): R
   const { t } = useTranslation('service');
   if (!error) return null;
   return (
-    <p id={id} className="seat-field__error">
-      <IconWarning className="seat-field__error-icon" />
+    <p id={id} className="form-error">
+      <IconWarning className="form-error__icon" />
       {seatErrorText(t, error)}
     </p>
   );
@@ -311,13 +311,13 @@ function TextField({
   autoComplete?: string;
 }) {
   return (
-    <div className="seat-field">
-      <label className="seat-field__label" htmlFor={id}>
+    <div className="field field--tight">
+      <label className="field__label" htmlFor={id}>
         {label}
       </label>
       <input
         id={id}
-        className="seat-field__input"
+        className="field__input"
         type={type}
         inputMode={inputMode}
         autoComplete={autoComplete ?? 'off'}
@@ -363,12 +363,12 @@ function CustomerSearch({ picked, disabled, onPick, onRemove }: { picked: string
 
   return (
     <div className="customer-search">
-      <label className="seat-field__label" htmlFor={`${id}-find`}>
+      <label className="field__label" htmlFor={`${id}-find`}>
         {t('findCustomer')}
       </label>
       <input
         id={`${id}-find`}
-        className="seat-field__input"
+        className="field__input"
         type="search"
         autoComplete="off"
         placeholder={t('findPlaceholder')}
@@ -388,7 +388,7 @@ function CustomerSearch({ picked, disabled, onPick, onRemove }: { picked: string
             <li key={customer.id}>
               <button
                 type="button"
-                className="customer-result"
+                className="card-button customer-result"
                 disabled={disabled}
                 onClick={() => {
                   onPick(customer);

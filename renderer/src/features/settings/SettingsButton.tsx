@@ -16,9 +16,9 @@ export function SettingsButton({ onOpen, current }: { onOpen: () => void; curren
     });
   };
   return (
-    <Button className="settings-button" onClick={open} aria-current={current ? 'page' : undefined} title={t('button')}>
-      <IconSettings className="settings-button__icon" />
-      <span className="settings-button__text">{t('button')}</span>
+    <Button className="header-button settings-button" onClick={open} aria-current={current ? 'page' : undefined} title={t('button')}>
+      <IconSettings className="header-button__icon" />
+      <span className="header-button__text">{t('button')}</span>
     </Button>
   );
 }

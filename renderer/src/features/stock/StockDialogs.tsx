@@ -70,7 +70,7 @@ export function StockActionsDialog({ itemId, itemName, level, onClose }: { itemI
   const problemText = problem === null ? null : problem.kind === 'invalid' ? t('quantityInvalid') : t('notChanged', { reason: errorText(t, problem.error) });
 
   return (
-    <Modal className="stock-dialog" labelledBy={titleId} onCancel={busy ? undefined : onClose}>
+    <Modal className="dialog-card stock-dialog" labelledBy={titleId} onCancel={busy ? undefined : onClose}>
       <div className="stock-dialog__panel" data-testid="stock-dialog">
         <h2 id={titleId} className="stock-dialog__title">
           {t('actionsTitle', { item: itemName })}
@@ -97,7 +97,7 @@ export function StockActionsDialog({ itemId, itemName, level, onClose }: { itemI
               <div className="stock-dialog__put-back-row">
                 <input
                   id={quantityId}
-                  className="stock-dialog__quantity"
+                  className="settings__input stock-dialog__quantity"
                   data-testid="stock-put-back-quantity"
                   type="text"
                   inputMode="decimal"
@@ -117,7 +117,7 @@ export function StockActionsDialog({ itemId, itemName, level, onClose }: { itemI
           </>
         )}
         {problemText !== null && (
-          <p id={problemId} className="stock-dialog__problem" role="alert" data-testid="stock-dialog-problem">
+          <p id={problemId} className="form-error stock-dialog__problem" role="alert" data-testid="stock-dialog-problem">
             <IconWarning className="stock-dialog__icon" />
             <span>{problemText}</span>
           </p>
@@ -136,7 +136,7 @@ export function SoldOutConfirm({ itemName, onAdd, onCancel }: { itemName: string
   const { t: tc } = useTranslation('common');
   const titleId = useId();
   return (
-    <Modal className="stock-dialog" labelledBy={titleId} onCancel={onCancel}>
+    <Modal className="dialog-card stock-dialog" labelledBy={titleId} onCancel={onCancel}>
       <div className="stock-dialog__panel" data-testid="stock-sold-out-confirm">
         <h2 id={titleId} className="stock-dialog__title">
           <IconSoldOut className="stock-dialog__title-icon" />
