@@ -90,7 +90,7 @@ export async function scanProducts(retailUrl: string, wanted: (products: readonl
   return found;
 }
 
-/** A promotion linked to the product (or its master) by product: the till does not apply those (docs/decisions.md), so a proof avoids them. */
+/** No promotion linked to the product (or its master) by product: the sale proof keeps to the promotions it computes (category 2x1, rate); shopPromotions.spec.ts proves the linked ones. */
 export async function assertNoProductPromotions(retailUrl: string, product: RefProduct): Promise<void> {
   for (const id of [product.id, product.masterId].filter((x): x is number => x !== null)) {
     const linked = await retailGet<Wire[]>(retailUrl, `catalog/products/${id}/promotions`);

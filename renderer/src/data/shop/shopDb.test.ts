@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
-import { openShopGenerationDb, SHOP_GENERATION_SCHEMA_V1, shopDbName, shopGenerationDbName, shopGenerationOfDbName, shopRecordStores, shopSearchText, shopStoresOfResource } from './shopDb';
+import { openShopGenerationDb, SHOP_GENERATION_SCHEMA_V1, SHOP_GENERATION_SCHEMA_V2, shopDbName, shopGenerationDbName, shopGenerationOfDbName, shopRecordStores, shopSearchText, shopStoresOfResource } from './shopDb';
 import { shopResourceNames } from '../../../../shared/bridge/shop';
 
 describe('shopDb', () => {
@@ -21,6 +21,26 @@ describe('shopDb', () => {
 
   it('searches names by their lower-case, accent-free text', () => {
     expect(shopSearchText('  Samarreta  BÀSICA Niño ')).toBe('samarreta basica nino');
+  });
+
+  it('version 2 adds the till’s promotionLinksChecked to a version 1 generation, keeping what it holds', async () => {
+    const name = `shop:db-v1-${Date.now()}`;
+    const v1 = new Dexie(shopGenerationDbName(name, 1));
+    v1.version(1).stores(SHOP_GENERATION_SCHEMA_V1);
+    await v1.table('promotionProducts').put({ promotion_id: 2, product_id: 7 });
+    v1.close();
+    const db = openShopGenerationDb(name, 1);
+    try {
+      expect(await db.promotionProducts.toArray()).toEqual([{ promotion_id: 2, product_id: 7 }]);
+      expect(await db.promotionLinksChecked.count()).toBe(0);
+      await db.promotionLinksChecked.put({ product_id: 7, checkedAt: '2026-11-27T10:00:00.000Z' });
+      expect(await db.promotionLinksChecked.get(7)).toMatchObject({ product_id: 7 });
+      // Not a synced store: the sync neither writes nor counts it.
+      expect(shopRecordStores).not.toContain(Object.keys(SHOP_GENERATION_SCHEMA_V2)[0]);
+    } finally {
+      db.close();
+      await Dexie.delete(db.name);
+    }
   });
 
   it('finds a variant’s stock by [warehouse_id+product_id] and a variant master’s variants', async () => {

@@ -88,6 +88,17 @@ export type StoredShopCustomer = RetailCustomerWire;
 export type StoredShopPriceRate = RetailPriceRateWire;
 export type StoredShopPromotion = RetailPromotionWire;
 
+/**
+ * A product whose promotion links this generation has read (`catalog/products/{id}/promotions`):
+ * the till asks for the products in its basket on demand (features/till/productLinks.ts), once
+ * per product per generation; a new sync's generation starts with none checked.
+ */
+export interface ShopPromotionLinksChecked {
+  product_id: number;
+  /** When the answer was stored (ISO). */
+  checkedAt: string;
+}
+
 export interface ShopGenerationMetaEntry {
   key: 'sealed';
   /** The generation number, written last (with strict durability) before the generation becomes current. */
@@ -111,6 +122,8 @@ export type ShopCatalogDb = Dexie & {
   promotions: EntityTable<StoredShopPromotion, 'id'>;
   promotionCategories: Table<StoredShopPromotionCategory, [number, number]>;
   promotionProducts: Table<StoredShopPromotionProduct, [number, number]>;
+  /** Version 2: the products whose promotion links were read (not synced; the till writes it). */
+  promotionLinksChecked: Table<ShopPromotionLinksChecked, number>;
   meta: EntityTable<ShopGenerationMetaEntry, 'key'>;
 };
 
@@ -141,6 +154,18 @@ export const SHOP_GENERATION_SCHEMA_V1 = {
   promotionCategories: '[promotion_id+category_id], category_id',
   promotionProducts: '[promotion_id+product_id], product_id',
   meta: 'key',
+} as const;
+
+/**
+ * Version 2 (2026-11-27, issue 15 item 8): adds `promotionLinksChecked`, the products whose
+ * promotion links the till has read on demand (docs/decisions.md "Issue 15 — shop catalog sync",
+ * "Promotion ↔ product links"). Only a store is added (no upgrade()): a version 1 generation opened
+ * by this code gains it empty, so what it already holds is read as before and its products are
+ * checked when they are sold. Not a synced store: the sync never writes it, so a new generation
+ * starts with nothing checked.
+ */
+export const SHOP_GENERATION_SCHEMA_V2 = {
+  promotionLinksChecked: 'product_id',
 } as const;
 
 /** The stores of a shop generation that hold synced records (not `meta`). */
@@ -231,5 +256,6 @@ export function shopGenerationOfDbName(accountKey: string, name: string): number
 export function openShopGenerationDb(accountKey: string, n: number, options?: DexieOptions): ShopCatalogDb {
   const db = new Dexie(shopGenerationDbName(accountKey, n), options) as ShopCatalogDb;
   db.version(1).stores(SHOP_GENERATION_SCHEMA_V1);
+  db.version(2).stores(SHOP_GENERATION_SCHEMA_V2);
   return db;
 }

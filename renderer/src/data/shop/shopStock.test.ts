@@ -1,45 +1,12 @@
 import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openShopGenerationDb, shopSearchText, type ShopCatalogDb, type StoredShopProduct, type StoredShopStock } from './shopDb';
+import { openShopGenerationDb, type ShopCatalogDb, type StoredShopStock } from './shopDb';
+import { shopProduct } from './shopTesting';
 import { dropStockAfterSale, setLocalStock, SHOP_FLOOR_WAREHOUSE, shopStockOf, soldPerProduct } from './shopStock';
 
 // Issue 15 item 12: the till's local stock after a sale and after a manager sets it.
 
-/** A product as the sync stores it (the fields these tests do not read at their defaults). */
-function shopProduct(fields: Partial<StoredShopProduct> & Pick<StoredShopProduct, 'id' | 'name' | 'category_id'>): StoredShopProduct {
-  return {
-    photo: null,
-    extra_id: null,
-    reference: null,
-    info: null,
-    shortInfo: null,
-    brand: null,
-    season: null,
-    order: 0,
-    active: true,
-    featured: false,
-    isOpen: false,
-    traceability: false,
-    usesStockManagement: false,
-    usesWeight: false,
-    weight: 0,
-    type: 0,
-    price: 100,
-    costPrice: 0,
-    barcode: null,
-    main_product_id: null,
-    complementary_product_id: null,
-    unit_id: null,
-    tax_id: null,
-    discountinued_at: null,
-    tax: null,
-    variant_info: null,
-    taxPercentage: 2100,
-    ...fields,
-    searchName: shopSearchText(fields.name),
-  };
-}
 
 const opened: ShopCatalogDb[] = [];
 let counter = 0;

@@ -4,7 +4,9 @@ import { useFormat } from '../../i18n/useFormat';
 import { basketSelectors, pay, useBasketStore, usePayHandler, type ViewLine } from './basketStore';
 import { LineDialog } from './TillDialogs';
 import { isLanguage, localeOf } from '../../i18n/languages';
+import { IconConnecting, IconOffline, IconWarning } from '../../ui/icons';
 import { scannerOptIn } from '../../ui/useScanner';
+import { lineLinkState, productLinksSettled, useProductLinksStore } from './productLinks';
 
 // The basket (issue 15 items 6–8): the sale's price rate, the lines (+/− for units, the weight of a
 // weighed line, "Edit" for quantity, discount and note), each promotion's discount as its own line
@@ -14,7 +16,14 @@ import { scannerOptIn } from '../../ui/useScanner';
 // Test ids: till-basket, till-rate (the select), till-lines, till-line (data-line-key,
 // data-product-id), till-line-name, till-line-variant, till-line-measure, till-line-sum,
 // till-line-minus / -plus / -edit, till-line-promotion (data-promotion-id), till-line-manual,
-// till-line-notes, till-basket-empty, till-total, till-discounts, till-tax, till-pay, till-pay-unavailable.
+// till-line-notes, till-line-links (data-state: checking / offline / failed), till-basket-empty,
+// till-total, till-discounts, till-tax, till-pay (aria-busy while it waits), till-pay-unavailable.
+
+/**
+ * Pay waits this long for product promotion links being read (productLinks.ts), then goes on with
+ * what is known (docs/decisions.md "Issue 15 — shop catalog sync"): the line still says so.
+ */
+export const PAY_LINKS_WAIT_MS = 2000;
 
 const weightFormats = new Map<string, Intl.NumberFormat>();
 
@@ -39,6 +48,7 @@ export function TillBasket({ customer }: { customer?: ReactNode } = {}) {
   const view = useBasketStore(basketSelectors.view);
   const [editing, setEditing] = useState<string | null>(null);
   const [unavailable, setUnavailable] = useState(false);
+  const [waiting, setWaiting] = useState(false);
   const hasHandler = usePayHandler((state) => state.onPay !== null);
   const { totals } = view;
   const editedLine = editing === null ? undefined : view.lines.find((line) => line.key === editing);
@@ -50,6 +60,16 @@ export function TillBasket({ customer }: { customer?: ReactNode } = {}) {
     if (lastAdded === null) return;
     list.current?.querySelector(`[data-line-key="${lastAdded.key}"]`)?.scrollIntoView({ block: 'nearest' });
   }, [lastAdded]);
+  const onPay = async () => {
+    if (waiting) return;
+    setWaiting(true);
+    try {
+      await productLinksSettled(PAY_LINKS_WAIT_MS);
+    } finally {
+      setWaiting(false);
+    }
+    setUnavailable(!pay());
+  };
   const units = view.lines.reduce((sum, line) => sum + (line.product.usesWeight ? 1 : line.measureThousandths / 1000), 0);
 
   return (
@@ -96,9 +116,10 @@ export function TillBasket({ customer }: { customer?: ReactNode } = {}) {
           className="till-pay"
           data-testid="till-pay"
           disabled={view.lines.length === 0}
-          onClick={() => setUnavailable(!pay())}
+          aria-busy={waiting || undefined}
+          onClick={() => void onPay()}
         >
-          {view.lines.length === 0 ? t('pay') : t('payAmount', { amount: money(totals.total) })}
+          {view.lines.length === 0 ? t('pay') : waiting ? t('payChecking') : t('payAmount', { amount: money(totals.total) })}
         </button>
         {unavailable && !hasHandler && view.lines.length > 0 && (
           <p className="till-totals__note" role="status" data-testid="till-pay-unavailable">
@@ -146,6 +167,7 @@ function BasketLine({ line, onEdit }: { line: ViewLine; onEdit: () => void }) {
     ? t('weighed', { weight: weightText(line.measureThousandths), price: money(line.unitPriceCents) })
     : t('unitsAt', { count: quantity, formatted: format.number(quantity), price: money(line.unitPriceCents) });
   const rated = line.unitPriceCents !== line.product.priceCents;
+  const links = useProductLinksStore((state) => lineLinkState(state, line.product));
   return (
     <li className="till-line" data-testid="till-line" data-line-key={line.key} data-product-id={line.product.id}>
       <div className="till-line__main">
@@ -206,6 +228,12 @@ function BasketLine({ line, onEdit }: { line: ViewLine; onEdit: () => void }) {
             </li>
           )}
         </ul>
+      )}
+      {links !== null && (
+        <p className="till-line__links" data-testid="till-line-links" data-state={links}>
+          {links === 'checking' ? <IconConnecting className="till-line__links-icon" /> : links === 'offline' ? <IconOffline className="till-line__links-icon" /> : <IconWarning className="till-line__links-icon" />}
+          <span>{t(links === 'checking' ? 'linksChecking' : links === 'offline' ? 'linksOffline' : 'linksFailed')}</span>
+        </p>
       )}
       {line.notes !== '' && (
         <p className="till-line__notes" data-testid="till-line-notes">

@@ -29,17 +29,17 @@ export function VariantDialog({ db, master, onClose }: { db: ShopCatalogDb; mast
     onClose();
   };
   return (
-    <Modal className="till-dialog till-dialog--wide" labelledBy={titleId} onCancel={onClose}>
-      <div className="till-dialog__inner" data-testid="till-variants">
-        <header className="till-dialog__header">
-          <h2 id={titleId} className="till-dialog__title">
+    <Modal className="dialog dialog--wide" labelledBy={titleId} onCancel={onClose}>
+      <div className="dialog__inner" data-testid="till-variants">
+        <header className="dialog__header">
+          <h2 id={titleId} className="dialog__title">
             {master.name}
           </h2>
-          <p className="till-dialog__subtitle">{t('variantsHint', { price: format.money(master.price / 100) })}</p>
+          <p className="dialog__subtitle">{t('variantsHint', { price: format.money(master.price / 100) })}</p>
         </header>
         {grid !== undefined && matrix !== null && grid.cells.length === 0 && <p className="till-empty">{t('noVariants')}</p>}
         {grid !== undefined && matrix !== null && grid.cells.length > 0 && (
-          <div className="till-variants__scroll">
+          <div className="dialog__body">
             <table className="till-variants">
               <caption className="visually-hidden">{t('variantsCaption', { product: master.name })}</caption>
               <thead>
@@ -82,7 +82,7 @@ export function VariantDialog({ db, master, onClose }: { db: ShopCatalogDb; mast
                             <StockHoldButton
                               product={cell.product}
                               variantName={name}
-                              className={soldOut ? 'till-variant till-variant--sold-out' : 'till-variant'}
+                              className={soldOut ? 'card-button till-variant till-variant--sold-out' : 'card-button till-variant'}
                               data-testid="till-variant-cell"
                               data-product-id={cell.product.id}
                               data-sold-out={soldOut}
@@ -105,8 +105,8 @@ export function VariantDialog({ db, master, onClose }: { db: ShopCatalogDb; mast
             </table>
           </div>
         )}
-        <footer className="till-dialog__footer">
-          <button type="button" className="till-button" onClick={onClose}>
+        <footer className="dialog__footer dialog__footer--end">
+          <button type="button" className="button button--secondary" onClick={onClose}>
             {t('cancel')}
           </button>
         </footer>
@@ -129,27 +129,27 @@ export function WeightDialog({ db, product, onClose }: { db: ShopCatalogDb; prod
     onClose();
   };
   return (
-    <Modal className="till-dialog" labelledBy={titleId} onCancel={onClose}>
+    <Modal className="dialog" labelledBy={titleId} onCancel={onClose}>
       <form
-        className="till-dialog__inner"
+        className="dialog__inner"
         data-testid="till-weight-dialog"
         onSubmit={(event) => {
           event.preventDefault();
           void submit();
         }}
       >
-        <header className="till-dialog__header">
-          <h2 id={titleId} className="till-dialog__title">
+        <header className="dialog__header">
+          <h2 id={titleId} className="dialog__title">
             {t('weightOf', { product: product.name })}
           </h2>
-          <p className="till-dialog__subtitle">{t('pricePerKg', { price: format.money(product.price / 100) })}</p>
+          <p className="dialog__subtitle">{t('pricePerKg', { price: format.money(product.price / 100) })}</p>
         </header>
         <Keypad label={t('weightKg')} unit={t('kg')} text={text} decimals={3} onText={setText} problem={problemKey(weight, text)} autoFocus />
-        <footer className="till-dialog__footer">
-          <button type="button" className="till-button" onClick={onClose}>
+        <footer className="dialog__footer dialog__footer--end">
+          <button type="button" className="button button--secondary" onClick={onClose}>
             {t('cancel')}
           </button>
-          <button type="submit" className="till-button till-button--primary" data-testid="till-dialog-confirm" disabled={!weight.ok}>
+          <button type="submit" className="button button--primary" data-testid="till-dialog-confirm" disabled={!weight.ok}>
             {t('addWeighed')}
           </button>
         </footer>
@@ -192,22 +192,22 @@ export function LineDialog({ line, onClose }: { line: ViewLine; onClose: () => v
   };
   const name = line.product.variantName === null ? line.product.name : `${line.product.name} (${line.product.variantName})`;
   return (
-    <Modal className="till-dialog till-dialog--wide" labelledBy={titleId} onCancel={onClose}>
+    <Modal className="dialog dialog--wide" labelledBy={titleId} onCancel={onClose}>
       <form
-        className="till-dialog__inner"
+        className="dialog__inner"
         data-testid="till-line-dialog"
         onSubmit={(event) => {
           event.preventDefault();
           save();
         }}
       >
-        <header className="till-dialog__header">
-          <h2 id={titleId} className="till-dialog__title">
+        <header className="dialog__header">
+          <h2 id={titleId} className="dialog__title">
             {name}
           </h2>
-          <p className="till-dialog__subtitle">{byWeight ? t('pricePerKg', { price: format.money(line.unitPriceCents / 100) }) : format.money(line.unitPriceCents / 100)}</p>
+          <p className="dialog__subtitle">{byWeight ? t('pricePerKg', { price: format.money(line.unitPriceCents / 100) }) : format.money(line.unitPriceCents / 100)}</p>
         </header>
-        <div className="till-dialog__columns">
+        <div className="dialog__body till-dialog__columns">
           <Keypad
             label={byWeight ? t('weightKg') : t('quantity')}
             unit={byWeight ? t('kg') : null}
@@ -218,31 +218,31 @@ export function LineDialog({ line, onClose }: { line: ViewLine; onClose: () => v
             autoFocus
           />
           <div className="till-dialog__fields">
-            <fieldset className="till-field">
-              <legend className="till-field__label">{t('discountKind')}</legend>
-              <div className="till-segments">
+            <fieldset className="field">
+              <legend className="field__label">{t('discountKind')}</legend>
+              <div className="segments">
                 {(['percent', 'amount'] as const).map((each) => (
-                  <button key={each} type="button" className="till-segment" aria-pressed={kind === each} onClick={() => setKind(each)}>
+                  <button key={each} type="button" className="segment" aria-pressed={kind === each} onClick={() => setKind(each)}>
                     {t(`kind_${each}`)}
                   </button>
                 ))}
               </div>
             </fieldset>
-            <label className="till-field">
-              <span className="till-field__label">{kind === 'percent' ? t('discountPercent') : t('discountAmount')}</span>
-              <input className="till-input" type="text" inputMode="decimal" autoComplete="off" data-testid="till-line-discount" value={discount} onChange={(event) => setDiscountText(event.target.value)} />
-              {parsedDiscount !== null && !parsedDiscount.ok && <span className="till-field__problem">{t(PROBLEM_KEYS[parsedDiscount.problem])}</span>}
+            <label className="field">
+              <span className="field__label">{kind === 'percent' ? t('discountPercent') : t('discountAmount')}</span>
+              <input className="input" type="text" inputMode="decimal" autoComplete="off" data-testid="till-line-discount" value={discount} onChange={(event) => setDiscountText(event.target.value)} />
+              {parsedDiscount !== null && !parsedDiscount.ok && <span className="form-problem form-problem--reserved">{t(PROBLEM_KEYS[parsedDiscount.problem])}</span>}
             </label>
-            <label className="till-field">
-              <span className="till-field__label">{t('notes')}</span>
-              <input className="till-input" type="text" maxLength={250} autoComplete="off" data-testid="till-line-notes-field" value={notes} onChange={(event) => setNotesText(event.target.value)} />
+            <label className="field">
+              <span className="field__label">{t('notes')}</span>
+              <input className="input" type="text" maxLength={250} autoComplete="off" data-testid="till-line-notes-field" value={notes} onChange={(event) => setNotesText(event.target.value)} />
             </label>
           </div>
         </div>
-        <footer className="till-dialog__footer">
+        <footer className="dialog__footer dialog__footer--end">
           <button
             type="button"
-            className="till-button till-button--danger"
+            className="button button--secondary button--danger"
             data-testid="till-line-remove"
             onClick={() => {
               remove(line.key);
@@ -251,10 +251,10 @@ export function LineDialog({ line, onClose }: { line: ViewLine; onClose: () => v
           >
             {t('removeLine')}
           </button>
-          <button type="button" className="till-button" onClick={onClose}>
+          <button type="button" className="button button--secondary" onClick={onClose}>
             {t('cancel')}
           </button>
-          <button type="submit" className="till-button till-button--primary" data-testid="till-dialog-confirm" disabled={!valid}>
+          <button type="submit" className="button button--primary" data-testid="till-dialog-confirm" disabled={!valid}>
             {t('done')}
           </button>
         </footer>
@@ -291,13 +291,13 @@ export function Keypad({
   const id = useId();
   return (
     <div className="till-keypad" data-testid="till-keypad">
-      <label className="till-field" htmlFor={id}>
-        <span className="till-field__label">{label}</span>
+      <label className="field" htmlFor={id}>
+        <span className="field__label">{label}</span>
       </label>
       <div className="till-keypad__display">
         <input
           id={id}
-          className="till-input till-keypad__field"
+          className="input till-keypad__field"
           type="text"
           inputMode={decimals > 0 ? 'decimal' : 'numeric'}
           autoComplete="off"
@@ -309,7 +309,7 @@ export function Keypad({
         />
         {unit !== null && <span className="till-keypad__unit">{unit}</span>}
       </div>
-      <p className="till-field__problem" role="status">
+      <p className="form-problem form-problem--reserved" role="status">
         {message ?? (problem === null ? '' : t(problem))}
       </p>
       <div className="till-keypad__keys" role="group" aria-label={t('keypad')}>

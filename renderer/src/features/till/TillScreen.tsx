@@ -10,10 +10,13 @@ import { scannerOptIn, useScanner } from '../../ui/useScanner';
 import { VirtualGrid } from '../../ui/VirtualGrid';
 import { IconSearch } from '../catalog/CatalogIcons';
 import { StockMark, stockText } from '../stock/StockMark';
+import { shopConnectionStore } from '../../data/shop/shopConnection';
 import { useBasketStore } from './basketStore';
 import { CustomerButton } from './customer/CustomerDialog';
 import { TillPayHost } from './pay/SalePayDialog';
+import { followBasketLinks, ProductLinkChecker } from './productLinks';
 import { LastReceiptButton } from './receipt/ReceiptView';
+import { useShopBridge } from './shopContext';
 import { TillBasket } from './TillBasket';
 import { StockHoldButton } from './stock/StockHoldButton';
 import { shopStockLevel, useShopFloorStock } from './stock/tillStockContext';
@@ -76,6 +79,17 @@ export function TillCounter({ db }: { db: ShopCatalogDb }) {
   useEffect(() => {
     if (pricing !== undefined) setPricing(pricing);
   }, [pricing, setPricing]);
+  // Promotions on linked products: the basket's products' links are read on demand, once per
+  // product in this generation (productLinks.ts); their answer re-prices the basket at once.
+  const bridge = useShopBridge();
+  useEffect(() => {
+    const checker = new ProductLinkChecker({ db, bridge, onStored: async () => setPricing(await shopPricing(db)) });
+    const follower = followBasketLinks({ checker, basket: useBasketStore, connection: shopConnectionStore });
+    return () => {
+      follower.stop();
+      checker.close();
+    };
+  }, [db, bridge, setPricing]);
   // Promotions have hours: the basket is re-priced every minute.
   useEffect(() => {
     const timer = setInterval(recompute, 60_000);
@@ -141,14 +155,14 @@ function SearchField({ query, onQuery }: { query: string; onQuery: (query: strin
   const { t } = useTranslation('till');
   const field = useRef<HTMLInputElement>(null);
   return (
-    <div className="till-search">
-      <IconSearch className="till-search__icon" />
+    <div className="catalog-search till-search">
+      <IconSearch className="catalog-search__icon" />
       {/* A scan while the field has the focus adds its product (ui/useScanner.ts). */}
       <input
         {...scannerOptIn}
         ref={field}
         type="search"
-        className="till-search__field"
+        className="catalog-search__field"
         aria-label={t('search')}
         placeholder={t('searchPlaceholder')}
         autoComplete="off"
@@ -161,7 +175,7 @@ function SearchField({ query, onQuery }: { query: string; onQuery: (query: strin
       {query !== '' && (
         <button
           type="button"
-          className="till-search__clear"
+          className="catalog-search__clear"
           aria-label={t('clearSearch')}
           onClick={() => {
             onQuery('');
@@ -183,7 +197,7 @@ function ScanNotice({ code, onClose }: { code: string; onClose: () => void }) {
     return () => clearTimeout(timer);
   }, [onClose]);
   return (
-    <p className="till-scan-notice" role="status" data-testid="till-scan-notice">
+    <p className="notice till-scan-notice" role="status" data-testid="till-scan-notice">
       <IconWarning className="till-scan-notice__icon" />
       <span className="till-scan-notice__text">{t('unknownBarcode', { code })}</span>
       <button type="button" className="till-scan-notice__close" aria-label={t('dismiss')} onClick={onClose}>
@@ -218,7 +232,7 @@ function Browser({ db, onChoose }: { db: ShopCatalogDb; onChoose: (product: Stor
   return (
     <div className="till-browser">
       <div
-        className="till-groups"
+        className="catalog-groups"
         role="tablist"
         aria-orientation="vertical"
         aria-label={t('groups')}
@@ -231,7 +245,7 @@ function Browser({ db, onChoose }: { db: ShopCatalogDb; onChoose: (product: Stor
             id={groupTabId(each.id)}
             type="button"
             role="tab"
-            className="till-group"
+            className="catalog-group"
             aria-selected={each.id === group.id}
             aria-controls={groupPanelId(each.id)}
             tabIndex={each.id === group.id ? 0 : -1}
@@ -252,12 +266,12 @@ function GroupPanel({ db, group, onChoose }: { db: ShopCatalogDb; group: StoredS
   const [categoryId, setCategoryId] = useState<number | null>(null);
   const category = categories === undefined ? null : chosenOf(categories, categoryId);
   return (
-    <div className="till-group-panel" id={groupPanelId(group.id)} role="tabpanel" aria-labelledby={groupTabId(group.id)}>
+    <div className="catalog-group-panel" id={groupPanelId(group.id)} role="tabpanel" aria-labelledby={groupTabId(group.id)}>
       {categories !== undefined && category === null && <p className="till-empty">{t('groupEmpty')}</p>}
       {categories !== undefined && category !== null && (
         <>
           <div
-            className="till-categories"
+            className="catalog-categories"
             role="tablist"
             aria-label={t('categoriesOf', { group: group.name || t('groupNumber', { id: group.id }) })}
             data-testid="till-categories"
@@ -269,7 +283,7 @@ function GroupPanel({ db, group, onChoose }: { db: ShopCatalogDb; group: StoredS
                 id={categoryTabId(each.id)}
                 type="button"
                 role="tab"
-                className="till-category"
+                className="catalog-category"
                 aria-selected={each.id === category.id}
                 aria-controls={categoryPanelId(each.id)}
                 tabIndex={each.id === category.id ? 0 : -1}
@@ -332,7 +346,6 @@ function ProductGrid({
       items={products}
       itemKey={(product) => product.id}
       renderItem={(product, position) => <ProductCard product={product} position={position} onChoose={onChoose} />}
-      className="till-products__grid"
       label={label}
       testId={testId}
       resetKey={resetKey}
@@ -355,12 +368,12 @@ function ProductCard({ product, position, onChoose }: { product: StoredShopProdu
   const badge = master ? t('badgeVariants') : product.usesWeight ? t('badgeWeight') : null;
   const label = [product.name, price, badge, stockText(ts, format, level), product.reference].filter((part) => part !== null && part !== '').join(', ');
   return (
-    <li className="till-product" data-testid="till-product" data-product-id={product.id} data-stock={level.kind === 'untracked' ? undefined : level.quantity} aria-posinset={position.index + 1} aria-setsize={position.count}>
-      <StockHoldButton product={master ? null : product} className="till-product__button" aria-label={label} onTap={() => onChoose(product)}>
-        <span className="till-product__name">{product.name}</span>
-        <span className="till-product__meta">
-          <span className="till-product__price">{price}</span>
-          {badge !== null && <span className="till-product__badge">{badge}</span>}
+    <li className="catalog-item" data-testid="till-product" data-product-id={product.id} data-stock={level.kind === 'untracked' ? undefined : level.quantity} aria-posinset={position.index + 1} aria-setsize={position.count}>
+      <StockHoldButton product={master ? null : product} className="catalog-item__button" aria-label={label} onTap={() => onChoose(product)}>
+        <span className="catalog-item__name">{product.name}</span>
+        <span className="catalog-item__meta">
+          <span className="catalog-item__price">{price}</span>
+          {badge !== null && <span className="catalog-item__badge">{badge}</span>}
           <StockMark level={level} />
         </span>
         {product.reference !== null && <span className="till-product__reference">{product.reference}</span>}

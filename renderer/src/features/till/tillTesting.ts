@@ -1,41 +1,9 @@
-import { shopSearchText, type ShopCatalogDb, type StoredShopProduct } from '../../data/shop/shopDb';
+import type { ShopCatalogDb } from '../../data/shop/shopDb';
+import { shopProduct } from '../../data/shop/shopTesting';
 
 // Builders of shop catalog records for the till's tests, the e2e seeding and the bench (the
-// shapes of renderer/src/data/shop/shopDb.ts, as the sync stores them).
-
-export function shopProduct(fields: Partial<StoredShopProduct> & Pick<StoredShopProduct, 'id' | 'name' | 'category_id'>): StoredShopProduct {
-  return {
-    photo: null,
-    extra_id: null,
-    reference: null,
-    info: null,
-    shortInfo: null,
-    brand: null,
-    season: null,
-    order: 0,
-    active: true,
-    featured: false,
-    isOpen: false,
-    traceability: false,
-    usesStockManagement: false,
-    usesWeight: false,
-    weight: 0,
-    type: 0,
-    price: 0,
-    costPrice: 0,
-    barcode: null,
-    main_product_id: null,
-    complementary_product_id: null,
-    unit_id: null,
-    tax_id: null,
-    discountinued_at: null,
-    tax: null,
-    variant_info: null,
-    taxPercentage: 2100,
-    ...fields,
-    searchName: shopSearchText(fields.name),
-  };
-}
+// shapes of renderer/src/data/shop/shopDb.ts, as the sync stores them; one product: shopTesting.ts).
+export { shopProduct };
 
 /**
  * A small shop: group 1 "Clothing" (category 10 "T-shirts": a variant master 100 with sizes S/M/L ×

@@ -73,7 +73,7 @@ export function CustomerButton({ db, bridge }: { db: ShopCatalogDb; bridge?: Cus
     <>
       <button
         type="button"
-        className="till-customer"
+        className="card-button till-customer"
         data-testid="till-customer"
         data-customer-id={customerId ?? undefined}
         aria-haspopup="dialog"
@@ -111,16 +111,16 @@ export function CustomerDialog({ db, bridge, onClose }: { db: ShopCatalogDb; bri
     setView({ kind: 'list' });
   };
   return (
-    <Modal className="till-dialog till-dialog--wide till-customer-dialog" labelledBy={titleId} onCancel={view.kind === 'list' ? onClose : () => setView({ kind: 'list' })}>
-      <div className="till-dialog__inner" data-testid="till-customer-dialog">
-        <header className="till-dialog__header">
-          <h2 id={titleId} className="till-dialog__title">
+    <Modal className="dialog dialog--wide till-customer-dialog" labelledBy={titleId} onCancel={view.kind === 'list' ? onClose : () => setView({ kind: 'list' })}>
+      <div className="dialog__inner" data-testid="till-customer-dialog">
+        <header className="dialog__header">
+          <h2 id={titleId} className="dialog__title">
             {title}
           </h2>
-          {view.kind === 'list' ? <CurrentCustomer customer={chosen ?? null} customerId={customerId} /> : <p className="till-dialog__subtitle">{t('onlineOnly')}</p>}
+          {view.kind === 'list' ? <CurrentCustomer customer={chosen ?? null} customerId={customerId} /> : <p className="dialog__subtitle">{t('onlineOnly')}</p>}
         </header>
         {offline && view.kind !== 'list' && (
-          <p className="till-customer-offline" role="status" data-testid="till-customer-offline">
+          <p className="notice till-customer-offline" role="status" data-testid="till-customer-offline">
             <IconOffline className="till-customer-offline__icon" />
             {t('offline')}
           </p>
@@ -169,11 +169,11 @@ function CurrentCustomer({ customer, customerId }: { customer: StoredShopCustome
   const { t } = useTranslation('tillCustomer');
   const rates = useBasketStore(basketSelectors.rates);
   const rateId = useBasketStore(basketSelectors.rateId);
-  if (customerId === null) return <p className="till-dialog__subtitle">{t('currentNone')}</p>;
+  if (customerId === null) return <p className="dialog__subtitle">{t('currentNone')}</p>;
   const name = customer?.name ?? t('unknownCustomer', { id: customerId });
   const own = customerRateOf(customer);
   const rate = own !== null && own === rateId ? rates.find((each) => each.id === own) : undefined;
-  return <p className="till-dialog__subtitle">{rate ? t('currentWithRate', { name, rate: rate.name }) : t('current', { name })}</p>;
+  return <p className="dialog__subtitle">{rate ? t('currentWithRate', { name, rate: rate.name }) : t('current', { name })}</p>;
 }
 
 /** Each result row's fixed height (ui/VirtualGrid.tsx). */
@@ -218,7 +218,7 @@ function CustomerList({
         <input
           ref={field}
           type="search"
-          className="till-customer-search__field"
+          className="input till-customer-search__field"
           aria-label={t('search')}
           placeholder={t('searchPlaceholder')}
           autoComplete="off"
@@ -277,16 +277,16 @@ function CustomerList({
           {notice.text}
         </p>
       )}
-      <footer className="till-dialog__footer">
+      <footer className="dialog__footer dialog__footer--end">
         {chosen !== null && (
-          <button type="button" className="till-button till-customer__secondary" data-testid="till-customer-edit" onClick={() => onEdit(chosen)}>
+          <button type="button" className="button button--secondary till-customer__secondary" data-testid="till-customer-edit" onClick={() => onEdit(chosen)}>
             {t('edit')}
           </button>
         )}
         {customerId !== null && (
           <button
             type="button"
-            className="till-button"
+            className="button button--secondary"
             data-testid="till-customer-clear"
             onClick={() => {
               setCustomer(null);
@@ -296,10 +296,10 @@ function CustomerList({
             {t('clear')}
           </button>
         )}
-        <button type="button" className="till-button" data-testid="till-customer-new" onClick={onNew}>
+        <button type="button" className="button button--secondary" data-testid="till-customer-new" onClick={onNew}>
           {t('newCustomer')}
         </button>
-        <button type="button" className="till-button till-button--primary" data-testid="till-customer-close" onClick={onClose}>
+        <button type="button" className="button button--primary" data-testid="till-customer-close" onClick={onClose}>
           {t('close')}
         </button>
       </footer>
@@ -326,7 +326,7 @@ function CustomerRow({
     <li className="till-customer-row" aria-posinset={position.index + 1} aria-setsize={position.count}>
       <button
         type="button"
-        className="till-customer-row__button"
+        className="card-button card-button--row till-customer-row__button"
         data-testid="till-customer-row"
         data-customer-id={customer.id}
         aria-pressed={chosen}
@@ -459,13 +459,13 @@ function CustomerFormView({
     const required = name === 'name' || name === 'address';
     const inputId = `${id}-${name}`;
     return (
-      <div key={name} className={input.wide ? 'till-customer-field till-customer-field--wide' : 'till-customer-field'}>
-        <label className="till-customer-field__label" htmlFor={inputId}>
-          {t(name)} <span className="till-customer-field__note">{required ? t('required') : t('optional')}</span>
+      <div key={name} className={input.wide ? 'field field--tight till-customer-field--wide' : 'field field--tight'}>
+        <label className="field__label" htmlFor={inputId}>
+          {t(name)} <span className="field__note">{required ? t('required') : t('optional')}</span>
         </label>
         <input
           id={inputId}
-          className="till-customer-field__input"
+          className="field__input"
           type={input.type}
           inputMode={input.inputMode}
           autoComplete={input.autoComplete}
@@ -480,8 +480,8 @@ function CustomerFormView({
           onChange={(event) => edit(name, event.target.value)}
         />
         {error && (
-          <p id={`${inputId}-error`} className="till-customer-field__error" data-testid={`till-customer-error-${name}`}>
-            <IconWarning className="till-customer-field__error-icon" />
+          <p id={`${inputId}-error`} className="form-error" data-testid={`till-customer-error-${name}`}>
+            <IconWarning className="form-error__icon" />
             {fieldErrorText(t, error)}
           </p>
         )}
@@ -501,19 +501,19 @@ function CustomerFormView({
     >
       <div className="till-customer-form__fields">{FIELD_ORDER.map(field)}</div>
       <div className="till-customer-form__status" aria-live="polite">
-        {anyError && problem === null && <p className="till-customer-form__fix">{t('checkFields')}</p>}
+        {anyError && problem === null && <p className="form-problem">{t('checkFields')}</p>}
         {problem !== null && (
-          <p className={`till-customer-form__problem till-customer-form__problem--${problem.tone}`} role={problem.tone === 'problem' ? 'alert' : 'status'} data-testid="till-customer-problem">
-            {problem.tone === 'problem' ? <IconWarning className="till-customer-field__error-icon" /> : null}
+          <p className={`form-error till-customer-form__problem--${problem.tone}`} role={problem.tone === 'problem' ? 'alert' : 'status'} data-testid="till-customer-problem">
+            {problem.tone === 'problem' ? <IconWarning className="form-error__icon" /> : null}
             {problem.text}
           </p>
         )}
       </div>
-      <footer className="till-dialog__footer">
-        <button type="button" className="till-button" data-testid="till-customer-back" disabled={saving} onClick={onBack}>
+      <footer className="dialog__footer dialog__footer--end">
+        <button type="button" className="button button--secondary" data-testid="till-customer-back" disabled={saving} onClick={onBack}>
           {t('back')}
         </button>
-        <button type="submit" className="till-button till-button--primary" data-testid="till-customer-save" disabled={saving} aria-busy={saving}>
+        <button type="submit" className="button button--primary" data-testid="till-customer-save" disabled={saving} aria-busy={saving}>
           {original === null ? (saving ? t('creating') : t('create')) : saving ? t('saving') : t('save')}
         </button>
       </footer>

@@ -151,16 +151,16 @@ function SalePayContent({ onClose, onPaid, draft: given, db, bridge: givenBridge
           : t(`problem_${check.problem}`);
 
   return (
-    <Modal className="pay-dialog sale-pay" labelledBy="sale-pay-title" onCancel={saving ? undefined : onClose}>
-      <div className="pay-dialog__inner" data-testid="sale-pay-dialog">
-        <header className="pay-dialog__header">
-          <h2 id="sale-pay-title" className="pay-dialog__title">
+    <Modal className="dialog dialog--large sale-pay" labelledBy="sale-pay-title" onCancel={saving ? undefined : onClose}>
+      <div className="dialog__inner" data-testid="sale-pay-dialog">
+        <header className="dialog__header pay-dialog__header">
+          <h2 id="sale-pay-title" className="dialog__title">
             {t('title', { amount: money(total) })}
           </h2>
           {customer && <p className="pay-dialog__payable">{t('customer', { name: customer.name })}</p>}
         </header>
         {saved ? (
-          <div className="pay-dialog__body pay-dialog__body--single" data-testid="sale-pay-saved">
+          <div className="dialog__body pay-dialog__body pay-dialog__body--single" data-testid="sale-pay-saved">
             <PaidSaleReceipt saleId={status.saleId}>
               <p className="sale-pay__saved" role="status">
                 <span aria-hidden="true">✓ </span>
@@ -174,32 +174,32 @@ function SalePayContent({ onClose, onPaid, draft: given, db, bridge: givenBridge
             </PaidSaleReceipt>
           </div>
         ) : (
-          <div className="pay-dialog__body">
+          <div className="dialog__body pay-dialog__body">
             <div className="pay-dialog__col">
-              <fieldset className="pay-field">
-                <legend className="pay-field__label">{t('addPayment')}</legend>
+              <fieldset className="field">
+                <legend className="field__label">{t('addPayment')}</legend>
                 {methods.length === 0 ? (
-                  <p className="pay-field__hint">{t('noMethods')}</p>
+                  <p className="form-hint">{t('noMethods')}</p>
                 ) : (
                   <>
-                    <div className="pay-segments" role="group" aria-label={t('addPayment')}>
+                    <div className="segments" role="group" aria-label={t('addPayment')}>
                       {methods.map((method) => (
-                        <button key={method.id} type="button" className="pay-segment" data-testid={`sale-pay-method-${method.id}`} disabled={!editable || empty} onClick={() => addPayment(method)}>
+                        <button key={method.id} type="button" className="segment" data-testid={`sale-pay-method-${method.id}`} disabled={!editable || empty} onClick={() => addPayment(method)}>
                           <span aria-hidden="true">+ </span>
                           {method.name}
                         </button>
                       ))}
                     </div>
-                    <p className="pay-field__hint">{t('addPaymentHint')}</p>
+                    <p className="form-hint">{t('addPaymentHint')}</p>
                   </>
                 )}
               </fieldset>
               <section className="sale-pay__rows" aria-labelledby="sale-pay-rows-title">
-                <h3 id="sale-pay-rows-title" className="pay-field__label sale-pay__rows-title">
+                <h3 id="sale-pay-rows-title" className="field__label sale-pay__rows-title">
                   {t('payments')}
                 </h3>
                 {rows.length === 0 ? (
-                  <p className="pay-field__hint">{t('noPayments')}</p>
+                  <p className="form-hint">{t('noPayments')}</p>
                 ) : (
                   <ul className="sale-pay__list">
                     {rows.map((row, index) => {
@@ -212,15 +212,15 @@ function SalePayContent({ onClose, onPaid, draft: given, db, bridge: givenBridge
                         <li key={row.key} className="sale-pay__row" data-testid="sale-pay-row" data-method={row.methodId}>
                           <div className="sale-pay__row-head">
                             <span className="sale-pay__method">{name}</span>
-                            <button type="button" className="pay-key sale-pay__remove" aria-label={t('removePayment', { method: name })} disabled={!editable} onClick={() => remove(row.key)}>
+                            <button type="button" className="segment sale-pay__remove" aria-label={t('removePayment', { method: name })} disabled={!editable} onClick={() => remove(row.key)}>
                               {t('remove')}
                             </button>
                           </div>
                           <div className="sale-pay__fields">
-                            <label className="pay-field">
+                            <label className="field">
                               <span>{t('amount')}</span>
                               <input
-                                className="pay-input"
+                                className="input"
                                 type="text"
                                 inputMode="decimal"
                                 data-testid="sale-pay-amount"
@@ -232,10 +232,10 @@ function SalePayContent({ onClose, onPaid, draft: given, db, bridge: givenBridge
                               />
                             </label>
                             {method?.cash && (
-                              <label className="pay-field">
+                              <label className="field">
                                 <span>{t('tendered')}</span>
                                 <input
-                                  className="pay-input"
+                                  className="input"
                                   type="text"
                                   inputMode="decimal"
                                   data-testid="sale-pay-tendered"
@@ -250,15 +250,15 @@ function SalePayContent({ onClose, onPaid, draft: given, db, bridge: givenBridge
                             )}
                           </div>
                           {method?.cash && due > 0 && (
-                            <div className="pay-segments" role="group" aria-label={t('tendered')}>
-                              <button type="button" className="pay-segment" aria-pressed={row.tendered === ''} disabled={!editable} onClick={() => edit(row.key, { tendered: '' })}>
+                            <div className="segments" role="group" aria-label={t('tendered')}>
+                              <button type="button" className="segment" aria-pressed={row.tendered === ''} disabled={!editable} onClick={() => edit(row.key, { tendered: '' })}>
                                 {t('exact')}
                               </button>
                               {quickTenders(due).map((cents) => (
                                 <button
                                   key={cents}
                                   type="button"
-                                  className="pay-segment"
+                                  className="segment"
                                   aria-label={t('quickTender', { amount: money(cents) })}
                                   aria-pressed={row.tendered === amountInputText(cents)}
                                   disabled={!editable}
@@ -271,7 +271,7 @@ function SalePayContent({ onClose, onPaid, draft: given, db, bridge: givenBridge
                             </div>
                           )}
                           {result.problem && (
-                            <p id={problemId} className="pay-dialog__problem">
+                            <p id={problemId} className="form-problem">
                               <span aria-hidden="true">⚠ </span>
                               {t(`rowProblem_${result.problem}`, { amount: money(due) })}
                             </p>
@@ -307,12 +307,12 @@ function SalePayContent({ onClose, onPaid, draft: given, db, bridge: givenBridge
             </div>
           </div>
         )}
-        <footer className="pay-dialog__footer">
-          <div className="pay-dialog__status" role="status">
-            {empty && <p className="pay-dialog__problem">{t('emptyBasket')}</p>}
-            {!saved && problemText !== null && rows.length > 0 && <p className="pay-dialog__problem">{problemText}</p>}
-            {saving && <p className="pay-dialog__hint">{t('saving')}</p>}
-            {status.kind === 'failed' && <p className="pay-dialog__problem">{status.message}</p>}
+        <footer className="dialog__footer">
+          <div className="dialog__status" role="status">
+            {empty && <p className="form-problem">{t('emptyBasket')}</p>}
+            {!saved && problemText !== null && rows.length > 0 && <p className="form-problem">{problemText}</p>}
+            {saving && <p className="form-hint">{t('saving')}</p>}
+            {status.kind === 'failed' && <p className="form-problem">{status.message}</p>}
           </div>
           {saved ? (
             <PaidSaleActions saleId={status.saleId} onClose={onClose} />

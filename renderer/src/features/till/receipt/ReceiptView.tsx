@@ -177,7 +177,7 @@ export function ReceiptActions({ receipt, onClose, closeLabel }: { receipt: Rece
   return (
     <>
       {problem !== null && (
-        <p className="pay-dialog__problem receipt-actions__problem" role="alert">
+        <p className="form-problem receipt-actions__problem" role="alert">
           {problem}
         </p>
       )}
@@ -200,17 +200,17 @@ export function ReceiptActions({ receipt, onClose, closeLabel }: { receipt: Rece
 export function ReceiptDialog({ receipt, onClose }: { receipt: Receipt; onClose: () => void }) {
   const { t } = useTranslation('receipt');
   return (
-    <Modal className="pay-dialog pay-dialog--narrow receipt-dialog" labelledBy="receipt-dialog-title" onCancel={onClose}>
-      <div className="pay-dialog__inner" data-testid="receipt-dialog">
-        <header className="pay-dialog__header">
-          <h2 id="receipt-dialog-title" className="pay-dialog__title">
+    <Modal className="dialog" labelledBy="receipt-dialog-title" onCancel={onClose}>
+      <div className="dialog__inner" data-testid="receipt-dialog">
+        <header className="dialog__header pay-dialog__header">
+          <h2 id="receipt-dialog-title" className="dialog__title">
             {t('title')}
           </h2>
         </header>
-        <div className="pay-dialog__body pay-dialog__body--single">
+        <div className="dialog__body pay-dialog__body pay-dialog__body--single">
           <ReceiptPanel receipt={receipt} />
         </div>
-        <footer className="pay-dialog__footer receipt-dialog__footer">
+        <footer className="dialog__footer dialog__footer--end">
           <ReceiptActions receipt={receipt} onClose={onClose} closeLabel="close" />
         </footer>
       </div>

@@ -81,13 +81,13 @@ export function SetStockDialog({
 
   const problem = !parsed.ok && (tried || parsed.problem !== 'empty') ? t(`problem_${parsed.problem}`) : null;
   return (
-    <Modal className="till-dialog till-set-stock" labelledBy={titleId} onCancel={busy ? undefined : onClose}>
-      <form className="till-dialog__inner" data-testid="till-set-stock" onSubmit={(event) => void submit(event)} noValidate>
-        <header className="till-dialog__header">
-          <h2 id={titleId} className="till-dialog__title">
+    <Modal className="dialog till-set-stock" labelledBy={titleId} onCancel={busy ? undefined : onClose}>
+      <form className="dialog__inner" data-testid="till-set-stock" onSubmit={(event) => void submit(event)} noValidate>
+        <header className="dialog__header">
+          <h2 id={titleId} className="dialog__title">
             {t('title', { product: product.name })}
           </h2>
-          <p className="till-dialog__subtitle till-set-stock__now" data-testid="till-set-stock-now">
+          <p className="dialog__subtitle till-set-stock__now" data-testid="till-set-stock-now">
             {variantName && <span className="till-set-stock__variant">{variantName}</span>}
             <span>{t('where', { id: SHOP_FLOOR_WAREHOUSE })}</span>
             <span className="till-set-stock__level">
@@ -97,27 +97,27 @@ export function SetStockDialog({
             </span>
           </p>
         </header>
-        <div className="till-set-stock__body">
+        <div className="dialog__body till-set-stock__body">
           <Keypad label={byWeight ? t('quantityKg') : t('quantityUnits')} unit={byWeight ? tt('kg') : null} text={text} decimals={byWeight ? 3 : 0} onText={setText} problem={null} message={problem} autoFocus />
           <p className="till-set-stock__hint">{byWeight ? t('hintKg') : t('hintUnits')}</p>
           {offline && failure === null && (
-            <p className="till-set-stock__offline">
+            <p className="notice">
               <IconWarning className="till-set-stock__icon" />
               <span>{t('offlineNote')}</span>
             </p>
           )}
           {failure !== null && (
-            <p ref={failureRef} className="till-set-stock__problem" role="alert" data-testid="till-set-stock-problem">
+            <p ref={failureRef} className="notice till-set-stock__problem" role="alert" data-testid="till-set-stock-problem">
               <IconWarning className="till-set-stock__icon" />
               <span>{failure}</span>
             </p>
           )}
         </div>
-        <footer className="till-dialog__footer">
-          <button type="button" className="till-button" disabled={busy} onClick={onClose}>
+        <footer className="dialog__footer dialog__footer--end">
+          <button type="button" className="button button--secondary" disabled={busy} onClick={onClose}>
             {t('cancel')}
           </button>
-          <button type="submit" className="till-button till-button--primary" data-testid="till-set-stock-submit" disabled={busy} aria-busy={busy}>
+          <button type="submit" className="button button--primary" data-testid="till-set-stock-submit" disabled={busy} aria-busy={busy}>
             {busy ? t('setting') : t('set')}
           </button>
         </footer>
