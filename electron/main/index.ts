@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { app, dialog, ipcMain, safeStorage, type BrowserWindow } from 'electron';
 import { bridgeEventChannel } from '../../shared/bridge';
 import { startAppCore, type AppCore } from '../services/core';
-import { createSafeStorageShopVault, createSafeStorageVault } from '../services/vault.safe-storage';
+import { createSafeStorageShopVault, createSafeStorageVault, createSafeStorageWebhookVault } from '../services/vault.safe-storage';
 import { APP_ORIGIN } from './app-origin';
 import { isTrustedSenderFrame, registerBridgeIpc } from './ipc';
 import { registerAppProtocol, registerAppSchemePrivileges } from './protocol';
@@ -70,6 +70,8 @@ async function start(): Promise<void> {
     vault,
     // The shop's token (issue 15): its own encrypted file, credentials.shop.bin.
     shopVault: createSafeStorageShopVault(safeStorage, join(userData, 'credentials.bin')),
+    // The shop's webhook secret (issue 16): credentials.webhook.bin.
+    webhookVault: createSafeStorageWebhookVault(safeStorage, join(userData, 'credentials.bin')),
     account: { mode: 'demo' },
     log: (line) => console.log(line),
   });

@@ -65,6 +65,10 @@ const api = {
   createShopCustomer: (input, context) => invoke('bridge:createShopCustomer', input, context),
   updateShopCustomer: (input, context) => invoke('bridge:updateShopCustomer', input, context),
   setShopStock: (input, context) => invoke('bridge:setShopStock', input, context),
+  getShopWebhooks: (input, context) => invoke('bridge:getShopWebhooks', input, context),
+  saveShopWebhooks: (input, context) => invoke('bridge:saveShopWebhooks', input, context),
+  getShopWebhookLog: (input, context) => invoke('bridge:getShopWebhookLog', input, context),
+  fetchShopReport: (input, context) => invoke('bridge:fetchShopReport', input, context),
   getEntries: (input, context) => invoke('bridge:getEntries', input, context),
   onEvent: (listener) => {
     // Only the event crosses to the page; the IpcRendererEvent (with its sender) stays here.

@@ -39,10 +39,12 @@ import {
   type SecretsBinding,
   type ShopBinding,
   type ShopCredentialsVault,
+  type WebhookSecretVault,
 } from './vault';
 import { createRetailAccountLimiters, createRetailGateway, type RetailGateway, type RetailLimiterOptions } from './retail';
 import { deliverRetail } from './retail/delivery';
 import { createShopHandlers } from './retail/shopHandlers';
+import { createShopWebhooks } from './retail/webhooks/service';
 import { redactSecrets, rememberAccountSecrets, rememberSecret } from './secrets/redact';
 import { DEMO_ACCOUNT, startSandbox, type RunningSandbox, type StartSandboxOptions } from '../sandbox';
 import { DEMO_SHOP, startRetailSandbox, type StartRetailSandboxOptions } from '../sandbox/retail';
@@ -75,6 +77,8 @@ export interface AppCoreOptions {
    * Absent (tools, older tests): shop tokens cannot be stored (`vault-no-encryption`).
    */
   shopVault?: ShopCredentialsVault;
+  /** The shop's webhook secret (issue 16). Absent: no secret can be kept, every delivery is refused. */
+  webhookVault?: WebhookSecretVault;
   /** Options of the demo shop's embedded retail sandbox (tests lift its limits). */
   demoShopSandbox?: Omit<StartRetailSandboxOptions, 'host' | 'port'>;
   /** The shops' request budgets (retail §8: 40 catalog + 120 a minute); tests lift them. */
@@ -371,6 +375,22 @@ export async function startAppCore(options: AppCoreOptions): Promise<AppCore> {
     });
     if (live !== null && live.accountKey === accountKey) await live.stopQueue();
     let queue = openQueue();
+    // The webhook receiver (issue 16), listening only when Settings enable it.
+    const webhooks = createShopWebhooks({
+      dataDir: options.dataDir,
+      accountKey,
+      username,
+      gateway: retail,
+      settings: { get: () => settingsStore.shopWebhooks(), save: (next) => settingsStore.saveShopWebhooks(next) },
+      vault: options.webhookVault ?? unavailableWebhookVault(),
+      emit: (event) => {
+        if (isCurrent()) emit(event);
+      },
+      log,
+    });
+    // Not awaited: in a switch between two shops the account being replaced still holds the port
+    // until it closes, after this one opens (the receiver tries again meanwhile).
+    void webhooks.start().catch((error: unknown) => log(`webhooks: cannot start: ${error instanceof Error ? error.message : String(error)}`));
     const handlers = createBridgeHandlers({
       shell: options.shell,
       mode: account.mode === 'demo-shop' ? 'demo' : 'account',
@@ -387,6 +407,7 @@ export async function startAppCore(options: AppCoreOptions): Promise<AppCore> {
       connection: () => connectivity.state,
       queue: delegatingQueueHandlers(() => queue),
       shop: createShopHandlers({ gateway: retail }),
+      webhooks: webhooks.handlers,
     });
     const opened: LiveAccount = {
       account,
@@ -402,6 +423,7 @@ export async function startAppCore(options: AppCoreOptions): Promise<AppCore> {
         if (queue.closed) queue = openQueue();
       },
       async close() {
+        await webhooks.close();
         await queue.close();
         connectivity.close();
         await sandbox?.close();
@@ -770,6 +792,18 @@ async function commandLineSettings(
   // The second account stays when it is a shop (the command line names a venue).
   const secondary = saved.secondary && accountKindOf(saved.secondary) === 'shop' ? saved.secondary : null;
   return { account: parsed.data, ...(secondary ? { secondary } : {}), syncEveryMinutes: saved.syncEveryMinutes };
+}
+
+/** No webhook slot in this shell (a tool, an older test): no secret is kept, so every delivery is refused. */
+function unavailableWebhookVault(): WebhookSecretVault {
+  return {
+    unavailableReason: () => 'vault-no-encryption',
+    async save() {
+      throw new VaultUnavailableError('vault-no-encryption');
+    },
+    load: async () => null,
+    clear: async () => {},
+  };
 }
 
 /** No shop slot in this shell (a tool, an older test): shop tokens are neither stored nor found. */

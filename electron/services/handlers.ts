@@ -7,7 +7,8 @@ import { syncImagesHandler, type ImageCache } from './images';
 import type { QueueHandlers } from './queue/service';
 import { terminalOperationNames, type TerminalHandlers } from './lock/terminalHandlers';
 import type { CommerceHandlers } from './commerce/handlers';
-import { commerceOperations, shopOperations } from '../../shared/bridge';
+import { commerceOperations, shopOperations, webhookOperations } from '../../shared/bridge';
+import type { WebhookHandlers } from './retail/webhooks/service';
 
 export interface HandlerDeps {
   shell: 'electron' | 'browser';
@@ -36,6 +37,8 @@ export interface HandlerDeps {
   commerce?: CommerceHandlers;
   /** The till's operations when the account is a shop (issue 15: electron/services/retail); absent: they say so. */
   shop?: ShopHandlers;
+  /** The shop's webhook receiver (issue 16: electron/services/retail/webhooks); absent: `not-a-shop`. */
+  webhooks?: WebhookHandlers;
 }
 
 export type ShopHandlers = {
@@ -102,6 +105,7 @@ export function createBridgeHandlers(deps: HandlerDeps): BridgeHandlers {
     ...(deps.terminal ?? noTerminal),
     ...(deps.commerce ?? noCommerce),
     ...(deps.shop ?? noShop),
+    ...(deps.webhooks ?? noWebhooks),
   };
   if (kind === 'venue') return handlers;
   // A shop (issue 15): the venue's floor, catalog, photos, tables and commerce say so; the queue's
@@ -164,6 +168,16 @@ const noShop = Object.fromEntries(
     },
   ]),
 ) as unknown as ShopHandlers;
+
+/** A venue account (or a tool) has no webhook receiver. */
+const noWebhooks = Object.fromEntries(
+  Object.keys(webhookOperations).map((name) => [
+    name,
+    async () => {
+      throw new ServiceError({ kind: 'invalid-input', ...coded('not-a-shop'), detail: `${name}: this account is not a shop` });
+    },
+  ]),
+) as unknown as WebhookHandlers;
 
 /** Handlers without a queue (tools, tests of other operations): every queue operation says it is not there. */
 const noQueue = Object.fromEntries(

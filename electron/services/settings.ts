@@ -3,13 +3,16 @@ import { join } from 'node:path';
 import {
   accountKindOf,
   accountSettingsSchema,
+  DEFAULT_SHOP_WEBHOOK_SETTINGS,
   describeZodError,
   preferencesSchema,
+  shopWebhookSettingsSchema,
   settingsSchema,
   type AccountSettings,
   type EnvironmentPreset,
   type Preferences,
   type Settings,
+  type ShopWebhookSettings,
 } from '../../shared/bridge';
 import { writeFileAtomic } from './files/atomicWrite';
 
@@ -34,6 +37,8 @@ const settingsFileSchema = settingsSchema.extend({
   // The terminal's preferences (issue 12), once chosen. Damaged ones fall back to the defaults
   // without costing the account.
   preferences: preferencesSchema.optional().catch(undefined),
+  // The shop's webhook receiver (issue 16), once set; damaged ones fall back to "off".
+  shopWebhooks: shopWebhookSettingsSchema.optional().catch(undefined),
 });
 
 /**
@@ -134,6 +139,10 @@ export interface SettingsStore {
   preferences(): Preferences;
   /** Saves the preferences given (the others kept) with the settings last loaded or saved. */
   savePreferences(changes: Partial<Preferences>): Promise<Preferences>;
+  /** The shop's webhook receiver settings (issue 16; off until set). The secret is not here: the vault has it. */
+  shopWebhooks(): ShopWebhookSettings;
+  /** Saves them with the settings last loaded or saved. */
+  saveShopWebhooks(settings: ShopWebhookSettings): Promise<ShopWebhookSettings>;
 }
 
 /** `<dataDir>/settings.json`, read and written by the main side only. */
@@ -143,6 +152,7 @@ export function createSettingsStore(dataDir: string, log: (line: string) => void
   // file until someone chooses one.
   let current: Settings = DEFAULT_SETTINGS;
   let preferences: Preferences | undefined;
+  let shopWebhooks: ShopWebhookSettings | undefined;
   // One write at a time, each with the latest of both parts: a Save and a language change at once
   // cannot write back each other's old value.
   let writing: Promise<unknown> = Promise.resolve();
@@ -154,6 +164,7 @@ export function createSettingsStore(dataDir: string, log: (line: string) => void
         ...(next.secondary ? { secondary: next.secondary } : {}),
         syncEveryMinutes: next.syncEveryMinutes,
         ...(preferences ? { preferences } : {}),
+        ...(shopWebhooks ? { shopWebhooks } : {}),
       };
       await writeFileAtomic(file, `${JSON.stringify(strict, null, 2)}\n`, { mode: 0o600 });
       current = next;
@@ -187,6 +198,7 @@ export function createSettingsStore(dataDir: string, log: (line: string) => void
         return DEFAULT_SETTINGS;
       }
       preferences = parsed.data.preferences;
+      shopWebhooks = parsed.data.shopWebhooks;
       current = normaliseSettings(parsed.data);
       return current;
     },
@@ -208,6 +220,18 @@ export function createSettingsStore(dataDir: string, log: (line: string) => void
         throw error;
       }
       return preferences;
+    },
+    shopWebhooks: () => shopWebhooks ?? DEFAULT_SHOP_WEBHOOK_SETTINGS,
+    async saveShopWebhooks(next) {
+      const previous = shopWebhooks;
+      shopWebhooks = shopWebhookSettingsSchema.parse(next);
+      try {
+        await write(() => current);
+      } catch (error) {
+        shopWebhooks = previous;
+        throw error;
+      }
+      return shopWebhooks;
     },
   };
 }

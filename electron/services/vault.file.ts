@@ -5,6 +5,7 @@ import {
   entryToStore,
   parseStoredEntry,
   parseStoredShopEntry,
+  parseStoredWebhookEntry,
   secretsBoundTo,
   shopEntryToStore,
   shopSecretsBoundTo,
@@ -15,6 +16,9 @@ import {
   type ShopCredentialsVault,
   type StoredSecrets,
   type StoredShopSecrets,
+  type StoredWebhookSecret,
+  type WebhookSecretVault,
+  webhookEntryToStore,
 } from './vault';
 
 /**
@@ -49,8 +53,24 @@ export function createFileShopVault(dataDir: string): ShopCredentialsVault {
   };
 }
 
+/** The shop's webhook secret (issue 16): `credentials.webhook.json`, same protection. */
+export function createFileWebhookVault(dataDir: string): WebhookSecretVault {
+  const entry = fileEntry(join(dataDir, slotFileName('credentials.json', 'webhook')), parseStoredWebhookEntry);
+  return {
+    unavailableReason: () => null,
+    async save(secret) {
+      await entry.write(JSON.stringify(webhookEntryToStore(secret)));
+    },
+    load: async (accountKey) => {
+      const stored = await entry.read();
+      return stored !== null && stored.accountKey === accountKey ? stored.secret : null;
+    },
+    clear: entry.clear,
+  };
+}
+
 /** One 0600 JSON file holding one entry, parsed by `parse`. */
-function fileEntry<T extends StoredSecrets | StoredShopSecrets>(file: string, parse: (json: unknown, where: string) => T) {
+function fileEntry<T extends StoredSecrets | StoredShopSecrets | StoredWebhookSecret>(file: string, parse: (json: unknown, where: string) => T) {
   // Every vendor request reads the secrets: the file is read again only when it changed (another
   // inode after an atomic save, another size or time), not on each call.
   let cached: { stamp: string; entry: T | null } | null = null;

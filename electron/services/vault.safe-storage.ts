@@ -5,6 +5,7 @@ import {
   entryToStore,
   parseStoredEntry,
   parseStoredShopEntry,
+  parseStoredWebhookEntry,
   secretsBoundTo,
   shopEntryToStore,
   shopSecretsBoundTo,
@@ -17,6 +18,9 @@ import {
   type StoredSecrets,
   type StoredShopSecrets,
   type VaultProblem,
+  type StoredWebhookSecret,
+  type WebhookSecretVault,
+  webhookEntryToStore,
 } from './vault';
 
 /**
@@ -77,6 +81,28 @@ export function createSafeStorageShopVault(
   };
 }
 
+/** The shop's webhook secret (issue 16): `credentials.webhook.bin` beside the venue's, same protection. */
+export function createSafeStorageWebhookVault(
+  safeStorage: SafeStorageLike,
+  venueFilePath: string,
+  platform: NodeJS.Platform = process.platform,
+): WebhookSecretVault {
+  const unavailableReason = keyringProblem(safeStorage, platform);
+  const file = join(dirname(venueFilePath), slotFileName(basename(venueFilePath), 'webhook'));
+  const entry = encryptedEntry(safeStorage, file, unavailableReason, parseStoredWebhookEntry);
+  return {
+    unavailableReason,
+    async save(secret) {
+      await entry.write(JSON.stringify(webhookEntryToStore(secret)));
+    },
+    load: async (accountKey) => {
+      const stored = await entry.read();
+      return stored !== null && stored.accountKey === accountKey ? stored.secret : null;
+    },
+    clear: entry.clear,
+  };
+}
+
 /** Asked on every call, not once: safeStorage only knows its backend after the app is ready. */
 function keyringProblem(safeStorage: SafeStorageLike, platform: NodeJS.Platform): () => VaultProblem | null {
   // Worded by the renderer: no keyring, so tokens are not stored; start one or run the browser shell.
@@ -90,7 +116,7 @@ function keyringProblem(safeStorage: SafeStorageLike, platform: NodeJS.Platform)
 }
 
 /** One file holding one entry encrypted with the OS keyring, parsed by `parse`. */
-function encryptedEntry<T extends StoredSecrets | StoredShopSecrets>(
+function encryptedEntry<T extends StoredSecrets | StoredShopSecrets | StoredWebhookSecret>(
   safeStorage: SafeStorageLike,
   filePath: string,
   unavailableReason: () => VaultProblem | null,

@@ -125,8 +125,8 @@ export function secretsBoundTo(stored: StoredSecrets | null, binding: SecretsBin
 // A shop's secret (retail §5: `username` + `Authorization: Bearer <token>`) lives in its own vault
 // entry — another file, same protection — so saving a shop's token never replaces the venue's.
 
-/** Which entry: the venue's (`credentials.json` / `.bin`) or the shop's (`credentials.shop.json` / `.bin`). */
-export type VaultSlot = 'venue' | 'shop';
+/** Which entry: the venue's (`credentials.json` / `.bin`), the shop's (`credentials.shop.json` / `.bin`) or the shop's webhook secret (`credentials.webhook.json` / `.bin`, issue 16). */
+export type VaultSlot = 'venue' | 'shop' | 'webhook';
 
 export interface ShopSecrets {
   username: string;
@@ -183,5 +183,44 @@ export function shopSecretsBoundTo(stored: StoredShopSecrets | null, binding: Sh
 export function slotFileName(name: string, slot: VaultSlot): string {
   if (slot === 'venue') return name;
   const dot = name.lastIndexOf('.');
-  return dot < 0 ? `${name}.shop` : `${name.slice(0, dot)}.shop${name.slice(dot)}`;
+  return dot < 0 ? `${name}.${slot}` : `${name.slice(0, dot)}.${slot}${name.slice(dot)}`;
+}
+
+// ——— The shop's webhook secret (issue 16 item 5) ———
+// The key the retail service signs its webhooks with (retail §6): its own entry, bound to the shop
+// account it was typed for (its local-data key), so a secret typed for one shop is never used to
+// accept another's deliveries. Never in settings.json, a log, an error or a bridge answer.
+
+export interface StoredWebhookSecret {
+  accountKey: string;
+  secret: string;
+}
+
+export interface WebhookSecretVault {
+  unavailableReason(): VaultProblem | null;
+  /** Replaces the entry: this secret, for this shop account. */
+  save(entry: StoredWebhookSecret): Promise<void>;
+  /** The secret saved for this account; null when there is none or it belongs to another. */
+  load(accountKey: string): Promise<string | null>;
+  clear(): Promise<void>;
+}
+
+export const storedWebhookSecretSchema = z.strictObject({
+  accountKey: z.string().min(1),
+  secret: z.string().min(1),
+});
+
+export function webhookEntryToStore(entry: StoredWebhookSecret): z.output<typeof storedWebhookSecretSchema> {
+  return storedWebhookSecretSchema.parse({ accountKey: entry.accountKey, secret: entry.secret });
+}
+
+/** As parseStoredEntry, for the webhook secret: scrubbed from every log from now on. */
+export function parseStoredWebhookEntry(json: unknown, where: string): StoredWebhookSecret {
+  const parsed = storedWebhookSecretSchema.safeParse(json);
+  if (!parsed.success) {
+    const fields = parsed.error.issues.map((issue) => issue.path.join('.') || '(entry)').join(', ');
+    throw new VaultDamagedError(`${where}: not a webhook secret entry (${fields})`);
+  }
+  rememberSecret(parsed.data.secret);
+  return { ...parsed.data };
 }

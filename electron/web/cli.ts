@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { startAppCore, type AccountChoice } from '../services/core';
 import { readTokenFile, TokenFileError, type TokenFile } from '../services/files/tokenFile';
-import { createFileShopVault, createFileVault } from '../services/vault.file';
+import { createFileShopVault, createFileVault, createFileWebhookVault } from '../services/vault.file';
 import { loopbackAddress, NOT_LOOPBACK_MESSAGE } from './loopback';
 import { startWebShell } from './server';
 
@@ -168,6 +168,7 @@ export async function runServe(argv: string[], rendererDir = resolve('out/render
     dataDir: options.dataDir,
     vault: createFileVault(options.dataDir),
     shopVault: createFileShopVault(options.dataDir),
+    webhookVault: createFileWebhookVault(options.dataDir),
     account: options.account,
     log,
     ...(options.requestsPerMinute ? { requestsPerMinute: options.requestsPerMinute } : {}),

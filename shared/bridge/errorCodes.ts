@@ -270,6 +270,17 @@ export const errorCodes = [
   'invoice-order-unknown',
   /** An invoice sent again after an unconfirmed attempt: the shop said the order is already invoiced, so that attempt arrived. */
   'invoice-confirmed-by-already-invoiced',
+  // ——— The shop's webhook receiver (issue 16 items 5–7: electron/services/retail/webhooks) ———
+  /** The receiver's address is not an IPv4 address, `::` or `::1`. */
+  'webhook-host-invalid',
+  /** The receiver's port is not a whole number from 0 to 65535. */
+  'webhook-port-invalid',
+  /** {host, port}: another program already listens there. */
+  'webhook-port-in-use',
+  /** {host, port, cause}: the receiver could not listen there (cause: the system's code). */
+  'webhook-listen-failed',
+  /** Enabled without a secret saved: every delivery is refused until one is typed. */
+  'webhook-secret-missing',
 ] as const;
 
 export const errorCodeSchema = z.enum(errorCodes);

@@ -8,3 +8,5 @@ export * from './queue';
 export * from './context';
 export * from './commerce';
 export * from './shop';
+export * from './shopReports';
+export * from './webhooks';

@@ -22,6 +22,7 @@ import {
 import { queueOperations } from './queue';
 import { commerceOperations } from './commerce';
 import { shopOperations } from './shop';
+import { webhookOperations } from './webhooks';
 import { errorTextSchema } from './errorCodes';
 
 const noInput = z.object({}).strict();
@@ -120,6 +121,9 @@ export const bridgeOperations = {
 
   /** Shop mode: the till's catalog sync through the retail gateway (issue 15). */
   ...shopOperations,
+
+  /** Shop mode: the webhook receiver's settings and log (issue 16 items 5–7). */
+  ...webhookOperations,
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;
 
 export type BridgeOperations = typeof bridgeOperations;

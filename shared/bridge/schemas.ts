@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { errorCodeSchema, errorTextShape, type ErrorCode } from './errorCodes';
 import { queueStorageProblemSchema } from './queue';
 import { customerChangedEventSchema, stockChangedEventSchema } from './commerce';
+import { shopCustomerChangedEventSchema, shopProductChangedEventSchema, shopWebhookLoggedEventSchema } from './webhooks';
 
 // Plain (transform-free) shapes that cross the process boundary. The main side maps the vendor's
 // wire formats (shared/api) onto these, so the renderer never sees wire quirks.
@@ -325,5 +326,15 @@ export const bridgeEventSchema = z.discriminatedUnion('type', [
   stockChangedEventSchema,
   /** A customer was deleted from this terminal (issue 14 item 8): every window drops it. */
   customerChangedEventSchema,
+  /**
+   * The shop's sales changed at the service (issue 16 item 6: a webhook's `order.closed` or
+   * `payment.updated`): a Reports screen showing today reads it again. No params.
+   */
+  z.object({ type: z.literal('shop-reports-stale') }),
+  /** A product or customer changed at the shop's service (issue 16 item 6, a webhook): every window puts it into its current catalog. */
+  shopProductChangedEventSchema,
+  shopCustomerChangedEventSchema,
+  /** The webhook log has a new entry (Settings shows it). */
+  shopWebhookLoggedEventSchema,
 ]);
 export type BridgeEvent = z.infer<typeof bridgeEventSchema>;

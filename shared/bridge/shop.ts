@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { retailCustomerCreateRequest, retailCustomerPatchRequest, retailCustomerWire } from '../api/retail';
 import { syncRecordSchema } from './schemas';
+import { shopReportOperations } from './shopReports';
 
 // Shop mode (issue 15): what the till's sync reads through the main side's retail gateway
 // (electron/services/retail). Pages of checked, coerced records (shared/api/retail), five to a
@@ -113,4 +114,6 @@ export const shopOperations = {
     input: setShopStockInputSchema,
     output: z.strictObject({ stock: shopStockSchema }),
   },
+  /** The Reports screen's pages of v3 reports (issue 16: shopReports.ts). */
+  ...shopReportOperations,
 } as const;

@@ -14,6 +14,9 @@
 //   promotions.ts; `BENCH_ONLY=promotions` for that figure alone, no browser);
 // - the till's scan-to-line-painted with a 50,000-product shop catalog (issue 15 item 8: goal
 //   ≤ 50 ms p95, till.ts; `BENCH_ONLY=till` only).
+// - the shop's Reports opened for 90 days of sales until every chart is drawn, the data kept
+//   (issue 16: goal p95 ≤ 500 ms, reports.ts; `BENCH_ONLY=reports` only), with the start-up and
+//   Reports chunk sizes.
 import { mkdtemp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -26,6 +29,7 @@ import { benchFloor300 } from './floor300';
 import { benchOutbox, benchSaveRound } from './outbox';
 import { benchPromotions } from './promotions';
 import { benchTill } from './till';
+import { benchReports } from './reports';
 import { cpuBetween, cpuSnapshot } from './cpu';
 import { median, percentile } from './stats';
 
@@ -326,6 +330,7 @@ async function main() {
   if (process.env.BENCH_ONLY === 'tap') return tapOnly();
   if (process.env.BENCH_ONLY === 'promotions') return promotionsOnly();
   if (process.env.BENCH_ONLY === 'till') return tillOnly();
+  if (process.env.BENCH_ONLY === 'reports') return reportsOnly();
   log(`machine: ${cpus().length} cores, node ${process.version}; catalog of ${SCALE} items`);
 
   const { off, storing } = await syncAgainstRaw();
@@ -565,6 +570,16 @@ async function tillOnly() {
   const previous = JSON.parse(await readFile(file, 'utf8').catch(() => '{}')) as Record<string, unknown>;
   await writeFile(file, `${JSON.stringify({ ...previous, tillScanToLinePainted: till, tillDate: new Date().toISOString() }, null, 2)}\n`);
   console.log(JSON.stringify(till, null, 2));
+}
+
+/** `BENCH_ONLY=reports npm run bench`: only the Reports' opening for 90 days (issue 16, reports.ts), written into latest.json. */
+async function reportsOnly() {
+  log(`machine: ${cpus().length} cores, node ${process.version}`);
+  const reports = await benchReports(log);
+  const file = join(resolve('test/bench/results'), 'latest.json');
+  const previous = JSON.parse(await readFile(file, 'utf8').catch(() => '{}')) as Record<string, unknown>;
+  await writeFile(file, `${JSON.stringify({ ...previous, reportsOpened: reports, reportsDate: new Date().toISOString() }, null, 2)}\n`);
+  console.log(JSON.stringify({ ...reports, coldMs: undefined, warmMs: undefined }, null, 2));
 }
 
 main()

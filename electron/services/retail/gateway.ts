@@ -64,6 +64,7 @@ import {
   type RetailVariantSetWire,
   type RetailVariantWire,
 } from '../../../shared/api/retail';
+import { retailReportPages, type RetailReportLine, type RetailReportName } from '../../../shared/api/retail/reports';
 import { GatewayError } from '../gateway/errors';
 import type { RequestPriority } from '../gateway/limiter';
 import { MAX_PAGE_SIZE, walkPages } from '../gateway/pagination';
@@ -194,6 +195,8 @@ export interface RetailGateway {
   listProductPromotions(productId: number, options?: RetailCallOptions): Promise<RetailPromotionWire[]>;
   /** §4.5 the promotions linked to a category (catalog budget). */
   listCategoryPromotions(categoryId: number, options?: RetailCallOptions): Promise<RetailPromotionWire[]>;
+  /** §4.3 one product with its stocks and variant link (`catalog/products/{id}?withStocks&withVariantInfo`: catalog budget; issue 16 webhooks). */
+  getProduct(productId: number, options?: RetailCallOptions): Promise<RetailProductWire>;
 
   /** §4.2 POST orders: `{ id, status }`. Priority `order`. */
   createOrder(order: RetailOrderRequest, options?: RetailOrderCallOptions): Promise<RetailOrderCreatedWire>;
@@ -217,6 +220,13 @@ export interface RetailGateway {
   updateCatalogRecords<R extends RetailCatalogResource>(resource: R, records: RetailCatalogUpdateRequest<R>[], options?: RetailCallOptions): Promise<unknown[] | null>;
   /** §4.4 link products to a rate with their prices (≤ 100; unknown products are skipped by the server). */
   linkRateProducts(priceRateId: number, prices: RetailRateProductsRequest['prices'], options?: RetailCallOptions): Promise<RetailRateProductWire[] | null>;
+
+  /**
+   * §4.6 one page of a report at the v3 path (never the deprecated `reports/{name}`, §9), its lines
+   * read by the report's schema (shared/api/retail/reports.ts). `query`: the §4.6 filters as sent.
+   * Outside the catalog budget (the account's 120 a minute).
+   */
+  reportPage<R extends RetailReportName>(report: R, page: number, query: Record<string, string>, options?: RetailPageOptions): Promise<RetailPage<RetailReportLine<R>>>;
 }
 
 const ROOT = 'api/external';
@@ -364,6 +374,11 @@ export function createRetailGateway(options: RetailGatewayOptions): RetailGatewa
       call('GET', `catalog/products/${positiveId(productId, 'GET catalog/products/{id}/promotions', 'Product')}/promotions`, 'catalog/products/{id}/promotions', retailPromotionsResponse, { priority: o?.priority ?? 'sync' }),
     listCategoryPromotions: async (categoryId, o) =>
       call('GET', `catalog/categories/${positiveId(categoryId, 'GET catalog/categories/{id}/promotions', 'Category')}/promotions`, 'catalog/categories/{id}/promotions', retailPromotionsResponse, { priority: o?.priority ?? 'sync' }),
+    getProduct: async (productId, o) =>
+      call('GET', `catalog/products/${positiveId(productId, 'GET catalog/products/{id}', 'Product')}`, 'catalog/products/{id}', retailProductWire, {
+        priority: o?.priority ?? 'sync',
+        searchParams: { withStocks: 1, withVariantInfo: 1 },
+      }),
 
     async createOrder(order, o) {
       const body = checked(retailOrderRequest, order, 'POST orders');
@@ -442,6 +457,18 @@ export function createRetailGateway(options: RetailGatewayOptions): RetailGatewa
       withinObjectLimit(prices.length, `POST ${endpoint}`);
       const body = checked(retailRateProductsRequest, { prices }, `POST ${endpoint}`);
       return call('POST', `promotions/priceRates/${id}/products`, endpoint, notShown(retailRateProductsResponse), { body, priority: o?.priority });
+    },
+
+    async reportPage(report, page, query, o) {
+      const endpoint = `v3/reports/${report}`;
+      if (!Number.isSafeInteger(page) || page < 1) {
+        throw new GatewayError({ kind: 'invalid', code: 'request-invalid', endpoint: `GET ${endpoint}`, text: coded('request-invalid'), body: `page ${String(page)} is not a page number` });
+      }
+      const perPage = Math.min(Math.max(1, Math.trunc(o?.perPage ?? MAX_PAGE_SIZE)), MAX_PAGE_SIZE);
+      return (await call('GET', endpoint, endpoint, retailReportPages[report], {
+        priority: o?.priority ?? 'interactive',
+        searchParams: { ...query, page, pagination: perPage },
+      })) as RetailPage<RetailReportLine<typeof report>>;
     },
   };
 }

@@ -8,6 +8,7 @@ import { checkPage, MAX_PAGE_SIZE } from '../gateway/pagination';
 import type { ShopHandlers } from '../handlers';
 import { isPaginatedRetailList, retailListPath, type RetailGateway, type RetailListResource } from './gateway';
 import { createShopCustomer, updateShopCustomer } from './shopCustomers';
+import { fetchShopReport } from './shopReports';
 
 // The shop's `fetchShopPages` (issue 15 item 3; shared/bridge/shop.ts): the pages of the shop's
 // catalog the renderer's shop sync (renderer/src/data/shop/shopSync.ts) asks for, read through the
@@ -22,7 +23,8 @@ import { createShopCustomer, updateShopCustomer } from './shopCustomers';
 //   links `{ promotion_id, category_id }`;
 // - `promotionProducts` (parentId = a PRODUCT: the spec has no list of a promotion's products, only
 //   `catalog/products/{id}/promotions`, one catalog request per product): that product's links
-//   `{ promotion_id, product_id }`. The full sync does not ask for it (see the decision).
+//   `{ promotion_id, product_id }`. The full sync does not ask for it (see the decision); the till
+//   does, for the products entering its basket (renderer/src/features/till/productLinks.ts).
 
 /** Pages one call may ask for (the bridge schema says the same). */
 export const SHOP_PAGES_PER_CALL = 5;
@@ -49,6 +51,15 @@ export function createShopHandlers(deps: ShopHandlerDeps): ShopHandlers {
     async setShopStock(input) {
       try {
         return { stock: await setShopStock(deps.gateway, input) };
+      } catch (error) {
+        if (error instanceof GatewayError) throw new ServiceError(error.toBridgeError());
+        throw error;
+      }
+    },
+    // The Reports screen's pages (issue 16, ./shopReports.ts).
+    async fetchShopReport(input) {
+      try {
+        return await fetchShopReport(deps.gateway, input);
       } catch (error) {
         if (error instanceof GatewayError) throw new ServiceError(error.toBridgeError());
         throw error;

@@ -39,8 +39,10 @@ import { AccountSwitch } from '../features/settings/AccountSwitch';
 import { useAppInfo } from '../features/settings/useAppInfo';
 import { TillScreen } from '../features/till/TillScreen';
 import { startShopSync } from '../data/shop/shopCatalogStore';
+import { startShopLiveChanges } from '../data/shop/shopLiveChanges';
 import { ShopContext } from '../features/till/shopContext';
 import { startInvoiceFollower, useReceiptStore } from '../features/till/receipt/receiptStore';
+import { LazyReportsScreen } from '../features/reports/LazyReportsScreen';
 import { ShopHeader, useShopFeeds, type ShopScreen } from './ShopHeader';
 
 /**
@@ -89,6 +91,11 @@ function ShopTerminal({ bridge, accountKey, settingsBridge, tenant }: { bridge: 
   }, [bridge, accountKey]);
   // Its queue (sales, invoices: Pending orders) and its connection, for the header (ShopHeader.tsx).
   useShopFeeds(bridge);
+  // Products and customers changed at the shop's service, as its webhooks tell the main side (issue 16).
+  useEffect(() => {
+    const live = startShopLiveChanges({ bridge });
+    return () => live.stop();
+  }, [bridge]);
   // The receipts' invoice numbers, as the main side delivers the invoices (receipt/receiptStore.ts).
   useEffect(() => {
     const follower = startInvoiceFollower({ bridge, store: useReceiptStore, log: (line) => console.warn(line) });
@@ -120,6 +127,8 @@ function ShopTerminal({ bridge, accountKey, settingsBridge, tenant }: { bridge: 
             <SettingsScreen bridge={settingsBridge} onBack={() => showScreen('till')} account="shop" />
           ) : screen === 'pending' ? (
             <PendingScreen onBack={() => setScreen('till')} />
+          ) : screen === 'reports' ? (
+            <LazyReportsScreen onBack={() => setScreen('till')} />
           ) : (
             <TillScreen />
           )}

@@ -8,6 +8,7 @@ import { useQueueStore } from '../data/queue/queueStore';
 import { startShopConnectionFeed } from '../data/shop/shopConnection';
 import { LockButton } from '../features/lock/LockButton';
 import { PendingButton } from '../features/pending/PendingButton';
+import { ReportsButton } from '../features/reports/ReportsButton';
 import { serviceSelectors, useServiceStore } from '../features/service/serviceStore';
 import { AccountSwitch } from '../features/settings/AccountSwitch';
 import { SettingsButton } from '../features/settings/SettingsButton';
@@ -22,8 +23,8 @@ import { shopSyncSource, SyncSourceContext } from '../features/sync/syncSource';
 // (with the sales waiting to leave), Pending orders (a sale whose outcome is unknown needs a
 // person) — and Lock and Settings. The venue's components, on the shop's data.
 
-/** The shop's screens besides the till and Settings. */
-export type ShopScreen = 'till' | 'pending';
+/** The shop's screens besides the till and Settings (`reports`: issue 16, behind the PIN). */
+export type ShopScreen = 'till' | 'pending' | 'reports';
 
 export function ShopHeader({
   tenant,
@@ -56,6 +57,7 @@ export function ShopHeader({
       </SyncSourceContext.Provider>
       <ShopConnectionIndicator />
       <PendingButton current={!settingsOpen && screen === 'pending'} onOpen={() => onShowScreen('pending')} />
+      <ReportsButton current={!settingsOpen && screen === 'reports'} onOpen={() => onShowScreen('reports')} />
       <LockButton />
       <SettingsButton onOpen={onOpenSettings} current={settingsOpen} />
     </header>

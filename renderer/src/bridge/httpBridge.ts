@@ -167,6 +167,10 @@ export function createHttpBridge(options: HttpBridgeOptions = { secret: readBrid
     createShopCustomer: (input, context) => call('createShopCustomer', input, context),
     updateShopCustomer: (input, context) => call('updateShopCustomer', input, context),
     setShopStock: (input, context) => call('setShopStock', input, context),
+    getShopWebhooks: (input, context) => call('getShopWebhooks', input, context),
+    saveShopWebhooks: (input, context) => call('saveShopWebhooks', input, context),
+    getShopWebhookLog: (input, context) => call('getShopWebhookLog', input, context),
+    fetchShopReport: (input, context) => call('fetchShopReport', input, context),
     getEntries: (input, context) => call('getEntries', input, context),
     onEvent,
   } satisfies BridgeApi;

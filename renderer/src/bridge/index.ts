@@ -54,6 +54,10 @@ export function createBridgeClient(api: BridgeApi): BridgeClient {
     createShopCustomer: (input, context) => api.createShopCustomer(input, context).then(unwrap),
     updateShopCustomer: (input, context) => api.updateShopCustomer(input, context).then(unwrap),
     setShopStock: (input, context) => api.setShopStock(input, context).then(unwrap),
+    getShopWebhooks: (input, context) => api.getShopWebhooks(input, context).then(unwrap),
+    saveShopWebhooks: (input, context) => api.saveShopWebhooks(input, context).then(unwrap),
+    getShopWebhookLog: (input, context) => api.getShopWebhookLog(input, context).then(unwrap),
+    fetchShopReport: (input, context) => api.fetchShopReport(input, context).then(unwrap),
     getEntries: (input, context) => api.getEntries(input, context).then(unwrap),
     onEvent: (listener) => api.onEvent(listener),
   } satisfies BridgeClient;

@@ -9,7 +9,7 @@ import { refusedText } from './lockText';
 import type { PinGuardedAction } from './pinGate';
 import { useRefusal } from './useRefusal';
 
-const TITLE = { settings: 'gateSettings', discard: 'gateDiscard', 'mark-done': 'gateMarkDone', 'set-stock': 'gateSetStock' } as const satisfies Record<PinGuardedAction, string>;
+const TITLE = { settings: 'gateSettings', discard: 'gateDiscard', 'mark-done': 'gateMarkDone', 'set-stock': 'gateSetStock', reports: 'gateReports' } as const satisfies Record<PinGuardedAction, string>;
 
 /** The PIN gate's question (issue 12 item 9): right PIN → the action goes ahead; Cancel or Escape → it does not. */
 export function PinDialog({ action, verify, onDone }: { action: PinGuardedAction; verify: (pin: string) => Promise<PinAttempt>; onDone: (ok: boolean) => void }) {
@@ -20,7 +20,7 @@ export function PinDialog({ action, verify, onDone }: { action: PinGuardedAction
   const refusedMs = useRefusal();
 
   return (
-    <Modal className="pin-dialog" labelledBy={titleId} onCancel={() => onDone(false)}>
+    <Modal className="dialog-card" labelledBy={titleId} onCancel={() => onDone(false)}>
       <div className="pin-dialog__panel" data-testid="pin-dialog">
         <h2 id={titleId} className="pin-dialog__title">
           {t(TITLE[action])}

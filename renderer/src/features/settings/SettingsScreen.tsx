@@ -10,6 +10,7 @@ import { errorText } from '../../i18n/errorText';
 import { accountWords, checkName, environmentName, fieldProblemText, persistenceText, tokenHintText } from './settingsText';
 import { useStoragePersistence } from './storagePersistence';
 import { TerminalSettings } from './TerminalSettings';
+import { WebhookSettings } from './WebhookSettings';
 
 const FORM_ID = 'settings-form';
 
@@ -27,13 +28,13 @@ export function SettingsScreen({ bridge, onBack, account = 'venue' }: { bridge: 
   const persistence = useStoragePersistence((state) => state.state);
 
   return (
-    <section className="settings" aria-labelledby="settings-title">
-      <div className="settings__bar">
+    <section className="screen" aria-labelledby="settings-title">
+      <div className="screen__bar">
         <Button className="settings__back" onClick={onBack}>
           <IconBack className="settings__back-icon" />
           {account === 'shop' ? t('backToTill') : t('backToFloor')}
         </Button>
-        <h1 id="settings-title" className="settings__title">
+        <h1 id="settings-title" className="screen__title">
           {t('title')}
         </h1>
         {saved && (
@@ -55,6 +56,8 @@ export function SettingsScreen({ bridge, onBack, account = 'venue' }: { bridge: 
             <TerminalSettings warehouse={account === 'venue'} />
             <SettingsFormFields bridge={bridge} />
             <ConnectionTestPanel bridge={bridge} />
+            {/* The shop's webhook receiver (issue 16): saved on its own, it switches no account. */}
+            {account === 'shop' && <WebhookSettings />}
           </div>
           <SaveBar />
         </>

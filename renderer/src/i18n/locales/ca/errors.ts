@@ -193,4 +193,9 @@ export const errors = {
   // Vendes de la botiga per la cua (issue 15 item 10)
   'invoice-order-unknown': 'Aquí no se sap el número de comanda d’aquesta venda a la botiga (es va marcar com a feta): factura-la al sistema de la botiga i marca-la com a feta.',
   'invoice-confirmed-by-already-invoiced': 'Confirmat: la botiga diu que la comanda ja està facturada, així que l’intent anterior va arribar.',
+  'webhook-host-invalid': 'Escriu una adreça IPv4 (com ara 127.0.0.1), :: o ::1.',
+  'webhook-port-invalid': 'Escriu un port del 0 al 65535.',
+  'webhook-port-in-use': 'Un altre programa ja fa servir el port {{port}} a {{host}}: tria’n un altre.',
+  'webhook-listen-failed': 'El receptor no pot escoltar a {{host}}:{{port}} ({{cause}}).',
+  'webhook-secret-missing': 'No hi ha cap clau secreta de webhooks desada: es rebutja cada enviament.',
 };

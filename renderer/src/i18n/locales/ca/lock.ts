@@ -27,6 +27,7 @@ export const lock = {
   gateDiscard: 'Introdueix el PIN per descartar aquesta comanda',
   gateMarkDone: 'Introdueix el PIN per marcar aquesta comanda com a feta',
   gateSetStock: 'Introdueix el PIN per fixar l’estoc d’aquest producte',
+  gateReports: 'Introdueix el PIN per obrir els Informes',
   setTitle: 'Posa un PIN',
   changeTitle: 'Canvia el PIN',
   removeTitle: 'Treu el PIN',

@@ -201,4 +201,9 @@ export const errors = {
   // Shop sales through the queue (issue 15 item 10)
   'invoice-order-unknown': 'The shop’s order id of this sale is not known here (it was marked done): invoice it on the shop’s system, then mark this done.',
   'invoice-confirmed-by-already-invoiced': 'Confirmed: the shop says the order is already invoiced, so the earlier attempt arrived.',
+  'webhook-host-invalid': 'Type an IPv4 address (such as 127.0.0.1), :: or ::1.',
+  'webhook-port-invalid': 'Type a port from 0 to 65535.',
+  'webhook-port-in-use': 'Port {{port}} on {{host}} is already in use by another program: choose another port.',
+  'webhook-listen-failed': 'The receiver cannot listen on {{host}}:{{port}} ({{cause}}).',
+  'webhook-secret-missing': 'No webhook secret saved: every delivery is refused.',
 };

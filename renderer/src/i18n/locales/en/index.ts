@@ -18,3 +18,5 @@ export { tillCustomer } from './tillCustomer';
 export { sale } from './sale';
 export { receipt } from './receipt';
 export { tillStock } from './tillStock';
+export { reports } from './reports';
+export { webhooks } from './webhooks';

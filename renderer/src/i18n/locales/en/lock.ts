@@ -24,6 +24,7 @@ export const lock = {
   gateDiscard: 'Enter the PIN to discard this order',
   gateMarkDone: 'Enter the PIN to mark this order as done',
   gateSetStock: 'Enter the PIN to set this product’s stock',
+  gateReports: 'Enter the PIN to open the Reports',
   setTitle: 'Set a PIN',
   changeTitle: 'Change the PIN',
   removeTitle: 'Remove the PIN',

@@ -193,4 +193,9 @@ export const errors = {
   // Ventas de la tienda por la cola (issue 15 item 10)
   'invoice-order-unknown': 'Aquí no se conoce el número de pedido de esta venta en la tienda (se marcó como hecha): factúrala en el sistema de la tienda y márcala como hecha.',
   'invoice-confirmed-by-already-invoiced': 'Confirmado: la tienda dice que el pedido ya está facturado, así que el intento anterior llegó.',
+  'webhook-host-invalid': 'Escribe una dirección IPv4 (como 127.0.0.1), :: o ::1.',
+  'webhook-port-invalid': 'Escribe un puerto del 0 al 65535.',
+  'webhook-port-in-use': 'Otro programa ya usa el puerto {{port}} en {{host}}: elige otro puerto.',
+  'webhook-listen-failed': 'El receptor no puede escuchar en {{host}}:{{port}} ({{cause}}).',
+  'webhook-secret-missing': 'No hay clave secreta de webhooks guardada: se rechaza cada envío.',
 };

@@ -27,6 +27,7 @@ export const lock = {
   gateDiscard: 'Introduce el PIN para descartar este pedido',
   gateMarkDone: 'Introduce el PIN para marcar este pedido como hecho',
   gateSetStock: 'Introduce el PIN para fijar las existencias de este producto',
+  gateReports: 'Introduce el PIN para abrir los Informes',
   setTitle: 'Poner un PIN',
   changeTitle: 'Cambiar el PIN',
   removeTitle: 'Quitar el PIN',

@@ -1,0 +1,248 @@
+import type { ShopReportLine } from '../../../../shared/bridge/shopReports';
+import type { ShopReportsData } from '../../../../shared/domain/retail/reportReader';
+import { sumReportLines } from '../../../../shared/domain/retail/reportLines';
+import type { Formatters } from '../../i18n/format';
+
+// What each section of the Reports screen shows (issue 16 items 2 and 4): its table — columns,
+// rows, and a Total row whose figures are the sums of ALL the report's lines (reportLines.ts
+// sumReportLines, integers: exact to the cent) — and the bars its chart draws, taken from the
+// same rows so the chart never shows a figure the table does not. The CSV export writes the
+// table's cells as shown (csv.ts). Pure: words and formats come in.
+
+export type SectionId = 'hours' | 'categories' | 'products' | 'payments' | 'taxes' | 'stocks';
+export const SECTION_IDS: readonly SectionId[] = ['hours', 'categories', 'products', 'payments', 'taxes', 'stocks'];
+
+/** A cell as shown, and the exact integer behind a figure (cents, thousandths, a count). */
+export interface TableCell {
+  text: string;
+  value?: number;
+}
+
+export interface TableColumn {
+  key: string;
+  label: string;
+  numeric: boolean;
+}
+
+export interface ReportTable {
+  id: SectionId;
+  columns: TableColumn[];
+  rows: TableCell[][];
+  /** Σ over every line of the report (the first cell says "Total"); null when the report has no lines. */
+  total: TableCell[] | null;
+}
+
+/** Bars of one chart: a label per bar, one or more series of integers (a series per legend entry). */
+export interface ReportChartData {
+  orientation: 'horizontal' | 'vertical';
+  /** What the values are: cents, thousandths, or a count (for the axis and the labels). */
+  unit: 'money' | 'quantity' | 'count';
+  labels: string[];
+  series: Array<{ name: string; values: number[] }>;
+  stacked: boolean;
+  /** Bars beyond what the chart shows (the table lists them): a note under the chart. */
+  note: string | null;
+}
+
+export interface ReportSection {
+  id: SectionId;
+  title: string;
+  caption: string;
+  table: ReportTable;
+  chart: ReportChartData;
+  /** Nothing to draw: the section says so instead of an empty chart. */
+  empty: string | null;
+}
+
+export type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+export const PRODUCTS_SHOWN = 10;
+export const CATEGORIES_CHARTED = 12;
+
+const hourLabel = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
+
+/** Largest first; equal amounts by name, so the order is the same every time. */
+function byTotalDesc<T extends { total: number; name: string }>(lines: readonly T[], collator: Intl.Collator): T[] {
+  return [...lines].sort((a, b) => b.total - a.total || collator.compare(a.name, b.name));
+}
+
+export function buildReportSections(data: ShopReportsData, t: Translate, f: Formatters, periodText: (range: ShopReportsData['range']) => string): ReportSection[] {
+  const money = (cents: number): TableCell => ({ text: f.money(cents / 100), value: cents });
+  const quantity = (thousandths: number): TableCell => ({ text: f.number(thousandths / 1000), value: thousandths });
+  const count = (n: number): TableCell => ({ text: f.number(n), value: n });
+  const text = (value: string): TableCell => ({ text: value });
+  const column = (key: string, numeric: boolean): TableColumn => ({ key, label: t(key), numeric });
+  const totalLabel = text(t('total'));
+  const noSales = t('noSales');
+
+  // ——— Sales by hour, against the same weekdays a week before ———
+  const hoursNow = new Map(data.hours.map((line) => [line.hour, line]));
+  const hoursBefore = new Map(data.hoursWeekBefore.map((line) => [line.hour, line]));
+  const hourKeys = [...new Set([...hoursNow.keys(), ...hoursBefore.keys()])].sort((a, b) => a - b);
+  const hoursNowSum = sumReportLines('hours', data.hours);
+  const hoursBeforeSum = sumReportLines('hours', data.hoursWeekBefore);
+  const hours: ReportSection = {
+    id: 'hours',
+    title: t('hours_title'),
+    caption: t('hours_caption', { period: periodText(data.weekBefore) }),
+    table: {
+      id: 'hours',
+      columns: [column('hours_hour', false), column('hours_orders', true), column('hours_total', true), column('hours_weekBefore', true)],
+      rows: hourKeys.map((hour) => [text(hourLabel(hour)), count(hoursNow.get(hour)?.orders ?? 0), money(hoursNow.get(hour)?.total ?? 0), money(hoursBefore.get(hour)?.total ?? 0)]),
+      total: hourKeys.length === 0 ? null : [totalLabel, count(hoursNowSum.orders), money(hoursNowSum.total), money(hoursBeforeSum.total)],
+    },
+    chart: {
+      orientation: 'vertical',
+      unit: 'money',
+      labels: hourKeys.map(hourLabel),
+      series: [
+        { name: t('hours_seriesNow'), values: hourKeys.map((hour) => hoursNow.get(hour)?.total ?? 0) },
+        { name: t('hours_seriesWeekBefore'), values: hourKeys.map((hour) => hoursBefore.get(hour)?.total ?? 0) },
+      ],
+      stacked: false,
+      note: null,
+    },
+    empty: hourKeys.length === 0 ? noSales : null,
+  };
+
+  // ——— Sales by category ———
+  const categories = byTotalDesc(data.categorySales, f.collator);
+  const categoriesSum = sumReportLines('categorySales', data.categorySales);
+  const chartedCategories = categories.slice(0, CATEGORIES_CHARTED);
+  const categorySection: ReportSection = {
+    id: 'categories',
+    title: t('categories_title'),
+    caption: t('categories_caption'),
+    table: {
+      id: 'categories',
+      columns: [column('categories_category', false), column('categories_units', true), column('categories_total', true)],
+      rows: categories.map((line) => [text(line.name), quantity(line.quantity), money(line.total)]),
+      total: categories.length === 0 ? null : [totalLabel, quantity(categoriesSum.quantity), money(categoriesSum.total)],
+    },
+    chart: {
+      orientation: 'horizontal',
+      unit: 'money',
+      labels: chartedCategories.map((line) => line.name),
+      series: [{ name: t('categories_total'), values: chartedCategories.map((line) => line.total) }],
+      stacked: false,
+      note: categories.length > CATEGORIES_CHARTED ? t('categories_chartNote', { count: CATEGORIES_CHARTED }) : null,
+    },
+    empty: categories.length === 0 ? noSales : null,
+  };
+
+  // ——— Top products: the first ones, the rest together, the total of all ———
+  const products = byTotalDesc(data.productSales, f.collator);
+  const top = products.slice(0, PRODUCTS_SHOWN);
+  const rest = products.slice(PRODUCTS_SHOWN);
+  const productsSum = sumReportLines('productSales', data.productSales);
+  const restSum = sumReportLines('productSales', rest);
+  const productRow = (line: ShopReportLine<'productSales'>, rank: number): TableCell[] => [count(rank), text(line.name), text(line.reference ?? ''), quantity(line.quantity), money(line.total)];
+  const productSection: ReportSection = {
+    id: 'products',
+    title: t('products_title'),
+    caption: t('products_caption', { count: PRODUCTS_SHOWN }),
+    table: {
+      id: 'products',
+      columns: [column('products_rank', true), column('products_product', false), column('products_reference', false), column('products_units', true), column('products_total', true)],
+      rows: [
+        ...top.map((line, i) => productRow(line, i + 1)),
+        ...(rest.length > 0 ? [[text(''), text(t('products_others', { count: rest.length, n: f.number(rest.length) })), text(''), quantity(restSum.quantity), money(restSum.total)]] : []),
+      ],
+      total: products.length === 0 ? null : [totalLabel, text(''), text(''), quantity(productsSum.quantity), money(productsSum.total)],
+    },
+    chart: {
+      orientation: 'horizontal',
+      unit: 'money',
+      labels: top.map((line) => line.name),
+      series: [{ name: t('products_total'), values: top.map((line) => line.total) }],
+      stacked: false,
+      note: null,
+    },
+    empty: products.length === 0 ? noSales : null,
+  };
+
+  // ——— Payments by method: handed over, change, net ———
+  const paymentsSum = sumReportLines('payments', data.payments);
+  const paymentSection: ReportSection = {
+    id: 'payments',
+    title: t('payments_title'),
+    caption: t('payments_caption'),
+    table: {
+      id: 'payments',
+      columns: [column('payments_method', false), column('payments_count', true), column('payments_amount', true), column('payments_change', true), column('payments_net', true)],
+      rows: data.payments.map((line) => [text(line.name), count(line.count), money(line.amount), money(line.change), money(line.amount - line.change)]),
+      total:
+        data.payments.length === 0
+          ? null
+          : [totalLabel, count(paymentsSum.count), money(paymentsSum.amount), money(paymentsSum.change), money(paymentsSum.amount - paymentsSum.change)],
+    },
+    chart: {
+      orientation: 'horizontal',
+      unit: 'money',
+      labels: data.payments.map((line) => line.name),
+      series: [{ name: t('payments_net'), values: data.payments.map((line) => line.amount - line.change) }],
+      stacked: false,
+      note: null,
+    },
+    empty: data.payments.length === 0 ? noSales : null,
+  };
+
+  // ——— Taxes by rate ———
+  const taxesSum = sumReportLines('taxes', data.taxes);
+  const rateText = (hundredths: number) => t('taxes_rateValue', { rate: f.number(hundredths / 100) });
+  const taxSection: ReportSection = {
+    id: 'taxes',
+    title: t('taxes_title'),
+    caption: t('taxes_caption'),
+    table: {
+      id: 'taxes',
+      columns: [column('taxes_rate', false), column('taxes_base', true), column('taxes_tax', true), column('taxes_total', true)],
+      rows: data.taxes.map((line) => [text(rateText(line.taxPercentage)), money(line.subtotal), money(line.tax), money(line.total)]),
+      total: data.taxes.length === 0 ? null : [totalLabel, money(taxesSum.subtotal), money(taxesSum.tax), money(taxesSum.total)],
+    },
+    chart: {
+      orientation: 'horizontal',
+      unit: 'money',
+      labels: data.taxes.map((line) => rateText(line.taxPercentage)),
+      series: [
+        { name: t('taxes_seriesBase'), values: data.taxes.map((line) => line.subtotal) },
+        { name: t('taxes_seriesTax'), values: data.taxes.map((line) => line.tax) },
+      ],
+      stacked: true,
+      note: null,
+    },
+    empty: data.taxes.length === 0 ? noSales : null,
+  };
+
+  // ——— Stock alerts: today's rows at or below their alert level, lowest first; the chart counts
+  // them per warehouse, sold out (0 or less) apart from low ———
+  const alerts = [...data.stocks.alerts].sort((a, b) => a.quantity - b.quantity || f.collator.compare(a.name, b.name) || a.warehouse_id - b.warehouse_id);
+  const warehouses = [...new Set(alerts.map((line) => line.warehouse_id))].sort((a, b) => a - b);
+  const warehouse = (id: number) => t('stocks_warehouseValue', { id });
+  const alertsIn = (id: number, soldOut: boolean) => alerts.filter((line) => line.warehouse_id === id && line.quantity <= 0 === soldOut).length;
+  const stockSection: ReportSection = {
+    id: 'stocks',
+    title: t('stocks_title'),
+    caption: t('stocks_caption', { count: alerts.length, n: f.number(alerts.length), rows: f.number(data.stocks.rows) }),
+    table: {
+      id: 'stocks',
+      columns: [column('stocks_product', false), column('stocks_warehouse', false), column('stocks_quantity', true)],
+      rows: alerts.map((line) => [text(line.name), text(warehouse(line.warehouse_id)), quantity(line.quantity)]),
+      total: alerts.length === 0 ? null : [totalLabel, { text: t('stocks_count', { count: alerts.length, n: f.number(alerts.length) }), value: alerts.length }, text('')],
+    },
+    chart: {
+      orientation: 'horizontal',
+      unit: 'count',
+      labels: warehouses.map(warehouse),
+      series: [
+        { name: t('stocks_seriesSoldOut'), values: warehouses.map((id) => alertsIn(id, true)) },
+        { name: t('stocks_seriesLow'), values: warehouses.map((id) => alertsIn(id, false)) },
+      ],
+      stacked: false,
+      note: null,
+    },
+    empty: alerts.length === 0 ? t('stocks_none') : null,
+  };
+
+  return [hours, categorySection, productSection, paymentSection, taxSection, stockSection];
+}

@@ -1,0 +1,178 @@
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { controlRequest } from '../../electron/sandbox/control/request.testing';
+import { useCleanup } from './support/cleanup';
+import { startServe } from './support/processes';
+import { retailGet, type Wire } from './support/shop';
+import { openWindow } from './support/terminal';
+
+// Issue 16's webhook proof, in the browser shell on the demo shop with the receiver enabled in
+// settings.json (loopback, a free port): a webhook registered at the embedded retail sandbox
+// (its control API, as the vendor's webhooks page would) points at the URL Settings shows, and the
+// secret the sandbox generated is typed into Settings. Then a price changed through the retail
+// API reaches the till without a sync (the header's last sync unchanged, and the sandbox counted
+// no catalog request but the change itself); a forged signature changes nothing and is logged as
+// refused; a repeated delivery changes nothing twice (an older price replayed after a newer one
+// leaves the newer). The referee is the sandbox: its API, its request counts and delivery log.
+
+test.use({ actionTimeout: 20_000 });
+
+const { running, contexts } = useCleanup();
+const SHOTS = '/tmp/shots/webhooks';
+const SHOP_HEADERS = { username: 'demo-shop', Authorization: 'Bearer demo-token', 'Content-Type': 'application/json' };
+
+interface Delivery {
+  id: number;
+  event: string;
+  status: string;
+  body: string;
+  signature: string;
+  attempts: { httpStatus: number | null }[];
+}
+
+async function openShopWithReceiver(): Promise<{ page: Page; retailUrl: string }> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'comanda-e2e-webhooks-'));
+  // No sync after the first one during the test; the receiver on, on a free loopback port.
+  await writeFile(
+    join(dataDir, 'settings.json'),
+    JSON.stringify({ account: { mode: 'demo-shop' }, syncEveryMinutes: 60, shopWebhooks: { enabled: true, host: '127.0.0.1', port: 0 } }),
+  );
+  const serve = await startServe(['--port', '0', '--data', dataDir]);
+  running.push(serve);
+  const logged = /demo shop: embedded retail sandbox at (http:\/\/127\.0\.0\.1:\d+)/;
+  await expect.poll(() => logged.test(serve.output()), { timeout: 30_000, message: 'the shell names its retail sandbox' }).toBe(true);
+  const retailUrl = serve.output().match(logged)![1]!;
+  const page = await openWindow(serve.url, contexts, { viewport: { width: 1280, height: 800 } });
+  await expect(page.getByTestId('till-groups').getByRole('tab').first()).toBeVisible({ timeout: 120_000 });
+  return { page, retailUrl };
+}
+
+async function deliveries(retailUrl: string, event: string): Promise<Delivery[]> {
+  const answer = await controlRequest<{ deliveries: Delivery[] }>(retailUrl, `/__sandbox/retail/webhooks/deliveries?username=demo-shop&event=${event}`);
+  expect(answer.status).toBe(200);
+  return answer.body.deliveries;
+}
+
+async function catalogRequests(retailUrl: string): Promise<number> {
+  const answer = await controlRequest<{ requests: { catalog: number } }>(retailUrl, '/__sandbox/stats');
+  expect(answer.status).toBe(200);
+  return answer.body.requests.catalog;
+}
+
+async function setPrice(retailUrl: string, productId: number, price: string): Promise<void> {
+  const answer = await fetch(`${retailUrl}/api/external/catalog/products/${productId}`, { method: 'POST', headers: SHOP_HEADERS, body: JSON.stringify({ price }) });
+  expect(answer.status, await answer.text()).toBe(200);
+}
+
+async function postToReceiver(url: string, body: string, signature: string): Promise<number> {
+  const answer = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'X-Service-Hmac-SHA256': signature }, body });
+  await answer.text();
+  return answer.status;
+}
+
+const euros = (price: string) => `€${price}`;
+
+test('a price changed at the shop reaches the till through a webhook, without a sync; forged and repeated deliveries change nothing', async () => {
+  await mkdir(SHOTS, { recursive: true });
+  const { page, retailUrl } = await openShopWithReceiver();
+
+  // A plain product of the demo shop (sold by the unit), found by its reference.
+  const plain = (p: Wire) => Number(p.type) === 0 && Boolean(p.active) && !p.usesWeight && typeof p.reference === 'string' && p.reference !== '' && !['23.45', '24.50'].includes(String(p.price));
+  let product: Wire | undefined;
+  for (let pageNo = 1; product === undefined; pageNo++) {
+    const listed = await retailGet<{ data: Wire[]; last_page: number }>(retailUrl, `catalog/products?pagination=200&page=${pageNo}`);
+    product = listed.data.find(plain);
+    if (pageNo >= listed.last_page) break;
+  }
+  if (product === undefined) throw new Error('the demo shop has no plain product with a reference');
+  const productId = Number(product.id);
+
+  // Settings: the receiver listens; its URL is registered at the retail service, its secret typed here.
+  await page.getByRole('button', { name: 'Settings', exact: true }).tap();
+  const section = page.getByTestId('settings-webhooks');
+  await expect(section.getByTestId('webhooks-receiver')).toHaveAttribute('data-state', 'listening');
+  const receiverUrl = (await section.getByTestId('webhooks-url').first().textContent())!.trim();
+  expect(receiverUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/retail-webhooks$/);
+  const registered = await controlRequest<{ id: number; secret: string }>(retailUrl, '/__sandbox/retail/webhooks', { body: { username: 'demo-shop', url: receiverUrl, event: 'product.*' } });
+  expect(registered.status).toBe(201);
+  await section.getByTestId('webhooks-secret').fill(registered.body.secret);
+  await section.getByTestId('webhooks-save').tap();
+  await expect(section.getByTestId('webhooks-save-status')).toContainText('Receiver saved.');
+  await expect(section.getByText('A secret is saved.')).toBeVisible();
+  await expect(section.getByTestId('webhooks-secret')).toHaveValue('');
+  await page.getByRole('button', { name: 'Back to the till' }).tap();
+
+  // The product on the till, with its price as synced.
+  await page.getByTestId('till-search').fill(String(product.reference));
+  const card: Locator = page.locator(`[data-testid="till-product"][data-product-id="${productId}"]`);
+  await expect(card).toBeVisible();
+  const status = page.getByTestId('sync-status');
+  await expect(status).toHaveClass(/sync-status--synced/);
+  const lastSync = await status.textContent();
+  const catalogBefore = await catalogRequests(retailUrl);
+
+  // The price changes at the shop: the till shows it without a sync.
+  const started = Date.now();
+  await setPrice(retailUrl, productId, '23.45');
+  await expect(card).toContainText(euros('23.45'), { timeout: 15_000 });
+  const shownAfterMs = Date.now() - started;
+  test.info().annotations.push({ type: 'latency', description: `price on the till ${shownAfterMs} ms after the API call answered` });
+  console.log(`webhooks e2e: the new price showed ${shownAfterMs} ms after the change`);
+  await expect(status).toHaveText(lastSync!);
+  await expect(status).toHaveClass(/sync-status--synced/);
+  // Only the change itself reached the catalog paths: the terminal read nothing (no sync, no fetch).
+  expect(await catalogRequests(retailUrl)).toBe(catalogBefore + 1);
+  const [first] = await deliveries(retailUrl, 'product.updated');
+  expect(first).toMatchObject({ status: 'delivered', attempts: [{ httpStatus: 200 }] });
+
+  // A forged delivery (a price of 0.01, signed with another key) is refused and changes nothing.
+  const forged = new URLSearchParams({ username: 'demo-shop', event: 'product.updated', data: JSON.stringify({ ...product, price: '0.01' }) }).toString();
+  expect(await postToReceiver(receiverUrl, forged, 'ab'.repeat(32))).toBe(401);
+
+  // A second change, then the first delivery again (the vendor retries): the newer price stays.
+  await setPrice(retailUrl, productId, '24.50');
+  await expect(card).toContainText(euros('24.50'));
+  expect(await postToReceiver(receiverUrl, first!.body, first!.signature)).toBe(200);
+
+  // The log says what happened, newest first: repeated, applied, refused, applied.
+  await page.getByRole('button', { name: 'Settings', exact: true }).tap();
+  const entries = section.getByTestId('webhooks-log-entry');
+  await expect(entries.first()).toHaveAttribute('data-outcome', 'repeated');
+  await expect(entries).toHaveCount(4);
+  expect(await entries.evaluateAll((rows) => rows.map((row) => [row.getAttribute('data-outcome'), row.getAttribute('data-verified')]))).toEqual([
+    ['repeated', 'true'],
+    ['applied', 'true'],
+    ['refused', 'false'],
+    ['applied', 'true'],
+  ]);
+  await expect(entries.nth(2)).toContainText('wrong signature');
+  await expect(entries.nth(3)).toContainText(`Product “${String(product.name)}” (#${productId}) updated`);
+  // The section passes axe (serious and critical rules).
+  const axe = await new AxeBuilder({ page }).include('[data-testid="settings-webhooks"]').analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  await section.evaluate((element) => element.scrollIntoView({ block: 'start' }));
+  await page.screenshot({ path: `${SHOTS}/settings-webhooks-1280x800.png` });
+  await section.screenshot({ path: `${SHOTS}/settings-webhooks-section-1280x800.png` });
+  await section.getByTestId('webhooks-log').evaluate((element) => element.scrollIntoView({ block: 'center' }));
+  await page.screenshot({ path: `${SHOTS}/settings-webhooks-log-1280x800.png` });
+
+  await page.getByRole('button', { name: 'Back to the till' }).tap();
+  await page.getByTestId('till-search').fill(String(product.reference));
+  await expect(card).toContainText(euros('24.50'));
+  await expect(card).not.toContainText(euros('23.45'));
+  await expect(card).not.toContainText(euros('0.01'));
+  expect(await catalogRequests(retailUrl)).toBe(catalogBefore + 2);
+  await expect(status).toHaveText(lastSync!);
+  // The service agrees.
+  const served = await retailGet<Wire>(retailUrl, `catalog/products/${productId}`);
+  expect(String(served.price)).toMatch(/^24\.50?$/);
+
+  // Portrait (a till on its side): the same section.
+  await page.setViewportSize({ width: 800, height: 1280 });
+  await page.getByRole('button', { name: 'Settings', exact: true }).tap();
+  await section.evaluate((element) => element.scrollIntoView({ block: 'start' }));
+  await page.screenshot({ path: `${SHOTS}/settings-webhooks-800x1280.png` });
+});
