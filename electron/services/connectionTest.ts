@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { paymentMethodsResponse } from '../../shared/api';
 import { retailPaymentMethodsResponse } from '../../shared/api/retail';
 import { coded, describeZodError, isNetworkCause, saidParam, type ConnectionCheck, type ErrorText } from '../../shared/bridge';
@@ -118,22 +119,32 @@ function checkAddress(which: 'server' | 'images', value: string): Address {
   return { ok: true, url };
 }
 
-async function checkApi(response: Response, target: ConnectionTarget): Promise<ConnectionCheck[]> {
+/** What differs between the venue's and the shop's API check: the probe, their credentials' words, the list's shape. */
+interface ApiProbe {
+  path: string;
+  /** Credentials were sent with the probe. */
+  sentCredentials: boolean;
+  /** A 401/403 with no credentials to send. */
+  noCredentials(): ErrorText;
+  /** A 401/403 refusing the credentials sent (`said`: the server's words). */
+  refused(said: string | undefined): ErrorText;
+  accepted: ErrorText;
+  /** A 404: no such API under the address. */
+  missing: ErrorText;
+  /** The probe's list, checked; its length is reported. */
+  parse(json: unknown): { success: true; data: readonly unknown[] } | { success: false; error: z.ZodError };
+}
+
+async function checkApiAnswer(response: Response, probe: ApiProbe): Promise<ConnectionCheck[]> {
   const status = response.status;
   const text = await response.text().catch(() => '');
   const said = serverMessage(text);
-  const detail = `GET ${PROBE_PATH} — HTTP ${status}${text ? ` — body: ${excerpt(text)}` : ''}`;
+  const detail = `GET ${probe.path} — HTTP ${status}${text ? ` — body: ${excerpt(text)}` : ''}`;
 
   if (status === 401 || status === 403) {
-    if (!target.secrets) {
-      return [{ check: 'credentials', ok: false, ...(target.missingSecrets ?? coded('tokens-not-entered', { tenant: target.tenant })), detail }];
-    }
-    const blamed = blamedCredential(said);
-    return [{ check: 'credentials', ok: false, ...coded(blamed ?? 'credentials-refused', saidParam(said)), detail }];
+    return [{ check: 'credentials', ok: false, ...(probe.sentCredentials ? probe.refused(said) : probe.noCredentials()), detail }];
   }
-  if (status === 404) {
-    return [apiFailure(coded('api-missing', { path: PROBE_PATH.replace(/paymentMethods$/, '') }), detail)];
-  }
+  if (status === 404) return [apiFailure(probe.missing, detail)];
   if (status === 429) {
     const retry = Number(response.headers.get('retry-after'));
     return [apiFailure(Number.isFinite(retry) && retry > 0 ? coded('rate-limited-wait', { seconds: Math.ceil(retry) }) : coded('rate-limited'), detail)];
@@ -141,8 +152,8 @@ async function checkApi(response: Response, target: ConnectionTarget): Promise<C
   if (status >= 500) return [apiFailure(coded('server-error', { status, ...saidParam(said) }), detail)];
   if (status < 200 || status >= 300) return [apiFailure(coded('api-unexpected-status', { status, ...saidParam(said) }), detail)];
 
-  const credentials: ConnectionCheck = target.secrets
-    ? { check: 'credentials', ok: true, ...coded('credentials-accepted', { tenant: target.tenant }) }
+  const credentials: ConnectionCheck = probe.sentCredentials
+    ? { check: 'credentials', ok: true, ...probe.accepted }
     : { check: 'credentials', ok: true, ...coded('no-credentials-asked') };
   let json: unknown;
   try {
@@ -150,11 +161,23 @@ async function checkApi(response: Response, target: ConnectionTarget): Promise<C
   } catch {
     return [credentials, apiFailure(coded('api-not-json'), detail)];
   }
-  const parsed = paymentMethodsResponse.safeParse(json);
+  const parsed = probe.parse(json);
   if (!parsed.success) {
-    return [credentials, apiFailure(coded('api-wrong-shape'), describeZodError(`GET ${PROBE_PATH}`, parsed.error))];
+    return [credentials, apiFailure(coded('api-wrong-shape'), describeZodError(`GET ${probe.path}`, parsed.error))];
   }
   return [credentials, { check: 'api', ok: true, ...coded('payment-methods-read', { count: parsed.data.length }) }];
+}
+
+function checkApi(response: Response, target: ConnectionTarget): Promise<ConnectionCheck[]> {
+  return checkApiAnswer(response, {
+    path: PROBE_PATH,
+    sentCredentials: target.secrets !== null,
+    noCredentials: () => target.missingSecrets ?? coded('tokens-not-entered', { tenant: target.tenant }),
+    refused: (said) => coded(blamedCredential(said) ?? 'credentials-refused', saidParam(said)),
+    accepted: coded('credentials-accepted', { tenant: target.tenant }),
+    missing: coded('api-missing', { path: PROBE_PATH.replace(/paymentMethods$/, '') }),
+    parse: (json) => paymentMethodsResponse.safeParse(json),
+  });
 }
 
 const apiFailure = (text: ErrorText, detail: string): ConnectionCheck => ({ check: 'api', ok: false, ...text, detail });
@@ -327,34 +350,14 @@ async function runShopChecks(target: ShopConnectionTarget, options: ConnectionTe
   return { ok: checks.every((c) => c.ok), checks };
 }
 
-async function checkShopApi(response: Response, target: ShopConnectionTarget): Promise<ConnectionCheck[]> {
-  const status = response.status;
-  const text = await response.text().catch(() => '');
-  const said = serverMessage(text);
-  const detail = `GET ${SHOP_PROBE_PATH} — HTTP ${status}${text ? ` — body: ${excerpt(text)}` : ''}`;
-  if (status === 401 || status === 403) {
-    if (!target.token) {
-      return [{ check: 'credentials', ok: false, ...(target.missingSecrets ?? coded('shop-token-missing', { username: target.username, origin: new URL(response.url || 'http://x').origin })), detail }];
-    }
-    return [{ check: 'credentials', ok: false, ...coded('credentials-refused', saidParam(said)), detail }];
-  }
-  if (status === 404) return [apiFailure(coded('shop-api-missing', { path: SHOP_PROBE_PATH.replace(/config\/payment_methods$/, '') }), detail)];
-  if (status === 429) {
-    const retry = Number(response.headers.get('retry-after'));
-    return [apiFailure(Number.isFinite(retry) && retry > 0 ? coded('rate-limited-wait', { seconds: Math.ceil(retry) }) : coded('rate-limited'), detail)];
-  }
-  if (status >= 500) return [apiFailure(coded('server-error', { status, ...saidParam(said) }), detail)];
-  if (status < 200 || status >= 300) return [apiFailure(coded('api-unexpected-status', { status, ...saidParam(said) }), detail)];
-  const credentials: ConnectionCheck = target.token
-    ? { check: 'credentials', ok: true, ...coded('shop-credentials-accepted', { username: target.username }) }
-    : { check: 'credentials', ok: true, ...coded('no-credentials-asked') };
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    return [credentials, apiFailure(coded('api-not-json'), detail)];
-  }
-  const parsed = retailPaymentMethodsResponse.safeParse(json);
-  if (!parsed.success) return [credentials, apiFailure(coded('api-wrong-shape'), describeZodError(`GET ${SHOP_PROBE_PATH}`, parsed.error))];
-  return [credentials, { check: 'api', ok: true, ...coded('payment-methods-read', { count: parsed.data.length }) }];
+function checkShopApi(response: Response, target: ShopConnectionTarget): Promise<ConnectionCheck[]> {
+  return checkApiAnswer(response, {
+    path: SHOP_PROBE_PATH,
+    sentCredentials: Boolean(target.token),
+    noCredentials: () => target.missingSecrets ?? coded('shop-token-missing', { username: target.username, origin: new URL(response.url || 'http://x').origin }),
+    refused: (said) => coded('credentials-refused', saidParam(said)),
+    accepted: coded('shop-credentials-accepted', { username: target.username }),
+    missing: coded('shop-api-missing', { path: SHOP_PROBE_PATH.replace(/config\/payment_methods$/, '') }),
+    parse: (json) => retailPaymentMethodsResponse.safeParse(json),
+  });
 }

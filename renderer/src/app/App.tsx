@@ -101,7 +101,10 @@ function ShopTerminal({ bridge, accountKey, settingsBridge, tenant }: { bridge: 
     const follower = startInvoiceFollower({ bridge, store: useReceiptStore, log: (line) => console.warn(line) });
     return () => follower.stop();
   }, [bridge]);
-  const shopContext = useMemo(() => ({ bridge, accountKey }), [bridge, accountKey]);
+  const shopContext = useMemo(
+    () => ({ bridge, accountKey, identity: { accountKey, demo: tenant === null, name: tenant ?? '' } }),
+    [bridge, accountKey, tenant],
+  );
   const settingsOpen = useSettingsStore(settingsSelectors.open);
   const openSettings = useSettingsStore((state) => state.openSettings);
   const closeSettings = useSettingsStore((state) => state.closeSettings);

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ALLERGENS, type AllergenCode } from '../../../../shared/api/catalog';
 import type { CatalogDb } from '../../data/catalog/catalogDb';
@@ -7,10 +7,11 @@ import { useFormat } from '../../i18n/useFormat';
 import { VirtualGrid } from '../../ui/VirtualGrid';
 import { allergenName } from './catalogFormat';
 import { catalogViewSelectors, useCatalogViewStore } from './catalogViewStore';
-import { IconNoEntry, IconSearch } from './CatalogIcons';
+import { IconNoEntry } from './CatalogIcons';
 import { ItemCard } from './ItemCard';
 import { orderSelectors, useOrderStore } from '../order/orderStore';
 import { QuantityPad, QuantityToggle, useQuantityPad } from '../order/QuantityPad';
+import { SearchField } from './SearchField';
 
 // Search as you type, the quantity keypad (issue 12 item 4) and the allergen filter of the catalog
 // view (issue 5). The search runs in
@@ -103,42 +104,21 @@ export function CatalogToolbar() {
   const setQuery = useCatalogViewStore(catalogViewSelectors.setQuery);
   const hidden = useCatalogViewStore(catalogViewSelectors.hiddenAllergens);
   const [filterOpen, setFilterOpen] = useState(hidden.size > 0);
-  const field = useRef<HTMLInputElement>(null);
   const hiddenNames = allergenCodes.filter((code) => hidden.has(code)).map((code) => allergenName(t, code));
 
   return (
     <div className="catalog-toolbar">
       <div className="catalog-toolbar__row">
-        <div className="catalog-search">
-          <IconSearch className="catalog-search__icon" />
-          <input
-            ref={field}
-            type="search"
-            className="catalog-search__field"
-            aria-label={t('search')}
-            placeholder={t('searchPlaceholder')}
-            autoComplete="off"
-            spellCheck={false}
-            enterKeyHint="search"
-            value={query}
-            onChange={(event) => setQuery(event.target.value)}
-            data-testid="catalog-search"
-          />
-          {query !== '' && (
-            <button
-              type="button"
-              className="catalog-search__clear"
-              aria-label={t('clearSearch')}
-              data-testid="catalog-search-clear"
-              onClick={() => {
-                setQuery('');
-                field.current?.focus();
-              }}
-            >
-              <span aria-hidden="true">×</span>
-            </button>
-          )}
-        </div>
+        <SearchField
+          block="catalog-search"
+          value={query}
+          onChange={setQuery}
+          label={t('search')}
+          placeholder={t('searchPlaceholder')}
+          clearLabel={t('clearSearch')}
+          testId="catalog-search"
+          clearTestId="catalog-search-clear"
+        />
         <QuantityToggle open={pad.shown} onToggle={pad.toggle} />
         <button
           type="button"

@@ -8,7 +8,6 @@ import { EmptyState } from '../../ui/Notice';
 import { onTabKeys } from '../../ui/tabKeys';
 import { scannerOptIn, useScanner } from '../../ui/useScanner';
 import { VirtualGrid } from '../../ui/VirtualGrid';
-import { IconSearch } from '../catalog/CatalogIcons';
 import { StockMark, stockText } from '../stock/StockMark';
 import { shopConnectionStore } from '../../data/shop/shopConnection';
 import { useBasketStore } from './basketStore';
@@ -25,6 +24,7 @@ import { VariantDialog, WeightDialog } from './TillDialogs';
 import { isVariantMaster, productByCode, searchShopProducts, shopCategoriesOfGroup, shopGroups, shopPricing, shopProductsOfCategory, tillProductOf } from './tillData';
 import { useShopCatalog } from './useShopCatalog';
 import './till.css';
+import { SearchField } from '../catalog/SearchField';
 
 // The shop's counter (issue 15 items 4–8): groups down the side, the chosen group's categories as
 // tabs and its products as a dense windowed grid (the venue's catalog look), a search by name,
@@ -134,7 +134,7 @@ export function TillCounter({ db }: { db: ShopCatalogDb }) {
       <div className="till" data-testid="till">
         <section className="till-catalog" aria-label={t('catalog')}>
           <div className="till-toolbar">
-            <SearchField query={query} onQuery={setQuery} />
+            <TillSearchField query={query} onQuery={setQuery} />
             {notice !== null && <ScanNotice key={notice.at} code={notice.code} onClose={closeNotice} />}
             {/* Item 11: this window's last receipt, to show, print or save again. */}
             <LastReceiptButton />
@@ -151,41 +151,21 @@ export function TillCounter({ db }: { db: ShopCatalogDb }) {
   );
 }
 
-function SearchField({ query, onQuery }: { query: string; onQuery: (query: string) => void }) {
+function TillSearchField({ query, onQuery }: { query: string; onQuery: (query: string) => void }) {
   const { t } = useTranslation('till');
-  const field = useRef<HTMLInputElement>(null);
   return (
-    <div className="catalog-search till-search">
-      <IconSearch className="catalog-search__icon" />
-      {/* A scan while the field has the focus adds its product (ui/useScanner.ts). */}
-      <input
-        {...scannerOptIn}
-        ref={field}
-        type="search"
-        className="catalog-search__field"
-        aria-label={t('search')}
-        placeholder={t('searchPlaceholder')}
-        autoComplete="off"
-        spellCheck={false}
-        enterKeyHint="search"
-        value={query}
-        onChange={(event) => onQuery(event.target.value)}
-        data-testid="till-search"
-      />
-      {query !== '' && (
-        <button
-          type="button"
-          className="catalog-search__clear"
-          aria-label={t('clearSearch')}
-          onClick={() => {
-            onQuery('');
-            field.current?.focus();
-          }}
-        >
-          <span aria-hidden="true">×</span>
-        </button>
-      )}
-    </div>
+    <SearchField
+      block="catalog-search"
+      className="till-search"
+      // A scan while the field has the focus adds its product (ui/useScanner.ts).
+      fieldProps={scannerOptIn}
+      value={query}
+      onChange={onQuery}
+      label={t('search')}
+      placeholder={t('searchPlaceholder')}
+      clearLabel={t('clearSearch')}
+      testId="till-search"
+    />
   );
 }
 

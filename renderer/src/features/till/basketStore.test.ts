@@ -1,21 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { promotion } from '../../../../shared/domain/retail/testing';
-import { createBasketStore, pay, registerPayHandler, useBasketStore, type CheckoutDraft, type TillProduct, type TillRate } from './basketStore';
+import { createBasketStore, pay, registerPayHandler, useBasketStore, type CheckoutDraft, type TillRate } from './basketStore';
+import { TILL_NOON, tillProduct } from './tillTesting';
 
-// Monday 23 November 2026, 12:00 in Madrid (11:00 UTC).
-const NOON = Date.UTC(2026, 10, 23, 11, 0);
+const NOON = TILL_NOON;
 
-const product = (id: number, priceCents: number, fields: Partial<TillProduct> = {}): TillProduct => ({
-  id,
-  name: `P${id}`,
-  masterId: null,
-  categoryId: 1,
-  priceCents,
-  taxPercentHundredths: 2100,
-  usesWeight: false,
-  variantName: null,
-  ...fields,
-});
+const product = tillProduct;
 
 const store = (at = NOON) => createBasketStore(() => at);
 

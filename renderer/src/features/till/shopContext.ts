@@ -1,7 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { BridgeClient } from '../../../../shared/bridge';
-import { createBridgeClient, pickBridgeApi } from '../../bridge';
-import { scopeBridge } from '../settings/accountScope';
+import type { ShopIdentity } from './receipt/useShopIdentity';
 
 // The shop terminal's account and its account-scoped bridge (App.tsx `ShopTerminal` provides
 // them): every call of the till — pay, customers, set stock, the receipts' invoices — names this
@@ -11,21 +10,17 @@ import { scopeBridge } from '../settings/accountScope';
 export interface ShopTerminalContext {
   accountKey: string;
   bridge: BridgeClient;
+  /** What the receipt prints (receipt/useShopIdentity.ts). */
+  identity: ShopIdentity;
 }
 
 export const ShopContext = createContext<ShopTerminalContext | null>(null);
 
-let outsideTerminal: BridgeClient | null = null;
-
-/**
- * The shop's scoped bridge. Outside a shop terminal (a dialog rendered alone) one scope of the
- * page's bridge, which learns its account from the first getAppInfo.
- */
+/** The shop's scoped bridge; the till's screens live inside a shop terminal only. */
 export function useShopBridge(): BridgeClient {
   const shop = useContext(ShopContext);
-  if (shop !== null) return shop.bridge;
-  outsideTerminal ??= scopeBridge(createBridgeClient(pickBridgeApi())).client;
-  return outsideTerminal;
+  if (shop === null) throw new Error('useShopBridge: outside a shop terminal (App.tsx ShopTerminal provides ShopContext)');
+  return shop.bridge;
 }
 
 /** The shop terminal's account; null outside one. */

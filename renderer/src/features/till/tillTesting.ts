@@ -1,9 +1,26 @@
 import type { ShopCatalogDb } from '../../data/shop/shopDb';
 import { shopProduct } from '../../data/shop/shopTesting';
+import type { TillProduct } from './basketStore';
 
 // Builders of shop catalog records for the till's tests, the e2e seeding and the bench (the
 // shapes of renderer/src/data/shop/shopDb.ts, as the sync stores them; one product: shopTesting.ts).
 export { shopProduct };
+
+/** Monday 23 November 2026, 12:00 in Madrid (11:00 UTC): the basket tests' "now". */
+export const TILL_NOON = Date.UTC(2026, 10, 23, 11, 0);
+
+/** A product as the basket takes it: plain, 21 % tax, unless told. */
+export const tillProduct = (id: number, priceCents: number, fields: Partial<TillProduct> = {}): TillProduct => ({
+  id,
+  name: `P${id}`,
+  masterId: null,
+  categoryId: 1,
+  priceCents,
+  taxPercentHundredths: 2100,
+  usesWeight: false,
+  variantName: null,
+  ...fields,
+});
 
 /**
  * A small shop: group 1 "Clothing" (category 10 "T-shirts": a variant master 100 with sizes S/M/L ×

@@ -10,7 +10,6 @@ import { errorText } from '../../../i18n/errorText';
 import { useFormat } from '../../../i18n/useFormat';
 import { IconCheck, IconOffline, IconWarning, svgProps, type IconProps } from '../../../ui/icons';
 import { VirtualGrid } from '../../../ui/VirtualGrid';
-import { IconSearch } from '../../catalog/CatalogIcons';
 import { Modal } from '../../lock/Modal';
 import { basketSelectors, useBasketStore } from '../basketStore';
 import {
@@ -35,6 +34,7 @@ import {
 } from './tillCustomer';
 import './tillCustomer.css';
 import { useShopBridge } from '../shopContext';
+import { SearchField } from '../../catalog/SearchField';
 
 // The sale's customer at the till (issue 15 item 9): a "Customer" button in the basket's header
 // with the chosen customer's name, and its dialog — search the synced customers (name, e-mail,
@@ -213,35 +213,17 @@ function CustomerList({
   };
   return (
     <>
-      <div className="till-customer-search">
-        <IconSearch className="till-customer-search__icon" />
-        <input
-          ref={field}
-          type="search"
-          className="input till-customer-search__field"
-          aria-label={t('search')}
-          placeholder={t('searchPlaceholder')}
-          autoComplete="off"
-          spellCheck={false}
-          enterKeyHint="search"
-          value={query}
-          onChange={(event) => setQuery(event.target.value)}
-          data-testid="till-customer-search"
-        />
-        {query !== '' && (
-          <button
-            type="button"
-            className="till-customer-search__clear"
-            aria-label={t('clearSearch')}
-            onClick={() => {
-              setQuery('');
-              field.current?.focus();
-            }}
-          >
-            <span aria-hidden="true">×</span>
-          </button>
-        )}
-      </div>
+      <SearchField
+        block="till-customer-search"
+        fieldClassName="input"
+        fieldRef={field}
+        value={query}
+        onChange={setQuery}
+        label={t('search')}
+        placeholder={t('searchPlaceholder')}
+        clearLabel={t('clearSearch')}
+        testId="till-customer-search"
+      />
       <div className="till-customer-results">
         {found !== undefined && found.customers.length === 0 && (
           <p className="till-empty till-customer-results__empty" data-testid="till-customer-empty">

@@ -2,23 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { retailOrderRequest } from '../../../../../shared/api/retail';
 import { entryDraftSchema } from '../../../../../shared/bridge';
 import { promotion } from '../../../../../shared/domain/retail/testing';
-import { createBasketStore, type TillProduct } from '../basketStore';
+import { createBasketStore } from '../basketStore';
 import { checkPayments, quickTenders, saleEntryDrafts, shopDateTime, shopMethods, type PayRow } from './salePay';
+import { TILL_NOON, tillProduct } from '../tillTesting';
 
-// Monday 23 November 2026, 12:00 in Madrid (11:00 UTC).
-const NOON = Date.UTC(2026, 10, 23, 11, 0);
+const NOON = TILL_NOON;
 
-const product = (id: number, priceCents: number, fields: Partial<TillProduct> = {}): TillProduct => ({
-  id,
-  name: `P${id}`,
-  masterId: null,
-  categoryId: 1,
-  priceCents,
-  taxPercentHundredths: 2100,
-  usesWeight: false,
-  variantName: null,
-  ...fields,
-});
+const product = tillProduct;
 
 const methods = shopMethods([
   { id: 3, name: 'Bizum' },

@@ -2,27 +2,17 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { priceOrder } from '../../../../../shared/domain/retail/order';
 import { promotion } from '../../../../../shared/domain/retail/testing';
-import { createBasketStore, type TillProduct } from '../basketStore';
+import { createBasketStore } from '../basketStore';
 import { checkPayments, shopMethods, type PayRow } from '../pay/salePay';
 import { receiptLayout, shortSaleId, type ReceiptWords } from './receiptLayout';
 import { invoiceOf, saleReceipt, taxesByRate, type Receipt } from './receiptModel';
+import { TILL_NOON, tillProduct } from '../tillTesting';
 
-// Monday 23 November 2026, 12:00 in Madrid (11:00 UTC).
-const NOON = Date.UTC(2026, 10, 23, 11, 0);
+const NOON = TILL_NOON;
 const IDS = { sale: '3f2a9c1b-0000-4000-8000-000000000001', invoice: '3f2a9c1b-0000-4000-8000-000000000002' };
 const SHOP = { accountKey: 'shop:demo', demo: true, name: '' };
 
-const product = (id: number, priceCents: number, fields: Partial<TillProduct> = {}): TillProduct => ({
-  id,
-  name: `P${id}`,
-  masterId: null,
-  categoryId: 1,
-  priceCents,
-  taxPercentHundredths: 2100,
-  usesWeight: false,
-  variantName: null,
-  ...fields,
-});
+const product = tillProduct;
 
 const methods = shopMethods([
   { id: 1, name: 'Card' },
