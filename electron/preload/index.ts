@@ -70,6 +70,20 @@ const api = {
   getShopWebhookLog: (input, context) => invoke('bridge:getShopWebhookLog', input, context),
   fetchShopReport: (input, context) => invoke('bridge:fetchShopReport', input, context),
   getEntries: (input, context) => invoke('bridge:getEntries', input, context),
+  saveCatalogEdits: (input, context) => invoke('bridge:saveCatalogEdits', input, context),
+  readWarehouseStock: (input, context) => invoke('bridge:readWarehouseStock', input, context),
+  saveStockCount: (input, context) => invoke('bridge:saveStockCount', input, context),
+  listPurchaseOrders: (input, context) => invoke('bridge:listPurchaseOrders', input, context),
+  getPurchaseOrderLines: (input, context) => invoke('bridge:getPurchaseOrderLines', input, context),
+  receivePurchaseOrder: (input, context) => invoke('bridge:receivePurchaseOrder', input, context),
+  listVendors: (input, context) => invoke('bridge:listVendors', input, context),
+  saveVendor: (input, context) => invoke('bridge:saveVendor', input, context),
+  deleteVendor: (input, context) => invoke('bridge:deleteVendor', input, context),
+  listVendorItems: (input, context) => invoke('bridge:listVendorItems', input, context),
+  saveVendorItems: (input, context) => invoke('bridge:saveVendorItems', input, context),
+  removeVendorItems: (input, context) => invoke('bridge:removeVendorItems', input, context),
+  syncChain: (input, context) => invoke('bridge:syncChain', input, context),
+  listAudit: (input, context) => invoke('bridge:listAudit', input, context),
   onEvent: (listener) => {
     // Only the event crosses to the page; the IpcRendererEvent (with its sender) stays here.
     const forward = (_event: IpcRendererEvent, event: BridgeEvent) => listener(event);

@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import {
   accountKindOf,
   accountSettingsSchema,
@@ -25,6 +26,8 @@ import { deliver } from './delivery';
 import { delegatingQueueHandlers, openQueueService, type QueueServiceOptions } from './queue/service';
 import { createAccountLimiters, createGateway, type Gateway } from './gateway';
 import { createCommerceHandlers } from './commerce/handlers';
+import { createBackofficeHandlers } from './backoffice/handlers';
+import { auditDatabaseFile, openAuditLog } from './backoffice/auditLog';
 import { createAccountImages, type ImageCache } from './images';
 import { openLockService } from './lock/lockService';
 import { createTerminalHandlers } from './lock/terminalHandlers';
@@ -290,6 +293,18 @@ export async function startAppCore(options: AppCoreOptions): Promise<AppCore> {
     // in flight would look interrupted to the new one's start-up recovery ("unconfirmed").
     if (live !== null && live.accountKey === accountKey) await live.stopQueue();
     let queue = openQueue();
+    const queueHandlers = delegatingQueueHandlers(() => queue);
+    // Issue 17 item 6: the back office's writes, recorded per account; every window's Activity list follows.
+    const audit = openAuditLog({
+      file: auditDatabaseFile(options.dataDir, accountKey),
+      terminal: `${hostname()} · ${options.shell}`,
+      onRecord: (record) => {
+        if (isCurrent()) emit({ type: 'audit-recorded', record });
+      },
+    });
+    const currentOnly = (event: BridgeEvent) => {
+      if (isCurrent()) emit(event);
+    };
 
     const handlers = createBridgeHandlers({
       shell: options.shell,
@@ -304,17 +319,10 @@ export async function startAppCore(options: AppCoreOptions): Promise<AppCore> {
       settings: settingsOperations,
       terminal,
       connection: () => connectivity.state,
-      queue: delegatingQueueHandlers(() => queue),
-      commerce: createCommerceHandlers({
-        gateway,
-        dataDir: options.dataDir,
-        accountKey,
-        log,
-        // Only the current account's changes reach the windows.
-        emit: (event) => {
-          if (isCurrent()) emit(event);
-        },
-      }),
+      queue: queueHandlers,
+      // Only the current account's changes reach the windows.
+      commerce: createCommerceHandlers({ gateway, dataDir: options.dataDir, accountKey, log, emit: currentOnly }),
+      backoffice: createBackofficeHandlers({ gateway, dataDir: options.dataDir, accountKey, audit, queue: queueHandlers, log, emit: currentOnly }),
     });
 
     const opened: LiveAccount = {
@@ -333,6 +341,7 @@ export async function startAppCore(options: AppCoreOptions): Promise<AppCore> {
       async close() {
         // First the queue: its requests in flight still need the gateway (and the demo sandbox).
         await queue.close();
+        audit.close();
         connectivity.close();
         await sandbox?.close();
       },

@@ -7,7 +7,8 @@ import { syncImagesHandler, type ImageCache } from './images';
 import type { QueueHandlers } from './queue/service';
 import { terminalOperationNames, type TerminalHandlers } from './lock/terminalHandlers';
 import type { CommerceHandlers } from './commerce/handlers';
-import { commerceOperations, shopOperations, webhookOperations } from '../../shared/bridge';
+import type { BackofficeHandlers } from './backoffice/handlers';
+import { backofficeOperations, commerceOperations, shopOperations, webhookOperations } from '../../shared/bridge';
 import type { WebhookHandlers } from './retail/webhooks/service';
 
 export interface HandlerDeps {
@@ -35,6 +36,8 @@ export interface HandlerDeps {
   terminal?: TerminalHandlers;
   /** Gift cards, customers, stock (issue 14: electron/services/commerce); absent: they say so. */
   commerce?: CommerceHandlers;
+  /** Manager mode's back office (issue 17: electron/services/backoffice); absent: they say so. */
+  backoffice?: BackofficeHandlers;
   /** The till's operations when the account is a shop (issue 15: electron/services/retail); absent: they say so. */
   shop?: ShopHandlers;
   /** The shop's webhook receiver (issue 16: electron/services/retail/webhooks); absent: `not-a-shop`. */
@@ -104,6 +107,7 @@ export function createBridgeHandlers(deps: HandlerDeps): BridgeHandlers {
     ...(deps.queue ?? noQueue),
     ...(deps.terminal ?? noTerminal),
     ...(deps.commerce ?? noCommerce),
+    ...(deps.backoffice ?? noBackoffice),
     ...(deps.shop ?? noShop),
     ...(deps.webhooks ?? noWebhooks),
   };
@@ -113,7 +117,7 @@ export function createBridgeHandlers(deps: HandlerDeps): BridgeHandlers {
   const venueOnly = (name: string) => async () => {
     throw new ServiceError({ kind: 'invalid-input', ...coded('not-a-venue'), detail: `${name}: ${deps.accountKey} is a shop` });
   };
-  const blocked = Object.fromEntries([...VENUE_ONLY_OPERATIONS, ...Object.keys(commerceOperations)].map((name) => [name, venueOnly(name)]));
+  const blocked = Object.fromEntries([...VENUE_ONLY_OPERATIONS, ...Object.keys(commerceOperations), ...Object.keys(backofficeOperations)].map((name) => [name, venueOnly(name)]));
   return { ...handlers, ...blocked } as BridgeHandlers;
 }
 
@@ -149,35 +153,29 @@ const noTerminal = Object.fromEntries(
   ]),
 ) as unknown as TerminalHandlers;
 
-/** Handlers without the commerce operations (tools, tests of other operations). */
-const noCommerce = Object.fromEntries(
-  Object.keys(commerceOperations).map((name) => [
-    name,
-    async () => {
-      throw new ServiceError({ kind: 'internal', code: 'internal', params: { operation: name }, detail: `${name}: not available in this shell` });
-    },
-  ]),
-) as unknown as CommerceHandlers;
+/** Every operation of `operations` answering the same refusal (a concern this account or shell lacks). */
+function refusing<T>(operations: object, refusal: (name: string) => ServiceError): T {
+  return Object.fromEntries(
+    Object.keys(operations).map((name) => [
+      name,
+      async () => {
+        throw refusal(name);
+      },
+    ]),
+  ) as T;
+}
 
-/** A venue account (or a tool) has no till: the shop's operations say so. */
-const noShop = Object.fromEntries(
-  Object.keys(shopOperations).map((name) => [
-    name,
-    async () => {
-      throw new ServiceError({ kind: 'invalid-input', ...coded('not-a-shop'), detail: `${name}: this account is not a shop` });
-    },
-  ]),
-) as unknown as ShopHandlers;
+const notInThisShell = (name: string) =>
+  new ServiceError({ kind: 'internal', code: 'internal', params: { operation: name }, detail: `${name}: not available in this shell` });
+const notAShop = (name: string) => new ServiceError({ kind: 'invalid-input', ...coded('not-a-shop'), detail: `${name}: this account is not a shop` });
 
-/** A venue account (or a tool) has no webhook receiver. */
-const noWebhooks = Object.fromEntries(
-  Object.keys(webhookOperations).map((name) => [
-    name,
-    async () => {
-      throw new ServiceError({ kind: 'invalid-input', ...coded('not-a-shop'), detail: `${name}: this account is not a shop` });
-    },
-  ]),
-) as unknown as WebhookHandlers;
+/** Handlers without the commerce operations or manager mode's back office (tools, tests of other operations). */
+const noCommerce = refusing<CommerceHandlers>(commerceOperations, notInThisShell);
+const noBackoffice = refusing<BackofficeHandlers>(backofficeOperations, notInThisShell);
+
+/** A venue account (or a tool) has no till and no webhook receiver: the shop's operations say so. */
+const noShop = refusing<ShopHandlers>(shopOperations, notAShop);
+const noWebhooks = refusing<WebhookHandlers>(webhookOperations, notAShop);
 
 /** Handlers without a queue (tools, tests of other operations): every queue operation says it is not there. */
 const noQueue = Object.fromEntries(

@@ -10,3 +10,4 @@ export * from './commerce';
 export * from './shop';
 export * from './shopReports';
 export * from './webhooks';
+export * from './backoffice';

@@ -23,6 +23,7 @@ import { queueOperations } from './queue';
 import { commerceOperations } from './commerce';
 import { shopOperations } from './shop';
 import { webhookOperations } from './webhooks';
+import { backofficeOperations } from './backoffice';
 import { errorTextSchema } from './errorCodes';
 
 const noInput = z.object({}).strict();
@@ -124,6 +125,9 @@ export const bridgeOperations = {
 
   /** Shop mode: the webhook receiver's settings and log (issue 16 items 5–7). */
   ...webhookOperations,
+
+  /** Manager mode: the venue's back office — catalog edits, stock counts, purchasing, vendors, chain sync, audit (issue 17). */
+  ...backofficeOperations,
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;
 
 export type BridgeOperations = typeof bridgeOperations;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { errorCodeSchema, errorTextShape, type ErrorCode } from './errorCodes';
 import { queueStorageProblemSchema } from './queue';
 import { customerChangedEventSchema, stockChangedEventSchema } from './commerce';
+import { auditRecordedEventSchema } from './backoffice/audit';
 import { shopCustomerChangedEventSchema, shopProductChangedEventSchema, shopWebhookLoggedEventSchema } from './webhooks';
 
 // Plain (transform-free) shapes that cross the process boundary. The main side maps the vendor's
@@ -336,5 +337,7 @@ export const bridgeEventSchema = z.discriminatedUnion('type', [
   shopCustomerChangedEventSchema,
   /** The webhook log has a new entry (Settings shows it). */
   shopWebhookLoggedEventSchema,
+  /** A back-office write was recorded (issue 17 item 6): manager mode's Activity list follows. */
+  auditRecordedEventSchema,
 ]);
 export type BridgeEvent = z.infer<typeof bridgeEventSchema>;

@@ -2,7 +2,7 @@ import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import Database from 'libsql';
 import { accountFolderName } from '../images/cache';
-import { migrate, pragmaValue, type QueueDb } from './migrations';
+import { migrate, pragmaValue, type Migration, type QueueDb } from './migrations';
 
 // The queue's SQLite database (issue 11 item 1; ARCHITECTURE §5): one file per account, opened
 // so that a committed transaction is on disk before anyone is told "saved".
@@ -20,7 +20,7 @@ export function queueDatabaseFile(dataDir: string, accountKey: string): string {
  * `synchronous=FULL` syncs the WAL at every commit, so a commit survives a power cut, not only a
  * crash of the process. Throws QueueSchemaTooNewError for a file from a newer version.
  */
-export function openQueueDatabase(file: string): QueueDb {
+export function openQueueDatabase(file: string, list?: readonly Migration[]): QueueDb {
   mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
   // Customers' names and phones live here: the file (and the WAL, which SQLite creates with the
   // database's permissions) is the user's alone.
@@ -30,7 +30,7 @@ export function openQueueDatabase(file: string): QueueDb {
     const mode = pragmaValue(db, 'journal_mode = WAL');
     if (typeof mode !== 'string' || mode.toLowerCase() !== 'wal') throw new Error(`the database refused WAL journaling (journal_mode is ${String(mode)})`);
     db.exec(`PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS};`);
-    migrate(db);
+    migrate(db, list);
     return db;
   } catch (error) {
     db.close();

@@ -44,6 +44,8 @@ import { ShopContext } from '../features/till/shopContext';
 import { startInvoiceFollower, useReceiptStore } from '../features/till/receipt/receiptStore';
 import { LazyReportsScreen } from '../features/reports/LazyReportsScreen';
 import { ShopHeader, useShopFeeds, type ShopScreen } from './ShopHeader';
+import { ManagerScreen } from '../features/manager/ManagerScreen';
+import { usePinGate } from '../features/lock/pinGate';
 
 /**
  * One account at a time: everything that owns an account's local data lives in `Terminal`, which
@@ -222,6 +224,7 @@ function VenueTerminal({ bridge, settingsBridge }: { bridge: BridgeClient; setti
     void openSettings(settingsBridge);
   };
   const view: TerminalView | null = settingsOpen ? null : screen === 'order' ? 'catalog' : screen === 'floor' ? 'floor' : null;
+  const pinGate = usePinGate();
 
   return (
     <div className="app">
@@ -231,10 +234,14 @@ function VenueTerminal({ bridge, settingsBridge }: { bridge: BridgeClient; setti
         onShowView={showView}
         onOpenSettings={showSettings}
         settingsOpen={settingsOpen}
-        more={!settingsOpen && (screen === 'customers' || screen === 'giftCards') ? screen : null}
+        more={!settingsOpen && (screen === 'customers' || screen === 'giftCards' || screen === 'manager') ? screen : null}
         onShowMore={(next) => {
-          closeSettings();
-          useServiceStore.getState().showScreen(next);
+          // Manager mode (issue 17) asks for the terminal PIN when one is set.
+          void (next === 'manager' ? pinGate.confirm('manager') : Promise.resolve(true)).then((ok) => {
+            if (!ok) return;
+            closeSettings();
+            useServiceStore.getState().showScreen(next);
+          });
         }}
       />
       <main className="app__main">
@@ -246,6 +253,8 @@ function VenueTerminal({ bridge, settingsBridge }: { bridge: BridgeClient; setti
           <PendingScreen />
         ) : screen === 'customers' ? (
           <CustomersScreen />
+        ) : screen === 'manager' ? (
+          <ManagerScreen bridge={bridge} />
         ) : screen === 'giftCards' ? (
           <GiftCardsScreen />
         ) : screen === 'bill' ? (

@@ -8,11 +8,12 @@ import './moreMenu.css';
 // goes back to the button. Where the header is narrow only the icon shows; the word stays for
 // readers and in the tooltip (moreMenu.css).
 
-export type MoreScreen = 'customers' | 'giftCards';
+export type MoreScreen = 'customers' | 'giftCards' | 'manager';
 
 const ITEMS = [
   { screen: 'customers', label: 'moreCustomers' },
   { screen: 'giftCards', label: 'moreGiftCards' },
+  { screen: 'manager', label: 'moreManager' },
 ] as const satisfies readonly { screen: MoreScreen; label: string }[];
 
 export function MoreMenu({ current, onShow }: { current: MoreScreen | null; onShow: (screen: MoreScreen) => void }) {

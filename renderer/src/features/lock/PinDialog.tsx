@@ -9,7 +9,7 @@ import { refusedText } from './lockText';
 import type { PinGuardedAction } from './pinGate';
 import { useRefusal } from './useRefusal';
 
-const TITLE = { settings: 'gateSettings', discard: 'gateDiscard', 'mark-done': 'gateMarkDone', 'set-stock': 'gateSetStock', reports: 'gateReports' } as const satisfies Record<PinGuardedAction, string>;
+const TITLE = { settings: 'gateSettings', discard: 'gateDiscard', 'mark-done': 'gateMarkDone', 'set-stock': 'gateSetStock', reports: 'gateReports', manager: 'gateManager' } as const satisfies Record<PinGuardedAction, string>;
 
 /** The PIN gate's question (issue 12 item 9): right PIN → the action goes ahead; Cancel or Escape → it does not. */
 export function PinDialog({ action, verify, onDone }: { action: PinGuardedAction; verify: (pin: string) => Promise<PinAttempt>; onDone: (ok: boolean) => void }) {

@@ -6,7 +6,7 @@ import { COUNTER_TICKET, useOrderStore } from '../order/orderStore';
 // order builder is showing, the seat dialog, the pending-orders screen. The queue itself (the
 // data) lives on the main side; screens read its latest snapshot from data/queueStore.ts.
 
-export type ServiceScreen = 'floor' | 'order' | 'pending' | 'bill' | 'customers' | 'giftCards';
+export type ServiceScreen = 'floor' | 'order' | 'pending' | 'bill' | 'customers' | 'giftCards' | 'manager';
 
 /** Where the order builder sends: a table's service, a takeaway, a delivery, or nowhere yet. */
 export type OrderTarget = { kind: 'service'; serviceId: string } | { kind: 'takeaway' } | { kind: 'delivery' } | { kind: 'none' };

@@ -32,4 +32,5 @@ export const app = {
   moreLong: 'Més pantalles',
   moreCustomers: 'Clients',
   moreGiftCards: 'Targetes regal',
+  moreManager: 'Gerència',
 };

@@ -28,6 +28,7 @@ export const lock = {
   gateMarkDone: 'Introdueix el PIN per marcar aquesta comanda com a feta',
   gateSetStock: 'Introdueix el PIN per fixar l’estoc d’aquest producte',
   gateReports: 'Introdueix el PIN per obrir els Informes',
+  gateManager: 'Introdueix el PIN per obrir el mode gerent',
   setTitle: 'Posa un PIN',
   changeTitle: 'Canvia el PIN',
   removeTitle: 'Treu el PIN',

@@ -29,4 +29,5 @@ export const app = {
   moreLong: 'More screens',
   moreCustomers: 'Customers',
   moreGiftCards: 'Gift cards',
+  moreManager: 'Manager',
 };

@@ -25,6 +25,7 @@ export const lock = {
   gateMarkDone: 'Enter the PIN to mark this order as done',
   gateSetStock: 'Enter the PIN to set this product’s stock',
   gateReports: 'Enter the PIN to open the Reports',
+  gateManager: 'Enter the PIN to open manager mode',
   setTitle: 'Set a PIN',
   changeTitle: 'Change the PIN',
   removeTitle: 'Remove the PIN',

@@ -32,4 +32,5 @@ export const app = {
   moreLong: 'Más pantallas',
   moreCustomers: 'Clientes',
   moreGiftCards: 'Tarjetas regalo',
+  moreManager: 'Gerencia',
 };

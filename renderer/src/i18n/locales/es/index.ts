@@ -20,3 +20,7 @@ export { receipt } from './receipt';
 export { tillStock } from './tillStock';
 export { reports } from './reports';
 export { webhooks } from './webhooks';
+export { manager } from './manager';
+export { managerCatalog } from './managerCatalog';
+export { managerStock } from './managerStock';
+export { managerVendors } from './managerVendors';

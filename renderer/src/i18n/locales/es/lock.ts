@@ -28,6 +28,7 @@ export const lock = {
   gateMarkDone: 'Introduce el PIN para marcar este pedido como hecho',
   gateSetStock: 'Introduce el PIN para fijar las existencias de este producto',
   gateReports: 'Introduce el PIN para abrir los Informes',
+  gateManager: 'Introduce el PIN para abrir el modo gerente',
   setTitle: 'Poner un PIN',
   changeTitle: 'Cambiar el PIN',
   removeTitle: 'Quitar el PIN',

@@ -1,0 +1,9 @@
+import type { BackofficeDeps, BackofficeHandlers } from './handlers';
+
+// Manager mode's Activity list (issue 17 item 6): the account's audit log, newest first.
+
+export function auditHandlers(deps: BackofficeDeps): Pick<BackofficeHandlers, 'listAudit'> {
+  return {
+    listAudit: async (input) => ({ records: deps.audit.list(input) }),
+  };
+}

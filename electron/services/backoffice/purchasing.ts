@@ -1,0 +1,15 @@
+import { ServiceError } from '../dispatcher';
+import type { BackofficeDeps, BackofficeHandlers } from './handlers';
+
+// Placeholder while issue 17 is built: replaced by the concern's real handlers.
+const notYet = (name: string) => async (): Promise<never> => {
+  throw new ServiceError({ kind: 'internal', code: 'internal', params: { operation: name }, detail: `${name}: not built yet` });
+};
+
+export function purchasingHandlers(_deps: BackofficeDeps): Pick<BackofficeHandlers, 'listPurchaseOrders' | 'getPurchaseOrderLines' | 'receivePurchaseOrder'> {
+  return {
+    listPurchaseOrders: notYet('listPurchaseOrders'),
+    getPurchaseOrderLines: notYet('getPurchaseOrderLines'),
+    receivePurchaseOrder: notYet('receivePurchaseOrder'),
+  };
+}

@@ -1,0 +1,18 @@
+import { ServiceError } from '../dispatcher';
+import type { BackofficeDeps, BackofficeHandlers } from './handlers';
+
+// Placeholder while issue 17 is built: replaced by the concern's real handlers.
+const notYet = (name: string) => async (): Promise<never> => {
+  throw new ServiceError({ kind: 'internal', code: 'internal', params: { operation: name }, detail: `${name}: not built yet` });
+};
+
+export function vendorHandlers(_deps: BackofficeDeps): Pick<BackofficeHandlers, 'listVendors' | 'saveVendor' | 'deleteVendor' | 'listVendorItems' | 'saveVendorItems' | 'removeVendorItems'> {
+  return {
+    listVendors: notYet('listVendors'),
+    saveVendor: notYet('saveVendor'),
+    deleteVendor: notYet('deleteVendor'),
+    listVendorItems: notYet('listVendorItems'),
+    saveVendorItems: notYet('saveVendorItems'),
+    removeVendorItems: notYet('removeVendorItems'),
+  };
+}

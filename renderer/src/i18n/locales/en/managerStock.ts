@@ -1,0 +1,4 @@
+// Manager mode (issue 17): stock counts and purchase orders (items 2–3) (en).
+export const managerStock = {
+  title: "Manager",
+};

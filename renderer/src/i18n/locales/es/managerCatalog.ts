@@ -1,0 +1,4 @@
+// Manager mode (issue 17): catalog quick edits (item 1) (es).
+export const managerCatalog = {
+  title: "Gerencia",
+};
