@@ -24,3 +24,4 @@ export { manager } from './manager';
 export { managerCatalog } from './managerCatalog';
 export { managerStock } from './managerStock';
 export { managerVendors } from './managerVendors';
+export { managerPurchasing } from './managerPurchasing';
