@@ -62,7 +62,8 @@ const readOnce = new WeakMap<CatalogDb, Map<number, Promise<CatalogRecords | nul
 /**
  * loadItemRecords, read once per catalog generation: a generation never changes once it is
  * current (a sync builds the next one), so what was read stays true for as long as `db` is the
- * catalog. Send prices its ticket from here without a round of IndexedDB reads.
+ * catalog — except for catalog quick edits written into it (catalogEdits.ts), which call
+ * forgetItemRecords. Send prices its ticket from here without a round of IndexedDB reads.
  */
 export function itemRecordsOnce(db: CatalogDb, itemId: number): Promise<CatalogRecords | null> {
   let items = readOnce.get(db);
@@ -79,4 +80,9 @@ export function itemRecordsOnce(db: CatalogDb, itemId: number): Promise<CatalogR
   // A failed read is not remembered: the next one tries again.
   reading.catch(() => kept.delete(itemId));
   return reading;
+}
+
+/** Forgets what was read of a generation whose records were changed in place (catalog quick edits). */
+export function forgetItemRecords(db: CatalogDb): void {
+  readOnce.delete(db);
 }

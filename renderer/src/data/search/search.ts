@@ -191,8 +191,25 @@ async function offeredCategoryIds(db: CatalogDb): Promise<Set<number>> {
 }
 
 // One index per generation database, built on first use. A generation never changes once sealed,
-// so the index never goes stale; when the database is dropped, its entry goes with it.
+// except for catalog quick edits written into it (data/catalog/catalogEdits.ts), which forget its
+// index; when the database is dropped, its entry goes with it.
 const indexes = new WeakMap<CatalogDb, Promise<SearchIndex>>();
+let indexRevision = 0;
+const indexListeners = new Set<() => void>();
+
+/** Drops a generation's index after records changed in place: the next read builds it again. */
+export function forgetSearchIndex(db: CatalogDb): void {
+  indexes.delete(db);
+  indexRevision += 1;
+  for (const listener of indexListeners) listener();
+}
+
+/** For useSyncExternalStore: the count of forgotten indexes, and a subscription to it. */
+export const searchIndexRevision = (): number => indexRevision;
+export function subscribeSearchIndex(listener: () => void): () => void {
+  indexListeners.add(listener);
+  return () => indexListeners.delete(listener);
+}
 
 /**
  * The search index of a generation: every item read once, narrowly projected, then kept. Like the

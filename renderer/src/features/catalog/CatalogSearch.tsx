@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ALLERGENS, type AllergenCode } from '../../../../shared/api/catalog';
 import type { CatalogDb } from '../../data/catalog/catalogDb';
-import { loadSearchIndex, searchItems, type ItemSummary, type SearchIndex } from '../../data/search/search';
+import { loadSearchIndex, searchIndexRevision, searchItems, subscribeSearchIndex, type ItemSummary, type SearchIndex } from '../../data/search/search';
 import { useFormat } from '../../i18n/useFormat';
 import { VirtualGrid } from '../../ui/VirtualGrid';
 import { allergenName } from './catalogFormat';
@@ -83,6 +83,9 @@ export function ItemGrid({
  */
 export function useSearchIndex(db: CatalogDb): SearchIndex | null {
   const [loaded, setLoaded] = useState<{ db: CatalogDb; index: SearchIndex } | null>(null);
+  // A catalog quick edit forgets the index (data/catalog/catalogEdits.ts): read it again, showing
+  // the one in hand meanwhile.
+  const revision = useSyncExternalStore(subscribeSearchIndex, searchIndexRevision);
   useEffect(() => {
     let live = true;
     loadSearchIndex(db).then(
@@ -92,7 +95,7 @@ export function useSearchIndex(db: CatalogDb): SearchIndex | null {
     return () => {
       live = false;
     };
-  }, [db]);
+  }, [db, revision]);
   return loaded?.db === db ? loaded.index : null;
 }
 

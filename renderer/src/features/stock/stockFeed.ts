@@ -1,6 +1,7 @@
 import type { BridgeClient, ItemStock } from '../../../../shared/bridge';
 import type { CatalogDb, StoredStock } from '../../data/catalog/catalogDb';
 import { catalogStore as appCatalogStore, type CatalogStoreApi } from '../../data/catalog/catalogStore';
+import { followHeardChanges } from '../../data/catalog/heardChanges';
 import { initialWarehouseState, loadWarehouse, useWarehouseStore } from './warehouseStore';
 
 // Stock in every window (issue 14 items 9–10). While an account's terminal is open this:
@@ -71,34 +72,19 @@ export function startStockFeed(options: {
   globalThis.addEventListener?.('focus', reload);
   globalThis.document?.addEventListener('visibilitychange', reload);
 
-  /** The latest change of each warehouse/item this window heard of, and when. */
-  const heard = new Map<string, { stock: ItemStock; at: number }>();
-  /** When the sync that will bring the next generation started (its stocks may predate later changes). */
-  let syncStartedAt: number | null = catalog.getState().syncing ? now() : null;
-  let shownDb: CatalogDb | null = catalog.getState().current?.db ?? null;
-
-  const apply = (db: CatalogDb, stock: ItemStock, at: number) =>
-    applyStockChange(db, stock, at).catch((error: unknown) => log(`stock: could not apply the change of item ${stock.itemId}: ${error instanceof Error ? error.message : String(error)}`));
-
-  const unsubscribeCatalog = catalog.subscribe((state, previous) => {
-    if (stopped) return;
-    if (state.syncing && !previous.syncing) syncStartedAt = now();
-    const db = state.current?.db ?? null;
-    if (db === shownDb) return;
-    shownDb = db;
-    const since = syncStartedAt ?? Number.NEGATIVE_INFINITY;
-    for (const [key, change] of heard) {
-      if (change.at < since) heard.delete(key); // the new generation has it, or something newer
-      else if (db !== null) void apply(db, change.stock, change.at);
-    }
+  const changes = followHeardChanges<ItemStock>({
+    catalog,
+    now,
+    apply: (db, heard) => {
+      for (const { value: stock, at } of heard) {
+        applyStockChange(db, stock, at).catch((error: unknown) => log(`stock: could not apply the change of item ${stock.itemId}: ${error instanceof Error ? error.message : String(error)}`));
+      }
+    },
   });
 
   const unsubscribeEvents = bridge.onEvent((event) => {
     if (stopped || event.type !== 'stock-changed') return;
-    const at = now();
-    heard.set(`${event.stock.warehouseId}/${event.stock.itemId}`, { stock: event.stock, at });
-    const db = catalog.getState().current?.db ?? null;
-    if (db !== null) void apply(db, event.stock, at);
+    changes.hear([{ key: `${event.stock.warehouseId}/${event.stock.itemId}`, value: event.stock }]);
   });
 
   return {
@@ -106,7 +92,7 @@ export function startStockFeed(options: {
       if (stopped) return;
       stopped = true;
       unsubscribeEvents();
-      unsubscribeCatalog();
+      changes.stop();
       globalThis.removeEventListener?.('focus', reload);
       globalThis.document?.removeEventListener('visibilitychange', reload);
       if (useWarehouseStore.getState().bridge === bridge) useWarehouseStore.setState(initialWarehouseState());
