@@ -1,9 +1,462 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../../ui/Notice';
+import type { BridgeClient } from '../../../../../shared/bridge';
+import type { CatalogDb } from '../../../data/catalog/catalogDb';
+import { catalogSelectors } from '../../../data/catalog/catalogStore';
+import { errorText } from '../../../i18n/errorText';
+import { useFormat } from '../../../i18n/useFormat';
+import { Banner, EmptyState } from '../../../ui/Notice';
+import { Button, RetryButton } from '../../../ui/Button';
+import { IconCheck, IconWarning } from '../../../ui/icons';
+import { scannerOptIn, useScanner } from '../../../ui/useScanner';
+import { SearchField } from '../../catalog/SearchField';
+import { floorSelectors, useFloorStore } from '../../floor/floorStore';
+import { sortWarehouses } from '../../stock/WarehouseSettings';
+import { useWarehouseStore } from '../../stock/warehouseStore';
+import { useCatalog } from '../../sync/useCatalog';
 import type { ManagerTabProps } from '../managerTab';
+import {
+  afterSave,
+  countAgain,
+  countedIds,
+  countsToSave,
+  isCounted,
+  itemByBarcode,
+  itemIdsOf,
+  keepCount,
+  matchesSearch,
+  sheetFromRead,
+  withChanged,
+  withItem,
+  withOneMore,
+  withoutScannedText,
+  withTyped,
+  type CountItem,
+  type CountSheet,
+} from './stockCount';
+import { CountRow } from './CountRow';
+import { chooseCountWarehouse, claimStockCounts, stockCountSelectors, updateSheet, useStockCountStore } from './stockCountStore';
+import './stockCount.css';
 
-// Placeholder while issue 17 is built: replaced by the tab itself.
-export function StockCountTab(_props: ManagerTabProps) {
-  const { t } = useTranslation('manager');
-  return <EmptyState title={t('tabStock')} />;
+// Manager mode's stock count (issue 17 item 2). Choose a warehouse: its items with inventory and
+// their quantities are read from the POS (online). Count by searching an item and typing what is
+// on the shelf, or with a keyboard-wedge scanner (each scan counts one more, anywhere on the
+// screen); every counted item shows in stock, counted and the difference in words. Save writes
+// the counted items in one call, after the main side has checked that nothing changed at the POS
+// since it was read: an item that did is shown ("changed elsewhere: now 7") with "Keep my count"
+// and "Count again", and nothing is written until the manager decides. Offline: nothing can be
+// read or saved, and what was typed stays (the sheets live in stockCountStore.ts).
+//
+// Test ids: stock-count-row (data-item-id), stock-count-status, stock-count-result.
+
+/** Rows drawn at once; the search narrows the rest. */
+const MAX_ROWS = 300;
+/** Items offered from the catalog for a search that are not in the warehouse yet. */
+const MAX_OTHERS = 8;
+
+const OFFLINE_CODES = new Set(['offline', 'offline-nothing-sent', 'host-unreachable']);
+const isOfflineError = (error: unknown) => typeof error === 'object' && error !== null && OFFLINE_CODES.has(String((error as { code?: unknown }).code));
+
+type ReadState = { warehouseId: number; state: 'reading' } | { warehouseId: number; state: 'failed'; error: unknown };
+type SaveResult =
+  | { kind: 'saved'; count: number }
+  | { kind: 'changed'; count: number }
+  | { kind: 'invalid' }
+  | { kind: 'unsettled'; count: number }
+  | { kind: 'too-many'; count: number }
+  | { kind: 'failed'; error: unknown };
+type ScanNote = { kind: 'counted'; itemId: number; counted: string; at: number } | { kind: 'unknown'; code: string; at: number } | { kind: 'not-a-number'; itemId: number; at: number };
+
+export function StockCountTab({ bridge }: ManagerTabProps) {
+  const { t } = useTranslation('managerStock');
+  const format = useFormat();
+  const db = useCatalog(catalogSelectors.catalogDb);
+  const offline = useFloorStore(floorSelectors.connection) === 'offline';
+  const warehouses = useLiveQuery(async () => (db === null ? null : sortWarehouses(await db.warehouses.toArray(), format.collator)), [db, format]);
+  const sellingWarehouse = useWarehouseStore((state) => state.warehouseId);
+  const chosenWarehouse = useStockCountStore(stockCountSelectors.warehouseId(bridge));
+
+  useEffect(() => claimStockCounts(bridge), [bridge]);
+
+  // The chosen one; else the one this terminal sells from; else the first synced.
+  const listed = warehouses ?? [];
+  const warehouseId =
+    chosenWarehouse ?? (sellingWarehouse !== null && listed.some((w) => w.id === sellingWarehouse) ? sellingWarehouse : (listed[0]?.id ?? null));
+  const sheet = useStockCountStore(stockCountSelectors.sheet(bridge, warehouseId));
+
+  const [reading, setReading] = useState<ReadState | null>(null);
+  const readSeq = useRef(0);
+  const read = useCallback(
+    async (id: number) => {
+      const seq = ++readSeq.current;
+      setReading({ warehouseId: id, state: 'reading' });
+      try {
+        const answer = await bridge.readWarehouseStock({ warehouseId: id });
+        if (seq !== readSeq.current) return;
+        updateSheet(bridge, id, (previous) => sheetFromRead(id, answer.stocks, previous));
+        setReading(null);
+      } catch (error) {
+        if (seq === readSeq.current) setReading({ warehouseId: id, state: 'failed', error });
+      }
+    },
+    [bridge],
+  );
+
+  // A warehouse without a sheet yet is read when it is shown.
+  const hasSheet = sheet !== undefined;
+  useEffect(() => {
+    if (warehouseId !== null && !hasSheet) void read(warehouseId);
+  }, [warehouseId, hasSheet, read]);
+  // A read that failed offline is tried again when the connection comes back.
+  const failedOffline = reading?.state === 'failed' && reading.warehouseId === warehouseId && isOfflineError(reading.error);
+  useEffect(() => {
+    if (!offline && failedOffline && warehouseId !== null) void read(warehouseId);
+  }, [offline, failedOffline, warehouseId, read]);
+
+  if (db === null) return <EmptyState title={t('notDownloaded')} />;
+  if (warehouses === undefined) return <EmptyState title={t('reading')} />;
+  if (warehouses === null || warehouses.length === 0) return <EmptyState title={t('noWarehouses')}>{t('noWarehousesHint')}</EmptyState>;
+
+  const readingThis = reading !== null && reading.warehouseId === warehouseId ? reading : null;
+  return (
+    <div className="stock-count">
+      <div className="stock-count__top">
+        <div className="stock-count__warehouses" role="group" aria-labelledby="stock-count-warehouse-label">
+          <span className="stock-count__label" id="stock-count-warehouse-label">
+            {t('warehouse')}
+          </span>
+          <div className="segments">
+            {warehouses.map((w) => (
+              <button
+                key={w.id}
+                type="button"
+                className="segment"
+                aria-pressed={w.id === warehouseId}
+                onClick={() => chooseCountWarehouse(bridge, w.id)}
+              >
+                {w.name || t('warehouseNumber', { id: w.id })}
+              </button>
+            ))}
+          </div>
+        </div>
+        {sheet !== undefined && warehouseId !== null && (
+          <Button className="stock-count__reread" disabled={offline || readingThis?.state === 'reading'} onClick={() => void read(warehouseId)}>
+            {readingThis?.state === 'reading' ? t('reading') : t('readAgain')}
+          </Button>
+        )}
+      </div>
+      {offline && sheet !== undefined && <Banner>{t('offlineKept')}</Banner>}
+      {readingThis?.state === 'failed' && sheet !== undefined && (
+        <p className="form-error" role="alert">
+          <IconWarning className="form-error__icon" />
+          <span>{t('cannotReadAgain', { reason: errorText(t, readingThis.error) })}</span>
+        </p>
+      )}
+      {sheet === undefined || warehouseId === null ? (
+        readingThis?.state === 'failed' ? (
+          <EmptyState
+            tone="problem"
+            title={isOfflineError(readingThis.error) ? t('offlineCannotRead') : t('cannotRead')}
+            action={<RetryButton onRetry={() => read(readingThis.warehouseId)} />}
+          >
+            {errorText(t, readingThis.error)}
+          </EmptyState>
+        ) : (
+          <EmptyState title={t('reading')} />
+        )
+      ) : (
+        <CountSheetView key={warehouseId} bridge={bridge} db={db} sheet={sheet} offline={offline} />
+      )}
+    </div>
+  );
+}
+
+function CountSheetView({ bridge, db, sheet, offline }: { bridge: BridgeClient; db: CatalogDb; sheet: CountSheet; offline: boolean }) {
+  const { t } = useTranslation('managerStock');
+  const format = useFormat();
+  const { warehouseId } = sheet;
+  const [query, setQuery] = useState('');
+  const [show, setShow] = useState<'all' | 'counted'>('all');
+  const [scanNote, setScanNote] = useState<ScanNote | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [result, setResult] = useState<SaveResult | null>(null);
+  const [invalidShown, setInvalidShown] = useState(false);
+  const searchRef = useRef<HTMLInputElement | null>(null);
+  const listRef = useRef<HTMLUListElement | null>(null);
+
+  // What the catalog says of the sheet's items (names, barcodes); an item it lacks shows its number.
+  const ids = useMemo(() => itemIdsOf(sheet), [sheet]);
+  const idsKey = ids.join(',');
+  const records = useLiveQuery(async () => db.items.bulkGet(idsKey === '' ? [] : idsKey.split(',').map(Number)), [db, idsKey]);
+  const items = useMemo(() => {
+    const known = new Map<number, CountItem>();
+    for (const record of records ?? []) if (record) known.set(record.id, { itemId: record.id, name: record.name, barcode: record.barcode ?? null });
+    return ids
+      .map((itemId) => known.get(itemId) ?? { itemId, name: t('itemNumber', { id: itemId }), barcode: null })
+      .sort((a, b) => format.collator.compare(a.name, b.name) || a.itemId - b.itemId);
+  }, [records, ids, t, format]);
+  const itemsById = useMemo(() => new Map(items.map((item) => [item.itemId, item])), [items]);
+
+  const counted = countedIds(sheet);
+  const changedIds = Object.keys(sheet.changed).map(Number);
+  const visible = items.filter((item) => (show === 'all' || isCounted(sheet, item.itemId) || item.itemId in sheet.changed) && matchesSearch(item, query));
+  const shown = visible.slice(0, MAX_ROWS);
+
+  // Catalog items with inventory that the warehouse has no row for, offered for a search.
+  const searching = query.trim().length >= 2;
+  const others = useLiveQuery(
+    async () =>
+      !searching
+        ? []
+        : db.items
+            .filter((record) => record.hasInventory && !(record.id in sheet.expected) && matchesSearch({ itemId: record.id, name: record.name, barcode: record.barcode ?? null }, query))
+            .limit(MAX_OTHERS)
+            .toArray(),
+    [db, query, searching, sheet.expected],
+  );
+
+  const change = useCallback((next: (sheet: CountSheet) => CountSheet) => updateSheet(bridge, warehouseId, (current) => next(current ?? sheet)), [bridge, warehouseId, sheet]);
+
+  const focusCount = (itemId: number) => {
+    // After the row is drawn (an item just added, or the "counted" filter).
+    requestAnimationFrame(() => {
+      const input = listRef.current?.querySelector<HTMLInputElement>(`input[data-count-item="${itemId}"]`);
+      input?.focus();
+      input?.select();
+    });
+  };
+
+  const scrollToRow = (itemId: number) => {
+    requestAnimationFrame(() => listRef.current?.querySelector(`[data-item-id="${itemId}"]`)?.scrollIntoView({ block: 'nearest' }));
+  };
+
+  // A scan counts one more of its item, wherever the focus is; unknown codes are said, never guessed.
+  const scans = useRef(Promise.resolve());
+  const onScan = useCallback(
+    (code: string) => {
+      setQuery((typed) => (typed.endsWith(code) ? typed.slice(0, -code.length) : typed));
+      const focused = Number(document.activeElement?.getAttribute('data-count-item'));
+      if (Number.isInteger(focused) && focused > 0) change((current) => withoutScannedText(current, focused, code));
+      scans.current = scans.current.then(async () => {
+        const listedItem = itemByBarcode(itemsById.values(), code);
+        const record = listedItem ? undefined : await db.items.filter((r) => typeof r.barcode === 'string' && r.barcode.trim() === code.trim()).first();
+        const item: CountItem | undefined = listedItem ?? (record ? { itemId: record.id, name: record.name, barcode: record.barcode ?? null } : undefined);
+        const at = Date.now();
+        if (item === undefined) {
+          setScanNote({ kind: 'unknown', code, at });
+          return;
+        }
+        const { itemId } = item;
+        // The scanned item's row is shown: a search that hides it goes.
+        setQuery((typed) => (matchesSearch(item, typed) ? typed : ''));
+        let counted: string | null = null;
+        change((current) => {
+          const next = withOneMore(current, itemId);
+          counted = next?.typed[itemId] ?? null;
+          return next ?? current;
+        });
+        setScanNote(counted !== null ? { kind: 'counted', itemId, counted, at } : { kind: 'not-a-number', itemId, at });
+        setResult(null);
+        scrollToRow(itemId);
+      });
+    },
+    [change, db, itemsById],
+  );
+  useScanner(onScan, { enabled: !saving });
+
+  const onSearchKey = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    // A typed barcode, or the one item the search leaves: to its count.
+    const target = itemByBarcode(items, query) ?? (visible.length === 1 ? visible[0] : undefined);
+    if (target) focusCount(target.itemId);
+  };
+
+  const addOther = (itemId: number) => {
+    change((current) => withItem(current, itemId));
+    setQuery('');
+    focusCount(itemId);
+  };
+
+  const save = async () => {
+    const plan = countsToSave(sheet);
+    if (plan.kind === 'nothing') return;
+    if (plan.kind === 'invalid') {
+      setInvalidShown(true);
+      setResult({ kind: 'invalid' });
+      setShow('all');
+      setQuery('');
+      focusCount(plan.itemIds[0]!);
+      return;
+    }
+    if (plan.kind === 'unsettled') return setResult({ kind: 'unsettled', count: plan.itemIds.length });
+    if (plan.kind === 'too-many') return setResult({ kind: 'too-many', count: plan.count });
+    setSaving(true);
+    setResult(null);
+    setScanNote(null);
+    try {
+      const answer = await bridge.saveStockCount({ warehouseId, counts: plan.counts });
+      if (answer.outcome === 'saved') {
+        change((current) => afterSave(current, answer.stocks));
+        setResult({ kind: 'saved', count: answer.stocks.length });
+        setInvalidShown(false);
+        setShow('all');
+      } else {
+        change((current) => withChanged(current, answer.changed));
+        setResult({ kind: 'changed', count: answer.changed.length });
+        setShow('counted');
+        setQuery('');
+        scrollToRow(answer.changed[0]!.itemId);
+      }
+    } catch (error) {
+      setResult({ kind: 'failed', error });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const scanText =
+    scanNote === null
+      ? ''
+      : scanNote.kind === 'unknown'
+        ? t('scanUnknown', { code: scanNote.code })
+        : scanNote.kind === 'not-a-number'
+          ? t('scanNotANumber', { name: itemsById.get(scanNote.itemId)?.name ?? '' })
+          : t('scanCounted', { name: itemsById.get(scanNote.itemId)?.name ?? '', counted: scanNote.counted });
+
+  return (
+    <>
+      <div className="stock-count__tools">
+        <SearchField
+          block="catalog-search"
+          className="stock-count__search"
+          fieldProps={{ ...scannerOptIn, onKeyDown: onSearchKey }}
+          fieldRef={searchRef}
+          value={query}
+          onChange={(text) => {
+            setQuery(text);
+            // A search looks through every item, not only the counted ones.
+            if (text.trim() !== '') setShow('all');
+          }}
+          label={t('search')}
+          placeholder={t('searchPlaceholder')}
+          clearLabel={t('clearSearch')}
+          testId="stock-count-search"
+        />
+        <div className="segments stock-count__show" role="group" aria-label={t('showLabel')}>
+          <button type="button" className="segment" aria-pressed={show === 'all'} onClick={() => setShow('all')}>
+            {t('showAll', { n: items.length })}
+          </button>
+          <button type="button" className="segment" aria-pressed={show === 'counted'}
+            onClick={() => {
+              // Every counted item: the search (which looks through all of them) goes.
+              setShow('counted');
+              setQuery('');
+            }}
+          >
+            {t('showCounted', { n: counted.length + changedIds.filter((id) => !counted.includes(id)).length })}
+          </button>
+        </div>
+      </div>
+      <p className="stock-count__status" role="status" data-testid="stock-count-status">
+        {scanText}
+      </p>
+
+      {searching && others !== undefined && others.length > 0 && (
+        <section className="stock-count__others" aria-labelledby="stock-count-others">
+          <h2 className="stock-count__others-title" id="stock-count-others">
+            {t('othersTitle')}
+          </h2>
+          <ul className="stock-count__others-list">
+            {others.map((record) => (
+              <li key={record.id}>
+                <Button className="stock-count__add" onClick={() => addOther(record.id)} aria-label={t('addToCountLabel', { name: record.name })}>
+                  {t('addToCount', { name: record.name })}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      {shown.length === 0 ? (
+        <EmptyState title={items.length === 0 ? t('emptyWarehouse') : show === 'counted' && query.trim() === '' ? t('noneCounted') : t('noMatch')} />
+      ) : (
+        <ul className="stock-count__list" ref={listRef} aria-label={t('listLabel')}>
+          {shown.map((item) => (
+            <CountRow
+              key={item.itemId}
+              item={item}
+              expected={sheet.expected[item.itemId] ?? 0}
+              typed={sheet.typed[item.itemId] ?? ''}
+              changedTo={sheet.changed[item.itemId]}
+              added={sheet.added.includes(item.itemId)}
+              showInvalid={invalidShown}
+              onType={(text) => {
+                change((current) => withTyped(current, item.itemId, text));
+                if (result?.kind !== 'changed') setResult(null);
+              }}
+              onDone={() => {
+                searchRef.current?.focus();
+                searchRef.current?.select(); // the next name typed replaces the last one
+              }}
+              onKeep={() => change((current) => keepCount(current, item.itemId))}
+              onCountAgain={() => {
+                change((current) => countAgain(current, item.itemId));
+                focusCount(item.itemId);
+              }}
+            />
+          ))}
+        </ul>
+      )}
+      {visible.length > shown.length && <p className="form-hint stock-count__more">{t('typeMore', { shown: shown.length, n: visible.length })}</p>}
+
+      <div className="stock-count__footer">
+        <div className="stock-count__result" data-testid="stock-count-result" role={result !== null && result.kind !== 'saved' ? 'alert' : 'status'}>
+          {result !== null && <SaveResultText result={result} />}
+          {result === null && offline && (
+            <span className="stock-count__offline">
+              <IconWarning className="stock-count__result-icon" />
+              {t('offlineSave')}
+            </span>
+          )}
+        </div>
+        <span className="stock-count__summary">{t('countedSummary', { count: counted.length })}</span>
+        <Button variant="primary" className="stock-count__save" disabled={counted.length === 0 || saving || offline} aria-busy={saving} onClick={() => void save()}>
+          {saving ? t('saving') : offline ? t('saveOffline') : counted.length === 0 ? t('saveNone') : t('save', { count: counted.length })}
+        </Button>
+      </div>
+    </>
+  );
+}
+
+function SaveResultText({ result }: { result: SaveResult }) {
+  const { t } = useTranslation('managerStock');
+  if (result.kind === 'saved') {
+    return (
+      <span className="stock-count__saved">
+        <IconCheck className="stock-count__result-icon" />
+        {t('saved', { count: result.count })}
+      </span>
+    );
+  }
+  const text =
+    result.kind === 'changed'
+      ? t('changedNothingSaved', { count: result.count })
+      : result.kind === 'invalid'
+        ? t('fixInvalid')
+        : result.kind === 'unsettled'
+          ? t('settleFirst', { count: result.count })
+          : result.kind === 'too-many'
+            ? t('tooMany', { n: result.count })
+            : isOfflineError(result.error)
+              ? t('offlineNotSaved', { reason: errorText(t, result.error) })
+              : t('notSaved', { reason: errorText(t, result.error) });
+  return (
+    <span className="stock-count__problem">
+      <IconWarning className="stock-count__result-icon" />
+      {text}
+    </span>
+  );
 }
