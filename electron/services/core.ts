@@ -23,11 +23,12 @@ import { createConnectivityMonitor, type ConnectivityMonitor } from './connectiv
 import { createDispatcher, ServiceError, type BridgeHandlers, type Dispatcher } from './dispatcher';
 import { createBridgeHandlers, type SettingsOperations } from './handlers';
 import { deliver } from './delivery';
-import { delegatingQueueHandlers, openQueueService, type QueueServiceOptions } from './queue/service';
+import { delegatingQueueHandlers, delegatingQueueReceipts, openQueueService, type QueueServiceOptions } from './queue/service';
 import { createAccountLimiters, createGateway, type Gateway } from './gateway';
 import { createCommerceHandlers } from './commerce/handlers';
 import { createBackofficeHandlers } from './backoffice/handlers';
 import { auditDatabaseFile, openAuditLog } from './backoffice/auditLog';
+import { recordingStockReceipts } from './backoffice/stockReceiptAudit';
 import { createAccountImages, type ImageCache } from './images';
 import { openLockService } from './lock/lockService';
 import { createTerminalHandlers } from './lock/terminalHandlers';
@@ -278,7 +279,9 @@ export async function startAppCore(options: AppCoreOptions): Promise<AppCore> {
     // A replaced account's late answers must not speak for the current one.
     const isCurrent = () => live === opened;
 
-    const { connectivity, openQueue } = accountPlumbing(accountKey, baseUrl, isCurrent, (request) => deliver(gateway, request));
+    // Issue 17: a purchase order's receipt lines are recorded in the audit log as they are delivered.
+    const deliverEntry = recordingStockReceipts((request) => deliver(gateway, request), () => audit, log);
+    const { connectivity, openQueue } = accountPlumbing(accountKey, baseUrl, isCurrent, deliverEntry);
 
     const gateway: Gateway = createGateway({
       baseUrl,
@@ -322,7 +325,7 @@ export async function startAppCore(options: AppCoreOptions): Promise<AppCore> {
       queue: queueHandlers,
       // Only the current account's changes reach the windows.
       commerce: createCommerceHandlers({ gateway, dataDir: options.dataDir, accountKey, log, emit: currentOnly }),
-      backoffice: createBackofficeHandlers({ gateway, dataDir: options.dataDir, accountKey, audit, queue: queueHandlers, log, emit: currentOnly }),
+      backoffice: createBackofficeHandlers({ gateway, dataDir: options.dataDir, accountKey, audit, queue: { ...queueHandlers, ...delegatingQueueReceipts(() => queue) }, log, emit: currentOnly }),
     });
 
     const opened: LiveAccount = {
@@ -796,7 +799,9 @@ async function commandLineSettings(
   }
   // The same server as saved keeps its environment (e.g. an integrations preset).
   const environment = savedAccount && normaliseUrl(savedAccount.baseUrl) === baseUrl ? savedAccount.environment : 'custom';
-  const parsed = accountSettingsSchema.safeParse({ mode: 'account', environment, baseUrl, imagesUrl, tenant });
+  // The same account as saved keeps its chain role (issue 17): the command line does not name one.
+  const chainRole = sameServer?.tenant === tenant ? sameServer.chainRole : undefined;
+  const parsed = accountSettingsSchema.safeParse({ mode: 'account', environment, baseUrl, imagesUrl, tenant, ...(chainRole ? { chainRole } : {}) });
   if (!parsed.success) throw new Error(describeZodError('command line', parsed.error));
   // The second account stays when it is a shop (the command line names a venue).
   const secondary = saved.secondary && accountKindOf(saved.secondary) === 'shop' ? saved.secondary : null;

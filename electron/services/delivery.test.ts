@@ -318,3 +318,47 @@ describe('deliver: a customer created offline (issue 14 item 8)', () => {
     expect(await deliver(gateway(), customer)).toMatchObject({ outcome: 'rejected', reason: 'invalid', code: 'server-rejected', params: { said: 'The name field is required.' } });
   });
 });
+
+describe('deliver: a purchase order line received (issue 17 item 3: addStock adds, never resent by itself)', () => {
+  const stockAdd: DeliveryRequest = { kind: 'stock-add', warehouseId: 2, item_id: 14, quantity: 1.5 };
+
+  it('accepted: sent once to the warehouse’s addStock with the item and the quantity, with Expect: 100-continue', async () => {
+    behaviour = after(200, { id: 9, quantity: 11.5, warehouse_id: 2, item_id: 14, unit_id: null });
+    expect(await deliver(gateway(), stockAdd)).toEqual({ outcome: 'accepted', orderId: null });
+    expect(received).toHaveLength(1);
+    expect(received[0]).toMatchObject({ method: 'POST', path: '/api/external/v2/warehouses/2/addStock', expect: '100-continue' });
+    expect(JSON.parse(received[0]!.body)).toEqual({ item_id: 14, quantity: 1.5 });
+    // Its answer is not shown in the spec: an empty one is accepted too.
+    behaviour = after(200, '');
+    expect(await deliver(gateway(), stockAdd)).toEqual({ outcome: 'accepted', orderId: null });
+  });
+
+  it('422: rejected with the server’s words', async () => {
+    behaviour = after(422, error('No item with id 14 in the catalog.', 422));
+    expect(await deliver(gateway(), stockAdd)).toMatchObject({ outcome: 'rejected', reason: 'invalid', params: { said: 'No item with id 14 in the catalog.' } });
+  });
+
+  it('a 5xx after the body, a broken connection or no answer in time: unknown (a person checks the stock)', async () => {
+    for (const status of [500, 502, 504]) {
+      behaviour = after(status, error('boom', status));
+      expect(await deliver(gateway(), stockAdd)).toMatchObject({ outcome: 'unknown', code: 'order-unconfirmed' });
+    }
+    behaviour = (req, _res, readAll) => void readAll().then(() => req.socket.destroy());
+    expect(await deliver(gateway(), stockAdd)).toMatchObject({ outcome: 'unknown' });
+    behaviour = (_req, _res, readAll) => void readAll();
+    expect(await deliver(gateway({ timeoutMs: 300 }), stockAdd)).toMatchObject({ outcome: 'unknown' });
+  });
+
+  it('dropped before 100 Continue, nobody listening, or a 503: not sent (nothing was added), so the queue sends it again', async () => {
+    behaviour = (req) => req.socket.destroy();
+    expect(await deliver(gateway(), stockAdd)).toMatchObject({ outcome: 'not-sent', reason: 'offline' });
+    expect(received[0]!.body).toBe('');
+    const closed = createServer();
+    await new Promise<void>((done) => closed.listen(0, '127.0.0.1', done));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((done) => closed.close(() => done()));
+    expect(await deliver(gateway({ url: `http://127.0.0.1:${port}` }), stockAdd)).toMatchObject({ outcome: 'not-sent', reason: 'offline' });
+    behaviour = straightAway(503, error('maintenance', 503), { 'retry-after': '2' });
+    expect(await deliver(gateway(), stockAdd)).toMatchObject({ outcome: 'not-sent', reason: 'unavailable' });
+  });
+});

@@ -58,6 +58,12 @@ async function attempt(gateway: Gateway, request: DeliveryRequest, options: Deli
       const balanceCents = parseCents(balance);
       return { outcome: 'accepted', orderId: null, ...(balanceCents !== null ? { balanceCents } : {}) };
     }
+    if (request.kind === 'stock-add') {
+      // Goods received (issue 17 item 3): addStock ADDS, so like a card's redeem it is sent once
+      // and an unknown outcome waits for a person; its answer is not shown (spec 4.4).
+      await gateway.addStock(request.warehouseId, { item_id: request.item_id, quantity: request.quantity }, { priority: 'order' });
+      return { outcome: 'accepted', orderId: null };
+    }
     if (request.kind === 'customer') {
       const created = await gateway.createCustomers([request.customer], { priority: 'order' });
       const customer = createdCustomer(created?.[0]);
@@ -97,6 +103,7 @@ const ENDPOINTS: Record<DeliveryRequest['kind'], string> = {
   order: 'POST loyalty/orders',
   'gift-redeem': 'POST giftCards/{uuid}',
   customer: 'POST customers',
+  'stock-add': 'POST warehouses/{id}/addStock',
   'retail-order': 'POST R/orders',
   'retail-invoice': 'POST R/orders/{id}/invoices',
 };

@@ -22,6 +22,18 @@ export const customerDraftSchema = z.strictObject({
 });
 export type CustomerDraft = z.infer<typeof customerDraftSchema>;
 
+/** The quantity added by one receipt line (a number as addStock takes it, at most 3 decimals). */
+export const STOCK_ADD_MAX = 1_000_000_000;
+const stockAddShape = {
+  item_id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  quantity: z
+    .number()
+    .positive()
+    .max(STOCK_ADD_MAX)
+    // At most 3 decimals (thousandths, as the screen reads them).
+    .refine((q) => Math.abs(Math.round(q * 1000) - q * 1000) < 1e-6),
+};
+
 /**
  * What one outbox entry sends: a Flow seating (spec 2.9), a loyalty order (spec 2.10; payments
  * too), a gift card's redeem (spec 4.2 `POST V2/giftCards/{uuid}`, issue 14 item 7) or a customer
@@ -37,6 +49,10 @@ export const deliveryRequestSchema = z.discriminatedUnion('kind', [
   // sent (DeliveryContext.afterOrderId). The schemas refine, never transform: stored = sent.
   z.strictObject({ kind: z.literal('retail-order'), order: retailOrderRequest }),
   z.strictObject({ kind: z.literal('retail-invoice'), invoice: retailInvoiceRequest }),
+  // Issue 17 item 3: goods of a purchase order received into a warehouse, `POST
+  // V2/warehouses/{warehouseId}/addStock` with `{ item_id, quantity }` (spec 4.4). Not idempotent:
+  // like a gift card's redeem, an unknown outcome waits for a person.
+  z.strictObject({ kind: z.literal('stock-add'), warehouseId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER), ...stockAddShape }),
 ]);
 export type DeliveryRequest = z.input<typeof deliveryRequestSchema>;
 

@@ -18,9 +18,10 @@ export type OutboxState = (typeof outboxStates)[number];
  * carrying the bill's discount; gift-redeem = `POST V2/giftCards/{uuid}` discounting a card, whose
  * payment entry follows it (`after`); customer = `POST V2/customers` of a customer created offline.
  * Issue 15 (a shop): sale = `POST R/orders`; invoice = its `POST R/orders/{id}/invoices`, `after`
- * its sale, sent with the order id the sale was accepted with.
+ * its sale, sent with the order id the sale was accepted with. Issue 17: stock-receipt = one line
+ * of a purchase order received, `POST V2/warehouses/{id}/addStock` (its `receipt` says which line).
  */
-export const outboxKinds = ['seating', 'round', 'takeaway', 'delivery', 'payment', 'gift-redeem', 'customer', 'sale', 'invoice'] as const;
+export const outboxKinds = ['seating', 'round', 'takeaway', 'delivery', 'payment', 'gift-redeem', 'customer', 'sale', 'invoice', 'stock-receipt'] as const;
 export type OutboxKind = (typeof outboxKinds)[number];
 
 /** What the waiter decided about an entry that needed them; null while it is the dispatcher's. */
@@ -102,6 +103,8 @@ export const entryPlaceSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('legacy'), text: text(300) }),
   /** Issue 15: a shop's sale (and its invoice) at the counter, maybe for a customer (their name). */
   z.strictObject({ kind: z.literal('sale'), customer: text(200).optional() }),
+  /** Issue 17: goods of a purchase order (its reference) received into a warehouse (its name). */
+  z.strictObject({ kind: z.literal('purchase-order'), reference: text(200), warehouse: text(200) }),
 ]);
 export type EntryPlace = z.infer<typeof entryPlaceSchema>;
 
@@ -160,6 +163,17 @@ export const tenderSchema = z.strictObject({
 });
 export type Tender = z.infer<typeof tenderSchema>;
 
+/**
+ * Issue 17 item 3: which purchase order line a stock receipt entry receives (its request says the
+ * warehouse, item and quantity): the purchase order screen adds what this terminal received.
+ */
+export const stockReceiptSchema = z.strictObject({
+  purchaseOrderId: id,
+  lineId: id,
+  itemName: text(300),
+});
+export type StockReceipt = z.infer<typeof stockReceiptSchema>;
+
 /** What the renderer submits for one entry: the request exactly as it will be sent, and how to show it. */
 export const entryDraftSchema = z.strictObject({
   /** A random UUID; a loyalty order's `extraId`. Submitting the same id twice stores it once. */
@@ -183,6 +197,8 @@ export const entryDraftSchema = z.strictObject({
   after: entryId.nullable().optional(),
   /** A payment's tender (kind `payment`; a takeaway's or delivery's payment may carry one too). */
   tender: tenderSchema.optional(),
+  /** A stock receipt's purchase order line (kind `stock-receipt` only). */
+  receipt: stockReceiptSchema.optional(),
 });
 export type EntryDraft = z.infer<typeof entryDraftSchema>;
 

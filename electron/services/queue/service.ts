@@ -6,6 +6,9 @@ import {
   type DeliveryContext,
   type DeliveryOutcome,
   type DeliveryRequest,
+  type EntryDraft,
+  type OutboxEntry,
+  type OutboxKind,
   type QueueStorageProblem,
 } from '../../../shared/bridge';
 import { ServiceError } from '../dispatcher';
@@ -33,6 +36,17 @@ export type QueueHandlers = {
   [K in QueueOperationName]: (input: BridgeInput<K>) => Promise<BridgeOutput<K>>;
 };
 
+/**
+ * What the main side's own services ask of the queue, never a window (issue 17 item 3: a purchase
+ * order's receipt is several entries committed in one transaction, and the purchase order screen
+ * adds what this terminal received). Refused like the bridge's writes when the queue is closed or
+ * its database refuses writes.
+ */
+export interface QueueReceipts {
+  submitAll(drafts: EntryDraft[]): Promise<OutboxEntry[]>;
+  entriesOfKind(kind: OutboxKind): Promise<OutboxEntry[]>;
+}
+
 export interface QueueServiceOptions {
   dataDir: string;
   /** The account the queue belongs to: names its database file and its exports. */
@@ -55,6 +69,8 @@ export interface QueueService {
   /** The database file (`<dataDir>/queue/<account folder>.sqlite`). */
   readonly file: string;
   readonly handlers: QueueHandlers;
+  /** The main side's own calls (QueueReceipts). */
+  readonly receipts: QueueReceipts;
   /** null when the database could not be opened (`handlers` then answer `storage`). */
   readonly store: QueueStore | null;
   /** Non-null while the database refuses writes (the dispatcher's or a person's), as getQueue says it. */
@@ -148,9 +164,15 @@ export function openQueueService(options: QueueServiceOptions): QueueService {
     importQueue: ({ entries, services }) => write('importQueue', (s) => s.importEntries(entries, services)),
   };
 
+  const receipts: QueueReceipts = {
+    submitAll: (drafts) => write('submitAll', (s) => s.submitAll(drafts)),
+    entriesOfKind: (kind) => write('entriesOfKind', (s) => s.entriesOfKind(kind), () => {}),
+  };
+
   return {
     file,
     handlers,
+    receipts,
     store,
     storageProblem: () => storageProblem,
     get closed() {
@@ -188,6 +210,7 @@ function unavailableQueue(file: string, error: unknown, at: Date): QueueService 
   return {
     file,
     handlers,
+    receipts: { submitAll: refuse, entriesOfKind: refuse },
     store: null,
     storageProblem: () => problem,
     get closed() {
@@ -205,6 +228,14 @@ export function delegatingQueueHandlers(current: () => QueueService): QueueHandl
   return Object.fromEntries(
     queueOperationNames.map((name) => [name, (input: unknown) => (current().handlers[name] as (input: unknown) => Promise<unknown>)(input)]),
   ) as unknown as QueueHandlers;
+}
+
+/** The main side's calls on whichever service `current()` returns. */
+export function delegatingQueueReceipts(current: () => QueueService): QueueReceipts {
+  return {
+    submitAll: (drafts) => current().receipts.submitAll(drafts),
+    entriesOfKind: (kind) => current().receipts.entriesOfKind(kind),
+  };
 }
 
 /** The store's refusals become errors a waiter can read; a database that refuses writes says so. */

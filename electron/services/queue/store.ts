@@ -7,6 +7,7 @@ import {
   tableServiceSchema,
   type EntryDraft,
   type OutboxEntry,
+  type OutboxKind,
   type OutboxState,
   type QueueSnapshot,
   type TableService,
@@ -39,6 +40,13 @@ export interface QueueStore {
    * a gift card's redeem or a customer; the same id twice is stored once.
    */
   submit(draft: EntryDraft): OutboxEntry;
+  /**
+   * Issue 17 item 3: several entries in ONE transaction, all stored or none (a purchase order's
+   * receipt, one stock receipt entry per line); ids already stored come back as they are.
+   */
+  submitAll(drafts: EntryDraft[]): OutboxEntry[];
+  /** Every entry of a kind, pending or not, in commit order (a purchase order's receipts). */
+  entriesOfKind(kind: OutboxKind): OutboxEntry[];
   /** pending = 1, in commit order. */
   pending(): OutboxEntry[];
   get(entryId: string): OutboxEntry | null;
@@ -115,6 +123,7 @@ export function createQueueStore(db: QueueDb, options: QueueStoreOptions): Queue
     entriesPending: db.prepare(`SELECT data FROM entries WHERE pending = 1 ORDER BY seq`),
     entriesInState: db.prepare(`SELECT data FROM entries WHERE state = ? ORDER BY seq`),
     entriesOfService: db.prepare(`SELECT data FROM entries WHERE service_id = ? ORDER BY seq`),
+    entriesOfKind: db.prepare(`SELECT data FROM entries WHERE kind = ? ORDER BY seq`),
     snapshotEntries: db.prepare(
       `SELECT data FROM entries WHERE pending = 1 OR service_id IN (SELECT id FROM services WHERE open = 1) ORDER BY seq`,
     ),
@@ -362,6 +371,33 @@ export function createQueueStore(db: QueueDb, options: QueueStoreOptions): Queue
     return entry;
   }
 
+  /** One submitted draft (checked) committed inside the caller's write; the same id twice is stored once. */
+  function commitDraft(draft: EntryDraft): OutboxEntry {
+    const stored = readEntry(draft.id);
+    if (stored) return stored;
+    checkAfter(draft);
+    switch (draft.kind) {
+      case 'round':
+        // Aimed at the service's primary table as it is now (it may have moved since the window drew it).
+        return addEntries([retarget(draft, openService(draft.serviceId))])[0]!;
+      case 'payment':
+        return commitPayment(draft);
+      case 'gift-redeem': {
+        if (draft.serviceId === null) return addEntries([draft])[0]!;
+        // A table's card: at its primary table, so it leaves in the table's order.
+        const service = openService(draft.serviceId);
+        const amount = draft.request.kind === 'gift-redeem' ? (parseCents(draft.request.redeem.amount) ?? 0) : 0;
+        const bill = billOf(service, statements.entriesOfService.all(service.id).map(parseEntry));
+        if (amount > bill.dueNowCents) {
+          throw new QueueInputError(coded('payment-more-than-left', { leftCents: bill.dueNowCents, left: bill.dueNowCents / 100 }), `${amount} cents asked, ${bill.dueNowCents} left`);
+        }
+        return addEntries([atPrimaryTable(draft, service)])[0]!;
+      }
+      default:
+        return addEntries([draft])[0]!;
+    }
+  }
+
   /** A seating in conflict, still the waiter's to decide (sendSeatingAsRound, moveSeating). */
   function conflictingSeating(entryId: string, refusal: ErrorText): OutboxEntry {
     const entry = readEntry(entryId);
@@ -431,32 +467,22 @@ export function createQueueStore(db: QueueDb, options: QueueStoreOptions): Queue
       const draft = parseInput(entryDraftSchema, draftInput, 'order');
       if (draft.kind === 'seating') throw invalid('a seating is saved with its table service');
       checkDraft(draft);
-      return write(() => {
-        const stored = readEntry(draft.id);
-        if (stored) return stored;
-        checkAfter(draft);
-        switch (draft.kind) {
-          case 'round':
-            // Aimed at the service's primary table as it is now (it may have moved since the window drew it).
-            return addEntries([retarget(draft, openService(draft.serviceId))])[0]!;
-          case 'payment':
-            return commitPayment(draft);
-          case 'gift-redeem': {
-            if (draft.serviceId === null) return addEntries([draft])[0]!;
-            // A table's card: at its primary table, so it leaves in the table's order.
-            const service = openService(draft.serviceId);
-            const amount = draft.request.kind === 'gift-redeem' ? (parseCents(draft.request.redeem.amount) ?? 0) : 0;
-            const bill = billOf(service, statements.entriesOfService.all(service.id).map(parseEntry));
-            if (amount > bill.dueNowCents) {
-              throw new QueueInputError(coded('payment-more-than-left', { leftCents: bill.dueNowCents, left: bill.dueNowCents / 100 }), `${amount} cents asked, ${bill.dueNowCents} left`);
-            }
-            return addEntries([atPrimaryTable(draft, service)])[0]!;
-          }
-          default:
-            return addEntries([draft])[0]!;
-        }
-      });
+      return write(() => commitDraft(draft));
     },
+
+    submitAll(draftInputs) {
+      const drafts = draftInputs.map((d) => parseInput(entryDraftSchema, d, 'order'));
+      if (drafts.length === 0) throw invalid('nothing to save');
+      if (new Set(drafts.map((d) => d.id)).size !== drafts.length) throw invalid('an entry is submitted twice');
+      for (const draft of drafts) {
+        if (draft.kind !== 'stock-receipt') throw invalid(`a ${draft.kind} is saved on its own`);
+        checkDraft(draft);
+      }
+      // All or nothing: the first refusal rolls back the ones before it.
+      return write(() => drafts.map(commitDraft));
+    },
+
+    entriesOfKind: (kind) => statements.entriesOfKind.all(kind).map(parseEntry),
 
     pending: () => statements.entriesPending.all().map(parseEntry),
 
@@ -667,6 +693,17 @@ function checkDraft(draft: EntryDraft) {
     }
     return;
   }
+  if (draft.receipt !== undefined && draft.kind !== 'stock-receipt') throw invalid(`a ${draft.kind} receives no purchase order line`);
+  if (draft.kind === 'stock-receipt') {
+    // Issue 17 item 3: one purchase order line added to a warehouse's stock; nothing to price, no
+    // lines (they would count as sold), no table, waits for nothing.
+    if (request.kind !== 'stock-add') throw invalid('a stock receipt must send an addStock');
+    if (!draft.receipt) throw invalid('a stock receipt names its purchase order line');
+    if (draft.serviceId !== null || draft.tableIds.length > 0) throw invalid('a stock receipt has no table');
+    if (draft.lines.length > 0 || draft.totalCents !== 0) throw invalid('a stock receipt carries no ticket lines');
+    return;
+  }
+  if (request.kind === 'stock-add') throw invalid(`a ${draft.kind} cannot send an addStock`);
   if (request.kind === 'retail-order' || request.kind === 'retail-invoice') throw invalid(`a ${draft.kind} cannot send a shop's request`);
   if (draft.kind === 'gift-redeem') {
     if (request.kind !== 'gift-redeem') throw invalid('a gift card redeem must send a redeem');

@@ -42,6 +42,7 @@ const KIND_WORD = {
   customer: 'kindCustomer',
   sale: 'kindSale',
   invoice: 'kindInvoice',
+  'stock-receipt': 'kindStockReceipt',
 } as const satisfies Record<OutboxKind, string>;
 
 /** The word shown beside the state's icon ("Queued", "Sent"…): rounds list and pending orders. */
@@ -82,6 +83,8 @@ export function placeText(t: PendingT, place: EntryPlace): string {
       return place.text;
     case 'sale':
       return place.customer ? t('placeSaleFor', { customer: place.customer }) : t('placeSale');
+    case 'purchase-order':
+      return t('placePurchaseOrder', { reference: place.reference, warehouse: place.warehouse });
   }
 }
 
@@ -135,12 +138,14 @@ export function describeAttempts(t: PendingT, attempts: number): string {
  * Issue 14: a payment says its method, amount and tip; a gift card's redeem the card and the
  * amount; a customer their name (and how to reach them).
  */
-export function entrySummary(t: PendingT, fmt: Formatters, entry: Pick<OutboxEntry, 'request' | 'lines' | 'totalCents'> & Partial<Pick<OutboxEntry, 'kind' | 'tender'>>): string {
+export function entrySummary(t: PendingT, fmt: Formatters, entry: Pick<OutboxEntry, 'request' | 'lines' | 'totalCents'> & Partial<Pick<OutboxEntry, 'kind' | 'tender' | 'receipt'>>): string {
   const { request } = entry;
   if (request.kind === 'gift-redeem') {
     return t('summaryGiftRedeem', { uuid: request.uuid, amount: fmt.money((parseCents(request.redeem.amount) ?? 0) / 100) });
   }
   if (request.kind === 'customer') return [request.customer.name, request.customer.email, request.customer.phone].filter(Boolean).join(' · ');
+  // Issue 17: a purchase order line received: the item and the quantity added.
+  if (request.kind === 'stock-add') return t('summaryStockReceipt', { item: entry.receipt?.itemName ?? `#${request.item_id}`, quantity: fmt.number(request.quantity) });
   // Issue 15: a shop sale's invoice says how it was paid (how many payments) and the total.
   if (request.kind === 'retail-invoice') return t('summaryInvoice', { count: request.invoice.payments.length, amount: fmt.money(entry.totalCents / 100) });
   if (entry.kind === 'payment' && request.kind === 'order') {
@@ -196,6 +201,7 @@ export function resendWarning(t: PendingT, entry: Pick<OutboxEntry, 'kind' | 'pl
   if (entry.kind === 'payment') return t('resendPayment', { label: placeText(t, entry.place) });
   if (entry.kind === 'sale') return t('resendSale', { label: placeText(t, entry.place) });
   if (entry.kind === 'invoice') return t('resendInvoice', { label: placeText(t, entry.place) });
+  if (entry.kind === 'stock-receipt') return t('resendStockReceipt', { label: placeText(t, entry.place) });
   return t(entry.kind === 'seating' ? 'resendSeating' : 'resendOrder', { label: placeText(t, entry.place) });
 }
 
@@ -207,14 +213,19 @@ export function discardWarning(t: PendingT, entry: Pick<OutboxEntry, 'state' | '
   const key = entry.state === 'unconfirmed' ? 'discardUnconfirmed' : entry.state === 'rejected' ? 'discardRejected' : 'discardQueued';
   // Issue 15: a shop sale's invoice waits for it and goes with it.
   if (entry.request?.kind === 'retail-order') return `${t(key, { label: placeText(t, entry.place) })} ${t('discardSaleInvoice')}`;
+  // Issue 17: goods received, not an order: the stock is what may or may not have changed.
+  if (entry.request?.kind === 'stock-add') return t(STOCK_DISCARD[entry.state === 'unconfirmed' ? 'unconfirmed' : entry.state === 'rejected' ? 'rejected' : 'queued'], { label: placeText(t, entry.place) });
   return t(key, { label: placeText(t, entry.place) });
 }
 
 /** The label of an action's button: a card's "Mark done" says what it means (the card was charged). */
 export function actionLabel(t: PendingT, action: PendingAction, entry: Pick<OutboxEntry, 'kind'>): string {
   if (action === 'mark-done' && entry.kind === 'gift-redeem') return t('actionMarkCharged');
+  if (action === 'mark-done' && entry.kind === 'stock-receipt') return t('actionMarkStockAdded');
   return t(ACTION_TEXT[action]);
 }
+
+const STOCK_DISCARD = { queued: 'discardStockReceiptQueued', unconfirmed: 'discardStockReceiptUnconfirmed', rejected: 'discardStockReceiptRejected' } as const;
 
 const ACTION_TEXT = {
   'retry-now': 'actionRetryNow',
@@ -232,6 +243,7 @@ const ACTION_TEXT = {
 export function entryMeaning(t: PendingT, entry: Pick<OutboxEntry, 'state' | 'conflict' | 'request'>): string {
   if (entry.conflict) return t('meaningConflict');
   if (entry.request.kind === 'gift-redeem' && entry.state === 'unconfirmed') return t('meaningGiftRedeemUnconfirmed', { uuid: entry.request.uuid });
+  if (entry.request.kind === 'stock-add' && entry.state === 'unconfirmed') return t('meaningStockReceiptUnconfirmed');
   return outboxStateMeaning(t, entry.state);
 }
 

@@ -116,4 +116,14 @@ export const pending = {
   resendSale: '{{label}}: potser aquesta venda ja és al sistema de la botiga. Revisa-hi primer les comandes; si la trobes, toca "Marca com a feta". Reenviar una venda que ja ha arribat la registra dues vegades.',
   resendInvoice: '{{label}}: si la primera factura ha arribat, la botiga respon «ja facturada» i aquesta compta com a lliurada; res no es factura dues vegades.',
   discardSaleInvoice: 'La seva factura es descarta amb ella.',
+  // Mercaderia rebuda d’una comanda de compra (issue 17 item 3)
+  kindStockReceipt: 'Mercaderia rebuda',
+  placePurchaseOrder: 'Comanda de compra {{reference}} → {{warehouse}}',
+  summaryStockReceipt: '{{item}} · +{{quantity}}',
+  meaningStockReceiptUnconfirmed: 'Ha sortit, però no ha arribat cap resposta: potser l’estoc s’ha sumat i potser no. Comprova al TPV l’estoc de l’article en aquest magatzem i després: «S’ha sumat l’estoc» si s’ha sumat; Reenvia el torna a sumar.',
+  actionMarkStockAdded: 'S’ha sumat l’estoc',
+  resendStockReceipt: '{{label}}: potser aquest estoc ja s’ha sumat. Comprova primer al TPV l’estoc de l’article en aquest magatzem; si s’ha sumat, toca «S’ha sumat l’estoc». Reenviar-lo el suma dues vegades.',
+  discardStockReceiptQueued: '{{label}}: encara no s’ha enviat. Si el descartes, aquest estoc no se sumarà mai.',
+  discardStockReceiptUnconfirmed: '{{label}}: descarta’l només si el TPV mostra que aquest estoc NO s’ha sumat, o si l’has sumat allà a mà. Aquest terminal l’oblida.',
+  discardStockReceiptRejected: '{{label}}: el TPV no ha sumat aquest estoc. Si el descartes no s’enviarà; aquest terminal l’oblida.',
 };

@@ -109,4 +109,14 @@ export const pending = {
   resendSale: '{{label}}: this sale may already be in the shop’s system. Check its orders there first — if you find it, tap "Mark done" instead. Resending a sale that arrived records it twice.',
   resendInvoice: '{{label}}: if the first invoice arrived, the shop answers “already invoiced” and this one counts as delivered; nothing is invoiced twice.',
   discardSaleInvoice: 'Its invoice is discarded with it.',
+  // Goods received from a purchase order (issue 17 item 3)
+  kindStockReceipt: 'Goods received',
+  placePurchaseOrder: 'Purchase order {{reference}} → {{warehouse}}',
+  summaryStockReceipt: '{{item}} · +{{quantity}}',
+  meaningStockReceiptUnconfirmed: 'It left, but no answer came back: the stock may or may not have been added. Check the item’s stock in that warehouse at the POS, then: “The stock was added” if it was; Resend adds it again.',
+  actionMarkStockAdded: 'The stock was added',
+  resendStockReceipt: '{{label}}: this stock may already have been added. Check the item’s stock in that warehouse at the POS first — if it was added, tap “The stock was added” instead. Resending adds it twice.',
+  discardStockReceiptQueued: '{{label}} has not been sent yet. Discarding it means this stock is never added.',
+  discardStockReceiptUnconfirmed: '{{label}}: discard it only if the POS shows this stock was NOT added, or you added it there by hand. This terminal forgets it.',
+  discardStockReceiptRejected: '{{label}}: the POS did not add this stock. Discarding it means it will not be sent; this terminal forgets it.',
 };

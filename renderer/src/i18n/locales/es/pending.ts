@@ -116,4 +116,14 @@ export const pending = {
   resendSale: '{{label}}: puede que esta venta ya esté en el sistema de la tienda. Revisa allí primero sus pedidos; si la encuentras, toca "Marcar hecho". Reenviar una venta que ya llegó la registra dos veces.',
   resendInvoice: '{{label}}: si la primera factura llegó, la tienda responde «ya facturado» y esta cuenta como entregada; nada se factura dos veces.',
   discardSaleInvoice: 'Su factura se descarta con ella.',
+  // Mercancía recibida de un pedido de compra (issue 17 item 3)
+  kindStockReceipt: 'Mercancía recibida',
+  placePurchaseOrder: 'Pedido de compra {{reference}} → {{warehouse}}',
+  summaryStockReceipt: '{{item}} · +{{quantity}}',
+  meaningStockReceiptUnconfirmed: 'Salió, pero no llegó respuesta: puede que el stock se haya sumado o no. Comprueba en el TPV el stock del artículo en ese almacén y luego: «Se sumó el stock» si se sumó; Reenviar lo suma otra vez.',
+  actionMarkStockAdded: 'Se sumó el stock',
+  resendStockReceipt: '{{label}}: puede que este stock ya se haya sumado. Comprueba primero en el TPV el stock del artículo en ese almacén; si se sumó, toca «Se sumó el stock». Reenviarlo lo suma dos veces.',
+  discardStockReceiptQueued: '{{label}}: aún no se ha enviado. Si lo descartas, este stock nunca se sumará.',
+  discardStockReceiptUnconfirmed: '{{label}}: descártalo solo si el TPV muestra que este stock NO se sumó, o si lo sumaste allí a mano. Este terminal lo olvida.',
+  discardStockReceiptRejected: '{{label}}: el TPV no sumó este stock. Si lo descartas no se enviará; este terminal lo olvida.',
 };
