@@ -75,7 +75,8 @@ export function normaliseSettings(settings: Settings): Settings {
 export function normaliseAccount(account: AccountSettings): AccountSettings {
   switch (account.mode) {
     case 'demo':
-      return { mode: 'demo' };
+      // The chain role (issue 17) is kept only when chosen: absent reads as the default (chainRoleOf).
+      return { mode: 'demo', ...(account.chainRole ? { chainRole: account.chainRole } : {}) };
     case 'demo-shop':
       return { mode: 'demo-shop' };
     case 'shop':
@@ -92,6 +93,7 @@ export function normaliseAccount(account: AccountSettings): AccountSettings {
         baseUrl: normaliseUrl(account.baseUrl),
         imagesUrl: normaliseUrl(account.imagesUrl),
         tenant: account.tenant.trim(),
+        ...(account.chainRole ? { chainRole: account.chainRole } : {}),
       };
   }
 }

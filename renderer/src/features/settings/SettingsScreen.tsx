@@ -10,6 +10,7 @@ import { errorText } from '../../i18n/errorText';
 import { accountWords, checkName, environmentName, fieldProblemText, persistenceText, tokenHintText } from './settingsText';
 import { useStoragePersistence } from './storagePersistence';
 import { TerminalSettings } from './TerminalSettings';
+import { ChainRoleSetting } from '../manager/chain/ChainRoleSetting';
 import { WebhookSettings } from './WebhookSettings';
 
 const FORM_ID = 'settings-form';
@@ -131,6 +132,8 @@ function SettingsFormFields({ bridge }: { bridge: SettingsBridge }) {
         </div>
       </fieldset>
       )}
+      {/* The venue's place in a chain (issue 17 item 5): only a master is offered the chain sync. */}
+      {venueUsed && <ChainRoleSetting />}
 
       {venueUsed && form.mode === 'account' && (
         <>

@@ -52,6 +52,7 @@ describe('the settings form', () => {
       baseUrl: 'https://a.example.com',
       imagesUrl: 'https://i.example.com',
       tenant: 'bar-pepe',
+      chainRole: null,
       accessToken: '',
       integratorToken: '',
       syncEveryMinutes: '30',

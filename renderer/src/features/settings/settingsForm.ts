@@ -3,12 +3,14 @@ import {
   accountKindOf,
   accountSettingsSchema,
   bridgeOperations,
+  chainRoleOf,
   isErrorCode,
   type BridgeInput,
   type EnvironmentId,
   type EnvironmentPreset,
   type AccountKind,
   type AccountSettings,
+  type ChainRole,
   type ErrorText,
   type Settings,
 } from '../../../../shared/bridge';
@@ -30,6 +32,8 @@ export interface SettingsForm {
   baseUrl: string;
   imagesUrl: string;
   tenant: string;
+  /** The venue's place in a chain (issue 17), as chosen; null: the mode's default (`shownChainRole`). */
+  chainRole: ChainRole | null;
   /** Secrets are never pre-filled: empty means "keep the saved ones". */
   accessToken: string;
   integratorToken: string;
@@ -43,7 +47,7 @@ export interface SettingsForm {
   syncEveryMinutes: string;
 }
 
-export type FormField = Exclude<keyof SettingsForm, 'mode' | 'use' | 'active' | 'shopMode'>;
+export type FormField = Exclude<keyof SettingsForm, 'mode' | 'use' | 'active' | 'shopMode' | 'chainRole'>;
 /**
  * What is wrong with a field: an error code (the bridge's schemas and the main side speak in codes,
  * shared/bridge/errorCodes.ts) or one of the form's own rules. Worded by settingsText.ts.
@@ -60,6 +64,7 @@ export const EMPTY_FORM: SettingsForm = {
   baseUrl: '',
   imagesUrl: '',
   tenant: '',
+  chainRole: null,
   accessToken: '',
   integratorToken: '',
   shopMode: 'demo-shop',
@@ -98,12 +103,25 @@ function venueForm(settings: Settings, environments: EnvironmentPreset[]): Setti
       baseUrl: account.baseUrl,
       imagesUrl: account.imagesUrl,
       tenant: account.tenant,
+      chainRole: account.chainRole ?? null,
       syncEveryMinutes,
     };
   }
   // On the demo venue: a real account would start from the first environment this build knows.
   const known = environments.find((env) => env.baseUrl !== null);
-  return known ? chooseEnvironment({ ...EMPTY_FORM, syncEveryMinutes }, known.id, environments) : { ...EMPTY_FORM, syncEveryMinutes };
+  const demo = { ...EMPTY_FORM, chainRole: account.mode === 'demo' ? (account.chainRole ?? null) : null, syncEveryMinutes };
+  return known ? chooseEnvironment(demo, known.id, environments) : demo;
+}
+
+/** The chain role a venue mode starts with when chosen: the one saved for that mode, else none chosen (its default). */
+export function chainRoleForMode(mode: SettingsForm['mode'], saved: Settings | null): ChainRole | null {
+  const venue = saved ? accountsOf(saved).venue : null;
+  return venue !== null && (venue.mode === 'demo' || venue.mode === 'account') && venue.mode === mode ? (venue.chainRole ?? null) : null;
+}
+
+/** The chain role the form shows: the one chosen, else the mode's default (the demo venue is the sandbox chain's master). */
+export function shownChainRole(form: Pick<SettingsForm, 'mode' | 'chainRole'>): ChainRole {
+  return form.chainRole ?? (form.mode === 'demo' ? chainRoleOf({ mode: 'demo' }) : 'none');
 }
 
 /** Picking an environment fills its addresses when this build knows them; Custom keeps what is typed. */
@@ -140,7 +158,9 @@ function shopSecretsOf(form: SettingsForm): { token: string } | undefined {
 const SHOP_FIELDS: Record<string, FormField> = { baseUrl: 'shopBaseUrl', username: 'username', token: 'token', environment: 'shopBaseUrl' };
 
 function accountOf(form: SettingsForm) {
-  if (form.mode === 'demo') return { mode: 'demo' as const };
+  // The chain role is saved only when chosen (absent, chainRoleOf reads the mode's default).
+  const chainRole = form.chainRole !== null ? { chainRole: form.chainRole } : {};
+  if (form.mode === 'demo') return { mode: 'demo' as const, ...chainRole };
   const baseUrl = form.baseUrl.trim();
   return {
     mode: 'account' as const,
@@ -149,6 +169,7 @@ function accountOf(form: SettingsForm) {
     // Left empty: the image storage is the server itself (as the sandbox serves it).
     imagesUrl: form.imagesUrl.trim() || baseUrl,
     tenant: form.tenant.trim(),
+    ...chainRole,
   };
 }
 

@@ -12,6 +12,7 @@ import {
 import {
   buildSaveInput,
   buildTestInput,
+  chainRoleForMode,
   chooseEnvironment,
   EMPTY_FORM,
   fieldErrorsFromBridgeError,
@@ -63,6 +64,8 @@ export interface FormSlice {
   load: (bridge: SettingsBridge) => Promise<void>;
   setField: (field: Exclude<FormField, 'environment'>, value: string) => void;
   chooseMode: (mode: SettingsForm['mode']) => void;
+  /** The venue's place in a chain (issue 17). */
+  chooseChainRole: (role: SettingsForm['chainRole']) => void;
   /** Venue, shop or both (issue 15). */
   chooseUse: (use: AccountUse) => void;
   /** With both: the one the terminal uses. */
@@ -122,7 +125,8 @@ const createFormSlice: StateCreator<SettingsStore, [], [], FormSlice> = (set, ge
   setField: (field, value) =>
     set((state) => ({ form: { ...state.form, [field]: value }, errors: withoutError(state.errors, field), ...edited })),
 
-  chooseMode: (mode) => set((state) => ({ form: { ...state.form, mode }, errors: {}, ...edited })),
+  chooseMode: (mode) => set((state) => ({ form: { ...state.form, mode, chainRole: chainRoleForMode(mode, state.saved) }, errors: {}, ...edited })),
+  chooseChainRole: (chainRole) => set((state) => ({ form: { ...state.form, chainRole }, ...edited })),
   chooseUse: (use) => set((state) => ({ form: { ...state.form, use, ...(use === 'both' ? {} : { active: use }) }, errors: {}, ...edited })),
   chooseActive: (active) => set((state) => ({ form: { ...state.form, active }, errors: {}, ...edited })),
   chooseShopMode: (shopMode) => set((state) => ({ form: { ...state.form, shopMode }, errors: {}, ...edited })),
