@@ -83,6 +83,7 @@ const api = {
   saveVendorItems: (input, context) => invoke('bridge:saveVendorItems', input, context),
   removeVendorItems: (input, context) => invoke('bridge:removeVendorItems', input, context),
   syncChain: (input, context) => invoke('bridge:syncChain', input, context),
+  lastChainSync: (input, context) => invoke('bridge:lastChainSync', input, context),
   listAudit: (input, context) => invoke('bridge:listAudit', input, context),
   onEvent: (listener) => {
     // Only the event crosses to the page; the IpcRendererEvent (with its sender) stays here.

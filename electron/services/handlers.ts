@@ -1,7 +1,8 @@
 import { coded, queueOperations, type BridgeInput, type BridgeOutput, type ConnectionState, type PaymentMethod } from '../../shared/bridge';
 import { toFloorRooms } from '../../shared/api';
 import { ServiceError, type BridgeHandlers } from './dispatcher';
-import { fetchSyncPages, GatewayError, type Gateway } from './gateway';
+import { explainedGatewayCall } from './gatewayFailures';
+import { fetchSyncPages, type Gateway } from './gateway';
 import { VaultDamagedError, VaultUnavailableError, type AccountVault } from './vault';
 import { syncImagesHandler, type ImageCache } from './images';
 import type { QueueHandlers } from './queue/service';
@@ -58,9 +59,8 @@ export interface SettingsOperations {
 /** Gateway and vault failures become errors the renderer can explain (kind + code + detail). */
 async function explained<T>(work: () => Promise<T>): Promise<T> {
   try {
-    return await work();
+    return await explainedGatewayCall(work);
   } catch (error) {
-    if (error instanceof GatewayError) throw new ServiceError(error.toBridgeError());
     if (error instanceof VaultUnavailableError) {
       // A damaged vault says "type them again"; the detail names the file, never its contents.
       throw new ServiceError({

@@ -3,6 +3,7 @@ import { errorCodeSchema, errorTextShape, type ErrorCode } from './errorCodes';
 import { queueStorageProblemSchema } from './queue';
 import { customerChangedEventSchema, stockChangedEventSchema } from './commerce';
 import { auditRecordedEventSchema } from './backoffice/audit';
+import { catalogEditedEventSchema } from './backoffice/catalogEdits';
 import { shopCustomerChangedEventSchema, shopProductChangedEventSchema, shopWebhookLoggedEventSchema } from './webhooks';
 
 // Plain (transform-free) shapes that cross the process boundary. The main side maps the vendor's
@@ -197,8 +198,15 @@ const accountUrl = () =>
     .refine((value) => /^https?:\/\//i.test(value), 'address-scheme' satisfies ErrorCode)
     .refine((value) => !isPlainHttpElsewhere(value), 'address-needs-https' satisfies ErrorCode);
 
+/**
+ * A venue's place in a chain (issue 17 item 5): the API cannot say, so the manager does. Only a
+ * master is offered the chain sync. Absent (files written before it existed): see `chainRoleOf`.
+ */
+export const chainRoleSchema = z.enum(['master', 'child', 'none']);
+export type ChainRole = z.infer<typeof chainRoleSchema>;
+
 export const accountSettingsSchema = z.discriminatedUnion('mode', [
-  z.object({ mode: z.literal('demo') }).strict(),
+  z.object({ mode: z.literal('demo'), chainRole: chainRoleSchema.optional() }).strict(),
   z
     .object({
       mode: z.literal('account'),
@@ -206,6 +214,7 @@ export const accountSettingsSchema = z.discriminatedUnion('mode', [
       baseUrl: accountUrl(),
       imagesUrl: accountUrl(),
       tenant: credentialsInputSchema.shape.tenant,
+      chainRole: chainRoleSchema.optional(),
     })
     .strict(),
   // ——— Shops (issue 15): the retail API (retail-api.md) ———
@@ -224,6 +233,16 @@ export const accountSettingsSchema = z.discriminatedUnion('mode', [
 ]);
 export type AccountSettings = z.infer<typeof accountSettingsSchema>;
 export type AccountKind = 'venue' | 'shop';
+
+/**
+ * A venue's chain role as saved, or its default: the demo venue is the master of the embedded
+ * sandbox's chain (its child is tenant `demo-child`); any other account is in no chain until told.
+ */
+export function chainRoleOf(account: AccountSettings): ChainRole {
+  if (account.mode === 'demo') return account.chainRole ?? 'master';
+  if (account.mode === 'account') return account.chainRole ?? 'none';
+  return 'none';
+}
 
 /** A venue (`demo`, `account`) or a shop (`demo-shop`, `shop`). */
 export function accountKindOf(account: Pick<AccountSettings, 'mode'>): AccountKind {
@@ -339,5 +358,7 @@ export const bridgeEventSchema = z.discriminatedUnion('type', [
   shopWebhookLoggedEventSchema,
   /** A back-office write was recorded (issue 17 item 6): manager mode's Activity list follows. */
   auditRecordedEventSchema,
+  /** Catalog quick edits the server accepted (issue 17 item 1): every window writes them into its catalog copy. */
+  catalogEditedEventSchema,
 ]);
 export type BridgeEvent = z.infer<typeof bridgeEventSchema>;

@@ -1,7 +1,6 @@
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { CatalogPage } from './support/CatalogPage';
 import { FloorPage } from './support/FloorPage';
@@ -13,6 +12,7 @@ import { ServicePage } from './support/ServicePage';
 import { SettingsPage } from './support/SettingsPage';
 import { SyncPage } from './support/SyncPage';
 import { openSyncedTerminal, openSyncedWindow, openWindow, startVendor } from './support/terminal';
+import { seriousViolations as violations } from './support/screens';
 
 // Issue 12 item 8: axe (WCAG and best practices) finds no serious or critical violation on any
 // screen or dialog, in the light and the dark theme; dialogs keep and give back the focus, and a
@@ -35,14 +35,6 @@ async function firstRoomOf(vendorUrl: string): Promise<{ name: string; tables: A
 }
 
 /** axe on the whole page: every serious or critical violation, one readable line per element. */
-async function violations(page: Page): Promise<string[]> {
-  // Transitions finished: contrast is measured on the colours at rest.
-  await page.evaluate(() => Promise.all((globalThis as unknown as { document: { getAnimations(): Array<{ finished: Promise<unknown> }> } }).document.getAnimations().map((a) => a.finished.catch(() => null))));
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((node) => `${v.id} (${v.impact}) ${node.target.join(' ')}: ${node.failureSummary?.replace(/\s+/g, ' ') ?? v.help}`));
-}
 
 /** Collects the violations of every screen of a walk, so one run names all of them. */
 function scanner(page: Page) {

@@ -1,5 +1,4 @@
 import { mkdirSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { controlRequest } from '../../electron/sandbox/control/request.testing';
 import { DEMO_HEADERS, roomsFromServer } from './support/processes';
@@ -7,6 +6,7 @@ import { FloorPage } from './support/FloorPage';
 import { ServicePage } from './support/ServicePage';
 import { openSyncedWindow, startTerminal, startVendor, type WindowOptions } from './support/terminal';
 import { useCleanup } from './support/cleanup';
+import { seriousViolations as violations } from './support/screens';
 
 // Issue 14 item 8, e2e on the demo venue with the sandbox as the referee: the Customers screen
 // (opened from the header's More menu) finds a demo customer; a customer created online is at the
@@ -84,12 +84,6 @@ class CustomersPage {
 }
 
 /** axe on the whole page (as a11y.spec.ts): every serious or critical violation, one line per element. */
-async function violations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((node) => `${v.id} ${node.target.join(' ')}: ${node.failureSummary?.replace(/\s+/g, ' ') ?? v.help}`));
-}
 
 async function shoot(page: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true });

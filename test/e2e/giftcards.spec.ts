@@ -1,5 +1,4 @@
 import { mkdir } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { controlRequest } from '../../electron/sandbox/control/request.testing';
 import { CatalogPage } from './support/CatalogPage';
@@ -8,6 +7,7 @@ import { FloorPage } from './support/FloorPage';
 import { roomsFromServer } from './support/processes';
 import { ServicePage } from './support/ServicePage';
 import { openSyncedTerminal, openSyncedWindow, startVendor } from './support/terminal';
+import { seriousViolations as violations } from './support/screens';
 
 // Issue 14 item 6: selling a gift card on the demo venue, with the sandbox as the referee. A card
 // sold with a typed amount and a generated code is at the POS with that balance, to the cent; the
@@ -30,12 +30,6 @@ async function cardAtSandbox(vendorUrl: string, uuid: string): Promise<SandboxCa
 }
 
 /** axe's serious and critical violations on the page, one line per element. */
-async function violations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((node) => `${v.id} ${node.target.join(' ')}: ${node.failureSummary ?? v.help}`));
-}
 
 /** Header → More → Gift cards, in the window's language. */
 async function openGiftCards(page: Page, words = { more: 'More', giftCards: 'Gift cards', title: 'Sell a gift card' }) {

@@ -2,11 +2,12 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { SettingsPage } from './support/SettingsPage';
 import { startServe } from './support/processes';
 import { openWindow } from './support/terminal';
 import { useCleanup } from './support/cleanup';
+import { expectTouchSize } from './support/screens';
 
 // Issue 15 item 1: the terminal holds a venue, a shop, or both; with both, a "Venue | Shop" switch
 // in the header swaps them through the normal account switch, and a shop shows the till.
@@ -15,11 +16,6 @@ test.use({ actionTimeout: 20_000 });
 
 const { running, contexts } = useCleanup();
 
-async function expectTouchSize(locator: Locator, what: string) {
-  const box = await locator.boundingBox();
-  expect(box, `box of ${what}`).not.toBeNull();
-  expect(Math.min(box!.width, box!.height), `touch size of ${what}`).toBeGreaterThanOrEqual(44);
-}
 
 /** The header's switch: its two buttons, the one in use pressed. */
 function accountSwitch(page: Page) {

@@ -1,5 +1,3 @@
-import { mkdir } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { controlRequest } from '../../electron/sandbox/control/request.testing';
 import { CatalogPage } from './support/CatalogPage';
@@ -11,6 +9,7 @@ import { ServicePage } from './support/ServicePage';
 import { SettingsPage } from './support/SettingsPage';
 import { openSyncedWindow, startTerminal, startVendor } from './support/terminal';
 import { useCleanup } from './support/cleanup';
+import { seriousViolations as violations, screenshot } from './support/screens';
 
 // Issue 14 items 9–10, with the sandbox as the referee: Settings choose the warehouse this
 // terminal sells from; an item with stock shows its quantity; holding its button and tapping
@@ -18,7 +17,6 @@ import { useCleanup } from './support/cleanup';
 // terminal shows "Sold out" within a second; "Put back" 5 shows 5 in both; adding a sold-out
 // item asks first; a round sent with the warehouse chosen discounts the vendor's stock.
 
-const SCREENS = 'test-results/screens';
 const SHOTS = process.env.STOCK_SHOTS; // e.g. /tmp/shots/F: extra copies of the screenshots
 
 const { running, contexts } = useCleanup();
@@ -26,13 +24,7 @@ const { running, contexts } = useCleanup();
 const ITEM = 'Agua mineral 50 cl';
 const WAREHOUSE = 'Almacén principal';
 
-async function shot(page: Page, name: string) {
-  await page.screenshot({ path: `${SCREENS}/${name}.png` });
-  if (SHOTS) {
-    await mkdir(SHOTS, { recursive: true });
-    await page.screenshot({ path: `${SHOTS}/${name}.png` });
-  }
-}
+const shot = (page: Page, name: string) => screenshot(page, name, SHOTS);
 
 /** The vendor's stock of an item in a warehouse, read from its own API. */
 async function vendorStock(vendorUrl: string, warehouseId: number, itemId: number): Promise<number | null> {
@@ -42,12 +34,6 @@ async function vendorStock(vendorUrl: string, warehouseId: number, itemId: numbe
 }
 
 /** axe on the whole page: every serious or critical violation, one line per element. */
-async function violations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((node) => `${v.id}: ${node.target.join(' ')}`));
-}
 
 /** Holds a finger (the primary pointer) on the button until the stock dialog opens, then lifts it. */
 async function hold(page: Page, button: Locator, dialog: Locator) {

@@ -1,11 +1,11 @@
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { useCleanup } from './support/cleanup';
 import { startServe } from './support/processes';
 import { openWindow } from './support/terminal';
+import { seriousViolations as violations } from './support/screens';
 
 // The shop's till (issue 15 items 4–8) in the browser shell on the demo shop, its catalog seeded
 // through the page (renderer/src/features/till/tillSeed.ts, loaded with ?bench) as a sync writes a
@@ -51,12 +51,6 @@ async function scan(page: Page, code: string) {
   })()`);
 }
 
-async function violations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((node) => `${v.id} ${node.target.join(' ')}: ${node.failureSummary?.replace(/\s+/g, ' ') ?? v.help}`));
-}
 
 const line = (page: Page, productId: number) => page.locator(`[data-testid="till-line"][data-product-id="${productId}"]`);
 

@@ -1,11 +1,11 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { rateFromWire, ratePrice } from '../contract/retail/shopReferee';
 import { useCleanup } from './support/cleanup';
 import { openDemoShop, retailControl, retailGet, TillPage, type Wire } from './support/shop';
 import { scanProducts } from './support/shopCatalog';
+import { seriousViolations as violations } from './support/screens';
 
 // Issue 15 item 9 (and item 7's "or it follows the customer's"): the till's customer on the demo
 // shop — the browser shell's embedded retail sandbox, its real catalog synced. The sandbox's own
@@ -45,12 +45,6 @@ async function customersAtShop(retailUrl: string): Promise<ShopCustomerWire[]> {
   }
 }
 
-async function violations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((node) => `${v.id} ${node.target.join(' ')}: ${node.failureSummary?.replace(/\s+/g, ' ') ?? v.help}`));
-}
 
 /** The basket header's customer button and its dialog (features/till/customer): test ids only. */
 class CustomerPicker {

@@ -1,6 +1,6 @@
 import type { BridgeEvent, BridgeInput, BridgeOutput, backofficeOperations } from '../../../shared/bridge';
 import type { Gateway } from '../gateway';
-import type { QueueHandlers } from '../queue/service';
+import type { QueueHandlers, QueueReceipts } from '../queue/service';
 import type { AuditLog } from './auditLog';
 import { auditHandlers } from './auditHandlers';
 import { catalogEditHandlers } from './catalogEdits';
@@ -25,8 +25,8 @@ export interface BackofficeDeps {
   accountKey: string;
   /** The account's audit log (auditLog.ts). */
   audit: AuditLog;
-  /** The account's order queue: receipts of purchase orders go through it (exactly once). */
-  queue: QueueHandlers;
+  /** The account's order queue: receipts of purchase orders go through it (exactly once; QueueReceipts). */
+  queue: QueueHandlers & QueueReceipts;
   /** Announces to every window; the core sends only the current account's. */
   emit: (event: BridgeEvent) => void;
   log?: (line: string) => void;

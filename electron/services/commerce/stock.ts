@@ -1,10 +1,9 @@
 import { readFile } from 'node:fs/promises';
+import { explainedGatewayCall } from '../gatewayFailures';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { stockSettingsSchema, type ItemStock, type StockSettings } from '../../../shared/bridge';
 import type { StockWire } from '../../../shared/api';
-import { ServiceError } from '../dispatcher';
-import { GatewayError } from '../gateway';
 import { writeFileAtomic } from '../files/atomicWrite';
 import type { CommerceDeps, CommerceHandlers } from './handlers';
 
@@ -40,15 +39,6 @@ function serialised<T>(path: string, work: () => Promise<T>): Promise<T> {
   return run;
 }
 
-/** Gateway failures become codes the renderer words (as handlers.ts `explained()` does). */
-async function explained<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof GatewayError) throw new ServiceError(error.toBridgeError());
-    throw error;
-  }
-}
 
 /** The row the vendor answered for this item, when it answered one (the answer is "not shown" in the spec). */
 function answeredRow(answer: StockWire | StockWire[] | null, itemId: number): StockWire | undefined {
@@ -102,7 +92,7 @@ export function stockHandlers(deps: CommerceDeps): Pick<CommerceHandlers, 'setIt
       }),
 
     setItemStock: (input) =>
-      explained(async () => {
+      explainedGatewayCall(async () => {
         const answer = await deps.gateway.setStock(input.warehouseId, { item_id: input.itemId, quantity: input.quantity }, { priority: 'interactive' });
         // The vendor's row when it answered one (its quantity is the truth), else what was set.
         const row = answeredRow(answer, input.itemId);

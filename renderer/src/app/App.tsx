@@ -35,6 +35,7 @@ import { startCustomersFeed } from '../features/customers/customersFeed';
 import { GiftCardsScreen } from '../features/giftcards/GiftCardsScreen';
 import { MoreMenu, type MoreScreen } from './MoreMenu';
 import { startStockFeed } from '../features/stock/stockFeed';
+import { startCatalogEditFeed } from '../data/catalog/catalogEdits';
 import { AccountSwitch } from '../features/settings/AccountSwitch';
 import { useAppInfo } from '../features/settings/useAppInfo';
 import { TillScreen } from '../features/till/TillScreen';
@@ -202,6 +203,9 @@ function VenueTerminal({ bridge, settingsBridge }: { bridge: BridgeClient; setti
 
   // Stock (issue 14 items 9–10): the warehouse this terminal sells from, and 86s from every window.
   useEffect(() => startStockFeed({ bridge, log: (line) => console.warn(line) }).stop, [bridge]);
+
+  // Catalog quick edits (issue 17 item 1): what manager mode saved, written into every window's copy.
+  useEffect(() => startCatalogEditFeed({ bridge, log: (line) => console.warn(line) }).stop, [bridge]);
 
   // Customers (issue 14 item 8): created ones join this window's copy, deleted ones leave it, in every window.
   useEffect(() => startCustomersFeed({ bridge, queue: useQueueStore, catalog: catalogStore, log: (line) => console.warn(line) }).stop, [bridge]);

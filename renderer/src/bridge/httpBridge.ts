@@ -185,6 +185,7 @@ export function createHttpBridge(options: HttpBridgeOptions = { secret: readBrid
     saveVendorItems: (input, context) => call('saveVendorItems', input, context),
     removeVendorItems: (input, context) => call('removeVendorItems', input, context),
     syncChain: (input, context) => call('syncChain', input, context),
+    lastChainSync: (input, context) => call('lastChainSync', input, context),
     listAudit: (input, context) => call('listAudit', input, context),
     onEvent,
   } satisfies BridgeApi;

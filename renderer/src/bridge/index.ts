@@ -72,6 +72,7 @@ export function createBridgeClient(api: BridgeApi): BridgeClient {
     saveVendorItems: (input, context) => api.saveVendorItems(input, context).then(unwrap),
     removeVendorItems: (input, context) => api.removeVendorItems(input, context).then(unwrap),
     syncChain: (input, context) => api.syncChain(input, context).then(unwrap),
+    lastChainSync: (input, context) => api.lastChainSync(input, context).then(unwrap),
     listAudit: (input, context) => api.listAudit(input, context).then(unwrap),
     onEvent: (listener) => api.onEvent(listener),
   } satisfies BridgeClient;
