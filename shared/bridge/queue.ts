@@ -412,6 +412,8 @@ export const queueOperations = {
  * would tell the waiter a saved order was not saved (sent again: twice). The core answers them
  * after a switch and the renderer's account scope keeps their answers after it closed.
  */
-export const queueWriteOperations: ReadonlySet<string> = new Set(
-  Object.keys(queueOperations).filter((name) => name !== 'getQueue' && name !== 'getEntries' && name !== 'exportPending' && name !== 'getMostSold'),
-);
+export const queueWriteOperations: ReadonlySet<string> = new Set([
+  ...Object.keys(queueOperations).filter((name) => name !== 'getQueue' && name !== 'getEntries' && name !== 'exportPending' && name !== 'getMostSold'),
+  // Issue 17 item 3: a purchase order's receipt is committed to the queue as its entries.
+  'receivePurchaseOrder',
+]);
