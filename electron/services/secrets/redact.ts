@@ -26,6 +26,9 @@ function formsOf(secret: string): string[] {
 /** From now on, `redactSecrets` removes this value (in any of its encodings). */
 export function rememberSecret(secret: string | null | undefined): void {
   if (!secret || secret.length < MIN_SECRET_LENGTH) return;
+  // Every vendor request remembers its account's tokens: encoding them again each time cost the
+  // browser shell ~70 ms of CPU per catalog sync (issue 11's store rate).
+  if (forms.has(secret)) return;
   let added = false;
   for (const form of formsOf(secret)) {
     if (!forms.has(form)) {
