@@ -5,7 +5,7 @@ import { useCleanup } from './support/cleanup';
 
 // Issue 12 item 9: a terminal PIN set in Settings; "Lock" (or idle minutes) shows a lock screen
 // that covers everything; three wrong PINs make the terminal refuse PINs for a while, also after
-// a reload; Settings asks the PIN.
+// a reload; Settings and manager mode ask the PIN.
 
 const { running, contexts } = useCleanup();
 
@@ -16,7 +16,7 @@ async function tapPin(scope: ReturnType<Page['getByTestId']>, pin: string) {
   for (const digit of pin) await scope.getByRole('button', { name: digit, exact: true }).tap();
 }
 
-test('lock: set a PIN, lock, three wrong PINs make it wait, the right one unlocks; Settings asks the PIN', async () => {
+test('lock: set a PIN, lock, three wrong PINs make it wait, the right one unlocks; Settings and manager mode ask the PIN', async () => {
   test.setTimeout(180_000);
   const vendorUrl = await startVendor(running);
   const page = await openSyncedTerminal(vendorUrl, running, contexts);
@@ -124,4 +124,22 @@ test('lock: set a PIN, lock, three wrong PINs make it wait, the right one unlock
   await page.keyboard.type(PIN);
   await page.keyboard.press('Enter');
   await expect(settings.heading).toBeVisible();
+
+  // Manager mode (issue 17) asks the PIN too: Cancel stays where it was, the right PIN opens it.
+  const manager = page.getByRole('heading', { name: 'Manager', exact: true });
+  const openManager = async () => {
+    await page.getByRole('button', { name: 'More', exact: true }).tap();
+    await page.getByRole('menuitem', { name: 'Manager' }).tap();
+  };
+  await openManager();
+  await expect(gate.getByRole('heading', { name: 'Enter the PIN to open manager mode' })).toBeVisible();
+  await gate.getByRole('button', { name: 'Cancel' }).tap();
+  await expect(gate).toHaveCount(0);
+  await expect(manager).toHaveCount(0);
+  await openManager();
+  await expect(gate.getByRole('heading', { name: 'Enter the PIN to open manager mode' })).toBeVisible();
+  await page.keyboard.type(PIN);
+  await page.keyboard.press('Enter');
+  await expect(manager).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Catalog' })).toHaveAttribute('aria-selected', 'true');
 });
