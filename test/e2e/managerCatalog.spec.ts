@@ -18,6 +18,9 @@ import { seriousViolations as violations, expectTouchSize } from './support/scre
 const SHOTS = process.env.MANAGER_CATALOG_SHOTS ?? '/tmp/shots/catalog-edits';
 const { running, contexts } = useCleanup();
 
+/** The button name item B gets (issue 17 item 1: an item's button name). */
+const BUTTON_B = 'Corto B';
+
 async function shot(page: Page, name: string) {
   await mkdir(SHOTS, { recursive: true });
   await page.screenshot({ path: `${SHOTS}/${name}.png` });
@@ -137,6 +140,8 @@ test('manager mode: two prices and one item’s allergens in one save reach the 
   await expect(manager.pendingCount).toHaveText('1 change not saved');
   await manager.pick(name(b));
   await manager.field('Price (€)').fill((newB / 100).toFixed(2));
+  // …and a shorter name for its button.
+  await manager.form.getByLabel(/^Button name/).fill(BUTTON_B);
   await manager.keep();
   await manager.pick(name(c));
   for (const [allergen, code] of Object.entries({ Eggs: 1, Sesame: 2, Lupin: 3, Mustard: 4, Fish: 5, Celery: 6, Crustaceans: 7, Peanuts: 8, Molluscs: 9, Soy: 10, Nuts: 11, Sulphites: 12, Dairy: 13 })) {
@@ -163,7 +168,9 @@ test('manager mode: two prices and one item’s allergens in one save reach the 
 
   // The referee: the vendor's records.
   expect(Math.round(Number((await vendorRecord(vendorUrl, `catalog/items/${String(a.id)}`)).price) * 100)).toBe(newA);
-  expect(Math.round(Number((await vendorRecord(vendorUrl, `catalog/items/${String(b.id)}`)).price) * 100)).toBe(newB);
+  const vendorB = await vendorRecord(vendorUrl, `catalog/items/${String(b.id)}`);
+  expect(Math.round(Number(vendorB.price) * 100)).toBe(newB);
+  expect(vendorB.buttonName).toBe(BUTTON_B);
   const vendorC = await vendorRecord(vendorUrl, `catalog/items/${String(c.id)}`);
   expect(vendorC.allergies).toBe(allergensC);
   expect(Number(vendorC.price)).toBe(Number(c.price)); // only what changed was sent
@@ -180,8 +187,10 @@ test('manager mode: two prices and one item’s allergens in one save reach the 
   await catalog.open();
   await catalog.search(name(a));
   await expect(catalog.itemButton(name(a))).toHaveAccessibleName(new RegExp(`^${name(a)}, ${euros(newA / 100).replace('.', '\\.')}`));
+  // B's button shows its new button name, and still names the item in full.
   await catalog.search(name(b));
-  await expect(catalog.itemButton(name(b))).toHaveAccessibleName(new RegExp(`^${name(b)}, ${euros(newB / 100).replace('.', '\\.')}`));
+  const buttonB = page.getByRole('button', { name: new RegExp(`^${BUTTON_B} \\(${name(b)}\\), ${euros(newB / 100).replace('.', '\\.')}`) });
+  await expect(buttonB.getByTestId('catalog-item-name')).toHaveText(BUTTON_B);
   await catalog.search(name(c));
   await expect(catalog.itemButton(name(c))).toHaveAccessibleName(/Allergens: sesame, dairy$/);
   expect(await generationDbs(page)).toEqual(generationsBefore);

@@ -9,7 +9,7 @@ import type { CatalogDb, StoredItem } from '../catalog/catalogDb';
 // builder's sheets.
 
 /** What a result card needs of an item: a narrow projection of the stored record. */
-export type ItemSummary = Pick<StoredItem, 'id' | 'name' | 'price' | 'type' | 'category_id' | 'photo' | 'allergies' | 'active'>;
+export type ItemSummary = Pick<StoredItem, 'id' | 'name' | 'price' | 'type' | 'category_id' | 'photo' | 'allergies' | 'active'> & Partial<Pick<StoredItem, 'buttonName'>>;
 
 interface SearchEntry {
   item: ItemSummary;
@@ -100,6 +100,7 @@ export function buildSearchIndex(items: Iterable<StoredItem | ItemSummary>, offe
     const item: ItemSummary = {
       id: record.id,
       name: record.name,
+      buttonName: record.buttonName ?? null,
       price: record.price,
       type: record.type,
       category_id: record.category_id,

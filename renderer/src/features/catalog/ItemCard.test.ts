@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { StoredItem, StoredStock } from '../../data/catalog/catalogDb';
 import { createI18n } from '../../i18n/i18n';
 import type { Language } from '../../i18n/languages';
-import { ItemCard } from './ItemCard';
+import { buttonLabel, ItemCard } from './ItemCard';
 
 // Rendered to markup in Node (no DOM here): what a card shows for each kind of item.
 
@@ -109,5 +109,14 @@ describe('ItemCard', () => {
       expect(html).toContain('aria-description="Hold for stock: sold out or put back"');
       expect(html).toContain('aria-keyshortcuts="Shift+F10"');
     });
+  });
+
+  it('shows the button name a manager set (issue 17), and still names the item in full to readers', () => {
+    const html = render({ name: 'Croquetas caseras de jamón ibérico', buttonName: 'Croquetas' });
+    expect(html).toMatch(/data-testid="catalog-item-name">Croquetas<\/span>/);
+    expect(html).toContain('aria-label="Croquetas (Croquetas caseras de jamón ibérico), €8.50"');
+    expect(render({ buttonName: '  ' })).toMatch(/data-testid="catalog-item-name">Croquetas caseras de jamón<\/span>/);
+    expect(buttonLabel({ name: 'Agua', buttonName: null })).toBe('Agua');
+    expect(buttonLabel({ name: 'Agua mineral 50 cl', buttonName: ' Agua ' })).toBe('Agua');
   });
 });

@@ -51,7 +51,10 @@ export function ItemCard({
   const allergens = allergenBadges(t, item.allergies);
   const allergensText = describeAllergens(t, allergens);
   const price = format.money(item.price);
-  const label = [item.name, price, badge, stockText(ts, format, level), allergensText].filter((part) => part !== null).join(', ');
+  // Issue 17: a button name set in manager mode is what the button shows; its accessible name
+  // starts with those words (WCAG 2.5.3) and still says the item's full name.
+  const shown = buttonLabel(item);
+  const label = [shown === item.name ? item.name : `${shown} (${item.name})`, price, badge, stockText(ts, format, level), allergensText].filter((part) => part !== null).join(', ');
   const allergenList = allergensText !== null && (
     <ul className="catalog-allergens" aria-label={allergensText} data-testid="catalog-item-allergens">
       {allergens.map((allergen) => (
@@ -87,7 +90,7 @@ export function ItemCard({
       >
         <ItemThumbnail photo={item.photo} />
         <span className="catalog-item__name" data-testid="catalog-item-name">
-          {item.name}
+          {shown}
         </span>
         <span className="catalog-item__meta">
           <span className="catalog-item__price" data-testid="catalog-item-price">
@@ -153,4 +156,10 @@ function ItemThumbnail({ photo }: { photo: string | null | undefined }) {
       onError={() => setFailedSrc(src)}
     />
   );
+}
+
+/** The words on an item's button: its button name when the venue set one, else its name. */
+export function buttonLabel(item: Pick<ItemSummary, 'name' | 'buttonName'>): string {
+  const button = item.buttonName?.trim();
+  return button ? button : item.name;
 }
