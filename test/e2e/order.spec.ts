@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { allergenName, CatalogPage, euros as eurosOf } from './support/CatalogPage';
+import { allergenName, CatalogPage, eurosOfCents as euros } from './support/CatalogPage';
 import { OrderPage } from './support/OrderPage';
 import { openSyncedTerminal, startVendor } from './support/terminal';
 import { listAll, type WireRecord } from './support/serverCatalog';
@@ -15,7 +15,6 @@ const { running, contexts } = useCleanup();
 
 /** The test's own money: a wire price ("13.50" or 13.5) in integer cents. */
 const cents = (value: unknown) => Math.round(Number(value) * 100);
-const euros = (amountCents: number) => eurosOf(amountCents / 100);
 
 function one(records: WireRecord[], what: string, match: (r: WireRecord) => boolean): WireRecord {
   const found = records.filter(match);

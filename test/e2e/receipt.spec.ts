@@ -6,6 +6,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { useCleanup } from './support/cleanup';
 import { startServe } from './support/processes';
 import { openWindow } from './support/terminal';
+import { eurosOfCents as euros } from './support/CatalogPage';
 
 // The till's receipt (issue 15 item 11) in the browser shell on the demo shop, its own catalog as
 // the shop's sync brings it and its sales delivered to the demo shop's retail sandbox: two socks of
@@ -39,7 +40,6 @@ function cents(text: string): number {
   return Number(match![1]) * 100 + Number(match![2]);
 }
 
-const euros = (amount: number) => `€${(amount / 100).toFixed(2)}`;
 
 /** Opens a group's and a category's tabs and taps the category's first product. */
 async function tapFirstProduct(page: Page, group: string, category: string) {

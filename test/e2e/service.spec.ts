@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { controlRequest } from '../../electron/sandbox/control/request.testing';
-import { CatalogPage, euros as eurosOf } from './support/CatalogPage';
+import { CatalogPage, eurosOfCents as euros } from './support/CatalogPage';
 import { FloorPage } from './support/FloorPage';
 import { OrderPage } from './support/OrderPage';
 import { DEMO_HEADERS } from './support/processes';
@@ -19,7 +19,6 @@ const SCREENS = 'test-results/screens';
 const { running, contexts } = useCleanup();
 
 const cents = (value: unknown) => Math.round(Number(value) * 100);
-const euros = (amountCents: number) => eurosOf(amountCents / 100);
 
 interface LedgerEntry {
   kind: 'flow' | 'loyalty';

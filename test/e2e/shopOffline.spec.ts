@@ -5,6 +5,7 @@ import { centsNumber, refereeSale } from '../contract/retail/shopReferee';
 import { useCleanup } from './support/cleanup';
 import { openDemoShop, retailControl, TillPage, type Wire } from './support/shop';
 import { assertNoProductPromotions, entriesById, inPromotionCategories, pendingEntries, readShopFacts, scanProducts, type ShopProduct } from './support/shopCatalog';
+import { eurosOfCents as euros } from './support/CatalogPage';
 
 // Issue 15 "Proof", offline: three sales made at the till while the demo shop's retail sandbox is
 // offline (every connection cut, its control API excepted) are saved at once, wait in the main
@@ -18,7 +19,6 @@ test.setTimeout(300_000);
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots/shopproof';
 const { running, contexts } = useCleanup();
 
-const euros = (cents: number) => `€${(cents / 100).toFixed(2)}`;
 
 interface Sale {
   product: ShopProduct;

@@ -5,6 +5,7 @@ import { centsNumber, productFromWire, promotionOn, refereeSale, type RefPromoti
 import { useCleanup } from './support/cleanup';
 import { openDemoShop, retailControl, retailGet, TillPage, type LedgerEntry, type Wire } from './support/shop';
 import { inPromotionCategories, pendingEntries, readShopFacts, type ShopFacts, type ShopProduct } from './support/shopCatalog';
+import { eurosOfCents as euros } from './support/CatalogPage';
 
 // Issue 15 item 8, promotions on linked PRODUCTS (`apply_to` 1), on the demo shop (the browser
 // shell's embedded retail sandbox, its real catalog synced). The retail API reads those links only
@@ -22,8 +23,6 @@ test.setTimeout(300_000);
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots/productpromos';
 const { running, contexts } = useCleanup();
 
-/** "€12.30" as the terminal writes money in English. */
-const euros = (cents: number) => `€${(cents / 100).toFixed(2)}`;
 
 interface Chosen {
   promotion: RefPromotion;

@@ -5,6 +5,7 @@ import { centsNumber, promotionOn, refereeSale, type RefOrder } from '../contrac
 import { useCleanup } from './support/cleanup';
 import { openDemoShop, retailControl, TillPage, type LedgerEntry, type Wire } from './support/shop';
 import { assertNoProductPromotions, inPromotionCategories, needsRounding, pendingEntries, readShopFacts, scanProducts, type ShopFacts, type ShopProduct } from './support/shopCatalog';
+import { eurosOfCents as euros } from './support/CatalogPage';
 
 // Issue 15 "Proof", the referee sale: on the demo shop (the browser shell's embedded retail
 // sandbox, its real catalog synced into the till), three barcodes scanned — a sock variant (twice:
@@ -21,8 +22,6 @@ test.setTimeout(240_000);
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots/shopproof';
 const { running, contexts } = useCleanup();
 
-/** "€12.30" as the terminal writes money in English. */
-const euros = (cents: number) => `€${(cents / 100).toFixed(2)}`;
 
 interface Basket {
   rateId: number;

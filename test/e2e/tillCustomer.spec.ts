@@ -6,6 +6,7 @@ import { useCleanup } from './support/cleanup';
 import { openDemoShop, retailControl, retailGet, TillPage, type Wire } from './support/shop';
 import { scanProducts } from './support/shopCatalog';
 import { seriousViolations as violations } from './support/screens';
+import { eurosOfCents as euros } from './support/CatalogPage';
 
 // Issue 15 item 9 (and item 7's "or it follows the customer's"): the till's customer on the demo
 // shop — the browser shell's embedded retail sandbox, its real catalog synced. The sandbox's own
@@ -20,8 +21,6 @@ test.setTimeout(300_000);
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots/tillcustomer';
 const { running, contexts } = useCleanup();
 
-/** "€12.30" as the terminal writes money in English. */
-const euros = (cents: number) => `€${(cents / 100).toFixed(2)}`;
 
 interface ShopCustomerWire {
   id: number;

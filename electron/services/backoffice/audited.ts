@@ -30,17 +30,31 @@ export interface AuditedWrite<T> {
   said?: (answer: T) => string | undefined;
 }
 
-/** Sends, records, and rethrows a failure as a coded ServiceError (GatewayError) or as it came. */
-export async function audited<T>(audit: AuditLog, write: AuditedWrite<T>): Promise<T> {
+/**
+ * What an audited write came to: its answer, or why it failed — `error` as the bridge reports it (a
+ * gateway failure already a coded ServiceError) and the gateway's own `failure` (its status, the
+ * fields a 422 named), for callers that show a refusal per field.
+ */
+export type AuditedResult<T> = { ok: true; answer: T } | { ok: false; error: unknown; failure: GatewayError | undefined };
+
+/** Sends and records; never throws what the send threw (see `audited` for the throwing form). */
+export async function auditedWrite<T>(audit: AuditLog, write: AuditedWrite<T>): Promise<AuditedResult<T>> {
   let answer: T;
   try {
     answer = await write.send();
   } catch (error) {
     audit.record({ action: write.action, target: write.target, change: write.change, answer: failedAnswer(error) });
-    if (error instanceof GatewayError) throw new ServiceError(error.toBridgeError());
-    throw error;
+    if (error instanceof GatewayError) return { ok: false, error: new ServiceError(error.toBridgeError()), failure: error };
+    return { ok: false, error, failure: undefined };
   }
   const said = write.said?.(answer);
   audit.record({ action: write.action, target: write.target, change: write.change, answer: { outcome: 'accepted', ...(said ? { said } : {}) } });
-  return answer;
+  return { ok: true, answer };
+}
+
+/** Sends, records, and rethrows a failure as a coded ServiceError (GatewayError) or as it came. */
+export async function audited<T>(audit: AuditLog, write: AuditedWrite<T>): Promise<T> {
+  const result = await auditedWrite(audit, write);
+  if (!result.ok) throw result.error;
+  return result.answer;
 }

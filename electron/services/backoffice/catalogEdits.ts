@@ -2,8 +2,8 @@ import type { CatalogEdit, CatalogEditRef, SaveCatalogEditsResult } from '../../
 import { catalogBatchBody, CatalogRecordTooLarge, splitCatalogBatch } from '../../../shared/domain/catalogBatches';
 import { catalogEditProblems, editsByResource, refOf, serverFieldProblems, updateRecordOf, type CatalogEditResource } from '../../../shared/domain/catalogEdits';
 import { ServiceError } from '../dispatcher';
-import { GatewayError, MAX_REQUEST_BYTES } from '../gateway';
-import { audited } from './audited';
+import { MAX_REQUEST_BYTES } from '../gateway';
+import { auditedWrite } from './audited';
 import type { BackofficeDeps, BackofficeHandlers } from './handlers';
 
 // Issue 17 item 1: catalog quick edits (docs/decisions.md, "Issue 17 — catalog quick edits").
@@ -65,27 +65,18 @@ export async function saveCatalogEdits(deps: BackofficeDeps, edits: readonly Cat
 
   const saved: CatalogEditRef[] = [];
   for (const [index, write] of writes.entries()) {
-    let failure: GatewayError | null = null;
     const body = JSON.parse(catalogBatchBody(write.resource, write.records)) as unknown;
-    try {
-      await audited(deps.audit, {
-        action: 'catalog-edit',
-        target: targetOf(write),
-        change: body,
-        send: async () => {
-          try {
-            // The gateway checks the body against spec 4.3's update shape (catalogWriteRequests).
-            return await deps.gateway.catalog[write.resource].writeMany(write.records as never, { priority: 'interactive' });
-          } catch (error) {
-            if (error instanceof GatewayError) failure = error;
-            throw error;
-          }
-        },
-      });
-    } catch (error) {
+    const result = await auditedWrite(deps.audit, {
+      action: 'catalog-edit',
+      target: targetOf(write),
+      change: body,
+      // The gateway checks the body against spec 4.3's update shape (catalogWriteRequests).
+      send: () => deps.gateway.catalog[write.resource].writeMany(write.records as never, { priority: 'interactive' }),
+    });
+    if (!result.ok) {
+      const { error, failure: gatewayFailure } = result;
       const later = writes.slice(index + 1).flatMap((w) => w.edits.map(refOf));
       const sent = write.edits.map(refOf);
-      const gatewayFailure = failure as GatewayError | null;
       if (gatewayFailure?.kind === 'invalid') {
         const said = gatewayFailure.text.params?.said;
         const words = typeof said === 'string' && said !== '' ? said : undefined;

@@ -1,6 +1,6 @@
 import type { LastChainSync } from '../../../shared/bridge';
 import type { BackofficeDeps, BackofficeHandlers } from './handlers';
-import { auditedWrite } from './vendors';
+import { auditedWrite } from './audited';
 
 // Manager mode's chain sync (issue 17 item 5; spec: hospitality 4.2 `POST chains/sync`). The
 // renderer offers it on a master account only (the account's `chainRole`), but the POS decides:
@@ -15,7 +15,7 @@ const PAGE = 500;
 export function chainHandlers(deps: BackofficeDeps, now: () => Date = () => new Date()): Pick<BackofficeHandlers, 'syncChain' | 'lastChainSync'> {
   return {
     async syncChain() {
-      const result = await auditedWrite(deps, {
+      const result = await auditedWrite(deps.audit, {
         action: 'chain-sync',
         target: 'chain',
         change: {},

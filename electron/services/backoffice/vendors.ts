@@ -10,8 +10,8 @@ import {
 } from '../../../shared/bridge';
 import type { VendorCreateRequest, VendorItemRequest, VendorItemWire, VendorUpdateRequest, VendorWire } from '../../../shared/api/v2';
 import { explainedGatewayCall } from '../gatewayFailures';
-import { GatewayError } from '../gateway';
-import { audited, type AuditedWrite } from './audited';
+import type { GatewayError } from '../gateway';
+import { audited, auditedWrite } from './audited';
 import type { BackofficeDeps, BackofficeHandlers } from './handlers';
 
 // Manager mode's vendors (issue 17 item 4; spec: hospitality 2.8, 4.6) through the venue's gateway,
@@ -140,27 +140,6 @@ export function vendorRefusal(error: GatewayError): Extract<SaveVendorResult, { 
   };
 }
 
-/** Runs an audited write, keeping the gateway's own failure (its fields and status) for the caller. */
-export async function auditedWrite<T>(deps: BackofficeDeps, write: AuditedWrite<T>) {
-  let failure: GatewayError | undefined;
-  try {
-    const answer = await audited(deps.audit, {
-      ...write,
-      send: async () => {
-        try {
-          return await write.send();
-        } catch (error) {
-          if (error instanceof GatewayError) failure = error;
-          throw error;
-        }
-      },
-    });
-    return { ok: true as const, answer };
-  } catch (error) {
-    return { ok: false as const, error, failure };
-  }
-}
-
 export function vendorHandlers(deps: BackofficeDeps): Pick<BackofficeHandlers, 'listVendors' | 'saveVendor' | 'deleteVendor' | 'listVendorItems' | 'saveVendorItems' | 'removeVendorItems'> {
   const { gateway } = deps;
 
@@ -180,7 +159,7 @@ export function vendorHandlers(deps: BackofficeDeps): Pick<BackofficeHandlers, '
     async saveVendor({ id, vendor }) {
       const creating = id === undefined;
       const body = creating ? createRequestOf(vendor) : updateRequestOf(vendor);
-      const result = await auditedWrite(deps, {
+      const result = await auditedWrite(deps.audit, {
         action: creating ? 'vendor-create' : 'vendor-update',
         target: creating ? `vendor NIF ${String(body.nif ?? '')}`.trim() : `vendor ${id}`,
         change: creating ? body : { id, ...body },

@@ -37,6 +37,9 @@ export const allergenTitle = (code: number): string => `Contains ${allergenName(
 /** Money as the terminal writes it in English (en-GB): "€12.50". */
 export const euros = (amount: number): string => new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'EUR' }).format(amount);
 
+/** The same for an amount in cents (the bridge's and the sandbox referees' unit). */
+export const eurosOfCents = (cents: number): string => euros(cents / 100);
+
 /** The catalog as a waiter sees it (STYLE: page models for e2e). */
 export class CatalogPage {
   readonly openButton: Locator;

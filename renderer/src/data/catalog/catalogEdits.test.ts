@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BridgeEvent } from '../../../../shared/bridge';
 import { loadSearchIndex, searchItems } from '../search/search';
 import { openGenerationDb, type CatalogDb, type StoredItem, type StoredModifier } from './catalogDb';
@@ -8,6 +8,9 @@ import { applyCatalogEdits, editsOf, startCatalogEditFeed } from './catalogEdits
 import { createCatalogStore } from './catalogStore';
 import type { OpenGeneration } from './generations';
 import { itemRecordsOnce } from './itemRecords';
+
+/** Dexie writes are asynchronous: wait for the condition (no fixed sleeps). */
+const WAIT = { timeout: 2_000, interval: 5 };
 
 let counter = 0;
 const cleanups: Array<() => Promise<void> | void> = [];
@@ -47,17 +50,6 @@ function fakeBridge() {
   };
 }
 
-async function eventually(check: () => Promise<void>, timeoutMs = 2_000) {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > until) throw error;
-      await new Promise((done) => setTimeout(done, 5));
-    }
-  }
-}
 
 describe('applyCatalogEdits', () => {
   it('writes only the changed fields, in the stored shape (price in units, allergies joined by ";", flags as booleans)', async () => {
@@ -107,7 +99,7 @@ describe('startCatalogEditFeed', () => {
     const feed = startCatalogEditFeed({ bridge, catalog });
     cleanups.push(() => feed.stop());
     bridge.send({ type: 'catalog-edited', edits: [{ kind: 'item', id: 2, priceCents: 1_000 }] });
-    await eventually(async () => expect((await db.items.get(2))!.price).toBe(10));
+    await vi.waitFor(async () => expect((await db.items.get(2))!.price).toBe(10), WAIT);
     feed.stop();
     expect(bridge.listeners.size).toBe(0);
   });
@@ -128,11 +120,11 @@ describe('startCatalogEditFeed', () => {
     catalog.setState({ syncing: true });
     clock = 3_000;
     bridge.send({ type: 'catalog-edited', edits: [{ kind: 'item', id: 2, priceCents: 777, allergens: [4] }] }); // during it
-    await eventually(async () => expect((await first.items.get(2))!.price).toBe(7.77));
+    await vi.waitFor(async () => expect((await first.items.get(2))!.price).toBe(7.77), WAIT);
     await second.items.update(1, { price: 6 }); // the server changed it again since: the sync's copy wins
     catalog.setState({ syncing: false, current: opened(second, 2) });
 
-    await eventually(async () => expect(await second.items.get(2)).toMatchObject({ price: 7.77, allergies: '4' }));
+    await vi.waitFor(async () => expect(await second.items.get(2)).toMatchObject({ price: 7.77, allergies: '4' }), WAIT);
     expect((await second.items.get(1))!.price).toBe(6);
   });
 });

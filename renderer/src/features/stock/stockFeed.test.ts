@@ -1,12 +1,15 @@
 import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BridgeEvent, ItemStock } from '../../../../shared/bridge';
 import { openGenerationDb, type CatalogDb, type StoredStock } from '../../data/catalog/catalogDb';
 import { createCatalogStore, type CatalogStoreApi } from '../../data/catalog/catalogStore';
 import type { OpenGeneration } from '../../data/catalog/generations';
 import { applyStockChange, localStockId, startStockFeed } from './stockFeed';
 import { useWarehouseStore } from './warehouseStore';
+
+/** Dexie writes are asynchronous: wait for the condition (no fixed sleeps). */
+const WAIT = { timeout: 2_000, interval: 5 };
 
 let counter = 0;
 const cleanups: Array<() => Promise<void> | void> = [];
@@ -45,18 +48,6 @@ function fakeBridge(warehouseId: number | null = 2) {
   };
 }
 
-/** Waits until `check` passes (Dexie writes are asynchronous); no fixed sleeps. */
-async function eventually(check: () => Promise<void>, timeoutMs = 2_000) {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > until) throw error;
-      await new Promise((done) => setTimeout(done, 5));
-    }
-  }
-}
 
 describe('applyStockChange', () => {
   it('updates the quantity of the row it finds by warehouse and item, keeping the rest', async () => {
@@ -90,7 +81,7 @@ describe('startStockFeed', () => {
     const catalog = createCatalogStore();
     const { feed, bridge } = start(catalog, fakeBridge(2));
     expect(useWarehouseStore.getState().status).toBe('loading');
-    await eventually(async () => expect(useWarehouseStore.getState()).toMatchObject({ warehouseId: 2, status: 'ready' }));
+    await vi.waitFor(async () => expect(useWarehouseStore.getState()).toMatchObject({ warehouseId: 2, status: 'ready' }), WAIT);
     feed.stop();
     expect(useWarehouseStore.getState()).toMatchObject({ warehouseId: null, bridge: null });
     expect(bridge.listeners.size).toBe(0);
@@ -102,9 +93,9 @@ describe('startStockFeed', () => {
     catalog.setState({ current: opened(db, 1) });
     const { bridge } = start(catalog);
     bridge.send({ type: 'stock-changed', stock: { warehouseId: 2, itemId: 7, quantity: 0 } });
-    await eventually(async () => expect((await read(db, 2, 7))[0]!.quantity).toBe(0));
+    await vi.waitFor(async () => expect((await read(db, 2, 7))[0]!.quantity).toBe(0), WAIT);
     bridge.send({ type: 'stock-changed', stock: { warehouseId: 2, itemId: 8, quantity: 5 } });
-    await eventually(async () => expect((await read(db, 2, 8))[0]!.quantity).toBe(5));
+    await vi.waitFor(async () => expect((await read(db, 2, 8))[0]!.quantity).toBe(5), WAIT);
   });
 
   it('applies again to a new generation the changes heard after its sync started, not older ones', async () => {
@@ -121,10 +112,10 @@ describe('startStockFeed', () => {
     catalog.setState({ syncing: true });
     clock = 3_000;
     bridge.send({ type: 'stock-changed', stock: { warehouseId: 2, itemId: 8, quantity: 0 } }); // during it
-    await eventually(async () => expect((await read(first, 2, 8))[0]!.quantity).toBe(0));
+    await vi.waitFor(async () => expect((await read(first, 2, 8))[0]!.quantity).toBe(0), WAIT);
     catalog.setState({ syncing: false, current: opened(second, 2) });
 
-    await eventually(async () => expect((await read(second, 2, 8))[0]!.quantity).toBe(0));
+    await vi.waitFor(async () => expect((await read(second, 2, 8))[0]!.quantity).toBe(0), WAIT);
     expect((await read(second, 2, 7))[0]!.quantity).toBe(3);
   });
 });
