@@ -44,16 +44,33 @@ describe('file vault (browser shell)', () => {
     expect(await vault.load(here)).toBeNull();
   });
 
-  it('reads the file again only when it changed: tokens replaced or damaged by someone else are seen', async () => {
+  it('reads the file again only when it changed: tokens replaced or damaged by someone else are seen within a second', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'comanda-vault-'));
-    const vault = createFileVault(dir);
+    let now = 0;
+    const vault = createFileVault(dir, { recheckMs: 1_000, now: () => now });
     await vault.save(secrets, ORIGIN);
     expect(await vault.load(here)).toEqual(secrets);
     // Another process (or the other shell) saves new tokens: a new file under the same name.
     await createFileVault(dir).save({ ...secrets, accessToken: 'rotated-token' }, ORIGIN);
+    now = 999; // the answer of a moment ago is still used…
+    expect(await vault.load(here)).toEqual(secrets);
+    now = 1_000; // …and the file is looked at again after a second
     expect(await vault.load(here)).toEqual({ ...secrets, accessToken: 'rotated-token' });
     await writeFile(join(dir, 'credentials.json'), '{ broken', { mode: 0o600 });
+    now = 2_000;
     await expect(vault.load(here)).rejects.toBeInstanceOf(VaultDamagedError);
+  });
+
+  it("sees this process's own save and clear at once, whatever the recheck time", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'comanda-vault-'));
+    const vault = createFileVault(dir, { recheckMs: 60_000, now: () => 0 });
+    expect(await vault.load(here)).toBeNull();
+    await vault.save(secrets, ORIGIN);
+    expect(await vault.load(here)).toEqual(secrets);
+    await vault.save({ ...secrets, accessToken: 'rotated-token' }, ORIGIN);
+    expect(await vault.load(here)).toEqual({ ...secrets, accessToken: 'rotated-token' });
+    await vault.clear();
+    expect(await vault.load(here)).toBeNull();
   });
 
   it('narrows permissions that someone widened', async () => {

@@ -1,6 +1,7 @@
 import { chmod, readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomic } from './files/atomicWrite';
+import { recentRead, type RecentReadOptions } from './vault.recent';
 import {
   entryToStore,
   parseStoredEntry,
@@ -26,8 +27,8 @@ import {
  * folder. There is no OS keyring to lean on from a plain Node server; the file's permissions are
  * the protection, as for an SSH key.
  */
-export function createFileVault(dataDir: string): CredentialsVault {
-  const entry = fileEntry(join(dataDir, 'credentials.json'), parseStoredEntry);
+export function createFileVault(dataDir: string, options?: RecentReadOptions): CredentialsVault {
+  const entry = fileEntry(join(dataDir, 'credentials.json'), parseStoredEntry, options);
   return {
     unavailableReason: () => null,
     async save(secrets: AccountSecrets, origin: string) {
@@ -40,8 +41,8 @@ export function createFileVault(dataDir: string): CredentialsVault {
 }
 
 /** The shop's entry (issue 15): `credentials.shop.json` beside the venue's, same protection. */
-export function createFileShopVault(dataDir: string): ShopCredentialsVault {
-  const entry = fileEntry(join(dataDir, slotFileName('credentials.json', 'shop')), parseStoredShopEntry);
+export function createFileShopVault(dataDir: string, options?: RecentReadOptions): ShopCredentialsVault {
+  const entry = fileEntry(join(dataDir, slotFileName('credentials.json', 'shop')), parseStoredShopEntry, options);
   return {
     unavailableReason: () => null,
     async save(secrets, origin) {
@@ -54,8 +55,8 @@ export function createFileShopVault(dataDir: string): ShopCredentialsVault {
 }
 
 /** The shop's webhook secret (issue 16): `credentials.webhook.json`, same protection. */
-export function createFileWebhookVault(dataDir: string): WebhookSecretVault {
-  const entry = fileEntry(join(dataDir, slotFileName('credentials.json', 'webhook')), parseStoredWebhookEntry);
+export function createFileWebhookVault(dataDir: string, options?: RecentReadOptions): WebhookSecretVault {
+  const entry = fileEntry(join(dataDir, slotFileName('credentials.json', 'webhook')), parseStoredWebhookEntry, options);
   return {
     unavailableReason: () => null,
     async save(secret) {
@@ -70,12 +71,18 @@ export function createFileWebhookVault(dataDir: string): WebhookSecretVault {
 }
 
 /** One 0600 JSON file holding one entry, parsed by `parse`. */
-function fileEntry<T extends StoredSecrets | StoredShopSecrets | StoredWebhookSecret>(file: string, parse: (json: unknown, where: string) => T) {
-  // Every vendor request reads the secrets: the file is read again only when it changed (another
-  // inode after an atomic save, another size or time), not on each call.
+function fileEntry<T extends StoredSecrets | StoredShopSecrets | StoredWebhookSecret>(
+  file: string,
+  parse: (json: unknown, where: string) => T,
+  options?: RecentReadOptions,
+) {
+  // Every vendor request reads the secrets: an answer is reused for a moment (vault.recent.ts),
+  // then the file is looked at again and parsed again only when it changed (another inode after
+  // an atomic save, another size or time).
   let cached: { stamp: string; entry: T | null } | null = null;
+  const recent = recentRead(lookAtFile, options);
 
-  async function read(): Promise<T | null> {
+  async function lookAtFile(): Promise<T | null> {
     let info;
     try {
       info = await stat(file);
@@ -111,13 +118,17 @@ function fileEntry<T extends StoredSecrets | StoredShopSecrets | StoredWebhookSe
   }
 
   return {
-    read,
+    read: recent.read,
     async write(text: string) {
+      recent.forget();
       await writeFileAtomic(file, text, { mode: 0o600 });
+      recent.forget();
     },
     async clear() {
+      recent.forget();
       cached = null;
       await rm(file, { force: true });
+      recent.forget();
     },
   };
 }

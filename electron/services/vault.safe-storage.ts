@@ -1,6 +1,7 @@
 import { readFile, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { writeFileAtomic } from './files/atomicWrite';
+import { recentRead, type RecentReadOptions } from './vault.recent';
 import {
   entryToStore,
   parseStoredEntry,
@@ -121,8 +122,13 @@ function encryptedEntry<T extends StoredSecrets | StoredShopSecrets | StoredWebh
   filePath: string,
   unavailableReason: () => VaultProblem | null,
   parse: (json: unknown, where: string) => T,
+  options?: RecentReadOptions,
 ) {
-  async function read(): Promise<T | null> {
+  // Every vendor request reads the secrets: an answer is reused for a moment (vault.recent.ts)
+  // instead of reading and decrypting the file each time.
+  const recent = recentRead(readAndDecrypt, options);
+
+  async function readAndDecrypt(): Promise<T | null> {
     let encrypted: Buffer;
     try {
       encrypted = await readFile(filePath);
@@ -150,14 +156,18 @@ function encryptedEntry<T extends StoredSecrets | StoredShopSecrets | StoredWebh
   }
 
   return {
-    read,
+    read: recent.read,
     async write(text: string) {
       const reason = unavailableReason();
       if (reason !== null) throw new VaultUnavailableError(reason);
+      recent.forget();
       await writeFileAtomic(filePath, safeStorage.encryptString(text), { mode: 0o600 });
+      recent.forget();
     },
     async clear() {
+      recent.forget();
       await rm(filePath, { force: true });
+      recent.forget();
     },
   };
 }
