@@ -98,6 +98,8 @@ describe('syncCatalog', () => {
     expect(await db.stocks.count()).toBe(5);
     expect(result.counts).toMatchObject({ items: 450, rooms: 3, floorTables: 3, stocks: 5, customers: 5, paymentMethods: 3 });
     expect(current?.counts).toEqual(result.counts);
+    // The counts are kept while writing (the ids stored), not read back: they are what each store holds.
+    for (const store of recordStores) expect(await db.table(store).count(), store).toBe(result.counts[store]);
 
     // Wire quirks are read once, on arrival: numbers from strings, 0/1 flags as booleans.
     expect(await db.items.get(1009)).toMatchObject({ id: 1009, price: 6.5, costPrice: 1, type: 0, category_id: 100, active: false, order: 1 });
@@ -150,7 +152,7 @@ describe('syncCatalog', () => {
         databases.push(db);
         const transaction = db.transaction.bind(db) as (...args: unknown[]) => unknown;
         vi.spyOn(db, 'transaction').mockImplementation(((...args: unknown[]) => {
-          // Write transactions only (the counts at the end read every store in one).
+          // Write transactions only.
           const stores = args[1] as Array<{ name: string }>;
           if (args[0] !== 'rw') return transaction(...args);
           transactions.push(stores.map((store) => store.name));
