@@ -15,6 +15,7 @@ const handlers: BridgeHandlers = testHandlers({
   listPaymentMethods: async () => ({ paymentMethods: [] }),
   saveCredentials: vi.fn(async () => ({ saved: true as const })),
   getCredentialsStatus: async () => ({ stored: false, tenant: null, unavailableReason: null }),
+  syncImages: async ({ photos }) => ({ queued: photos.length, done: 0, failed: 0 }),
 });
 
 const listeners = new Set<(event: BridgeEvent) => void>();
@@ -89,6 +90,18 @@ describe('browser shell security', () => {
     expect(body.error.kind).toBe('invalid-input');
     expect(body.error).toMatchObject({ code: 'invalid-input', params: { fields: 'accessToken, integratorToken' } });
     expect(handlers.saveCredentials).not.toHaveBeenCalled();
+  });
+
+  it("takes a whole catalog's photo paths in one syncImages call, and refuses bodies over 1 MB elsewhere (413)", async () => {
+    // ~1.3 MB: the 20,000-item bench catalog's photos, over the 1 MB every other call is held to.
+    const photos = Array.from({ length: 22_000 }, (_, i) => `items/entrantes/tosta-de-gambas-al-ajillo-${i}.png`);
+    expect(JSON.stringify({ photos }).length).toBeGreaterThan(1_000_000);
+    const images = await bridgeCall('syncImages', { photos });
+    expect(images.status).toBe(200);
+    expect(JSON.parse(images.body)).toEqual({ ok: true, value: { queued: 22_000, done: 0, failed: 0 } });
+    const other = await bridgeCall('saveCredentials', { padding: 'x'.repeat(1_100_000) });
+    expect(other.status).toBe(413);
+    expect(JSON.parse(other.body)).toMatchObject({ ok: false, error: { code: 'bridge-request-invalid', detail: 'Bridge call body is too large.' } });
   });
 
   it('rejects a body that is not JSON', async () => {
