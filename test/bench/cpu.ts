@@ -62,7 +62,7 @@ export function cpuSnapshot(): CpuSnapshot {
 /**
  * CPU seconds spent between two snapshots by the process trees rooted at each named pid; what
  * is left below the bench (Chromium, in practice) is named by its process type: `browser`,
- * `renderer`, `gpu-process`, `utility` (the network service, storage)…
+ * `renderer`, `gpu-process`, `utility` (the network service, storage)…; `bench` is this process.
  */
 export function cpuBetween(before: CpuSnapshot, after: CpuSnapshot, parts: Record<string, number | undefined>): Record<string, number> {
   const stats = readStats();
@@ -73,8 +73,8 @@ export function cpuBetween(before: CpuSnapshot, after: CpuSnapshot, parts: Recor
   }
   const seconds: Record<string, number> = Object.fromEntries(Object.keys(parts).map((name) => [name, 0]));
   for (const [pid, ticks] of after) {
-    if (pid === process.pid) continue;
-    const name = owner.get(pid) ?? chromiumPart(pid);
+    // This process drives the browser (Playwright's client): its CPU shares the same cores.
+    const name = pid === process.pid ? 'bench' : (owner.get(pid) ?? chromiumPart(pid));
     seconds[name] = (seconds[name] ?? 0) + (ticks - (before.get(pid) ?? 0)) / TICKS_PER_SECOND;
   }
   return Object.fromEntries(Object.entries(seconds).map(([name, value]) => [name, Number(value.toFixed(2))]));
@@ -90,5 +90,24 @@ function chromiumPart(pid: number): string {
     return service ? `${type}:${service.replace(/^.*\./, '')}` : type;
   } catch {
     return 'gone';
+  }
+}
+
+/**
+ * Resolves once every process below this one used less than `cores` of CPU over `windowMs`
+ * (background work such as the browser's storage compaction has settled), or after `timeoutMs`.
+ * Returns how long it waited.
+ */
+export async function waitForQuiet({ cores = 0.1, windowMs = 500, timeoutMs = 30_000 } = {}): Promise<number> {
+  const started = performance.now();
+  let before = cpuSnapshot();
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, windowMs));
+    const after = cpuSnapshot();
+    let ticks = 0;
+    for (const [pid, value] of after) if (pid !== process.pid) ticks += value - (before.get(pid) ?? 0);
+    const busy = ticks / TICKS_PER_SECOND / (windowMs / 1000);
+    if (busy < cores || performance.now() - started > timeoutMs) return performance.now() - started;
+    before = after;
   }
 }

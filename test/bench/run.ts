@@ -30,7 +30,7 @@ import { benchOutbox, benchSaveRound } from './outbox';
 import { benchPromotions } from './promotions';
 import { benchTill } from './till';
 import { benchReports } from './reports';
-import { cpuBetween, cpuSnapshot } from './cpu';
+import { cpuBetween, cpuSnapshot, waitForQuiet } from './cpu';
 import { median, percentile } from './stats';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 20_000);
@@ -411,44 +411,82 @@ async function main() {
   console.log(body);
 }
 
-/** Raw bulkPuts timed after the sync: their median is the yardstick (one alone varies by ±20%). */
-const RAW_RUNS = Number(process.env.BENCH_RAW_RUNS ?? 3);
+/**
+ * Syncs and raw bulkPuts each timed this many times: one alone varies by ±20% on a shared 2-core
+ * machine, so each figure is the median of its runs.
+ */
+const STORE_RUNS = Number(process.env.BENCH_STORE_RUNS ?? 3);
 
 /**
- * A whole first sync with the rate limit off, then raw Dexie bulkPuts of the same records in the
- * same page: the sync engine's storing rate against the yardstick (issue 11: goal ≥ 0.8).
+ * The sync engine's storing rate against the yardstick (issue 11: goal ≥ 0.8): a fresh terminal's
+ * first sync, then raw Dexie bulkPuts of the same records and further syncs ("Sync now") in turn in
+ * the same page, each started once the machine is quiet again (the browser compacts its storage
+ * after a deletion), so both meet the browser's storage in the same state. Each figure is the
+ * median of its runs.
  */
 async function syncAgainstRaw() {
   log('sync with the rate limit off…');
   const loadBefore = loadavg()[0]!;
   const off = await syncScenario(false);
   log(`  ${off.records} records in ${off.wallMs} ms, ${off.used} requests (minimum ${off.minimum.total})`);
-  log(`  CPU seconds during the sync: ${Object.entries(off.cpuSeconds).map(([name, seconds]) => `${name} ${seconds}`).join(', ')}`);
-  const raws: { records: number; ms: number }[] = [];
-  const rawCpuBefore = cpuSnapshot();
-  for (let run = 0; run < RAW_RUNS; run++) {
-    raws.push(await off.page.evaluate((key) => (globalThis as Hooks).__comandaBench!.rawBulkPut(key), off.accountKey));
+  log(`  CPU seconds during the sync: ${describeCpu(off.cpuSeconds)}`);
+  log(`storing rate: ${STORE_RUNS} syncs and ${STORE_RUNS} raw bulkPuts in turn…`);
+  const { page, accountKey } = off;
+  const parts = { shell: off.serve.child.pid, sandbox: off.sandbox.child.pid };
+  const syncs: StoreRun[] = [{ records: off.records, ms: off.wallMs, cpuSeconds: off.cpuSeconds }];
+  const raws: StoreRun[] = [];
+  // After the first sync the main side caches the catalog's photos (~40 s here): wait it out.
+  log(`  waited ${Math.round((await waitForQuiet({ timeoutMs: 180_000 })) / 1000)} s for a quiet machine (the photos cached after the first sync)`);
+  for (;;) {
+    await waitForQuiet();
+    let before = cpuSnapshot();
+    const raw = await page.evaluate((key) => (globalThis as Hooks).__comandaBench!.rawBulkPut(key), accountKey);
+    raws.push({ ...raw, cpuSeconds: cpuBetween(before, cpuSnapshot(), parts) });
+    log(`  raw bulkPut ${raws.length}: ${raw.records} records in ${Math.round(raw.ms)} ms; CPU seconds ${describeCpu(raws.at(-1)!.cpuSeconds)}`);
+    if (raws.length >= STORE_RUNS) break;
+    await waitForQuiet();
+    before = cpuSnapshot();
+    const { attempts } = await page.evaluate((key) => (globalThis as Hooks).__comandaBench!.syncAgain(key), accountKey);
+    if (attempts > 1) log(`  (the sync was asked for ${attempts} times: an earlier one stopped before it switched)`);
+    const sync = await page.evaluate((key) => (globalThis as Hooks).__comandaBench!.currentSync(key), accountKey);
+    const records = Object.values(sync!.counts).reduce<number>((a, b) => a + (b ?? 0), 0);
+    syncs.push({ records, ms: Date.parse(sync!.syncedAt!) - Date.parse(sync!.startedAt), cpuSeconds: cpuBetween(before, cpuSnapshot(), parts) });
+    log(`  sync ${syncs.length}: ${records} records in ${syncs.at(-1)!.ms} ms; CPU seconds ${describeCpu(syncs.at(-1)!.cpuSeconds)} (with the deletion of the generation it replaced)`);
   }
-  const rawCpuSeconds = cpuBetween(rawCpuBefore, cpuSnapshot(), { shell: off.serve.child.pid, sandbox: off.sandbox.child.pid });
-  log(`  CPU seconds during the ${RAW_RUNS} raw runs: ${Object.entries(rawCpuSeconds).map(([name, seconds]) => `${name} ${seconds}`).join(', ')}`);
-  const raw = { records: raws[0]!.records, ms: median(raws.map((run) => run.ms)) };
-  log(`  raw bulkPut: ${raw.records} records in ${Math.round(raw.ms)} ms (median of ${raws.map((run) => Math.round(run.ms)).join(', ')})`);
-  const engineRate = off.records / (off.wallMs / 1000);
-  const rawRate = raw.records / (raw.ms / 1000);
+
+  const rateOf = (run: { records: number; ms: number }) => run.records / (run.ms / 1000);
+  const engineRate = median(syncs.map(rateOf));
+  const rawRate = median(raws.map(rateOf));
   const storing = {
     syncEngineRecordsPerSecond: Math.round(engineRate),
     rawBulkPutRecordsPerSecond: Math.round(rawRate),
+    syncRunsMs: syncs.map((run) => Math.round(run.ms)),
     rawBulkPutRunsMs: raws.map((run) => Math.round(run.ms)),
     engineOverRaw: Number((engineRate / rawRate).toFixed(3)),
+    firstSyncOverRaw: Number((rateOf(syncs[0]!) / rawRate).toFixed(3)),
     goal: 0.8,
     // Both figures are wall times on a machine other programs may be using: say how busy it was.
     loadAverage1m: { before: Number(loadBefore.toFixed(2)), after: Number(loadavg()[0]!.toFixed(2)) },
-    cpuSecondsDuringSync: off.cpuSeconds,
-    cpuSecondsDuringRawRuns: rawCpuSeconds,
-    note: 'engine: records / wall time of a whole sync (pages asked for five to a bridge call, validation, pages written together in transactions of 2,000 records or more while the next pages are fetched); raw: one bulkPut per store of the same records into a scratch database, the median of the runs',
+    cpuSecondsPerSync: syncs.map((run) => run.cpuSeconds),
+    cpuSecondsPerRawRun: raws.map((run) => run.cpuSeconds),
+    note:
+      'engine: records / wall time of a whole sync (pages asked for five to a bridge call, validation, pages written together in transactions of 2,000 records or more while the next pages are fetched), the median of the first sync and the syncs run again; raw: one bulkPut per store of the same records into a scratch database, the median of the runs, taken in turn with the syncs, each started on a quiet machine',
   };
-  log(`  engine / raw: ${storing.engineOverRaw} (goal ≥ 0.8; load average ${storing.loadAverage1m.before} → ${storing.loadAverage1m.after})`);
+  log(`  engine / raw: ${storing.engineOverRaw} (medians of ${syncs.length} syncs and ${raws.length} raw runs; the first sync alone ${storing.firstSyncOverRaw}; goal ≥ 0.8; load average ${storing.loadAverage1m.before} → ${storing.loadAverage1m.after})`);
   return { off, storing };
+}
+
+interface StoreRun {
+  records: number;
+  ms: number;
+  cpuSeconds: Record<string, number>;
+}
+
+function describeCpu(seconds: Record<string, number>): string {
+  return Object.entries(seconds)
+    .filter(([, value]) => value > 0)
+    .map(([name, value]) => `${name} ${value}`)
+    .join(', ');
 }
 
 function requestsOf(run: Awaited<ReturnType<typeof syncScenario>>) {

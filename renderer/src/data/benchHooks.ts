@@ -1,5 +1,7 @@
+import Dexie from 'dexie';
 import { openAccountDb } from './db';
-import { openGenerationDb, recordStores, type CatalogDb } from './catalog/catalogDb';
+import { generationOfDbName, openGenerationDb, recordStores, type CatalogDb } from './catalog/catalogDb';
+import { catalogStore } from './catalog/catalogStore';
 import { openCurrentGeneration, readCurrentGeneration } from './catalog/generations';
 import { loadSearchIndex, searchItems, SEARCH_LIMIT } from './search/search';
 import type { AllergenCode } from '../../../shared/api/catalog';
@@ -35,6 +37,12 @@ export interface BenchHooks {
    * engine's storing rate is compared with.
    */
   rawBulkPut(accountKey: string): Promise<{ records: number; ms: number }>;
+  /**
+   * Runs the terminal's own sync again ("Sync now") and resolves once it switched to the new
+   * generation and the one it replaced is deleted, so the next measurement does not share the
+   * machine with that deletion. Read the new generation's times with `currentSync`.
+   */
+  syncAgain(accountKey: string): Promise<{ attempts: number }>;
   /**
    * Search as you type over the current generation, as the catalog view runs it: the search
    * projection is loaded once (untimed), then each query is typed character by character and
@@ -80,6 +88,27 @@ export function installBenchHooks(): void {
       const ms = performance.now() - started;
       await scratch.delete();
       return { records, ms };
+    },
+    async syncAgain(accountKey) {
+      const before = await globalThis.__comandaBench!.currentSync(accountKey);
+      // A sync stopped half-way (the terminal restarted its catalog service) switches to nothing
+      // and records no failure: ask again, a few times at most, and say how many it took.
+      let attempts = 0;
+      for (;;) {
+        attempts++;
+        await catalogStore.getState().syncNow();
+        const after = await globalThis.__comandaBench!.currentSync(accountKey);
+        if (after !== null && after.n !== before?.n && after.syncedAt !== null) break;
+        if (attempts === 3) throw new Error(`Three syncs did not switch to a new generation: ${catalogStore.getState().lastFailure?.detail ?? 'no failure recorded'}`);
+      }
+      // The retired generation is deleted a few seconds after the switch (syncService RETIRE_AFTER_MS).
+      const deadline = performance.now() + 60_000;
+      for (;;) {
+        const generations = (await Dexie.getDatabaseNames()).filter((name) => generationOfDbName(accountKey, name) !== null);
+        if (generations.length === 1) return { attempts };
+        if (performance.now() > deadline) throw new Error(`Generations still present a minute after the sync: ${generations.join(', ')}`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
     },
     async searchPerKeystroke(accountKey, queries, hiddenAllergens = []) {
       const accountDb = openAccountDb(accountKey);
