@@ -76,32 +76,14 @@ function fileEntry<T extends StoredSecrets | StoredShopSecrets | StoredWebhookSe
   parse: (json: unknown, where: string) => T,
   options?: RecentReadOptions,
 ) {
-  // Every vendor request reads the secrets: an answer is reused for a moment (vault.recent.ts),
-  // then the file is looked at again and parsed again only when it changed (another inode after
-  // an atomic save, another size or time).
-  let cached: { stamp: string; entry: T | null } | null = null;
-  const recent = recentRead(lookAtFile, options);
+  // Every vendor request reads the secrets: an answer is reused for a moment (vault.recent.ts).
+  const recent = recentRead(readFileEntry, options);
 
-  async function lookAtFile(): Promise<T | null> {
-    let info;
-    try {
-      info = await stat(file);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-      throw error;
-    }
-    // Someone widened the permissions: narrow them again before trusting the file.
-    if ((info.mode & 0o077) !== 0) await chmod(file, 0o600);
-    const stamp = `${info.ino}:${info.size}:${info.mtimeMs}:${info.ctimeMs}`;
-    if (cached?.stamp === stamp) return cached.entry;
-    const entry = await readUncached();
-    cached = { stamp, entry: entry && Object.freeze(entry) };
-    return cached.entry;
-  }
-
-  async function readUncached(): Promise<T | null> {
+  async function readFileEntry(): Promise<T | null> {
     let text: string;
     try {
+      // Someone widened the permissions: narrow them again before trusting the file.
+      if (((await stat(file)).mode & 0o077) !== 0) await chmod(file, 0o600);
       text = await readFile(file, 'utf8');
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
@@ -114,19 +96,16 @@ function fileEntry<T extends StoredSecrets | StoredShopSecrets | StoredWebhookSe
       // The parser's message can quote the file's text: it stays out of the detail.
       throw new VaultDamagedError(`${file}: not JSON`);
     }
-    return parse(json, file);
+    return Object.freeze(parse(json, file));
   }
 
   return {
     read: recent.read,
     async write(text: string) {
-      recent.forget();
       await writeFileAtomic(file, text, { mode: 0o600 });
       recent.forget();
     },
     async clear() {
-      recent.forget();
-      cached = null;
       await rm(file, { force: true });
       recent.forget();
     },

@@ -11,7 +11,7 @@ export interface RecentReadOptions {
   now?: () => number;
 }
 
-export const DEFAULT_VAULT_RECHECK_MS = 1_000;
+const DEFAULT_RECHECK_MS = 1_000;
 
 export interface RecentRead<T> {
   read(): Promise<T>;
@@ -24,7 +24,7 @@ export interface RecentRead<T> {
  * overlap share one look at the file; a failure is never kept (the next read tries again).
  */
 export function recentRead<T>(read: () => Promise<T>, options: RecentReadOptions = {}): RecentRead<T> {
-  const recheckMs = options.recheckMs ?? DEFAULT_VAULT_RECHECK_MS;
+  const recheckMs = options.recheckMs ?? DEFAULT_RECHECK_MS;
   const now = options.now ?? (() => performance.now());
   let kept: { at: number; value: T } | null = null;
   let pending: Promise<T> | null = null;

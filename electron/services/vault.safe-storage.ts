@@ -160,12 +160,10 @@ function encryptedEntry<T extends StoredSecrets | StoredShopSecrets | StoredWebh
     async write(text: string) {
       const reason = unavailableReason();
       if (reason !== null) throw new VaultUnavailableError(reason);
-      recent.forget();
       await writeFileAtomic(filePath, safeStorage.encryptString(text), { mode: 0o600 });
       recent.forget();
     },
     async clear() {
-      recent.forget();
       await rm(filePath, { force: true });
       recent.forget();
     },

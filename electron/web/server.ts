@@ -37,7 +37,7 @@ const MAX_BODY_BYTES = 1_000_000;
  * Calls whose valid input can be larger: the photo paths of the whole catalog (up to 200,000 of
  * them, shared/bridge operations) are ~1.3 MB for the 20,000-item bench catalog.
  */
-const MAX_BODY_BYTES_OF: Readonly<Record<string, number>> = { syncImages: 16_000_000 };
+const MAX_BODY_BYTES_OF: ReadonlyMap<string, number> = new Map([['syncImages', 16_000_000]]);
 
 const SECRET_META = /<meta name="comanda-bridge-secret" content="[^"]*"\s*\/?>/;
 
@@ -122,7 +122,7 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
       }
       const name = bridgeOperationName(url.pathname);
       if (name === null) return sendJson(res, 400, bridgeFailure('The bridge operation name in the path is not valid percent-encoding.'));
-      const body = await readJsonBody(req, Object.hasOwn(MAX_BODY_BYTES_OF, name) ? MAX_BODY_BYTES_OF[name]! : MAX_BODY_BYTES);
+      const body = await readJsonBody(req, MAX_BODY_BYTES_OF.get(name) ?? MAX_BODY_BYTES);
       if (!body.ok) return sendJson(res, body.status, bridgeFailure(body.message));
       // The account the call names (issue 10 item 7); the dispatcher validates it.
       const context = contextFromAccountKeyHeader(req.headers[ACCOUNT_KEY_HEADER]);

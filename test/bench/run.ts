@@ -182,7 +182,7 @@ async function syncScenario(rateLimited: boolean) {
   const cpuSeconds = cpuBetween(cpuBefore, cpuSnapshot(), { shell: serve.child.pid, sandbox: sandbox.child.pid });
   const used = (await stats(sandbox.url)).api ?? 0;
   const wallMs = Date.parse(sync.syncedAt!) - Date.parse(sync.startedAt);
-  const records = Object.values(sync.counts).reduce<number>((a, b) => a + (b ?? 0), 0);
+  const records = recordsOf(sync.counts);
   return { sandbox, serve, context, page, accountKey, minimum, used, wallMs, records, sync, cpuSeconds };
 }
 
@@ -449,7 +449,7 @@ async function syncAgainstRaw() {
     const { attempts } = await page.evaluate((key) => (globalThis as Hooks).__comandaBench!.syncAgain(key), accountKey);
     if (attempts > 1) log(`  (the sync was asked for ${attempts} times: an earlier one stopped before it switched)`);
     const sync = await page.evaluate((key) => (globalThis as Hooks).__comandaBench!.currentSync(key), accountKey);
-    const records = Object.values(sync!.counts).reduce<number>((a, b) => a + (b ?? 0), 0);
+    const records = recordsOf(sync!.counts);
     syncs.push({ records, ms: Date.parse(sync!.syncedAt!) - Date.parse(sync!.startedAt), cpuSeconds: cpuBetween(before, cpuSnapshot(), parts) });
     log(`  sync ${syncs.length}: ${records} records in ${syncs.at(-1)!.ms} ms; CPU seconds ${describeCpu(syncs.at(-1)!.cpuSeconds)} (with the deletion of the generation it replaced)`);
   }
@@ -480,6 +480,11 @@ interface StoreRun {
   records: number;
   ms: number;
   cpuSeconds: Record<string, number>;
+}
+
+/** Records a generation holds, from its counts per store. */
+function recordsOf(counts: Partial<Record<string, number>>): number {
+  return Object.values(counts).reduce<number>((a, b) => a + (b ?? 0), 0);
 }
 
 function describeCpu(seconds: Record<string, number>): string {

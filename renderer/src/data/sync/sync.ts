@@ -338,7 +338,6 @@ function checkTotals(streams: readonly Stream[], counts: Record<string, number>,
   if (problems.length > 0) throw inconsistent(problems.join('; '));
 }
 
-/** Every store's count, asked for at once in one transaction. */
 interface QueuedPage {
   stream: Stream;
   records: number;
