@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { app, dialog, ipcMain, safeStorage, type BrowserWindow } from 'electron';
 import { bridgeEventChannel } from '../../shared/bridge';
 import { startAppCore, type AppCore } from '../services/core';
-import { createSafeStorageShopVault, createSafeStorageVault, createSafeStorageWebhookVault } from '../services/vault.safe-storage';
+import { createSafeStorageShopVault, createSafeStorageVault, createSafeStorageWebhookVault } from '../services/secrets/vault.safe-storage';
 import { APP_ORIGIN } from './app-origin';
 import { isTrustedSenderFrame, registerBridgeIpc } from './ipc';
 import { registerAppProtocol, registerAppSchemePrivileges } from './protocol';

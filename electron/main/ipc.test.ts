@@ -1,10 +1,10 @@
 import type { IpcMainInvokeEvent } from 'electron';
 import { describe, expect, it, vi } from 'vitest';
 import { bridgeChannel, operationNames, type BridgeResult } from '../../shared/bridge';
-import { createDispatcher, type BridgeHandlers } from '../services/dispatcher';
+import { createDispatcher, type BridgeHandlers } from '../services/bridge/dispatcher';
 import { APP_ORIGIN, isAppBlobUrl, isAppUrl, originOf } from './app-origin';
 import { isTrustedSenderFrame, registerBridgeIpc } from './ipc';
-import { testHandlers } from '../services/handlers.testing';
+import { testHandlers } from '../services/bridge/handlers.testing';
 
 type Listener = (event: IpcMainInvokeEvent, ...args: unknown[]) => unknown;
 

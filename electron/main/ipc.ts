@@ -1,6 +1,6 @@
 import type { IpcMain, IpcMainInvokeEvent } from 'electron';
 import { bridgeChannel, operationNames, type BridgeResult } from '../../shared/bridge';
-import type { Dispatcher } from '../services/dispatcher';
+import type { Dispatcher } from '../services/bridge/dispatcher';
 import { originOf } from './app-origin';
 
 export interface BridgeIpcDeps {

@@ -5,8 +5,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { startSandbox } from '../sandbox';
 import type { AppCore } from './core';
 import { coreFixture, LIFTED, readQueue, seating, waitForQueue } from './core.testing';
-import { createDispatcher } from './dispatcher';
-import { testHandlers } from './handlers.testing';
+import { createDispatcher } from './bridge/dispatcher';
+import { testHandlers } from './bridge/handlers.testing';
 
 const fixture = coreFixture('comanda-core-account-key-');
 

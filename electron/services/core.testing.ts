@@ -7,7 +7,7 @@ import { queueSnapshotSchema, type BridgeEvent, type BridgeResult, type EntryDra
 import type { RunningSandbox } from '../sandbox';
 import { startAppCore, type AppCore, type AppCoreOptions } from './core';
 import { roundDraft, seatingDraft } from './queue/dispatcher.testing';
-import { createFileShopVault, createFileVault } from './vault.file';
+import { createFileShopVault, createFileVault } from './secrets/vault.file';
 
 // The main side as the core tests start it: a browser-shell core on a fresh data folder, the demo
 // sandbox's rate limit lifted, everything it logs and emits recorded, and closed after each test.

@@ -18,11 +18,11 @@ import {
   type OperationName,
   type Settings,
 } from '../../shared/bridge';
-import { testConnection, testShopConnection } from './connectionTest';
-import { createConnectivityMonitor, type ConnectivityMonitor } from './connectivity';
-import { createDispatcher, ServiceError, type BridgeHandlers, type Dispatcher } from './dispatcher';
-import { createBridgeHandlers, type SettingsOperations } from './handlers';
-import { deliver } from './delivery';
+import { testConnection, testShopConnection } from './connection/connectionTest';
+import { createConnectivityMonitor, type ConnectivityMonitor } from './connection/connectivity';
+import { createDispatcher, ServiceError, type BridgeHandlers, type Dispatcher } from './bridge/dispatcher';
+import { createBridgeHandlers, type SettingsOperations } from './bridge/handlers';
+import { deliver } from './queue/delivery';
 import { delegatingQueueHandlers, delegatingQueueReceipts, openQueueService, type QueueServiceOptions } from './queue/service';
 import { createAccountLimiters, createGateway, type Gateway } from './gateway';
 import { createCommerceHandlers } from './commerce/handlers';
@@ -32,7 +32,7 @@ import { recordingStockReceipts } from './backoffice/stockReceiptAudit';
 import { createAccountImages, type ImageCache } from './images';
 import { openLockService } from './lock/lockService';
 import { createTerminalHandlers } from './lock/terminalHandlers';
-import { accountKeyOf, createSettingsStore, environmentPresets, normaliseSettings, normaliseUrl, sameAccount } from './settings';
+import { accountKeyOf, createSettingsStore, environmentPresets, normaliseSettings, normaliseUrl, sameAccount } from './settings/settings';
 import {
   originOf,
   VaultDamagedError,
@@ -44,7 +44,7 @@ import {
   type ShopBinding,
   type ShopCredentialsVault,
   type WebhookSecretVault,
-} from './vault';
+} from './secrets/vault';
 import { createRetailAccountLimiters, createRetailGateway, type RetailGateway, type RetailLimiterOptions } from './retail';
 import { deliverRetail } from './retail/delivery';
 import { createShopHandlers } from './retail/shopHandlers';

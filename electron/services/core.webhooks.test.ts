@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BridgeResult, ShopWebhooksStatus } from '../../shared/bridge';
 import { startAppCore, type AppCore } from './core';
-import { createFileShopVault, createFileVault, createFileWebhookVault } from './vault.file';
+import { createFileShopVault, createFileVault, createFileWebhookVault } from './secrets/vault.file';
 
 // Issue 16 item 5: the receiver starts with the shop account when settings.json enables it, is
 // saved and restarted through the bridge, stops when the account does, and a venue has none.

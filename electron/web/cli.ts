@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { startAppCore, type AccountChoice } from '../services/core';
 import { readTokenFile, TokenFileError, type TokenFile } from '../services/files/tokenFile';
-import { createFileShopVault, createFileVault, createFileWebhookVault } from '../services/vault.file';
+import { createFileShopVault, createFileVault, createFileWebhookVault } from '../services/secrets/vault.file';
 import { loopbackAddress, NOT_LOOPBACK_MESSAGE } from './loopback';
 import { startWebShell } from './server';
 

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../sandbox';
 import { photoPng } from '../sandbox/images/photos';
-import { createDispatcher } from '../services/dispatcher';
-import { testHandlers } from '../services/handlers.testing';
+import { createDispatcher } from '../services/bridge/dispatcher';
+import { testHandlers } from '../services/bridge/handlers.testing';
 import { createImageCache, imageRoutePath, type ImageCache } from '../services/images';
 import { startWebShell, type RunningWebShell } from './server';
 

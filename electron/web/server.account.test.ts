@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ACCOUNT_KEY_HEADER, encodeAccountKeyHeader } from '../../shared/bridge';
-import { createDispatcher } from '../services/dispatcher';
-import { testHandlers } from '../services/handlers.testing';
+import { createDispatcher } from '../services/bridge/dispatcher';
+import { testHandlers } from '../services/bridge/handlers.testing';
 import { SECRET_HEADER, startWebShell, type RunningWebShell } from './server';
 
 const dispatcher = createDispatcher(testHandlers({ listRooms: async () => ({ rooms: [] }) }));

@@ -2,8 +2,8 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDispatcher } from '../services/dispatcher';
-import { testHandlers } from '../services/handlers.testing';
+import { createDispatcher } from '../services/bridge/dispatcher';
+import { testHandlers } from '../services/bridge/handlers.testing';
 import { eventStreamStatus, rawRequest } from './http.testing';
 import { SECRET_HEADER, startWebShell, type RunningWebShell, type WebShellOptions } from './server';
 

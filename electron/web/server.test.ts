@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BridgeEvent } from '../../shared/bridge';
-import { createDispatcher, type BridgeHandlers } from '../services/dispatcher';
+import { createDispatcher, type BridgeHandlers } from '../services/bridge/dispatcher';
 import { SECRET_HEADER, startWebShell, type RunningWebShell } from './server';
-import { testHandlers } from '../services/handlers.testing';
+import { testHandlers } from '../services/bridge/handlers.testing';
 import { rawRequest } from './http.testing';
 
 const handlers: BridgeHandlers = testHandlers({

@@ -5,7 +5,7 @@ import { errorTextShape } from './errorCodes';
 
 // Delivering one queue entry (issue 6, ARCHITECTURE §5): the entry stores exactly what to send
 // (the renderer built it from its catalog); the main side's queue dispatcher sends it once through
-// electron/services/delivery.ts and records what is KNOWN about the result. The delivery classifies
+// electron/services/queue/delivery.ts and records what is KNOWN about the result. The delivery classifies
 // (it sees the transport: whether the body left, the status, the headers); every answer of the
 // server is an outcome, never an error.
 

@@ -105,7 +105,7 @@ export const errorCodes = [
   /** Anything else a vendor call threw (the detail has it). */
   'gateway-failed',
 
-  // ——— Delivering an order (electron/services/delivery.ts, stored with the entry) ———
+  // ——— Delivering an order (electron/services/queue/delivery.ts, stored with the entry) ———
   /** {seconds} */
   'order-slow-down-wait',
   'order-slow-down',
@@ -151,7 +151,7 @@ export const errorCodes = [
   /** A request the bridge let through but that cannot be right: the window's code is wrong (the detail says how). */
   'order-not-saved',
 
-  // ——— The connection test (electron/services/connectionTest.ts) ———
+  // ——— The connection test (electron/services/connection/connectionTest.ts) ———
   /** {server, images}: host names. */
   'addresses-ok',
   /** {value} */

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../electron/sandbox';
 import { controlRequest } from '../../electron/sandbox/control/request.testing';
-import { deliver } from '../../electron/services/delivery';
+import { deliver } from '../../electron/services/queue/delivery';
 import { createGateway, type Gateway } from '../../electron/services/gateway';
 import type { DeliveryRequest } from '../../shared/bridge';
 import { ITEM, ledger, PIVOT, resetSandbox, startFixtureSandbox } from './orderFixtures';

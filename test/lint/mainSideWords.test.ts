@@ -97,7 +97,7 @@ describe('the main side builds no sentence for a waiter (issue 12 item 6)', () =
 
   it('no file of the main side or shared/bridge puts words where a waiter reads them', () => {
     const files = FOLDERS.flatMap(sourceFiles);
-    expect(files).toContain('electron/services/delivery.ts');
+    expect(files).toContain('electron/services/queue/delivery.ts');
     expect(files).toContain('shared/bridge/schemas.ts');
     const offenders = files.flatMap((file) => waiterSentencesIn(file, readSource(file)));
     expect(offenders, 'say it with a code of shared/bridge/errorCodes.ts and its words in renderer/src/i18n/locales/*/errors.ts').toEqual([]);

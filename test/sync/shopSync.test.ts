@@ -9,7 +9,7 @@ import Dexie from 'dexie';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_SHOP, startRetailSandbox, type RunningRetailSandbox } from '../../electron/sandbox/retail';
 import { demoShopSeeder } from '../../electron/sandbox/retail/seed/demoShop';
-import { ServiceError } from '../../electron/services/dispatcher';
+import { ServiceError } from '../../electron/services/bridge/dispatcher';
 import { createRetailGateway, createRetailLimiter, type RetailGateway } from '../../electron/services/retail';
 import { createShopHandlers } from '../../electron/services/retail/shopHandlers';
 import { BridgeError, bridgeOperations, type BridgeClient } from '../../shared/bridge';

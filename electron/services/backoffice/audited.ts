@@ -1,5 +1,5 @@
 import type { AuditAction, AuditAnswer } from '../../../shared/bridge';
-import { ServiceError } from '../dispatcher';
+import { ServiceError } from '../bridge/dispatcher';
 import { GatewayError } from '../gateway';
 import type { AuditLog } from './auditLog';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BridgeEvent, CatalogEdit } from '../../../shared/bridge';
-import { ServiceError } from '../dispatcher';
+import { ServiceError } from '../bridge/dispatcher';
 import { GatewayError, type Gateway } from '../gateway';
 import { httpStatusError } from '../gateway/errors';
 import type { AuditInput, AuditLog } from './auditLog';

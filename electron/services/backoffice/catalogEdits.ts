@@ -1,7 +1,7 @@
 import type { CatalogEdit, CatalogEditRef, SaveCatalogEditsResult } from '../../../shared/bridge';
 import { catalogBatchBody, CatalogRecordTooLarge, splitCatalogBatch } from '../../../shared/domain/catalogBatches';
 import { catalogEditProblems, editsByResource, refOf, serverFieldProblems, updateRecordOf, type CatalogEditResource } from '../../../shared/domain/catalogEdits';
-import { ServiceError } from '../dispatcher';
+import { ServiceError } from '../bridge/dispatcher';
 import { MAX_REQUEST_BYTES } from '../gateway';
 import { auditedWrite } from './audited';
 import type { BackofficeDeps, BackofficeHandlers } from './handlers';
@@ -66,7 +66,9 @@ export async function saveCatalogEdits(deps: BackofficeDeps, edits: readonly Cat
   const saved: CatalogEditRef[] = [];
   for (const [index, write] of writes.entries()) {
     const body = JSON.parse(catalogBatchBody(write.resource, write.records)) as unknown;
-    const result = await auditedWrite(deps.audit, {
+    // The answer is not read. Naming its type keeps TypeScript from inferring it from one resource of
+    // the union below, which it did or not depending on the order it met the files in.
+    const result = await auditedWrite<unknown>(deps.audit, {
       action: 'catalog-edit',
       target: targetOf(write),
       change: body,

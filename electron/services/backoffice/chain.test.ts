@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AuditRecord } from '../../../shared/bridge';
 import { coded } from '../../../shared/bridge';
-import type { ServiceError } from '../dispatcher';
+import type { ServiceError } from '../bridge/dispatcher';
 import { GatewayError, httpStatusError, type Gateway } from '../gateway';
 import type { AuditInput, AuditLog } from './auditLog';
 import { chainHandlers } from './chain';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PurchaseOrderLineWire, PurchaseOrderWire } from '../../../shared/api';
 import type { DeliveryOutcome, DeliveryRequest } from '../../../shared/bridge';
-import { ServiceError } from '../dispatcher';
+import { ServiceError } from '../bridge/dispatcher';
 import { GatewayError, type Gateway } from '../gateway';
 import { fakeConnection } from '../queue/dispatcher.testing';
 import { openQueueService, type QueueService } from '../queue/service';

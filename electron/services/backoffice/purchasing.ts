@@ -1,7 +1,7 @@
 import type { PurchaseOrderLineWire } from '../../../shared/api';
-import { explainedGatewayCall } from '../gatewayFailures';
+import { explainedGatewayCall } from '../bridge/gatewayFailures';
 import { coded, type PurchaseOrderLine, type ReceivedHere } from '../../../shared/bridge';
-import { ServiceError } from '../dispatcher';
+import { ServiceError } from '../bridge/dispatcher';
 import type { BackofficeDeps, BackofficeHandlers } from './handlers';
 import { NOTHING_HERE, purchaseOrderLineOf, purchaseOrderOf, receiptDrafts, receivedHereByLine } from './purchaseReceipt';
 
@@ -11,7 +11,7 @@ import { NOTHING_HERE, purchaseOrderLineOf, purchaseOrderOf, receiptDrafts, rece
 //
 // Receiving writes nothing itself: the lines become `stock-receipt` queue entries committed in ONE
 // transaction (`deps.queue.submitAll`), and the queue's dispatcher sends each `addStock` once
-// (electron/services/delivery.ts); an unknown outcome waits for a person on Pending orders, never
+// (electron/services/queue/delivery.ts); an unknown outcome waits for a person on Pending orders, never
 // resent by itself, because addStock adds. Each delivered line is recorded in the audit log where
 // it is delivered (stockReceiptAudit.ts), not here: here nothing has reached the POS yet.
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AuditRecord, BridgeEvent } from '../../../shared/bridge';
 import type { SetStockRequest, StockWire } from '../../../shared/api';
-import { ServiceError } from '../dispatcher';
+import { ServiceError } from '../bridge/dispatcher';
 import { GatewayError, type Gateway } from '../gateway';
 import type { AuditInput, AuditLog } from './auditLog';
 import type { BackofficeDeps } from './handlers';

@@ -1,5 +1,5 @@
 import type { ChangedElsewhere, ItemStock, StockCountLine, WarehouseStockRow } from '../../../shared/bridge';
-import { explainedGatewayCall } from '../gatewayFailures';
+import { explainedGatewayCall } from '../bridge/gatewayFailures';
 import type { StockWire } from '../../../shared/api';
 import { audited } from './audited';
 import type { BackofficeDeps, BackofficeHandlers } from './handlers';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AuditRecord } from '../../../shared/bridge';
 import type { VendorCreateRequest, VendorItemRequest, VendorItemWire, VendorUpdateRequest, VendorWire } from '../../../shared/api/v2';
-import { ServiceError } from '../dispatcher';
+import { ServiceError } from '../bridge/dispatcher';
 import { GatewayError, httpStatusError, type Gateway } from '../gateway';
 import { coded } from '../../../shared/bridge';
 import type { AuditInput, AuditLog } from './auditLog';

@@ -9,7 +9,7 @@ import {
   type VendorItemWrite,
 } from '../../../shared/bridge';
 import type { VendorCreateRequest, VendorItemRequest, VendorItemWire, VendorUpdateRequest, VendorWire } from '../../../shared/api/v2';
-import { explainedGatewayCall } from '../gatewayFailures';
+import { explainedGatewayCall } from '../bridge/gatewayFailures';
 import type { GatewayError } from '../gateway';
 import { audited, auditedWrite } from './audited';
 import type { BackofficeDeps, BackofficeHandlers } from './handlers';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BridgeEvent } from '../../../shared/bridge';
 import { DEMO_ACCOUNT, startSandbox, type RunningSandbox } from '../../sandbox';
 import { controlRequest } from '../../sandbox/control/request.testing';
-import { ServiceError } from '../dispatcher';
+import { ServiceError } from '../bridge/dispatcher';
 import { createGateway, type Gateway } from '../gateway';
 import { customerHandlers } from './customers';
 

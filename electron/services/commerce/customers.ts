@@ -1,10 +1,10 @@
-import { ServiceError } from '../dispatcher';
+import { ServiceError } from '../bridge/dispatcher';
 import { GatewayError } from '../gateway';
 import type { CommerceDeps, CommerceHandlers } from './handlers';
 
 // Issue 14 item 8: deleting a customer at the POS (spec 4.2 `DELETE V2/customers/<id>`), online
 // only: nothing is queued, the waiter is told at once. Creating one goes through the queue
-// (a `customer` entry, electron/services/delivery.ts), so a customer typed offline is not lost.
+// (a `customer` entry, electron/services/queue/delivery.ts), so a customer typed offline is not lost.
 // Once the POS deleted it, every window drops it from its copy of the customers
 // (`customer-changed`). A 404 (deleted elsewhere, or by an earlier tap whose answer was lost)
 // means it is not there any more either: every window drops it too, and the waiter is still told

@@ -2,7 +2,7 @@ import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT, startSandbox, type RunningSandbox } from '../../sandbox';
-import { ServiceError } from '../dispatcher';
+import { ServiceError } from '../bridge/dispatcher';
 import { createGateway, type Gateway } from '../gateway';
 import { giftCardHandlers } from './giftCards';
 import type { CommerceDeps } from './handlers';

@@ -1,7 +1,7 @@
 import { coded, saidParam, type GiftCard } from '../../../shared/bridge';
 import type { GiftCardWire } from '../../../shared/api';
 import { centsToDecimal, parseCents } from '../../../shared/domain/money';
-import { ServiceError } from '../dispatcher';
+import { ServiceError } from '../bridge/dispatcher';
 import { GatewayError } from '../gateway';
 import type { CommerceDeps, CommerceHandlers } from './handlers';
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { BridgeEvent } from '../../../shared/bridge';
 import { DEMO_ACCOUNT, startSandbox, type RunningSandbox } from '../../sandbox';
-import { ServiceError } from '../dispatcher';
+import { ServiceError } from '../bridge/dispatcher';
 import { createGateway, type Gateway } from '../gateway';
 import { STOCK_SETTINGS_FILE, stockHandlers } from './stock';
 

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { explainedGatewayCall } from '../gatewayFailures';
+import { explainedGatewayCall } from '../bridge/gatewayFailures';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { stockSettingsSchema, type ItemStock, type StockSettings } from '../../../shared/bridge';

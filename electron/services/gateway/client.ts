@@ -69,7 +69,7 @@ import {
 } from '../../../shared/api';
 import type { SyncPage, SyncResource } from '../../../shared/bridge';
 import { coded, describeZodError, saidParam } from '../../../shared/bridge';
-import type { AccountSecrets } from '../vault';
+import type { AccountSecrets } from '../secrets/vault';
 import { GatewayError } from './errors';
 import { createRateLimiter, type RateLimiter, type RequestPriority } from './limiter';
 import { MAX_PAGE_SIZE, ROOMS_PER_PAGE, walkPages, type PageOf } from './pagination';

@@ -2,7 +2,7 @@
 // server that records every request: the second server must see nothing at all, and the failure
 // names where the redirect pointed and reads as a misconfiguration (the order stays unsent).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deliver } from '../delivery';
+import { deliver } from '../queue/delivery';
 import { redirectingTo, startRecordingServer, type RecordingServer } from '../secrets/recordingServer.testing';
 import { createGateway } from './client';
 import { GatewayError } from './errors';

@@ -1,7 +1,7 @@
 import ky, { HTTPError } from 'ky';
 import type { z } from 'zod';
 import { coded, describeZodError } from '../../../shared/bridge';
-import type { AccountSecrets } from '../vault';
+import type { AccountSecrets } from '../secrets/vault';
 import { rememberAccountSecrets } from '../secrets/redact';
 import { GatewayError, httpStatusError, toGatewayError } from './errors';
 import { ContinueExchangeError, exchangeWithContinue } from './expectContinue';

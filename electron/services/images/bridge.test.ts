@@ -6,8 +6,8 @@ import type { BridgeEvent } from '../../../shared/bridge';
 import { startSandbox } from '../../sandbox';
 import { demoCatalog } from '../../sandbox/seed/demoCatalog';
 import { startAppCore, type AppCore } from '../core';
-import { ServiceError } from '../dispatcher';
-import { createFileVault } from '../vault.file';
+import { ServiceError } from '../bridge/dispatcher';
+import { createFileVault } from '../secrets/vault.file';
 import { syncImagesHandler } from './handler';
 
 const photos = [...new Set(demoCatalog().items.flatMap((item) => (item.photo ? [item.photo] : [])))].slice(0, 12);

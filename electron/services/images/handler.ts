@@ -1,5 +1,5 @@
 import { coded, type BridgeInput, type BridgeOutput } from '../../../shared/bridge';
-import { ServiceError } from '../dispatcher';
+import { ServiceError } from '../bridge/dispatcher';
 import type { ImageCache } from './cache';
 
 /**

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type TableService } from '../../../shared/bridge';
-import { ServiceError } from '../dispatcher';
+import { ServiceError } from '../bridge/dispatcher';
 import { openQueueDatabase, queueDatabaseFile } from './database';
 import { pragmaValue, type QueueDb } from './migrations';
 import { canaLine } from './store.testing';

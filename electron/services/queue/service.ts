@@ -11,7 +11,7 @@ import {
   type OutboxKind,
   type QueueStorageProblem,
 } from '../../../shared/bridge';
-import { ServiceError } from '../dispatcher';
+import { ServiceError } from '../bridge/dispatcher';
 import { openQueueDatabase, queueDatabaseFile } from './database';
 import { startQueueDispatcher, type QueueConnection, type QueueDispatcher } from './dispatcher';
 import type { QueueDb } from './migrations';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { coded } from '../../../shared/bridge';
 import { GatewayError } from '../gateway/errors';
-import { VaultUnavailableError } from '../vault';
+import { VaultUnavailableError } from '../secrets/vault';
 import { deliverRetail } from './delivery';
 import { anySale } from './delivery.testing';
 import type { RetailGateway } from './gateway';

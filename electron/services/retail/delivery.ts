@@ -1,11 +1,10 @@
 import { coded, type DeliveryContext, type DeliveryOutcome, type DeliveryRequest } from '../../../shared/bridge';
-import { classify } from '../delivery';
+import { classify, localFailure } from '../queue/delivery';
 import { GatewayError, redactedText } from '../gateway/errors';
 import { redactSecrets } from '../secrets/redact';
-import { VaultUnavailableError } from '../vault';
 import type { RetailGateway } from './gateway';
 
-// Delivering one queue entry of a shop (issue 15 item 10): the retail twin of ../delivery.ts, with
+// Delivering one queue entry of a shop (issue 15 item 10): the retail twin of ../queue/delivery.ts, with
 // the same classification of what an answer proves (its `classify`): a sale is `POST R/orders`, its
 // invoice `POST R/orders/{id}/invoices` with the order id its sale was accepted with — the queue's
 // dispatcher hands it over (`context.afterOrderId`). Each is sent ONCE at order priority; an
@@ -78,19 +77,6 @@ async function attempt(gateway: RetailGateway, request: DeliveryRequest, context
       }
       return classify(error);
     }
-    if (error instanceof VaultUnavailableError) {
-      return {
-        outcome: 'not-sent',
-        reason: 'unauthorised',
-        ...coded('order-credentials-unreadable'),
-        detail: `${endpoint} — not sent: vault unavailable: ${error.message}`,
-      };
-    }
-    // A fault of ours between sending and reading: it may have left.
-    return {
-      outcome: 'unknown',
-      ...coded('order-send-failed'),
-      detail: `${endpoint} — ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`.slice(0, 2000),
-    };
+    return localFailure(error, endpoint);
   }
 }

@@ -1,7 +1,7 @@
 import { coded } from '../../../shared/bridge';
 import { shopCustomerFieldParam, type ShopCustomer } from '../../../shared/bridge/shop';
 import type { RetailCustomerCreateRequest, RetailCustomerPatchRequest } from '../../../shared/api/retail';
-import { ServiceError } from '../dispatcher';
+import { ServiceError } from '../bridge/dispatcher';
 import { GatewayError } from '../gateway/errors';
 import type { RetailGateway } from './gateway';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RetailPage } from '../../../shared/api/retail';
-import { ServiceError } from '../dispatcher';
+import { ServiceError } from '../bridge/dispatcher';
 import { GatewayError } from '../gateway/errors';
 import { coded } from '../../../shared/bridge';
 import type { RetailGateway, RetailListResource } from './gateway';

@@ -6,7 +6,7 @@ import { sumReportLines } from '../../../shared/domain/retail/reportLines';
 import { shopMoment } from '../../../shared/domain/retail/schedule';
 import { DEMO_SHOP, startRetailSandbox, type RunningRetailSandbox } from '../../sandbox/retail';
 import { demoShopSeeder } from '../../sandbox/retail/seed/demoShop';
-import { ServiceError } from '../dispatcher';
+import { ServiceError } from '../bridge/dispatcher';
 import { createRetailGateway } from './gateway';
 import { createRetailLimiter, type RetailLimiter } from './limiter';
 import { createShopHandlers } from './shopHandlers';

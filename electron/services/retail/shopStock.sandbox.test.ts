@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bridgeOperations } from '../../../shared/bridge';
 import { DEMO_SHOP, startRetailSandbox, type RunningRetailSandbox } from '../../sandbox/retail';
 import { demoShopSeeder } from '../../sandbox/retail/seed/demoShop';
-import { ServiceError } from '../dispatcher';
+import { ServiceError } from '../bridge/dispatcher';
 import { createRetailGateway } from './gateway';
 import { createRetailLimiter } from './limiter';
 import { createShopHandlers } from './shopHandlers';

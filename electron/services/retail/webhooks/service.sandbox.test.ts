@@ -7,7 +7,7 @@ import { DEFAULT_SHOP_WEBHOOK_SETTINGS, type BridgeEvent, type ShopWebhookSettin
 import { DEMO_SHOP, startRetailSandbox, type RunningRetailSandbox } from '../../../sandbox/retail';
 import { deliveryBody, signBody } from '../../../sandbox/retail/webhooks';
 import { demoShopSeeder } from '../../../sandbox/retail/seed/demoShop';
-import { createFileWebhookVault } from '../../vault.file';
+import { createFileWebhookVault } from '../../secrets/vault.file';
 import { createRetailGateway, type RetailGateway } from '../gateway';
 import { createRetailLimiter } from '../limiter';
 import { createShopWebhooks, type ShopWebhooks } from './service';

@@ -16,10 +16,10 @@ import {
   type WebhookReceiverState,
 } from '../../../../shared/bridge';
 import type { RetailProductWire } from '../../../../shared/api/retail';
-import { ServiceError } from '../../dispatcher';
+import { ServiceError } from '../../bridge/dispatcher';
 import { GatewayError } from '../../gateway/errors';
 import { rememberSecret } from '../../secrets/redact';
-import { VaultDamagedError, VaultUnavailableError, type WebhookSecretVault } from '../../vault';
+import { VaultDamagedError, VaultUnavailableError, type WebhookSecretVault } from '../../secrets/vault';
 import type { RetailGateway } from '../gateway';
 import { actionOf, type WebhookAction } from './changes';
 import { openWebhookJournal, type WebhookJournal } from './journal';
@@ -53,7 +53,7 @@ export interface ShopWebhooksDeps {
   /** The account's username (retail §5): a delivery for another is not acted on. */
   username: string;
   gateway: Pick<RetailGateway, 'getProduct'>;
-  /** settings.json's part (electron/services/settings.ts). */
+  /** settings.json's part (electron/services/settings/settings.ts). */
   settings: { get(): ShopWebhookSettings; save(settings: ShopWebhookSettings): Promise<ShopWebhookSettings> };
   vault: WebhookSecretVault;
   /** To every window (the core passes only the current account's). */

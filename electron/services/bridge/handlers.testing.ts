@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import { operationNames } from '../../shared/bridge';
+import { operationNames } from '../../../shared/bridge';
 import type { BridgeHandlers } from './dispatcher';
 
 /**

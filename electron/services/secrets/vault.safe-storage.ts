@@ -1,6 +1,6 @@
 import { readFile, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { writeFileAtomic } from './files/atomicWrite';
+import { writeFileAtomic } from '../files/atomicWrite';
 import { recentRead, type RecentReadOptions } from './vault.recent';
 import {
   entryToStore,

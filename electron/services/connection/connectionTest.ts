@@ -1,9 +1,9 @@
 import type { z } from 'zod';
-import { paymentMethodsResponse } from '../../shared/api';
-import { retailPaymentMethodsResponse } from '../../shared/api/retail';
-import { coded, describeZodError, isNetworkCause, saidParam, type ConnectionCheck, type ErrorText } from '../../shared/bridge';
-import { redactedText } from './gateway/errors';
-import { redactSecrets, rememberAccountSecrets, rememberSecret } from './secrets/redact';
+import { paymentMethodsResponse } from '../../../shared/api';
+import { retailPaymentMethodsResponse } from '../../../shared/api/retail';
+import { coded, describeZodError, isNetworkCause, saidParam, type ConnectionCheck, type ErrorText } from '../../../shared/bridge';
+import { redactedText } from '../gateway/errors';
+import { redactSecrets, rememberAccountSecrets, rememberSecret } from '../secrets/redact';
 
 /** What `testConnection` tries: an account that may not be the live one, with the secrets to use. */
 export interface ConnectionTarget {

@@ -11,9 +11,9 @@ import {
   type BridgeOutput,
   type BridgeResult,
   type OperationName,
-} from '../../shared/bridge';
-import { redactedText } from './gateway/errors';
-import { redactSecrets } from './secrets/redact';
+} from '../../../shared/bridge';
+import { redactedText } from '../gateway/errors';
+import { redactSecrets } from '../secrets/redact';
 
 /**
  * One handler per operation; input already validated, output validated before it leaves. The

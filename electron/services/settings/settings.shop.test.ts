@@ -2,7 +2,7 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { accountKindOf, type AccountSettings, type Settings } from '../../shared/bridge';
+import { accountKindOf, type AccountSettings, type Settings } from '../../../shared/bridge';
 import { accountKeyOf, createSettingsStore, normaliseSettings, sameAccount } from './settings';
 
 // Issue 15: a venue account, a shop account, or both (the second one beside the current).

@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import type { ConnectionState } from '../../shared/bridge';
-import { systemClock, type LimiterClock } from './gateway';
+import type { ConnectionState } from '../../../shared/bridge';
+import { systemClock, type LimiterClock } from '../gateway';
 
 // Is the current account's server reachable? (issue 6 item 6: "the main side probes the server;
 // the dispatcher starts within 1 s of the connection returning".)

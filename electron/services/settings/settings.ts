@@ -13,8 +13,8 @@ import {
   type Preferences,
   type Settings,
   type ShopWebhookSettings,
-} from '../../shared/bridge';
-import { writeFileAtomic } from './files/atomicWrite';
+} from '../../../shared/bridge';
+import { writeFileAtomic } from '../files/atomicWrite';
 
 /** A terminal nobody has set up yet shows the demo venue and syncs every 15 minutes. */
 export const DEFAULT_SYNC_EVERY_MINUTES = 15;

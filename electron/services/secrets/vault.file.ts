@@ -1,6 +1,6 @@
 import { chmod, readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { writeFileAtomic } from './files/atomicWrite';
+import { writeFileAtomic } from '../files/atomicWrite';
 import { recentRead, type RecentReadOptions } from './vault.recent';
 import {
   entryToStore,

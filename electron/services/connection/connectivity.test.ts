@@ -1,10 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ConnectionState } from '../../shared/bridge';
+import type { ConnectionState } from '../../../shared/bridge';
 import { createConnectivityMonitor, probeServer, type ConnectivityMonitor } from './connectivity';
-import { createFakeClock } from './gateway/fakeClock.testing';
-import { redirectingTo, startRecordingServer } from './secrets/recordingServer.testing';
+import { createFakeClock } from '../gateway/fakeClock.testing';
+import { redirectingTo, startRecordingServer } from '../secrets/recordingServer.testing';
 
 const monitors: ConnectivityMonitor[] = [];
 const servers: Server[] = [];

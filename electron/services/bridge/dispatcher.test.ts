@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createDispatcher, ServiceError, type BridgeHandlers } from './dispatcher';
 import { testHandlers } from './handlers.testing';
-import { rememberSecret } from './secrets/redact';
+import { rememberSecret } from '../secrets/redact';
 
 function fakeHandlers(overrides: Partial<BridgeHandlers> = {}): BridgeHandlers {
   return testHandlers({

@@ -4,9 +4,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { DeliveryRequest } from '../../shared/bridge';
+import type { DeliveryRequest } from '../../../shared/bridge';
 import { deliver } from './delivery';
-import { createGateway, createRateLimiter, type Gateway, type RateLimiter } from './gateway';
+import { createGateway, createRateLimiter, type Gateway, type RateLimiter } from '../gateway';
 
 const SECRETS = { tenant: 'demo', accessToken: 'demo-token', integratorToken: 'demo-client' };
 

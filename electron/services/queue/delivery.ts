@@ -1,10 +1,10 @@
-import { coded, saidParam, type DeliveryOutcome, type DeliveryRequest, type ErrorText, type NotSentReason } from '../../shared/bridge';
-import type { CustomerWire } from '../../shared/api';
-import { parseCents } from '../../shared/domain/money';
-import { GatewayError, type Gateway } from './gateway';
-import { redactedText } from './gateway/errors';
-import { VaultUnavailableError } from './vault';
-import { redactSecrets } from './secrets/redact';
+import { coded, saidParam, type DeliveryOutcome, type DeliveryRequest, type ErrorText, type NotSentReason } from '../../../shared/bridge';
+import type { CustomerWire } from '../../../shared/api';
+import { parseCents } from '../../../shared/domain/money';
+import { GatewayError, type Gateway } from '../gateway';
+import { redactedText } from '../gateway/errors';
+import { VaultUnavailableError } from '../secrets/vault';
+import { redactSecrets } from '../secrets/redact';
 
 // Delivering one outbox entry (issue 6, ARCHITECTURE §5): sent ONCE at order priority, and the
 // answer — whatever it is — classified by what it proves about the order on the server:
@@ -81,21 +81,28 @@ async function attempt(gateway: Gateway, request: DeliveryRequest, options: Deli
       }
       return outcome;
     }
-    if (error instanceof VaultUnavailableError) {
-      // The credentials could not be read: nothing was sent.
-      return notSent('unauthorised', {
-        ...coded('order-credentials-unreadable'),
-        detail: `${endpoint} — not sent: vault unavailable: ${error.message}`,
-      });
-    }
-    // Anything else is a fault of ours somewhere between sending and reading: it may have left.
-    // The detail is stored and shown: the message only, never a stack trace (issue 10 item 11).
-    return {
-      outcome: 'unknown',
-      ...coded('order-send-failed'),
-      detail: `${endpoint} — ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`.slice(0, 2000),
-    };
+    return localFailure(error, endpoint);
   }
+}
+
+/**
+ * What a failure that is not the gateway's proves, for both services' deliveries: credentials that
+ * could not be read sent nothing; anything else is a fault of ours somewhere between sending and
+ * reading, so the order may have left. The detail is stored and shown: the message only, never a
+ * stack trace (issue 10 item 11).
+ */
+export function localFailure(error: unknown, endpoint: string): DeliveryOutcome {
+  if (error instanceof VaultUnavailableError) {
+    return notSent('unauthorised', {
+      ...coded('order-credentials-unreadable'),
+      detail: `${endpoint} — not sent: vault unavailable: ${error.message}`,
+    });
+  }
+  return {
+    outcome: 'unknown',
+    ...coded('order-send-failed'),
+    detail: `${endpoint} — ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`.slice(0, 2000),
+  };
 }
 
 const ENDPOINTS: Record<DeliveryRequest['kind'], string> = {

@@ -1,16 +1,16 @@
-import { coded, queueOperations, type BridgeInput, type BridgeOutput, type ConnectionState, type PaymentMethod } from '../../shared/bridge';
-import { toFloorRooms } from '../../shared/api';
+import { coded, queueOperations, type BridgeInput, type BridgeOutput, type ConnectionState, type PaymentMethod } from '../../../shared/bridge';
+import { toFloorRooms } from '../../../shared/api';
 import { ServiceError, type BridgeHandlers } from './dispatcher';
 import { explainedGatewayCall } from './gatewayFailures';
-import { fetchSyncPages, type Gateway } from './gateway';
-import { VaultDamagedError, VaultUnavailableError, type AccountVault } from './vault';
-import { syncImagesHandler, type ImageCache } from './images';
-import type { QueueHandlers } from './queue/service';
-import { terminalOperationNames, type TerminalHandlers } from './lock/terminalHandlers';
-import type { CommerceHandlers } from './commerce/handlers';
-import type { BackofficeHandlers } from './backoffice/handlers';
-import { backofficeOperations, commerceOperations, shopOperations, webhookOperations } from '../../shared/bridge';
-import type { WebhookHandlers } from './retail/webhooks/service';
+import { fetchSyncPages, type Gateway } from '../gateway';
+import { VaultDamagedError, VaultUnavailableError, type AccountVault } from '../secrets/vault';
+import { syncImagesHandler, type ImageCache } from '../images';
+import type { QueueHandlers } from '../queue/service';
+import { terminalOperationNames, type TerminalHandlers } from '../lock/terminalHandlers';
+import type { CommerceHandlers } from '../commerce/handlers';
+import type { BackofficeHandlers } from '../backoffice/handlers';
+import { backofficeOperations, commerceOperations, shopOperations, webhookOperations } from '../../../shared/bridge';
+import type { WebhookHandlers } from '../retail/webhooks/service';
 
 export interface HandlerDeps {
   shell: 'electron' | 'browser';

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { chainRoleOf } from '../../shared/bridge';
+import { chainRoleOf } from '../../../shared/bridge';
 import { createSettingsStore, sameAccount, SETTINGS_FILE } from './settings';
 
 // Issue 17 item 5: a venue's chain role lives in its account settings; files written before it

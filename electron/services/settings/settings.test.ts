@@ -2,12 +2,12 @@ import { mkdtemp, readFile, readdir, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import type { Settings } from '../../shared/bridge';
-import { ATOMIC_TEMP_PREFIX, writeFileAtomic } from './files/atomicWrite';
+import type { Settings } from '../../../shared/bridge';
+import { ATOMIC_TEMP_PREFIX, writeFileAtomic } from '../files/atomicWrite';
 import { accountKeyOf, createSettingsStore, DEFAULT_PREFERENCES, DEFAULT_SETTINGS, environmentPresets, sameAccount } from './settings';
 
 // The real helper, watched: every file settings writes must go through it (issue 10 item 13).
-vi.mock('./files/atomicWrite', { spy: true });
+vi.mock('../files/atomicWrite', { spy: true });
 
 const account: Settings = {
   account: {

@@ -1,5 +1,5 @@
 import { ServiceError } from './dispatcher';
-import { GatewayError } from './gateway';
+import { GatewayError } from '../gateway';
 
 /**
  * Runs a vendor call for a bridge operation: a gateway failure becomes the coded ServiceError the

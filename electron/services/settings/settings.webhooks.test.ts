@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_SHOP_WEBHOOK_SETTINGS } from '../../shared/bridge';
+import { DEFAULT_SHOP_WEBHOOK_SETTINGS } from '../../../shared/bridge';
 import { createSettingsStore } from './settings';
 
 // Issue 16 item 5: the webhook receiver's settings live in settings.json (off by default); the

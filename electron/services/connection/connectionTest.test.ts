@@ -1,10 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ConnectionCheck } from '../../shared/bridge';
-import { startSandbox, type RunningSandbox } from '../sandbox';
+import type { ConnectionCheck } from '../../../shared/bridge';
+import { startSandbox, type RunningSandbox } from '../../sandbox';
 import { blamedCredential, networkCause, testConnection, type ConnectionTarget } from './connectionTest';
-import { echoing, redirectingTo, startRecordingServer } from './secrets/recordingServer.testing';
+import { echoing, redirectingTo, startRecordingServer } from '../secrets/recordingServer.testing';
 
 let sandbox: RunningSandbox;
 let closedPort: number;

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { redactSecrets } from './secrets/redact';
+import { redactSecrets } from './redact';
 import { VaultDamagedError, VaultUnavailableError } from './vault';
 import { createFileShopVault, createFileWebhookVault } from './vault.file';
 import { createSafeStorageWebhookVault, type SafeStorageLike } from './vault.safe-storage';

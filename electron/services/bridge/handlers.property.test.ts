@@ -3,15 +3,15 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bridgeErrorInfoSchema, isErrorCode, operationNames, outboxStates, syncResourceNames, type EntryDraft, type OutboxEntry } from '../../shared/bridge';
-import { tableService } from './core.testing';
+import { bridgeErrorInfoSchema, isErrorCode, operationNames, outboxStates, syncResourceNames, type EntryDraft, type OutboxEntry } from '../../../shared/bridge';
+import { tableService } from '../core.testing';
 import { createDispatcher } from './dispatcher';
-import { createGateway } from './gateway';
-import { fetchPlaying, vendorAnswer } from './gateway/vendorAnswers.testing';
+import { createGateway } from '../gateway';
+import { fetchPlaying, vendorAnswer } from '../gateway/vendorAnswers.testing';
 import { createBridgeHandlers } from './handlers';
-import { fakeConnection, roundDraft, seatingDraft } from './queue/dispatcher.testing';
-import { openQueueService, type QueueService } from './queue/service';
-import type { AccountSecrets, AccountVault } from './vault';
+import { fakeConnection, roundDraft, seatingDraft } from '../queue/dispatcher.testing';
+import { openQueueService, type QueueService } from '../queue/service';
+import type { AccountSecrets, AccountVault } from '../secrets/vault';
 
 // Property (issue 10 item 16a): random and malformed values at every bridge operation, through
 // the real dispatcher and the real handlers, with a gateway whose vendor answers are random too,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { ErrorCode } from '../../shared/bridge';
-import { rememberAccountSecrets, rememberSecret } from './secrets/redact';
+import type { ErrorCode } from '../../../shared/bridge';
+import { rememberAccountSecrets, rememberSecret } from './redact';
 
 /**
  * Credentials vault (ARCHITECTURE §1: the main side owns credentials). One interface, one
