@@ -4,16 +4,16 @@ import { readdirSync, readFileSync } from 'node:fs';
 // only; elsewhere every figure is 0). The sync is CPU-bound on a small machine, so where its CPU
 // goes says more than its wall time alone.
 
-const TICKS_PER_SECOND = 100; // USER_HZ on Linux
+export const TICKS_PER_SECOND = 100; // USER_HZ on Linux
 
-interface ProcStat {
+export interface ProcStat {
   pid: number;
   ppid: number;
   /** utime + stime, in ticks. */
   ticks: number;
 }
 
-function readStats(): ProcStat[] {
+export function readStats(): ProcStat[] {
   let pids: string[];
   try {
     pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
@@ -35,7 +35,7 @@ function readStats(): ProcStat[] {
 }
 
 /** Every process below `root` (and `root` itself), by pid. */
-function treeOf(stats: ProcStat[], root: number): Set<number> {
+export function treeOf(stats: ProcStat[], root: number): Set<number> {
   const children = new Map<number, number[]>();
   for (const stat of stats) children.set(stat.ppid, [...(children.get(stat.ppid) ?? []), stat.pid]);
   const tree = new Set<number>([root]);
@@ -81,7 +81,7 @@ export function cpuBetween(before: CpuSnapshot, after: CpuSnapshot, parts: Recor
 }
 
 /** Chromium's process type from its command line (`--type=renderer`); the browser process has none. */
-function chromiumPart(pid: number): string {
+export function chromiumPart(pid: number): string {
   try {
     const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split(/[\0 ]/);
     const type = args.find((arg) => arg.startsWith('--type='))?.slice('--type='.length);

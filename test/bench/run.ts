@@ -31,6 +31,7 @@ import { benchPromotions } from './promotions';
 import { benchTill } from './till';
 import { benchReports } from './reports';
 import { cpuBetween, cpuSnapshot, waitForQuiet } from './cpu';
+import { startCpuSampler, type SpanCpu } from './cpuSampler';
 import { median, percentile } from './stats';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 20_000);
@@ -415,7 +416,7 @@ async function main() {
  * Syncs and raw bulkPuts each timed this many times: one alone varies by ±20% on a shared 2-core
  * machine, so each figure is the median of its runs.
  */
-const STORE_RUNS = Number(process.env.BENCH_STORE_RUNS ?? 3);
+const STORE_RUNS = Number(process.env.BENCH_STORE_RUNS ?? 5);
 
 /**
  * The sync engine's storing rate against the yardstick (issue 11: goal ≥ 0.8): a fresh terminal's
@@ -427,13 +428,18 @@ const STORE_RUNS = Number(process.env.BENCH_STORE_RUNS ?? 3);
 async function syncAgainstRaw() {
   log('sync with the rate limit off…');
   const loadBefore = loadavg()[0]!;
+  const sampler = startCpuSampler();
   const off = await syncScenario(false);
   log(`  ${off.records} records in ${off.wallMs} ms, ${off.used} requests (minimum ${off.minimum.total})`);
   log(`  CPU seconds during the sync: ${describeCpu(off.cpuSeconds)}`);
   log(`storing rate: ${STORE_RUNS} syncs and ${STORE_RUNS} raw bulkPuts in turn…`);
   const { page, accountKey } = off;
   const parts = { shell: off.serve.child.pid, sandbox: off.sandbox.child.pid };
-  const syncs: StoreRun[] = [{ records: off.records, ms: off.wallMs, cpuSeconds: off.cpuSeconds }];
+  const spanOf = (from: number, ms: number) => sampler.over(from, from + ms, parts);
+  const syncs: StoreRun[] = [
+    { records: off.records, ms: off.wallMs, cpuSeconds: off.cpuSeconds, span: spanOf(Date.parse(off.sync.startedAt), off.wallMs) },
+  ];
+  log(`  during the sync itself: ${describeSpan(syncs[0]!.span)}`);
   const raws: StoreRun[] = [];
   // After the first sync the main side caches the catalog's photos (~40 s here): wait it out.
   log(`  waited ${Math.round((await waitForQuiet({ timeoutMs: 180_000 })) / 1000)} s for a quiet machine (the photos cached after the first sync)`);
@@ -441,8 +447,8 @@ async function syncAgainstRaw() {
     await waitForQuiet();
     let before = cpuSnapshot();
     const raw = await page.evaluate((key) => (globalThis as Hooks).__comandaBench!.rawBulkPut(key), accountKey);
-    raws.push({ ...raw, cpuSeconds: cpuBetween(before, cpuSnapshot(), parts) });
-    log(`  raw bulkPut ${raws.length}: ${raw.records} records in ${Math.round(raw.ms)} ms; CPU seconds ${describeCpu(raws.at(-1)!.cpuSeconds)}`);
+    raws.push({ records: raw.records, ms: raw.ms, cpuSeconds: cpuBetween(before, cpuSnapshot(), parts), span: spanOf(raw.startedAt, raw.ms) });
+    log(`  raw bulkPut ${raws.length}: ${raw.records} records in ${Math.round(raw.ms)} ms; CPU seconds ${describeCpu(raws.at(-1)!.cpuSeconds)}; during the copy itself: ${describeSpan(raws.at(-1)!.span)}`);
     if (raws.length >= STORE_RUNS) break;
     await waitForQuiet();
     before = cpuSnapshot();
@@ -450,10 +456,12 @@ async function syncAgainstRaw() {
     if (attempts > 1) log(`  (the sync was asked for ${attempts} times: an earlier one stopped before it switched)`);
     const sync = await page.evaluate((key) => (globalThis as Hooks).__comandaBench!.currentSync(key), accountKey);
     const records = recordsOf(sync!.counts);
-    syncs.push({ records, ms: Date.parse(sync!.syncedAt!) - Date.parse(sync!.startedAt), cpuSeconds: cpuBetween(before, cpuSnapshot(), parts) });
-    log(`  sync ${syncs.length}: ${records} records in ${syncs.at(-1)!.ms} ms; CPU seconds ${describeCpu(syncs.at(-1)!.cpuSeconds)} (with the deletion of the generation it replaced)`);
+    const ms = Date.parse(sync!.syncedAt!) - Date.parse(sync!.startedAt);
+    syncs.push({ records, ms, cpuSeconds: cpuBetween(before, cpuSnapshot(), parts), span: spanOf(Date.parse(sync!.startedAt), ms) });
+    log(`  sync ${syncs.length}: ${records} records in ${ms} ms; CPU seconds ${describeCpu(syncs.at(-1)!.cpuSeconds)} (with the deletion of the generation it replaced); during the sync itself: ${describeSpan(syncs.at(-1)!.span)}`);
   }
 
+  sampler.stop();
   const rateOf = (run: { records: number; ms: number }) => run.records / (run.ms / 1000);
   const engineRate = median(syncs.map(rateOf));
   const rawRate = median(raws.map(rateOf));
@@ -469,6 +477,9 @@ async function syncAgainstRaw() {
     loadAverage1m: { before: Number(loadBefore.toFixed(2)), after: Number(loadavg()[0]!.toFixed(2)) },
     cpuSecondsPerSync: syncs.map((run) => run.cpuSeconds),
     cpuSecondsPerRawRun: raws.map((run) => run.cpuSeconds),
+    // Over each run's own span (a sync from its start to its switch): cores busy, idle share, CPU per part.
+    spanOfEachSync: syncs.map((run) => run.span),
+    spanOfEachRawRun: raws.map((run) => run.span),
     note:
       'engine: records / wall time of a whole sync (pages asked for five to a bridge call, validation, pages written together in transactions of 2,000 records or more while the next pages are fetched), the median of the first sync and the syncs run again; raw: one bulkPut per store of the same records into a scratch database, the median of the runs, taken in turn with the syncs, each started on a quiet machine',
   };
@@ -480,11 +491,17 @@ interface StoreRun {
   records: number;
   ms: number;
   cpuSeconds: Record<string, number>;
+  /** CPU over the run's own span only, with the machine's idle share. */
+  span: SpanCpu;
 }
 
 /** Records a generation holds, from its counts per store. */
 function recordsOf(counts: Partial<Record<string, number>>): number {
   return Object.values(counts).reduce<number>((a, b) => a + (b ?? 0), 0);
+}
+
+function describeSpan(span: SpanCpu): string {
+  return `${span.machineBusyCores} cores busy, ${Math.round(span.idleShare * 100)}% idle; ${describeCpu(span.seconds)}`;
 }
 
 function describeCpu(seconds: Record<string, number>): string {

@@ -34,9 +34,9 @@ export interface BenchHooks {
   /**
    * Copies every record of the current generation into a scratch database with one raw Dexie
    * `bulkPut` per store, timed (reading the records is not timed). The yardstick the sync
-   * engine's storing rate is compared with.
+   * engine's storing rate is compared with. `startedAt` is when the timed part began (epoch ms).
    */
-  rawBulkPut(accountKey: string): Promise<{ records: number; ms: number }>;
+  rawBulkPut(accountKey: string): Promise<{ records: number; ms: number; startedAt: number }>;
   /**
    * Runs the terminal's own sync again ("Sync now") and resolves once it switched to the new
    * generation and the one it replaced is deleted, so the next measurement does not share the
@@ -87,7 +87,7 @@ export function installBenchHooks(): void {
       }
       const ms = performance.now() - started;
       await scratch.delete();
-      return { records, ms };
+      return { records, ms, startedAt: performance.timeOrigin + started };
     },
     async syncAgain(accountKey) {
       const before = await globalThis.__comandaBench!.currentSync(accountKey);
