@@ -65,6 +65,8 @@ export function startCpuSampler(intervalMs = 100): CpuSampler {
   };
   take();
   const timer = setInterval(take, intervalMs);
+  // A bench that fails half-way must still exit.
+  timer.unref();
   return {
     over(fromMs, toMs, parts) {
       take();
