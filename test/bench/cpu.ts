@@ -65,23 +65,31 @@ export function cpuSnapshot(): CpuSnapshot {
  * `renderer`, `gpu-process`, `utility` (the network service, storage)…; `bench` is this process.
  */
 export function cpuBetween(before: CpuSnapshot, after: CpuSnapshot, parts: Record<string, number | undefined>): Record<string, number> {
+  const partOf = partNamer(parts);
+  const seconds: Record<string, number> = Object.fromEntries(Object.keys(parts).map((name) => [name, 0]));
+  for (const [pid, ticks] of after) {
+    const name = partOf(pid);
+    seconds[name] = (seconds[name] ?? 0) + (ticks - (before.get(pid) ?? 0)) / TICKS_PER_SECOND;
+  }
+  return Object.fromEntries(Object.entries(seconds).map(([name, value]) => [name, Number(value.toFixed(2))]));
+}
+
+/**
+ * Which part a pid belongs to: the tree of a named root, `bench` for this process (Playwright's
+ * client drives the browser and shares the same cores), else Chromium's process type.
+ */
+export function partNamer(parts: Record<string, number | undefined>): (pid: number) => string {
   const stats = readStats();
   const owner = new Map<number, string>();
   for (const [name, root] of Object.entries(parts)) {
     if (root === undefined) continue;
     for (const pid of treeOf(stats, root)) owner.set(pid, name);
   }
-  const seconds: Record<string, number> = Object.fromEntries(Object.keys(parts).map((name) => [name, 0]));
-  for (const [pid, ticks] of after) {
-    // This process drives the browser (Playwright's client): its CPU shares the same cores.
-    const name = pid === process.pid ? 'bench' : (owner.get(pid) ?? chromiumPart(pid));
-    seconds[name] = (seconds[name] ?? 0) + (ticks - (before.get(pid) ?? 0)) / TICKS_PER_SECOND;
-  }
-  return Object.fromEntries(Object.entries(seconds).map(([name, value]) => [name, Number(value.toFixed(2))]));
+  return (pid) => (pid === process.pid ? 'bench' : (owner.get(pid) ?? chromiumPart(pid)));
 }
 
 /** Chromium's process type from its command line (`--type=renderer`); the browser process has none. */
-export function chromiumPart(pid: number): string {
+function chromiumPart(pid: number): string {
   try {
     const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split(/[\0 ]/);
     const type = args.find((arg) => arg.startsWith('--type='))?.slice('--type='.length);

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { chromiumPart, readStats, TICKS_PER_SECOND, treeOf } from './cpu';
+import { partNamer, readStats, TICKS_PER_SECOND, treeOf } from './cpu';
 
 // Diagnostics (issue 11): the bench's processes sampled every 100 ms, so a run's CPU can be read
 // over exactly its own span (a sync from its start to its switch, without what follows it), and
@@ -73,18 +73,13 @@ export function startCpuSampler(intervalMs = 100): CpuSampler {
       if (samples.length < 2) return { machineBusyCores: 0, idleShare: 0, seconds: {} };
       const total = counterAt(samples, toMs, (s) => s.total) - counterAt(samples, fromMs, (s) => s.total);
       const idle = counterAt(samples, toMs, (s) => s.idle) - counterAt(samples, fromMs, (s) => s.idle);
-      const stats = readStats();
-      const owner = new Map<number, string>();
-      for (const [name, root] of Object.entries(parts)) {
-        if (root === undefined) continue;
-        for (const pid of treeOf(stats, root)) owner.set(pid, name);
-      }
+      const partOf = partNamer(parts);
       const pids = new Set(samples.flatMap((s) => [...s.byPid.keys()]));
       const seconds: Record<string, number> = {};
       for (const pid of pids) {
         const ticks = counterAt(samples, toMs, (s) => s.byPid.get(pid) ?? 0) - counterAt(samples, fromMs, (s) => s.byPid.get(pid) ?? 0);
         if (ticks <= 0) continue;
-        const name = pid === process.pid ? 'bench' : (owner.get(pid) ?? chromiumPart(pid));
+        const name = partOf(pid);
         seconds[name] = (seconds[name] ?? 0) + ticks / TICKS_PER_SECOND;
       }
       const spanSeconds = (toMs - fromMs) / 1000;

@@ -41,8 +41,8 @@ export function createFileVault(dataDir: string, options?: RecentReadOptions): C
 }
 
 /** The shop's entry (issue 15): `credentials.shop.json` beside the venue's, same protection. */
-export function createFileShopVault(dataDir: string, options?: RecentReadOptions): ShopCredentialsVault {
-  const entry = fileEntry(join(dataDir, slotFileName('credentials.json', 'shop')), parseStoredShopEntry, options);
+export function createFileShopVault(dataDir: string): ShopCredentialsVault {
+  const entry = fileEntry(join(dataDir, slotFileName('credentials.json', 'shop')), parseStoredShopEntry);
   return {
     unavailableReason: () => null,
     async save(secrets, origin) {
@@ -55,8 +55,8 @@ export function createFileShopVault(dataDir: string, options?: RecentReadOptions
 }
 
 /** The shop's webhook secret (issue 16): `credentials.webhook.json`, same protection. */
-export function createFileWebhookVault(dataDir: string, options?: RecentReadOptions): WebhookSecretVault {
-  const entry = fileEntry(join(dataDir, slotFileName('credentials.json', 'webhook')), parseStoredWebhookEntry, options);
+export function createFileWebhookVault(dataDir: string): WebhookSecretVault {
+  const entry = fileEntry(join(dataDir, slotFileName('credentials.json', 'webhook')), parseStoredWebhookEntry);
   return {
     unavailableReason: () => null,
     async save(secret) {

@@ -1,7 +1,7 @@
 import { readFile, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { writeFileAtomic } from '../files/atomicWrite';
-import { recentRead, type RecentReadOptions } from './vault.recent';
+import { recentRead } from './vault.recent';
 import {
   entryToStore,
   parseStoredEntry,
@@ -122,11 +122,10 @@ function encryptedEntry<T extends StoredSecrets | StoredShopSecrets | StoredWebh
   filePath: string,
   unavailableReason: () => VaultProblem | null,
   parse: (json: unknown, where: string) => T,
-  options?: RecentReadOptions,
 ) {
   // Every vendor request reads the secrets: an answer is reused for a moment (vault.recent.ts)
   // instead of reading and decrypting the file each time.
-  const recent = recentRead(readAndDecrypt, options);
+  const recent = recentRead(readAndDecrypt);
 
   async function readAndDecrypt(): Promise<T | null> {
     let encrypted: Buffer;
