@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { util } from 'zod/v4/core';
 import { paginated } from './wire';
 
 // A fast path for reading the vendor's list pages (issue 11: the catalog sync's store rate). zod
@@ -13,6 +14,9 @@ import { paginated } from './wire';
 // problem; so the schema accepts, returns and refuses exactly what the zod schema does.
 // fastPage.test.ts checks it: field lists against the zod shapes, and on generated pages that
 // whatever the fast reader returns, zod returns too (same keys, same order, same values).
+// Where the platform lets code be built from a string (Node: the main side, which reads the pages),
+// the reader is built as straight-line code for its shape (generateRecordReader); under the
+// renderer's CSP it stays a loop over the field list. The tests hold both to zod.
 
 /**
  * How the zod schema reads a field (shared/api/catalog.ts, v2.ts, wire.ts):
@@ -126,8 +130,10 @@ function readValue(code: number, v: unknown): unknown {
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+type RecordReader = (input: unknown) => Record<string, unknown> | Slow;
+
 /** A record reader: the zod output, or SLOW. Keys come out in the shape's order, as zod builds them. */
-export function compileRecordReader(shape: FastShape): (input: unknown) => Record<string, unknown> | Slow {
+export function compileRecordReader(shape: FastShape): RecordReader {
   const keys = Object.keys(shape);
   const codes = keys.map((key) => kindCodes[shape[key]!][0]);
   const fallbacks = keys.map((key) => kindCodes[shape[key]!][1]);
@@ -157,8 +163,52 @@ export function compileRecordReader(shape: FastShape): (input: unknown) => Recor
   };
 }
 
+/**
+ * The same reader as straight-line code built for `shape` (what zod does for its own objects where
+ * the platform allows it): one object literal per record instead of a loop of keyed stores, about
+ * six times faster in Node (the main side reads every page of a sync with it). A nullish field that
+ * is absent (rather than null) is left to the loop above, which keeps it absent. Only the shape's
+ * own keys and kinds go into the code, never anything read from a page. Returns null where code
+ * cannot be built: under the renderer's CSP, or for a key no literal can hold.
+ */
+export function generateRecordReader(shape: FastShape, allowEval: boolean = util.allowsEval.value): RecordReader | null {
+  const keys = Object.keys(shape);
+  if (!allowEval || keys.includes('__proto__')) return null;
+  const lines: string[] = [];
+  keys.forEach((key, i) => {
+    const [code, fallback] = kindCodes[shape[key]!];
+    const name = JSON.stringify(key);
+    lines.push(`v = input[${name}];`);
+    if (code <= REQUIRED_STRING || code === ITEM_TYPE) {
+      lines.push(`if (v === null || v === undefined) return SLOW;`);
+    } else if (code <= NULLISH_STRING) {
+      lines.push(`if (v === undefined) return loop(input);`, `if (v === null) a${i} = null; else {`);
+    } else {
+      lines.push(`if (v === null || v === undefined) a${i} = ${JSON.stringify(fallback)}; else {`);
+    }
+    lines.push(`a${i} = readValue(${code}, v); if (a${i} === SLOW) return SLOW;`);
+    if (code > REQUIRED_STRING && code !== ITEM_TYPE) lines.push('}');
+  });
+  const body = [
+    `if (typeof input !== 'object' || input === null || Array.isArray(input)) return SLOW;`,
+    `let v${keys.map((_, i) => `, a${i}`).join('')};`,
+    ...lines,
+    `return { ${keys.map((key, i) => `${JSON.stringify(key)}: a${i}`).join(', ')} };`,
+  ].join('\n');
+  try {
+    const build = new Function('SLOW', 'readValue', 'loop', `return function readRecord(input) {\n${body}\n};`) as (
+      slow: Slow,
+      read: typeof readValue,
+      loop: RecordReader,
+    ) => RecordReader;
+    return build(SLOW, readValue, compileRecordReader(shape));
+  } catch {
+    return null;
+  }
+}
+
 /** The paginator envelope (wire.ts `paginated`) around records read by `readRecord`. */
-function compilePageReader(readRecord: (input: unknown) => Record<string, unknown> | Slow) {
+function compilePageReader(readRecord: RecordReader) {
   const optionalInt = (input: Record<string, unknown>, key: string, out: Record<string, unknown>, nullable: boolean): boolean => {
     if (!(key in input)) return true;
     const v = input[key];
@@ -205,8 +255,10 @@ function compilePageReader(readRecord: (input: unknown) => Record<string, unknow
 export function fastPaginated<T extends z.ZodType>(record: T, shape: FastShape) {
   const slow = paginated(record);
   type Page = z.output<typeof slow>;
-  const readPage = compilePageReader(compileRecordReader(shape));
+  // Built at the first page read: most processes that load the schemas never read a page.
+  let readPage: ReturnType<typeof compilePageReader> | null = null;
   return z.unknown().transform((input, ctx): Page => {
+    readPage ??= compilePageReader(generateRecordReader(shape) ?? compileRecordReader(shape));
     const quick = readPage(input);
     if (quick !== SLOW) return quick as Page;
     const parsed = slow.safeParse(input);
@@ -216,8 +268,13 @@ export function fastPaginated<T extends z.ZodType>(record: T, shape: FastShape) 
   });
 }
 
-/** For tests: the reader alone, `undefined` where it leaves the page to zod. */
-export function fastReadPage(shape: FastShape, input: unknown): Record<string, unknown> | undefined {
-  const read = compilePageReader(compileRecordReader(shape))(input);
+/**
+ * For tests: the reader alone, `undefined` where it leaves the page to zod; `reader` picks the
+ * generated one (it throws where none can be built) or the loop.
+ */
+export function fastReadPage(shape: FastShape, input: unknown, reader: 'generated' | 'loop' = 'generated'): Record<string, unknown> | undefined {
+  const readRecord = reader === 'loop' ? compileRecordReader(shape) : generateRecordReader(shape);
+  if (readRecord === null) throw new Error('no generated reader here');
+  const read = compilePageReader(readRecord)(input);
   return read === SLOW ? undefined : read;
 }
