@@ -8,14 +8,14 @@ import { DEFAULT_HOST, DEFAULT_PORT, parseCliArgs, retailPortOf, USAGE, UsageErr
 import { demoHeaders } from './testing';
 import { createSandboxApp } from './app';
 import { serializeState } from './persistence';
-import { tokenFileArgs } from '../../test/e2e/support/processes';
+import { stopChild, tokenFileArgs } from '../../test/e2e/support/processes';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const tsx = 'node_modules/.bin/tsx';
 
 const children: ChildProcess[] = [];
-afterEach(() => {
-  for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+afterEach(async () => {
+  await Promise.all(children.splice(0).map((child) => stopChild(child)));
 });
 
 function runCli(args: string[]) {

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tokenFileArgs } from '../../test/e2e/support/processes';
+import { stopChild, tokenFileArgs } from '../../test/e2e/support/processes';
 import { startSandbox, type RunningSandbox } from '../sandbox';
 
 // Issue 10 item 4: a spawned `npm run serve` carries no token on its command line, which every
@@ -26,7 +26,7 @@ beforeAll(async () => {
   await writeFile(join(workDir, 'out', 'renderer', 'index.html'), '<html><head><meta name="comanda-bridge-secret" content=""></head></html>');
 });
 afterAll(async () => {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  await Promise.all(children.map((child) => stopChild(child)));
   await sandbox.close();
 });
 

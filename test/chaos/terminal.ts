@@ -32,7 +32,7 @@ import type { Outbox } from '../../renderer/src/data/queue/outboxTypes';
 import { startQueueFeed } from '../../renderer/src/data/queue/queueFeed';
 import { createQueueStore, type QueueStoreApi } from '../../renderer/src/data/queue/queueStore';
 import { syncCatalog } from '../../renderer/src/data/sync/sync';
-import { tokenFileArgs } from '../e2e/support/processes';
+import { stopChild, tokenFileArgs } from '../e2e/support/processes';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -199,15 +199,7 @@ export async function startShellTerminal(backendUrl: string, options: ShellTermi
 
   /** Calls made while the process is down wait for this; null while one is up. */
   let reopen: (() => void) | null = null;
-  const stop = async () => {
-    const { child, exited } = current;
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM');
-      const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(killer);
-    }
-  };
+  const stop = () => stopChild(current.child);
 
   /** Opens the queue file beside (or after) the server, reads, closes. */
   const withQueueFile = <T>(read: (db: Database.Database) => T): T => {

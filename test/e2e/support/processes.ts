@@ -18,7 +18,6 @@ export interface Started {
 export async function startScript(script: string, args: string[], ready: RegExp, timeoutMs = 60_000): Promise<Started & { match: RegExpMatchArray }> {
   const child = spawn(TSX, [script, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0' } });
   let text = '';
-  const exited = new Promise<void>((done) => child.once('exit', () => done()));
   const match = await new Promise<RegExpMatchArray>((done, fail) => {
     const timer = setTimeout(() => fail(new Error(`${script} did not become ready in ${timeoutMs} ms:\n${text}`)), timeoutMs);
     const onData = (chunk: Buffer) => {
@@ -40,15 +39,22 @@ export async function startScript(script: string, args: string[], ready: RegExp,
     child,
     match,
     output: () => text,
-    async stop() {
-      if (child.exitCode === null && child.signalCode === null) {
-        child.kill('SIGTERM');
-        const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-        await exited;
-        clearTimeout(killer);
-      }
-    },
+    stop: () => stopChild(child),
   };
+}
+
+/**
+ * Stops a script started through tsx and waits until it has exited: SIGTERM first, which tsx passes
+ * on to the script; SIGKILL only if it is still running after `graceMs`. A SIGKILL straight away
+ * kills tsx alone and leaves the script running, orphaned (a sandbox still listening after the tests).
+ */
+export async function stopChild(child: ChildProcess, graceMs = 10_000): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  child.kill('SIGTERM');
+  const killer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+  await exited;
+  clearTimeout(killer);
 }
 
 export async function freePort(): Promise<number> {

@@ -3,13 +3,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { stopChild } from '../../../../test/e2e/support/processes';
 import { parseCliArgs, USAGE, UsageError } from '../../cliArgs';
 import { MAX_RETAIL_SCALE } from './demoShop';
 
 const repoRoot = fileURLToPath(new URL('../../../..', import.meta.url));
 const children: ChildProcess[] = [];
-afterEach(() => {
-  for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+afterEach(async () => {
+  await Promise.all(children.splice(0).map((child) => stopChild(child)));
 });
 
 async function retailUrlOf(child: ChildProcess): Promise<string> {
@@ -56,6 +57,6 @@ describe('--retail-scale', () => {
     expect(articles).toHaveLength(40);
     const orders = await get(`${url}/api/external/v3/reports/orders?start_date=2000-01-01&dateField=closed_at`);
     expect(orders.total).toBeGreaterThan(1000);
-    child.kill('SIGTERM');
+    await stopChild(child);
   });
 });

@@ -3,12 +3,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { stopChild } from '../../../../test/e2e/support/processes';
 import { parseCliArgs, UsageError } from '../../cliArgs';
 
 const repoRoot = fileURLToPath(new URL('../../../..', import.meta.url));
 const children: ChildProcess[] = [];
-afterEach(() => {
-  for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+afterEach(async () => {
+  await Promise.all(children.splice(0).map((child) => stopChild(child)));
 });
 
 describe('--webhook-time-scale', () => {
@@ -38,6 +39,6 @@ describe('--webhook-time-scale', () => {
     });
     const answer = await fetch(`${retailUrl}/__sandbox/retail/webhooks/deliveries`);
     expect(await answer.json()).toEqual({ deliveries: [], retryDelaysMs: [100, 300, 600, 1200, 3000], timeoutMs: 100 });
-    child.kill('SIGTERM');
+    await stopChild(child);
   });
 });
