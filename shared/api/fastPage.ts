@@ -133,7 +133,7 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 type RecordReader = (input: unknown) => Record<string, unknown> | Slow;
 
 /** A record reader: the zod output, or SLOW. Keys come out in the shape's order, as zod builds them. */
-export function compileRecordReader(shape: FastShape): RecordReader {
+function compileRecordReader(shape: FastShape): RecordReader {
   const keys = Object.keys(shape);
   const codes = keys.map((key) => kindCodes[shape[key]!][0]);
   const fallbacks = keys.map((key) => kindCodes[shape[key]!][1]);
