@@ -42,14 +42,42 @@ export const webhookOutcomes = [
   'unreadable',
   /** Verified, but acting on it failed (the record could not be fetched): the next sync brings it. */
   'failed',
-  /** Not verified (signature missing or wrong, or no secret saved): answered 401, nothing done. */
+  /**
+   * Not verified (signature missing or wrong, or no secret saved): answered 401, nothing done. Only
+   * in logs written before refusals were counted instead (`webhookRefusedSchema`).
+   */
   'refused',
 ] as const;
 export type WebhookOutcome = (typeof webhookOutcomes)[number];
 
 /** Why a delivery was refused or not acted on. */
-export const webhookReasons = ['signature-missing', 'signature-wrong', 'no-secret', 'not-a-form', 'data-not-json', 'record-invalid', 'fetch-failed'] as const;
+export const webhookReasons = ['signature-missing', 'signature-wrong', 'no-secret', 'not-a-form', 'data-not-json', 'record-invalid', 'fetch-failed', 'delete-unconfirmed'] as const;
 export type WebhookReason = (typeof webhookReasons)[number];
+
+/**
+ * Why a request was refused before anything in it was read: no secret saved, a signature missing or
+ * wrong, or not a delivery at all (another method, content type, or a body over the limit). These
+ * are counted, never logged: anyone who can reach the port can send them, and a log entry each
+ * would let 100 forged requests push every real delivery out of the log.
+ */
+export const webhookRefusals = ['no-secret', 'signature-missing', 'signature-wrong', 'not-a-delivery'] as const;
+export type WebhookRefusal = (typeof webhookRefusals)[number];
+
+export const webhookRefusedSchema = z.strictObject({
+  /** Refused requests since the count began (kept across restarts). */
+  total: z.number().int().nonnegative(),
+  byReason: z.strictObject({
+    'no-secret': z.number().int().nonnegative(),
+    'signature-missing': z.number().int().nonnegative(),
+    'signature-wrong': z.number().int().nonnegative(),
+    'not-a-delivery': z.number().int().nonnegative(),
+  } satisfies Record<WebhookRefusal, z.ZodType>),
+  /** When the last one came (ISO), null when none has. */
+  lastAt: z.string().nullable(),
+});
+export type WebhookRefused = z.infer<typeof webhookRefusedSchema>;
+
+export const NO_WEBHOOK_REFUSALS: WebhookRefused = { total: 0, byReason: { 'no-secret': 0, 'signature-missing': 0, 'signature-wrong': 0, 'not-a-delivery': 0 }, lastAt: null };
 
 export const webhookChangeSchema = z.strictObject({
   kind: z.enum(['product', 'customer', 'reports']),
@@ -111,8 +139,11 @@ export const webhookOperations = {
     }),
     output: shopWebhooksStatusSchema,
   },
-  /** The last deliveries, newest first (at most MAX_WEBHOOK_LOG). */
-  getShopWebhookLog: { input: z.strictObject({}), output: z.strictObject({ entries: z.array(webhookLogEntrySchema).max(MAX_WEBHOOK_LOG) }) },
+  /** The last deliveries, newest first (at most MAX_WEBHOOK_LOG), and the refused requests' count. */
+  getShopWebhookLog: {
+    input: z.strictObject({}),
+    output: z.strictObject({ entries: z.array(webhookLogEntrySchema).max(MAX_WEBHOOK_LOG), refused: webhookRefusedSchema }),
+  },
 } as const;
 
 /** A record as the retail wire schemas read it (checked by the renderer against its own schema). */

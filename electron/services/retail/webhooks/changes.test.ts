@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { actionOf, idOf } from './changes';
 
-// Issue 16 item 6: what each event asks of the till, from the event and its `data` alone.
+// What each event asks of the till, from the event and its `data` alone (./changes.ts).
 
 /** A product as the retail API (and the sandbox's productWire) returns it: decimals as strings. */
 const product = (fields: Record<string, unknown> = {}) => ({
@@ -59,31 +59,17 @@ const customer = (fields: Record<string, unknown> = {}) => ({
 const delivery = (event: string, data: Record<string, unknown>) => ({ username: 'demo-shop', event, data });
 
 describe('actionOf', () => {
-  it('product.updated with a whole record: that record, read by the wire schema (cents), no request', () => {
-    const action = actionOf(delivery('product.updated', product()));
-    expect(action).toMatchObject({ kind: 'product', id: 42, removed: false, fetch: false });
-    expect(action.kind === 'product' && !action.removed && action.record).toMatchObject({ id: 42, price: 1995, costPrice: 800, usesWeight: false, tax: { percentage: 2100 } });
-    // A product's own record carries neither its stocks nor its variant link: the till keeps its own.
-    expect(action.kind === 'product' && !action.removed && action.record).not.toHaveProperty('stocks', expect.anything());
+  it('every product event names a product to read fresh by id: `data` is never taken as its state', () => {
+    // A signature has no time or nonce: a captured delivery replayed later must not roll a price back.
+    for (const event of ['product.created', 'product.updated', 'product.deleted']) {
+      expect(actionOf(delivery(event, product())), event).toEqual({ kind: 'product', id: 42, claimedName: 'Camiseta básica' });
+    }
+    expect(actionOf(delivery('product.updated', { id: '43', price: '1.00' }))).toEqual({ kind: 'product', id: 43, claimedName: null });
+    expect(actionOf(delivery('product.deleted', { id: 42 }))).toEqual({ kind: 'product', id: 42, claimedName: null });
   });
 
-  it('product.updated with a partial record: read fresh by id (a missing price must not read as 0)', () => {
-    const { price: _price, ...withoutPrice } = product();
-    expect(actionOf(delivery('product.updated', withoutPrice))).toEqual({ kind: 'product', id: 42, removed: false, record: null, fetch: true });
-    expect(actionOf(delivery('product.updated', { id: 42, price: '1.00' }))).toEqual({ kind: 'product', id: 42, removed: false, record: null, fetch: true });
-    // A record that does not read (a price with three decimals) is not used either.
-    expect(actionOf(delivery('product.updated', product({ price: '1.005' })))).toMatchObject({ record: null, fetch: true });
-  });
-
-  it('product.created: read fresh by id (its stocks and variant link), the whole record kept as a fallback', () => {
-    const action = actionOf(delivery('product.created', product({ id: '43' })));
-    expect(action).toMatchObject({ kind: 'product', id: 43, removed: false, fetch: true, record: { id: 43, price: 1995 } });
-  });
-
-  it('product.deleted and customer.deleted: removed, by id', () => {
-    expect(actionOf(delivery('product.deleted', product()))).toEqual({ kind: 'product', id: 42, removed: true });
-    expect(actionOf(delivery('product.deleted', { id: 42 }))).toEqual({ kind: 'product', id: 42, removed: true });
-    expect(actionOf(delivery('customer.deleted', { id: '9' }))).toEqual({ kind: 'customer', id: 9, removed: true });
+  it('customer.deleted is not applied: no call can confirm it', () => {
+    expect(actionOf(delivery('customer.deleted', { id: '9' }))).toEqual({ kind: 'customer-delete-unconfirmed', id: 9 });
   });
 
   it('customer.created / updated: the whole record (cents); a partial one is unreadable (no request reads one customer)', () => {

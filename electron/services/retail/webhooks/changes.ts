@@ -1,32 +1,32 @@
 import { wireInt } from '../../../../shared/api/wire';
-import { retailCustomerWire, retailProductWire, type RetailCustomerWire, type RetailProductWire } from '../../../../shared/api/retail';
+import { retailCustomerWire, type RetailCustomerWire } from '../../../../shared/api/retail';
 import type { WebhookDelivery } from './payload';
 
-// What a verified delivery asks of the till (issue 16 item 6), decided from the event and its
-// `data` alone (no I/O: ./service.ts carries it out):
-// - `product.updated`: the record in `data` when it is a whole product (clarifications: `data` is
-//   the record as the API returns it) — no request; otherwise it is read fresh by id. The local
-//   copy keeps the product's stocks and variant link, which a product's own record does not carry.
-// - `product.created`: read fresh by id with its stocks and variant link (a new variant needs both
-//   for its master's grid); `data`, when whole, if that read fails.
-// - `product.deleted`, `customer.deleted`: removed from the till's copy.
-// - `customer.created` / `customer.updated`: the record in `data` when whole (no request reads one
-//   customer: a partial record waits for the next sync).
+// What a verified delivery asks of the till, decided from the event and its `data` alone (no I/O:
+// ./service.ts carries it out). A signature proves who sent a body, not when: the body has no time
+// or nonce, so a delivery captured once can be sent again after the journal forgot it
+// (docs/decisions.md "Webhooks: a delivery names a record, the service says its state"). Hence:
+// - `product.created` / `product.updated` / `product.deleted`: only the product's id is taken from
+//   `data`; the product is read fresh by id (`GET catalog/products/{id}`), and what that read says
+//   is applied — the record when it exists (also after a `deleted`: the product is still there, so
+//   nothing is deleted), a removal only when the read answers 404. `data` is never stored.
+// - `customer.created` / `customer.updated`: the record in `data` when whole (no call reads one
+//   customer; a partial record waits for the next sync).
+// - `customer.deleted`: not applied — no call can confirm it; the next sync drops the customer.
 // - `order.closed`, `payment.updated`: the reports' "today" is stale.
 // - any other event (turn.closed, tax.*, …): not used by the till.
 
 /**
- * The fields a whole record has (retail §2.6 / §2.4): a record without one of them is partial —
- * reading it would put defaults (a price of 0, "not by weight") over what the till knows.
+ * The fields a whole customer record has (retail §2.4): a record without one of them is partial —
+ * reading it would put defaults over what the till knows.
  */
-export const WHOLE_PRODUCT_FIELDS = ['id', 'name', 'category_id', 'price', 'type', 'active', 'usesWeight', 'usesStockManagement', 'main_product_id', 'barcode', 'reference', 'tax_id'] as const;
 export const WHOLE_CUSTOMER_FIELDS = ['id', 'name', 'address', 'city', 'state', 'country', 'postalCode', 'nif', 'web', 'email', 'phone', 'notes'] as const;
 
 export type WebhookAction =
-  | { kind: 'product'; id: number; removed: false; record: RetailProductWire | null; fetch: boolean }
-  | { kind: 'product'; id: number; removed: true }
+  /** Read the product by id and apply what the read says; `claimedName` only names it in the log. */
+  | { kind: 'product'; id: number; claimedName: string | null }
   | { kind: 'customer'; id: number; removed: false; record: RetailCustomerWire }
-  | { kind: 'customer'; id: number; removed: true }
+  | { kind: 'customer-delete-unconfirmed'; id: number }
   | { kind: 'reports' }
   | { kind: 'ignored' }
   | { kind: 'unreadable' };
@@ -39,12 +39,8 @@ export function actionOf(delivery: WebhookDelivery): WebhookAction {
   if (action !== 'created' && action !== 'updated' && action !== 'deleted') return { kind: 'ignored' };
   const id = idOf(data);
   if (id === null) return { kind: 'unreadable' };
-  if (action === 'deleted') return { kind: model, id, removed: true };
-  if (model === 'product') {
-    const record = wholeProduct(data);
-    if (action === 'created') return { kind: 'product', id, removed: false, record, fetch: true };
-    return record === null ? { kind: 'product', id, removed: false, record: null, fetch: true } : { kind: 'product', id, removed: false, record, fetch: false };
-  }
+  if (model === 'product') return { kind: 'product', id, claimedName: typeof data.name === 'string' ? data.name.slice(0, 200) : null };
+  if (action === 'deleted') return { kind: 'customer-delete-unconfirmed', id };
   const customer = wholeCustomer(data);
   return customer === null ? { kind: 'unreadable' } : { kind: 'customer', id, removed: false, record: customer };
 }
@@ -53,13 +49,6 @@ export function actionOf(delivery: WebhookDelivery): WebhookAction {
 export function idOf(data: Record<string, unknown>): number | null {
   const parsed = wireInt.safeParse(data.id);
   return parsed.success && Number.isSafeInteger(parsed.data) && parsed.data > 0 ? parsed.data : null;
-}
-
-/** `data` read as a whole product (the wire schema's output: cents, thousandths), or null. */
-export function wholeProduct(data: Record<string, unknown>): RetailProductWire | null {
-  if (!WHOLE_PRODUCT_FIELDS.every((field) => field in data)) return null;
-  const parsed = retailProductWire.safeParse(data);
-  return parsed.success ? parsed.data : null;
 }
 
 export function wholeCustomer(data: Record<string, unknown>): RetailCustomerWire | null {

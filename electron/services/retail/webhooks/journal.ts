@@ -1,14 +1,23 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { MAX_WEBHOOK_LOG, webhookLogEntrySchema, type WebhookLogEntry } from '../../../../shared/bridge/webhooks';
+import {
+  MAX_WEBHOOK_LOG,
+  NO_WEBHOOK_REFUSALS,
+  webhookLogEntrySchema,
+  webhookRefusedSchema,
+  type WebhookLogEntry,
+  type WebhookRefusal,
+  type WebhookRefused,
+} from '../../../../shared/bridge/webhooks';
 import { writeFileAtomic } from '../../files/atomicWrite';
 import { accountFolderName } from '../../images/cache';
 
 // What the receiver remembers of one shop account (issue 16 item 5–6), in
 // `<data>/webhooks/<account>.json`: the SHA-256 digests of the bodies it handled (a repeated
 // delivery — the vendor retries, and may repeat one that did arrive — is ignored, also after a
-// restart) and the log Settings shows (the last MAX_WEBHOOK_LOG deliveries).
+// restart), the log Settings shows (the last MAX_WEBHOOK_LOG deliveries) and the count of refused
+// requests (never logged: shared/bridge/webhooks.ts webhookRefusals).
 //
 // Why a file of its own and not the queue's SQLite database: these are small, bounded and
 // non-critical (losing them costs at most one repeat of an idempotent put or a log line), written
@@ -26,6 +35,8 @@ const fileSchema = z.strictObject({
   digests: z.array(z.tuple([z.string().regex(/^[0-9a-f]{64}$/), z.number().int().nonnegative()])).max(MAX_DIGESTS),
   /** Oldest first. */
   log: z.array(webhookLogEntrySchema).max(MAX_WEBHOOK_LOG),
+  /** Absent in files written before refusals were counted. */
+  refused: webhookRefusedSchema.optional(),
 });
 
 export interface WebhookJournal {
@@ -36,6 +47,9 @@ export interface WebhookJournal {
   record(entry: WebhookLogEntry): void;
   /** Newest first. */
   entries(): WebhookLogEntry[];
+  /** Counts a refused request (nothing of it is kept). */
+  countRefused(reason: WebhookRefusal, at: Date): void;
+  refused(): WebhookRefused;
   /** Resolves once what was recorded so far is on disk. */
   flush(): Promise<void>;
 }
@@ -57,17 +71,19 @@ export async function openWebhookJournal(options: JournalOptions): Promise<Webho
   const log = options.log ?? (() => {});
   const digests = new Map<string, number>();
   let entries: WebhookLogEntry[] = [];
+  let refused: WebhookRefused = NO_WEBHOOK_REFUSALS;
 
   const saved = await load(file, log);
   const oldest = now() - DIGEST_TTL_MS;
   for (const [digest, at] of saved.digests) if (at >= oldest) digests.set(digest, at);
   entries = saved.log;
+  refused = saved.refused ?? NO_WEBHOOK_REFUSALS;
 
   let writing: Promise<void> | null = null;
   let dirty = false;
 
   const write = async () => {
-    const body = { version: 1 as const, digests: [...digests.entries()], log: entries };
+    const body = { version: 1 as const, digests: [...digests.entries()], log: entries, refused };
     await writeFileAtomic(file, `${JSON.stringify(body)}\n`, { mode: 0o600 });
   };
   const schedule = () => {
@@ -104,6 +120,11 @@ export async function openWebhookJournal(options: JournalOptions): Promise<Webho
       schedule();
     },
     entries: () => [...entries].reverse(),
+    countRefused(reason, at) {
+      refused = { total: refused.total + 1, byReason: { ...refused.byReason, [reason]: refused.byReason[reason] + 1 }, lastAt: at.toISOString() };
+      schedule();
+    },
+    refused: () => refused,
     async flush() {
       while (writing) await writing;
     },

@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { WEBHOOK_PATH } from '../../../../shared/bridge/webhooks';
 import { SIGNATURE_HEADER } from './signature';
 
@@ -8,9 +8,20 @@ import { SIGNATURE_HEADER } from './signature';
 // at most `maxBodyBytes` (413 beyond, nothing read further), hands it with the signature header to
 // `handle`, which answers at once with a status; the work it returns runs after the answer is sent,
 // so the vendor's 10 s delivery timeout never waits for it (clarifications "Webhooks").
+//
+// Sockets (docs/decisions.md "Webhooks: a delivery names a record, the service says its state"):
+// anyone who can reach the port can open connections and say nothing. A socket silent for
+// `idleTimeoutMs` (10 s: the vendor's own delivery timeout) is closed, a request not complete within
+// `requestTimeoutMs` is cut (checked every second, not node's default 30 s), and when
+// MAX_CONNECTIONS sockets are open a new one takes the place of the longest-open socket that has no
+// request under way — so a pile of idle connections never keeps a delivery out.
 
 /** A product record is a few kilobytes; an order with its lines and invoice tens. */
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+/** Open sockets at most. */
+export const MAX_CONNECTIONS = 64;
+export const DEFAULT_IDLE_TIMEOUT_MS = 10_000;
+export const DEFAULT_REQUEST_TIMEOUT_MS = 15_000;
 const FORM = 'application/x-www-form-urlencoded';
 
 export interface Answer {
@@ -24,7 +35,13 @@ export interface ReceiverOptions {
   port: number;
   maxBodyBytes?: number;
   handle(body: Buffer, signature: string | string[] | undefined): Answer;
+  /** A request at the webhook path that is not a delivery (method, content type, size): counted, not logged. */
+  onNotADelivery?: () => void;
   log?: (line: string) => void;
+  /** A socket silent this long is closed (default 10 s). */
+  idleTimeoutMs?: number;
+  /** A request (headers and body) not complete this long after it began is cut (default 15 s). */
+  requestTimeoutMs?: number;
   /** How long a port still held (by the account being closed in a switch) is tried again. Default 5 s. */
   bindRetryMs?: number;
 }
@@ -46,13 +63,37 @@ export class ListenError extends Error {
 export async function startWebhookReceiver(options: ReceiverOptions): Promise<RunningReceiver> {
   const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const log = options.log ?? (() => {});
-  const server = createServer((req, res) => serve(req, res, maxBody, options.handle, log));
+  const idleMs = options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
+  const requestMs = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+  const notADelivery = options.onNotADelivery ?? (() => {});
+  // Open sockets in the order they came; a socket is busy while a request on it is being answered.
+  const sockets = new Set<Socket>();
+  const busy = new WeakSet<Socket>();
+  const server = createServer({ connectionsCheckingInterval: Math.min(1_000, requestMs) }, (req, res) => {
+    busy.add(req.socket);
+    res.once('close', () => busy.delete(req.socket));
+    serve(req, res, maxBody, options.handle, notADelivery, log);
+  });
   // A slow or silent client cannot hold a socket for long; the vendor sends small bodies at once.
-  server.headersTimeout = 10_000;
-  server.requestTimeout = 15_000;
-  server.keepAliveTimeout = 5_000;
-  server.maxConnections = 64;
+  server.headersTimeout = Math.min(idleMs, requestMs);
+  server.requestTimeout = requestMs;
+  server.keepAliveTimeout = Math.min(5_000, idleMs);
   server.maxHeadersCount = 100;
+  // No inactivity callback: node destroys a socket silent for `idleMs`.
+  server.setTimeout(idleMs);
+  server.on('connection', (socket: Socket) => {
+    if (sockets.size >= MAX_CONNECTIONS) {
+      const idle = [...sockets].find((open) => !busy.has(open));
+      if (idle === undefined) {
+        socket.destroy();
+        return;
+      }
+      idle.destroy();
+      sockets.delete(idle);
+    }
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
   await listenWithRetry(server, options.host, options.port, options.bindRetryMs ?? 5_000);
   const address = server.address() as AddressInfo;
   return {
@@ -66,17 +107,24 @@ export async function startWebhookReceiver(options: ReceiverOptions): Promise<Ru
   };
 }
 
-function serve(req: IncomingMessage, res: ServerResponse, maxBody: number, handle: ReceiverOptions['handle'], log: (line: string) => void): void {
+function serve(req: IncomingMessage, res: ServerResponse, maxBody: number, handle: ReceiverOptions['handle'], notADelivery: () => void, log: (line: string) => void): void {
   const path = (req.url ?? '').split('?')[0];
   if (path !== WEBHOOK_PATH) return end(res, 404, 'not found');
   if (req.method !== 'POST') {
+    notADelivery();
     res.setHeader('Allow', 'POST');
     return end(res, 405, 'POST only');
   }
   const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-  if (type !== FORM) return end(res, 415, `${FORM} only`);
+  if (type !== FORM) {
+    notADelivery();
+    return end(res, 415, `${FORM} only`);
+  }
   const declared = Number(req.headers['content-length'] ?? NaN);
-  if (Number.isFinite(declared) && declared > maxBody) return end(res, 413, 'too large', true);
+  if (Number.isFinite(declared) && declared > maxBody) {
+    notADelivery();
+    return end(res, 413, 'too large', true);
+  }
 
   const chunks: Buffer[] = [];
   let size = 0;
@@ -86,6 +134,7 @@ function serve(req: IncomingMessage, res: ServerResponse, maxBody: number, handl
     size += chunk.length;
     if (size > maxBody) {
       refused = true;
+      notADelivery();
       // Nothing more is read: the answer goes, then the connection is cut.
       res.once('finish', () => req.destroy());
       end(res, 413, 'too large', true);

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { networkInterfaces } from 'node:os';
 import {
   coded,
+  NO_WEBHOOK_REFUSALS,
   shopWebhookSettingsSchema,
   WEBHOOK_PATH,
   type BridgeEvent,
@@ -14,6 +15,7 @@ import {
   type WebhookOutcome,
   type WebhookReason,
   type WebhookReceiverState,
+  type WebhookRefusal,
 } from '../../../../shared/bridge';
 import type { RetailProductWire } from '../../../../shared/api/retail';
 import { ServiceError } from '../../bridge/dispatcher';
@@ -30,11 +32,11 @@ import { verifySignature } from './signature';
 // The shop's webhook receiver (issue 16 items 5–7), one per open shop account: started with the
 // account when Settings enable it, stopped with it, restarted when its settings change.
 //
-// A delivery: no secret saved, or a missing or wrong signature → 401, nothing processed, logged
-// "refused". A good signature → 200 at once; then, after the answer: a body seen before (its
+// A delivery: no secret saved, or a missing or wrong signature → 401, nothing parsed, counted (not
+// logged). A good signature → 200 at once; then, after the answer: a body seen before (its
 // SHA-256, remembered across restarts by ./journal.ts) is "repeated" and does nothing; an event for
-// another username is logged and does nothing; otherwise ./changes.ts says what it asks and this
-// carries it out — the till's copy lives in the renderer's IndexedDB, which the main side cannot
+// another username is logged and does nothing; otherwise ./changes.ts says what it asks (a product
+// is read fresh by id: `data` is not proof of the current state) and this carries it out — the till's copy lives in the renderer's IndexedDB, which the main side cannot
 // write, so a change goes to every window as a bridge event (`shop-product-changed`,
 // `shop-customer-changed`, `shop-reports-stale`), applied by renderer/src/data/shop/shopLiveChanges.ts.
 // Deliveries are carried out one at a time in arrival order. Nothing here is needed for the till
@@ -62,6 +64,8 @@ export interface ShopWebhooksDeps {
   now?: () => Date;
   /** Tests shorten the wait for a port an account switch still holds. */
   bindRetryMs?: number;
+  /** Tests shorten how long a silent socket is kept (./receiver.ts; default 10 s). */
+  idleTimeoutMs?: number;
 }
 
 export interface ShopWebhooks {
@@ -126,7 +130,15 @@ export function createShopWebhooks(deps: ShopWebhooksDeps): ShopWebhooks {
     problem = null;
     if (!settings.enabled || closed) return;
     try {
-      running = await startWebhookReceiver({ host: settings.host, port: settings.port, handle, log, ...(deps.bindRetryMs !== undefined ? { bindRetryMs: deps.bindRetryMs } : {}) });
+      running = await startWebhookReceiver({
+        host: settings.host,
+        port: settings.port,
+        handle,
+        onNotADelivery: () => refuse('not-a-delivery'),
+        log,
+        ...(deps.bindRetryMs !== undefined ? { bindRetryMs: deps.bindRetryMs } : {}),
+        ...(deps.idleTimeoutMs !== undefined ? { idleTimeoutMs: deps.idleTimeoutMs } : {}),
+      });
       if (closed) return void (await stopListening());
       log(`webhooks: listening at ${urlsOf(settings.host, running.port).join(', ')} for ${deps.username}`);
     } catch (error) {
@@ -162,19 +174,28 @@ export function createShopWebhooks(deps: ShopWebhooksDeps): ShopWebhooks {
     deps.emit({ type: 'shop-webhook-logged' });
   }
 
-  /** Answers at once (no I/O); what the delivery asks runs after the answer. */
+  /** A request refused before anything in it was read: counted, never logged (shared/bridge/webhooks.ts webhookRefusals). */
+  function refuse(reason: WebhookRefusal): void {
+    journal?.countRefused(reason, now());
+    deps.emit({ type: 'shop-webhook-logged' });
+  }
+
+  /**
+   * Answers at once (no I/O); what the delivery asks runs after the answer. The signature is checked
+   * on the raw bytes before any of them is parsed: an unsigned body is never read.
+   */
   function handle(body: Buffer, signature: string | string[] | undefined): Answer {
-    const claimed = parseDelivery(body);
-    const claimedEvent = claimed.ok ? claimed.delivery.event : claimed.event;
     if (secret === null || journal === null) {
-      record('refused', { event: claimedEvent, verified: false, reason: 'no-secret' });
+      refuse('no-secret');
       return { status: 401 };
     }
     const verdict = verifySignature(body, signature, secret);
     if (verdict !== 'ok') {
-      record('refused', { event: claimedEvent, verified: false, reason: verdict === 'missing' ? 'signature-missing' : 'signature-wrong' });
+      refuse(verdict === 'missing' ? 'signature-missing' : 'signature-wrong');
       return { status: 401 };
     }
+    const claimed = parseDelivery(body);
+    const claimedEvent = claimed.ok ? claimed.delivery.event : claimed.event;
     const digest = createHash('sha256').update(body).digest('hex');
     if (!journal.firstTime(digest)) {
       record('repeated', { event: claimedEvent, verified: true });
@@ -207,39 +228,42 @@ export function createShopWebhooks(deps: ShopWebhooksDeps): ShopWebhooks {
         deps.emit({ type: 'shop-reports-stale' });
         return record('applied', { ...verified, change: { kind: 'reports', id: null, name: null, removed: false } });
       case 'customer':
-        deps.emit({ type: 'shop-customer-changed', customerId: action.id, customer: action.removed ? null : { ...action.record } });
-        return record('applied', { ...verified, change: { kind: 'customer', id: action.id, name: action.removed ? nameIn(delivery.data) : action.record.name, removed: action.removed } });
+        deps.emit({ type: 'shop-customer-changed', customerId: action.id, customer: { ...action.record } });
+        return record('applied', { ...verified, change: { kind: 'customer', id: action.id, name: action.record.name, removed: false } });
+      case 'customer-delete-unconfirmed':
+        // No call reads one customer, so the removal cannot be confirmed: the next sync drops it.
+        return record('ignored', { ...verified, reason: 'delete-unconfirmed', change: { kind: 'customer', id: action.id, name: nameIn(delivery.data), removed: false } });
       case 'product':
         return carryOutProduct(action, delivery);
     }
   }
 
+  /**
+   * The product as the service has it now (./changes.ts): its record, or removed when the read
+   * answers 404. A failed read changes nothing — `data` may be a replayed old state.
+   */
   async function carryOutProduct(action: Extract<WebhookAction, { kind: 'product' }>, delivery: WebhookDelivery): Promise<void> {
     const verified = { event: delivery.event, verified: true };
-    let product: RetailProductWire | null = action.removed ? null : action.record;
-    if (!action.removed && action.fetch) {
-      try {
-        product = await deps.gateway.getProduct(action.id, { priority: 'sync' });
-      } catch (error) {
-        if (error instanceof GatewayError && error.status === 404) {
-          // Deleted since: the till drops it, as the service no longer has it.
-          product = null;
-        } else if (action.record === null) {
-          log(`webhooks: ${delivery.event} ${action.id}: the product could not be read (${error instanceof GatewayError ? error.code : String(error)}); the next sync brings it`);
-          return record('failed', { ...verified, reason: 'fetch-failed', change: { kind: 'product', id: action.id, name: nameIn(delivery.data), removed: false } });
-        }
+    let product: RetailProductWire | null;
+    try {
+      product = await deps.gateway.getProduct(action.id, { priority: 'sync' });
+    } catch (error) {
+      if (error instanceof GatewayError && error.status === 404) product = null;
+      else {
+        log(`webhooks: ${delivery.event} ${action.id}: the product could not be read (${error instanceof GatewayError ? error.code : String(error)}); the next sync brings it`);
+        return record('failed', { ...verified, reason: 'fetch-failed', change: { kind: 'product', id: action.id, name: action.claimedName, removed: false } });
       }
     }
     if (closed) return;
     deps.emit({ type: 'shop-product-changed', productId: action.id, product: product === null ? null : { ...product } });
-    record('applied', { ...verified, change: { kind: 'product', id: action.id, name: product?.name ?? nameIn(delivery.data), removed: product === null } });
+    record('applied', { ...verified, change: { kind: 'product', id: action.id, name: product?.name ?? action.claimedName, removed: product === null } });
   }
 
   // ——— Bridge operations ———
 
   const handlers: WebhookHandlers = {
     getShopWebhooks: async () => status(),
-    getShopWebhookLog: async () => ({ entries: journal?.entries() ?? [] }),
+    getShopWebhookLog: async () => ({ entries: journal?.entries() ?? [], refused: journal?.refused() ?? NO_WEBHOOK_REFUSALS }),
     saveShopWebhooks: (input) =>
       serially(async () => {
         const settings = shopWebhookSettingsSchema.parse(input.settings);

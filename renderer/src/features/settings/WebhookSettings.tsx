@@ -2,13 +2,16 @@ import { useCallback, useEffect, useId, useState, type FormEvent, type ReactNode
 import { useTranslation } from 'react-i18next';
 import {
   BridgeError,
+  NO_WEBHOOK_REFUSALS,
   shopWebhookSettingsSchema,
+  webhookRefusals,
   WEBHOOK_ALL_HOSTS,
   WEBHOOK_LOOPBACK_HOST,
   type BridgeClient,
   type ErrorText,
   type ShopWebhooksStatus,
   type WebhookLogEntry,
+  type WebhookRefused,
 } from '../../../../shared/bridge';
 import { errorText } from '../../i18n/errorText';
 import { useFormat } from '../../i18n/useFormat';
@@ -54,11 +57,15 @@ export function WebhookSettings({ bridge: given }: { bridge?: Bridge } = {}) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [save, setSave] = useState<Save>({ state: 'idle' });
   const [entries, setEntries] = useState<WebhookLogEntry[]>([]);
+  const [refused, setRefused] = useState<WebhookRefused>(NO_WEBHOOK_REFUSALS);
   const id = useId();
 
   const readLog = useCallback(() => {
     bridge.getShopWebhookLog({}).then(
-      ({ entries: read }) => setEntries(read),
+      (read) => {
+        setEntries(read.entries);
+        setRefused(read.refused);
+      },
       (error: unknown) => console.warn(`webhooks: the log could not be read: ${error instanceof Error ? error.message : String(error)}`),
     );
   }, [bridge]);
@@ -231,6 +238,7 @@ export function WebhookSettings({ bridge: given }: { bridge?: Bridge } = {}) {
         </div>
       </div>
       <WebhookLog entries={entries} />
+      <RefusedCount refused={refused} />
     </Section>
   );
 }
@@ -319,6 +327,31 @@ function WebhookLog({ entries }: { entries: WebhookLogEntry[] }) {
             </tbody>
           </table>
         </div>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Requests refused before anything in them was read (a wrong or missing signature, no secret, not a
+ * delivery): counted here rather than logged, so forged requests cannot push real deliveries out of
+ * the log (shared/bridge/webhooks.ts webhookRefusals).
+ */
+function RefusedCount({ refused }: { refused: WebhookRefused }) {
+  const { t } = useTranslation('webhooks');
+  const format = useFormat();
+  const reasons = webhookRefusals.filter((reason) => refused.byReason[reason] > 0);
+  return (
+    <div className="webhooks__refused" data-testid="webhooks-refused" data-total={refused.total}>
+      <p className="settings__label">{t('refusedTitle')}</p>
+      {refused.total === 0 || refused.lastAt === null ? (
+        <p className="settings__note">{t('refusedNone')}</p>
+      ) : (
+        <p className="settings__note">
+          <IconWarning className="webhooks__icon" />
+          {t('refusedCount', { count: refused.total, last: `${format.date(new Date(refused.lastAt))} ${format.time(new Date(refused.lastAt))}` })}{' '}
+          {reasons.map((reason) => t(`refused_${reason}`, { count: refused.byReason[reason] })).join(' · ')}
+        </p>
       )}
     </div>
   );
