@@ -35,6 +35,7 @@ const promotionArb = fc.record({
   discount: fc.integer({ min: 0, max: 12_000 }),
   productIds: fc.tuple(ids(8), ids(22)).map(([a, b]) => [...a, ...b.filter((id) => id >= 20)]),
   categoryIds: ids(3),
+  productSetComplete: fc.boolean(),
 });
 const rateArb = fc.record({
   type: fc.constantFrom(1 as const, 2 as const),

@@ -110,10 +110,32 @@ describe('type 3: combo', () => {
   });
 
   it('linked products (apply_to 1), a master covering its variants; a set dearer than its parts gives nothing', () => {
-    const combo = promotion({ id: 4, type: 3, apply_to: 1, productIds: [10, 30], combo_price: 1000 });
+    const combo = promotion({ id: 4, type: 3, apply_to: 1, productIds: [10, 30], productSetComplete: true, combo_price: 1000 });
     // 12.00 → 10.00: 2.00 off, 1.333… + 0.666…: the cent left to the larger remainder (0.666…)
     expect(off(run([line('v', 11, 800, 1, { masterId: 10 }), line('p', 30, 400, 1)], [combo]))).toEqual({ v: 133, p: 67 });
     expect(run([line('v', 11, 600, 1, { masterId: 10 }), line('p', 30, 400, 1)], [combo]).cents).toBe(0);
+  });
+});
+
+describe('type 3 on linked products: only with the whole product list', () => {
+  // A combo of A, B and C (ids 1, 2, 3) at 20.00; each product 10.00.
+  const abc = (fields: Partial<Promotion> = {}) => promotion({ id: 7, name: 'Trio', type: 3, apply_to: 1, productIds: [1, 2, 3], productSetComplete: true, combo_price: 2000, ...fields });
+
+  it('A + B of an A, B, C combo: no combo price; A + B + C: the combo price', () => {
+    expect(run([line('a', 1, 1000, 1), line('b', 2, 1000, 1)], [abc()]).cents).toBe(0);
+    const all = run([line('a', 1, 1000, 1), line('b', 2, 1000, 1), line('c', 3, 1000, 1)], [abc()]);
+    expect(all.cents).toBe(1000);
+    expect(all.applied).toEqual([{ promotionId: 7, name: 'Trio', cents: 1000 }]);
+  });
+
+  it('a list not known whole (the till has read A and B only) gives nothing, and names the combo as waiting for the lines it knows', () => {
+    const known = abc({ productIds: [1, 2], productSetComplete: false });
+    const result = run([line('a', 1, 1000, 1), line('b', 2, 1000, 1), line('x', 9, 500, 1)], [known]);
+    expect(result.cents).toBe(0);
+    expect(result.waiting).toEqual([{ promotionId: 7, name: 'Trio', keys: ['a', 'b'] }]);
+    // Unset counts as not known.
+    const { productSetComplete: _unset, ...unsaid } = known;
+    expect(run([line('a', 1, 1000, 1), line('b', 2, 1000, 1)], [unsaid]).cents).toBe(0);
   });
 });
 

@@ -51,6 +51,11 @@
 //    combo_price). A set whose units cost no more than `combo_price` gives nothing and ends the
 //    forming (a combo never raises a price). A linked product matches a line of that product or of
 //    one of its variants (its master); a type 3 with `apply_to` 3 or without links never applies.
+//    A combo on linked products (`apply_to` 1) applies only when the caller says its product list
+//    is COMPLETE (`productSetComplete`): the API gives links product by product, so a till that
+//    has read only some would price a set missing a product (docs/decisions.md "Combos on linked
+//    products: the whole set, or no combo"). Until then the combo gives nothing and the result
+//    names it in `waiting` with the lines it already knows to be linked.
 // 6. Price-rate promotions price a unit by the rate from the product's own price
 //    (./priceRates.ts); when that is not lower than the line's unit price (the sale's own rate may
 //    already be lower) nothing is given and the unit stays free; a product without a price in the
@@ -117,6 +122,11 @@ export interface Promotion extends PromotionSchedule {
   discount?: number | null;
   /** Linked ids; treated as immutable (a changed list is a new array). */
   productIds: readonly number[];
+  /**
+   * `productIds` is every product linked to the promotion (decision 5). Required for a combo on
+   * linked products (type 3, `apply_to` 1) to apply; the other types need only the basket's links.
+   */
+  productSetComplete?: boolean;
   categoryIds: readonly number[];
 }
 
@@ -146,7 +156,17 @@ export interface PromotionsResult {
   lines: LinePromotions[];
   /** Each promotion that gave something, in the order they applied, with its whole discount. */
   applied: { promotionId: number; name: string; cents: number }[];
+  /**
+   * Combos on linked products that are on but not applied because their product list is not known
+   * whole yet (decision 5), each with the keys of the basket lines known to be linked to it.
+   */
+  waiting: { promotionId: number; name: string; keys: string[] }[];
   cents: number;
+}
+
+/** A combo on linked products whose whole product list the caller does not know (decision 5). */
+export function comboAwaitingProducts(promotion: Pick<Promotion, 'type' | 'apply_to' | 'productSetComplete'>): boolean {
+  return promotion.type === 3 && promotion.apply_to === 1 && promotion.productSetComplete !== true;
 }
 
 interface Work {
@@ -381,10 +401,16 @@ export function applyPromotions(
   const rates = priceRates instanceof Map ? (priceRates as ReadonlyMap<number, PriceRate>) : new Map((priceRates as readonly PriceRate[]).map((r) => [r.id, r]));
   const moment = typeof at === 'object' && !(at instanceof Date) ? at : shopMoment(at);
   const applied: PromotionsResult['applied'] = [];
+  const waiting: PromotionsResult['waiting'] = [];
   let cents = 0;
   for (const promotion of promotionsOn(promotions, moment)) {
     const eligible = eligibility(promotion);
     if (eligible === null) continue;
+    if (comboAwaitingProducts(promotion)) {
+      const keys = works.filter((w) => w.units > 0 && eligible(w)).map((w) => w.line.key);
+      if (keys.length > 0) waiting.push({ promotionId: promotion.id, name: promotion.name, keys });
+      continue;
+    }
     const before = ordered.reduce((sum, w) => sum + w.cents, 0);
     switch (promotion.type) {
       case 1:
@@ -408,5 +434,5 @@ export function applyPromotions(
       cents += given;
     }
   }
-  return { lines: works.map((w) => ({ key: w.line.key, discounts: w.discounts, cents: w.cents })), applied, cents };
+  return { lines: works.map((w) => ({ key: w.line.key, discounts: w.discounts, cents: w.cents })), applied, waiting, cents };
 }
