@@ -218,13 +218,37 @@ export interface ShopGenerationRow {
   requests: Partial<Record<ShopResource, number>>;
 }
 
+/**
+ * One product's promotion links as the till's combo scan read them (`catalog/products/{id}/
+ * promotions`; data/shop/shopComboScan.ts). Kept in the pointer database, so a new generation
+ * starts with what earlier ones read (docs/decisions.md "Combos on linked products: the whole set,
+ * or no combo").
+ */
+export interface ShopComboLinkRead {
+  product_id: number;
+  promotion_ids: number[];
+  /** When it was read (ISO). */
+  readAt: string;
+}
+
 export type ShopDb = Dexie & {
   generations: EntityTable<ShopGenerationRow, 'n'>;
+  /** Version 2. */
+  comboLinkReads: Table<ShopComboLinkRead, number>;
 };
 
 /** Version 1 (2026-11-23, issue 15) of the shop's pointer database. */
 export const SHOP_DB_SCHEMA_V1 = {
   generations: '++n, state',
+} as const;
+
+/**
+ * Version 2 (2026-11-28): adds `comboLinkReads`, every product's promotion links as the combo scan
+ * read them, across generations. Only a store is added (no upgrade()): it starts empty and the
+ * scan fills it.
+ */
+export const SHOP_DB_SCHEMA_V2 = {
+  comboLinkReads: 'product_id, readAt',
 } as const;
 
 /** `comanda-shop-shop:demo`: the shop account's own database, apart from any venue's `comanda-<key>`. */
@@ -235,6 +259,7 @@ export function shopDbName(accountKey: string): string {
 export function openShopDb(accountKey: string, options?: DexieOptions): ShopDb {
   const db = new Dexie(shopDbName(accountKey), options) as ShopDb;
   db.version(1).stores(SHOP_DB_SCHEMA_V1);
+  db.version(2).stores(SHOP_DB_SCHEMA_V2);
   return db;
 }
 

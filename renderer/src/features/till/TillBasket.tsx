@@ -7,6 +7,7 @@ import { isLanguage, localeOf } from '../../i18n/languages';
 import { IconConnecting, IconOffline, IconWarning } from '../../ui/icons';
 import { scannerOptIn } from '../../ui/useScanner';
 import { lineLinkState, productLinksSettled, useProductLinksStore } from './productLinks';
+import { useComboScanStore } from '../../data/shop/shopComboScan';
 
 // The basket (issue 15 items 6–8): the sale's price rate, the lines (+/− for units, the weight of a
 // weighed line, "Edit" for quantity, discount and note), each promotion's discount as its own line
@@ -168,6 +169,10 @@ function BasketLine({ line, onEdit }: { line: ViewLine; onEdit: () => void }) {
     : t('unitsAt', { count: quantity, formatted: format.number(quantity), price: money(line.unitPriceCents) });
   const rated = line.unitPriceCents !== line.product.priceCents;
   const links = useProductLinksStore((state) => lineLinkState(state, line.product));
+  // The combo scan's progress (data/shop/shopComboScan.ts), for a line whose combo waits for it.
+  const scanRead = useComboScanStore((state) => state.known.read);
+  const scanTotal = useComboScanStore((state) => state.known.total);
+  const scanProblem = useComboScanStore((state) => state.problem);
   return (
     <li className="till-line" data-testid="till-line" data-line-key={line.key} data-product-id={line.product.id}>
       <div className="till-line__main">
@@ -235,6 +240,16 @@ function BasketLine({ line, onEdit }: { line: ViewLine; onEdit: () => void }) {
           <span>{t(links === 'checking' ? 'linksChecking' : links === 'offline' ? 'linksOffline' : 'linksFailed')}</span>
         </p>
       )}
+      {line.waitingCombos.map((combo) => (
+        <p key={combo.promotionId} className="till-line__links till-line__combo" data-testid="till-line-combo-waiting" data-promotion-id={combo.promotionId}>
+          {scanProblem === 'offline' ? <IconOffline className="till-line__links-icon" /> : <IconConnecting className="till-line__links-icon" />}
+          <span>
+            {scanProblem === 'offline'
+              ? t('comboWaitingOffline', { name: combo.name })
+              : t('comboWaiting', { name: combo.name, read: format.number(scanRead), total: format.number(scanTotal) })}
+          </span>
+        </p>
+      ))}
       {line.notes !== '' && (
         <p className="till-line__notes" data-testid="till-line-notes">
           {t('note', { note: line.notes })}

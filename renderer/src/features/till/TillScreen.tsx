@@ -10,12 +10,15 @@ import { scannerOptIn, useScanner } from '../../ui/useScanner';
 import { VirtualGrid } from '../../ui/VirtualGrid';
 import { StockMark, stockText } from '../stock/StockMark';
 import { shopConnectionStore } from '../../data/shop/shopConnection';
+import { ComboLinkScan, useComboScanStore } from '../../data/shop/shopComboScan';
+import { openShopDb } from '../../data/shop/shopDb';
+import { withComboSets } from '../../../../shared/domain/retail/comboLinks';
 import { useBasketStore } from './basketStore';
 import { CustomerButton } from './customer/CustomerDialog';
 import { TillPayHost } from './pay/SalePayDialog';
 import { followBasketLinks, ProductLinkChecker } from './productLinks';
 import { LastReceiptButton } from './receipt/ReceiptView';
-import { useShopBridge } from './shopContext';
+import { useShopAccountKey, useShopBridge } from './shopContext';
 import { TillBasket } from './TillBasket';
 import { StockHoldButton } from './stock/StockHoldButton';
 import { shopStockLevel, useShopFloorStock } from './stock/tillStockContext';
@@ -75,21 +78,34 @@ export function TillCounter({ db }: { db: ShopCatalogDb }) {
   const recompute = useBasketStore((state) => state.recompute);
 
   // Price rates and promotions (few records), live: a sync that changes them re-prices the basket.
+  // A combo on linked products gets what the combo scan knows of its products (shopComboScan.ts).
   const pricing = useLiveQuery(() => shopPricing(db), [db]);
+  const comboSets = useComboScanStore((state) => state.known);
   useEffect(() => {
-    if (pricing !== undefined) setPricing(pricing);
-  }, [pricing, setPricing]);
+    if (pricing !== undefined) setPricing({ rates: pricing.rates, promotions: withComboSets(pricing.promotions, comboSets) });
+  }, [pricing, comboSets, setPricing]);
   // Promotions on linked products: the basket's products' links are read on demand, once per
   // product in this generation (productLinks.ts); their answer re-prices the basket at once.
   const bridge = useShopBridge();
+  const accountKey = useShopAccountKey();
   useEffect(() => {
-    const checker = new ProductLinkChecker({ db, bridge, onStored: async () => setPricing(await shopPricing(db)) });
+    const reprice = async () => {
+      const read = await shopPricing(db);
+      setPricing({ rates: read.rates, promotions: withComboSets(read.promotions, useComboScanStore.getState().known) });
+    };
+    const checker = new ProductLinkChecker({ db, bridge, onStored: reprice });
     const follower = followBasketLinks({ checker, basket: useBasketStore, connection: shopConnectionStore });
+    // Combos on linked products need every product's links: read in the background, kept across generations.
+    const pointer = accountKey ? openShopDb(accountKey) : null;
+    const scan = pointer === null ? null : new ComboLinkScan({ shopDb: pointer, db, bridge });
+    scan?.start();
     return () => {
       follower.stop();
       checker.close();
+      scan?.stop();
+      pointer?.close();
     };
-  }, [db, bridge, setPricing]);
+  }, [db, bridge, accountKey, setPricing]);
   // Promotions have hours: the basket is re-priced every minute.
   useEffect(() => {
     const timer = setInterval(recompute, 60_000);

@@ -56,6 +56,8 @@ export interface ViewLine extends BasketEntry {
   /** The unit (or kilo) price in the sale's rate, cents. */
   unitPriceCents: number;
   promotions: readonly PromotionDiscount[];
+  /** Combos this line is linked to that wait for their whole product list (not applied yet). */
+  waitingCombos: readonly { promotionId: number; name: string }[];
   priced: PricedLine;
 }
 
@@ -150,6 +152,7 @@ export const MAX_WEIGHT_THOUSANDTHS = 999_999;
 export const MAX_QUANTITY_THOUSANDTHS = 9_999_000;
 
 const EMPTY_VIEW: BasketView = { lines: [], totals: priceOrder([]), applied: [] };
+const NO_WAITING: ViewLine['waitingCombos'] = [];
 
 function rateOf(header: TillRate, entries: readonly BasketEntry[]): PriceRate {
   const linkedPrices = new Map<number, number>();
@@ -193,7 +196,11 @@ export function computeView(
       manual: line.entry.manual,
     })),
   );
-  const lines = withDiscounts.map((line, index): ViewLine => ({ ...line.entry, unitPriceCents: line.unitPriceCents, promotions: line.promotions, priced: totals.lines[index]! }));
+  const waitingOf = new Map<string, { promotionId: number; name: string }[]>();
+  for (const combo of result.waiting) for (const key of combo.keys) (waitingOf.get(key) ?? waitingOf.set(key, []).get(key)!).push({ promotionId: combo.promotionId, name: combo.name });
+  const lines = withDiscounts.map(
+    (line, index): ViewLine => ({ ...line.entry, unitPriceCents: line.unitPriceCents, promotions: line.promotions, waitingCombos: waitingOf.get(line.key) ?? NO_WAITING, priced: totals.lines[index]! }),
+  );
   return { lines, totals, applied: result.applied };
 }
 

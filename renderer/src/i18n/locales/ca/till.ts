@@ -54,6 +54,8 @@ export const till = {
   linksChecking: 'Comprovant les promocions del producte…',
   linksOffline: 'Promocions del producte sense comprovar — sense connexió',
   linksFailed: 'Promocions del producte encara sense comprovar',
+  comboWaiting: 'Combo «{{name}}» encara no aplicat: comprovant quins productes inclou ({{read}} de {{total}})',
+  comboWaitingOffline: 'Combo «{{name}}» encara no aplicat: no es poden comprovar els seus productes — sense connexió',
   payChecking: 'Comprovant les promocions…',
   variantsHint: 'Tria talla i color ({{price}}). L’estoc és el de la botiga.',
   noVariants: 'Aquest producte no té variants a la venda.',

@@ -52,6 +52,8 @@ export const till = {
   linksChecking: 'Checking product promotions…',
   linksOffline: 'Product promotions not checked — offline',
   linksFailed: 'Product promotions not checked yet',
+  comboWaiting: 'Combo “{{name}}” not applied yet: checking which products it includes ({{read}} of {{total}})',
+  comboWaitingOffline: 'Combo “{{name}}” not applied yet: its products cannot be checked — offline',
   payChecking: 'Checking promotions…',
   variantsHint: 'Choose a size and colour ({{price}}). Stock is the shop floor’s.',
   noVariants: 'This product has no variants to sell.',

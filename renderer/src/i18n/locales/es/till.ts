@@ -54,6 +54,8 @@ export const till = {
   linksChecking: 'Comprobando las promociones del producto…',
   linksOffline: 'Promociones del producto sin comprobar — sin conexión',
   linksFailed: 'Promociones del producto aún sin comprobar',
+  comboWaiting: 'Combo «{{name}}» aún no aplicado: comprobando qué productos incluye ({{read}} de {{total}})',
+  comboWaitingOffline: 'Combo «{{name}}» aún no aplicado: no se pueden comprobar sus productos — sin conexión',
   payChecking: 'Comprobando promociones…',
   variantsHint: 'Elige talla y color ({{price}}). El stock es el de la tienda.',
   noVariants: 'Este producto no tiene variantes a la venta.',

@@ -1,0 +1,100 @@
+import 'fake-indexeddb/auto';
+import Dexie from 'dexie';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { BridgeClient } from '../../../../shared/bridge';
+import type { ShopPageInput } from '../../../../shared/bridge/shop';
+import { ComboLinkScan, createComboScanStore } from './shopComboScan';
+import { openShopDb, openShopGenerationDb, type ShopCatalogDb, type ShopDb } from './shopDb';
+import { shopProduct } from './shopTesting';
+
+// The combo scan (docs/decisions.md "Combos on linked products: the whole set, or no combo"): a
+// combo linking products 200, 400 and 500 in a catalog of ten; what the scan reads, keeps across
+// generations and counts as known. The basket's side: features/till/comboPricing.test.ts.
+
+const NOON = Date.UTC(2026, 10, 23, 11, 0);
+const COMBO = 7;
+/** The service's links: which promotions each product is linked to. */
+const TRUTH: Record<number, number[]> = { 200: [COMBO], 400: [COMBO], 500: [COMBO] };
+
+let counter = 0;
+const opened: Dexie[] = [];
+afterEach(async () => {
+  for (const db of opened.splice(0)) {
+    db.close();
+    await Dexie.delete(db.name);
+  }
+});
+
+async function generation(account: string, n: number): Promise<ShopCatalogDb> {
+  const db = openShopGenerationDb(account, n);
+  opened.push(db);
+  await db.products.bulkPut(
+    [100, 101, 102, 103, 104, 105, 200, 300, 400, 500].map((id) => shopProduct({ id, name: `P${id}`, category_id: 10, price: 1000 })),
+  );
+  await db.promotions.put({
+    id: COMBO, active: true, order: 2, name: 'Trio', type: 3, apply_to: 1, start_date: null, end_date: null, start_time: null, end_time: null,
+    weekdays: null, apply_type: null, group_by: null, price_rate_id: null, combo_price: 2000, condition: null, quantity: null, action: null, discount: null,
+  });
+  return db;
+}
+
+function pointer(account: string): ShopDb {
+  const db = openShopDb(account);
+  opened.push(db);
+  return db;
+}
+
+function fakeBridge() {
+  const asked: number[] = [];
+  const bridge: Pick<BridgeClient, 'fetchShopPages' | 'onEvent'> = {
+    async fetchShopPages({ pages }: { pages: ShopPageInput[] }) {
+      const { resource, parentId } = pages[0]!;
+      asked.push(parentId!);
+      const records = (TRUTH[parentId!] ?? []).map((promotionId) => ({ promotion_id: promotionId, product_id: parentId! }));
+      return { pages: [{ resource, page: 1, parentId, lastPage: 1, total: records.length, records }] };
+    },
+    onEvent: () => () => undefined,
+  };
+  return { bridge, asked };
+}
+
+function scanOf(shopDb: ShopDb, db: ShopCatalogDb, bridge: Pick<BridgeClient, 'fetchShopPages' | 'onEvent'>, now = () => new Date(NOON)) {
+  const store = createComboScanStore();
+  const scan = new ComboLinkScan({ shopDb, db, bridge, store, now, sleep: async () => undefined, log: () => undefined });
+  return { scan, store };
+}
+
+describe('the combo scan', () => {
+  it('keeps its reads across generations: a new generation asks nothing read within the day, and a product a webhook names is read again first', async () => {
+    const account = `shop:combo-${++counter}`;
+    const shopDb = pointer(account);
+    const first = fakeBridge();
+    await scanOf(shopDb, await generation(account, 1), first.bridge).scan.pass();
+    expect(first.asked).toHaveLength(10);
+
+    const second = fakeBridge();
+    const db2 = await generation(account, 2);
+    const { scan, store } = scanOf(shopDb, db2, second.bridge, () => new Date(NOON + 60 * 60 * 1000));
+    await scan.pass();
+    expect(second.asked).toEqual([]);
+    expect(store.getState().known.complete).toBe(true);
+    expect([...store.getState().known.sets.get(COMBO)!].sort()).toEqual([200, 400, 500]);
+
+    scan.productChanged(400);
+    expect(store.getState().known).toMatchObject({ complete: false, read: 9, total: 10 });
+    await scan.pass();
+    expect(second.asked).toEqual([400]);
+    expect(store.getState().known.complete).toBe(true);
+  });
+
+  it('reads nothing when the generation has no combo on linked products', async () => {
+    const account = `shop:combo-${++counter}`;
+    const db = await generation(account, 1);
+    await db.promotions.delete(COMBO);
+    const { bridge, asked } = fakeBridge();
+    const { scan, store } = scanOf(pointer(account), db, bridge);
+    expect(await scan.pass()).toBe(false);
+    expect(asked).toEqual([]);
+    expect(store.getState().needed).toBe(false);
+  });
+});
