@@ -4,9 +4,10 @@
 //
 // Conservative choices where the spec is silent (clarifications: choose the conservative
 // behaviour and make the sandbox behave the same way), each cited where it is applied:
-// - numbers may be sent as numeric strings ("12.50"), as Laravel's `numeric` rule accepts them;
-//   they are stored and returned as numbers. Anything else in a number field → 422.
-// - flags accept 0/1, "0"/"1" and true/false and are stored as 0/1.
+// - clarifications "Values the vendor's servers accept" (one reader for both services,
+//   ../laravelValues.ts): decimals may be sent as numeric strings ("12.50"), integers as
+//   whole-number strings ("4"); they are stored and returned as numbers. Anything else → 422.
+// - flags accept 0/1, "0"/"1" and true/false (Laravel's `boolean`) and are stored as 0/1.
 // - a required string may not be empty ("" fails Laravel's `required` rule too).
 // - a field with a default (flags, min, max, isMultipleChoice) may not be sent as null.
 // - an optional reference (e.g. `modifier_group_id`) that is sent and not null must name an
@@ -14,6 +15,7 @@
 // - `allergies` must be "" or codes 1–13 joined by ";", each once (spec 2.7).
 import { allergiesProblem } from '../../../shared/api/catalog';
 import { FORBIDDEN_KEYS } from '../json';
+import { readBoolean, readInteger, readNumeric } from '../laravelValues';
 import type { CatalogResource, CatalogState } from './model';
 
 /** A stored catalog record, seen generically. */
@@ -224,8 +226,6 @@ export type WritePlan =
 
 export type PlanResult = { ok: true; plan: WritePlan } | { ok: false; problems: string[] };
 
-const numeric = /^\s*-?\d+(\.\d+)?\s*$/;
-
 function describe(value: unknown): string {
   if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
   if (value === null || typeof value !== 'object') return String(value);
@@ -253,18 +253,14 @@ export function normalizeField(field: string, rule: FieldRule, value: unknown): 
       return { ok: true, value };
     }
     case 'flag': {
-      if (value === 1 || value === '1' || value === true) return { ok: true, value: 1 };
-      if (value === 0 || value === '0' || value === false) return { ok: true, value: 0 };
-      return fail(`must be 0 or 1, got ${describe(value)}`);
+      const flag = readBoolean(value);
+      if (flag === null) return fail(`must be 0 or 1, got ${describe(value)}`);
+      return { ok: true, value: flag ? 1 : 0 };
     }
     case 'number':
     case 'int': {
-      let n: number;
-      if (typeof value === 'number') n = value;
-      else if (typeof value === 'string' && numeric.test(value)) n = Number(value);
-      else return fail(`must be a number, got ${describe(value)}`);
-      if (!Number.isFinite(n)) return fail(`must be a finite number, got ${describe(value)}`);
-      if (rule.kind === 'int' && !Number.isInteger(n)) return fail(`must be an integer, got ${describe(value)}`);
+      const n = rule.kind === 'int' ? readInteger(value) : readNumeric(value);
+      if (n === null) return fail(`must be ${rule.kind === 'int' ? 'an integer' : 'a finite number'}, got ${describe(value)}`);
       if (rule.ref && n < 1) return fail(`must be a positive id, got ${describe(value)}`);
       if (rule.nonNegative && n < 0) return fail(`must not be negative, got ${n}`);
       if (rule.oneOf && !rule.oneOf.includes(n)) return fail(`must be one of ${rule.oneOf.join(', ')}, got ${n}`);
