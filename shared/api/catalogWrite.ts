@@ -111,8 +111,8 @@ const createShapes = {
     // clarifications: a modifier may carry `autoSelected`.
     autoSelected: flag,
   },
-  // clarifications: a modifier category may carry `min`/`max`.
-  modifierCategories: { name, order: int, isChoice: flag, isOptional: flag, active: flag, min: int, max: int },
+  // clarifications: a modifier category may carry `min`/`max`; `shouldHide` as real clients send it.
+  modifierCategories: { name, order: int, isChoice: flag, isOptional: flag, active: flag, min: int, max: int, shouldHide: flag },
   modifierGroups: { name, order: int, dont_show_automatically: flag },
   modifierPivots: { group_id: sendId, category_id: sendId, order: int },
   menuMenuCategories: {

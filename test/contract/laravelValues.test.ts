@@ -193,6 +193,21 @@ describe('v2 writes: values as Laravel reads them (clarifications)', () => {
     expect(JSON.stringify(answer.body)).toMatch(/type: must be an integer/);
   });
 
+  it('a modifier category\'s min/max/shouldHide and a modifier\'s autoSelected are kept as numbers (clarifications: fields records carry)', async () => {
+    const category = await call(sandbox.url, 'POST', `${V2}/catalog/modifierCategories`, { name: 'Punto', isChoice: '0', isOptional: '0', min: '1', max: '1', shouldHide: '0' });
+    expect(category.status, JSON.stringify(category.body)).toBe(200);
+    expect(category.body).toMatchObject({ isChoice: 0, isOptional: 0, min: 1, max: 1, shouldHide: 0 });
+    const modifier = await call(sandbox.url, 'POST', `${V2}/catalog/modifiers`, { name: 'Al punto', price: '0', category_id: String(category.body.id), autoSelected: '1' });
+    expect(modifier.status, JSON.stringify(modifier.body)).toBe(200);
+    expect(modifier.body).toMatchObject({ price: 0, category_id: category.body.id, autoSelected: 1 });
+    // Created without them: shouldHide and autoSelected default to 0, as the other flags do.
+    expect((await call(sandbox.url, 'POST', `${V2}/catalog/modifiers`, { name: 'Muy hecho', price: 0, category_id: category.body.id })).body).toMatchObject({ autoSelected: 0 });
+    const refused = await call(sandbox.url, 'POST', `${V2}/catalog/modifierCategories`, { name: 'Salsas', min: 3, max: 2 });
+    expect(refused.status).toBe(422);
+    expect(JSON.stringify(refused.body)).toMatch(/min: must not be above max/);
+    expect((await call(sandbox.url, 'POST', `${V2}/catalog/modifierCategories`, { name: 'Salsas', min: 3, max: 0 })).status).toBe(200); // 0: no limit
+  });
+
   it('addStock with item_id "1" and quantity "2.5" adds 2.5 to item 1', async () => {
     const answer = await call(sandbox.url, 'POST', `${V2}/warehouses/${WAREHOUSE}/addStock`, { item_id: String(ITEM.cafe), quantity: '2.5' });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);

@@ -138,8 +138,21 @@ export const FIELD_RULES: Record<CatalogResource, Record<string, FieldRule>> = {
     cookDuration: decimal,
     active: on,
     extra_id: text,
+    // Not in the table; the clarifications name it (real clients read it).
+    autoSelected: off,
   },
-  modifierCategories: { name, order: int, isChoice: on, isOptional: on, active: on },
+  modifierCategories: {
+    name,
+    order: int,
+    isChoice: on,
+    isOptional: on,
+    active: on,
+    // Not in the table: `min`/`max` the clarifications name (max 0 = no limit), `shouldHide` real
+    // clients read (docs/decisions.md "Modifier choice rules").
+    min: { kind: 'int', nonNegative: true },
+    max: { kind: 'int', nonNegative: true },
+    shouldHide: off,
+  },
   modifierGroups: { name, order: int, dont_show_automatically: off },
   modifierPivots: { order: int, group_id: ref('modifierGroups', true), category_id: ref('modifierCategories', true) },
   menuMenuCategories: {
@@ -300,6 +313,13 @@ function checkReferences(
 
 /** Rules across fields, checked on the record as it will be stored. */
 function checkRecord(resource: CatalogResource, record: Record<string, unknown>, problems: string[]): void {
+  if (resource === 'modifierCategories') {
+    const { min, max } = record;
+    // max 0 (or none) is no limit, so only a real limit can be below min.
+    if (typeof min === 'number' && typeof max === 'number' && max > 0 && min > max) {
+      problems.push(`min: must not be above max (min ${min}, max ${max}; max 0 means no limit)`);
+    }
+  }
   if (resource === 'menuMenuCategories') {
     const { min, max } = record;
     if (typeof min === 'number' && typeof max === 'number' && min > max) {
