@@ -203,7 +203,9 @@ export type ModifierWire = z.output<typeof modifierWire>;
 
 /**
  * spec 2.6 Modifier category: isChoice false = select one, true = multiple choice (default).
- * `min`/`max` are not in the table; clarifications say a modifier category may carry them.
+ * `min`/`max` are not in the table; clarifications say a modifier category may carry them (a max
+ * of 0 or none: no limit). `shouldHide` (a field real clients read, not in the spec): the
+ * category is not offered when ordering (docs/decisions.md "Modifier choice rules").
  */
 export const modifierCategoryWire = z.object({
   id: wireInt,
@@ -214,6 +216,7 @@ export const modifierCategoryWire = z.object({
   active: flag(true),
   min: int,
   max: int,
+  shouldHide: flag(false),
 });
 export type ModifierCategoryWire = z.output<typeof modifierCategoryWire>;
 
@@ -309,7 +312,7 @@ export const catalogFastShapes = {
   },
   modifierCategories: {
     id: 'int', name: 'string', order: 'int?', isChoice: 'flag:true', isOptional: 'flag:true', active: 'flag:true',
-    min: 'int?', max: 'int?',
+    min: 'int?', max: 'int?', shouldHide: 'flag:false',
   },
   modifierGroups: { id: 'int', name: 'string', order: 'int?', dont_show_automatically: 'flag:false' },
   modifierPivots: { id: 'int', order: 'int?', group_id: 'int', category_id: 'int' },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { catalogSegments } from './catalog';
-import { catalogWriteRequests } from './catalogWrite';
+import { catalogWriteRequests, MAX_CATALOG_BATCH_RECORDS } from './catalogWrite';
 
 function problem(schema: z.ZodType, input: unknown): string {
   const result = schema.safeParse(input);
@@ -40,6 +40,13 @@ describe('catalog write requests (spec 2.6, 4.3)', () => {
     expect(catalogWriteRequests.modifiers.create.parse({ name: 'Extra', price: 0.5, category_id: 1, autoSelected: true }).autoSelected).toBe(1);
     expect(catalogWriteRequests.modifierCategories.create.parse({ name: 'Punto', min: 1, max: 1 })).toEqual({ name: 'Punto', min: 1, max: 1 });
     expect(items.create.parse({ ...item, order: 3 }).order).toBe(3);
+  });
+
+  it('a multi-record write carries at most MAX_CATALOG_BATCH_RECORDS (1,000, the sandbox\'s bound)', () => {
+    const records = (n: number) => Array.from({ length: n }, (_, i) => ({ id: i + 1, price: 1 }));
+    expect(MAX_CATALOG_BATCH_RECORDS).toBe(1_000);
+    expect(items.batch.parse({ items: records(1_000) }).items).toHaveLength(1_000);
+    expect(problem(items.batch, { items: records(1_001) })).toMatch(/at most 1000 records/);
   });
 
   it('update: id plus only the fields that change (rule 3); required fields may not be cleared', () => {

@@ -111,8 +111,8 @@ const createShapes = {
     // clarifications: a modifier may carry `autoSelected`.
     autoSelected: flag,
   },
-  // clarifications: a modifier category may carry `min`/`max`.
-  modifierCategories: { name, order: int, isChoice: flag, isOptional: flag, active: flag, min: int, max: int },
+  // clarifications: a modifier category may carry `min`/`max`; `shouldHide` as real clients send it.
+  modifierCategories: { name, order: int, isChoice: flag, isOptional: flag, active: flag, min: int, max: int, shouldHide: flag },
   modifierGroups: { name, order: int, dont_show_automatically: flag },
   modifierPivots: { group_id: sendId, category_id: sendId, order: int },
   menuMenuCategories: {
@@ -152,6 +152,13 @@ function makeUpdate<S extends CatalogSegment>(segment: S) {
     .extend({ id: sendId });
 }
 
+/**
+ * Most records one multi-record write carries. Not published for hospitality; the sandbox refuses
+ * more than 1,000 (docs/sandbox.md "General"), so the terminal never sends more
+ * (docs/decisions.md "Catalog batches and gift-card codes").
+ */
+export const MAX_CATALOG_BATCH_RECORDS = 1_000;
+
 /** Per resource: the create object, the update object (`id` + changed fields) and a batch. */
 function requestsOf<S extends CatalogSegment>(segment: S) {
   const create = makeCreate(segment);
@@ -167,7 +174,12 @@ function requestsOf<S extends CatalogSegment>(segment: S) {
     for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
     return z.NEVER;
   }) as unknown as z.ZodType<Entry, EntryInput>;
-  const batch = z.strictObject({ [segment]: z.array(entry).min(1, 'at least one record is required') } as {
+  const batch = z.strictObject({
+    [segment]: z
+      .array(entry)
+      .min(1, 'at least one record is required')
+      .max(MAX_CATALOG_BATCH_RECORDS, `at most ${MAX_CATALOG_BATCH_RECORDS} records in one write`),
+  } as {
     [K in S]: z.ZodArray<typeof entry>;
   });
   return { create, update, entry, batch };

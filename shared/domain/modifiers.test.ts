@@ -44,6 +44,26 @@ describe('modifier structure (spec 2.6)', () => {
     expect(modifierProblems(rules, [1, 2, 3, 4])).toEqual(['Choose at most 3 from Salsas']);
     expect(modifierProblems(rules, [1, 2])).toEqual([]);
   });
+  it('leaves out a shouldHide category, and its auto-selected modifiers with it', () => {
+    const r = emptyRecords();
+    r.modifierCategories.push(make.modifierCategory({ id: 1, name: 'Punto', isChoice: 0, isOptional: 0 }));
+    r.modifierCategories.push(make.modifierCategory({ id: 2, name: 'Envase', shouldHide: 1 }));
+    r.modifierGroups.push(make.modifierGroup({ id: 1 }));
+    r.modifierPivots.push(make.modifierPivot({ id: 1, group_id: 1, category_id: 1 }), make.modifierPivot({ id: 2, group_id: 1, category_id: 2 }));
+    r.modifiers.push(make.modifier({ id: 1, category_id: 1 }), make.modifier({ id: 2, category_id: 2, autoSelected: 1 }));
+    const rules = modifierRulesOf(make.item({ id: 1, modifier_group_id: 1 }), indexCatalog(r));
+    expect(rules.map((rule) => rule.name)).toEqual(['Punto']);
+    expect(rules.flatMap((rule) => rule.options.map((o) => o.id))).toEqual([1]);
+  });
+  it('a min of 1 makes an optional single choice required; a min never asks for more than one of a single choice', () => {
+    const r = emptyRecords();
+    r.modifierCategories.push(make.modifierCategory({ id: 1, name: 'Leche', isChoice: 0, isOptional: 1, min: 1, max: 1 }));
+    r.modifierCategories.push(make.modifierCategory({ id: 2, name: 'Pan', isChoice: 0, isOptional: 0, min: 3 }));
+    r.modifiers.push(...[1, 2].map((id) => make.modifier({ id, category_id: 1 })), ...[3, 4].map((id) => make.modifier({ id, category_id: 2 })));
+    const rule = (categoryId: number) => modifierRulesOf(make.item({ id: 1, modifier_category_id: categoryId }), indexCatalog(r))[0];
+    expect(rule(1)).toMatchObject({ single: true, optional: false, min: 1, max: 1 });
+    expect(rule(2)).toMatchObject({ single: true, optional: false, min: 1, max: 1 });
+  });
   it('says what is missing in waiter words', () => {
     const rules = modifierRulesOf(item(11), catalog);
     expect(modifierProblems(rules, [])).toEqual(['Choose Punto de la carne']);

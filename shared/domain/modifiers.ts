@@ -46,24 +46,27 @@ export function modifierSourceOf(item: ItemWire, catalog: CatalogIndex): Modifie
  * A modifier category as a rule. spec 2.6 `isChoice`: false (0) = select one, true (1) = multiple
  * choice; `isOptional`. Reading: a single choice takes exactly one (at most one when optional); a
  * multiple choice takes any number, at least one when not optional; a category's `min`/`max`
- * (clarifications: it may carry them) narrow a multiple choice. Inactive modifiers are not
- * offered; a category left without an active modifier (or inactive itself) is not offered, so it
- * can never block a line.
+ * (clarifications: it may carry them; a max of 0 or none is no limit) narrow either: a `min` of 1
+ * makes an optional single choice required, a `max` caps a multiple choice. `shouldHide`
+ * categories are not offered (docs/decisions.md "Modifier choice rules"), nor are inactive
+ * modifiers; a category left without an active modifier (or inactive itself) is not offered, so
+ * it can never block a line.
  */
 export function modifierRule(category: ModifierCategoryWire, catalog: CatalogIndex): ModifierRule | null {
-  if (!category.active) return null;
+  if (!category.active || category.shouldHide) return null;
   const options = (catalog.modifiersByCategory.get(category.id) ?? [])
     .filter((m) => m.active)
     .map((m) => ({ id: m.id, name: m.name, priceCents: toCents(m.price), autoSelected: m.autoSelected }));
   if (options.length === 0) return null;
   const single = !category.isChoice;
+  const atLeast = Math.max(category.isOptional ? 0 : 1, category.min ?? 0);
   let min: number;
   let max: number | null;
   if (single) {
-    min = category.isOptional ? 0 : 1;
+    min = Math.min(atLeast, 1);
     max = 1;
   } else {
-    min = Math.max(category.isOptional ? 0 : 1, category.min ?? 0);
+    min = atLeast;
     max = category.max != null && category.max > 0 ? Math.max(category.max, min) : null;
   }
   min = Math.min(min, options.length);

@@ -2,8 +2,10 @@
 // spec (§2.3, §2.4, §2.8, §4.2, §4.4–§4.6, §5, §7) and the clarifications ("Hospitality v2").
 // Where the spec shows no response body, only the status family and the effect are checked
 // through the API; where it names a status (§7: gift card 201 / 422), the exact status is checked.
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type AccountSeed, type RunningSandbox } from '../../electron/sandbox';
+import { giftCardCode } from '../../shared/api';
 
 const V2 = '/api/external/v2';
 const DEMO = { tenant: 'demo', Authorization: 'Bearer demo-token', 'client-token': 'demo-client' };
@@ -193,6 +195,22 @@ describe('§2.3 / §4.2 / §7 gift cards', () => {
     expectError(await call('POST', `${V2}/giftCards?${query(uuid)}`), 422);
     // nothing was created under that uuid: it can still be created
     expect((await call('POST', `${V2}/giftCards?balance=1&uuid=${uuid}`)).status).toBe(201);
+  });
+
+  it('one rule for gift-card codes: the sandbox accepts exactly the codes the terminal\'s schema accepts', async () => {
+    // docs/decisions.md "Catalog batches and gift-card codes": shared/api/v2.ts giftCardCode.
+    const samples = fc.sample(
+      fc.oneof(
+        fc.string({ unit: fc.constantFrom(...'aZ09-_ ./?#%+:ñ'.split('')), minLength: 0, maxLength: 8 }),
+        fc.integer({ min: 60, max: 70 }).map((n) => 'c'.repeat(n)),
+      ),
+      { numRuns: 80, seed: 27 },
+    );
+    for (const [index, sample] of samples.entries()) {
+      const code = sample === '' ? sample : `${index}${sample}`; // unique per sample, empty kept
+      const answer = await call('POST', `${V2}/giftCards?balance=1&uuid=${encodeURIComponent(code)}`);
+      expect(answer.status === 201, JSON.stringify({ code, body: answer.body })).toBe(giftCardCode.safeParse(code).success);
+    }
   });
 
   it('§4.2 / §7: gift card parameters in a JSON body instead of the query → 422 (they are query parameters)', async () => {

@@ -131,3 +131,62 @@ test('demo venue: a format, a mandatory modifier and a menu with a supplement ad
   await order.sheet.getByRole('button', { name: 'Cancel', exact: true }).tap();
   await expect(order.total).toHaveText(euros(expectedTotal));
 });
+
+// Modifier choice rules the vendor's records carry beyond spec 2.6 (clarifications: a modifier's
+// `autoSelected`, a modifier category's `min`/`max`; `shouldHide`): the demo venue serves them and
+// the sheet honours them (docs/decisions.md "Modifier choice rules").
+test('demo venue: auto-selected modifiers start chosen, a category’s min/max is enforced in words, hidden categories are not offered', async () => {
+  const vendorUrl = await startVendor(running);
+  const [modifierCategories, modifierGroups, modifierPivots] = await Promise.all([
+    listAll(vendorUrl, 'catalog/modifierCategories'),
+    listAll(vendorUrl, 'catalog/modifierGroups'),
+    listAll(vendorUrl, 'catalog/modifierPivots'),
+  ]);
+  // What the server says, read over HTTP: the burgers' group holds a category it asks to hide.
+  const hidden = one(modifierCategories, 'a hidden category', (c) => Number(c.shouldHide) === 1);
+  const burgers = one(modifierGroups, 'Hamburguesas', (g) => g.name === 'Hamburguesas');
+  expect(modifierPivots.some((p) => Number(p.group_id) === Number(burgers.id) && Number(p.category_id) === Number(hidden.id))).toBe(true);
+  const flavours = one(modifierCategories, 'Sabores del helado', (c) => c.name === 'Sabores del helado');
+  expect([Number(flavours.min), Number(flavours.max)]).toEqual([1, 3]);
+
+  const page = await openSyncedTerminal(vendorUrl, running, contexts);
+  const catalog = new CatalogPage(page);
+  const order = new OrderPage(page);
+  await catalog.open();
+
+  // An auto-selected modifier starts chosen: the gin-tonic opens with its usual tonic, ready to add.
+  await catalog.search('gin-tonic');
+  await catalog.itemButton('Gin-tonic').tap();
+  await expect(order.rule('Tónica o refresco')).toContainText('Choose 1');
+  await expect(order.option('Tónica Schweppes')).toHaveAttribute('aria-pressed', 'true');
+  await expect(order.addButton).toBeEnabled();
+  await order.add();
+  await expect(order.line('Gin-tonic')).toContainText('Tónica Schweppes');
+
+  // A category that needs a choice, with a limit: "Choose 1 to 3"; Add waits, saying why; once three
+  // are chosen the others are not offered, in words.
+  await catalog.search('copa de helado');
+  await catalog.itemButton('Copa de helado').tap();
+  await expect(order.rule('Sabores del helado')).toContainText('Choose 1 to 3');
+  await expect(order.addButton).toBeDisabled();
+  await expect(order.reason).toHaveText('Choose 1 more from Sabores del helado');
+  for (const flavour of ['Vainilla', 'Chocolate', 'Fresa']) await order.choose(flavour);
+  await expect(order.addButton).toBeEnabled();
+  await expect(order.rule('Sabores del helado')).toContainText('Limit reached (3): untick one to choose another');
+  await expect(order.option('Turrón')).toHaveAttribute('aria-disabled', 'true');
+  await expect(order.option('Turrón')).toHaveAttribute('aria-pressed', 'false');
+  await page.screenshot({ path: `${SCREENS}/order-sheet-limits.png` });
+  await order.add();
+  await expect(order.line('Copa de helado')).toContainText('Fresa');
+  await expect(order.line('Copa de helado')).not.toContainText('Turrón');
+
+  // The hidden category is not offered; the others keep their words ("Optional, up to 3").
+  await catalog.search('hamburguesa');
+  await catalog.itemButton('Hamburguesa de ternera gallega').tap();
+  await expect(order.rule('Extras')).toContainText('Optional, up to 3');
+  await expect(order.rule('Punto de la carne')).toBeVisible();
+  await expect(order.sheet).not.toContainText(String(hidden.name));
+  await expect(order.option('Envase compostable')).toHaveCount(0);
+  await order.cancel();
+  await expect(order.lines).toHaveCount(2);
+});

@@ -88,9 +88,15 @@ export interface ModifierRecord extends Extra {
   cookDuration?: number | null;
   active: Flag;
   extra_id?: string | null;
+  /** Not in the spec's table (clarifications): starts chosen when ordering. */
+  autoSelected?: Flag;
 }
 
-/** spec 2.6 Modifier category — isChoice 0 = select one, 1 = multiple (default). */
+/**
+ * spec 2.6 Modifier category — isChoice 0 = select one, 1 = multiple (default). `min`/`max`
+ * (clarifications; max 0 = no limit) and `shouldHide` (not offered when ordering) are not in the
+ * spec's table.
+ */
 export interface ModifierCategoryRecord extends Extra {
   id: number;
   name: string;
@@ -98,6 +104,9 @@ export interface ModifierCategoryRecord extends Extra {
   isChoice: Flag;
   isOptional: Flag;
   active: Flag;
+  min?: number;
+  max?: number;
+  shouldHide?: Flag;
 }
 
 /** spec 2.6 Modifier group */

@@ -4,9 +4,10 @@
 //
 // Conservative choices where the spec is silent (clarifications: choose the conservative
 // behaviour and make the sandbox behave the same way), each cited where it is applied:
-// - numbers may be sent as numeric strings ("12.50"), as Laravel's `numeric` rule accepts them;
-//   they are stored and returned as numbers. Anything else in a number field → 422.
-// - flags accept 0/1, "0"/"1" and true/false and are stored as 0/1.
+// - clarifications "Values the vendor's servers accept" (one reader for both services,
+//   ../laravelValues.ts): decimals may be sent as numeric strings ("12.50"), integers as
+//   whole-number strings ("4"); they are stored and returned as numbers. Anything else → 422.
+// - flags accept 0/1, "0"/"1" and true/false (Laravel's `boolean`) and are stored as 0/1.
 // - a required string may not be empty ("" fails Laravel's `required` rule too).
 // - a field with a default (flags, min, max, isMultipleChoice) may not be sent as null.
 // - an optional reference (e.g. `modifier_group_id`) that is sent and not null must name an
@@ -14,6 +15,7 @@
 // - `allergies` must be "" or codes 1–13 joined by ";", each once (spec 2.7).
 import { allergiesProblem } from '../../../shared/api/catalog';
 import { FORBIDDEN_KEYS } from '../json';
+import { readBoolean, readInteger, readNumeric } from '../laravelValues';
 import type { CatalogResource, CatalogState } from './model';
 
 /** A stored catalog record, seen generically. */
@@ -136,8 +138,21 @@ export const FIELD_RULES: Record<CatalogResource, Record<string, FieldRule>> = {
     cookDuration: decimal,
     active: on,
     extra_id: text,
+    // Not in the table; the clarifications name it (real clients read it).
+    autoSelected: off,
   },
-  modifierCategories: { name, order: int, isChoice: on, isOptional: on, active: on },
+  modifierCategories: {
+    name,
+    order: int,
+    isChoice: on,
+    isOptional: on,
+    active: on,
+    // Not in the table: `min`/`max` the clarifications name (max 0 = no limit), `shouldHide` real
+    // clients read (docs/decisions.md "Modifier choice rules").
+    min: { kind: 'int', nonNegative: true },
+    max: { kind: 'int', nonNegative: true },
+    shouldHide: off,
+  },
   modifierGroups: { name, order: int, dont_show_automatically: off },
   modifierPivots: { order: int, group_id: ref('modifierGroups', true), category_id: ref('modifierCategories', true) },
   menuMenuCategories: {
@@ -224,8 +239,6 @@ export type WritePlan =
 
 export type PlanResult = { ok: true; plan: WritePlan } | { ok: false; problems: string[] };
 
-const numeric = /^\s*-?\d+(\.\d+)?\s*$/;
-
 function describe(value: unknown): string {
   if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
   if (value === null || typeof value !== 'object') return String(value);
@@ -253,18 +266,14 @@ export function normalizeField(field: string, rule: FieldRule, value: unknown): 
       return { ok: true, value };
     }
     case 'flag': {
-      if (value === 1 || value === '1' || value === true) return { ok: true, value: 1 };
-      if (value === 0 || value === '0' || value === false) return { ok: true, value: 0 };
-      return fail(`must be 0 or 1, got ${describe(value)}`);
+      const flag = readBoolean(value);
+      if (flag === null) return fail(`must be 0 or 1, got ${describe(value)}`);
+      return { ok: true, value: flag ? 1 : 0 };
     }
     case 'number':
     case 'int': {
-      let n: number;
-      if (typeof value === 'number') n = value;
-      else if (typeof value === 'string' && numeric.test(value)) n = Number(value);
-      else return fail(`must be a number, got ${describe(value)}`);
-      if (!Number.isFinite(n)) return fail(`must be a finite number, got ${describe(value)}`);
-      if (rule.kind === 'int' && !Number.isInteger(n)) return fail(`must be an integer, got ${describe(value)}`);
+      const n = rule.kind === 'int' ? readInteger(value) : readNumeric(value);
+      if (n === null) return fail(`must be ${rule.kind === 'int' ? 'an integer' : 'a finite number'}, got ${describe(value)}`);
       if (rule.ref && n < 1) return fail(`must be a positive id, got ${describe(value)}`);
       if (rule.nonNegative && n < 0) return fail(`must not be negative, got ${n}`);
       if (rule.oneOf && !rule.oneOf.includes(n)) return fail(`must be one of ${rule.oneOf.join(', ')}, got ${n}`);
@@ -304,6 +313,13 @@ function checkReferences(
 
 /** Rules across fields, checked on the record as it will be stored. */
 function checkRecord(resource: CatalogResource, record: Record<string, unknown>, problems: string[]): void {
+  if (resource === 'modifierCategories') {
+    const { min, max } = record;
+    // max 0 (or none) is no limit, so only a real limit can be below min.
+    if (typeof min === 'number' && typeof max === 'number' && max > 0 && min > max) {
+      problems.push(`min: must not be above max (min ${min}, max ${max}; max 0 means no limit)`);
+    }
+  }
   if (resource === 'menuMenuCategories') {
     const { min, max } = record;
     if (typeof min === 'number' && typeof max === 'number' && min > max) {

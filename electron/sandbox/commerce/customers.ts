@@ -2,7 +2,7 @@
 // - the list carries only the listing fields of §2.4; GET customers/{id} answers the whole record
 //   (listing fields plus every other field it was created with);
 // - POST customers takes a non-empty JSON ARRAY (the spec's example); each entry needs a non-blank
-//   `name`, `active` is 0/1 (booleans read as 0/1; default 1); other fields are kept; a sent `id`
+//   `name`, `active` is 0/1 (booleans and "0"/"1" read as 0/1; default 1); other fields are kept; a sent `id`
 //   is ignored (ids are assigned); a numeric `phone` is kept as a string. All-or-nothing: one bad entry → 422 and nothing is created.
 //   Answer (not shown in the spec): 201 with the array of the created records;
 // - DELETE customers/{id} answers 200 `{ "id": <deleted id> }` (not shown in the spec);
@@ -11,17 +11,19 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { SandboxEnv } from '../env';
 import { errorResponse } from '../errors';
+import { laravelBoolean, laravelInteger } from '../laravelValues';
 import { batchSizeProblem } from '../limits';
 import { listPage } from '../pagination';
 import { nextId } from '../state';
 import type { CustomerRecord } from './model';
 import { describeIssue, pathId, readJson } from './input';
 
-const optionalId = z.number().int().nullable().optional();
+// clarifications "Values the vendor's servers accept": integers and flags as strings too.
+const optionalId = laravelInteger().nullable().optional();
 
 const customerIn = z.looseObject({
   name: z.string().refine((s) => s.trim() !== '', 'must not be blank'),
-  active: z.union([z.literal(0), z.literal(1), z.boolean()]).optional(),
+  active: laravelBoolean().optional(),
   tax_id: optionalId,
   photo: z.string().nullable().optional(),
   super_group_id: optionalId,
@@ -78,7 +80,7 @@ export function customersRoutes(): Hono<SandboxEnv> {
     const customers = account.commerce.customers;
     const created: CustomerRecord[] = parsed.data.map((input, index) => {
       const { id: _ignored, phone, ...fields } = input as typeof input & { id?: unknown };
-      const active = fields.active === undefined ? 1 : fields.active === true || fields.active === 1 ? 1 : 0;
+      const active = fields.active === false ? 0 : 1;
       return {
         // The stored records are scanned once, for the first id; lastIds is enough after it.
         id: index === 0 ? nextId(account, 'customers', customers) : nextId(account, 'customers'),

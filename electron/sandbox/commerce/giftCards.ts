@@ -1,18 +1,19 @@
 // Gift cards (spec §2.3, §4.2, §7). Decisions where the spec is silent (conservative):
 // - create reads `balance`, `uuid`, `campaign_id` from the QUERY string only (as §4.2 says);
-// - a valid `uuid` is 1–64 characters of [A-Za-z0-9_-] (covers RFC 4122 UUIDs), compared exactly;
+// - a valid `uuid` is 1–64 characters of [A-Za-z0-9_-] (covers RFC 4122 UUIDs), compared exactly:
+//   the terminal's own rule (shared/api/v2.ts GIFT_CARD_CODE; docs/decisions.md "Catalog batches
+//   and gift-card codes"), so the two cannot drift apart;
 // - `balance` is a non-negative decimal with at most 2 decimals ("25", "25.5", "25.50");
 // - `campaign_id` is echoed as sent (a query value is a string), null when absent or empty;
 // - redeem takes `amount` from the JSON body (number or decimal string), > 0, at most 2 decimals,
 //   not above the balance; an unknown card → 422 like every other gift card failure (§7);
 // - amounts are kept in whole cents, so balances are exact; the wire carries JSON numbers.
 import { Hono } from 'hono';
+import { GIFT_CARD_CODE } from '../../../shared/api/v2';
 import type { SandboxEnv } from '../env';
 import { errorResponse } from '../errors';
 import type { GiftCardRecord } from './model';
 import { fromCents, readJson, toCents } from './input';
-
-export const GIFT_CARD_UUID = /^[A-Za-z0-9_-]{1,64}$/;
 
 export function giftCardsRoutes(): Hono<SandboxEnv> {
   const routes = new Hono<SandboxEnv>();
@@ -31,7 +32,7 @@ export function giftCardsRoutes(): Hono<SandboxEnv> {
       return errorResponse(c, 422, `The balance must be a non-negative decimal with at most 2 decimals, got "${balanceRaw}".`);
     }
     if (uuid === undefined || uuid === '') return errorResponse(c, 422, 'The uuid query parameter is required.');
-    if (!GIFT_CARD_UUID.test(uuid)) {
+    if (!GIFT_CARD_CODE.test(uuid)) {
       return errorResponse(c, 422, 'The uuid must be 1 to 64 characters among letters, digits, "-" and "_".');
     }
     if (cards.some((card) => card.uuid === uuid)) {

@@ -6,8 +6,8 @@
 // - PUT: partial update (only the fields sent change; `name`/`address`/`nif`, when sent, must be
 //   non-blank); the `nif` must stay unique among the other vendors. Answer: 200 with the vendor;
 // - DELETE vendors/{id}: also removes the vendor's item relations. Answer: 200 `{ "id": <id> }`;
-// - vendor items: `item_id` must name an item of the catalog, `costPrice` a decimal STRING
-//   ("2.50", §2.8), `pack` a number > 0. A write is all-or-nothing. POST answers 200 with the
+// - vendor items: `item_id` must name an item of the catalog, `costPrice` a decimal ("2.50", §2.8
+//   types it a string; a JSON number is kept as its text), `pack` a number > 0. A write is all-or-nothing. POST answers 200 with the
 //   array of the created or updated relations; fields not sent on an update keep their value;
 // - DELETE vendors/{id}/items: `items` holds ITEM ids (not relation ids); every one must be
 //   related to this vendor, else 422 naming the missing ones and nothing is removed. Answer: 200
@@ -18,6 +18,7 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import type { SandboxEnv } from '../env';
 import { errorResponse } from '../errors';
+import { laravelBoolean, laravelInteger, laravelNumeric } from '../laravelValues';
 import { batchSizeProblem } from '../limits';
 import { listPage } from '../pagination';
 import { nextId } from '../state';
@@ -26,7 +27,9 @@ import { describeIssue, entriesUnder, pathId, readJson } from './input';
 
 const requiredText = z.string().refine((s) => s.trim() !== '', 'must not be blank');
 const optionalText = z.string().nullable().optional();
-const flag = z.union([z.literal(0), z.literal(1), z.boolean()]).optional();
+const flag = laravelBoolean().optional();
+// clarifications "Values the vendor's servers accept": integers as whole-number strings too.
+const optionalId = laravelInteger().nullable().optional();
 
 const vendorFields = {
   name: requiredText,
@@ -50,16 +53,20 @@ const vendorUpdate = z.object({
   nif: requiredText.optional(),
 });
 
+const COST_PRICE = /^\s*\d{1,13}(\.\d{1,6})?\s*$/;
 const vendorItemIn = z.object({
-  item_id: z.number().int().positive(),
-  costPrice: z.string().regex(/^\s*\d{1,13}(\.\d{1,6})?\s*$/, 'must be a decimal string, e.g. "2.50"'),
-  pack: z.number().positive(),
+  item_id: laravelInteger(z.int().positive()),
+  // §2.8 types it a decimal string; a JSON number is a decimal too (Laravel's `numeric`): kept as its text.
+  costPrice: z
+    .union([z.string(), z.number().nonnegative().transform(String)])
+    .refine((v) => COST_PRICE.test(v), 'must be a decimal, e.g. "2.50"'),
+  pack: laravelNumeric(z.number().positive()),
   reference: z.string().nullable().optional(),
-  unit_id: z.number().int().nullable().optional(),
-  tax_id: z.number().int().nullable().optional(),
+  unit_id: optionalId,
+  tax_id: optionalId,
 });
 const vendorItemsIn = z.object({ items: z.array(vendorItemIn).min(1, 'at least one item is required') });
-const vendorItemIdsIn = z.object({ items: z.array(z.number().int().positive()).min(1, 'at least one item id is required') });
+const vendorItemIdsIn = z.object({ items: z.array(laravelInteger(z.int().positive())).min(1, 'at least one item id is required') });
 
 const OPTIONAL_TEXT = ['city', 'state', 'country', 'postalCode', 'web', 'email', 'phone', 'notes'] as const;
 
@@ -67,8 +74,8 @@ function sameNif(a: string, b: string): boolean {
   return a.trim().toUpperCase() === b.trim().toUpperCase();
 }
 
-function toFlag(value: 0 | 1 | boolean): 0 | 1 {
-  return value === true || value === 1 ? 1 : 0;
+function toFlag(value: boolean): 0 | 1 {
+  return value ? 1 : 0;
 }
 
 function findVendor(c: Context<SandboxEnv>): VendorRecord | undefined {

@@ -1,6 +1,7 @@
 // Warehouses and stocks (spec §2.8, §4.4). Decisions where the spec is silent (conservative):
 // - `item_id` must be a positive integer naming an item of the account's catalog; `quantity` a
-//   JSON number: greater than 0 for addStock ("number to add"), 0 or more for setStock;
+//   number (or a numeric string: clarifications "Values the vendor's servers accept"): greater
+//   than 0 for addStock ("number to add"), 0 or more for setStock;
 // - setStock takes EITHER `item_id` + `quantity` OR `stocks: [{ item_id, quantity }, …]` (non-empty),
 //   not both; a batch is all-or-nothing (one bad pair → 422, nothing changes); a repeated item
 //   in one batch: the last pair wins;
@@ -14,15 +15,17 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import type { SandboxEnv } from '../env';
 import { errorResponse } from '../errors';
+import { laravelInteger, laravelNumeric } from '../laravelValues';
 import { batchSizeProblem } from '../limits';
 import { listPage } from '../pagination';
 import { nextId, type AccountState } from '../state';
 import type { StockRecord, WarehouseRecord } from './model';
 import { describeIssue, entriesUnder, pathId, readJson } from './input';
 
-const itemId = z.number().int().positive();
-const addPair = z.object({ item_id: itemId, quantity: z.number().positive() });
-const setPair = z.object({ item_id: itemId, quantity: z.number().nonnegative() });
+// clarifications "Values the vendor's servers accept": "101" and "2.5" are read as numbers.
+const itemId = laravelInteger(z.int().positive());
+const addPair = z.object({ item_id: itemId, quantity: laravelNumeric(z.number().positive()) });
+const setPair = z.object({ item_id: itemId, quantity: laravelNumeric(z.number().nonnegative()) });
 const setBatch = z.object({ stocks: z.array(setPair).min(1, 'at least one stock is required') });
 
 /** Quantities are kept to 6 decimals so repeated additions of decimals do not drift. */

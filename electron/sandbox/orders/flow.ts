@@ -9,6 +9,7 @@ import { sameSecret } from '../auth';
 import { findById } from '../catalog/store';
 import type { SandboxEnv } from '../env';
 import { parseJson } from '../json';
+import { laravelInteger } from '../laravelValues';
 import type { AccountState } from '../state';
 import { describeIssues, formatCents, money } from './money';
 import { appendLedger, openOrder, openOrdersOnTable } from './store';
@@ -22,33 +23,36 @@ const messageSchema = z.object({
   data: z.unknown(),
 });
 
+// clarifications "Values the vendor's servers accept": integers may come as whole-number strings.
+const id = laravelInteger(z.int().positive());
+
 // spec §2.9. Fields the spec marks optional may also be null; `customer`, `contents` and
 // `payments` are required keys that may be null ("null when …"), as the spec's table lists them.
 const customerSchema = z.looseObject({
   name: z.string().min(1),
   email: z.string().nullish(),
-  phone: z.int().nonnegative().nullish(),
+  phone: laravelInteger(z.int().nonnegative()).nullish(),
   notes: z.string().nullish(),
 });
 
 const contentSchema = z.looseObject({
-  item_id: z.int().positive(),
+  item_id: id,
   itemPrice: money(),
   // spec §2.9: quantity is an integer; the sandbox also refuses 0 and negative quantities.
-  quantity: z.int().positive(),
+  quantity: laravelInteger(z.int().positive()),
   itemName: z.string().nullish(),
 });
 
 const paymentSchema = z.looseObject({
   amount: money({ positive: true }),
-  payment_method_id: z.int().positive().nullish(),
+  payment_method_id: id.nullish(),
 });
 
 const newOrderSchema = z.object(
   {
-    table_id: z.array(z.int().positive()).min(1, 'must list at least one table'),
+    table_id: z.array(id).min(1, 'must list at least one table'),
     // spec §2.9: an integer; a reservation seats at least one guest (conservative).
-    guests: z.int().positive(),
+    guests: laravelInteger(z.int().positive()),
     customer: customerSchema.nullable(),
     notes: z.string().nullish(),
     contents: z.array(contentSchema).nullable(),

@@ -20,7 +20,8 @@
 //   stock in that warehouse; a missing stock row is created at 0 first, so stock can go negative.
 // - `customer`: matched by email (case-insensitive) or phone (spaces ignored); otherwise created.
 //   An existing customer is never updated (clarifications).
-// - `skipMerge` / `skip_merge` are accepted as true/false or 0/1 (spec §2: 0/1 booleans).
+// - `skipMerge` / `skip_merge` are accepted as true/false, 0/1 or "0"/"1" (spec §2: 0/1 booleans;
+//   clarifications: Laravel's rules).
 // - Paying an open table order (`contents: []`, clarifications) is a merge without lines: the
 //   payment (and any extraId, notes, invoiceInfo) is added; a customer is matched or created and
 //   attached only when the order has none; a delivery is ignored.
@@ -42,38 +43,40 @@ import type { ItemRecord } from '../catalog/model';
 import { findById } from '../catalog/store';
 import type { SandboxEnv } from '../env';
 import { errorResponse } from '../errors';
+import { laravelBoolean, laravelInteger } from '../laravelValues';
 import { nextId, type AccountState } from '../state';
 import type { OrderRecord } from './model';
 import { readLoyaltyBody } from './loyaltyBody';
 import { describeIssues, formatCents, MAX_CENTS, money, requiredOr, toCents } from './money';
 import { addToTotal, appendLedger, closeIfSettled, openOrder, openOrdersOnTable, paidCents } from './store';
 
-const flag = z
-  .union([z.boolean(), z.literal(0), z.literal(1)], { error: requiredOr('expected a boolean (true/false or 0/1)') })
-  .transform((v) => v === true || v === 1);
+// clarifications "Values the vendor's servers accept": whole-number strings for integers, "0"/"1"
+// for flags; read into numbers and booleans here, so everything below sees the normal form.
+const flag = laravelBoolean();
+const id = laravelInteger(z.int().positive());
 
 /** Free text that JSON may carry as a number (a phone, a postal code). */
 const text = z.union([z.string(), z.number()], { error: requiredOr('expected a string') }).transform(String);
 
 const modifierSchema = z.looseObject({
-  id: z.int().positive().nullish(),
+  id: id.nullish(),
   name: z.string().nullish(),
   price: money().nullish(),
 });
 
 const menuContentSchema = z.looseObject({
-  item_id: z.int().positive(),
+  item_id: id,
   name: z.string().min(1),
   price: money(),
-  quantity: z.number().nullish(),
-  dishOrder: z.int().positive().nullish(),
+  quantity: laravelInteger().nullish(),
+  dishOrder: id.nullish(),
   modifiers: z.array(modifierSchema).nullish(),
 });
 
 const contentSchema = z.looseObject({
-  item_id: z.int().positive(),
+  item_id: id,
   itemPrice: money(),
-  quantity: z.int().positive().max(100_000).nullish(),
+  quantity: laravelInteger(z.int().positive().max(100_000)).nullish(),
   itemName: z.string().nullish(),
   modifiers: z.array(modifierSchema).nullish(),
   menuContents: z.array(menuContentSchema).nullish(),
@@ -88,7 +91,7 @@ const discountSchema = z.looseObject({
 
 const paymentSchema = z.looseObject({
   amount: money({ positive: true }),
-  payment_method_id: z.int().positive().nullish(),
+  payment_method_id: id.nullish(),
   payment_reference: text.nullish(),
   tip: money().nullish(),
 });
@@ -130,9 +133,9 @@ const orderSchema = z.looseObject({
   total: money({ min: -MAX_CENTS }),
   // Empty only when paying a table's open order (checked in placeLoyaltyOrder).
   contents: z.array(contentSchema),
-  table_id: z.int().positive().nullish(),
+  table_id: id.nullish(),
   tableName: z.string().nullish(),
-  guests: z.int().positive().nullish(),
+  guests: laravelInteger(z.int().positive()).nullish(),
   notes: z.string().nullish(),
   extraId: text.nullish(),
   orderDiscount: discountSchema.nullish(),
@@ -148,7 +151,7 @@ export const loyaltyOrderSchema = z
     skipMerge: flag.nullish(),
     /** clarifications: the vendor's spelling of skipMerge. */
     skip_merge: flag.nullish(),
-    warehouse_id: z.int().positive().nullish(),
+    warehouse_id: id.nullish(),
   })
   .refine((body) => body.skipMerge == null || body.skip_merge == null || body.skipMerge === body.skip_merge, {
     message: 'skipMerge and skip_merge (the same flag) disagree; send one of them',

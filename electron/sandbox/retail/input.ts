@@ -4,6 +4,7 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
 import { parseJson } from '../json';
+import { laravelBoolean, laravelInteger } from '../laravelValues';
 import { invalidData, RetailRefusal } from './errors';
 import { toScaled } from './wire';
 
@@ -83,13 +84,17 @@ export const dec2 = (options: { min?: number; max?: number } = {}) => scaled(2, 
 /** A quantity with at most 3 decimals → thousandths. */
 export const dec3 = (options: { min?: number; max?: number } = {}) => scaled(3, options);
 
-/** §2 booleans: true/false or 0/1 (the spec's defaults are written 0 and 1). */
-export const flag = z
-  .union([z.boolean(), z.literal(0), z.literal(1)], { error: missing('expected a boolean (true/false or 0/1)') })
-  .transform((v) => v === true || v === 1);
+// clarifications "Values the vendor's servers accept (both services)": the readers both services
+// share (../laravelValues.ts), so "4", "0"/"1" and "12.50" are read as the hospitality routes read them.
 
-/** A record id. */
-export const id = z.int({ error: missing('expected an integer id') }).positive().max(Number.MAX_SAFE_INTEGER);
+/** §2 booleans: true/false, 0/1 or "0"/"1" (the spec's defaults are written 0 and 1). */
+export const flag = laravelBoolean(z.boolean({ error: missing('expected a boolean (true/false or 0/1)') }));
+
+/** A record id (a whole number, or a string of one). */
+export const id = laravelInteger(z.int({ error: missing('expected an integer id') }).positive().max(Number.MAX_SAFE_INTEGER));
+
+/** An integer field (a whole number, or a string of one); its schema checks the range. */
+export const integer = laravelInteger;
 
 /** Free text (at most 10,000 characters). */
 export const text = z.string({ error: missing('expected a string') }).max(10_000);

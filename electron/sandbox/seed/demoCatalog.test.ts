@@ -95,6 +95,34 @@ describe('demo venue catalog (resources/demo-venue/catalog.json)', () => {
     expect(catalog.modifierPivots.length).toBeGreaterThanOrEqual(catalog.modifierGroups.length);
   });
 
+  it('serves the fields real clients read beyond spec 2.6: min/max, shouldHide, autoSelected (clarifications)', () => {
+    for (const category of catalog.modifierCategories) {
+      expect(category, category.name).toEqual(expect.objectContaining({ min: expect.any(Number), max: expect.any(Number), shouldHide: expect.any(Number) }));
+    }
+    for (const modifier of catalog.modifiers) expect([0, 1], modifier.name).toContain(modifier.autoSelected);
+    const category = (name: string) => catalog.modifierCategories.find((m) => m.name === name);
+    expect(category('Punto de la carne')).toMatchObject({ min: 1, max: 1, shouldHide: 0 });
+    expect(category('Sabores del helado')).toMatchObject({ isChoice: 1, min: 1, max: 3 });
+    expect(category('Sin…')).toMatchObject({ min: 0, max: 0 }); // 0 = no limit
+    // A gin-tonic starts with its usual tonic; the burger's group holds a hidden packaging category.
+    const tonica = category('Tónica o refresco');
+    expect(tonica).toMatchObject({ min: 1, max: 1 });
+    expect(catalog.modifiers.filter((m) => m.category_id === tonica?.id && m.autoSelected === 1).map((m) => m.name)).toEqual(['Tónica Schweppes']);
+    const hidden = catalog.modifierCategories.filter((m) => m.shouldHide === 1);
+    expect(hidden.map((m) => m.name)).toEqual(['Envase para llevar']);
+    const burgers = catalog.modifierGroups.find((g) => g.name === 'Hamburguesas');
+    expect(catalog.modifierPivots.some((p) => p.group_id === burgers?.id && p.category_id === hidden[0]?.id)).toBe(true);
+  });
+
+  it('rejects an autoSelected name that is not a modifier of its category, and min above a max', () => {
+    const src = source();
+    (src.modifierCategories[0] as { autoSelected?: string[] }).autoSelected = ['Crudo'];
+    expect(() => buildDemoCatalog(src)).toThrow(/autoSelected names a modifier it does not have/);
+    const other = source();
+    Object.assign(other.modifierCategories[0]!, { min: 2, max: 1 });
+    expect(() => buildDemoCatalog(other)).toThrow(/min must not exceed max/);
+  });
+
   it('attaches modifier groups and categories to items and to catalog categories', () => {
     expect(catalog.items.some((i) => i.modifier_group_id !== null)).toBe(true);
     expect(catalog.items.some((i) => i.modifier_category_id !== null)).toBe(true);

@@ -81,13 +81,22 @@ const demoCatalogSchema = z.strictObject({
   $comment: z.array(z.string()).optional(),
   sellingFormats: z.array(z.strictObject({ key: z.string(), name })),
   modifierCategories: z.array(
-    z.strictObject({
-      key: z.string(),
-      name,
-      isChoice: flag,
-      isOptional: flag,
-      modifiers: z.array(z.tuple([name, money])).min(1),
-    }),
+    z
+      .strictObject({
+        key: z.string(),
+        name,
+        isChoice: flag,
+        isOptional: flag,
+        // Fields the vendor's rows carry beyond spec 2.6 (clarifications "Hospitality v2").
+        min: z.int().nonnegative().optional(),
+        max: z.int().nonnegative().optional(),
+        shouldHide: flag.optional(),
+        /** Names of this category's modifiers that start chosen (`autoSelected`). */
+        autoSelected: z.array(name).optional(),
+        modifiers: z.array(z.tuple([name, money])).min(1),
+      })
+      .refine((c) => c.min === undefined || !c.max || c.min <= c.max, 'modifier category: min must not exceed max (0 = no limit)')
+      .refine((c) => (c.autoSelected ?? []).every((n) => c.modifiers.some(([m]) => m === n)), 'modifier category: autoSelected names a modifier it does not have'),
   ),
   modifierGroups: z.array(
     z.strictObject({ key: z.string(), name, categories: z.array(z.string()).min(1), dontShowAutomatically: flag.optional() }),
@@ -130,10 +139,22 @@ export function buildDemoCatalog(source: unknown): CatalogState {
     if (modifierCategoryIds.has(mc.key)) throw new Error(`demo catalog: modifier category key "${mc.key}" is used twice`);
     const id = index + 1;
     modifierCategoryIds.set(mc.key, id);
-    catalog.modifierCategories.push(modifierCategoryRecord({ id, name: mc.name, isChoice: mc.isChoice, isOptional: mc.isOptional }));
+    catalog.modifierCategories.push(
+      modifierCategoryRecord({
+        id,
+        name: mc.name,
+        isChoice: mc.isChoice,
+        isOptional: mc.isOptional,
+        ...(mc.min !== undefined ? { min: mc.min } : {}),
+        ...(mc.max !== undefined ? { max: mc.max } : {}),
+        ...(mc.shouldHide !== undefined ? { shouldHide: mc.shouldHide } : {}),
+      }),
+    );
+    const auto = new Set(mc.autoSelected ?? []);
     mc.modifiers.forEach(([modifierName, price], order) => {
       const mid = catalog.modifiers.length + 1;
-      catalog.modifiers.push(modifierRecord({ id: mid, name: modifierName, price, category_id: id, order: order + 1 }));
+      const autoSelected = auto.has(modifierName) ? 1 : 0;
+      catalog.modifiers.push(modifierRecord({ id: mid, name: modifierName, price, category_id: id, order: order + 1, autoSelected }));
     });
   }
 

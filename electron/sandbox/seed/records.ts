@@ -145,17 +145,44 @@ export function sellingFormatPivotRecord(p: {
   };
 }
 
+/**
+ * A modifier category as the vendor's rows carry it: with `min`/`max` (clarifications; max 0 = no
+ * limit) and `shouldHide`. Left out, min/max follow isChoice/isOptional: a single choice takes
+ * 0–1 (1–1 when not optional), a multiple choice 0 or 1 up to no limit.
+ */
 export function modifierCategoryRecord(m: {
   id: number;
   name: string;
   isChoice: Flag;
   isOptional: Flag;
   order?: number;
+  min?: number;
+  max?: number;
+  shouldHide?: Flag;
 }): ModifierCategoryRecord {
-  return { id: m.id, name: m.name, order: m.order ?? m.id, isChoice: m.isChoice, isOptional: m.isOptional, active: 1 };
+  const min = m.min ?? (m.isOptional ? 0 : 1);
+  const max = m.max ?? (m.isChoice ? 0 : 1);
+  return {
+    id: m.id,
+    name: m.name,
+    order: m.order ?? m.id,
+    isChoice: m.isChoice,
+    isOptional: m.isOptional,
+    active: 1,
+    min,
+    max,
+    shouldHide: m.shouldHide ?? 0,
+  };
 }
 
-export function modifierRecord(m: { id: number; name: string; price: number; category_id: number; order: number }): ModifierRecord {
+export function modifierRecord(m: {
+  id: number;
+  name: string;
+  price: number;
+  category_id: number;
+  order: number;
+  autoSelected?: Flag;
+}): ModifierRecord {
   return {
     id: m.id,
     name: m.name,
@@ -166,6 +193,7 @@ export function modifierRecord(m: { id: number; name: string; price: number; cat
     cookDuration: null,
     active: 1,
     extra_id: null,
+    autoSelected: m.autoSelected ?? 0,
   };
 }
 

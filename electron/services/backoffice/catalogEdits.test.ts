@@ -95,6 +95,16 @@ describe('saveCatalogEdits', () => {
     expect(audits).toHaveLength(writes.length);
   });
 
+  it('a save of 2,000 edits goes in writes of at most 1,000 records (the sandbox refuses more), in order', async () => {
+    const { deps, writes, audits } = fakeDeps();
+    const edits: CatalogEdit[] = Array.from({ length: 2_000 }, (_, i) => ({ kind: 'item', id: i + 1, priceCents: 100 + i }));
+    const result = await saveCatalogEdits(deps, edits);
+    expect(result.outcome).toBe('saved');
+    expect(writes.map((w) => w.records.length)).toEqual([1_000, 1_000]);
+    expect(writes.flatMap((w) => w.records.map((r) => r.id))).toEqual(edits.map((e) => e.id));
+    expect(audits).toHaveLength(2);
+  });
+
   it('checks everything first: one bad field and nothing is sent, each problem on its record and field', async () => {
     const { deps, writes, audits, events } = fakeDeps();
     const result = await saveCatalogEdits(deps, [

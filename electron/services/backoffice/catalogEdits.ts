@@ -1,5 +1,6 @@
 import type { CatalogEdit, CatalogEditRef, SaveCatalogEditsResult } from '../../../shared/bridge';
-import { catalogBatchBody, CatalogRecordTooLarge, splitCatalogBatch } from '../../../shared/domain/catalogBatches';
+import { MAX_CATALOG_BATCH_RECORDS } from '../../../shared/api';
+import { catalogBatchBody, CatalogRecordTooLarge, splitCatalogBatch, type CatalogBatchLimits } from '../../../shared/domain/catalogBatches';
 import { catalogEditProblems, editsByResource, refOf, serverFieldProblems, updateRecordOf, type CatalogEditResource } from '../../../shared/domain/catalogEdits';
 import { ServiceError } from '../bridge/dispatcher';
 import { MAX_REQUEST_BYTES } from '../gateway';
@@ -10,7 +11,8 @@ import type { BackofficeDeps, BackofficeHandlers } from './handlers';
 // - Everything is checked first (shared/domain/catalogEdits.ts): one problem and nothing is sent.
 // - Then one multi-record write per resource under its wrapper key (spec 4.3: `{ "items": [...] }`,
 //   update objects = `id` + the changed fields), parents first, each split under the request
-//   limit (spec §8, splitCatalogBatch). Every write is audited ('catalog-edit').
+//   limit (spec §8) and the records-per-write bound (splitCatalogBatch). Every write is audited
+//   ('catalog-edit').
 // - A write is all-or-nothing at the API (a refused batch changed nothing), but two writes are two
 //   requests: when a later one fails after an earlier one was accepted, the answer lists exactly
 //   which records were saved, and only those are announced to the windows (`catalog-edited`).
@@ -23,13 +25,13 @@ interface PlannedWrite {
   records: ReturnType<typeof updateRecordOf>[];
 }
 
-/** Splits every resource's update objects into writes under `maxBytes`; throws CatalogRecordTooLarge. */
-function planWrites(edits: readonly CatalogEdit[], maxBytes: number): PlannedWrite[] {
+/** Splits every resource's update objects into writes within `limits`; throws CatalogRecordTooLarge. */
+function planWrites(edits: readonly CatalogEdit[], limits: CatalogBatchLimits): PlannedWrite[] {
   const writes: PlannedWrite[] = [];
   for (const group of editsByResource(edits)) {
     const records = group.edits.map(updateRecordOf);
     let next = 0;
-    for (const batch of splitCatalogBatch(group.resource, records, maxBytes)) {
+    for (const batch of splitCatalogBatch(group.resource, records, limits)) {
       writes.push({ resource: group.resource, edits: group.edits.slice(next, next + batch.length), records: batch });
       next += batch.length;
     }
@@ -46,6 +48,8 @@ function targetOf(write: PlannedWrite): string {
 export interface SaveCatalogEditsOptions {
   /** The request size limit the writes are split under (default: the gateway's, spec §8). */
   maxRequestBytes?: number;
+  /** The most records in one write (default MAX_CATALOG_BATCH_RECORDS). */
+  maxRecordsPerWrite?: number;
 }
 
 export async function saveCatalogEdits(deps: BackofficeDeps, edits: readonly CatalogEdit[], options: SaveCatalogEditsOptions = {}): Promise<SaveCatalogEditsResult> {
@@ -54,7 +58,10 @@ export async function saveCatalogEdits(deps: BackofficeDeps, edits: readonly Cat
 
   let writes: PlannedWrite[];
   try {
-    writes = planWrites(edits, options.maxRequestBytes ?? MAX_REQUEST_BYTES);
+    writes = planWrites(edits, {
+      maxBytes: options.maxRequestBytes ?? MAX_REQUEST_BYTES,
+      maxRecords: options.maxRecordsPerWrite ?? MAX_CATALOG_BATCH_RECORDS,
+    });
   } catch (error) {
     // Cannot happen with the text limits of catalogEditProblems (a record is a few hundred bytes).
     if (error instanceof CatalogRecordTooLarge) {

@@ -26,6 +26,20 @@ export class OrderPage {
     return this.sheet.getByRole('button', { name: new RegExp(`^${escaped}( |$)`) });
   }
 
+  /**
+   * A modifier category of the open sheet, by its name: a group named by its heading (the name,
+   * then the rule in words: "Sabores del helado Choose 1 to 3").
+   */
+  rule(name: string): Locator {
+    const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    return this.sheet.getByRole('group', { name: new RegExp(`^${escaped} `) });
+  }
+
+  async cancel() {
+    await this.sheet.getByRole('button', { name: 'Cancel', exact: true }).tap();
+    await expect(this.sheet).toBeHidden();
+  }
+
   async choose(name: string) {
     const option = this.option(name);
     await expectTouchSize(option, name);

@@ -7,20 +7,24 @@
 //   `complementary_product_id`) must name existing records (not records of the same request);
 // - a variant (type 6) with a `main_product_id` must point at a variant master (type 5);
 // - `barcode` has no default (null): the spec lists "0.00", which every product would share;
-// - `weight` is a number ≥ 0 with at most 3 decimals; `order` an integer; `type` 0–8.
+// - `weight` is a number ≥ 0 with at most 3 decimals; `order` an integer; `type` 0–8 (numbers as
+//   numeric strings too: clarifications "Values the vendor's servers accept").
 import { z } from 'zod';
 import { invalidData as invalidDataOf } from '../errors';
-import { dec2, flag, id, isoDate, optionalText, parseWith } from '../input';
+import { laravelNumeric } from '../../laravelValues';
+import { dec2, flag, id, integer, isoDate, optionalText, parseWith } from '../input';
 import type { RetailAccountState, RetailCategoryRecord, RetailGroupRecord, RetailProductRecord } from '../model';
 import { PRODUCT_TYPE } from '../model';
 
 const name = z.string({ error: (i) => (i.input === undefined ? 'is required' : 'expected a string') }).trim().min(1, 'must not be empty').max(255);
-const order = z.int({ error: 'expected an integer' }).min(-1_000_000).max(1_000_000);
-const weight = z
-  .number({ error: 'expected a number' })
-  .min(0)
-  .max(1_000_000)
-  .refine((v) => Math.abs(v * 1000 - Math.round(v * 1000)) < 1e-6, { message: 'has more than 3 decimals' });
+const order = integer(z.int({ error: 'expected an integer' }).min(-1_000_000).max(1_000_000));
+const weight = laravelNumeric(
+  z
+    .number({ error: 'expected a number' })
+    .min(0)
+    .max(1_000_000)
+    .refine((v) => Math.abs(v * 1000 - Math.round(v * 1000)) < 1e-6, { message: 'has more than 3 decimals' }),
+);
 
 const groupFields = {
   name,
@@ -58,7 +62,7 @@ const productFields = {
   usesStockManagement: flag.optional(),
   usesWeight: flag.optional(),
   weight: weight.optional(),
-  type: z.int({ error: 'expected an integer 0–8' }).min(0).max(8).optional(),
+  type: integer(z.int({ error: 'expected an integer 0–8' }).min(0).max(8)).optional(),
   price: dec2({ min: 0 }).optional(),
   costPrice: dec2({ min: 0 }).optional(),
   barcode: optionalText,

@@ -18,7 +18,7 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { RetailEnv } from '../env';
 import { RetailRefusal } from '../errors';
-import { dec2, id, parseWith, pathId, readJsonBody } from '../input';
+import { dec2, id, integer, parseWith, pathId, readJsonBody } from '../input';
 import { nextRetailId, type PriceRateRecord, type RetailAccountState, type RetailProductRecord } from '../model';
 import { decimal2 } from '../wire';
 import { priceInRate } from './rounding';
@@ -26,9 +26,9 @@ import { priceInRate } from './rounding';
 const rateSchema = z
   .object({
     name: z.string({ error: (i) => (i.input === undefined ? 'is required' : 'expected a string') }).trim().min(1, 'is required').max(255),
-    type: z.union([z.literal(1), z.literal(2)], { error: (i) => (i.input === undefined ? 'is required' : 'must be 1 (percentage) or 2 (price)') }),
+    type: integer(z.union([z.literal(1), z.literal(2)], { error: (i) => (i.input === undefined ? 'is required' : 'must be 1 (percentage) or 2 (price)') })),
     amount: dec2(),
-    rounding: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5)], { error: 'must be 1, 2, 3, 4 or 5' }).nullish(),
+    rounding: integer(z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5)], { error: 'must be 1, 2, 3, 4 or 5' })).nullish(),
   })
   .superRefine((rate, ctx) => {
     if (rate.type === 1 && (rate.amount < -10_000 || rate.amount > 1_000_000)) {

@@ -22,13 +22,13 @@ import { z } from 'zod';
 import { categoryWire } from '../catalog/wire';
 import type { RetailEnv } from '../env';
 import { invalidData, RetailRefusal } from '../errors';
-import { dec2, dec3, flag, id, isoDate, parseWith, pathId, readJsonBody } from '../input';
+import { dec2, dec3, flag, id, integer, isoDate, parseWith, pathId, readJsonBody } from '../input';
 import { nextRetailId, type PromotionLinkRecord, type PromotionRecord, type RetailAccountState } from '../model';
 import { findProduct } from '../priceRates/routes';
 import { decimal2, decimal3 } from '../wire';
 
 const oneOf = <T extends readonly number[]>(values: T, message: string) =>
-  z.int({ error: (i) => (i.input === undefined ? 'is required' : message) }).refine((v) => values.includes(v), { message });
+  integer(z.int({ error: (i) => (i.input === undefined ? 'is required' : message) }).refine((v) => values.includes(v), { message }));
 
 const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'expected a time H:i (00:00–23:59)');
 
@@ -36,7 +36,7 @@ const promotionSchema = z
   .object({
     id: id.optional(),
     active: flag.optional(),
-    order: z.int().min(-1_000_000).max(1_000_000).optional(),
+    order: integer(z.int().min(-1_000_000).max(1_000_000)).optional(),
     name: z.string({ error: (i) => (i.input === undefined ? 'is required' : 'expected a string') }).trim().min(1, 'is required').max(255),
     type: oneOf([1, 2, 3, 4], 'must be 1, 2, 3 or 4'),
     apply_to: oneOf([1, 2, 3], 'must be 1, 2 or 3'),
@@ -45,7 +45,7 @@ const promotionSchema = z
     start_time: time.nullish(),
     end_time: time.nullish(),
     weekdays: z
-      .array(z.int().min(1).max(7), { error: 'expected an array of weekdays 1–7' })
+      .array(integer(z.int().min(1).max(7)), { error: 'expected an array of weekdays 1–7' })
       .max(7)
       .refine((days) => new Set(days).size === days.length, { message: 'a weekday appears twice' })
       .nullish(),

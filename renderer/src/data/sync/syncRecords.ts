@@ -173,6 +173,7 @@ export const canonicalShapes = {
     active: 'flag',
     min: 'int?',
     max: 'int?',
+    shouldHide: 'flag',
   },
   modifierPivots: {
     id: 'int',

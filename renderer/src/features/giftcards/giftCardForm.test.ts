@@ -53,7 +53,11 @@ describe('readUuid, readCampaign, newCardCode', () => {
     expect(readUuid('')).toEqual({ problem: 'uuidMissing' });
     expect(readUuid('has space')).toEqual({ problem: 'uuidInvalid' });
     expect(readUuid('a/b')).toEqual({ problem: 'uuidInvalid' });
-    expect(readUuid('x'.repeat(256))).toEqual({ problem: 'uuidInvalid' });
+    expect(readUuid('x'.repeat(65))).toEqual({ problem: 'uuidInvalid' });
+    expect(readUuid('x'.repeat(64))).toEqual({ uuid: 'x'.repeat(64) });
+    // One rule with the sandbox (shared/api/v2.ts GIFT_CARD_CODE): only what a URL path carries as it is.
+    for (const code of ['a.b', 'a?b', 'a#b', 'ñandú', 'a%20', 'GC:1', 'a+b']) expect(readUuid(code)).toEqual({ problem: 'uuidInvalid' });
+    expect(readUuid(newCardCode())).toEqual({ uuid: expect.stringMatching(/^[0-9a-f-]{36}$/) });
   });
   it('an empty campaign is none', () => {
     expect(readCampaign('  ')).toBeUndefined();

@@ -13,7 +13,7 @@ import { useFormat } from '../../i18n/useFormat';
 import { catalogViewSelectors, useCatalogViewStore } from '../catalog/catalogViewStore';
 import { loadItemRecords } from '../../data/catalog/itemRecords';
 import { orderSelectors, useOrderStore, type TicketLine } from './orderStore';
-import { menuReason, menuRuleText, modifierReason, modifierRuleText, toggleModifier } from './sheetRules';
+import { autoSelectedIds, menuReason, menuRuleText, modifierReason, modifierRuleText, ruleIsFull, toggleModifier } from './sheetRules';
 
 // The sheet a tapped item opens (issue 5 item 3): a selling-format picker (type 4), a modifier
 // sheet (type 0 with modifiers) or a guided menu builder (type 1). A plain item is added at once.
@@ -171,8 +171,6 @@ function FormatSheet({ item, catalog, quantity, editing }: SheetProps) {
   );
 }
 
-const autoSelected = (rules: readonly ModifierRule[]) => rules.flatMap((r) => r.options.filter((o) => o.autoSelected).map((o) => o.id));
-
 function ModifierRules({ rules, chosen, onToggle, idPrefix }: { rules: readonly ModifierRule[]; chosen: readonly number[]; onToggle: (id: number) => void; idPrefix: string }) {
   const { t } = useTranslation('order');
   const format = useFormat();
@@ -180,16 +178,31 @@ function ModifierRules({ rules, chosen, onToggle, idPrefix }: { rules: readonly 
     <>
       {rules.map((rule) => {
         const headingId = `${idPrefix}-${rule.categoryId}`;
+        // A multiple choice at its max takes no more (toggleModifier): say so in words, not by a tap that does nothing.
+        const full = ruleIsFull(rule, chosen);
         return (
           <div key={rule.categoryId} className="order-rule" role="group" aria-labelledby={headingId}>
             <h3 className="order-rule__name" id={headingId}>
               {rule.name} <span className="order-rule__text">{modifierRuleText(t, rule)}</span>
             </h3>
+            {full && (
+              <p className="order-rule__full" data-testid="order-rule-full">
+                {t('ruleFull', { count: rule.max ?? 0 })}
+              </p>
+            )}
             <div className="order-options order-options--grid">
               {rule.options.map((option) => {
                 const pressed = chosen.includes(option.id);
                 return (
-                  <button key={option.id} type="button" className={rule.single ? 'order-option order-option--single' : 'order-option'} aria-pressed={pressed} aria-label={option.name} onClick={() => onToggle(option.id)}>
+                  <button
+                    key={option.id}
+                    type="button"
+                    className={rule.single ? 'order-option order-option--single' : 'order-option'}
+                    aria-pressed={pressed}
+                    aria-disabled={full && !pressed ? true : undefined}
+                    aria-label={option.name}
+                    onClick={() => onToggle(option.id)}
+                  >
                     <span className="order-option__check" aria-hidden="true">
                       {pressed ? '✓' : ''}
                     </span>
@@ -209,7 +222,7 @@ function ModifierRules({ rules, chosen, onToggle, idPrefix }: { rules: readonly 
 function ModifierSheet({ item, catalog, rules, quantity, editing }: SheetProps & { rules: ModifierRule[] }) {
   const { t } = useTranslation('order');
   const closeSheet = useOrderStore(orderSelectors.closeSheet);
-  const [chosen, setChosen] = useState<number[]>(() => (editing ? [...(editing.choice.modifierIds ?? [])] : autoSelected(rules)));
+  const [chosen, setChosen] = useState<number[]>(() => (editing ? [...(editing.choice.modifierIds ?? [])] : autoSelectedIds(rules)));
   const choice: LineChoice = { itemId: item.id, quantity, modifierIds: chosen };
   return (
     <Sheet
@@ -228,7 +241,7 @@ function initialDishes(rules: readonly MenuCategoryRule[], catalog: CatalogIndex
   return rules
     .filter((rule) => rule.preselect)
     .flatMap((rule) => rule.dishes.filter(offered).slice(0, rule.min))
-    .map((dish) => ({ pivotId: dish.pivotId, modifierIds: autoSelected(dishModifierRules(dish, catalog)) }));
+    .map((dish) => ({ pivotId: dish.pivotId, modifierIds: autoSelectedIds(dishModifierRules(dish, catalog)) }));
 }
 
 function MenuSheet({ item, catalog, quantity, editing }: SheetProps) {
@@ -248,7 +261,7 @@ function MenuSheet({ item, catalog, quantity, editing }: SheetProps) {
       setDishes(dishes.filter((d) => d.pivotId !== dish.pivotId));
       return;
     }
-    const fresh: DishChoice = { pivotId: dish.pivotId, modifierIds: autoSelected(dishModifierRules(dish, catalog)) };
+    const fresh: DishChoice = { pivotId: dish.pivotId, modifierIds: autoSelectedIds(dishModifierRules(dish, catalog)) };
     if (rule.max === 1) setDishes([...dishes.filter((d) => !inRule(d)), fresh]);
     else if (rule.max === null || dishes.filter(inRule).length < rule.max) setDishes([...dishes, fresh]);
   };

@@ -5,7 +5,7 @@ import { menuRulesOf, type MenuCategoryRule } from '../../../../shared/domain/me
 import { modifierRulesOf, type ModifierRule } from '../../../../shared/domain/modifiers';
 import { demoRecords } from '../../../../shared/domain/testing';
 import { createI18n } from '../../i18n/i18n';
-import { menuReason, menuRuleText, modifierReason, modifierRuleText, toggleModifier } from './sheetRules';
+import { autoSelectedIds, ruleIsFull, menuReason, menuRuleText, modifierReason, modifierRuleText, toggleModifier } from './sheetRules';
 
 const t = createI18n('en').getFixedT('en', 'order');
 const es = createI18n('es').getFixedT('es', 'order');
@@ -29,6 +29,34 @@ describe('modifierRuleText', () => {
     expect(modifierRuleText(t, rule({ single: false, optional: true, min: 0, max: null }))).toBe('Optional, several');
     expect(modifierRuleText(t, rule({ single: false, min: 2, max: null }))).toBe('Choose 2 or more');
     expect(modifierRuleText(t, rule({ single: false, min: 1, max: 3 }))).toBe('Choose 1 to 3');
+  });
+});
+
+describe('autoSelectedIds', () => {
+  const auto = (id: number) => ({ ...option(id), autoSelected: true });
+  it('starts a sheet with the auto-selected modifiers, never more than each rule takes', () => {
+    expect(autoSelectedIds([rule({ options: [option(1), auto(2), option(3)] })])).toEqual([2]);
+    expect(autoSelectedIds([rule({ options: [auto(1), auto(2)] })])).toEqual([1]); // a single choice: the first
+    expect(autoSelectedIds([rule({ single: false, min: 0, max: 2, options: [auto(1), auto(2), auto(3)] })])).toEqual([1, 2]);
+    expect(autoSelectedIds([rule({ single: false, min: 0, max: null, options: [auto(1), option(2), auto(3)] })])).toEqual([1, 3]);
+    expect(autoSelectedIds([rule({ options: [option(1)] }), rule({ categoryId: 2, options: [auto(4)] })])).toEqual([4]);
+  });
+  it('words the limits in every language', () => {
+    const ca = createI18n('ca').getFixedT('ca', 'order');
+    const limited = rule({ single: false, optional: true, min: 0, max: 2 });
+    expect([t, es, ca].map((tt) => modifierRuleText(tt, limited))).toEqual(['Optional, up to 2', expect.any(String), expect.any(String)]);
+    expect(new Set([t, es, ca].map((tt) => modifierRuleText(tt, rule({ single: false, min: 1, max: null })))).size).toBe(3);
+    expect(modifierReason(es, [rule({ single: false, min: 1, max: 3, name: 'Sabores' })], [])).toMatch(/Sabores/);
+  });
+});
+
+describe('ruleIsFull', () => {
+  it('is true only for a multiple choice holding its max', () => {
+    const limited = rule({ single: false, min: 0, max: 2 });
+    expect([ruleIsFull(limited, [1]), ruleIsFull(limited, [1, 2]), ruleIsFull(limited, [1, 9])]).toEqual([false, true, false]);
+    expect(ruleIsFull(rule({}), [1])).toBe(false);
+    expect(ruleIsFull(rule({ single: false, min: 0, max: null }), [1, 2, 3])).toBe(false);
+    expect(t('ruleFull', { count: 3 })).toBe('Limit reached (3): untick one to choose another');
   });
 });
 

@@ -19,6 +19,25 @@ export function modifierRuleText(t: OrderT, rule: ModifierRule): string {
   return rule.min === rule.max ? t('ruleChooseExactly', { count: rule.min }) : t('ruleBetween', { min: rule.min, max: rule.max });
 }
 
+/**
+ * The modifiers a fresh sheet starts with: each rule's `autoSelected` options (clarifications: a
+ * modifier may carry it), never more than the rule takes — the first one of a single choice, at
+ * most `max` of a multiple one — so a sheet never opens breaking its own rules.
+ */
+export function autoSelectedIds(rules: readonly ModifierRule[]): number[] {
+  return rules.flatMap((rule) => {
+    const ids = rule.options.filter((o) => o.autoSelected).map((o) => o.id);
+    const most = rule.single ? 1 : (rule.max ?? ids.length);
+    return ids.slice(0, most);
+  });
+}
+
+/** A multiple choice with as many chosen as its `max`: it takes no more until one is unticked. */
+export function ruleIsFull(rule: ModifierRule, chosen: readonly number[]): boolean {
+  if (rule.single || rule.max === null) return false;
+  return chosen.filter((id) => rule.options.some((o) => o.id === id)).length >= rule.max;
+}
+
 /** Toggles a modifier within its rule: a single choice replaces, a multiple one adds or removes. */
 export function toggleModifier(rules: readonly ModifierRule[], chosen: readonly number[], optionId: number): number[] {
   const rule = rules.find((r) => r.options.some((o) => o.id === optionId));

@@ -23,7 +23,7 @@ export const giftCards = {
   amountZero: 'L’import ha de ser més gran que 0.',
   amountTooHigh: 'Com a màxim {{max}}.',
   uuidMissing: 'Escriu, escaneja o genera el codi de la targeta.',
-  uuidInvalid: 'El codi no pot tenir espais, «/», «?» ni «#», i té com a màxim 255 caràcters.',
+  uuidInvalid: 'El codi té d’1 a 64 caràcters: lletres sense accents (A–Z), xifres, «-» o «_».',
   refused: 'No s’ha venut: {{reason}}',
   soldTitle: 'Targeta regal venuda',
   soldBalance: 'Saldo',

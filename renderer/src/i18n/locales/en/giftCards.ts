@@ -23,7 +23,7 @@ export const giftCards = {
   amountZero: 'The amount must be more than 0.',
   amountTooHigh: 'At most {{max}}.',
   uuidMissing: 'Type, scan or generate the card’s code.',
-  uuidInvalid: 'The code may not hold spaces, “/”, “?” or “#”, and is at most 255 characters.',
+  uuidInvalid: 'The code is 1 to 64 characters: letters without accents (A–Z), digits, “-” or “_”.',
   refused: 'Not sold: {{reason}}',
   soldTitle: 'Gift card sold',
   soldBalance: 'Balance',

@@ -60,6 +60,8 @@ export const order = {
   ruleAtLeast_one: 'Choose {{count}} or more',
   ruleAtLeast_other: 'Choose {{count}} or more',
   ruleBetween: 'Choose {{min}} to {{max}}',
+  ruleFull_one: 'Limit reached ({{count}}): untick one to choose another',
+  ruleFull_other: 'Limit reached ({{count}}): untick one to choose another',
   menuLeft_one: '{{count}} left to choose',
   menuLeft_other: '{{count}} left to choose',
   menuComplete: 'Complete',

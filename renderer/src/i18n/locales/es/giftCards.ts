@@ -23,7 +23,7 @@ export const giftCards = {
   amountZero: 'El importe debe ser mayor que 0.',
   amountTooHigh: 'Como máximo {{max}}.',
   uuidMissing: 'Escribe, escanea o genera el código de la tarjeta.',
-  uuidInvalid: 'El código no puede tener espacios, «/», «?» ni «#», y tiene como máximo 255 caracteres.',
+  uuidInvalid: 'El código tiene de 1 a 64 caracteres: letras sin acentos (A–Z), cifras, «-» o «_».',
   refused: 'No se ha vendido: {{reason}}',
   soldTitle: 'Tarjeta regalo vendida',
   soldBalance: 'Saldo',
