@@ -9,6 +9,9 @@ export class OrderPage {
   readonly lines: Locator;
   readonly total: Locator;
   readonly subtotal: Locator;
+  /** The strip above the ticket saying where the order goes (a table, a takeaway…). */
+  readonly strip: Locator;
+  readonly guests: Locator;
 
   constructor(readonly page: Page) {
     this.sheet = page.getByTestId('order-sheet');
@@ -18,6 +21,8 @@ export class OrderPage {
     this.lines = page.getByTestId('order-line');
     this.total = page.getByTestId('order-total');
     this.subtotal = page.getByTestId('order-subtotal');
+    this.strip = page.getByTestId('destination-strip');
+    this.guests = page.getByTestId('service-guests');
   }
 
   /** An option, format or dish of the open sheet, by its name (a format's price follows its name). */
@@ -37,6 +42,21 @@ export class OrderPage {
     await expect(this.addButton).toBeEnabled();
     await this.addButton.tap();
     await expect(this.sheet).toBeHidden();
+  }
+
+  /** The order screen is a seated table's: "Table 5", with its guests. */
+  async expectTable(name: string, guests: number) {
+    await expect(this.ticket).toBeVisible();
+    await expect(this.page.getByRole('region', { name: `Table ${name}`, exact: true })).toBeVisible();
+    await expect(this.guests).toHaveText(guests === 1 ? '1 guest' : `${guests} guests`);
+  }
+
+  /** The table strip's "Floor": back to the floor plan. */
+  async backToFloor() {
+    const button = this.strip.getByRole('button', { name: 'Floor', exact: true });
+    await expectTouchSize(button, 'Floor');
+    await button.tap();
+    await expect(this.ticket).toBeHidden();
   }
 
   line(name: string): Locator {
