@@ -234,6 +234,6 @@ test('demo venue: seat several tables together — the last one chosen is the pr
 
   // Both tables show the service, seated with 6 guests.
   await page.getByRole('button', { name: 'Floor', exact: true }).first().tap();
-  for (const table of [a, b]) await expect(floor.table(table.name)).toHaveAccessibleName(new RegExp(`^${table.name}, .*seated.*6 guests`, 'i'));
+  for (const table of [a, b]) await expect(floor.table(table.name)).toHaveAccessibleName(new RegExp(`^${table.name}\\b.*seated.*6 guests`, 'i'));
   await page.screenshot({ path: `${SCREENS}/service-seated-together.png` });
 });
