@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { analyze } from './support/screens';
 import { controlRequest } from '../../electron/sandbox/control/request.testing';
 import { CatalogPage } from './support/CatalogPage';
 import { FloorPage } from './support/FloorPage';
@@ -40,7 +40,7 @@ function vendorOf(vendorUrl: string) {
 
 /** Serious and critical axe violations of what the page shows now (test/e2e/a11y.spec.ts does the same). */
 async function axeProblems(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
+  const result = await analyze(page);
   return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').flatMap((v) => v.nodes.map((n) => `${v.id} ${n.target.join(' ')}`));
 }
 
