@@ -2,7 +2,7 @@
 import { builtinModules } from 'node:module';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
-import comanda from './eslint-rules/no-literal-text.js';
+import comanda from './eslint-rules/index.js';
 
 // Folder boundaries of ARCHITECTURE §3. A forbidden import fails `npm run lint`.
 // Module names are matched exactly (`paths`), never as path segments: `../shared/domain/x` is not
@@ -83,5 +83,12 @@ export default tseslint.config(
     ignores: ['renderer/src/**/*.test.tsx'],
     plugins: { comanda },
     rules: { 'comanda/no-literal-text': 'error' },
+  },
+  {
+    // A selector answering a new value per call loops React ("Maximum update depth exceeded").
+    files: ['renderer/src/**/*.ts', 'renderer/src/**/*.tsx'],
+    ignores: ['renderer/src/**/*.test.ts', 'renderer/src/**/*.test.tsx'],
+    plugins: { comanda },
+    rules: { 'comanda/stable-selector': ['error', { hooks: ['useCatalog', 'useSyncSource'] }] },
   },
 );

@@ -163,7 +163,7 @@ test('more than what is left asks first', async () => {
   await question.getByRole('button', { name: 'Cancel' }).click();
   await expect(question).toBeHidden();
   // "All left" fills what is left; a text that is not a number says so and blocks Receive.
-  await page.getByRole('button', { name: `Receive all that is left of ${line.itemName} (${line.quantity})` }).click();
+  await page.getByRole('button', { name: `Receive all left of ${line.itemName} (${line.quantity})` }).click();
   await expect(field).toHaveValue(String(line.quantity));
   await field.fill('2,5555');
   await expect(lineRow(page, line.id)).toContainText('Type a number, with up to 3 decimals.');

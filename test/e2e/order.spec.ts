@@ -107,7 +107,7 @@ test('demo venue: a format, a mandatory modifier and a menu with a supplement ad
   await expect(order.total).toHaveText(euros(expectedTotal));
 
   // Quantity and a note: + doubles the line, − brings it back; the total follows exactly.
-  await page.getByRole('button', { name: 'One more Jamón ibérico de bellota', exact: true }).tap();
+  await page.getByRole('button', { name: '+1: one more Jamón ibérico de bellota', exact: true }).tap();
   await expect(order.total).toHaveText(euros(expectedTotal + jamonCents));
   await page.getByRole('button', { name: 'One fewer Jamón ibérico de bellota', exact: true }).tap();
   await expect(order.total).toHaveText(euros(expectedTotal));

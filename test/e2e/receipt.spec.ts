@@ -1,8 +1,8 @@
 import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { analyze } from './support/screens';
 import { useCleanup } from './support/cleanup';
 import { startServe } from './support/processes';
 import { openWindow } from './support/terminal';
@@ -49,7 +49,7 @@ async function tapFirstProduct(page: Page, group: string, category: string) {
 }
 
 async function serious(page: Page, include: string): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).include(include).analyze();
+  const result = await analyze(page, include);
   return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 

@@ -1,6 +1,6 @@
 import { mkdir, readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { analyze } from './support/screens';
 import { useCleanup } from './support/cleanup';
 import { openDemoShop, retailControl, retailGet } from './support/shop';
 
@@ -235,7 +235,7 @@ test('Reports for the last 30 days: six charts drawn, every table’s total equa
   expect(parseCsv(csv.slice(1))).toEqual(await reports.tableTexts('payments'));
 
   // No tables, headings or controls an assistive reader would trip on.
-  const axe = await new AxeBuilder({ page }).include('[data-testid="reports-screen"]').analyze();
+  const axe = await analyze(page, '[data-testid="reports-screen"]');
   expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 
   // Offline: the page reloaded, Reports reopen on the same days from the kept answers, "As of".

@@ -70,7 +70,7 @@ test('demo venue: seat a table, send rounds, and deliver the ones saved offline 
 
   // Seat: a free table opens the seat dialog; 3 guests on the keypad.
   await floor.showRoom(firstRoom.name);
-  await expect(floor.table(table.name)).toHaveAccessibleName(new RegExp(`^${table.name}, .*free`, 'i'));
+  await expect(floor.table(table.name)).toHaveAccessibleName(new RegExp(`^${table.name} free, table`, 'i'));
   await floor.table(table.name).tap();
   await page.screenshot({ path: `${SCREENS}/service-seat-dialog.png` });
   await service.seat(table.name, 3);
@@ -148,7 +148,7 @@ test('demo venue: seat a table, send rounds, and deliver the ones saved offline 
 
   // The floor shows the table with its open order; the list view lists it.
   await page.getByRole('button', { name: 'Back to floor', exact: true }).tap();
-  await expect(floor.table(table.name)).toHaveAccessibleName(new RegExp(`^${table.name}, .*open order.*3 guests`, 'i'));
+  await expect(floor.table(table.name)).toHaveAccessibleName(new RegExp(`^${table.name}\\b.*open order.*3 guests`, 'i'));
   await page.screenshot({ path: `${SCREENS}/service-floor.png` });
   await page.getByRole('button', { name: 'List', exact: true }).tap();
   await expect(page.getByRole('button', { name: new RegExp(`^${table.name}\\b`) })).toBeVisible();
@@ -234,6 +234,6 @@ test('demo venue: seat several tables together — the last one chosen is the pr
 
   // Both tables show the service, seated with 6 guests.
   await page.getByRole('button', { name: 'Floor', exact: true }).first().tap();
-  for (const table of [a, b]) await expect(floor.table(table.name)).toHaveAccessibleName(new RegExp(`^${table.name}, .*seated.*6 guests`, 'i'));
+  for (const table of [a, b]) await expect(floor.table(table.name)).toHaveAccessibleName(new RegExp(`^${table.name}\\b.*seated.*6 guests`, 'i'));
   await page.screenshot({ path: `${SCREENS}/service-seated-together.png` });
 });

@@ -1,13 +1,12 @@
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { SettingsPage } from './support/SettingsPage';
 import { startServe } from './support/processes';
 import { openWindow } from './support/terminal';
 import { useCleanup } from './support/cleanup';
-import { expectTouchSize } from './support/screens';
+import { analyze, expectTouchSize } from './support/screens';
 
 // Issue 15 item 1: the terminal holds a venue, a shop, or both; with both, a "Venue | Shop" switch
 // in the header swaps them through the normal account switch, and a shop shows the till.
@@ -56,7 +55,7 @@ test('Settings → demo shop with the demo venue as second account: the header s
   await expectTouchSize(sw.venue, 'Venue switch');
   await expectTouchSize(sw.shop, 'Shop switch');
   // The header with the switch: no serious or critical axe violation.
-  const axe = await new AxeBuilder({ page }).include('.app-header').analyze();
+  const axe = await analyze(page, '.app-header');
   expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 
   // Swap to the venue: the floor is back, the till gone.

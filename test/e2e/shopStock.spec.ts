@@ -1,8 +1,8 @@
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { analyze } from './support/screens';
 import { controlRequest } from '../../electron/sandbox/control/request.testing';
 import { useCleanup } from './support/cleanup';
 import { startServe } from './support/processes';
@@ -313,7 +313,7 @@ test('portrait 800 × 1280: the set-stock dialog fits', async () => {
   await page.screenshot({ path: `${SHOTS}/shop-set-stock-800.png` });
   // No serious or critical axe violation in the dialog, nor in the shop's header.
   for (const where of ['[data-testid="till-set-stock"]', '.app-header']) {
-    const axe = await new AxeBuilder({ page }).include(where).analyze();
+    const axe = await analyze(page, where);
     expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${where}: ${v.id}`)).toEqual([]);
   }
 });

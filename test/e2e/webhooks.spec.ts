@@ -1,8 +1,8 @@
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { analyze } from './support/screens';
 import { controlRequest } from '../../electron/sandbox/control/request.testing';
 import { useCleanup } from './support/cleanup';
 import { startServe } from './support/processes';
@@ -154,7 +154,7 @@ test('a price changed at the shop reaches the till through a webhook, without a 
   await expect(refused).toContainText('1 request refused');
   await expect(refused).toContainText('1 with a wrong signature');
   // The section passes axe (serious and critical rules).
-  const axe = await new AxeBuilder({ page }).include('[data-testid="settings-webhooks"]').analyze();
+  const axe = await analyze(page, '[data-testid="settings-webhooks"]');
   expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   await section.evaluate((element) => element.scrollIntoView({ block: 'start' }));
   await page.screenshot({ path: `${SHOTS}/settings-webhooks-1280x800.png` });

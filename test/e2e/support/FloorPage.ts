@@ -26,6 +26,23 @@ export class FloorPage {
     return this.page.getByRole('button', { name: new RegExp(`^${escape(name)}(\\b|,|\\s|$)`) });
   }
 
+  /** Taps a table: a free one opens the seat dialog, a seated one its order screen. */
+  async openTable(name: string) {
+    const button = this.table(name);
+    expect((await button.boundingBox())?.height ?? 0, `touch height of table ${name}`).toBeGreaterThanOrEqual(44);
+    await button.tap();
+  }
+
+  /** A seated table says so in its name, with its guests. */
+  async expectTableSeated(name: string, guests: number) {
+    await expect(this.table(name)).toHaveAccessibleName(new RegExp(`\\b(seated|open order)\\b.*\\b${guests} guests?\\b`, 'i'));
+  }
+
+  /** The floor plan is the screen shown (its room tabs are there). */
+  async expectShown() {
+    await expect(this.roomTabs.first()).toBeVisible();
+  }
+
   async showRoom(name: string) {
     const tab = this.roomTab(name);
     expect((await tab.boundingBox())?.height ?? 0, `touch height of tab ${name}`).toBeGreaterThanOrEqual(44);

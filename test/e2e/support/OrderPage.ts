@@ -9,6 +9,11 @@ export class OrderPage {
   readonly lines: Locator;
   readonly total: Locator;
   readonly subtotal: Locator;
+  /** The strip above the ticket saying where the order goes (a table, a takeaway…). */
+  readonly strip: Locator;
+  readonly guests: Locator;
+  /** The strip's disclosure button: its name says the table, guests, since when and the rounds. */
+  readonly stripToggle: Locator;
 
   constructor(readonly page: Page) {
     this.sheet = page.getByTestId('order-sheet');
@@ -18,6 +23,9 @@ export class OrderPage {
     this.lines = page.getByTestId('order-line');
     this.total = page.getByTestId('order-total');
     this.subtotal = page.getByTestId('order-subtotal');
+    this.strip = page.getByTestId('destination-strip');
+    this.guests = page.getByTestId('service-guests');
+    this.stripToggle = page.getByTestId('destination-toggle');
   }
 
   /** An option, format or dish of the open sheet, by its name (a format's price follows its name). */
@@ -51,6 +59,39 @@ export class OrderPage {
     await expect(this.addButton).toBeEnabled();
     await this.addButton.tap();
     await expect(this.sheet).toBeHidden();
+  }
+
+  /** The order screen is a seated table's: "Table 5", with its guests. */
+  async expectTable(name: string, guests: number) {
+    await expect(this.ticket).toBeVisible();
+    await expect(this.page.getByRole('region', { name: `Table ${name}`, exact: true })).toBeVisible();
+    const guestsText = guests === 1 ? '1 guest' : `${guests} guests`;
+    await expect(this.guests).toHaveText(guestsText);
+    // Chromium's own name for the strip reads its parts apart, never "Table 13 guestssince…".
+    await expect.poll(() => this.chromiumName(this.stripToggle)).toMatch(new RegExp(`^Table ${name}\\s*, ${guestsText}\\s*, since \\d\\d:\\d\\d\\s*, \\S`));
+  }
+
+  /** The accessible name Chromium computes (what a screen reader hears), not Playwright's own computation. */
+  async chromiumName(locator: Locator): Promise<string> {
+    const cdp = await this.page.context().newCDPSession(this.page);
+    try {
+      const marker = `name-probe-${Date.now()}`;
+      await locator.evaluate((element, value) => (element as unknown as { setAttribute(n: string, v: string): void }).setAttribute('data-name-probe', value), marker);
+      const { root } = await cdp.send('DOM.getDocument', { depth: 0 });
+      const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector: `[data-name-probe="${marker}"]` });
+      const { nodes } = await cdp.send('Accessibility.getPartialAXTree', { nodeId, fetchRelatives: false });
+      return String(nodes[0]?.name?.value ?? '');
+    } finally {
+      await cdp.detach();
+    }
+  }
+
+  /** The table strip's "Floor": back to the floor plan. */
+  async backToFloor() {
+    const button = this.strip.getByRole('button', { name: 'Floor', exact: true });
+    await expectTouchSize(button, 'Floor');
+    await button.tap();
+    await expect(this.ticket).toBeHidden();
   }
 
   line(name: string): Locator {

@@ -91,11 +91,11 @@ export function ItemCard({
         <ItemThumbnail photo={item.photo} />
         <span className="catalog-item__name" data-testid="catalog-item-name">
           {shown}
-        </span>
+        </span>{' '}
         <span className="catalog-item__meta">
           <span className="catalog-item__price" data-testid="catalog-item-price">
             {price}
-          </span>
+          </span>{' '}
           {badge !== null && (
             <span className="catalog-item__badge" data-testid="catalog-item-badge">
               {badge}

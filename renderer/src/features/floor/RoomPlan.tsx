@@ -12,9 +12,9 @@ import { IconLink } from '../../ui/icons';
 import { useElementSize } from '../../ui/useElementSize';
 import { serviceSelectors, useServiceStore } from '../service/serviceStore';
 import { IconPerson, TableStatusIcon } from './FloorIcons';
-import { centreOf, describeTable, gapMidpoint, joinedPairs, layoutRoom, ROUND_TABLE_TYPE_ID, type JoinedPair, type PlacedTable } from './floorLayout';
+import { centreOf, gapMidpoint, joinedPairs, layoutRoom, ROUND_TABLE_TYPE_ID, tableKind, type JoinedPair, type PlacedTable } from './floorLayout';
 import { IconPaid, usePaidServiceIds } from '../bill/paidTables';
-import { describeTableState, reuseUnchanged, serviceCompanions, shownKind, statusOf, tableFace, tableStateWord, type TableChoice } from './tableFace';
+import { describeTableState, reuseUnchanged, serviceCompanions, shownKind, shownText, statusOf, tableFace, tableStateWord, type TableChoice } from './tableFace';
 import './floor.css';
 
 /** Keeps the plan clear of the area's edges (and of the selection ring). */
@@ -104,7 +104,7 @@ export function RoomPlan({ db, roomId, roomName, labelledBy, panelId }: { db: Fl
             <TableButton
               key={placed.table.id}
               placed={placed}
-              base={describeTable(t, placed.table, nameOf)}
+              kind={tableKind(t, placed.table, nameOf)}
               joinedWithName={joinedName(placed.table, nameOf)}
               status={statusOf(statuses, placed.table.id)}
               paid={shownKind(statusOf(statuses, placed.table.id), paidServices) === 'paid'}
@@ -130,8 +130,8 @@ export function RoomPlan({ db, roomId, roomName, labelledBy, panelId }: { db: Fl
 
 interface TableButtonProps {
   placed: PlacedTable;
-  /** describeTable: "12, round table, joined with 13". */
-  base: string;
+  /** tableKind: "round table, joined with 13". */
+  kind: string;
   joinedWithName: string | null;
   /** The same object while nothing it shows changed (useTableStatuses), so memo holds. */
   status: TableStatus;
@@ -148,7 +148,7 @@ interface TableButtonProps {
  * A table: its name, its state by icon and word (and colour), its guests. Memoised on props that
  * are primitives or stable objects, so at 300 tables a status change re-renders only that table.
  */
-const TableButton = memo(function TableButton({ placed, base, joinedWithName, status, paid, selecting, chosenOrder, primary, onTap }: TableButtonProps) {
+const TableButton = memo(function TableButton({ placed, kind: tableKindText, joinedWithName, status, paid, selecting, chosenOrder, primary, onTap }: TableButtonProps) {
   const { t } = useTranslation('floor');
   const { t: billT } = useTranslation('bill');
   const kind = paid ? 'paid' : status.kind;
@@ -185,7 +185,9 @@ const TableButton = memo(function TableButton({ placed, base, joinedWithName, st
   ]
     .filter(Boolean)
     .join(' ');
-  const label = describeTableState(t, base, status, choice, table.id, stateWord) + (unavailable ? `, ${t('cannotChoose')}` : '');
+  // The name starts with what the button shows, in its order (WCAG 2.5.3): "5 Free, table".
+  const shown = shownText(face, name, status, stateWord, joinedText);
+  const label = describeTableState(t, tableKindText, status, choice, table.id, stateWord, shown) + (unavailable ? `, ${t('cannotChoose')}` : '');
 
   return (
     <button
@@ -199,14 +201,14 @@ const TableButton = memo(function TableButton({ placed, base, joinedWithName, st
     >
       <span className="floor-table__head">
         <span className="floor-table__name">{name}</span>
-        {face.joinedIcon && <IconLink className="floor-table__joined-icon floor-table__joined-icon--inline" />}
+        {face.joinedIcon && <IconLink className="floor-table__joined-icon floor-table__joined-icon--inline" />}{' '}
         {face.guests && (
           <span className="table-guests">
             <IconPerson className="table-guests__icon" />
             {status.guests}
           </span>
         )}
-      </span>
+      </span>{' '}
       {/* On the tiniest tables (a room of hundreds) a free table carries no mark, so the names
           stay readable; every other state keeps its icon in the corner (and the name says it all). */}
       {face.chip === 'inline-icon' && status.kind !== 'free' && (
@@ -219,7 +221,7 @@ const TableButton = memo(function TableButton({ placed, base, joinedWithName, st
           {stateIcon}
           {face.chip !== 'icon-only' && <span className="table-state__word">{stateWord}</span>}
         </span>
-      )}
+      )}{' '}
       {joinedText !== null && face.joinedRow && (
         <span className="floor-table__joined">
           <IconLink className="floor-table__joined-icon" />

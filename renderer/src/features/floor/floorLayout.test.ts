@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FloorTable } from '../../../../shared/bridge';
 import { createI18n } from '../../i18n/i18n';
-import { describeTable, gapMidpoint, joinedPairs, layoutRoom, MIN_TOUCH_PX, type PlacedTable } from './floorLayout';
+import { describeTable, gapMidpoint, tableKind, joinedPairs, layoutRoom, MIN_TOUCH_PX, type PlacedTable } from './floorLayout';
 
 function table(id: number, extra: Partial<FloorTable> = {}): FloorTable {
   return { id, roomId: 1, name: String(id), x: 0, y: 0, width: 100, height: 100, color: '#ffffff', typeId: 1, isJoined: false, joinedWithId: null, ...extra };
@@ -84,6 +84,8 @@ describe('describeTable', () => {
     expect(describeTable(en, table(7, { name: 'Barra', isJoined: true, joinedWithId: 99 }), nameOf)).toBe('Barra, table, joined');
     // A table without a name goes by its number, as its button shows it.
     expect(describeTable(en, table(9, { name: '' }), nameOf)).toBe('9, table');
+    // What the table is, without its name (a button starts with what it shows instead).
+    expect(tableKind(en, table(5, { name: '5', isJoined: true, joinedWithId: 6 }), nameOf)).toBe('table, joined with 6');
   });
 
   it('speaks Catalan, the venue’s names as they are', () => {

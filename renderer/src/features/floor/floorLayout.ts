@@ -120,7 +120,12 @@ export const ROUND_TABLE_TYPE_ID = 2;
  * table without a name goes by its number, as its button shows it.
  */
 export function describeTable(t: TFunction<'floor'>, table: FloorTable, tableName: (id: number) => string | undefined): string {
-  const parts = [table.name || String(table.id), t(table.typeId === ROUND_TABLE_TYPE_ID ? 'roundTable' : 'table')];
+  return `${table.name || String(table.id)}, ${tableKind(t, table, tableName)}`;
+}
+
+/** "round table, joined with 13": what a table is, after its name (describeTable) or what its button shows. */
+export function tableKind(t: TFunction<'floor'>, table: FloorTable, tableName: (id: number) => string | undefined): string {
+  const parts = [t(table.typeId === ROUND_TABLE_TYPE_ID ? 'roundTable' : 'table')];
   if (table.isJoined) {
     const otherName = table.joinedWithId == null ? undefined : tableName(table.joinedWithId);
     parts.push(otherName ? t('joinedWith', { name: otherName }) : t('joined'));

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { TableService } from '../../../../shared/bridge';
 import { FREE_TABLE, type TableStatus } from '../../data/floor/tableStatus';
 import { createI18n } from '../../i18n/i18n';
-import { describeTableState, guestsText, reuseUnchanged, serviceCompanions, statusOf, tableFace as faceWithWord, tableStateWord } from './tableFace';
+import { describeTableState, guestsText, reuseUnchanged, serviceCompanions, shownText, statusOf, tableFace as faceWithWord, tableStateWord } from './tableFace';
 
 const en = createI18n('en').getFixedT(null, 'floor');
 const es = createI18n('es').getFixedT(null, 'floor');
@@ -53,6 +53,40 @@ describe('describeTableState', () => {
     expect(describeTableState(en, 'T5, table', seated(2, { kind: 'attention', problems: 1 }))).toBe('T5, table, needs attention, 2 guests, 1 order needs attention');
     expect(describeTableState(en, 'T5, table', FREE_TABLE, { order: 2, primary: true })).toBe('T5, table, free, chosen 2, primary table');
     expect(describeTableState(en, 'T6, table', FREE_TABLE, { order: 1, primary: false })).toBe('T6, table, free, chosen 1');
+  });
+});
+
+describe('the button’s name starts with what it shows (WCAG 2.5.3, label in name)', () => {
+  const wide = { width: 160, height: 90 };
+  it('a free table: "5 Free, table"', () => {
+    const face = tableFace(wide, '5', false, FREE_TABLE, null);
+    const shown = shownText(face, '5', FREE_TABLE, 'Free', null);
+    expect(shown).toEqual({ text: '5 Free', stateShown: true });
+    expect(describeTableState(en, 'table', FREE_TABLE, null, 5, 'Free', shown)).toBe('5 Free, table');
+  });
+
+  it('the guests’ number and "with 4" as shown, in their order; the guests said again with their word', () => {
+    const status = seated(4);
+    const face = tableFace(wide, '3', false, status, 'with 4');
+    expect(face).toMatchObject({ guests: true, chip: 'one-line', joinedRow: true });
+    const shown = shownText(face, '3', status, 'Seated', 'with 4');
+    expect(shown.text).toBe('3 4 Seated with 4');
+    expect(describeTableState(en, 'table, joined with 4', status, null, 5, 'Seated', shown)).toBe('3 4 Seated with 4, table, joined with 4, 4 guests');
+  });
+
+  it('a chip with its icon alone: the state is said after what the table is', () => {
+    const status = seated(2);
+    const face = tableFace({ width: 60, height: 60 }, '12', true, status, null);
+    expect(face.chip).toBe('icon-only');
+    const shown = shownText(face, '12', status, 'Seated', null);
+    expect(shown.stateShown).toBe(false);
+    expect(describeTableState(en, 'round table', status, null, 12, 'Seated', shown)).toBe(`${shown.text}, round table, seated, 2 guests`);
+  });
+
+  it('speaks Spanish', () => {
+    const face = tableFace(wide, '5', false, FREE_TABLE, null);
+    const shown = shownText(face, '5', FREE_TABLE, tableStateWord(es, 'free'), null);
+    expect(describeTableState(es, 'mesa', FREE_TABLE, null, 5, undefined, shown)).toBe('5 Libre, mesa');
   });
 });
 

@@ -45,12 +45,39 @@ export function serviceCompanions(status: TableStatus, tableId: number): string[
   return service.tableIds.flatMap((id, i) => (id === tableId ? [] : [service.tableNames[i] ?? String(id)]));
 }
 
+/** What a table button shows as text, in its order on the button (tableFace decides what fits). */
+export interface ShownText {
+  /** "5 Free", "3 4 Seated with 4": the name, the guests' number, the state word, the joined row. */
+  text: string;
+  /** The state word is among them (not on a chip showing its icon alone). */
+  stateShown: boolean;
+}
+
+/** The words a table's face shows, in order: the name, the guests, the state word and "with 4" where they fit. */
+export function shownText(face: TableFace, name: string, status: TableStatus, stateWord: string, joinedText: string | null): ShownText {
+  const stateShown = face.chip === 'one-line' || face.chip === 'two-lines';
+  const parts = [name, face.guests ? String(status.guests) : null, stateShown ? stateWord : null, face.joinedRow ? joinedText : null];
+  return { text: parts.filter((part): part is string => part !== null).join(' '), stateShown };
+}
+
 /**
  * "T5, table, seated, 3 guests": the name first (describeTable), so a waiter's screen reader and
- * the e2e tests find the table by its name; then the state, guests and what is waiting.
+ * the e2e tests find the table by its name; then the state, guests and what is waiting. Given
+ * what the button shows (`shown`), the name starts with exactly those words and `base` is what
+ * the table is (tableKind): "5 Free, table" (WCAG 2.5.3, label in name); the state word is not
+ * said twice.
  */
-export function describeTableState(t: TFunction<'floor'>, base: string, status: TableStatus, choice: TableChoice | null = null, tableId?: number, stateWord?: string): string {
-  const parts = [base, (stateWord ?? tableStateWord(t, status.kind)).toLowerCase()];
+export function describeTableState(
+  t: TFunction<'floor'>,
+  base: string,
+  status: TableStatus,
+  choice: TableChoice | null = null,
+  tableId?: number,
+  stateWord?: string,
+  shown?: ShownText,
+): string {
+  const word = (stateWord ?? tableStateWord(t, status.kind)).toLowerCase();
+  const parts = shown ? [shown.text, base, ...(shown.stateShown ? [] : [word])] : [base, word];
   const companions = tableId === undefined ? [] : serviceCompanions(status, tableId);
   if (companions.length > 0) parts.push(t('togetherWith', { names: companions.join(', ') }));
   if (status.guests > 0) parts.push(guestsText(t, status.guests));

@@ -200,13 +200,12 @@ function ModifierRules({ rules, chosen, onToggle, idPrefix }: { rules: readonly 
                     className={rule.single ? 'order-option order-option--single' : 'order-option'}
                     aria-pressed={pressed}
                     aria-disabled={full && !pressed ? true : undefined}
-                    aria-label={option.name}
                     onClick={() => onToggle(option.id)}
                   >
                     <span className="order-option__check" aria-hidden="true">
                       {pressed ? '✓' : ''}
                     </span>
-                    <span className="order-option__name">{option.name}</span>
+                    <span className="order-option__name">{option.name}</span>{' '}
                     {option.priceCents !== 0 && <span className="order-option__price">+{format.money(option.priceCents / 100)}</span>}
                   </button>
                 );
@@ -290,11 +289,11 @@ function MenuSheet({ item, catalog, quantity, editing }: SheetProps) {
                 if (!chosen && !offered(dish)) return null;
                 return (
                   <div key={dish.pivotId} className={chosen ? 'order-dish order-dish--chosen' : 'order-dish'}>
-                    <button type="button" className={rule.max === 1 ? 'order-option order-option--single' : 'order-option'} aria-pressed={chosen !== undefined} aria-label={dish.name} onClick={() => toggleDish(rule, dish)}>
+                    <button type="button" className={rule.max === 1 ? 'order-option order-option--single' : 'order-option'} aria-pressed={chosen !== undefined} onClick={() => toggleDish(rule, dish)}>
                       <span className="order-option__check" aria-hidden="true">
                         {chosen ? '✓' : ''}
                       </span>
-                      <span className="order-option__name">{dish.name}</span>
+                      <span className="order-option__name">{dish.name}</span>{' '}
                       {dish.supplementCents !== 0 && <span className="order-option__price">+{format.money(dish.supplementCents / 100)}</span>}
                     </button>
                     {chosen && <DishExtras dish={dish} chosen={chosen} catalog={catalog} onChange={(change) => updateDish(dish.pivotId, change)} />}

@@ -9,7 +9,7 @@ import { IconWarning } from '../../ui/icons';
 import { useInlineConfirm } from '../../ui/useInlineConfirm';
 import { OutboxStateBadge } from '../pending/OutboxState';
 import { useServiceStore } from '../service/serviceStore';
-import { DestinationStrip } from './DestinationStrip';
+import { DestinationStrip, Pause } from './DestinationStrip';
 import { clearTableWarning, roundsSummary, roundTitles, serviceSummary, tablesTitle } from './tableText';
 
 // A seated table above its ticket (issue 6 item 3, folded by issue 12 item 2): the strip says the
@@ -48,7 +48,13 @@ export function TableDetails({ outbox, serviceId }: { outbox: Outbox; serviceId:
       summary={
         <>
           <span data-testid="service-guests">{guests}</span>
-          {since !== '' && <span>{since}</span>}
+          <Pause />
+          {since !== '' && (
+            <>
+              <span>{since}</span>
+              <Pause />
+            </>
+          )}
           <span className={rounds.needsAttention ? 'destination-strip__attention' : undefined}>
             {rounds.needsAttention && <IconWarning className="destination-strip__attention-icon" />}
             {rounds.needsAttention ? t('needsAttention', { rounds: rounds.text }) : rounds.text}

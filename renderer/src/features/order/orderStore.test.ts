@@ -131,6 +131,15 @@ describe('a ticket per table', () => {
     expect(state().lines).toEqual([]);
   });
 
+  it('answers the same empty counter ticket on every read while a table is open (a new [] loops React)', () => {
+    state().switchTicket('service:a');
+    expect(state().parked[COUNTER_TICKET]).toBeUndefined();
+    const snapshot = state();
+    expect(Object.is(orderSelectors.counterLines(snapshot), orderSelectors.counterLines(snapshot))).toBe(true);
+    expect(Object.is(state().counterLines(), state().counterLines())).toBe(true);
+    expect(orderSelectors.counterLines(snapshot)).toEqual([]);
+  });
+
   it('drops every ticket when the terminal switches account', () => {
     add({ itemId: 10, quantity: 1 });
     state().switchTicket('service:a');

@@ -26,6 +26,18 @@ export interface TicketLine {
  */
 export const COUNTER_TICKET = 'counter';
 
+/**
+ * The one empty ticket: a selector answers it rather than a new `[]`, so a component that reads
+ * an empty counter ticket gets the same value each render (zustand re-renders on a new value, and
+ * a selector that answers a new one every call loops React until it gives up).
+ */
+const NO_LINES: readonly TicketLine[] = Object.freeze([]);
+
+/** The counter's ticket lines, wherever the waiter is (see COUNTER_TICKET). */
+function counterLinesOf(state: Pick<OrderState, 'ticketKey' | 'lines' | 'parked'>): readonly TicketLine[] {
+  return state.ticketKey === COUNTER_TICKET ? state.lines : (state.parked[COUNTER_TICKET]?.lines ?? NO_LINES);
+}
+
 interface ParkedTicket {
   lines: readonly TicketLine[];
   nextKey: number;
@@ -113,10 +125,7 @@ export const useOrderStore = create<OrderState>()((set, get) => ({
       delete parked[key];
       return { parked, ticketKey: key, lines: next?.lines ?? [], nextKey: next?.nextKey ?? 1, openItemId: null, editingKey: null, multiplier: null };
     }),
-  counterLines: () => {
-    const state = get();
-    return state.ticketKey === COUNTER_TICKET ? state.lines : (state.parked[COUNTER_TICKET]?.lines ?? []);
-  },
+  counterLines: () => counterLinesOf(get()),
   clearCounterTicket: () =>
     set((state) => {
       if (state.ticketKey === COUNTER_TICKET) return { lines: [], openItemId: null, editingKey: null };
@@ -191,7 +200,7 @@ export const lineTotalCents = (line: TicketLine) => multiplyCents(line.unitCents
 export const orderSelectors = {
   lines: (state: OrderState) => state.lines,
   /** The counter's ticket (see COUNTER_TICKET). */
-  counterLines: (state: OrderState) => (state.ticketKey === COUNTER_TICKET ? state.lines : (state.parked[COUNTER_TICKET]?.lines ?? [])),
+  counterLines: counterLinesOf,
   openItemId: (state: OrderState) => state.openItemId,
   openQuantity: (state: OrderState) => state.openQuantity,
   /** The line the open sheet edits, or undefined. */

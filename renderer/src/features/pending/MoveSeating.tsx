@@ -68,7 +68,7 @@ export function MoveSeating({
                 <span className="order-option__check" aria-hidden="true">
                   {chosen === table.id ? '●' : ''}
                 </span>
-                <span className="order-option__name">{table.name}</span>
+                <span className="order-option__name">{table.name}</span>{' '}
                 <span className="order-option__price">{table.roomName}</span>
               </button>
             </li>

@@ -27,7 +27,7 @@ export function PendingButton({ current: shown, onOpen }: { current?: boolean; o
       onClick={() => (onOpen ? onOpen() : showScreen('pending'))}
     >
       <IconPending className="pending-button__icon" />
-      <span className="pending-button__text">{t('title')}</span>
+      <span className="pending-button__text">{t('title')}</span>{' '}
       <span className="pending-button__count" data-testid="pending-count">
         {count}
       </span>

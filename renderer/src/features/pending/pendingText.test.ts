@@ -151,7 +151,7 @@ describe('exportFileName and pendingButtonName', () => {
   });
 
   it('the accessible name starts with "Pending orders" and says the count', () => {
-    expect(pendingButtonName(en, 0)).toBe('Pending orders: none');
+    expect(pendingButtonName(en, 0)).toBe('Pending orders: 0, none');
     expect(pendingButtonName(en, 1)).toBe('Pending orders: 1 waiting or needing attention');
     expect(pendingButtonName(en, 7)).toMatch(/^Pending orders: 7 /);
     expect(pendingButtonName(ca, 7)).toBe('Comandes pendents: 7 en espera o que requereixen atenció');

@@ -206,7 +206,7 @@ function BasketLine({ line, onEdit }: { line: ViewLine; onEdit: () => void }) {
             </button>
           </>
         )}
-        <button type="button" className="till-line__edit" data-testid="till-line-edit" aria-label={t('editLine', { product: line.product.name })} onClick={onEdit}>
+        <button type="button" className="till-line__edit" data-testid="till-line-edit" aria-label={t(byWeight ? 'editWeightLine' : 'editLine', { product: line.product.name })} onClick={onEdit}>
           {byWeight ? t('editWeight') : t('edit')}
         </button>
       </div>

@@ -89,7 +89,7 @@ export function VariantDialog({ db, master, onClose }: { db: ShopCatalogDb; mast
                               aria-label={t('variantCell', { variant: name, stock })}
                               onTap={() => void choose(cell)}
                             >
-                              <span className="till-variant__name">{name}</span>
+                              <span className="till-variant__name">{name}</span>{' '}
                               <span className="till-variant__stock">
                                 {soldOut && <IconNoEntry className="till-variant__icon" />}
                                 {stock}

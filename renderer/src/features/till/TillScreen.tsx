@@ -362,16 +362,19 @@ function ProductCard({ product, position, onChoose }: { product: StoredShopProdu
   const level = shopStockLevel(useShopFloorStock(master ? null : product.id));
   const price = product.usesWeight ? t('pricePerKg', { price: format.money(product.price / 100) }) : format.money(product.price / 100);
   const badge = master ? t('badgeVariants') : product.usesWeight ? t('badgeWeight') : null;
-  const label = [product.name, price, badge, stockText(ts, format, level), product.reference].filter((part) => part !== null && part !== '').join(', ');
+  // Named by what it shows (WCAG 2.5.3, label in name): the stock mark is a number beside an icon,
+  // so its words are there for screen readers only, right after it.
+  const stockWords = stockText(ts, format, level);
   return (
     <li className="catalog-item" data-testid="till-product" data-product-id={product.id} data-stock={level.kind === 'untracked' ? undefined : level.quantity} aria-posinset={position.index + 1} aria-setsize={position.count}>
-      <StockHoldButton product={master ? null : product} className="catalog-item__button" aria-label={label} onTap={() => onChoose(product)}>
-        <span className="catalog-item__name">{product.name}</span>
+      <StockHoldButton product={master ? null : product} className="catalog-item__button" onTap={() => onChoose(product)}>
+        <span className="catalog-item__name">{product.name}</span>{' '}
         <span className="catalog-item__meta">
-          <span className="catalog-item__price">{price}</span>
-          {badge !== null && <span className="catalog-item__badge">{badge}</span>}
+          <span className="catalog-item__price">{price}</span>{' '}
+          {badge !== null && <span className="catalog-item__badge">{badge}</span>}{' '}
           <StockMark level={level} />
-        </span>
+          {stockWords !== null && <span className="visually-hidden">{stockWords}</span>}
+        </span>{' '}
         {product.reference !== null && <span className="till-product__reference">{product.reference}</span>}
       </StockHoldButton>
     </li>

@@ -132,7 +132,7 @@ function RecordPicker({ db }: { db: CatalogDb }) {
                   aria-label={[record.name, ...meta].join(', ')}
                   onClick={() => openRecord(record)}
                 >
-                  <span className="catalog-edit__result-name">{record.name}</span>
+                  <span className="catalog-edit__result-name">{record.name}</span>{' '}
                   <span className="catalog-edit__result-meta">{meta.join(' · ')}</span>
                 </button>
               </li>

@@ -82,7 +82,7 @@ export function CustomerButton({ db, bridge }: { db: ShopCatalogDb; bridge?: Cus
       >
         <IconCustomer className="till-customer__icon" />
         <span className="till-customer__text">
-          <span className="till-customer__label">{t('button')}</span>
+          <span className="till-customer__label">{t('button')}</span>{' '}
           <span className={name === null ? 'till-customer__name till-customer__name--none' : 'till-customer__name'} data-testid="till-customer-name">
             {name ?? t('noCustomer')}
           </span>
@@ -312,11 +312,11 @@ function CustomerRow({
         data-testid="till-customer-row"
         data-customer-id={customer.id}
         aria-pressed={chosen}
-        aria-label={t('choose', { name: customer.name })}
+        aria-description={t('choose')}
         onClick={() => onChoose(customer)}
       >
         <span className="till-customer-row__main">
-          <span className="till-customer-row__name">{customer.name}</span>
+          <span className="till-customer-row__name">{customer.name}</span>{' '}
           {rateName !== null && <span className="till-customer-row__rate">{t('rate', { rate: rateName })}</span>}
           {chosen && (
             <span className="till-customer-row__chosen">
@@ -324,7 +324,7 @@ function CustomerRow({
               {t('chosen')}
             </span>
           )}
-        </span>
+        </span>{' '}
         <span className="till-customer-row__facts">{facts.join(' · ')}</span>
       </button>
     </li>

@@ -22,7 +22,7 @@ export const order = {
   noteText: 'Nota: {{note}}',
   noteFor: 'Nota per a {{name}}',
   oneFewer: 'Un menys de {{name}}',
-  oneMore: 'Un més de {{name}}',
+  oneMore: '+1: un més de {{name}}',
   repeatLine: 'Repeteix: un més',
   quantityOf: 'Quantitat de {{name}}',
   edit: 'Edita',
@@ -30,7 +30,7 @@ export const order = {
   note: 'Nota',
   done: 'Fet',
   writeNoteFor: 'Escriu una nota per a {{name}}',
-  noteDoneFor: 'Acaba la nota de {{name}}',
+  noteDoneFor: 'Fet amb la nota de {{name}}',
   remove: 'Treu',
   removeLine: 'Treu {{name}}',
 

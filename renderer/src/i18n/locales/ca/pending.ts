@@ -73,7 +73,7 @@ export const pending = {
   discardQueued: '{{label}}: encara no s’ha enviat. Si la descartes, no arribarà mai al TPV.',
   export: 'Exporta',
   exportFailed: 'No s’ha pogut exportar: {{message}}',
-  buttonNone: 'Comandes pendents: cap',
+  buttonNone: 'Comandes pendents: 0, cap',
   buttonCount_one: 'Comandes pendents: 1 en espera o que requereix atenció',
   buttonCount_many: 'Comandes pendents: {{count}} en espera o que requereixen atenció',
   buttonCount_other: 'Comandes pendents: {{count}} en espera o que requereixen atenció',

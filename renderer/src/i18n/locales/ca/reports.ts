@@ -29,7 +29,7 @@ export const reports = {
   failed: 'No s’han pogut llegir els informes: {{reason}}',
   nothingYet: 'Llegint…',
   exportCsv: 'Exporta CSV',
-  exportCsvOf: 'Exporta «{{title}}» en CSV',
+  exportCsvOf: 'Exporta CSV: {{title}}',
   chartOf: 'Gràfic de «{{title}}»; la taula del costat té les mateixes xifres.',
   noSales: 'No hi ha vendes en aquest període.',
   total: 'Total',

@@ -38,7 +38,7 @@ export const managerPurchasing = {
   notConfirmed: '{{quantity}} sent without an answer: see Pending orders',
   quantityLabel: 'Quantity of {{item}} to receive now',
   allLeft: 'All left',
-  allLeftLabel: 'Receive all that is left of {{item}} ({{quantity}})',
+  allLeftLabel: 'Receive all left of {{item}} ({{quantity}})',
   problemInvalid: 'Type a number, with up to 3 decimals.',
   problemZero: 'More than 0, or leave it empty.',
   problemTooLarge: 'Too large.',

@@ -20,7 +20,7 @@ export const order = {
   noteText: 'Note: {{note}}',
   noteFor: 'Note for {{name}}',
   oneFewer: 'One fewer {{name}}',
-  oneMore: 'One more {{name}}',
+  oneMore: '+1: one more {{name}}',
   repeatLine: 'Repeat: one more',
   quantityOf: 'Quantity of {{name}}',
   edit: 'Edit',

@@ -68,7 +68,7 @@ export const pending = {
   discardQueued: '{{label}} has not been sent yet. Discarding it means it will never reach the POS.',
   export: 'Export',
   exportFailed: 'Export failed: {{message}}',
-  buttonNone: 'Pending orders: none',
+  buttonNone: 'Pending orders: 0, none',
   buttonCount_one: 'Pending orders: 1 waiting or needing attention',
   buttonCount_other: 'Pending orders: {{count}} waiting or needing attention',
   movePick: 'Pick another table for {{label}}',

@@ -29,7 +29,7 @@ export const reports = {
   failed: 'Could not read the reports: {{reason}}',
   nothingYet: 'Reading…',
   exportCsv: 'Export CSV',
-  exportCsvOf: 'Export “{{title}}” as CSV',
+  exportCsvOf: 'Export CSV: {{title}}',
   chartOf: 'Chart of “{{title}}”; the table beside it has the same figures.',
   noSales: 'No sales in this period.',
   total: 'Total',

@@ -22,7 +22,7 @@ export const order = {
   noteText: 'Nota: {{note}}',
   noteFor: 'Nota para {{name}}',
   oneFewer: 'Uno menos de {{name}}',
-  oneMore: 'Uno más de {{name}}',
+  oneMore: '+1: uno más de {{name}}',
   repeatLine: 'Repetir: uno más',
   quantityOf: 'Cantidad de {{name}}',
   edit: 'Editar',
@@ -30,7 +30,7 @@ export const order = {
   note: 'Nota',
   done: 'Hecho',
   writeNoteFor: 'Escribir una nota para {{name}}',
-  noteDoneFor: 'Terminar la nota de {{name}}',
+  noteDoneFor: 'Hecho con la nota de {{name}}',
   remove: 'Quitar',
   removeLine: 'Quitar {{name}}',
 

@@ -73,7 +73,7 @@ export const pending = {
   discardQueued: '{{label}}: aún no se ha enviado. Si lo descartas, nunca llegará al TPV.',
   export: 'Exportar',
   exportFailed: 'No se pudo exportar: {{message}}',
-  buttonNone: 'Pedidos pendientes: ninguno',
+  buttonNone: 'Pedidos pendientes: 0, ninguno',
   buttonCount_one: 'Pedidos pendientes: 1 en espera o que requiere atención',
   buttonCount_many: 'Pedidos pendientes: {{count}} en espera o que requieren atención',
   buttonCount_other: 'Pedidos pendientes: {{count}} en espera o que requieren atención',

@@ -29,7 +29,7 @@ export const reports = {
   failed: 'No se han podido leer los informes: {{reason}}',
   nothingYet: 'Leyendo…',
   exportCsv: 'Exportar CSV',
-  exportCsvOf: 'Exportar «{{title}}» en CSV',
+  exportCsvOf: 'Exportar CSV: {{title}}',
   chartOf: 'Gráfico de «{{title}}»; la tabla de al lado tiene las mismas cifras.',
   noSales: 'No hay ventas en este periodo.',
   total: 'Total',
