@@ -86,7 +86,7 @@ describe('venue and shop accounts', () => {
     expect(core.accountKey).toBe(`shop:demo-shop@${host}`);
     expect(await shopVault.read()).toEqual({ username: 'demo-shop', token: TOKEN, origin: new URL(retail.url).origin });
     expect(await vault.load({ origin: 'https://pos.example.com', tenant: 'bar-pepe' })).toEqual(venueTokens);
-    expect(bridgeValue<AppInfo>(await recorded('getAppInfo', {}))).toMatchObject({ kind: 'shop', mode: 'account', tenant: 'demo-shop' });
+    expect(bridgeValue<AppInfo>(await recorded('getAppInfo', {}))).toMatchObject({ kind: 'shop', mode: 'account', tenant: 'demo-shop', catalogPerMinute: 40 });
     expect(bridgeValue(await recorded('getSettings', {}))).toMatchObject({ hasSecrets: true });
     const pages = bridgeValue<{ pages: Array<{ records: unknown[] }> }>(await recorded('fetchShopPages', { pages: [{ resource: 'paymentMethods', page: 1 }] }));
     expect(pages.pages[0]!.records.length).toBeGreaterThan(0);

@@ -45,7 +45,7 @@ import {
   type ShopCredentialsVault,
   type WebhookSecretVault,
 } from './secrets/vault';
-import { createRetailAccountLimiters, createRetailGateway, type RetailGateway, type RetailLimiterOptions } from './retail';
+import { createRetailAccountLimiters, createRetailGateway, RETAIL_CATALOG_PER_MINUTE, type RetailGateway, type RetailLimiterOptions } from './retail';
 import { deliverRetail } from './retail/delivery';
 import { createShopHandlers } from './retail/shopHandlers';
 import { createShopWebhooks } from './retail/webhooks/service';
@@ -408,6 +408,7 @@ export async function startAppCore(options: AppCoreOptions): Promise<AppCore> {
       mode: account.mode === 'demo-shop' ? 'demo' : 'account',
       kind: 'shop',
       accountKey,
+      catalogPerMinute: options.retailLimits?.catalogPerMinute ?? RETAIL_CATALOG_PER_MINUTE,
       tenant: username,
       version: APP_VERSION,
       gateway: null,

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tokenFileArgs } from '../../test/e2e/support/processes';
-import { DEFAULT_PORT, parseServeArgs, UsageError } from './cli';
+import { DEFAULT_PORT, parseServeArgs, shopBudgets, UsageError } from './cli';
 
 const scratch = () => mkdtempSync(join(tmpdir(), 'comanda-serve-args-'));
 const NO_ENV = {};
@@ -56,6 +56,22 @@ describe('npm run serve flags', () => {
   it('takes a request budget for benchmarks', () => {
     expect(parseServeArgs(['--requests-per-minute', '100000'], NO_ENV).requestsPerMinute).toBe(100000);
     expect(parseServeArgs([], NO_ENV).requestsPerMinute).toBeUndefined();
+  });
+
+  it('takes a shop catalog budget and a demo shop size for tests, and changes nothing without them', () => {
+    const options = parseServeArgs(['--shop-catalog-per-minute', '2400', '--demo-shop-articles', '5'], NO_ENV);
+    expect(options).toMatchObject({ shopCatalogPerMinute: 2400, demoShopArticles: 5 });
+    const budgets = shopBudgets(options);
+    // The terminal's budgets and the demo shop's sandbox agree; the other calls' budget at 3 × the catalog's.
+    expect(budgets.retailLimits).toEqual({ catalogPerMinute: 2400, requestsPerMinute: 7200 });
+    expect(budgets.demoShopSandbox?.limits).toEqual({ catalogRequestsPerMinute: 2400, requestsPerMinute: 7200 });
+    expect(budgets.demoShopSandbox?.seed?.().products.length).toBe(48);
+    // A low catalog budget keeps the spec's 120 for the rest.
+    expect(shopBudgets({ shopCatalogPerMinute: 10 }).retailLimits).toEqual({ catalogPerMinute: 10, requestsPerMinute: 120 });
+    expect(shopBudgets(parseServeArgs([], NO_ENV))).toEqual({});
+    for (const argv of [['--shop-catalog-per-minute', '0'], ['--shop-catalog-per-minute', '1.5'], ['--demo-shop-articles', '50001'], ['--demo-shop-articles', 'x']]) {
+      expect(() => parseServeArgs(argv, NO_ENV), argv.join(' ')).toThrow(UsageError);
+    }
   });
 
   it.each([

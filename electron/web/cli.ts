@@ -2,7 +2,9 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { startAppCore, type AccountChoice } from '../services/core';
+import { demoShopSeeder, MAX_RETAIL_SCALE } from '../sandbox/retail/seed/demoShop';
+import { startAppCore, type AccountChoice, type AppCoreOptions } from '../services/core';
+import { RETAIL_REQUESTS_PER_MINUTE } from '../services/retail/limiter';
 import { readTokenFile, TokenFileError, type TokenFile } from '../services/files/tokenFile';
 import { createFileShopVault, createFileVault, createFileWebhookVault } from '../services/secrets/vault.file';
 import { loopbackAddress, NOT_LOOPBACK_MESSAGE } from './loopback';
@@ -24,7 +26,13 @@ const USAGE = `Usage: npm run serve -- [--port P] [--host H] [--data DIR] [--bac
   --tenant T         the account name, when the token file does not give it
   --requests-per-minute N
                      this terminal's request budget per account (default 120, spec §8);
-                     benchmarks lift it together with the sandbox's --rate-limit`;
+                     benchmarks lift it together with the sandbox's --rate-limit
+  --shop-catalog-per-minute N
+                     a shop's catalog budget per minute (default 40, retail §8; its other budget is lifted
+                     to 3 × N when that is more than 120); the demo shop's sandbox accepts as many.
+                     The combo scan takes half of it (docs/decisions.md). Tests lift it
+  --demo-shop-articles N
+                     the demo shop with N articles, each with its variants (default 300; tests use a few)`;
 
 export class UsageError extends Error {}
 
@@ -42,6 +50,10 @@ export interface ServeOptions {
   dataDir: string;
   account: AccountChoice;
   requestsPerMinute?: number;
+  /** `--shop-catalog-per-minute`: a shop's catalog budget (retail §8: 40). */
+  shopCatalogPerMinute?: number;
+  /** `--demo-shop-articles`: the demo shop's size (default 300). */
+  demoShopArticles?: number;
 }
 
 /** `env`: where COMANDA_ACCESS_TOKEN and COMANDA_INTEGRATOR_TOKEN are read (default `process.env`). */
@@ -63,6 +75,8 @@ export function parseServeArgs(argv: string[], env: Record<string, string | unde
         token: { type: 'string' },
         'client-token': { type: 'string' },
         'requests-per-minute': { type: 'string' },
+        'shop-catalog-per-minute': { type: 'string' },
+        'demo-shop-articles': { type: 'string' },
         help: { type: 'boolean' },
       },
     }));
@@ -98,14 +112,25 @@ export function parseServeArgs(argv: string[], env: Record<string, string | unde
   } else if (values.tenant !== undefined || values['token-file'] !== undefined) {
     throw new UsageError('--tenant and --token-file need --backend (the demo venue has its own credentials)');
   }
-  let requestsPerMinute: number | undefined;
-  if (values['requests-per-minute'] !== undefined) {
-    requestsPerMinute = Number(values['requests-per-minute']);
-    if (!Number.isSafeInteger(requestsPerMinute) || requestsPerMinute < 1) {
-      throw new UsageError(`--requests-per-minute must be a positive integer, got "${values['requests-per-minute']}"`);
-    }
-  }
-  return { port, host, dataDir, account, ...(requestsPerMinute ? { requestsPerMinute } : {}) };
+  const requestsPerMinute = positiveInteger('--requests-per-minute', values['requests-per-minute']);
+  const shopCatalogPerMinute = positiveInteger('--shop-catalog-per-minute', values['shop-catalog-per-minute']);
+  const demoShopArticles = positiveInteger('--demo-shop-articles', values['demo-shop-articles'], MAX_RETAIL_SCALE);
+  return {
+    port,
+    host,
+    dataDir,
+    account,
+    ...(requestsPerMinute ? { requestsPerMinute } : {}),
+    ...(shopCatalogPerMinute ? { shopCatalogPerMinute } : {}),
+    ...(demoShopArticles ? { demoShopArticles } : {}),
+  };
+}
+
+function positiveInteger(flag: string, value: string | undefined, max = Number.MAX_SAFE_INTEGER): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isSafeInteger(n) || n < 1 || n > max) throw new UsageError(`${flag} must be an integer from 1 to ${max}, got "${value}"`);
+  return n;
 }
 
 /**
@@ -160,6 +185,20 @@ function parseImagesUrl(value: string): string {
   return url.toString();
 }
 
+/** The shops' budgets and the demo shop's sandbox from `--shop-catalog-per-minute` and `--demo-shop-articles`. */
+export function shopBudgets(options: Pick<ServeOptions, 'shopCatalogPerMinute' | 'demoShopArticles'>): Pick<AppCoreOptions, 'retailLimits' | 'demoShopSandbox'> {
+  const catalog = options.shopCatalogPerMinute;
+  const budgets = catalog === undefined ? null : { catalog, others: Math.max(RETAIL_REQUESTS_PER_MINUTE, 3 * catalog) };
+  const sandbox = {
+    ...(options.demoShopArticles !== undefined ? { seed: demoShopSeeder(options.demoShopArticles) } : {}),
+    ...(budgets !== null ? { limits: { catalogRequestsPerMinute: budgets.catalog, requestsPerMinute: budgets.others } } : {}),
+  };
+  return {
+    ...(budgets !== null ? { retailLimits: { catalogPerMinute: budgets.catalog, requestsPerMinute: budgets.others } } : {}),
+    ...(Object.keys(sandbox).length > 0 ? { demoShopSandbox: sandbox } : {}),
+  };
+}
+
 export async function runServe(argv: string[], rendererDir = resolve('out/renderer')) {
   const options = parseServeArgs(argv);
   const log = (line: string) => console.log(line);
@@ -172,6 +211,7 @@ export async function runServe(argv: string[], rendererDir = resolve('out/render
     account: options.account,
     log,
     ...(options.requestsPerMinute ? { requestsPerMinute: options.requestsPerMinute } : {}),
+    ...shopBudgets(options),
   });
   let shell;
   try {

@@ -54,6 +54,12 @@ export const appInfoSchema = z.object({
   /** The venue's tenant, or the shop's username. */
   tenant: z.string(),
   version: z.string(),
+  /**
+   * A shop's catalog budget a minute (retail §8: 40; a shell option lifts it for tests): the till's
+   * combo scan takes half of it (docs/decisions.md "Combos on linked products: the whole set, or no
+   * combo"). Absent: the spec's.
+   */
+  catalogPerMinute: z.int().positive().optional(),
 });
 export type AppInfo = z.infer<typeof appInfoSchema>;
 

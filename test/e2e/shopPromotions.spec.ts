@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { centsNumber, productFromWire, promotionOn, refereeSale, type RefPromotion } from '../contract/retail/shopReferee';
 import { useCleanup } from './support/cleanup';
-import { openDemoShop, retailControl, retailGet, TillPage, type LedgerEntry, type Wire } from './support/shop';
-import { inPromotionCategories, pendingEntries, readShopFacts, type ShopFacts, type ShopProduct } from './support/shopCatalog';
+import { createLinkedCombo, openDemoShop, productLinksPath, retailControl, retailGet, retailSend, TillPage, type LedgerEntry, type Wire } from './support/shop';
+import { inPromotionCategories, pendingEntries, readShopFacts, scanProducts, type ShopFacts, type ShopProduct } from './support/shopCatalog';
 import { eurosOfCents as euros } from './support/CatalogPage';
 
 // Issue 15 item 8, promotions on linked PRODUCTS (`apply_to` 1), on the demo shop (the browser
@@ -159,3 +159,115 @@ test('a promotion on linked products: the second unit’s 50 % under the line, i
   const expectedSecond = refereeSale({ lines: [{ product: second, quantity: 2 }], rate: null, promotions, rates: facts.rates, at: new Date() }).lines[0]!;
   await expect(till.line(second.id).getByTestId('till-line-promotion')).toContainText(`−${euros(expectedSecond.discount)}`);
 });
+
+// A combo on linked products (type 3, `apply_to` 1) is priced only once the till knows its whole
+// product list (docs/decisions.md "Combos on linked products: the whole set, or no combo"): the API
+// names a product's promotions, never a promotion's products, so the till's background scan reads
+// every product's links. A small demo shop (five articles, 48 products) with the catalog budget
+// lifted (`--shop-catalog-per-minute`: the scan takes half) is read in seconds; one product's link
+// read is held out by the sandbox (an outage of that path), so "not known yet" is a state the test
+// sets, not a race it hopes to win.
+
+const COMBO_SHOTS = process.env.COMBO_SHOTS_DIR ?? join(process.cwd(), 'test-results', 'shots');
+
+/** Whether the sandbox links the product, or its master, to any promotion (read product by product). */
+async function linkedToPromotions(retailUrl: string, product: ShopProduct): Promise<boolean> {
+  for (const id of [product.id, product.masterId].filter((x): x is number => x !== null)) {
+    if ((await retailGet<Wire[]>(retailUrl, `catalog/products/${id}/promotions`)).length > 0) return true;
+  }
+  return false;
+}
+
+/**
+ * Three sellable products of three different articles, in stock on the shop floor, that no
+ * promotion of the shop touches (no category promotion on now, no product link); the shop's
+ * promotions on every product (`apply_to` 3, e.g. "10 % from 100 €") are removed first, so the
+ * amounts are the combo's alone.
+ */
+async function chooseComboProducts(retailUrl: string, at: Date): Promise<[ShopProduct, ShopProduct, ShopProduct]> {
+  for (const promotion of await retailGet<Wire[]>(retailUrl, 'promotions/promotions')) {
+    if (Number(promotion.apply_to) === 3) await retailSend(retailUrl, 'DELETE', `promotions/promotions/${String(promotion.id)}`);
+  }
+  const facts = await readShopFacts(retailUrl);
+  const candidates = (await scanProducts(retailUrl, () => false))
+    .filter((p) => p.stockOnFloor >= 1 && !inPromotionCategories(p, facts.promotions, at))
+    .sort((a, b) => a.id - b.id);
+  const chosen: ShopProduct[] = [];
+  for (const product of candidates) {
+    if (chosen.some((c) => (c.masterId ?? c.id) === (product.masterId ?? product.id))) continue;
+    if (await linkedToPromotions(retailUrl, product)) continue;
+    chosen.push(product);
+    if (chosen.length === 3) return chosen as [ShopProduct, ShopProduct, ShopProduct];
+  }
+  throw new Error(`the small demo shop has ${chosen.length} products of different articles that no promotion touches; 3 needed`);
+}
+
+test('a combo of A, B and C: A and B at full price with “not applied yet” while the till cannot know the whole set; the combo price with C once it knows it; C removed, the combo goes', async () => {
+  await mkdir(COMBO_SHOTS, { recursive: true });
+  let chosen: [ShopProduct, ShopProduct, ShopProduct] | null = null;
+  let comboId = 0;
+  let combo = 0;
+  const { page, retailUrl } = await openDemoShop(running, contexts, { width: 1280, height: 800 }, {
+    articles: 5,
+    catalogPerMinute: 2400,
+    // At the shop, before the terminal's first sync: the combo, and C's link read out of service.
+    beforeWindow: async (url) => {
+      chosen = await chooseComboProducts(url, new Date());
+      const [a, b, c] = chosen;
+      // Below A + B alone: a till that priced the set it had read ({A, B}) would charge it (the defect).
+      combo = Math.floor((a.priceCents + b.priceCents) * 0.9 / 100) * 100;
+      comboId = await createLinkedCombo(url, { name: 'Conjunt de tardor', comboPrice: (combo / 100).toFixed(2), productIds: chosen.map((p) => p.id) });
+      await retailControl(url).outage([productLinksPath(c.id)]);
+    },
+  });
+  const [a, b, c] = chosen!;
+  const till = new TillPage(page);
+  const sandbox = retailControl(retailUrl);
+  const full = a.priceCents + b.priceCents;
+  const whole = full + c.priceCents;
+  test.info().annotations.push({ type: 'combo', description: `${comboId}: ${a.id} + ${b.id} + ${c.id} = ${euros(whole)} → ${euros(combo)}` });
+  expect(combo).toBeGreaterThan(0);
+  expect(combo).toBeLessThan(full);
+
+  // A and B: full prices, and each line says the combo is not applied yet (the till cannot read C's links).
+  await till.scanProduct(a.barcode, a.id, 1);
+  await till.scanProduct(b.barcode, b.id, 1);
+  for (const product of [a, b]) {
+    await expect(till.comboWaiting(product.id, comboId)).toContainText('Combo “Conjunt de tardor” not applied yet', { timeout: 30_000 });
+    await expect(till.lineDiscount(product.id, comboId)).toHaveCount(0);
+  }
+  await expect(till.total).toHaveText(euros(full));
+  await expect(till.discounts).toHaveCount(0);
+  // The scan has reached C and was refused (the basket's own check of A and B reads only theirs): still waiting.
+  await expect.poll(async () => (await sandbox.outages()).refused, { timeout: 30_000, message: 'the till asked for C’s links' }).toBeGreaterThan(0);
+  for (const product of [a, b]) {
+    await expect(till.comboWaiting(product.id, comboId)).toHaveAttribute('data-state', 'failed');
+    await expect(till.comboWaiting(product.id, comboId)).toContainText('not applied yet: some products could not be checked — trying again');
+  }
+  await expect(till.total).toHaveText(euros(full));
+  await page.screenshot({ path: join(COMBO_SHOTS, 'combo-not-applied-yet-1280x800.png') });
+
+  // C's links readable again: the scan tries again and knows the whole set. A and B alone are still
+  // not the set: full prices, and nothing waits any more.
+  await sandbox.outage([]);
+  for (const product of [a, b]) await expect(till.comboWaiting(product.id, comboId)).toHaveCount(0, { timeout: 60_000 });
+  await expect(till.total).toHaveText(euros(full));
+  await expect(till.discounts).toHaveCount(0);
+
+  // C added: the combo price, its discount under each of the three lines.
+  await till.scanProduct(c.barcode, c.id, 1);
+  await expect(till.total).toHaveText(euros(combo), { timeout: 30_000 });
+  await expect(till.discounts).toHaveText(`−${euros(whole - combo)}`);
+  for (const product of [a, b, c]) {
+    await expect(till.lineDiscount(product.id, comboId)).toContainText('Conjunt de tardor');
+    await expect(till.comboWaiting(product.id, comboId)).toHaveCount(0);
+  }
+  await page.screenshot({ path: join(COMBO_SHOTS, 'combo-applied-1280x800.png') });
+
+  // C removed again: the combo goes, A and B at full price.
+  await till.removeLine(c.id);
+  await expect(till.total).toHaveText(euros(full));
+  await expect(till.discounts).toHaveCount(0);
+  for (const product of [a, b]) await expect(till.lineDiscount(product.id, comboId)).toHaveCount(0);
+});
+

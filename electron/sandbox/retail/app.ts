@@ -15,6 +15,7 @@ import { catalogRoutes } from './catalog/routes';
 import { retailChainRoutes } from './chains/sync';
 import { configRoutes } from './config/routes';
 import { retailControlRoutes } from './control/routes';
+import { RetailOutages } from './control/outages';
 import { RetailWriteLog } from './control/requestLog';
 import { retailRequestStats } from './control/stats';
 import type { RetailEnv } from './env';
@@ -90,6 +91,9 @@ export function createRetailSandboxApp(options: RetailSandboxOptions = {}): Reta
   const writes = new RetailWriteLog();
   app.use('*', writes.middleware<RetailEnv>());
   app.use('*', bodyLimit<RetailEnv>(limits.maxBodyBytes, (c, message) => answer(c, 413, message)));
+  // Before the rate limits: a path that is out costs nothing of the budget.
+  const outages = new RetailOutages();
+  app.use('/api/external/*', outages.middleware<RetailEnv>());
   const rateLimiter = retailRateLimit({ catalogPerMinute: limits.catalogRequestsPerMinute, perMinute: limits.requestsPerMinute });
   app.use('*', rateLimiter);
 
@@ -106,9 +110,10 @@ export function createRetailSandboxApp(options: RetailSandboxOptions = {}): Reta
     rateLimiter.clear();
     stats.clear();
     writes.clear();
+    outages.clear();
     options.extension?.reset?.();
   };
-  const control = retailControlRoutes({ faults, reset, stats, writes });
+  const control = retailControlRoutes({ faults, reset, stats, writes, outages });
   if (options.extension?.control) control.route('/', options.extension.control);
   app.route('/__sandbox', control);
 

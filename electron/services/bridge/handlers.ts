@@ -25,6 +25,8 @@ export interface HandlerDeps {
   vault: AccountVault;
   /** The current account's image cache (issue 4 item 6). */
   images?: () => ImageCache | null;
+  /** A shop's catalog budget a minute, as its limiter keeps it (getAppInfo: the till's combo scan takes half). */
+  catalogPerMinute?: number;
   /** The account's tenant as its settings name it (getAppInfo); default: the vault's. */
   tenant?: string;
   /** Settings and connection test (issue 4 item 3): the core's, shared by every account. */
@@ -78,7 +80,15 @@ export function createBridgeHandlers(deps: HandlerDeps): BridgeHandlers {
   const handlers: BridgeHandlers = {
     async getAppInfo() {
       const tenant = deps.tenant ?? (deps.mode === 'demo' ? 'demo' : ((await deps.vault.load())?.tenant ?? ''));
-      return { shell: deps.shell, mode: deps.mode, kind, accountKey: deps.accountKey, tenant, version: deps.version };
+      return {
+        shell: deps.shell,
+        mode: deps.mode,
+        kind,
+        accountKey: deps.accountKey,
+        tenant,
+        version: deps.version,
+        ...(deps.catalogPerMinute !== undefined ? { catalogPerMinute: deps.catalogPerMinute } : {}),
+      };
     },
     listRooms: () => explained(async () => ({ rooms: toFloorRooms(await venueGateway(deps).listRooms()) })),
     listPaymentMethods: () =>

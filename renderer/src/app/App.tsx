@@ -78,14 +78,34 @@ export function App({ bridge }: { bridge: BridgeClient }) {
 function Terminal({ bridge, settingsBridge }: { bridge: BridgeClient; settingsBridge: SettingsBridge }) {
   const { info, failed } = useAppInfo(bridge);
   if (info?.kind === 'shop') {
-    return <ShopTerminal bridge={bridge} accountKey={info.accountKey} settingsBridge={settingsBridge} tenant={info.mode === 'demo' ? null : info.tenant} />;
+    return (
+      <ShopTerminal
+        bridge={bridge}
+        accountKey={info.accountKey}
+        settingsBridge={settingsBridge}
+        tenant={info.mode === 'demo' ? null : info.tenant}
+        catalogPerMinute={info.catalogPerMinute ?? null}
+      />
+    );
   }
   if (info === null && !failed) return <div className="app" aria-busy="true" />;
   return <VenueTerminal bridge={bridge} settingsBridge={settingsBridge} />;
 }
 
 /** A shop's terminal: its header (with the Venue | Shop switch when both are set) and the till or Settings. */
-function ShopTerminal({ bridge, accountKey, settingsBridge, tenant }: { bridge: BridgeClient; accountKey: string; settingsBridge: SettingsBridge; tenant: string | null }) {
+function ShopTerminal({
+  bridge,
+  accountKey,
+  settingsBridge,
+  tenant,
+  catalogPerMinute,
+}: {
+  bridge: BridgeClient;
+  accountKey: string;
+  settingsBridge: SettingsBridge;
+  tenant: string | null;
+  catalogPerMinute: number | null;
+}) {
   // The shop's catalog sync (issue 15 item 3) runs for as long as this shop is the current account:
   // a switch to the venue remounts Terminal, which stops it (a sync under way is aborted).
   useEffect(() => {
@@ -105,8 +125,8 @@ function ShopTerminal({ bridge, accountKey, settingsBridge, tenant }: { bridge: 
     return () => follower.stop();
   }, [bridge]);
   const shopContext = useMemo(
-    () => ({ bridge, accountKey, identity: { accountKey, demo: tenant === null, name: tenant ?? '' } }),
-    [bridge, accountKey, tenant],
+    () => ({ bridge, accountKey, catalogPerMinute, identity: { accountKey, demo: tenant === null, name: tenant ?? '' } }),
+    [bridge, accountKey, catalogPerMinute, tenant],
   );
   const settingsOpen = useSettingsStore(settingsSelectors.open);
   const openSettings = useSettingsStore((state) => state.openSettings);

@@ -15,6 +15,18 @@ import { openWindow } from './terminal';
 
 const SHOP_HEADERS = { username: 'demo-shop', Authorization: 'Bearer demo-token' };
 
+/** How the demo shop starts (defaults: the shells' own demo shop, the spec's budgets, in English). */
+export interface DemoShopSetup {
+  /** `--demo-shop-articles`: a small shop syncs and is scanned in seconds. */
+  articles?: number;
+  /** `--shop-catalog-per-minute`: the terminal's and the sandbox's catalog budget (the combo scan takes half). */
+  catalogPerMinute?: number;
+  /** The system language the window starts in. */
+  locale?: string;
+  /** Runs against the sandbox before the window opens: the terminal's first sync sees what it set up. */
+  beforeWindow?: (retailUrl: string) => Promise<void>;
+}
+
 export interface DemoShop {
   page: Page;
   /** The embedded retail sandbox's root URL. */
@@ -22,16 +34,21 @@ export interface DemoShop {
 }
 
 /** The browser shell on the demo shop with a data folder of its own; its till open, the real catalog synced. */
-export async function openDemoShop(running: Started[], contexts: BrowserContext[], viewport = { width: 1280, height: 800 }): Promise<DemoShop> {
+export async function openDemoShop(running: Started[], contexts: BrowserContext[], viewport = { width: 1280, height: 800 }, setup: DemoShopSetup = {}): Promise<DemoShop> {
   const dataDir = await mkdtemp(join(tmpdir(), 'comanda-e2e-shop-'));
   // One sync at start; none during the test (the catalog does not change under it).
   await writeFile(join(dataDir, 'settings.json'), JSON.stringify({ account: { mode: 'demo-shop' }, syncEveryMinutes: 60 }));
-  const serve = await startServe(['--port', '0', '--data', dataDir]);
+  const flags = [
+    ...(setup.articles !== undefined ? ['--demo-shop-articles', String(setup.articles)] : []),
+    ...(setup.catalogPerMinute !== undefined ? ['--shop-catalog-per-minute', String(setup.catalogPerMinute)] : []),
+  ];
+  const serve = await startServe(['--port', '0', '--data', dataDir, ...flags]);
   running.push(serve);
   const logged = /demo shop: embedded retail sandbox at (http:\/\/127\.0\.0\.1:\d+)/;
   await expect.poll(() => logged.test(serve.output()), { timeout: 30_000, message: 'the shell names its retail sandbox' }).toBe(true);
   const retailUrl = serve.output().match(logged)![1]!;
-  const page = await openWindow(serve.url, contexts, { viewport });
+  await setup.beforeWindow?.(retailUrl);
+  const page = await openWindow(serve.url, contexts, { viewport, ...(setup.locale !== undefined ? { locale: setup.locale } : {}) });
   await expect(page.getByTestId('till')).toBeVisible({ timeout: 60_000 });
   // The first group tab shows once the shop's first sync switched to its generation.
   await expect(page.getByTestId('till-groups').getByRole('tab').first()).toBeVisible({ timeout: 120_000 });
@@ -54,6 +71,35 @@ export async function retailGet<T>(retailUrl: string, path: string): Promise<T> 
 }
 
 export type Wire = Record<string, unknown>;
+
+/** A write on the retail service with the demo shop's credentials (the shop's back office, as a manager would); its JSON answer. */
+export async function retailSend<T>(retailUrl: string, method: 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${retailUrl}/api/external/${path}`, {
+    method,
+    headers: { ...SHOP_HEADERS, 'Content-Type': 'application/json' },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path}: HTTP ${response.status} ${text}`);
+  return JSON.parse(text) as T;
+}
+
+/** The retail path of a product's promotion links (retail-api.md §4.5). */
+export const productLinksPath = (productId: number) => `/api/external/catalog/products/${productId}/promotions`;
+
+/**
+ * A combo on linked products (type 3, `apply_to` 1) created at the shop, linked to `productIds`
+ * product by product (the only way the API links them); its id.
+ */
+export async function createLinkedCombo(retailUrl: string, combo: { name: string; comboPrice: string; productIds: readonly number[] }): Promise<number> {
+  const created = await retailSend<Wire>(retailUrl, 'POST', 'promotions/promotions', { name: combo.name, type: 3, apply_to: 1, combo_price: combo.comboPrice });
+  const id = Number(created.id);
+  for (const productId of combo.productIds) {
+    const linked = await retailSend<Wire[]>(retailUrl, 'POST', `catalog/products/${productId}/promotions`, { promotions: [id] });
+    expect(linked.map((p) => Number(p.id))).toContain(id);
+  }
+  return id;
+}
 
 export interface LedgerEntry {
   service: 'retail';
@@ -89,6 +135,10 @@ export function retailControl(retailUrl: string) {
     /** Every write that arrived. */
     writes: async () => (await call<{ entries: LoggedWrite[] }>('requests')).entries,
     order: (id: number) => call<Wire>(`orders/${id}?username=demo-shop`),
+    /** These exact paths answer 503 until the next call ([] lifts them); the rest of the service works. */
+    outage: (paths: string[]) => call<{ paths: string[]; refused: number }>('outages', { paths }),
+    /** The paths out and how many requests they refused. */
+    outages: () => call<{ paths: string[]; refused: number }>('outages'),
   };
 }
 
@@ -122,6 +172,25 @@ export class TillPage {
   }
   get payDialog(): Locator {
     return this.page.getByTestId('sale-pay-dialog');
+  }
+  /** The basket's "Discounts" total (shown only when there is one). */
+  get discounts(): Locator {
+    return this.page.getByTestId('till-discounts');
+  }
+  /** A promotion's discount under a line. */
+  lineDiscount(productId: number, promotionId: number): Locator {
+    return this.line(productId).locator(`[data-testid="till-line-promotion"][data-promotion-id="${promotionId}"]`);
+  }
+  /** A line's note that a combo it belongs to is not applied yet (its product list not known). */
+  comboWaiting(productId: number, promotionId: number): Locator {
+    return this.line(productId).locator(`[data-testid="till-line-combo-waiting"][data-promotion-id="${promotionId}"]`);
+  }
+
+  /** "−" on a line of one unit: the line goes. */
+  async removeLine(productId: number): Promise<void> {
+    await expect(this.line(productId).getByTestId('till-line-measure')).toContainText(/^1 ×|^1 /);
+    await this.line(productId).getByTestId('till-line-minus').tap();
+    await expect(this.line(productId)).toHaveCount(0);
   }
 
   /** Scans a barcode and waits for its product's line to show `quantity` units. */

@@ -3,7 +3,8 @@ import Dexie from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BridgeClient } from '../../../../shared/bridge';
 import type { ShopPageInput } from '../../../../shared/bridge/shop';
-import { ComboLinkScan, createComboScanStore } from './shopComboScan';
+import { BridgeError } from '../../../../shared/bridge';
+import { ComboLinkScan, COMBO_SCAN_PER_MINUTE, comboScanPerMinute, createComboScanStore } from './shopComboScan';
 import { openShopDb, openShopGenerationDb, type ShopCatalogDb, type ShopDb } from './shopDb';
 import { shopProduct } from './shopTesting';
 
@@ -96,5 +97,44 @@ describe('the combo scan', () => {
     expect(await scan.pass()).toBe(false);
     expect(asked).toEqual([]);
     expect(store.getState().needed).toBe(false);
+  });
+
+  it('paces its reads at half the shop’s catalog budget and tries a failed read again after twenty reads’ time', async () => {
+    // The spec's budget (40 a minute, or not said): 20 a minute, a read every 3 s, a retry after a minute.
+    expect(comboScanPerMinute(null)).toBe(COMBO_SCAN_PER_MINUTE);
+    expect(comboScanPerMinute(40)).toBe(20);
+    expect(comboScanPerMinute(2400)).toBe(1200);
+    expect(comboScanPerMinute(1)).toBe(1);
+
+    for (const [perMinute, pace, retry] of [
+      [20, 3000, 60_000],
+      [1200, 50, 1000],
+    ] as const) {
+      const account = `shop:combo-${++counter}`;
+      const db = await generation(account, 1);
+      const slept: number[] = [];
+      let failOnce = true;
+      const { bridge, asked } = fakeBridge();
+      const failing: Pick<BridgeClient, 'fetchShopPages' | 'onEvent'> = {
+        onEvent: bridge.onEvent,
+        async fetchShopPages(input) {
+          if (input.pages[0]!.parentId === 102 && failOnce) {
+            failOnce = false;
+            throw new BridgeError({ kind: 'server-error', code: 'server-error', detail: 'HTTP 503' });
+          }
+          return bridge.fetchShopPages(input);
+        },
+      };
+      const store = createComboScanStore();
+      const scan = new ComboLinkScan({
+        shopDb: pointer(account), db, bridge: failing, store, perMinute, now: () => new Date(NOON), log: () => undefined,
+        sleep: async (ms) => void slept.push(ms),
+      });
+      await scan.pass();
+      expect(asked).toEqual([100, 101, 102, 103, 104, 105, 200, 300, 400, 500]);
+      // A pause after each read, the retry's after the failed one.
+      expect(slept).toEqual([pace, pace, retry, ...Array<number>(8).fill(pace)]);
+      expect(store.getState().known.complete).toBe(true);
+    }
   });
 });

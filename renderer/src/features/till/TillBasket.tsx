@@ -17,7 +17,8 @@ import { useComboScanStore } from '../../data/shop/shopComboScan';
 // Test ids: till-basket, till-rate (the select), till-lines, till-line (data-line-key,
 // data-product-id), till-line-name, till-line-variant, till-line-measure, till-line-sum,
 // till-line-minus / -plus / -edit, till-line-promotion (data-promotion-id), till-line-manual,
-// till-line-notes, till-line-links (data-state: checking / offline / failed), till-basket-empty,
+// till-line-notes, till-line-links (data-state: checking / offline / failed), till-line-combo-waiting
+// (data-promotion-id; data-state: checking / offline / failed), till-basket-empty,
 // till-total, till-discounts, till-tax, till-pay (aria-busy while it waits), till-pay-unavailable.
 
 /**
@@ -241,12 +242,18 @@ function BasketLine({ line, onEdit }: { line: ViewLine; onEdit: () => void }) {
         </p>
       )}
       {line.waitingCombos.map((combo) => (
-        <p key={combo.promotionId} className="till-line__links till-line__combo" data-testid="till-line-combo-waiting" data-promotion-id={combo.promotionId}>
-          {scanProblem === 'offline' ? <IconOffline className="till-line__links-icon" /> : <IconConnecting className="till-line__links-icon" />}
+        <p
+          key={combo.promotionId}
+          className="till-line__links till-line__combo"
+          data-testid="till-line-combo-waiting"
+          data-promotion-id={combo.promotionId}
+          data-state={scanProblem ?? 'checking'}
+        >
+          {scanProblem === 'offline' ? <IconOffline className="till-line__links-icon" /> : scanProblem === 'failed' ? <IconWarning className="till-line__links-icon" /> : <IconConnecting className="till-line__links-icon" />}
           <span>
             {scanProblem === 'offline'
               ? t('comboWaitingOffline', { name: combo.name })
-              : t('comboWaiting', { name: combo.name, read: format.number(scanRead), total: format.number(scanTotal) })}
+              : t(scanProblem === 'failed' ? 'comboWaitingFailed' : 'comboWaiting', { name: combo.name, read: format.number(scanRead), total: format.number(scanTotal) })}
           </span>
         </p>
       ))}

@@ -10,7 +10,7 @@ import { scannerOptIn, useScanner } from '../../ui/useScanner';
 import { VirtualGrid } from '../../ui/VirtualGrid';
 import { StockMark, stockText } from '../stock/StockMark';
 import { shopConnectionStore } from '../../data/shop/shopConnection';
-import { ComboLinkScan, useComboScanStore } from '../../data/shop/shopComboScan';
+import { ComboLinkScan, comboScanPerMinute, useComboScanStore } from '../../data/shop/shopComboScan';
 import { openShopDb } from '../../data/shop/shopDb';
 import { withComboSets } from '../../../../shared/domain/retail/comboLinks';
 import { useBasketStore } from './basketStore';
@@ -18,7 +18,7 @@ import { CustomerButton } from './customer/CustomerDialog';
 import { TillPayHost } from './pay/SalePayDialog';
 import { followBasketLinks, ProductLinkChecker } from './productLinks';
 import { LastReceiptButton } from './receipt/ReceiptView';
-import { useShopAccountKey, useShopBridge } from './shopContext';
+import { useShopAccountKey, useShopBridge, useShopCatalogPerMinute } from './shopContext';
 import { TillBasket } from './TillBasket';
 import { StockHoldButton } from './stock/StockHoldButton';
 import { shopStockLevel, useShopFloorStock } from './stock/tillStockContext';
@@ -88,6 +88,7 @@ export function TillCounter({ db }: { db: ShopCatalogDb }) {
   // product in this generation (productLinks.ts); their answer re-prices the basket at once.
   const bridge = useShopBridge();
   const accountKey = useShopAccountKey();
+  const catalogPerMinute = useShopCatalogPerMinute();
   useEffect(() => {
     const reprice = async () => {
       const read = await shopPricing(db);
@@ -97,7 +98,7 @@ export function TillCounter({ db }: { db: ShopCatalogDb }) {
     const follower = followBasketLinks({ checker, basket: useBasketStore, connection: shopConnectionStore });
     // Combos on linked products need every product's links: read in the background, kept across generations.
     const pointer = accountKey ? openShopDb(accountKey) : null;
-    const scan = pointer === null ? null : new ComboLinkScan({ shopDb: pointer, db, bridge });
+    const scan = pointer === null ? null : new ComboLinkScan({ shopDb: pointer, db, bridge, perMinute: comboScanPerMinute(catalogPerMinute) });
     scan?.start();
     return () => {
       follower.stop();
@@ -105,7 +106,7 @@ export function TillCounter({ db }: { db: ShopCatalogDb }) {
       scan?.stop();
       pointer?.close();
     };
-  }, [db, bridge, accountKey, setPricing]);
+  }, [db, bridge, accountKey, catalogPerMinute, setPricing]);
   // Promotions have hours: the basket is re-priced every minute.
   useEffect(() => {
     const timer = setInterval(recompute, 60_000);

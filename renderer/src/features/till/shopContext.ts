@@ -10,6 +10,8 @@ import type { ShopIdentity } from './receipt/useShopIdentity';
 export interface ShopTerminalContext {
   accountKey: string;
   bridge: BridgeClient;
+  /** The shop's catalog budget a minute as the main side keeps it (getAppInfo); null: the spec's. */
+  catalogPerMinute: number | null;
   /** What the receipt prints (receipt/useShopIdentity.ts). */
   identity: ShopIdentity;
 }
@@ -21,6 +23,11 @@ export function useShopBridge(): BridgeClient {
   const shop = useContext(ShopContext);
   if (shop === null) throw new Error('useShopBridge: outside a shop terminal (App.tsx ShopTerminal provides ShopContext)');
   return shop.bridge;
+}
+
+/** The shop's catalog budget a minute (getAppInfo); null outside a shop terminal or when the main side does not say. */
+export function useShopCatalogPerMinute(): number | null {
+  return useContext(ShopContext)?.catalogPerMinute ?? null;
 }
 
 /** The shop terminal's account; null outside one. */
