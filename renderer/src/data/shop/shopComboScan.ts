@@ -81,6 +81,8 @@ export class ComboLinkScan {
   private catalog: number[] = [];
   /** Read before anything else (a webhook said the product changed, or it is new). */
   private readonly urgent = new Set<number>();
+  /** Products whose last read failed: tried again only after every other product due. */
+  private readonly failedLately = new Set<number>();
   private stopped = false;
   private wake = new AbortController();
   private unsubscribe: (() => void) | null = null;
@@ -147,6 +149,8 @@ export class ComboLinkScan {
     for (let id = this.next(); id !== null && !this.stopped; id = this.next()) {
       const ok = await this.read(id);
       if (this.stopped) break;
+      if (ok) this.failedLately.delete(id);
+      else this.failedLately.add(id);
       if (!ok) {
         await this.o.sleep(this.o.retryMs, this.wake.signal);
         this.rearm();
@@ -158,13 +162,25 @@ export class ComboLinkScan {
     return true;
   }
 
-  /** The product to read next: urgent ones, then never read, then the oldest read due for a refresh. */
+  /**
+   * The product to read next: urgent ones, then never read, then the oldest read due for a refresh.
+   * A product whose read failed waits behind every other one due, so one product the service keeps
+   * refusing does not hold back the rest of the catalog.
+   */
   private next(): number | null {
-    for (const id of this.urgent) return id;
+    const id = this.nextDue((candidate) => !this.failedLately.has(candidate));
+    if (id !== null || this.failedLately.size === 0) return id;
+    this.failedLately.clear();
+    return this.nextDue(() => true);
+  }
+
+  private nextDue(allowed: (id: number) => boolean): number | null {
+    for (const id of this.urgent) if (allowed(id)) return id;
     const due = this.o.now().getTime() - this.o.refreshAfterMs;
     let oldest: number | null = null;
     let oldestAt = Number.POSITIVE_INFINITY;
     for (const id of this.catalog) {
+      if (!allowed(id)) continue;
       const read = this.reads.get(id);
       if (read === undefined) return id;
       if (read.readAt < due && read.readAt < oldestAt) {
