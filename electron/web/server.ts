@@ -3,10 +3,11 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join, normalize, resolve, sep } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { ACCOUNT_KEY_HEADER, contextFromAccountKeyHeader, type BridgeEvent, type BridgeResult } from '../../shared/bridge';
+import { ACCOUNT_KEY_HEADER, contextFromAccountKeyHeader, type BridgeResult } from '../../shared/bridge';
 import type { AppCore } from '../services/core';
 import { CONTENT_SECURITY_POLICY, contentTypeFor } from '../services/renderer-files';
 import { answerImageRequest, isImageRoute, type ImageSource } from '../services/images';
+import { createEventStreams } from './eventStreams';
 import { loopbackAddress, NOT_LOOPBACK_MESSAGE, urlHost } from './loopback';
 
 export interface WebShellOptions {
@@ -64,7 +65,7 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
   let allowedHosts = new Set<string>();
   /** `localhost:P`: another browser origin for the same server, redirected to the bound one. */
   let aliasHost = '';
-  const streams = new Set<ServerResponse>();
+  const eventStreams = createEventStreams({ onEvent: (listener) => options.core.onEvent(listener), heartbeatMs });
   let origin = '';
 
   const secretMatches = (candidate: string | null | undefined) => {
@@ -108,7 +109,7 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
       if (streamOrigin !== undefined && !allowedHosts.has(originHost(streamOrigin))) {
         return sendJson(res, 403, { error: 'Forbidden origin' });
       }
-      return openEventStream(req, res);
+      return eventStreams.open(req, res);
     }
     if (url.pathname.startsWith('/bridge/')) {
       if (req.method !== 'POST') return sendJson(res, 405, { error: 'Method not allowed' });
@@ -135,27 +136,6 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
     if (isImageRoute(url.pathname)) return serveImage(req, res, url.pathname);
     if (req.method !== 'GET' && req.method !== 'HEAD') return sendJson(res, 405, { error: 'Method not allowed' });
     return serveStatic(url.pathname, res);
-  }
-
-  function openEventStream(req: IncomingMessage, res: ServerResponse) {
-    res.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-store',
-      connection: 'keep-alive',
-    });
-    res.write(': connected\n\n');
-    streams.add(res);
-    const unsubscribe = options.core.onEvent((event: BridgeEvent) => {
-      res.write(`data: ${JSON.stringify(event)}\n\n`);
-    });
-    const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), heartbeatMs);
-    const stop = () => {
-      clearInterval(heartbeat);
-      unsubscribe();
-      streams.delete(res);
-    };
-    req.on('close', stop);
-    res.on('close', stop);
   }
 
   async function serveImage(req: IncomingMessage, res: ServerResponse, pathname: string) {
@@ -211,7 +191,7 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
     secret,
     close: () =>
       new Promise<void>((done) => {
-        for (const stream of streams) stream.end();
+        eventStreams.closeAll();
         server.closeAllConnections();
         server.close(() => done());
       }),

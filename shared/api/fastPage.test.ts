@@ -9,7 +9,6 @@ import { paginated } from './wire';
 // The fast page reader stands in for zod only if, whenever it answers, zod answers the same: the
 // same keys in the same order, the same values. Where it does not answer, zod reads the page.
 
-const SEED = 20261123;
 const RUNS = 600;
 
 const resources: Record<string, { record: z.ZodType; shape: FastShape; page: z.ZodType }> = {
@@ -129,7 +128,7 @@ describe('fast page reader (issue 11)', () => {
             expect(parsed.success).toBe(true);
             expectSame(fast, parsed.data);
           }),
-          { seed: SEED, numRuns: RUNS },
+          { numRuns: RUNS },
         );
         // Pages in the spellings the fast reader is for: it must read them, so the sync is fast.
         const wellFormed = fc.tuple(fc.integer({ min: 1, max: 9 }), fc.array(recordOf(shape, false), { maxLength: 6 })).map(([current_page, data]) => ({
@@ -149,7 +148,7 @@ describe('fast page reader (issue 11)', () => {
             expect(fast).toBeDefined();
             expectSame(fast, slow.parse(page));
           }),
-          { seed: SEED, numRuns: Math.ceil(RUNS / 3) },
+          { numRuns: Math.ceil(RUNS / 3) },
         );
       });
     }
@@ -169,7 +168,7 @@ describe('fast page reader (issue 11)', () => {
             );
           }
         }),
-        { seed: SEED, numRuns: Math.ceil(RUNS / 3) },
+        { numRuns: Math.ceil(RUNS / 3) },
       );
     });
   }

@@ -83,6 +83,8 @@ export const errorCodes = [
   'stocks-need-warehouse',
   /** {endpoint} */
   'pages-do-not-add-up',
+  /** {endpoint, limit}: the server's list runs to more than `limit` pages (gateway/pagination.ts MAX_PAGES_PER_LIST). */
+  'list-too-long',
   /** {location} */
   'server-redirected',
   /** {said?} */

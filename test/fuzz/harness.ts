@@ -116,7 +116,7 @@ export async function run(requests: readonly FuzzRequest[], send: (request: Fuzz
   return tally;
 }
 
-/** Logs a run's counts: `name` the fuzz, `label` where it ran, `seed` its FUZZ_SEED. */
+/** Logs a run's counts: `name` the fuzz, `label` where it ran, `seed` the fast-check seed (FC_SEED). */
 export function report(name: string, label: string, seed: number, tally: Tally): void {
   console.log(
     `${name} (${label}, seed ${seed}): ${tally.tried} requests, ${tally['2xx']} 2xx, ${tally['3xx']} 3xx, ${tally['4xx']} 4xx, ${tally['5xx']} 5xx; ` +
@@ -128,5 +128,5 @@ export function report(name: string, label: string, seed: number, tally: Tally):
 export function expectClean(label: string, seed: number, tally: Tally): void {
   if (process.env.FUZZ_REPORT) appendFileSync(process.env.FUZZ_REPORT, tally.failures.map((f) => `[${label}] ${f}\n`).join(''));
   const shown = tally.failures.slice(0, 12).join('\n');
-  expect(tally.failures, `${tally.failures.length} bad answers (${label}, FUZZ_SEED=${seed}):\n${shown}`).toEqual([]);
+  expect(tally.failures, `${tally.failures.length} bad answers (${label}, FC_SEED=${seed}):\n${shown}`).toEqual([]);
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createGateway } from './client';
 import { GatewayError } from './errors';
-import { MAX_PAGES_WITHOUT_TOTAL, walkPages, type PageOf } from './pagination';
+import { MAX_PAGES_PER_LIST, walkPages, type PageOf } from './pagination';
 
 // Answers that lie about their pages (issue 10 item 12): none may make the gateway page forever,
 // repeat records or stop early without saying so. Each case counts the requests it took.
@@ -56,6 +56,12 @@ async function failureOf(work: Promise<unknown>): Promise<GatewayError> {
   return outcome.error;
 }
 
+function expectTooLong(failure: GatewayError, endpoint: string) {
+  expect(failure.kind).toBe('invalid-response');
+  expect(failure.endpoint).toBe(endpoint);
+  expect(failure.text).toEqual({ code: 'list-too-long', params: { endpoint, limit: MAX_PAGES_PER_LIST } });
+}
+
 function expectLie(failure: GatewayError, endpoint: string) {
   expect(failure.kind).toBe('invalid-response');
   expect(failure.endpoint).toBe(endpoint);
@@ -84,15 +90,15 @@ describe('a list whose pages lie fails, naming the endpoint, within the pages it
     expect(asked.length).toBeLessThanOrEqual(Math.ceil(400 / 200) + 1);
   });
 
-  it('an endless paginator without a total is refused after a bounded number of pages', async () => {
+  it('an endless paginator without a total is refused at the page cap', async () => {
     const asked: number[] = [];
     const fetchPage = async (page: number): Promise<PageOf<number>> => {
       asked.push(page);
       return { current_page: page, data: [page, page] };
     };
     const failure = await failureOf(walkPages({ endpoint: 'GET customers', perPage: 2 }, fetchPage));
-    expectLie(failure, 'GET customers');
-    expect(asked).toHaveLength(MAX_PAGES_WITHOUT_TOTAL);
+    expectTooLong(failure, 'GET customers');
+    expect(asked).toHaveLength(MAX_PAGES_PER_LIST);
   });
 
   it('a current_page that does not advance (page 1 again and again) is refused, no record repeated', async () => {
@@ -126,10 +132,10 @@ describe('a list whose pages lie fails, naming the endpoint, within the pages it
     expect(asked).toEqual([1]);
   });
 
-  it('a last_page of 5,000,000 with a total to match fails on its first short page', async () => {
+  it('a last_page of 5,000,000 with a total to match fails on page 1: more pages than a list may have', async () => {
     const { gateway, asked } = lyingServer((page, perPage) => ({ ...honest(450, page, perPage), total: 1_000_000_000, last_page: 5_000_000 }));
-    expectLie(await failureOf(gateway.listCustomers()), 'GET customers');
-    expect(asked).toEqual([1, 2, 3]);
+    expectTooLong(await failureOf(gateway.listCustomers()), 'GET customers');
+    expect(asked).toEqual([1]);
   });
 
   it('a page of 150,000 records (more than the 200 asked for) fails without a RangeError', async () => {
@@ -149,6 +155,49 @@ describe('a list whose pages lie fails, naming the endpoint, within the pages it
     const room = (id: number) => ({ id, name: `Room ${id}`, tables: [] });
     const { gateway } = lyingServer(() => ({ current_page: 1, data: Array.from({ length: 21 }, (_, i) => room(i + 1)), total: 21 }));
     expectLie(await failureOf(gateway.listRooms()), 'GET rooms');
+  });
+});
+
+describe('a list is read to at most MAX_PAGES_PER_LIST pages, whatever its total says', () => {
+  // Consistent and absurd: every page full and agreeing with a total of 7,449,000 (37,245 pages).
+  const absurd = (page: number, perPage: number) => honest(7_449_000, page, perPage);
+
+  it('a total whose pages all add up but run past the cap is refused on page 1', async () => {
+    const { gateway, asked } = lyingServer(absurd);
+    const failure = await failureOf(gateway.listCustomers());
+    expectTooLong(failure, 'GET customers');
+    expect(failure.body).toContain('total 7449000 at 200 a page makes 37245 pages');
+    expect(asked).toEqual([1]);
+  });
+
+  it('a sync page of such a list is refused too, so the sync engine never asks for page 2', async () => {
+    const { gateway, asked } = lyingServer(absurd);
+    expectTooLong(await failureOf(gateway.fetchSyncPage({ resource: 'customers', page: 1 })), 'GET customers');
+    expect(asked).toEqual([1]);
+  });
+
+  it('a last_page past the cap without a total is refused on page 1', async () => {
+    const { gateway, asked } = lyingServer((page, perPage) => ({ current_page: page, data: customers((page - 1) * perPage + 1, perPage), per_page: perPage, last_page: 37_245 }));
+    expectTooLong(await failureOf(gateway.listCustomers()), 'GET customers');
+    expect(asked).toEqual([1]);
+  });
+
+  it('a sync page beyond the cap is refused whatever the page says', async () => {
+    const { gateway } = lyingServer((page, perPage) => ({ current_page: page, data: customers(1, perPage), per_page: perPage }));
+    expectTooLong(await failureOf(gateway.fetchSyncPage({ resource: 'customers', page: MAX_PAGES_PER_LIST + 1 })), 'GET customers');
+    expect(await gateway.fetchSyncPage({ resource: 'customers', page: MAX_PAGES_PER_LIST })).toMatchObject({ page: MAX_PAGES_PER_LIST });
+  });
+
+  it('a list of exactly the cap is read whole', async () => {
+    const asked: number[] = [];
+    const total = MAX_PAGES_PER_LIST * 2;
+    const fetchPage = async (page: number): Promise<PageOf<number>> => {
+      asked.push(page);
+      return { current_page: page, data: [2 * page - 1, 2 * page], per_page: 2, total, last_page: MAX_PAGES_PER_LIST };
+    };
+    const read = await walkPages({ endpoint: 'GET customers', perPage: 2 }, fetchPage);
+    expect(read).toHaveLength(total);
+    expect(asked).toHaveLength(MAX_PAGES_PER_LIST);
   });
 });
 

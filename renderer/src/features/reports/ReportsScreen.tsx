@@ -10,7 +10,7 @@ import { downloadCsv } from './csv';
 import { ReportChart } from './ReportChart';
 import { rowsInView } from '../../ui/virtualWindow';
 import { useElementSize } from '../../ui/useElementSize';
-import { buildReportSections, type ReportSection, type ReportTable, type Translate } from './reportTables';
+import { buildReportSections, isFigureColumn, type ReportSection, type ReportTable, type Translate } from './reportTables';
 import { useShopReports, type ShopReportsView } from './useShopReports';
 import './reports.css';
 
@@ -260,7 +260,7 @@ function ReportTableView({ table, titleId }: { table: ReportTable; titleId: stri
         <thead>
           <tr aria-rowindex={1}>
             {table.columns.map((column) => (
-              <th key={column.key} scope="col" className={column.numeric ? 'report-table__number' : undefined}>
+              <th key={column.key} scope="col" className={isFigureColumn(column) ? 'report-table__number' : undefined}>
                 {column.label}
               </th>
             ))}
@@ -271,7 +271,7 @@ function ReportTableView({ table, titleId }: { table: ReportTable; titleId: stri
           {table.rows.slice(first, end).map((row, i) => (
             <tr key={first + i} data-testid="report-row" aria-rowindex={first + i + 2}>
               {row.map((cell, c) => {
-                const numeric = table.columns[c]?.numeric ?? false;
+                const numeric = isFigureColumn(table.columns[c]);
                 return c === 0 && !numeric ? (
                   <th key={c} scope="row" data-value={cell.value} title={windowed ? cell.text : undefined}>
                     {cell.text}
@@ -295,7 +295,7 @@ function ReportTableView({ table, titleId }: { table: ReportTable; titleId: stri
                     {cell.text}
                   </th>
                 ) : (
-                  <td key={c} className={table.columns[c]?.numeric ? 'report-table__number' : undefined} data-column={table.columns[c]?.key} data-value={cell.value}>
+                  <td key={c} className={isFigureColumn(table.columns[c]) ? 'report-table__number' : undefined} data-column={table.columns[c]?.key} data-value={cell.value}>
                     {cell.text}
                   </td>
                 ),

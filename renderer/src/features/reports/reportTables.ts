@@ -18,11 +18,21 @@ export interface TableCell {
   value?: number;
 }
 
+/**
+ * What a column holds: `text` is words — names, references, warehouses, anything a shop typed —
+ * and the rest are figures the formatter wrote (`Formatters.money` / `number`). The CSV writer
+ * neutralises text cells a spreadsheet would run as a formula and writes figures as they are.
+ */
+export type ColumnKind = 'text' | 'money' | 'quantity' | 'count';
+
 export interface TableColumn {
   key: string;
   label: string;
-  numeric: boolean;
+  kind: ColumnKind;
 }
+
+/** A figure column: right-aligned on screen, written as it is to a CSV. */
+export const isFigureColumn = (column: TableColumn | undefined): boolean => column !== undefined && column.kind !== 'text';
 
 export interface ReportTable {
   id: SectionId;
@@ -71,7 +81,7 @@ export function buildReportSections(data: ShopReportsData, t: Translate, f: Form
   const quantity = (thousandths: number): TableCell => ({ text: f.number(thousandths / 1000), value: thousandths });
   const count = (n: number): TableCell => ({ text: f.number(n), value: n });
   const text = (value: string): TableCell => ({ text: value });
-  const column = (key: string, numeric: boolean): TableColumn => ({ key, label: t(key), numeric });
+  const column = (key: string, kind: ColumnKind): TableColumn => ({ key, label: t(key), kind });
   const totalLabel = text(t('total'));
   const noSales = t('noSales');
 
@@ -87,7 +97,7 @@ export function buildReportSections(data: ShopReportsData, t: Translate, f: Form
     caption: t('hours_caption', { period: periodText(data.weekBefore) }),
     table: {
       id: 'hours',
-      columns: [column('hours_hour', false), column('hours_orders', true), column('hours_total', true), column('hours_weekBefore', true)],
+      columns: [column('hours_hour', 'text'), column('hours_orders', 'count'), column('hours_total', 'money'), column('hours_weekBefore', 'money')],
       rows: hourKeys.map((hour) => [text(hourLabel(hour)), count(hoursNow.get(hour)?.orders ?? 0), money(hoursNow.get(hour)?.total ?? 0), money(hoursBefore.get(hour)?.total ?? 0)]),
       total: hourKeys.length === 0 ? null : [totalLabel, count(hoursNowSum.orders), money(hoursNowSum.total), money(hoursBeforeSum.total)],
     },
@@ -115,7 +125,7 @@ export function buildReportSections(data: ShopReportsData, t: Translate, f: Form
     caption: t('categories_caption'),
     table: {
       id: 'categories',
-      columns: [column('categories_category', false), column('categories_units', true), column('categories_total', true)],
+      columns: [column('categories_category', 'text'), column('categories_units', 'quantity'), column('categories_total', 'money')],
       rows: categories.map((line) => [text(line.name), quantity(line.quantity), money(line.total)]),
       total: categories.length === 0 ? null : [totalLabel, quantity(categoriesSum.quantity), money(categoriesSum.total)],
     },
@@ -143,7 +153,7 @@ export function buildReportSections(data: ShopReportsData, t: Translate, f: Form
     caption: t('products_caption', { count: PRODUCTS_SHOWN }),
     table: {
       id: 'products',
-      columns: [column('products_rank', true), column('products_product', false), column('products_reference', false), column('products_units', true), column('products_total', true)],
+      columns: [column('products_rank', 'count'), column('products_product', 'text'), column('products_reference', 'text'), column('products_units', 'quantity'), column('products_total', 'money')],
       rows: [
         ...top.map((line, i) => productRow(line, i + 1)),
         ...(rest.length > 0 ? [[text(''), text(t('products_others', { count: rest.length, n: f.number(rest.length) })), text(''), quantity(restSum.quantity), money(restSum.total)]] : []),
@@ -169,7 +179,7 @@ export function buildReportSections(data: ShopReportsData, t: Translate, f: Form
     caption: t('payments_caption'),
     table: {
       id: 'payments',
-      columns: [column('payments_method', false), column('payments_count', true), column('payments_amount', true), column('payments_change', true), column('payments_net', true)],
+      columns: [column('payments_method', 'text'), column('payments_count', 'count'), column('payments_amount', 'money'), column('payments_change', 'money'), column('payments_net', 'money')],
       rows: data.payments.map((line) => [text(line.name), count(line.count), money(line.amount), money(line.change), money(line.amount - line.change)]),
       total:
         data.payments.length === 0
@@ -196,7 +206,7 @@ export function buildReportSections(data: ShopReportsData, t: Translate, f: Form
     caption: t('taxes_caption'),
     table: {
       id: 'taxes',
-      columns: [column('taxes_rate', false), column('taxes_base', true), column('taxes_tax', true), column('taxes_total', true)],
+      columns: [column('taxes_rate', 'text'), column('taxes_base', 'money'), column('taxes_tax', 'money'), column('taxes_total', 'money')],
       rows: data.taxes.map((line) => [text(rateText(line.taxPercentage)), money(line.subtotal), money(line.tax), money(line.total)]),
       total: data.taxes.length === 0 ? null : [totalLabel, money(taxesSum.subtotal), money(taxesSum.tax), money(taxesSum.total)],
     },
@@ -226,7 +236,7 @@ export function buildReportSections(data: ShopReportsData, t: Translate, f: Form
     caption: t('stocks_caption', { count: alerts.length, n: f.number(alerts.length), rows: f.number(data.stocks.rows) }),
     table: {
       id: 'stocks',
-      columns: [column('stocks_product', false), column('stocks_warehouse', false), column('stocks_quantity', true)],
+      columns: [column('stocks_product', 'text'), column('stocks_warehouse', 'text'), column('stocks_quantity', 'quantity')],
       rows: alerts.map((line) => [text(line.name), text(warehouse(line.warehouse_id)), quantity(line.quantity)]),
       total: alerts.length === 0 ? null : [totalLabel, { text: t('stocks_count', { count: alerts.length, n: f.number(alerts.length) }), value: alerts.length }, text('')],
     },

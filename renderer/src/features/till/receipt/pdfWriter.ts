@@ -118,12 +118,21 @@ export function winAnsi(text: string): Uint8Array {
   return Uint8Array.from(out);
 }
 
-/** The text's width in points at `size`, as the PDF will draw it. */
-export function textWidth(text: string, size: number, font: PdfFont = 'regular'): number {
+/**
+ * The text's width in font units (thousandths of the size). Each character is encoded on its own
+ * (winAnsi), so a text's units are the sum of its characters': a caller may measure once per
+ * character and add (receiptPdf.ts wrapText).
+ */
+export function textUnits(text: string, font: PdfFont = 'regular'): number {
   const widths = WIDTHS[font];
   let units = 0;
   for (const code of winAnsi(text)) units += widths[code] ?? 0;
-  return (units * size) / 1000;
+  return units;
+}
+
+/** The text's width in points at `size`, as the PDF will draw it. */
+export function textWidth(text: string, size: number, font: PdfFont = 'regular'): number {
+  return (textUnits(text, font) * size) / 1000;
 }
 
 /** A number as PDF writes it: at most 2 decimals, no exponent. */

@@ -5,7 +5,7 @@ import { promotion } from '../../../../../shared/domain/retail/testing';
 import { createBasketStore } from '../basketStore';
 import { checkPayments, shopMethods, type PayRow } from '../pay/salePay';
 import { receiptLayout, shortSaleId, type ReceiptWords } from './receiptLayout';
-import { invoiceOf, saleReceipt, taxesByRate, type Receipt } from './receiptModel';
+import { capped, invoiceOf, RECEIPT_NAME_MAX, saleReceipt, taxesByRate, type Receipt } from './receiptModel';
 import { TILL_NOON, tillProduct } from '../tillTesting';
 
 const NOON = TILL_NOON;
@@ -60,6 +60,27 @@ describe('the receipt of a sale', () => {
     expect(receipt.customerName).toBeNull();
     expect(receipt.invoice).toEqual({ state: 'pending' });
     expect(receipt.accountKey).toBe('shop:demo');
+  });
+
+  it('caps absurd names (one 8,000-character word) and leaves real ones whole', () => {
+    const word = 'W'.repeat(8_000);
+    const store = createBasketStore(() => NOON);
+    store.getState().setPricing({ rates: [], promotions: [promotion({ id: 9, name: `2x1 ${word}`, type: 1, apply_to: 1, apply_type: 2, productIds: [3] })] });
+    store.getState().add(product(3, 499, { name: word, masterId: 2, variantName: word }), 2000);
+    store.getState().add(product(4, 100, { name: 'Socks' }));
+    const long = store.getState().checkoutDraft();
+    const paid = checkPayments([row('a', 1, String(long.totals.total / 100))], methods, long.totals.total);
+    const receipt = saleReceipt({ ids: IDS, draft: long, check: paid, closedAt: NOON, customerName: word, shop: { ...SHOP, demo: false, name: word } });
+    const cut = `${'W'.repeat(RECEIPT_NAME_MAX - 1)}…`;
+    expect(receipt.lines.map((l) => [l.name, l.variantName])).toEqual([
+      [cut, cut],
+      ['Socks', null],
+    ]);
+    expect(receipt.lines[0]!.promotions[0]!.name).toBe(`2x1 ${'W'.repeat(RECEIPT_NAME_MAX - 5)}…`);
+    expect(receipt.customerName).toBe(cut);
+    expect(receipt.shop.name).toBe(cut);
+    expect(capped('😀'.repeat(300), 255)).toBe(`${'😀'.repeat(254)}…`);
+    expect(capped('x'.repeat(255), 255)).toBe('x'.repeat(255));
   });
 
   it('splits the taxes by rate, each base + tax = its total, adding up exactly to the order', () => {

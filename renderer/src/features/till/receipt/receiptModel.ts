@@ -94,16 +94,33 @@ export interface Receipt {
   invoice: ReceiptInvoice;
 }
 
+/**
+ * The longest name a receipt prints: an order line's own limit (shared/api/retail/requests.ts,
+ * `name` ≤ 255), so a real name is never cut and a catalog's absurd one costs a few lines of paper
+ * instead of pages. Names of products, variants, promotions, methods, the shop and the customer
+ * (a line's notes are already cut to 250 by the basket, basketStore.ts `setNotes`).
+ */
+export const RECEIPT_NAME_MAX = 255;
+
+/** `text` cut to `max` characters (code points, so no emoji is split), the last one an ellipsis. */
+export function capped(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const chars = Array.from(text);
+  return chars.length <= max ? text : `${chars.slice(0, max - 1).join('')}…`;
+}
+
+const name = (text: string) => capped(text, RECEIPT_NAME_MAX);
+
 function receiptLine(line: CheckoutLine): ReceiptLine {
-  const promotions = line.promotions.map((p) => ({ promotionId: p.promotionId, name: p.name, cents: p.cents }));
+  const promotions = line.promotions.map((p) => ({ promotionId: p.promotionId, name: name(p.name), cents: p.cents }));
   const promotionCents = promotions.reduce((sum, p) => sum + p.cents, 0);
   // order.ts: a line's discount = its promotions' + the cashier's (which comes after them).
   const manualCents = line.discount - promotionCents;
   return {
     key: line.key,
     productId: line.productId,
-    name: line.name,
-    variantName: line.variantName,
+    name: name(line.name),
+    variantName: line.variantName === null ? null : name(line.variantName),
     byWeight: line.byWeight,
     measureThousandths: line.measureThousandths,
     unitPriceCents: line.priceCents,
@@ -140,7 +157,7 @@ export function paymentsByMethod(check: Pick<PayCheck, 'rows'>): ReceiptPayment[
   const byMethod = new Map<number, ReceiptPayment>();
   for (const row of check.rows) {
     if (row.method === null || row.amountCents === null) continue;
-    const payment = byMethod.get(row.method.id) ?? { methodId: row.method.id, methodName: row.method.name, cash: row.method.cash, amountCents: 0, tenderedCents: row.method.cash ? 0 : null, changeCents: 0 };
+    const payment = byMethod.get(row.method.id) ?? { methodId: row.method.id, methodName: name(row.method.name), cash: row.method.cash, amountCents: 0, tenderedCents: row.method.cash ? 0 : null, changeCents: 0 };
     payment.amountCents += row.amountCents;
     if (payment.tenderedCents !== null) payment.tenderedCents += row.tenderedCents ?? row.amountCents;
     payment.changeCents += row.changeCents;
@@ -169,9 +186,9 @@ export function saleReceipt(input: SaleReceiptInput): Receipt {
     saleId: input.ids.sale,
     invoiceEntryId: input.ids.invoice,
     accountKey: input.shop?.accountKey ?? null,
-    shop: input.shop ? { demo: input.shop.demo, name: input.shop.name } : { demo: false, name: '' },
+    shop: input.shop ? { demo: input.shop.demo, name: name(input.shop.name) } : { demo: false, name: '' },
     closedAt: input.closedAt,
-    customerName: input.customerName?.trim() || null,
+    customerName: input.customerName?.trim() ? name(input.customerName.trim()) : null,
     lines: draft.lines.map(receiptLine),
     sumCents: draft.lines.reduce((sum, line) => sum + line.sum, 0),
     discountCents: draft.totals.discount,

@@ -1,7 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as en from '../../../i18n/locales/en';
 import { binary, checkStructure } from './pdfTesting';
-import { textWidth, winAnsi } from './pdfWriter';
+import { textUnits, textWidth, winAnsi, type PdfFont } from './pdfWriter';
 import { receiptLayout, type ReceiptWords } from './receiptLayout';
 import type { Receipt, ReceiptLine } from './receiptModel';
 import { RECEIPT_MAX_PAGE_HEIGHT, RECEIPT_PAGE_WIDTH, receiptFileName, receiptPages, receiptPdf, wrapText } from './receiptPdf';
@@ -67,7 +68,60 @@ describe('wrapText', () => {
     expect(cut.join('')).toBe('x'.repeat(80));
     expect(wrapText('', 60, 9)).toEqual(['']);
   });
+
+  it('wraps one 8,000-character word into full lines, measuring each character once', () => {
+    const word = 'Wm'.repeat(4_000);
+    let measured = 0;
+    const counting = (char: string, font: PdfFont) => {
+      measured++;
+      return textUnits(char, font);
+    };
+    const lines = wrapText(word, 180, 9, 'regular', counting);
+    expect(lines.join('')).toBe(word);
+    for (const [index, each] of lines.entries()) {
+      expect(textWidth(each, 9)).toBeLessThanOrEqual(180);
+      // Full: the next character would not have fitted.
+      if (index < lines.length - 1) expect(textWidth(each + lines[index + 1]![0]!, 9)).toBeGreaterThan(180);
+    }
+    expect(lines.length).toBeGreaterThan(100);
+    // Linear work: one measure per character and one for the space (the old wrap measured whole prefixes again and again).
+    expect(measured).toBe(word.length + 1);
+  });
+
+  it('breaks as the old greedy wrap did, for any text (property)', () => {
+    const char = fc.constantFrom('a', 'W', 'i', ' ', ' ', 'é', '€', '·', '\t', 'ő', '😀');
+    fc.assert(
+      fc.property(fc.array(char, { maxLength: 120 }).map((chars) => chars.join('')), fc.integer({ min: 5, max: 200 }), fc.constantFrom<PdfFont>('regular', 'bold'), (text, width, font) => {
+        expect(wrapText(text, width, 9, font)).toEqual(greedyWrap(text, width, 9, font));
+      }),
+      { numRuns: 300 },
+    );
+  });
 });
+
+/** The wrap as it was before it was made linear (quadratic or worse): the reference for the property. */
+function greedyWrap(text: string, width: number, size: number, font: PdfFont): string[] {
+  const lines: string[] = [];
+  let line: string[] = [];
+  const fits = (chars: readonly string[]) => textWidth(chars.join(''), size, font) <= width;
+  for (const word of text.split(/\s+/).filter((w) => w !== '')) {
+    const candidate = line.length === 0 ? Array.from(word) : [...line, ' ', ...Array.from(word)];
+    if (fits(candidate)) {
+      line = candidate;
+      continue;
+    }
+    if (line.length > 0) lines.push(line.join(''));
+    line = Array.from(word);
+    while (!fits(line) && line.length > 1) {
+      let cut = line.length - 1;
+      while (cut > 1 && !fits(line.slice(0, cut))) cut--;
+      lines.push(line.slice(0, cut).join(''));
+      line = line.slice(cut);
+    }
+  }
+  if (line.length > 0 || lines.length === 0) lines.push(line.join(''));
+  return lines;
+}
 
 describe('the receipt’s PDF', () => {
   const sold = receipt([

@@ -1,5 +1,5 @@
 import { shopDateTime } from '../pay/salePay';
-import { textWidth, writePdf, type PdfFont, type PdfPage, type PdfRule, type PdfText } from './pdfWriter';
+import { textUnits, textWidth, writePdf, type PdfFont, type PdfPage, type PdfRule, type PdfText } from './pdfWriter';
 import { shortSaleId, type ReceiptLayout } from './receiptLayout';
 import type { Receipt } from './receiptModel';
 
@@ -23,25 +23,50 @@ interface Row {
   rules: { x1: number; x2: number; dy: number; dashed: boolean }[];
 }
 
-/** Words of `text` in lines no wider than `width` (a word wider than that is cut). */
-export function wrapText(text: string, width: number, size: number, font: PdfFont = 'regular'): string[] {
+/** One character's width in font units (pdfWriter.ts textUnits); wrapText asks once per character. */
+export type MeasureChar = (char: string, font: PdfFont) => number;
+
+/**
+ * Words of `text` in lines no wider than `width` (a word wider than that is cut, at least one
+ * character a line). Linear in the text: each character is measured once and widths are added up,
+ * never a growing line measured again (a name of one 8,000-character word took 73 s that way).
+ */
+export function wrapText(text: string, width: number, size: number, font: PdfFont = 'regular', measure: MeasureChar = textUnits): string[] {
+  // Compared as textWidth would: (units × size) / 1000 against the width.
+  const fits = (units: number) => (units * size) / 1000 <= width;
+  const space = measure(' ', font);
   const lines: string[] = [];
   let line = '';
-  for (const word of text.split(/\s+/).filter((w) => w !== '')) {
-    const candidate = line === '' ? word : `${line} ${word}`;
-    if (textWidth(candidate, size, font) <= width) {
-      line = candidate;
+  let lineUnits = 0;
+  for (const word of text.split(/\s+/)) {
+    if (word === '') continue;
+    const chars = Array.from(word);
+    const widths = chars.map((char) => measure(char, font));
+    const wordUnits = widths.reduce((sum, units) => sum + units, 0);
+    if (line !== '' && fits(lineUnits + space + wordUnits)) {
+      line += ` ${word}`;
+      lineUnits += space + wordUnits;
       continue;
     }
     if (line !== '') lines.push(line);
-    line = word;
-    // A single word wider than the line: cut it.
-    while (textWidth(line, size, font) > width && line.length > 1) {
-      let cut = line.length - 1;
-      while (cut > 1 && textWidth(line.slice(0, cut), size, font) > width) cut--;
-      lines.push(line.slice(0, cut));
-      line = line.slice(cut);
+    if (fits(wordUnits)) {
+      line = word;
+      lineUnits = wordUnits;
+      continue;
     }
+    // A single word wider than the line: cut it where the next character would not fit.
+    lineUnits = 0;
+    let piece: string[] = [];
+    for (let i = 0; i < chars.length; i++) {
+      if (piece.length > 0 && !fits(lineUnits + widths[i]!)) {
+        lines.push(piece.join(''));
+        piece = [];
+        lineUnits = 0;
+      }
+      piece.push(chars[i]!);
+      lineUnits += widths[i]!;
+    }
+    line = piece.join('');
   }
   if (line !== '' || lines.length === 0) lines.push(line);
   return lines;

@@ -51,6 +51,7 @@ export const errors = {
   'invalid-id': '{{id}} no és un identificador vàlid.',
   'stocks-need-warehouse': 'L’estoc es llegeix per magatzem: cal un magatzem.',
   'pages-do-not-add-up': 'Les pàgines de {{endpoint}} del servidor no quadren, així que no s’ha llegit la llista; no s’ha canviat res en aquest terminal. Torna-ho a provar més tard o avisa el proveïdor.',
+  'list-too-long': 'El servidor diu que {{endpoint}} té més de {{limit, number}} pàgines, més de les que llegeix aquest terminal, així que no s’ha llegit la llista; no s’ha canviat res en aquest terminal. Avisa el proveïdor.',
   'server-redirected': 'El servidor ha redirigit això a {{location}}; no s’ha seguit i no s’ha desat res. Revisa l’adreça del servidor a la configuració.',
   'not-found-on-server': 'El servidor no ho ha trobat.',
   'endpoint-missing': 'El servidor no té {{endpoint}}. Revisa l’adreça del servidor.',

@@ -57,6 +57,7 @@ export const errors = {
   'invalid-id': '{{id}} is not a valid id.',
   'stocks-need-warehouse': 'Stocks are read per warehouse: a warehouse is needed.',
   'pages-do-not-add-up': 'The server’s pages of {{endpoint}} do not add up, so the list was not read; nothing was changed on this terminal. Try again later, or report it to the vendor.',
+  'list-too-long': 'The server says {{endpoint}} runs to more than {{limit, number}} pages, more than this terminal reads, so the list was not read; nothing was changed on this terminal. Report it to the vendor.',
   'server-redirected': 'The server redirected this to {{location}}; it was not followed, and nothing was saved. Check the server address in Settings.',
   'not-found-on-server': 'The server did not find this.',
   'endpoint-missing': 'The server has no {{endpoint}}. Check the server address.',

@@ -51,6 +51,7 @@ export const errors = {
   'invalid-id': '{{id}} no es un identificador válido.',
   'stocks-need-warehouse': 'El stock se lee por almacén: hace falta un almacén.',
   'pages-do-not-add-up': 'Las páginas de {{endpoint}} del servidor no cuadran, así que no se ha leído la lista; no se ha cambiado nada en este terminal. Vuelve a intentarlo más tarde o avisa al proveedor.',
+  'list-too-long': 'El servidor dice que {{endpoint}} tiene más de {{limit, number}} páginas, más de las que lee este terminal, así que no se ha leído la lista; no se ha cambiado nada en este terminal. Avisa al proveedor.',
   'server-redirected': 'El servidor ha redirigido esto a {{location}}; no se ha seguido y no se ha guardado nada. Revisa la dirección del servidor en Ajustes.',
   'not-found-on-server': 'El servidor no lo ha encontrado.',
   'endpoint-missing': 'El servidor no tiene {{endpoint}}. Revisa la dirección del servidor.',
