@@ -204,7 +204,7 @@ describe('§2.3 / §4.2 / §7 gift cards', () => {
         fc.string({ unit: fc.constantFrom(...'aZ09-_ ./?#%+:ñ'.split('')), minLength: 0, maxLength: 8 }),
         fc.integer({ min: 60, max: 70 }).map((n) => 'c'.repeat(n)),
       ),
-      { numRuns: 80, seed: 27 },
+      { numRuns: 80 },
     );
     for (const [index, sample] of samples.entries()) {
       const code = sample === '' ? sample : `${index}${sample}`; // unique per sample, empty kept
