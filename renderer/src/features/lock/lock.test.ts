@@ -69,6 +69,11 @@ describe('lock store', () => {
     useLockStore.getState().receive(state(), 2_000);
     expect(useLockStore.getState().refusedUntil).toBe(0);
   });
+
+  it('keeps the gates’ refusal apart from the lock screen’s', () => {
+    useLockStore.getState().receive(state({ gate: { failures: 8, retryInMs: 900_000 } }), 1_000);
+    expect(useLockStore.getState()).toMatchObject({ refusedUntil: 0, gateRefusedUntil: 901_000 });
+  });
 });
 
 describe('lock words', () => {
