@@ -185,6 +185,7 @@ export async function runServe(argv: string[], rendererDir = resolve('out/render
   }
   // Without --backend the saved settings decide the account, so say which one is live.
   const venue = core.accountKey === 'shop:demo' ? 'the demo shop' : core.sandboxUrl !== null ? 'the demo venue' : `account ${core.accountKey}`;
+  // The link works once: it signs this browser in (a session cookie), then the page is at the address alone.
   console.log(`Comanda browser shell on ${venue}: open ${shell.url}`);
 
   const stop = async () => {

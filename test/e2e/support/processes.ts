@@ -70,9 +70,17 @@ export async function startSandbox() {
   return { ...started, url: started.match[1]! };
 }
 
+/** The browser shell; `url` is the launch link it printed (one-time token: see terminal.ts openWindow). */
 export async function startServe(args: string[]) {
-  const started = await startScript('electron/web/cli.ts', args, /open (http:\/\/127\.0\.0\.1:\d+\/)/);
+  const started = await startScript('electron/web/cli.ts', args, /open (http:\/\/127\.0\.0\.1:\d+\/\?launch=[A-Za-z0-9_-]+)/);
   return { ...started, url: started.match[1]! };
+}
+
+/** The launch link with more query parameters (`?bench`): the token stays, the server keeps the rest. */
+export function withParams(url: string, params: Record<string, string>): string {
+  const link = new URL(url);
+  for (const [name, value] of Object.entries(params)) link.searchParams.set(name, value);
+  return link.toString();
 }
 
 export const DEMO_HEADERS = { tenant: 'demo', authorization: 'Bearer demo-token', 'client-token': 'demo-client' };

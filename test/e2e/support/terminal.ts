@@ -33,6 +33,13 @@ export interface WindowOptions {
   colorScheme?: 'light' | 'dark';
 }
 
+/**
+ * The context that opened each launch link. A link's token opens one session (the browser shell
+ * refuses it a second time); another window of the same test is another browser profile, so it
+ * gets that session's cookie, as a second tab of one browser would have it.
+ */
+const sessions = new Map<string, BrowserContext>();
+
 /** A brand-new browser context (its own empty profile: no IndexedDB) on the terminal; its page. */
 export async function openWindow(url: string, contexts: BrowserContext[], options: WindowOptions = {}): Promise<Page> {
   const profileDir = await mkdtemp(join(tmpdir(), 'comanda-e2e-profile-'));
@@ -44,8 +51,17 @@ export async function openWindow(url: string, contexts: BrowserContext[], option
     colorScheme: options.colorScheme ?? 'light',
   });
   contexts.push(context);
+  const link = new URL(url);
+  const token = link.searchParams.get('launch');
+  const opened = token === null ? undefined : sessions.get(token);
+  if (opened && contexts.includes(opened)) {
+    await context.addCookies(await opened.cookies(link.origin));
+    link.searchParams.delete('launch');
+  } else if (token !== null) {
+    sessions.set(token, context);
+  }
   const page = await context.newPage();
-  await page.goto(url);
+  await page.goto(link.toString());
   return page;
 }
 
