@@ -3,10 +3,11 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { startAppCore, type AccountChoice } from '../services/core';
+import { writeFileAtomic } from '../services/files/atomicWrite';
 import { readTokenFile, TokenFileError, type TokenFile } from '../services/files/tokenFile';
 import { createFileShopVault, createFileVault, createFileWebhookVault } from '../services/secrets/vault.file';
 import { loopbackAddress, NOT_LOOPBACK_MESSAGE } from './loopback';
-import { startWebShell } from './server';
+import { LAUNCH_LINK_FILE, startWebShell } from './server';
 
 export const DEFAULT_PORT = 4780;
 
@@ -175,7 +176,15 @@ export async function runServe(argv: string[], rendererDir = resolve('out/render
   });
   let shell;
   try {
-    shell = await startWebShell({ core, rendererDir, host: options.host, port: options.port });
+    shell = await startWebShell({
+      core,
+      rendererDir,
+      host: options.host,
+      port: options.port,
+      // The link to open next (a second window, a kiosk browser restarted with a wiped profile),
+      // readable by this OS user only, as the vault is.
+      onLaunchLink: (link) => writeFileAtomic(join(options.dataDir, LAUNCH_LINK_FILE), `${link}\n`, { mode: 0o600 }),
+    });
   } catch (error) {
     await core.close();
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
@@ -187,6 +196,7 @@ export async function runServe(argv: string[], rendererDir = resolve('out/render
   const venue = core.accountKey === 'shop:demo' ? 'the demo shop' : core.sandboxUrl !== null ? 'the demo venue' : `account ${core.accountKey}`;
   // The link works once: it signs this browser in (a session cookie), then the page is at the address alone.
   console.log(`Comanda browser shell on ${venue}: open ${shell.url}`);
+  console.log(`(each link opens one browser once; the next one is in ${join(options.dataDir, LAUNCH_LINK_FILE)})`);
 
   const stop = async () => {
     await shell.close();

@@ -26,8 +26,8 @@ afterEach(async () => {
   await Promise.all(shells.splice(0).map((shell) => shell.close()));
 });
 
-async function start(): Promise<RunningWebShell> {
-  const shell = await startWebShell({ rendererDir, core });
+async function start(onLaunchLink?: (url: string) => Promise<void>): Promise<RunningWebShell> {
+  const shell = await startWebShell({ rendererDir, core, ...(onLaunchLink ? { onLaunchLink } : {}) });
   shells.push(shell);
   return shell;
 }
@@ -97,6 +97,22 @@ describe('browser shell: the launch link', () => {
     expect(answer.status).toBe(303);
     expect(new URL(String(answer.headers.location), 'http://x').searchParams.has('bench')).toBe(true);
     expect(String(answer.headers.location)).not.toContain('launch');
+  });
+
+  it('makes the next link once one is used, and tells it before the used one answers', async () => {
+    const links: string[] = [];
+    const shell = await start(async (url) => void links.push(url));
+    expect(links).toEqual([shell.url]);
+    expect(shell.launchUrl()).toBe(shell.url);
+    const cookie = await openSession(shell);
+    expect(links).toHaveLength(2);
+    expect(links[1]).not.toBe(links[0]);
+    expect(shell.launchUrl()).toBe(links[1]);
+    // The next link opens a second browser once (the same session); the first stays spent.
+    const second = await openSession({ port: shell.port, url: links[1]! });
+    expect(second).toBe(cookie);
+    expect((await rawRequest(shell.port, { path: launchPath(shell) })).status).toBe(403);
+    expect((await rawRequest(shell.port, { path: new URL(links[1]!).pathname + new URL(links[1]!).search })).status).toBe(403);
   });
 
   it('gives each start its own link and session: an old cookie opens nothing', async () => {

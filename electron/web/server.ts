@@ -20,11 +20,19 @@ export interface WebShellOptions {
   heartbeatMs?: number;
   /** Where internal errors are reported for engineers (default: stderr); the client never sees them. */
   log?: (line: string) => void;
+  /**
+   * Each launch link as it becomes the one to open: at start, and the next one each time one was
+   * used (a second window, a browser restarted with a wiped profile). The CLI keeps it in a file
+   * only this OS user can read; awaited before the used link answers.
+   */
+  onLaunchLink?: (url: string) => Promise<void>;
 }
 
 export interface RunningWebShell {
-  /** The launch link to print: `http://127.0.0.1:P/?launch=<token>`, good for one opening. */
+  /** The first launch link, to print: `http://127.0.0.1:P/?launch=<token>`, good for one opening. */
   url: string;
+  /** The launch link not used yet (a new one after each use). */
+  launchUrl(): string;
   /** `http://127.0.0.1:P` (no launch token). */
   origin: string;
   port: number;
@@ -35,6 +43,8 @@ export interface RunningWebShell {
 export const SESSION_COOKIE = 'comanda-session';
 /** The query parameter of the launch link. */
 export const LAUNCH_PARAM = 'launch';
+/** `npm run serve` keeps the link to open next here, in its data folder (0600). */
+export const LAUNCH_LINK_FILE = 'launch-link.txt';
 const MAX_BODY_BYTES = 1_000_000;
 /**
  * Calls whose valid input can be larger: the photo paths of the whole catalog (up to 200,000 of
@@ -56,8 +66,16 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
   // The session the launch link opens (the cookie's value) and the link's one-time token.
   const session = randomBytes(32).toString('base64url');
   const sessionBytes = Buffer.from(session);
-  let launchToken: Buffer | null = Buffer.from(randomBytes(32).toString('base64url'));
-  const launchText = launchToken.toString();
+  const newLaunchToken = () => Buffer.from(randomBytes(32).toString('base64url'));
+  let launchToken = newLaunchToken();
+  const launchUrl = () => `${origin}/?${LAUNCH_PARAM}=${launchToken.toString()}`;
+  const announce = async () => {
+    try {
+      await options.onLaunchLink?.(launchUrl());
+    } catch (error) {
+      log(`browser shell: cannot keep the next launch link: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  };
   const rendererRoot = resolve(options.rendererDir);
   const heartbeatMs = options.heartbeatMs ?? 25_000;
   const servedIndex = await readFile(join(rendererRoot, 'index.html'), 'utf8').catch(() => {
@@ -71,8 +89,8 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
   const streams = new Set<ServerResponse>();
   let origin = '';
 
-  const sameBytes = (candidate: string | null | undefined, expected: Buffer | null) => {
-    if (!candidate || expected === null) return false;
+  const sameBytes = (candidate: string | null | undefined, expected: Buffer) => {
+    if (!candidate) return false;
     const given = Buffer.from(candidate);
     return given.length === expected.length && timingSafeEqual(given, expected);
   };
@@ -143,15 +161,18 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
 
   /**
    * The launch link: its token, once, sets the session cookie; then `/` without the token (the
-   * link's other parameters kept, such as `?bench`). A used or wrong token sets nothing: a browser
-   * that holds the session already goes on to the page, any other is refused.
+   * link's other parameters kept, such as `?bench`), and a new link is the one to open next. A used
+   * or wrong token sets nothing: a browser that holds the session already goes on to the page, any
+   * other is refused.
    */
-  function launch(req: IncomingMessage, res: ServerResponse, url: URL) {
+  async function launch(req: IncomingMessage, res: ServerResponse, url: URL) {
     const rest = new URLSearchParams(url.searchParams);
     rest.delete(LAUNCH_PARAM);
     const target = `/${rest.size > 0 ? `?${rest.toString()}` : ''}`;
     if (req.method === 'GET' && sameBytes(url.searchParams.get(LAUNCH_PARAM), launchToken)) {
-      launchToken = null;
+      // Spent: the next window needs the next link.
+      launchToken = newLaunchToken();
+      await announce();
       res.writeHead(303, {
         location: target,
         'set-cookie': `${SESSION_COOKIE}=${session}; HttpOnly; SameSite=Strict; Path=/`,
@@ -232,10 +253,12 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
   allowedHosts = new Set([`${urlHost(host)}:${port}`]);
   aliasHost = `localhost:${port}`;
   origin = `http://${urlHost(host)}:${port}`;
-  const url = `${origin}/?${LAUNCH_PARAM}=${launchText}`;
+  const url = launchUrl();
+  await announce();
 
   return {
     url,
+    launchUrl,
     origin,
     port,
     close: () =>

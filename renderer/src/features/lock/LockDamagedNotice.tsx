@@ -8,9 +8,13 @@ import { lockSelectors, useLockStore } from './lockStore';
  * in the tooltip. Gone once a PIN is set again.
  */
 export function LockDamagedNotice() {
-  const { t } = useTranslation('lock');
   const damaged = useLockStore(lockSelectors.damaged);
-  if (!damaged) return null;
+  return damaged ? <DamagedLockNotice /> : null;
+}
+
+/** The notice itself (LockDamagedNotice shows it while the lock state says `damaged`). */
+export function DamagedLockNotice() {
+  const { t } = useTranslation('lock');
   return (
     <span className="notice lock-damaged" role="status" title={t('damagedDetail')} data-testid="lock-damaged">
       <svg width={20} height={20} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2.2} strokeLinecap="round" strokeLinejoin="round" aria-hidden focusable={false}>
