@@ -85,7 +85,9 @@ vi.mock('electron', () => ({
     exit: vi.fn(),
     getPath: vi.fn(() => '/tmp/comanda-user-data'),
     commandLine: { hasSwitch: (name: string) => h.switches.has(name) },
+    isPackaged: false,
   },
+  Menu: { setApplicationMenu: vi.fn() },
   protocol: { registerSchemesAsPrivileged: vi.fn(() => h.order.push('registerSchemesAsPrivileged')) },
   BrowserWindow: h.FakeWindow,
   session: { fromPartition: vi.fn(() => h.session) },
@@ -150,7 +152,10 @@ describe('Electron main entry', () => {
       webviewTag: false,
       spellcheck: false,
       session: h.session,
+      // A development build (not packaged) keeps DevTools and Electron's menu (window.test.ts: packaged).
+      devTools: true,
     });
+    expect(electron.Menu.setApplicationMenu).not.toHaveBeenCalled();
     expect(String(prefs.preload).replace(/\\/g, '/')).toMatch(/\/preload\/index\.cjs$/);
     expect(win.loadURL).toHaveBeenCalledWith('app://comanda/index.html');
     expect(win.show).not.toHaveBeenCalled();

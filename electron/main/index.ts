@@ -6,7 +6,7 @@ import { createSafeStorageShopVault, createSafeStorageVault, createSafeStorageWe
 import { APP_ORIGIN } from './app-origin';
 import { isTrustedSenderFrame, registerBridgeIpc } from './ipc';
 import { registerAppProtocol, registerAppSchemePrivileges } from './protocol';
-import { createAppSession, createMainWindow } from './window';
+import { createAppSession, createMainWindow, lockDownApplication } from './window';
 
 // Both must happen before `ready`: scheme privileges are fixed at start-up, and enableSandbox()
 // sandboxes every renderer, including any created later by mistake without `sandbox: true`.
@@ -76,6 +76,7 @@ async function start(): Promise<void> {
     log: (line) => console.log(line),
   });
 
+  lockDownApplication();
   const session = createAppSession();
   // Photos come from the current account's image cache, whichever account that is when asked.
   registerAppProtocol(session, rendererRoot, () => core?.images ?? null);

@@ -1,4 +1,4 @@
-import { app, BrowserWindow, session as electronSession, type Event, type Session } from 'electron';
+import { app, BrowserWindow, Menu, session as electronSession, type Event, type Input, type Session } from 'electron';
 import { APP_ENTRY_URL, isAppBlobUrl, isAppUrl } from './app-origin';
 
 /**
@@ -33,10 +33,30 @@ export interface MainWindowOptions {
   preloadPath: string;
   /** Full-screen, no window chrome: the terminal's normal mode on the counter. */
   kiosk?: boolean;
+  /** A packaged build (default `app.isPackaged`): no DevTools at all. */
+  packaged?: boolean;
+}
+
+/**
+ * A packaged terminal has no application menu: its accelerators (reload, toggle DevTools, zoom)
+ * are gone with it (docs/security.md, the Electron shell). Development builds keep Electron's.
+ */
+export function lockDownApplication(packaged: boolean = app.isPackaged): void {
+  if (packaged) Menu.setApplicationMenu(null);
+}
+
+/** F12, Ctrl+Shift+I/J/C, and ⌥⌘I/J/C on macOS: the keys that open DevTools. */
+export function isDevToolsShortcut(input: Pick<Input, 'type' | 'key' | 'control' | 'shift' | 'alt' | 'meta'>): boolean {
+  if (input.type !== 'keyDown') return false;
+  const key = input.key.toLowerCase();
+  if (key === 'f12') return true;
+  const letter = key === 'i' || key === 'j' || key === 'c';
+  return letter && ((input.control && input.shift) || (input.meta && input.alt));
 }
 
 export function createMainWindow(options: MainWindowOptions): BrowserWindow {
   const kiosk = options.kiosk ?? app.commandLine.hasSwitch('kiosk');
+  const packaged = options.packaged ?? app.isPackaged;
   const win = new BrowserWindow({
     width: 1280,
     height: 800,
@@ -57,6 +77,8 @@ export function createMainWindow(options: MainWindowOptions): BrowserWindow {
       allowRunningInsecureContent: false,
       webviewTag: false,
       spellcheck: false,
+      // The PIN guards the main side; DevTools in a packaged terminal would hand anyone the bridge.
+      devTools: !packaged,
     },
   });
 
@@ -71,6 +93,14 @@ export function createMainWindow(options: MainWindowOptions): BrowserWindow {
   contents.on('will-frame-navigate', (event) => stayInApp(event, event.url));
   contents.on('will-redirect', (event) => stayInApp(event, event.url));
   contents.on('will-attach-webview', (event) => event.preventDefault());
+  if (packaged) {
+    // devTools: false already refuses to open them; the keys are swallowed too, and anything that
+    // opens them anyway (a future Electron, a flag) closes them at once.
+    contents.on('before-input-event', (event, input) => {
+      if (isDevToolsShortcut(input)) event.preventDefault();
+    });
+    contents.on('devtools-opened', () => contents.closeDevTools());
+  }
 
   void win.loadURL(APP_ENTRY_URL);
   return win;

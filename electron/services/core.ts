@@ -32,6 +32,7 @@ import { recordingStockReceipts } from './backoffice/stockReceiptAudit';
 import { createAccountImages, type ImageCache } from './images';
 import { openLockService } from './lock/lockService';
 import { createTerminalHandlers } from './lock/terminalHandlers';
+import { createAccessCheck } from './lock/access';
 import { accountKeyOf, createSettingsStore, environmentPresets, normaliseSettings, normaliseUrl, sameAccount } from './settings/settings';
 import {
   originOf,
@@ -462,10 +463,8 @@ export async function startAppCore(options: AppCoreOptions): Promise<AppCore> {
   // ——— Settings operations (getSettings, saveSettings, testConnection) ———
 
   let settings: Settings = await settingsStore.load();
-  const terminal = createTerminalHandlers({
-    preferences: settingsStore,
-    lock: await openLockService({ dataDir: options.dataDir, log, onChange: (lock) => emit({ type: 'lock-changed', lock }) }),
-  });
+  const lock = await openLockService({ dataDir: options.dataDir, log, onChange: (state) => emit({ type: 'lock-changed', lock: state }) });
+  const terminal = createTerminalHandlers({ preferences: settingsStore, lock });
   // One switch at a time: a second Save waits for the first.
   let switchQueue: Promise<unknown> = Promise.resolve();
 
@@ -664,7 +663,8 @@ export async function startAppCore(options: AppCoreOptions): Promise<AppCore> {
   ) as unknown as BridgeHandlers;
 
   return {
-    dispatcher: createDispatcher(routed, log),
+    // The PIN is checked here, before routing, for every operation (shared/bridge/access.ts).
+    dispatcher: createDispatcher(routed, log, createAccessCheck(lock)),
     onEvent(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

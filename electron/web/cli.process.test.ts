@@ -23,7 +23,7 @@ beforeAll(async () => {
   // runServe serves ./out/renderer: a stand-in page, so this test needs no build.
   workDir = await mkdtemp(join(tmpdir(), 'comanda-serve-proc-'));
   await mkdir(join(workDir, 'out', 'renderer'), { recursive: true });
-  await writeFile(join(workDir, 'out', 'renderer', 'index.html'), '<html><head><meta name="comanda-bridge-secret" content=""></head></html>');
+  await writeFile(join(workDir, 'out', 'renderer', 'index.html'), '<html><head><title>Comanda</title></head></html>');
 });
 afterAll(async () => {
   await Promise.all(children.map((child) => stopChild(child)));

@@ -5,10 +5,11 @@ import { parseArgs } from 'node:util';
 import { demoShopSeeder, MAX_RETAIL_SCALE } from '../sandbox/retail/seed/demoShop';
 import { startAppCore, type AccountChoice, type AppCoreOptions } from '../services/core';
 import { RETAIL_REQUESTS_PER_MINUTE } from '../services/retail/limiter';
+import { writeFileAtomic } from '../services/files/atomicWrite';
 import { readTokenFile, TokenFileError, type TokenFile } from '../services/files/tokenFile';
 import { createFileShopVault, createFileVault, createFileWebhookVault } from '../services/secrets/vault.file';
 import { loopbackAddress, NOT_LOOPBACK_MESSAGE } from './loopback';
-import { startWebShell } from './server';
+import { LAUNCH_LINK_FILE, startWebShell } from './server';
 
 export const DEFAULT_PORT = 4780;
 
@@ -215,7 +216,15 @@ export async function runServe(argv: string[], rendererDir = resolve('out/render
   });
   let shell;
   try {
-    shell = await startWebShell({ core, rendererDir, host: options.host, port: options.port });
+    shell = await startWebShell({
+      core,
+      rendererDir,
+      host: options.host,
+      port: options.port,
+      // The link to open next (a second window, a kiosk browser restarted with a wiped profile),
+      // readable by this OS user only, as the vault is.
+      onLaunchLink: (link) => writeFileAtomic(join(options.dataDir, LAUNCH_LINK_FILE), `${link}\n`, { mode: 0o600 }),
+    });
   } catch (error) {
     await core.close();
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
@@ -225,7 +234,9 @@ export async function runServe(argv: string[], rendererDir = resolve('out/render
   }
   // Without --backend the saved settings decide the account, so say which one is live.
   const venue = core.accountKey === 'shop:demo' ? 'the demo shop' : core.sandboxUrl !== null ? 'the demo venue' : `account ${core.accountKey}`;
+  // The link works once: it signs this browser in (a session cookie), then the page is at the address alone.
   console.log(`Comanda browser shell on ${venue}: open ${shell.url}`);
+  console.log(`(each link opens one browser once; the next one is in ${join(options.dataDir, LAUNCH_LINK_FILE)})`);
 
   const stop = async () => {
     await shell.close();

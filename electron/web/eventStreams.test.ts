@@ -8,6 +8,7 @@ import type { BridgeEvent } from '../../shared/bridge';
 import { createDispatcher } from '../services/bridge/dispatcher';
 import { testHandlers } from '../services/bridge/handlers.testing';
 import { createEventStreams, MAX_EVENT_STREAMS } from './eventStreams';
+import { openSession } from './http.testing';
 import { startWebShell } from './server';
 
 // The browser shell's event streams are capped: a local page or process that opens hundreds of
@@ -27,9 +28,9 @@ interface Opened {
 }
 
 /** Opens `path` and resolves once the answer's headers arrive; the connection stays open. */
-function open(port: number, path: string): Promise<Opened> {
+function open(port: number, path: string, headers: Record<string, string> = {}): Promise<Opened> {
   return new Promise((done, fail) => {
-    const req = request({ host: '127.0.0.1', port, path }, (res) => {
+    const req = request({ host: '127.0.0.1', port, path, headers }, (res) => {
       res.resume();
       done({ status: res.statusCode ?? 0, headers: res.headers, req });
     });
@@ -76,13 +77,13 @@ describe('event streams', () => {
 
   it('the browser shell refuses the stream past the cap', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'comanda-streams-'));
-    await writeFile(join(dir, 'index.html'), '<html><head><meta name="comanda-bridge-secret" content=""></head></html>');
+    await writeFile(join(dir, 'index.html'), '<html><head></head></html>');
     const shell = await startWebShell({ rendererDir: dir, core: { dispatcher: createDispatcher(testHandlers({})), onEvent } });
     cleanups.push(() => shell.close());
-    const path = `/bridge/events?secret=${encodeURIComponent(shell.secret)}`;
+    const cookie = await openSession(shell);
     const statuses: number[] = [];
     for (let i = 0; i <= MAX_EVENT_STREAMS; i++) {
-      const opened = await open(shell.port, path);
+      const opened = await open(shell.port, '/bridge/events', { cookie });
       cleanups.push(() => void opened.req.destroy());
       statuses.push(opened.status);
     }

@@ -40,3 +40,16 @@ export function eventStreamStatus(port: number, path: string, headers: Record<st
     req.end();
   });
 }
+
+/**
+ * Opens the launch link as a browser would and answers the `Cookie` header its session cookie
+ * makes (`comanda-session=…`). Fails when the link sets no cookie.
+ */
+export async function openSession(shell: { port: number; url: string }, address?: string): Promise<string> {
+  const link = new URL(shell.url);
+  const answer = await rawRequest(shell.port, { path: `${link.pathname}${link.search}`, headers: { host: link.host }, ...(address ? { address } : {}) });
+  const setCookie = answer.headers['set-cookie'];
+  const first = Array.isArray(setCookie) ? setCookie[0] : setCookie;
+  if (answer.status !== 303 || !first) throw new Error(`the launch link set no session (HTTP ${answer.status})`);
+  return first.split(';')[0]!;
+}

@@ -23,7 +23,7 @@ let unsyncedShell: RunningWebShell;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'comanda-web-images-'));
-  await writeFile(join(dir, 'index.html'), '<html><head><meta name="comanda-bridge-secret" content=""></head></html>');
+  await writeFile(join(dir, 'index.html'), '<html><head><title>Comanda</title></head></html>');
   await writeFile(join(dir, 'credentials.json'), '{"accessToken":"TOP SECRET"}');
   sandbox = await startSandbox({ port: 0, limits: { requestsPerMinute: 100_000 } });
   cache = createImageCache({

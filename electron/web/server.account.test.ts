@@ -7,25 +7,28 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ACCOUNT_KEY_HEADER, encodeAccountKeyHeader } from '../../shared/bridge';
 import { createDispatcher } from '../services/bridge/dispatcher';
 import { testHandlers } from '../services/bridge/handlers.testing';
-import { SECRET_HEADER, startWebShell, type RunningWebShell } from './server';
+import { openSession } from './http.testing';
+import { startWebShell, type RunningWebShell } from './server';
 
 const dispatcher = createDispatcher(testHandlers({ listRooms: async () => ({ rooms: [] }) }));
 const dispatch = vi.spyOn(dispatcher, 'dispatch');
 let shell: RunningWebShell;
+let cookie: string;
 
 beforeAll(async () => {
   const dir = await mkdtemp(join(tmpdir(), 'comanda-web-account-'));
-  await writeFile(join(dir, 'index.html'), '<html><head><meta name="comanda-bridge-secret" content=""></head></html>');
+  await writeFile(join(dir, 'index.html'), '<html><head><title>Comanda</title></head></html>');
   shell = await startWebShell({ rendererDir: dir, core: { dispatcher, onEvent: () => () => {} } });
+  cookie = await openSession(shell);
 });
 afterAll(async () => {
   await shell.close();
 });
 
 const listRooms = (headers: Record<string, string> = {}) =>
-  fetch(`${shell.url}bridge/listRooms`, {
+  fetch(`${shell.origin}/bridge/listRooms`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', [SECRET_HEADER]: shell.secret, ...headers },
+    headers: { 'content-type': 'application/json', cookie, ...headers },
     body: '{}',
   });
 
@@ -37,6 +40,12 @@ describe('browser shell: the account a call names', () => {
     expect(dispatch).toHaveBeenLastCalledWith('listRooms', {}, { accountKey: key });
     await listRooms();
     expect(dispatch).toHaveBeenLastCalledWith('listRooms', {}, {});
+  });
+
+  it('hands the PIN grant header to the dispatcher beside the account', async () => {
+    const grant = 'g'.repeat(43);
+    await listRooms({ [ACCOUNT_KEY_HEADER]: 'demo', 'x-comanda-grant': grant });
+    expect(dispatch).toHaveBeenLastCalledWith('listRooms', {}, { accountKey: 'demo', grant });
   });
 
   it('answers a malformed header with 400 invalid-input, without dispatching', async () => {

@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BridgeEvent } from '../../shared/bridge';
 import { createDispatcher, type BridgeHandlers } from '../services/bridge/dispatcher';
-import { SECRET_HEADER, startWebShell, type RunningWebShell } from './server';
+import { startWebShell, type RunningWebShell } from './server';
 import { testHandlers } from '../services/bridge/handlers.testing';
-import { rawRequest } from './http.testing';
+import { openSession, rawRequest } from './http.testing';
 
 const handlers: BridgeHandlers = testHandlers({
   getAppInfo: async () => ({ shell: 'browser', mode: 'demo', accountKey: 'demo', tenant: 'demo', version: '0' }),
@@ -20,11 +20,13 @@ const handlers: BridgeHandlers = testHandlers({
 
 const listeners = new Set<(event: BridgeEvent) => void>();
 let shell: RunningWebShell;
+/** The `Cookie` header of the session the launch link opened. */
+let cookie: string;
 
 beforeAll(async () => {
   const dir = await mkdtemp(join(tmpdir(), 'comanda-web-'));
   await mkdir(join(dir, 'assets'));
-  await writeFile(join(dir, 'index.html'), '<html><head><meta name="comanda-bridge-secret" content=""></head></html>');
+  await writeFile(join(dir, 'index.html'), '<html><head><title>Comanda</title></head></html>');
   await writeFile(join(dir, 'assets', 'app.js'), 'console.log(1)');
   await writeFile(join(tmpdir(), 'comanda-outside.txt'), 'secret outside');
   shell = await startWebShell({
@@ -37,6 +39,7 @@ beforeAll(async () => {
       },
     },
   });
+  cookie = await openSession(shell);
 });
 afterAll(async () => {
   await shell.close();
@@ -49,26 +52,29 @@ const bridgeCall = (name: string, input: unknown, headers: Record<string, string
   send({
     method: 'POST',
     path: `/bridge/${name}`,
-    headers: { 'content-type': 'application/json', [SECRET_HEADER]: shell.secret, ...headers },
+    headers: { 'content-type': 'application/json', cookie, ...headers },
     body: JSON.stringify(input),
   });
 
 describe('browser shell security', () => {
-  it('binds to the loopback address', () => {
-    expect(shell.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+  it('binds to the loopback address and prints a launch link', () => {
+    expect(shell.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?launch=[A-Za-z0-9_-]{43}$/);
   });
 
-  it('answers a bridge call that carries the secret', async () => {
+  it('answers a bridge call that carries the session cookie', async () => {
     const res = await bridgeCall('getAppInfo', {});
     expect(res.status).toBe(200);
     expect(JSON.parse(res.body)).toMatchObject({ ok: true, value: { mode: 'demo' } });
   });
 
-  it('refuses a bridge call without the secret or with a wrong one (403)', async () => {
+  it('refuses a bridge call without the session cookie or with a wrong one (403)', async () => {
     const missing = await send({ method: 'POST', path: '/bridge/getAppInfo', headers: { 'content-type': 'application/json' }, body: '{}' });
     expect(missing.status).toBe(403);
-    const wrong = await bridgeCall('getAppInfo', {}, { [SECRET_HEADER]: 'guess' });
+    const wrong = await bridgeCall('getAppInfo', {}, { cookie: 'comanda-session=guess' });
     expect(wrong.status).toBe(403);
+    // The old secret header opens nothing any more.
+    const header = await send({ method: 'POST', path: '/bridge/getAppInfo', headers: { 'content-type': 'application/json', 'x-comanda-secret': cookie.split('=')[1]! }, body: '{}' });
+    expect(header.status).toBe(403);
   });
 
   it('refuses any request whose Host header is not this server (403, DNS rebinding)', async () => {
@@ -78,7 +84,7 @@ describe('browser shell security', () => {
     expect(bridge.status).toBe(403);
   });
 
-  it('refuses a bridge call from another origin even with the secret', async () => {
+  it('refuses a bridge call from another origin even with the session', async () => {
     const res = await bridgeCall('getAppInfo', {}, { origin: 'http://evil.example' });
     expect(res.status).toBe(403);
   });
@@ -108,17 +114,22 @@ describe('browser shell security', () => {
     const res = await send({
       method: 'POST',
       path: '/bridge/getAppInfo',
-      headers: { 'content-type': 'application/json', [SECRET_HEADER]: shell.secret },
+      headers: { 'content-type': 'application/json', cookie },
       body: '{nope',
     });
     expect(res.status).toBe(400);
     expect(JSON.parse(res.body).error.kind).toBe('invalid-input');
   });
 
-  it('serves the renderer with the per-launch secret injected and a strict CSP', async () => {
-    const res = await send({ path: '/' });
+  it('serves the renderer to the session, with no secret in it and a strict CSP; without the session, words saying what to open', async () => {
+    const res = await send({ path: '/', headers: { cookie } });
     expect(res.status).toBe(200);
-    expect(res.body).toContain(`content="${shell.secret}"`);
+    expect(res.body).toContain('<title>Comanda</title>');
+    expect(res.body).not.toContain(cookie.split('=')[1]!);
+    const none = await send({ path: '/' });
+    expect(none.status).toBe(403);
+    expect(none.body).toContain('Open the link the terminal printed');
+    expect(none.body).not.toContain(cookie.split('=')[1]!);
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("connect-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
@@ -134,10 +145,10 @@ describe('browser shell security', () => {
     }
   });
 
-  it('streams events only with the secret', async () => {
+  it('streams events only to the session', async () => {
     expect((await send({ path: '/bridge/events' })).status).toBe(403);
     const received = new Promise<string>((done, fail) => {
-      const req = request({ host: '127.0.0.1', port: shell.port, path: `/bridge/events?secret=${shell.secret}` }, (res) => {
+      const req = request({ host: '127.0.0.1', port: shell.port, path: '/bridge/events', headers: { cookie } }, (res) => {
         expect(res.headers['content-type']).toContain('text/event-stream');
         let text = '';
         res.setEncoding('utf8');

@@ -3,7 +3,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join, normalize, resolve, sep } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { ACCOUNT_KEY_HEADER, contextFromAccountKeyHeader, type BridgeResult } from '../../shared/bridge';
+import { ACCOUNT_KEY_HEADER, contextFromHeaders, type BridgeResult } from '../../shared/bridge';
 import type { AppCore } from '../services/core';
 import { CONTENT_SECURITY_POLICY, contentTypeFor } from '../services/renderer-files';
 import { answerImageRequest, isImageRoute, type ImageSource } from '../services/images';
@@ -17,22 +17,35 @@ export interface WebShellOptions {
   rendererDir: string;
   host?: string;
   port?: number;
-  /** Per-launch secret; generated when not given. */
-  secret?: string;
   /** Keep-alive interval of the event stream. */
   heartbeatMs?: number;
   /** Where internal errors are reported for engineers (default: stderr); the client never sees them. */
   log?: (line: string) => void;
+  /**
+   * Each launch link as it becomes the one to open: at start, and the next one each time one was
+   * used (a second window, a browser restarted with a wiped profile). The CLI keeps it in a file
+   * only this OS user can read; awaited before the used link answers.
+   */
+  onLaunchLink?: (url: string) => Promise<void>;
 }
 
 export interface RunningWebShell {
+  /** The first launch link, to print: `http://127.0.0.1:P/?launch=<token>`, good for one opening. */
   url: string;
+  /** The launch link not used yet (a new one after each use). */
+  launchUrl(): string;
+  /** `http://127.0.0.1:P` (no launch token). */
+  origin: string;
   port: number;
-  secret: string;
   close(): Promise<void>;
 }
 
-export const SECRET_HEADER = 'x-comanda-secret';
+/** The session cookie a launch link sets; bridge calls and the event stream authenticate by it. */
+export const SESSION_COOKIE = 'comanda-session';
+/** The query parameter of the launch link. */
+export const LAUNCH_PARAM = 'launch';
+/** `npm run serve` keeps the link to open next here, in its data folder (0600). */
+export const LAUNCH_LINK_FILE = 'launch-link.txt';
 const MAX_BODY_BYTES = 1_000_000;
 /**
  * Calls whose valid input can be larger: the photo paths of the whole catalog (up to 200,000 of
@@ -40,26 +53,35 @@ const MAX_BODY_BYTES = 1_000_000;
  */
 const MAX_BODY_BYTES_OF: ReadonlyMap<string, number> = new Map([['syncImages', 16_000_000]]);
 
-const SECRET_META = /<meta name="comanda-bridge-secret" content="[^"]*"\s*\/?>/;
-
 /**
  * The browser shell (ARCHITECTURE §1): serves the built renderer, answers `POST /bridge/<op>` with
- * the shared dispatcher and pushes events over SSE. Only this machine's pages that were served the
- * per-launch secret can call the bridge; the Host check stops DNS-rebinding pages.
+ * the shared dispatcher and pushes events over SSE. The page carries no secret: the launch link the
+ * shell prints (one-time token) is exchanged for an `HttpOnly; SameSite=Strict` session cookie,
+ * and only requests with that cookie reach the bridge; the Host check stops DNS-rebinding pages
+ * (docs/decisions.md, "The PIN guards the main side").
  */
 export async function startWebShell(options: WebShellOptions): Promise<RunningWebShell> {
   const host = loopbackAddress(options.host ?? '127.0.0.1');
   if (host === null) throw new Error(`Cannot listen on ${options.host}: ${NOT_LOOPBACK_MESSAGE}`);
   const log = options.log ?? ((line: string) => console.error(line));
-  const secret = options.secret ?? randomBytes(32).toString('base64url');
-  const secretBytes = Buffer.from(secret);
+  // The session the launch link opens (the cookie's value) and the link's one-time token.
+  const session = randomBytes(32).toString('base64url');
+  const sessionBytes = Buffer.from(session);
+  const newLaunchToken = () => Buffer.from(randomBytes(32).toString('base64url'));
+  let launchToken = newLaunchToken();
+  const launchUrl = () => `${origin}/?${LAUNCH_PARAM}=${launchToken.toString()}`;
+  const announce = async () => {
+    try {
+      await options.onLaunchLink?.(launchUrl());
+    } catch (error) {
+      log(`browser shell: cannot keep the next launch link: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  };
   const rendererRoot = resolve(options.rendererDir);
   const heartbeatMs = options.heartbeatMs ?? 25_000;
-  const indexHtml = await readFile(join(rendererRoot, 'index.html'), 'utf8').catch(() => {
+  const servedIndex = await readFile(join(rendererRoot, 'index.html'), 'utf8').catch(() => {
     throw new Error(`No built renderer in ${rendererRoot}: run \`npm run build\` first.`);
   });
-  if (!SECRET_META.test(indexHtml)) throw new Error('renderer/index.html lacks the comanda-bridge-secret meta tag.');
-  const servedIndex = indexHtml.replace(SECRET_META, `<meta name="comanda-bridge-secret" content="${secret}">`);
 
   // The one Host (and Origin host) the page and the bridge answer to: the bound address and port.
   let allowedHosts = new Set<string>();
@@ -68,11 +90,12 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
   const eventStreams = createEventStreams({ onEvent: (listener) => options.core.onEvent(listener), heartbeatMs });
   let origin = '';
 
-  const secretMatches = (candidate: string | null | undefined) => {
+  const sameBytes = (candidate: string | null | undefined, expected: Buffer) => {
     if (!candidate) return false;
     const given = Buffer.from(candidate);
-    return given.length === secretBytes.length && timingSafeEqual(given, secretBytes);
+    return given.length === expected.length && timingSafeEqual(given, expected);
   };
+  const hasSession = (req: IncomingMessage) => sameBytes(cookieValue(req.headers.cookie, SESSION_COOKIE), sessionBytes);
 
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
@@ -94,7 +117,7 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
     const requestHost = (req.headers.host ?? '').toLowerCase();
     if (!allowedHosts.has(requestHost)) {
       // One terminal, one origin: its local data lives under the bound address only. Bridge paths
-      // are never redirected (a redirect would carry the secret of an event-stream URL along).
+      // are never redirected: a call addressed to another origin is refused, not forwarded.
       const isBridge = url.pathname === '/bridge' || url.pathname.startsWith('/bridge/');
       if (requestHost === aliasHost && (req.method === 'GET' || req.method === 'HEAD') && !isBridge) {
         res.writeHead(308, { location: `${origin}${url.pathname}${url.search}`, 'cache-control': 'no-store' });
@@ -104,7 +127,7 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
     }
     if (url.pathname === '/bridge/events') {
       if (req.method !== 'GET') return sendJson(res, 405, { error: 'Method not allowed' });
-      if (!secretMatches(url.searchParams.get('secret'))) return sendJson(res, 403, { error: 'Missing or wrong bridge secret' });
+      if (!hasSession(req)) return sendJson(res, 403, { error: 'No session: open the link the terminal printed at its start' });
       const streamOrigin = req.headers.origin;
       if (streamOrigin !== undefined && !allowedHosts.has(originHost(streamOrigin))) {
         return sendJson(res, 403, { error: 'Forbidden origin' });
@@ -113,10 +136,7 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
     }
     if (url.pathname.startsWith('/bridge/')) {
       if (req.method !== 'POST') return sendJson(res, 405, { error: 'Method not allowed' });
-      const header = req.headers[SECRET_HEADER];
-      if (!secretMatches(Array.isArray(header) ? header[0] : header)) {
-        return sendJson(res, 403, { error: 'Missing or wrong bridge secret' });
-      }
+      if (!hasSession(req)) return sendJson(res, 403, { error: 'No session: open the link the terminal printed at its start' });
       const origin = req.headers.origin;
       if (origin !== undefined && !allowedHosts.has(originHost(origin))) {
         return sendJson(res, 403, { error: 'Forbidden origin' });
@@ -125,17 +145,47 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
       if (name === null) return sendJson(res, 400, bridgeFailure('The bridge operation name in the path is not valid percent-encoding.'));
       const body = await readJsonBody(req, MAX_BODY_BYTES_OF.get(name) ?? MAX_BODY_BYTES);
       if (!body.ok) return sendJson(res, body.status, bridgeFailure(body.message));
-      // The account the call names (issue 10 item 7); the dispatcher validates it.
-      const context = contextFromAccountKeyHeader(req.headers[ACCOUNT_KEY_HEADER]);
+      // The account the call names (issue 10 item 7) and its PIN grant; the dispatcher validates both.
+      const context = contextFromHeaders(req.headers);
       if (context === null) return sendJson(res, 400, bridgeFailure(`The ${ACCOUNT_KEY_HEADER} header is not valid percent-encoding.`));
       const result = await options.core.dispatcher.dispatch(name, body.value, context);
       return sendJson(res, 200, result);
     }
-    // Photos for <img> tags: no bridge secret (an <img> cannot send one), the Host check above still
+    // Photos for <img> tags: no session needed (read-only menu photos), the Host check above still
     // applies; read-only and menu photos only (docs/decisions.md, images).
     if (isImageRoute(url.pathname)) return serveImage(req, res, url.pathname);
     if (req.method !== 'GET' && req.method !== 'HEAD') return sendJson(res, 405, { error: 'Method not allowed' });
+    if (url.searchParams.has(LAUNCH_PARAM)) return launch(req, res, url);
+    if (isPage(url.pathname) && !hasSession(req)) return sendPage(res, 403, NO_SESSION_PAGE);
     return serveStatic(url.pathname, res);
+  }
+
+  /**
+   * The launch link: its token, once, sets the session cookie; then `/` without the token (the
+   * link's other parameters kept, such as `?bench`), and a new link is the one to open next. A used
+   * or wrong token sets nothing: a browser that holds the session already goes on to the page, any
+   * other is refused.
+   */
+  async function launch(req: IncomingMessage, res: ServerResponse, url: URL) {
+    const rest = new URLSearchParams(url.searchParams);
+    rest.delete(LAUNCH_PARAM);
+    const target = `/${rest.size > 0 ? `?${rest.toString()}` : ''}`;
+    if (req.method === 'GET' && sameBytes(url.searchParams.get(LAUNCH_PARAM), launchToken)) {
+      // Spent: the next window needs the next link.
+      launchToken = newLaunchToken();
+      await announce();
+      res.writeHead(303, {
+        location: target,
+        'set-cookie': `${SESSION_COOKIE}=${session}; HttpOnly; SameSite=Strict; Path=/`,
+        'cache-control': 'no-store',
+      });
+      return res.end();
+    }
+    if (hasSession(req)) {
+      res.writeHead(303, { location: target, 'cache-control': 'no-store' });
+      return res.end();
+    }
+    return sendPage(res, 403, USED_LINK_PAGE);
   }
 
   async function serveImage(req: IncomingMessage, res: ServerResponse, pathname: string) {
@@ -183,12 +233,14 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
   allowedHosts = new Set([`${urlHost(host)}:${port}`]);
   aliasHost = `localhost:${port}`;
   origin = `http://${urlHost(host)}:${port}`;
-  const url = `${origin}/`;
+  const url = launchUrl();
+  await announce();
 
   return {
     url,
+    launchUrl,
+    origin,
     port,
-    secret,
     close: () =>
       new Promise<void>((done) => {
         eventStreams.closeAll();
@@ -205,6 +257,39 @@ function baseHeaders(res: ServerResponse) {
   res.setHeader('referrer-policy', 'no-referrer');
   res.setHeader('cross-origin-opener-policy', 'same-origin');
   res.setHeader('cross-origin-resource-policy', 'same-origin');
+}
+
+/** The page itself (other files are the build's, served to anyone on the bound address). */
+const isPage = (pathname: string) => pathname === '/' || pathname === '/index.html';
+
+// Pages a browser shows when it has no session: what to do, in the three languages of the terminal.
+const NO_SESSION_PAGE = page(
+  'Open the link the terminal printed when it started (http://127.0.0.1:…/?launch=…).',
+  'Abre el enlace que el terminal mostró al arrancar (http://127.0.0.1:…/?launch=…).',
+  'Obre l’enllaç que el terminal va mostrar en arrencar (http://127.0.0.1:…/?launch=…).',
+);
+const USED_LINK_PAGE = page(
+  'This launch link was used already or is from an earlier start: open the link the terminal printed at its last start.',
+  'Este enlace de arranque ya se usó o es de un arranque anterior: abre el enlace que el terminal mostró en su último arranque.',
+  'Aquest enllaç d’arrencada ja s’ha fet servir o és d’una arrencada anterior: obre l’enllaç que el terminal va mostrar en la seva darrera arrencada.',
+);
+
+function page(en: string, es: string, ca: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Comanda</title></head><body><p>${en}</p><p lang="es">${es}</p><p lang="ca">${ca}</p></body></html>`;
+}
+
+function sendPage(res: ServerResponse, status: number, html: string) {
+  res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+  res.end(html);
+}
+
+/** The value of one cookie of a `Cookie` header; null when absent. */
+function cookieValue(header: string | undefined, name: string): string | null {
+  for (const part of (header ?? '').split(';')) {
+    const at = part.indexOf('=');
+    if (at > 0 && part.slice(0, at).trim() === name) return part.slice(at + 1).trim();
+  }
+  return null;
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown) {

@@ -39,6 +39,15 @@ export const errorCodes = [
   'queue-closed',
   'queue-unavailable',
   'settings-unavailable',
+  /**
+   * A guarded operation (shared/bridge/access.ts) without a valid PIN grant, or while the terminal
+   * is locked: nothing was done.
+   */
+  'pin-required',
+  /** A setting, a preference or the PIN could not be written (disk full, read-only): nothing changed. */
+  'file-not-saved',
+  /** The count of wrong PINs cannot be saved (disk full, read-only): no PIN is checked until it can. */
+  'pin-tries-not-saved',
 
   // ——— Credentials and the vault ———
   'demo-needs-no-tokens',
@@ -139,6 +148,8 @@ export const errorCodes = [
   'queue-open-failed',
   'queue-storage',
   'entry-not-in-queue',
+  /** The account's queue took the old outbox's hand-off already: it takes no other. */
+  'queue-import-closed',
   /** The entry changed meanwhile (another window, the dispatcher): the detail says how. */
   'entry-changed',
   'seating-not-in-conflict',

@@ -6,6 +6,7 @@ export type * from './api';
 export * from './delivery';
 export * from './queue';
 export * from './context';
+export * from './access';
 export * from './commerce';
 export * from './shop';
 export * from './shopReports';

@@ -13,6 +13,7 @@ import {
   lockStateSchema,
   paymentMethodSchema,
   pinAttemptSchema,
+  pinPurposeSchema,
   pinSchema,
   preferencesSchema,
   settingsSchema,
@@ -87,14 +88,18 @@ export const bridgeOperations = {
   /**
    * The terminal lock (issue 12 item 9). The PIN is kept hashed on the main side; these calls carry
    * it one way only and answer right or wrong. Three wrong PINs make the main side refuse PINs
-   * (`wait`) for a growing time, whichever call carried them.
+   * (`wait`) for a growing time: the lock screen's tries and the gates' (verifyPin `action` /
+   * `session`, setPin, clearPin) are counted apart.
    */
   getLockState: { input: noInput, output: lockStateSchema },
   /** Shows the lock screen in every window (nothing happens without a PIN). */
   lockTerminal: { input: noInput, output: lockStateSchema },
-  /** Unlocks (and answers a PIN gate) when the PIN is right. */
-  verifyPin: { input: z.object({ pin: pinSchema }).strict(), output: pinAttemptSchema },
-  /** Sets the PIN; changing one needs the current PIN. */
+  /**
+   * Checks the PIN: `unlock` (the default) unlocks when it is right; `action` and `session` answer
+   * a PIN gate with a grant for the guarded calls that follow (shared/bridge/access.ts).
+   */
+  verifyPin: { input: z.object({ pin: pinSchema, purpose: pinPurposeSchema.optional() }).strict(), output: pinAttemptSchema },
+  /** Sets the PIN; changing one needs the current PIN. A PIN set answers a session grant (whoever set it knows it). */
   setPin: { input: z.object({ pin: pinSchema, current: pinSchema.optional() }).strict(), output: pinAttemptSchema },
   /** Removes the PIN (needs it): nothing is asked any more. */
   clearPin: { input: z.object({ current: pinSchema }).strict(), output: pinAttemptSchema },

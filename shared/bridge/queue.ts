@@ -398,10 +398,16 @@ export const queueOperations = {
   getMostSold: { input: z.strictObject({ limit: z.number().int().min(1).max(200) }), output: mostSoldSchema },
   /**
    * Upgrade (issue 11 item 5): entries and services of the renderer's old IndexedDB outbox handed
-   * over once; ids already present are skipped, so a repeated hand-off duplicates nothing.
+   * over once; ids already present are skipped, so a repeated hand-off duplicates nothing. Only
+   * entries still pending are taken (`skipped` counts the others). `last` ends the hand-off: after
+   * it, the account's queue answers every import `queue-import-closed`.
    */
   importQueue: {
-    input: z.strictObject({ entries: z.array(outboxEntrySchema).max(100_000), services: z.array(tableServiceSchema).max(100_000) }),
+    input: z.strictObject({
+      entries: z.array(outboxEntrySchema).max(100_000),
+      services: z.array(tableServiceSchema).max(100_000),
+      last: z.boolean().optional(),
+    }),
     output: z.strictObject({ entries: z.number().int(), services: z.number().int(), skipped: z.number().int() }),
   },
 } as const;

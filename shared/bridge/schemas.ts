@@ -307,21 +307,60 @@ export type Preferences = z.infer<typeof preferencesSchema>;
 /** A terminal PIN: 4 to 8 digits. */
 export const pinSchema = z.string().regex(/^\d{4,8}$/, 'pin-format' satisfies ErrorCode);
 
+/** Wrong PINs since the last right one, and how long PINs are refused after repeated wrong ones (0: a PIN may be tried now). */
+export const pinTriesSchema = z.object({
+  failures: z.number().int().nonnegative(),
+  retryInMs: z.number().int().nonnegative(),
+});
+
 export const lockStateSchema = z.object({
   pinSet: z.boolean(),
   /** The lock screen is up (kept on the main side: a reload does not unlock). */
   locked: z.boolean(),
-  /** Wrong PINs since the last right one. */
+  /** The lock screen's wrong PINs since the last right one. */
   failures: z.number().int().nonnegative(),
-  /** How long PINs are refused after repeated wrong ones (0: a PIN may be tried now). */
+  /** How long the lock screen refuses PINs after repeated wrong ones (0: a PIN may be tried now). */
   retryInMs: z.number().int().nonnegative(),
+  /**
+   * The PIN gates' own count (Settings, manager mode, Discard…, and changing the PIN): wrong tries
+   * there never keep the lock screen waiting (docs/decisions.md, "The PIN guards the main side").
+   */
+  gate: pinTriesSchema,
+  /**
+   * The saved lock could not be read (damaged or unreadable, kept aside): the terminal runs without
+   * a PIN until one is set again. The header says so.
+   */
+  damaged: z.boolean(),
 });
 export type LockState = z.infer<typeof lockStateSchema>;
+
+/**
+ * Why a PIN is typed: `unlock` — the lock screen (unlocks); `action` — a gate before one guarded
+ * call (Discard, Mark done…); `session` — a gate before manager work (Settings, manager mode).
+ * The lock screen and the gates count wrong tries apart.
+ */
+export const pinPurposeSchema = z.enum(['unlock', 'action', 'session']);
+export type PinPurpose = z.infer<typeof pinPurposeSchema>;
+
+/** A PIN grant's id: 32 random bytes, base64url (shared/bridge/access.ts). */
+export const pinGrantTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
+
+/** What a right PIN at a gate answers: the id for the guarded calls that follow, held in memory only. */
+export const pinGrantSchema = z.object({
+  /** Opaque: passed back as the call context's `grant`. */
+  id: pinGrantTokenSchema,
+  kind: z.enum(['action', 'session']),
+  /** From the answer; a session's is renewed by each guarded call. */
+  expiresInMs: z.number().int().nonnegative(),
+});
+export type PinGrant = z.infer<typeof pinGrantSchema>;
 
 /** The answer to a PIN: right, wrong (maybe now refused for a while: `lock.retryInMs`), or not tried (`wait`). */
 export const pinAttemptSchema = z.object({
   result: z.enum(['ok', 'wrong', 'wait']),
   lock: lockStateSchema,
+  /** A right PIN at a gate (or a PIN just set): the grant for the guarded calls that follow. */
+  grant: pinGrantSchema.optional(),
 });
 export type PinAttempt = z.infer<typeof pinAttemptSchema>;
 

@@ -23,7 +23,7 @@ import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Page } from '@playwright/test';
 import { chromiumLaunch } from '../../playwright.config';
 import { controlRequest } from '../../electron/sandbox/control/request.testing';
-import { DEMO_HEADERS, freePort, startScript, tokenFileArgs, type Started } from '../e2e/support/processes';
+import { DEMO_HEADERS, freePort, startScript, tokenFileArgs, withParams, type Started } from '../e2e/support/processes';
 import type { BenchHooks, KeystrokeRun } from '../../renderer/src/data/benchHooks';
 import { benchFloor300 } from './floor300';
 import { benchOutbox, benchSaveRound } from './outbox';
@@ -110,7 +110,8 @@ async function startSandbox(rateLimit: number) {
 async function startServe(port: number, dataDir: string, backend: string, requestsPerMinute?: number) {
   const args = ['--port', String(port), '--data', dataDir, '--backend', backend, ...tokenFileArgs(dataDir)];
   if (requestsPerMinute) args.push('--requests-per-minute', String(requestsPerMinute));
-  const started = await startScript('electron/web/cli.ts', args, /open (http:\/\/127\.0\.0\.1:\d+\/)/);
+  // The launch link (one-time token): the first page.goto opens the session, later ones reuse its cookie.
+  const started = await startScript('electron/web/cli.ts', args, /open (http:\/\/127\.0\.0\.1:\d+\/\?launch=[A-Za-z0-9_-]+)/);
   running.push(started);
   return { ...started, url: started.match[1]! };
 }
@@ -148,7 +149,7 @@ async function syncScenario(rateLimited: boolean) {
   const page = await context.newPage();
   const accountKey = `demo@${new URL(sandbox.url).host}`;
   const cpuBefore = cpuSnapshot();
-  await page.goto(`${serve.url}?bench`);
+  await page.goto(withParams(serve.url, { bench: '' }));
   // Diagnostic: BENCH_CPU_PROFILE=<file.cpuprofile> records the page's JavaScript from load to the sync done.
   const profiler = process.env.BENCH_CPU_PROFILE && !rateLimited ? await context.newCDPSession(page) : null;
   if (profiler) {
@@ -370,7 +371,8 @@ async function main() {
 
   log('start-up to a usable floor plan from local data (server stopped)…');
   await off.sandbox.stop();
-  const starts = (await startToFloor(off.context, off.serve.url, START_RUNS)).sort((a, b) => a - b);
+  // The page itself (the context holds the session): no launch redirect in the measured start.
+  const starts = (await startToFloor(off.context, `${new URL(off.serve.url).origin}/`, START_RUNS)).sort((a, b) => a - b);
   log(`  median ${Math.round(percentile(starts, 50))} ms over ${starts.length} starts`);
   await off.context.close();
   await off.serve.stop();

@@ -12,7 +12,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { chromiumLaunch } from '../../playwright.config';
-import { startServe, type Started } from '../e2e/support/processes';
+import { startServe, withParams, type Started } from '../e2e/support/processes';
 import { percentile } from './stats';
 
 const PRODUCTS = Number(process.env.BENCH_TILL_PRODUCTS ?? 50_000);
@@ -83,7 +83,7 @@ export async function benchTill(log: (line: string) => void = () => {}): Promise
     const serve = await startServe(['--port', '0', '--data', dataDir]);
     running.push(serve);
     const page = await context.newPage();
-    await page.goto(`${serve.url}?bench`);
+    await page.goto(withParams(serve.url, { bench: '' }));
     await page.getByTestId('till').waitFor({ timeout: 60_000 });
     // The demo shop's first sync switches generations when it ends: seed after it, not under it.
     await page.getByTestId('till-groups').getByRole('tab').first().waitFor({ timeout: 90_000 });

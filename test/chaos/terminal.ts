@@ -95,7 +95,7 @@ async function startShellProcess(dataDir: string, backendUrl: string, options: S
     }, 60_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      const found = output.match(/open (http:\/\/127\.0\.0\.1:\d+)\//);
+      const found = output.match(/open (http:\/\/127\.0\.0\.1:\d+\/\?launch=[A-Za-z0-9_-]+)/);
       if (found) {
         clearTimeout(timer);
         done(found[1]!);
@@ -109,13 +109,14 @@ async function startShellProcess(dataDir: string, backendUrl: string, options: S
     });
   });
   try {
-    // The page carries the per-launch secret, as the browser sees it.
-    const page = await (await fetch(`${url}/`)).text();
-    const secret = page.match(/<meta name="comanda-bridge-secret" content="([^"]+)"/)?.[1];
-    if (!secret) throw new Error('the served page has no bridge secret');
+    // The launch link, opened once as a browser does: its answer sets the session cookie.
+    const launched = await fetch(url, { redirect: 'manual' });
+    const cookie = launched.headers.get('set-cookie')?.split(';')[0];
+    if (!cookie) throw new Error(`the launch link set no session cookie (HTTP ${launched.status})`);
+    const origin = new URL(url).origin;
     // getAppInfo names no account; its answer says which one every other call must name.
-    const { accountKey } = await httpBridgeClient(url, secret).getAppInfo({});
-    return { child, exited, client: httpBridgeClient(url, secret, accountKey), accountKey };
+    const { accountKey } = await httpBridgeClient(origin, cookie).getAppInfo({});
+    return { child, exited, client: httpBridgeClient(origin, cookie, accountKey), accountKey };
   } catch (error) {
     child.kill('SIGKILL');
     await exited;
@@ -125,12 +126,12 @@ async function startShellProcess(dataDir: string, backendUrl: string, options: S
 
 /**
  * The browser shell's bridge as the renderer's httpBridge.ts calls it — `POST /bridge/<op>` with
- * the page's secret, the result envelope and the output checked with the operation's schema — in
+ * the session cookie, the result envelope and the output checked with the operation's schema — in
  * Node (httpBridge.ts itself is typed against the DOM).
  */
-function httpBridgeClient(baseUrl: string, secret: string, accountKey?: string): BridgeClient {
+function httpBridgeClient(baseUrl: string, cookie: string, accountKey?: string): BridgeClient {
   const call = async (name: OperationName, input: unknown): Promise<unknown> => {
-    const headers: Record<string, string> = { 'content-type': 'application/json', 'x-comanda-secret': secret };
+    const headers: Record<string, string> = { 'content-type': 'application/json', cookie };
     if (accountKey !== undefined) headers[ACCOUNT_KEY_HEADER] = encodeAccountKeyHeader(accountKey);
     let response: Response;
     try {

@@ -1,4 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
+import { controlRequest } from '../../electron/sandbox/control/request.testing';
+import { FloorPage } from './support/FloorPage';
+import { roomsFromServer } from './support/processes';
+import { ServicePage } from './support/ServicePage';
 import { SettingsPage } from './support/SettingsPage';
 import { openSyncedTerminal, startVendor } from './support/terminal';
 import { useCleanup } from './support/cleanup';
@@ -142,4 +146,55 @@ test('lock: set a PIN, lock, three wrong PINs make it wait, the right one unlock
   await page.keyboard.press('Enter');
   await expect(manager).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Catalog' })).toHaveAttribute('aria-selected', 'true');
+});
+
+test('the PIN guards the main side: a call from the page without the PIN is refused; the gates’ PIN lets Settings and Discard go through', async () => {
+  test.setTimeout(180_000);
+  const vendorUrl = await startVendor(running);
+  const page = await openSyncedTerminal(vendorUrl, running, contexts);
+  const settings = new SettingsPage(page);
+  const floor = new FloorPage(page);
+  const service = new ServicePage(page);
+
+  // Set the PIN; the same Settings visit goes on saving without asking it again.
+  await settings.open();
+  await page.getByRole('button', { name: 'Set PIN' }).tap();
+  const setup = page.getByTestId('pin-setup');
+  await tapPin(setup, PIN);
+  await setup.getByRole('button', { name: 'Next' }).tap();
+  await expect(page.getByTestId('pin-setup-step')).toHaveText('Enter the new PIN again.');
+  await page.keyboard.type(PIN);
+  await page.keyboard.press('Enter');
+  await expect(setup).toHaveCount(0);
+  await page.getByRole('radio', { name: 'Dark' }).tap();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expect(page.getByTestId('pin-dialog')).toHaveCount(0);
+
+  // Any script in the page (the session cookie rides along) gets nothing guarded without a grant.
+  const direct = await page.evaluate(async () => {
+    const answer = await fetch('/bridge/savePreferences', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"lockIdleMinutes":0,"theme":"light"}' });
+    return (await answer.json()) as { ok: boolean; error?: { code: string } };
+  });
+  expect(direct).toMatchObject({ ok: false, error: { code: 'pin-required' } });
+  // Outside the browser (no session cookie), the bridge answers nothing at all.
+  expect((await fetch(`${new URL(page.url()).origin}/bridge/getAppInfo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status).toBe(403);
+  await settings.backButton.tap();
+
+  // A seating that waits (the vendor offline); Discard asks the PIN, and with it the entry goes.
+  const [room] = await roomsFromServer(vendorUrl);
+  expect((await controlRequest(vendorUrl, '/__sandbox/faults', { body: { offline: true } })).status).toBe(200);
+  await floor.showRoom(room!.name);
+  await floor.table(room!.tables[0]!.name).tap();
+  await service.seat(room!.tables[0]!.name, 2);
+  await expect(service.pendingCount).toHaveText('1', { timeout: 15_000 });
+  await service.openPending();
+  const entry = service.pendingEntries.first();
+  await entry.getByRole('button', { name: /^Discard/ }).tap();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Discard', exact: true }).tap();
+  const gate = page.getByTestId('pin-dialog');
+  await expect(gate.getByRole('heading', { name: 'Enter the PIN to discard this order' })).toBeVisible();
+  await tapPin(gate, PIN);
+  await gate.getByTestId('pin-submit').tap();
+  await expect(service.pendingEntries).toHaveCount(0);
+  await expect(page.getByTestId('pin-dialog')).toHaveCount(0);
 });

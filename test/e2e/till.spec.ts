@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { useCleanup } from './support/cleanup';
-import { startServe } from './support/processes';
+import { startServe, withParams } from './support/processes';
 import { openWindow } from './support/terminal';
 import { seriousViolations as violations } from './support/screens';
 
@@ -27,7 +27,7 @@ async function openTill(viewport = { width: 1280, height: 800 }): Promise<Page> 
   await writeFile(join(dataDir, 'settings.json'), JSON.stringify({ account: { mode: 'demo-shop' }, syncEveryMinutes: 60 }));
   const serve = await startServe(['--port', '0', '--data', dataDir]);
   running.push(serve);
-  const page = await openWindow(`${serve.url}?bench`, contexts, { viewport });
+  const page = await openWindow(withParams(serve.url, { bench: '' }), contexts, { viewport });
   await expect(page.getByTestId('till')).toBeVisible({ timeout: 60_000 });
   // The demo shop's own first sync switches generations when it ends: let it finish before seeding,
   // or it would replace the seeded catalog under the test.

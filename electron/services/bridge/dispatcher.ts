@@ -36,8 +36,14 @@ export class ServiceError extends Error {
   }
 }
 
+/**
+ * Decides whether a validated call may run at all (the core's: the PIN, electron/services/lock/
+ * access.ts); throws a ServiceError to refuse it before any handler runs.
+ */
+export type Authorize = (name: OperationName, context: BridgeCallContext) => void;
+
 /** The one dispatcher both shells call (ARCHITECTURE §2). */
-export function createDispatcher(handlers: BridgeHandlers, log: (line: string) => void = () => {}): Dispatcher {
+export function createDispatcher(handlers: BridgeHandlers, log: (line: string) => void = () => {}, authorize: Authorize = () => {}): Dispatcher {
   return {
     async dispatch(name, rawInput, rawContext) {
       if (!isOperationName(name)) {
@@ -50,10 +56,11 @@ export function createDispatcher(handlers: BridgeHandlers, log: (line: string) =
       }
       const context = bridgeCallContextSchema.safeParse(rawContext ?? {});
       if (!context.success) {
-        return failure({ kind: 'invalid-input', ...coded('invalid-input', { operation: name, fields: 'accountKey' }), detail: describeZodError(`${name} (account)`, context.error) });
+        return failure({ kind: 'invalid-input', ...coded('invalid-input', { operation: name, fields: zodErrorFields(context.error) }), detail: describeZodError(`${name} (context)`, context.error) });
       }
       let value: unknown;
       try {
+        authorize(name, context.data);
         const handler = handlers[name] as (input: unknown, context: BridgeCallContext) => Promise<unknown>;
         value = await handler(input.data, context.data);
       } catch (error) {

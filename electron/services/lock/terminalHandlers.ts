@@ -22,7 +22,7 @@ export function createTerminalHandlers({ preferences, lock }: TerminalDeps): Ter
     savePreferences: (changes) => preferences.savePreferences(changes),
     getLockState: async () => lock.state(),
     lockTerminal: () => lock.lock(),
-    verifyPin: ({ pin }) => lock.verify(pin),
+    verifyPin: ({ pin, purpose }) => lock.verify(pin, purpose),
     setPin: ({ pin, current }) => lock.setPin(pin, current),
     clearPin: ({ current }) => lock.clearPin(current),
   };

@@ -161,7 +161,7 @@ export function openQueueService(options: QueueServiceOptions): QueueService {
     clearTable: ({ serviceId }) => write('clearTable', (s) => ({ cleared: s.clearTable(serviceId) })),
     exportPending: () => write('exportPending', (s) => ({ json: s.exportPending(options.accountKey) }), () => {}),
     getMostSold: ({ limit }) => write('getMostSold', () => mostSold.read({ now: new Date(now()), limit }), () => {}),
-    importQueue: ({ entries, services }) => write('importQueue', (s) => s.importEntries(entries, services)),
+    importQueue: ({ entries, services, last }) => write('importQueue', (s) => s.importEntries(entries, services, last)),
   };
 
   const receipts: QueueReceipts = {

@@ -70,8 +70,12 @@ export interface QueueStore {
   clearTable(serviceId: string): boolean;
   /** Pending entries as a JSON document (export to a file). */
   exportPending(accountKey: string): string;
-  /** An old outbox handed over: ids already present are skipped; seq order kept, renumbered after ours. */
-  importEntries(entries: OutboxEntry[], services: TableService[]): { entries: number; services: number; skipped: number };
+  /**
+   * An old outbox handed over: ids already present are skipped; seq order kept, renumbered after
+   * ours. Only entries still pending are taken (what was accepted or resolved, only the POS can
+   * vouch for). `last` ends the hand-off: the queue takes none after it (QueueConflictError).
+   */
+  importEntries(entries: OutboxEntry[], services: TableService[], last?: boolean): { entries: number; services: number; skipped: number };
   close(): void;
 }
 
@@ -118,6 +122,9 @@ export function createQueueStore(db: QueueDb, options: QueueStoreOptions): Queue
 
   const statements = {
     revision: db.prepare(`SELECT value FROM meta WHERE key = 'revision'`),
+    // The hand-off of an old outbox (importEntries): no row while it may still come, 0 once it ended.
+    importsClosed: db.prepare(`SELECT value FROM meta WHERE key = 'imports-closed'`),
+    closeImports: db.prepare(`INSERT INTO meta (key, value) VALUES ('imports-closed', 1) ON CONFLICT (key) DO UPDATE SET value = 1`),
     bump: db.prepare(`UPDATE meta SET value = value + 1 WHERE key = 'revision' RETURNING value`),
     entry: db.prepare(`SELECT data FROM entries WHERE id = ?`),
     entriesPending: db.prepare(`SELECT data FROM entries WHERE pending = 1 ORDER BY seq`),
@@ -607,12 +614,16 @@ export function createQueueStore(db: QueueDb, options: QueueStoreOptions): Queue
       return JSON.stringify({ exportedAt: now().toISOString(), account: accountKey, count: entries.length, entries }, null, 2);
     },
 
-    importEntries(entryInputs, serviceInputs) {
+    importEntries(entryInputs, serviceInputs, last = false) {
       const services = serviceInputs.map((s) => parseInput(tableServiceSchema, s, 'table service'));
       const entries = entryInputs.map((e) => parseInput(outboxEntrySchema, e, 'order')).sort((a, b) => a.seq - b.seq);
       return write(() => {
+        // docs/decisions.md, "The PIN guards the main side": one hand-off per account, ever.
+        if (statements.importsClosed.get() !== undefined) throw new QueueConflictError(coded('queue-import-closed'));
+        if (last) statements.closeImports.run();
         let importedServices = 0;
         let skipped = 0;
+        let notPending = 0;
         for (const service of services) {
           if (readService(service.id)) {
             skipped++;
@@ -632,12 +643,18 @@ export function createQueueStore(db: QueueDb, options: QueueStoreOptions): Queue
             skipped++;
             continue;
           }
+          if (entry.state === 'accepted' || entry.pending !== 1 || entry.resolution !== null || entry.acceptedBy !== null) {
+            notPending++;
+            continue;
+          }
           // Its old outbox stopped mid-send: as at a start-up, nobody knows whether it arrived.
           insertEntry({ ...(entry.state === 'sending' ? recovered(entry, RECOVERED, at) : entry), seq: ++seq });
           importedEntries++;
         }
         if (importedEntries + importedServices > 0) log(`queue: ${importedEntries} entries and ${importedServices} services handed over, ${skipped} already here`);
-        return { entries: importedEntries, services: importedServices, skipped };
+        if (notPending > 0) log(`queue: ${notPending} handed-over entries not taken: accepted or resolved already (the POS has them)`);
+        if (last) log('queue: the hand-off of the old outbox is complete; no other is taken');
+        return { entries: importedEntries, services: importedServices, skipped: skipped + notPending };
       });
     },
 

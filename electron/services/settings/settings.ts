@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import {
   accountKindOf,
   accountSettingsSchema,
+  coded,
   DEFAULT_SHOP_WEBHOOK_SETTINGS,
   describeZodError,
   preferencesSchema,
@@ -14,6 +15,7 @@ import {
   type Settings,
   type ShopWebhookSettings,
 } from '../../../shared/bridge';
+import { ServiceError } from '../bridge/dispatcher';
 import { writeFileAtomic } from '../files/atomicWrite';
 
 /** A terminal nobody has set up yet shows the demo venue and syncs every 15 minutes. */
@@ -168,7 +170,13 @@ export function createSettingsStore(dataDir: string, log: (line: string) => void
         ...(preferences ? { preferences } : {}),
         ...(shopWebhooks ? { shopWebhooks } : {}),
       };
-      await writeFileAtomic(file, `${JSON.stringify(strict, null, 2)}\n`, { mode: 0o600 });
+      try {
+        await writeFileAtomic(file, `${JSON.stringify(strict, null, 2)}\n`, { mode: 0o600 });
+      } catch (error) {
+        // A full or read-only disk is the terminal's storage, not a fault of ours: words the waiter can act on.
+        log(`settings: cannot save ${file}: ${error instanceof Error ? error.message : String(error)}`);
+        throw new ServiceError({ kind: 'storage', ...coded('file-not-saved'), detail: `settings: ${file}: ${error instanceof Error ? error.message : String(error)}` });
+      }
       current = next;
     });
     writing = run.catch(() => {});

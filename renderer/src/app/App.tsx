@@ -28,6 +28,7 @@ import { PendingButton } from '../features/pending/PendingButton';
 import { PendingScreen } from '../features/pending/PendingScreen';
 import { BillScreen } from '../features/bill/BillScreen';
 import { LockButton } from '../features/lock/LockButton';
+import { LockDamagedNotice } from '../features/lock/LockDamagedNotice';
 import { LockProvider } from '../features/lock/LockProvider';
 import { CustomersScreen } from '../features/customers/CustomersScreen';
 import { ForTableBanner } from '../features/customers/ForTableBanner';
@@ -330,6 +331,7 @@ function AppHeader({
       <SyncStatus />
       <ConnectionIndicator />
       <PendingButton />
+      <LockDamagedNotice />
       <LockButton />
       <MoreMenu current={more} onShow={onShowMore} />
       <SettingsButton onOpen={onOpenSettings} current={settingsOpen} />

@@ -7,6 +7,7 @@ import { startQueueFeed } from '../data/queue/queueFeed';
 import { useQueueStore } from '../data/queue/queueStore';
 import { startShopConnectionFeed } from '../data/shop/shopConnection';
 import { LockButton } from '../features/lock/LockButton';
+import { LockDamagedNotice } from '../features/lock/LockDamagedNotice';
 import { PendingButton } from '../features/pending/PendingButton';
 import { ReportsButton } from '../features/reports/ReportsButton';
 import { serviceSelectors, useServiceStore } from '../features/service/serviceStore';
@@ -58,6 +59,7 @@ export function ShopHeader({
       <ShopConnectionIndicator />
       <PendingButton current={!settingsOpen && screen === 'pending'} onOpen={() => onShowScreen('pending')} />
       <ReportsButton current={!settingsOpen && screen === 'reports'} onOpen={() => onShowScreen('reports')} />
+      <LockDamagedNotice />
       <LockButton />
       <SettingsButton onOpen={onOpenSettings} current={settingsOpen} />
     </header>

@@ -25,7 +25,6 @@ describe('a submit that never reached the main side (issue 10 item 8, issue 11)'
     const catalog = await demoCatalogDb();
     catalogs.push(catalog);
     const api = createHttpBridge({
-      secret: 's',
       fetch: async () => {
         throw new TypeError('Failed to fetch');
       },

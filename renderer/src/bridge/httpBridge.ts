@@ -6,6 +6,8 @@ import {
   bridgeResultSchema,
   describeZodError,
   encodeAccountKeyHeader,
+  GRANT_HEADER,
+  operationNames,
   type BridgeApi,
   type BridgeCallContext,
   type BridgeErrorInfo,
@@ -28,8 +30,6 @@ export interface BridgeEventSource {
 export interface HttpBridgeOptions {
   /** Origin of the browser shell's server; defaults to the page's own origin. */
   baseUrl?: string;
-  /** Per-launch secret the server wrote into the page (meta `comanda-bridge-secret`). */
-  secret: string;
   /** Injected in tests; defaults to the global `fetch`. */
   fetch?: typeof fetch;
   /** Injected in tests; defaults to `new EventSource(url)`. */
@@ -42,17 +42,18 @@ export interface HttpBridgeOptions {
  * The bridge of the browser shell (ARCHITECTURE §1): `POST /bridge/<operation>` answered by the
  * same dispatcher the Electron shell calls over IPC, and events over SSE.
  */
-export function createHttpBridge(options: HttpBridgeOptions = { secret: readBridgeSecret() }): BridgeApi {
+export function createHttpBridge(options: HttpBridgeOptions = {}): BridgeApi {
   const baseUrl = (options.baseUrl ?? '').replace(/\/+$/, '');
-  const secret = options.secret;
   // Wrapped so a detached `fetch` is never called with the wrong `this`.
   const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
   const openEventSource = options.openEventSource ?? ((url: string) => new EventSource(url));
   const onReopen = options.onReopen ?? (() => bridgeReopened.notify());
 
   async function call<K extends OperationName>(name: K, input: BridgeInput<K>, context?: BridgeCallContext): Promise<BridgeResult<BridgeOutput<K>>> {
-    const headers: Record<string, string> = { 'content-type': 'application/json', 'x-comanda-secret': secret };
+    // The session cookie the launch link set authenticates the call (same origin: sent by default).
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
     if (context?.accountKey !== undefined) headers[ACCOUNT_KEY_HEADER] = encodeAccountKeyHeader(context.accountKey);
+    if (context?.grant !== undefined) headers[GRANT_HEADER] = context.grant;
     let response: Response;
     try {
       response = await doFetch(`${baseUrl}/bridge/${name}`, { method: 'POST', headers, body: JSON.stringify(input) });
@@ -71,8 +72,8 @@ export function createHttpBridge(options: HttpBridgeOptions = { secret: readBrid
     }
 
     const envelope = bridgeResultSchema.safeParse(body);
-    // The server's own 403s (secret, Host, Origin) come before any dispatch: nothing was done. The
-    // server refused the page itself (a secret from before a restart): `page-not-accepted`.
+    // The server's own 403s (session, Host, Origin) come before any dispatch: nothing was done. The
+    // server refused the page itself (a session from before a restart): `page-not-accepted`.
     if (!envelope.success && response.status === 403) {
       return failure({ kind: 'forbidden', code: 'page-not-accepted', detail: `${name}: HTTP 403: ${excerpt(text)}` });
     }
@@ -106,7 +107,7 @@ export function createHttpBridge(options: HttpBridgeOptions = { secret: readBrid
   function onEvent(listener: (event: BridgeEvent) => void): () => void {
     listeners.add(listener);
     if (source === null) {
-      source = openEventSource(`${baseUrl}/bridge/events?secret=${encodeURIComponent(secret)}`);
+      source = openEventSource(`${baseUrl}/bridge/events`);
       // Every open counts, the first too: a read made before the stream was connected (the queue
       // feed's first getQueue) cannot have seen what changed before the first event could arrive.
       source.onopen = () => onReopen();
@@ -125,75 +126,9 @@ export function createHttpBridge(options: HttpBridgeOptions = { secret: readBrid
     };
   }
 
-  return {
-    getAppInfo: (input, context) => call('getAppInfo', input, context),
-    listRooms: (input, context) => call('listRooms', input, context),
-    listPaymentMethods: (input, context) => call('listPaymentMethods', input, context),
-    saveCredentials: (input, context) => call('saveCredentials', input, context),
-    getCredentialsStatus: (input, context) => call('getCredentialsStatus', input, context),
-    fetchSyncPages: (input, context) => call('fetchSyncPages', input, context),
-    getSettings: (input, context) => call('getSettings', input, context),
-    saveSettings: (input, context) => call('saveSettings', input, context),
-    testConnection: (input, context) => call('testConnection', input, context),
-    syncImages: (input, context) => call('syncImages', input, context),
-    getConnectionState: (input, context) => call('getConnectionState', input, context),
-    getQueue: (input, context) => call('getQueue', input, context),
-    seatService: (input, context) => call('seatService', input, context),
-    submitEntry: (input, context) => call('submitEntry', input, context),
-    retryEntry: (input, context) => call('retryEntry', input, context),
-    resendEntry: (input, context) => call('resendEntry', input, context),
-    markEntryDone: (input, context) => call('markEntryDone', input, context),
-    discardEntry: (input, context) => call('discardEntry', input, context),
-    sendSeatingAsRound: (input, context) => call('sendSeatingAsRound', input, context),
-    moveSeating: (input, context) => call('moveSeating', input, context),
-    clearTable: (input, context) => call('clearTable', input, context),
-    exportPending: (input, context) => call('exportPending', input, context),
-    getMostSold: (input, context) => call('getMostSold', input, context),
-    importQueue: (input, context) => call('importQueue', input, context),
-    getPreferences: (input, context) => call('getPreferences', input, context),
-    savePreferences: (input, context) => call('savePreferences', input, context),
-    getLockState: (input, context) => call('getLockState', input, context),
-    lockTerminal: (input, context) => call('lockTerminal', input, context),
-    verifyPin: (input, context) => call('verifyPin', input, context),
-    setPin: (input, context) => call('setPin', input, context),
-    clearPin: (input, context) => call('clearPin', input, context),
-    setBillDiscount: (input, context) => call('setBillDiscount', input, context),
-    createGiftCard: (input, context) => call('createGiftCard', input, context),
-    deleteCustomer: (input, context) => call('deleteCustomer', input, context),
-    setItemStock: (input, context) => call('setItemStock', input, context),
-    getStockSettings: (input, context) => call('getStockSettings', input, context),
-    saveStockSettings: (input, context) => call('saveStockSettings', input, context),
-    fetchShopPages: (input, context) => call('fetchShopPages', input, context),
-    createShopCustomer: (input, context) => call('createShopCustomer', input, context),
-    updateShopCustomer: (input, context) => call('updateShopCustomer', input, context),
-    setShopStock: (input, context) => call('setShopStock', input, context),
-    getShopWebhooks: (input, context) => call('getShopWebhooks', input, context),
-    saveShopWebhooks: (input, context) => call('saveShopWebhooks', input, context),
-    getShopWebhookLog: (input, context) => call('getShopWebhookLog', input, context),
-    fetchShopReport: (input, context) => call('fetchShopReport', input, context),
-    getEntries: (input, context) => call('getEntries', input, context),
-    saveCatalogEdits: (input, context) => call('saveCatalogEdits', input, context),
-    readWarehouseStock: (input, context) => call('readWarehouseStock', input, context),
-    saveStockCount: (input, context) => call('saveStockCount', input, context),
-    listPurchaseOrders: (input, context) => call('listPurchaseOrders', input, context),
-    getPurchaseOrderLines: (input, context) => call('getPurchaseOrderLines', input, context),
-    receivePurchaseOrder: (input, context) => call('receivePurchaseOrder', input, context),
-    listVendors: (input, context) => call('listVendors', input, context),
-    saveVendor: (input, context) => call('saveVendor', input, context),
-    deleteVendor: (input, context) => call('deleteVendor', input, context),
-    listVendorItems: (input, context) => call('listVendorItems', input, context),
-    saveVendorItems: (input, context) => call('saveVendorItems', input, context),
-    removeVendorItems: (input, context) => call('removeVendorItems', input, context),
-    syncChain: (input, context) => call('syncChain', input, context),
-    lastChainSync: (input, context) => call('lastChainSync', input, context),
-    listAudit: (input, context) => call('listAudit', input, context),
-    onEvent,
-  } satisfies BridgeApi;
-}
-
-/** The per-launch secret the browser shell's server wrote into the page ('' when absent). */
-export function readBridgeSecret(doc: Pick<Document, 'querySelector'> | undefined = globalThis.document): string {
-  return doc?.querySelector<HTMLMetaElement>('meta[name="comanda-bridge-secret"]')?.content ?? '';
+  // Derived from the operation table: every operation on its own route, none forgotten.
+  const operations = Object.fromEntries(operationNames.map((name) => [name, (input: never, context?: BridgeCallContext) => call(name, input, context)]));
+  return { ...operations, onEvent } as BridgeApi;
 }
 
 function parseEvent(data: unknown): BridgeEvent | null {

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
@@ -70,9 +70,33 @@ export async function startSandbox() {
   return { ...started, url: started.match[1]! };
 }
 
+/** Each browser shell's data folder by its origin: where it keeps the launch link to open next. */
+const launchLinkFiles = new Map<string, string>();
+
+/** The browser shell; `url` is the launch link it printed (one-time token: see terminal.ts openWindow). */
 export async function startServe(args: string[]) {
-  const started = await startScript('electron/web/cli.ts', args, /open (http:\/\/127\.0\.0\.1:\d+\/)/);
-  return { ...started, url: started.match[1]! };
+  const started = await startScript('electron/web/cli.ts', args, /open (http:\/\/127\.0\.0\.1:\d+\/\?launch=[A-Za-z0-9_-]+)/);
+  const url = started.match[1]!;
+  const data = args.indexOf('--data');
+  if (data >= 0) launchLinkFiles.set(new URL(url).origin, join(args[data + 1]!, 'launch-link.txt'));
+  return { ...started, url };
+}
+
+/**
+ * A launch link for one more browser of the shell at `url`'s origin (the printed one opens one
+ * browser once): the one the shell keeps in its data folder, not used yet.
+ */
+export function nextLaunchLink(url: string): string {
+  const file = launchLinkFiles.get(new URL(url).origin);
+  if (!file) throw new Error(`no data folder known for the browser shell at ${url}`);
+  return readFileSync(file, 'utf8').trim();
+}
+
+/** The launch link with more query parameters (`?bench`): the token stays, the server keeps the rest. */
+export function withParams(url: string, params: Record<string, string>): string {
+  const link = new URL(url);
+  for (const [name, value] of Object.entries(params)) link.searchParams.set(name, value);
+  return link.toString();
 }
 
 export const DEMO_HEADERS = { tenant: 'demo', authorization: 'Bearer demo-token', 'client-token': 'demo-client' };

@@ -117,9 +117,9 @@ type QueueEntry = { id: string; kind: string; state: string; attempts: number };
 /** A bridge call from the page's own shell, naming the current account (issue 10 item 7). */
 async function bridgeCall(page: Page, name: string, input: unknown): Promise<unknown> {
   const answer = await page.evaluate(`(async () => {
-    const secret = document.querySelector('meta[name="comanda-bridge-secret"]')?.content ?? '';
     const call = async (name, input, account) => {
-      const headers = { 'content-type': 'application/json', 'x-comanda-secret': secret };
+      // The page's session cookie goes with a same-origin fetch: no secret to read from the page.
+      const headers = { 'content-type': 'application/json' };
       if (account) headers['x-comanda-account'] = encodeURIComponent(account);
       return (await fetch('/bridge/' + name, { method: 'POST', headers, body: JSON.stringify(input) })).json();
     };

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, expect, type BrowserContext, type Page } from '@playwright/test';
 import { chromiumLaunch } from '../../../playwright.config';
-import { DEMO_HEADERS, startScript, startServe, tokenFileArgs, type Started } from './processes';
+import { DEMO_HEADERS, nextLaunchLink, startScript, startServe, tokenFileArgs, type Started } from './processes';
 import { SyncPage } from './SyncPage';
 
 // The setup most e2e tests share: the vendor's sandbox on its own (so a test can read its API and
@@ -33,8 +33,23 @@ export interface WindowOptions {
   colorScheme?: 'light' | 'dark';
 }
 
-/** A brand-new browser context (its own empty profile: no IndexedDB) on the terminal; its page. */
-export async function openWindow(url: string, contexts: BrowserContext[], options: WindowOptions = {}): Promise<Page> {
+/** Launch tokens already opened: each opens one browser once (the browser shell refuses it again). */
+const usedTokens = new Set<string>();
+/** One window opens at a time: each takes the link the shell keeps for the next one. */
+let opening: Promise<unknown> = Promise.resolve();
+
+/**
+ * A brand-new browser context (its own empty profile: no IndexedDB) on the terminal; its page. The
+ * printed launch link opens the first window; every further one opens the next link the shell
+ * keeps in its data folder, as a kiosk script restarting its browser would.
+ */
+export function openWindow(url: string, contexts: BrowserContext[], options: WindowOptions = {}): Promise<Page> {
+  const run = opening.then(() => openWindowNow(url, contexts, options));
+  opening = run.catch(() => {});
+  return run;
+}
+
+async function openWindowNow(url: string, contexts: BrowserContext[], options: WindowOptions): Promise<Page> {
   const profileDir = await mkdtemp(join(tmpdir(), 'comanda-e2e-profile-'));
   const context = await chromium.launchPersistentContext(profileDir, {
     ...chromiumLaunch,
@@ -44,8 +59,19 @@ export async function openWindow(url: string, contexts: BrowserContext[], option
     colorScheme: options.colorScheme ?? 'light',
   });
   contexts.push(context);
+  let link = new URL(url);
+  const token = link.searchParams.get('launch');
+  if (token !== null && usedTokens.has(token)) {
+    const next = new URL(nextLaunchLink(url));
+    // The other parameters of the link asked for (`?bench`) go along.
+    for (const [name, value] of link.searchParams) if (name !== 'launch') next.searchParams.set(name, value);
+    link = next;
+  }
+  const opened = link.searchParams.get('launch');
+  if (opened !== null) usedTokens.add(opened);
   const page = await context.newPage();
-  await page.goto(url);
+  // The shell writes the next link before this one answers: once here, the next window can read it.
+  await page.goto(link.toString());
   return page;
 }
 

@@ -79,9 +79,10 @@ describe('hand-off of the previous version’s outbox', () => {
     // The seated table shows seated from the main side's snapshot.
     expect(main.snapshot().services.map((s) => s.tableIds)).toEqual([[5]]);
 
-    // Every later start: nothing to hand over.
+    // Every later start: nothing to hand over; the main side is told the hand-off is over.
     expect(await handOverLegacyOutbox({ accountKey, bridge: main })).toMatchObject({ found: false, deleted: false });
-    expect(main.calls.filter((c) => c === 'importQueue')).toHaveLength(2);
+    expect(main.calls.filter((c) => c === 'importQueue')).toHaveLength(3);
+    expect(main.imports.map((call) => call.last)).toEqual([undefined, true, true]);
   });
 
   it('hands over an entry whose last error the previous version stored in English words as `legacy` with those words', async () => {

@@ -1,6 +1,16 @@
 import Dexie, { type EntityTable } from 'dexie';
 import { z } from 'zod';
-import { outboxEntrySchema, tableServiceSchema, upgradeLegacyError, upgradeLegacyLabel, type BridgeClient, type OutboxEntry, type TableService } from '../../../../shared/bridge';
+import {
+  BridgeError,
+  outboxEntrySchema,
+  tableServiceSchema,
+  upgradeLegacyError,
+  upgradeLegacyLabel,
+  type BridgeClient,
+  type ErrorCode,
+  type OutboxEntry,
+  type TableService,
+} from '../../../../shared/bridge';
 
 // Upgrade (issue 11 item 5). Until this version each account's order outbox and table services
 // lived in the renderer's IndexedDB (`comanda-<accountKey>-outbox`). On the first start of an
@@ -39,6 +49,9 @@ export function openLegacyOutboxDb(accountKey: string): LegacyOutboxDb {
 const legacyEntrySchema = z.object({ ...outboxEntrySchema.shape, lastError: z.preprocess(upgradeLegacyError, outboxEntrySchema.shape.lastError) });
 const legacyServiceSchema = z.object(tableServiceSchema.shape);
 
+/** Answers to the closing call that need nothing more: closed already, or a PIN is set (an old terminal had none). */
+const QUIET_REFUSALS: ReadonlySet<ErrorCode> = new Set(['queue-import-closed', 'pin-required']);
+
 /** importQueue calls stay well under the browser shell's 1 MB request limit (an entry is ~1–5 KB). */
 const ENTRIES_PER_CALL = 100;
 const SERVICES_PER_CALL = 500;
@@ -54,6 +67,8 @@ export interface HandOverResult {
   unreadable: number;
   /** The old database was deleted: all of it is on the main side. */
   deleted: boolean;
+  /** The main side refused the hand-off (`queue-import-closed`, `pin-required`): the old database stays. */
+  refused?: ErrorCode;
 }
 
 export interface HandOverDeps {
@@ -69,7 +84,15 @@ export interface HandOverDeps {
 export async function handOverLegacyOutbox(deps: HandOverDeps): Promise<HandOverResult> {
   const name = legacyOutboxDbName(deps.accountKey);
   const result: HandOverResult = { found: false, entries: 0, services: 0, skipped: 0, unreadable: 0, deleted: false };
-  if (!(await Dexie.exists(name))) return result;
+  if (!(await Dexie.exists(name))) {
+    // Nothing to hand over: the main side takes no hand-off for this account from now on
+    // (docs/decisions.md, "The PIN guards the main side"). Refused once it was closed, or without
+    // the PIN where one is set: either way nothing more is needed here.
+    await deps.bridge.importQueue({ entries: [], services: [], last: true }).catch((error: unknown) => {
+      if (!(error instanceof BridgeError && QUIET_REFUSALS.has(error.code))) throw error;
+    });
+    return result;
+  }
   result.found = true;
   const db = openLegacyOutboxDb(deps.accountKey);
   try {
@@ -83,16 +106,28 @@ export async function handOverLegacyOutbox(deps: HandOverDeps): Promise<HandOver
       deps.log,
       'entry',
     );
-    // Services first: their entries refer to them. Each call is idempotent by id.
-    for (let i = 0; i < services.length; i += SERVICES_PER_CALL) {
-      count(result, await deps.bridge.importQueue({ entries: [], services: services.slice(i, i + SERVICES_PER_CALL) }));
-    }
+    // Services first: their entries refer to them. Each call is idempotent by id; the last one
+    // (an empty one when there is nothing) ends the hand-off.
+    const calls: { entries: OutboxEntry[]; services: TableService[] }[] = [];
+    for (let i = 0; i < services.length; i += SERVICES_PER_CALL) calls.push({ entries: [], services: services.slice(i, i + SERVICES_PER_CALL) });
     const bySeq = [...entries].sort((a, b) => a.seq - b.seq);
-    for (let i = 0; i < bySeq.length; i += ENTRIES_PER_CALL) {
-      count(result, await deps.bridge.importQueue({ entries: bySeq.slice(i, i + ENTRIES_PER_CALL), services: [] }));
+    for (let i = 0; i < bySeq.length; i += ENTRIES_PER_CALL) calls.push({ entries: bySeq.slice(i, i + ENTRIES_PER_CALL), services: [] });
+    if (calls.length === 0) calls.push({ entries: [], services: [] });
+    try {
+      for (const [index, call] of calls.entries()) {
+        count(result, await deps.bridge.importQueue({ ...call, ...(index === calls.length - 1 ? { last: true } : {}) }));
+      }
+    } catch (error) {
+      // Trying again would be refused the same way: the old database is kept, and looked at next start.
+      if (!(error instanceof BridgeError && QUIET_REFUSALS.has(error.code))) throw error;
+      result.refused = error.code;
     }
   } finally {
     db.close();
+  }
+  if (result.refused) {
+    deps.log?.(`outbox hand-off refused (${result.refused}): the old outbox is kept`);
+    return result;
   }
   if (result.unreadable === 0) {
     await Dexie.delete(name);

@@ -55,6 +55,8 @@ export type QueueBridgeFake = QueueBridge &
   revision: number;
   /** Every operation called, in order. */
   calls: string[];
+  /** Each importQueue's `last`, in order. */
+  imports: Array<{ last: boolean | undefined }>;
   /** The next write fails with this (then works again); a `storage` failure sets `storageProblem` as the main side does. */
   failNextWith: BridgeError | null;
   /** What getQueue and queue-changed say about the database; a committed write clears it. */
@@ -73,6 +75,7 @@ export function fakeQueueBridge(at = '2026-11-22T12:00:00.000Z'): QueueBridgeFak
     entries: new Map<string, OutboxEntry>(),
     revision: 0,
     calls: [] as string[],
+    imports: [] as Array<{ last: boolean | undefined }>,
     failNextWith: null as BridgeError | null,
     storageProblem: null as QueueStorageProblem | null,
   };
@@ -173,8 +176,9 @@ export function fakeQueueBridge(at = '2026-11-22T12:00:00.000Z'): QueueBridgeFak
         return { cleared: true };
       }),
     exportPending: async () => ({ json: JSON.stringify({ entries: [...fake.entries.values()].filter((e) => e.pending === 1) }) }),
-    importQueue: ({ entries, services }: { entries: OutboxEntry[]; services: TableService[] }) =>
+    importQueue: ({ entries, services, last }: { entries: OutboxEntry[]; services: TableService[]; last?: boolean }) =>
       write('importQueue', () => {
+        fake.imports.push({ last });
         let skipped = 0;
         let importedEntries = 0;
         let importedServices = 0;

@@ -9,7 +9,15 @@ import { refusedText } from './lockText';
 import type { PinGuardedAction } from './pinGate';
 import { useRefusal } from './useRefusal';
 
-const TITLE = { settings: 'gateSettings', discard: 'gateDiscard', 'mark-done': 'gateMarkDone', 'set-stock': 'gateSetStock', reports: 'gateReports', manager: 'gateManager' } as const satisfies Record<PinGuardedAction, string>;
+const TITLE = {
+  settings: 'gateSettings',
+  discard: 'gateDiscard',
+  'mark-done': 'gateMarkDone',
+  'set-stock': 'gateSetStock',
+  reports: 'gateReports',
+  manager: 'gateManager',
+  continue: 'gateContinue',
+} as const satisfies Record<PinGuardedAction, string>;
 
 /** The PIN gate's question (issue 12 item 9): right PIN → the action goes ahead; Cancel or Escape → it does not. */
 export function PinDialog({ action, verify, onDone }: { action: PinGuardedAction; verify: (pin: string) => Promise<PinAttempt>; onDone: (ok: boolean) => void }) {
@@ -17,7 +25,8 @@ export function PinDialog({ action, verify, onDone }: { action: PinGuardedAction
   const { t: tc } = useTranslation('common');
   const titleId = useId();
   const { busy, wrongCount, failed, submit } = usePinAttempts(verify, () => onDone(true));
-  const refusedMs = useRefusal();
+  // The gates count wrong PINs apart from the lock screen.
+  const refusedMs = useRefusal('gate');
 
   return (
     <Modal className="dialog-card" labelledBy={titleId} onCancel={() => onDone(false)}>

@@ -40,7 +40,8 @@ export function PinSetupDialog({
   const [busy, setBusy] = useState(false);
   // Each step, and each retry of one, starts with an empty entry.
   const [entryKey, setEntryKey] = useState(0);
-  const refusedMs = useRefusal();
+  // Changing or removing the PIN counts at the gates, apart from the lock screen.
+  const refusedMs = useRefusal('gate');
   const step = steps[stepIndex]!;
   const last = stepIndex === steps.length - 1;
 

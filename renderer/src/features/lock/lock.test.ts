@@ -6,7 +6,7 @@ import { startIdleTimer } from './idleTimer';
 import { useLockStore } from './lockStore';
 import { refusedText, waitWords } from './lockText';
 
-const state = (changes: Partial<LockState> = {}): LockState => ({ pinSet: true, locked: false, failures: 0, retryInMs: 0, ...changes });
+const state = (changes: Partial<LockState> = {}): LockState => ({ pinSet: true, locked: false, failures: 0, retryInMs: 0, gate: { failures: 0, retryInMs: 0 }, damaged: false, ...changes });
 
 describe('idle timer', () => {
   beforeEach(() => vi.useFakeTimers());
@@ -68,6 +68,11 @@ describe('lock store', () => {
     expect(useLockStore.getState().refusedUntil).toBe(31_000);
     useLockStore.getState().receive(state(), 2_000);
     expect(useLockStore.getState().refusedUntil).toBe(0);
+  });
+
+  it('keeps the gates’ refusal apart from the lock screen’s', () => {
+    useLockStore.getState().receive(state({ gate: { failures: 8, retryInMs: 900_000 } }), 1_000);
+    expect(useLockStore.getState()).toMatchObject({ refusedUntil: 0, gateRefusedUntil: 901_000 });
   });
 });
 

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { lockSelectors, useLockStore } from './lockStore';
 
-/** How long PINs are still refused (ms, 0 when not), ticking each second while it counts down. */
-export function useRefusal(): number {
-  const refusedUntil = useLockStore(lockSelectors.refusedUntil);
+/** How long PINs are still refused (ms, 0 when not) at the lock screen or the gates, ticking each second while it counts down. */
+export function useRefusal(where: 'lock-screen' | 'gate' = 'lock-screen'): number {
+  const refusedUntil = useLockStore(where === 'gate' ? lockSelectors.gateRefusedUntil : lockSelectors.refusedUntil);
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     setNow(Date.now());

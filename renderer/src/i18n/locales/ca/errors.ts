@@ -19,6 +19,9 @@ export const errors = {
   'queue-closed': 'El terminal ha canviat de compte mentre això es desava: no s’ha desat res. Torna-ho a provar amb el compte que està en ús.',
   'queue-unavailable': 'La cua de comandes no està disponible en aquest mode.',
   'settings-unavailable': 'La configuració no està disponible en aquest mode.',
+  'pin-required': 'Això necessita el PIN del terminal, introduït al terminal mentre està desbloquejat. No s’ha fet res.',
+  'file-not-saved': 'Aquest terminal no ho ha pogut desar: el seu disc no admet escriptures (ple o només de lectura). No ha canviat res; allibera espai i torna-ho a provar.',
+  'pin-tries-not-saved': 'No s’ha comprovat el PIN: aquest terminal no pot anotar els intents fallits (disc ple o només de lectura). Allibera espai i torna-ho a provar.',
 
   'demo-needs-no-tokens': 'El local de prova no necessita tokens: tria Compte real i introdueix-los allà, per al seu servidor.',
   'tokens-for-other-server': 'Els tokens desats són de {{savedOrigin}}, no de {{origin}}: torna a escriure el token d’accés i el token d’integrador per a aquest servidor.',
@@ -86,6 +89,7 @@ export const errors = {
   'queue-open-failed': 'No es pot obrir la cua de comandes, així que no es poden desar comandes en aquest terminal. Comprova que el disc tingui espai i reinicia el terminal.',
   'queue-storage': 'Aquest terminal no ho ha pogut desar: la seva base de dades de comandes no admet escriptures (disc ple, només de lectura o malmès). No s’ha desat res; allibera espai i torna-ho a provar.',
   'entry-not-in-queue': 'Aquesta comanda ja no és a la cua.',
+  'queue-import-closed': 'Aquest terminal ja va recollir la seva antiga llista de comandes: no n’accepta cap altra.',
   'entry-changed': 'Aquesta comanda ha canviat mentrestant, així que no s’ha fet res: torna-la a mirar.',
   'seating-not-in-conflict': 'Només es pot enviar com a ronda o moure una ocupació rebutjada perquè la taula ja té una comanda oberta.',
   'choose-a-table': 'Tria almenys una taula.',

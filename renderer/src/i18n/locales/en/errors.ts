@@ -22,6 +22,9 @@ export const errors = {
   'queue-closed': 'The terminal switched to another account while this was being saved: nothing was saved. Try again on the account now in use.',
   'queue-unavailable': 'The order queue is not available in this shell.',
   'settings-unavailable': 'Settings are not available in this shell.',
+  'pin-required': 'This needs the terminal PIN, typed at the terminal while it is unlocked. Nothing was done.',
+  'file-not-saved': 'This terminal could not save it: its disk refuses writes (full or read-only). Nothing changed; free some disk space and try again.',
+  'pin-tries-not-saved': 'The PIN was not checked: this terminal cannot record wrong tries (disk full or read-only). Free some disk space and try again.',
 
   // Credentials and the vault
   'demo-needs-no-tokens': 'The demo venue needs no tokens: choose Real account and enter them there, for its server.',
@@ -94,6 +97,7 @@ export const errors = {
   'queue-open-failed': 'The order queue cannot be opened, so orders cannot be saved on this terminal. Check the disk has space, then restart the terminal.',
   'queue-storage': 'This terminal could not save it: its order database refuses writes (disk full, read-only or damaged). Nothing was saved; free some disk space and try again.',
   'entry-not-in-queue': 'This order is no longer in the queue.',
+  'queue-import-closed': 'This terminal took its old order list over already: it takes no other.',
   'entry-changed': 'This order changed meanwhile, so nothing was done: look at it again.',
   'seating-not-in-conflict': 'Only a seating refused because the table already has an open order can be sent as a round or moved.',
   'choose-a-table': 'Choose at least one table.',

@@ -19,6 +19,9 @@ export const errors = {
   'queue-closed': 'El terminal ha cambiado de cuenta mientras esto se guardaba: no se ha guardado nada. Vuelve a intentarlo con la cuenta que está en uso.',
   'queue-unavailable': 'La cola de pedidos no está disponible en este modo.',
   'settings-unavailable': 'Los ajustes no están disponibles en este modo.',
+  'pin-required': 'Esto necesita el PIN del terminal, introducido en el terminal mientras está desbloqueado. No se ha hecho nada.',
+  'file-not-saved': 'Este terminal no lo ha podido guardar: su disco no admite escrituras (lleno o de solo lectura). No ha cambiado nada; libera espacio y vuelve a intentarlo.',
+  'pin-tries-not-saved': 'No se ha comprobado el PIN: este terminal no puede anotar los intentos fallidos (disco lleno o de solo lectura). Libera espacio y vuelve a intentarlo.',
 
   'demo-needs-no-tokens': 'El local de prueba no necesita tokens: elige Cuenta real e introdúcelos allí, para su servidor.',
   'tokens-for-other-server': 'Los tokens guardados son de {{savedOrigin}}, no de {{origin}}: vuelve a escribir el token de acceso y el token de integrador para este servidor.',
@@ -86,6 +89,7 @@ export const errors = {
   'queue-open-failed': 'No se puede abrir la cola de pedidos, así que no se pueden guardar pedidos en este terminal. Comprueba que el disco tenga espacio y reinicia el terminal.',
   'queue-storage': 'Este terminal no lo ha podido guardar: su base de datos de pedidos no admite escrituras (disco lleno, de solo lectura o dañado). No se ha guardado nada; libera espacio y vuelve a intentarlo.',
   'entry-not-in-queue': 'Este pedido ya no está en la cola.',
+  'queue-import-closed': 'Este terminal ya recogió su antigua lista de pedidos: no acepta otra.',
   'entry-changed': 'Este pedido ha cambiado mientras tanto, así que no se ha hecho nada: vuelve a mirarlo.',
   'seating-not-in-conflict': 'Solo se puede enviar como ronda o mover una ocupación rechazada porque la mesa ya tiene un pedido abierto.',
   'choose-a-table': 'Elige al menos una mesa.',
