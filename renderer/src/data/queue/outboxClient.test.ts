@@ -204,6 +204,38 @@ describe('waiter decisions', () => {
   });
 });
 
+describe('a deposit taken at seating', () => {
+  const cash = { amountCents: 2000, methodId: 2, methodName: 'Cash' };
+
+  it('goes with the Flow seating as its payments, its method named in the tender for the bill', async () => {
+    const { outbox } = await clientWithCatalog();
+    const { seating } = await outbox.seat({ tables: [{ id: 3, name: 'T3' }], guests: 4, customer: null, notes: '', prepayment: cash });
+    expect(seating.request).toMatchObject({ kind: 'seating', data: { contents: null, payments: [{ amount: '20.00', payment_method_id: 2 }] } });
+    expect(seating.tender).toEqual({ methodId: 2, methodName: 'Cash', amountCents: 2000, tipCents: 0 });
+  });
+
+  it('moves with a refused seating, goes as the round’s payment when sent as a round, and is never dropped', async () => {
+    const { outbox, main, store } = await clientWithCatalog();
+    const moved = await outbox.seat({ tables: [{ id: 4, name: 'T4' }], guests: 2, customer: null, notes: '', prepayment: cash });
+    main.update(moved.seating.id, { state: 'rejected', conflict: true });
+    store.getState().applySnapshot(main.snapshot());
+    // Sent as a round it would have nothing to go with: the waiter is told to move it instead.
+    await expect(outbox.sendSeatingAsRound(moved.seating.id)).rejects.toThrow(expect.objectContaining({ code: 'prepayment-needs-free-table' }));
+    await outbox.moveSeating(moved.seating.id, [{ id: 8, name: 'T8' }]);
+    const again = [...main.entries.values()].find((e) => e.kind === 'seating' && e.pending === 1 && e.serviceId === moved.service.id)!;
+    expect(again.request).toMatchObject({ data: { table_id: [8], payments: [{ amount: '20.00', payment_method_id: 2 }] } });
+    expect(again.tender).toMatchObject({ methodName: 'Cash', amountCents: 2000 });
+
+    const asRound = await outbox.seat({ tables: [{ id: 9, name: 'T9' }], guests: 2, customer: null, notes: '', lines: [demoLines.cana(10)], prepayment: cash });
+    main.update(asRound.seating.id, { state: 'rejected', conflict: true });
+    store.getState().applySnapshot(main.snapshot());
+    await outbox.sendSeatingAsRound(asRound.seating.id);
+    const round = [...main.entries.values()].find((e) => e.kind === 'round' && e.serviceId === asRound.service.id)!;
+    expect(loyalty(round.request).order).toMatchObject({ total: '25.00', payment: { amount: '20.00', payment_method_id: 2 } });
+    expect(round.tender).toMatchObject({ methodName: 'Cash', amountCents: 2000 });
+  });
+});
+
 describe('a submit whose answer never came back (it may have been committed)', () => {
   const lost = () => new BridgeError({ kind: 'unreachable', code: 'local-service-not-answering' });
 

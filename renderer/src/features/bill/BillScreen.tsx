@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { BridgeClient, OutboxEntry, TableService } from '../../../../shared/bridge';
 import { billOf, type Bill, type BillPayment } from '../../../../shared/domain/bill';
 import { queueSelectors, useQueueStore } from '../../data/queue/queueStore';
@@ -205,10 +206,10 @@ function Payments({ payments }: { payments: readonly BillPayment[] }) {
   if (payments.length === 0) return <p className="bill__note">{t('noPayments')}</p>;
   return (
     <ul className="bill-payments">
-      {payments.map((p) => (
-        <li key={p.entryId} className="bill-payment" data-testid="bill-payment" data-state={p.state}>
+      {payments.map((p, i) => (
+        <li key={`${p.entryId}-${i}`} className="bill-payment" data-testid="bill-payment" data-state={p.state} data-prepayment={p.prepayment || undefined}>
           <span className="bill-payment__what">
-            {t('paymentLine', { method: p.prepayment ? t('prepayment') : p.methodName || t('methodUnknown'), amount: money(p.amountCents) })}
+            {t('paymentLine', { method: paymentMethodText(t, p), amount: money(p.amountCents) })}
             {p.tipCents > 0 && <span className="bill-payment__extra"> · {t('tipOf', { amount: money(p.tipCents) })}</span>}
             {p.giftCardUuid && <span className="bill-payment__extra"> · {t('giftCardRef', { uuid: p.giftCardUuid })}</span>}
           </span>
@@ -220,6 +221,12 @@ function Payments({ payments }: { payments: readonly BillPayment[] }) {
       ))}
     </ul>
   );
+}
+
+/** "Card", "Prepayment (Cash)": a deposit taken at seating says so, with its method when known. */
+function paymentMethodText(t: TFunction<'bill'>, p: BillPayment): string {
+  if (p.prepayment) return p.methodName ? t('prepaymentBy', { method: p.methodName }) : t('prepayment');
+  return p.methodName || t('methodUnknown');
 }
 
 function ClearTable({ serviceId }: { serviceId: string }) {

@@ -31,6 +31,7 @@ import {
 import { serviceSelectors, useServiceStore } from './serviceStore';
 import { useCustomersStore } from '../customers/customersStore';
 import { seatFormFor } from '../customers/customerUse';
+import { methodChoices } from '../bill/methods';
 import './seat.css';
 
 // The seat dialog (issue 6 item 2): guests on a keypad, an optional customer (found among the
@@ -110,7 +111,12 @@ function SeatDialogBody({ tables }: { tables: readonly SeatTable[] }) {
   // taps in quick succession never work on a stale form.
   // A customer chosen on the Customers screen "for a table" starts the form (issue 14 item 8).
   const [draft, setDraft] = useState<{ form: SeatForm; fresh: boolean }>(() => ({ form: seatFormFor(useCustomersStore.getState().forTable), fresh: true }));
-  const form = draft.form;
+  // A deposit is taken with one of the synced payment methods (Card and Cash before the first sync).
+  const catalogDb = useStore(catalogStore, catalogSelectors.catalogDb);
+  const storedMethods = useLiveQuery(async () => (catalogDb ? await catalogDb.paymentMethods.toArray() : []), [catalogDb]);
+  const { methods } = methodChoices(storedMethods, { card: t('methodCard'), cash: t('methodCash') });
+  const firstMethod = methods[0] ?? null;
+  const form: SeatForm = { ...draft.form, prepaymentMethod: draft.form.prepaymentMethod ?? (firstMethod ? { id: firstMethod.id, name: firstMethod.name } : null) };
   // Field messages appear once "Seat" was tapped (and then follow the form); the guests message shows at once.
   const [showErrors, setShowErrors] = useState(false);
   const checked = validateSeatForm(form);
@@ -150,7 +156,8 @@ function SeatDialogBody({ tables }: { tables: readonly SeatTable[] }) {
       // Items already on the ticket go with the seating (issue 6 item 3); read now, not at render.
       // Only the counter's ticket (built before choosing a table) goes with a seating.
       const lines = ticketLineInputs(useOrderStore.getState().counterLines());
-      const result = await outbox.seat({ tables, guests: checked.values.guests, customer: checked.values.customer, notes: checked.values.notes, lines });
+      const { guests, customer, notes, prepayment } = checked.values;
+      const result = await outbox.seat({ tables, guests, customer, notes, lines, ...(prepayment ? { prepayment } : {}) });
       useOrderStore.getState().clearCounterTicket();
       useCustomersStore.getState().chooseForTable(null);
       openOrder({ kind: 'service', serviceId: result.service.id });
@@ -208,6 +215,50 @@ function SeatDialogBody({ tables }: { tables: readonly SeatTable[] }) {
             />
             <FieldMessage id={`${id}-guests-error`} error={guestsMessage} />
             <Keypad label={t('numberPad')} onKey={onKey} disabled={saving} />
+            <div className="seat-dialog__prepayment" role="group" aria-labelledby={`${id}-prepayment-title`}>
+              <h3 id={`${id}-prepayment-title`} className="seat-dialog__subtitle">
+                {t('prepayment')} <span className="field__note">{t('optional')}</span>
+              </h3>
+              <label className="field__label" htmlFor={`${id}-prepayment`}>
+                {t('prepaymentAmount')}
+              </label>
+              <input
+                id={`${id}-prepayment`}
+                className="field__input"
+                type="text"
+                inputMode="decimal"
+                autoComplete="off"
+                placeholder="0,00"
+                value={form.prepayment}
+                disabled={saving}
+                aria-invalid={errors?.prepayment ? true : undefined}
+                aria-describedby={errors?.prepayment ? `${id}-prepayment-error` : undefined}
+                onChange={(event) => {
+                  const prepayment = event.target.value;
+                  update((f) => ({ ...f, prepayment }));
+                }}
+              />
+              <FieldMessage id={`${id}-prepayment-error`} error={errors?.prepayment ?? null} />
+              <label className="field__label" htmlFor={`${id}-prepayment-method`}>
+                {t('prepaymentMethod')}
+              </label>
+              <select
+                id={`${id}-prepayment-method`}
+                className="field__input"
+                value={form.prepaymentMethod?.id ?? ''}
+                disabled={saving}
+                onChange={(event) => {
+                  const chosen = methods.find((m) => m.id === Number(event.target.value));
+                  if (chosen) update((f) => ({ ...f, prepaymentMethod: { id: chosen.id, name: chosen.name } }));
+                }}
+              >
+                {methods.map((m) => (
+                  <option key={m.id} value={m.id}>
+                    {m.name}
+                  </option>
+                ))}
+              </select>
+            </div>
           </section>
 
           <section className="seat-dialog__customer" aria-labelledby={`${id}-customer`}>

@@ -20,6 +20,7 @@ export const bill = {
   payments: 'Pagaments',
   noPayments: 'Encara no hi ha pagaments.',
   prepayment: 'Pagament anticipat',
+  prepaymentBy: 'Pagament anticipat ({{method}})',
   paymentLine: '{{method}} · {{amount}}',
   tipOf: 'propina {{amount}}',
   giftCardRef: 'targeta {{uuid}}',

@@ -87,6 +87,7 @@ export const errors = {
   'entry-not-in-queue': 'Aquesta comanda ja no és a la cua.',
   'entry-changed': 'Aquesta comanda ha canviat mentrestant, així que no s’ha fet res: torna-la a mirar.',
   'seating-not-in-conflict': 'Només es pot enviar com a ronda o moure una ocupació rebutjada perquè la taula ja té una comanda oberta.',
+  'prepayment-needs-free-table': 'Aquesta ocupació porta un pagament anticipat i cap producte: mou-la a una taula lliure per no perdre el pagament anticipat.',
   'choose-a-table': 'Tria almenys una taula.',
   'table-chosen-twice': 'Hi ha una taula triada dues vegades.',
   'service-gone': 'Aquest servei de taula ja no existeix.',

@@ -20,6 +20,7 @@ export const bill = {
   payments: 'Payments',
   noPayments: 'No payments yet.',
   prepayment: 'Prepayment',
+  prepaymentBy: 'Prepayment ({{method}})',
   paymentLine: '{{method}} · {{amount}}',
   tipOf: 'tip {{amount}}',
   giftCardRef: 'card {{uuid}}',

@@ -95,6 +95,7 @@ export const errors = {
   'entry-not-in-queue': 'This order is no longer in the queue.',
   'entry-changed': 'This order changed meanwhile, so nothing was done: look at it again.',
   'seating-not-in-conflict': 'Only a seating refused because the table already has an open order can be sent as a round or moved.',
+  'prepayment-needs-free-table': 'This seating carries a prepayment and no items: move it to a free table, so the prepayment is not lost.',
   'choose-a-table': 'Choose at least one table.',
   'table-chosen-twice': 'A table is chosen twice.',
   'service-gone': 'This table service no longer exists.',

@@ -20,6 +20,7 @@ export const bill = {
   payments: 'Pagos',
   noPayments: 'Aún no hay pagos.',
   prepayment: 'Pago anticipado',
+  prepaymentBy: 'Pago anticipado ({{method}})',
   paymentLine: '{{method}} · {{amount}}',
   tipOf: 'propina {{amount}}',
   giftCardRef: 'tarjeta {{uuid}}',

@@ -87,6 +87,7 @@ export const errors = {
   'entry-not-in-queue': 'Este pedido ya no está en la cola.',
   'entry-changed': 'Este pedido ha cambiado mientras tanto, así que no se ha hecho nada: vuelve a mirarlo.',
   'seating-not-in-conflict': 'Solo se puede enviar como ronda o mover una ocupación rechazada porque la mesa ya tiene un pedido abierto.',
+  'prepayment-needs-free-table': 'Esta ocupación lleva un pago anticipado y ningún producto: muévela a una mesa libre para no perder el pago anticipado.',
   'choose-a-table': 'Elige al menos una mesa.',
   'table-chosen-twice': 'Hay una mesa elegida dos veces.',
   'service-gone': 'Este servicio de mesa ya no existe.',
