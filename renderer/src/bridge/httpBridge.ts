@@ -160,6 +160,7 @@ export function createHttpBridge(options: HttpBridgeOptions = { secret: readBrid
     setBillDiscount: (input, context) => call('setBillDiscount', input, context),
     createGiftCard: (input, context) => call('createGiftCard', input, context),
     deleteCustomer: (input, context) => call('deleteCustomer', input, context),
+    getCustomer: (input, context) => call('getCustomer', input, context),
     setItemStock: (input, context) => call('setItemStock', input, context),
     getStockSettings: (input, context) => call('getStockSettings', input, context),
     saveStockSettings: (input, context) => call('saveStockSettings', input, context),

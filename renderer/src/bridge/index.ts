@@ -47,6 +47,7 @@ export function createBridgeClient(api: BridgeApi): BridgeClient {
     setBillDiscount: (input, context) => api.setBillDiscount(input, context).then(unwrap),
     createGiftCard: (input, context) => api.createGiftCard(input, context).then(unwrap),
     deleteCustomer: (input, context) => api.deleteCustomer(input, context).then(unwrap),
+    getCustomer: (input, context) => api.getCustomer(input, context).then(unwrap),
     setItemStock: (input, context) => api.setItemStock(input, context).then(unwrap),
     getStockSettings: (input, context) => api.getStockSettings(input, context).then(unwrap),
     saveStockSettings: (input, context) => api.saveStockSettings(input, context).then(unwrap),

@@ -4,12 +4,13 @@ import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { useStore } from 'zustand';
-import { catalogSelectors, catalogStore } from '../../data/catalog/catalogStore';
+import { catalogSelectors, catalogStore, type CatalogState } from '../../data/catalog/catalogStore';
+import { customerDetailsDb } from '../../data/customers/customerDetails';
 import type { SeatTable } from '../../data/queue/outboxTypes';
 import { IconWarning } from '../../ui/icons';
 import { useFormat } from '../../i18n/useFormat';
 import { orderSelectors, useOrderStore } from '../order/orderStore';
-import { searchCustomers, type CustomerMatch } from './customerSearch';
+import { CUSTOMER_RESULTS, searchCustomers, type CustomerMatch } from './customerSearch';
 import { Keypad } from './Keypad';
 import {
   clearCustomer,
@@ -51,6 +52,8 @@ export function SeatDialog() {
   // A new choice of tables is a new form (keyed), never the previous one's leftovers.
   return createPortal(<SeatDialogBody key={seating.map((t) => t.id).join('-')} tables={seating} />, document.body);
 }
+
+const accountKeyOf = (state: CatalogState) => state.accountKey;
 
 const FOCUSABLE = 'button:not([disabled]), input:not([disabled]), textarea:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
@@ -391,12 +394,13 @@ function CustomerSearch({ picked, disabled, onPick, onRemove }: { picked: string
   const { t } = useTranslation('service');
   const { collator } = useFormat();
   const catalogDb = useStore(catalogStore, catalogSelectors.catalogDb);
+  const accountKey = useStore(catalogStore, accountKeyOf);
   const [query, setQuery] = useState('');
   const id = useId();
   const trimmed = query.trim();
   const matches = useLiveQuery(
-    () => (catalogDb && trimmed.length >= 2 ? searchCustomers(catalogDb, trimmed, collator) : Promise.resolve([])),
-    [catalogDb, trimmed, collator],
+    () => (catalogDb && trimmed.length >= 2 ? searchCustomers(catalogDb, trimmed, collator, CUSTOMER_RESULTS, accountKey ? customerDetailsDb(accountKey) : null) : Promise.resolve([])),
+    [catalogDb, trimmed, collator, accountKey],
   );
 
   if (picked !== null) {
