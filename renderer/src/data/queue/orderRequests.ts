@@ -2,7 +2,7 @@ import { coded, deliveryRequestSchema, describeZodError, type DeliveryRequest, t
 import type { CatalogIndex } from '../../../../shared/domain/catalog';
 import { encodeFlowContents, encodeLoyaltyOrder, type LineProblem } from '../../../../shared/domain/encode';
 import type { LineChoice } from '../../../../shared/domain/line';
-import { centsToDecimal, formatMoney, multiplyCents, parseCents } from '../../../../shared/domain/money';
+import { centsToDecimal, multiplyCents, parseCents } from '../../../../shared/domain/money';
 import { OutboxInputError, type PaymentInput, type SeatPrepayment, type TicketLineInput } from './outboxTypes';
 
 // Ticket lines → the exact request an outbox entry will send (issue 6 item 3): a Flow newOrder
@@ -278,8 +278,7 @@ export function giftRedeemRequest(uuid: string, amountCents: number): DeliveryRe
   return checked({ kind: 'gift-redeem', uuid: uuid.trim(), redeem: { amount: centsToDecimal(amountCents) } });
 }
 
-/** "3 items · 23,50 €" */
-export function linesSummary(lines: readonly { quantity: number }[], totalCents: number): string {
-  const count = lines.reduce((sum, line) => sum + line.quantity, 0);
-  return `${count} ${count === 1 ? 'item' : 'items'} · ${formatMoney(totalCents)}`;
+/** How many items the lines hold (their quantities added): a summary's `items`. */
+export function itemsIn(lines: readonly { quantity: number }[]): number {
+  return lines.reduce((sum, line) => sum + line.quantity, 0);
 }

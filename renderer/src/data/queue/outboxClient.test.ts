@@ -1,7 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BridgeError, type DeliveryRequest } from '../../../../shared/bridge';
-import { formatMoney } from '../../../../shared/domain/money';
 import type { CatalogDb } from '../catalog/catalogDb';
 import { flowUrlLength, MAX_FLOW_URL_CHARS, openOutbox } from './outboxClient';
 import { OutboxInputError, type Outbox } from './outboxTypes';
@@ -121,7 +120,7 @@ describe('rounds, takeaway and delivery', () => {
         payment: { amount: '21.00', payment_method_id: 1, tip: '1.50' },
       },
     });
-    expect(round).toMatchObject({ kind: 'round', state: 'queued', totalCents: 2100, summary: `Round · 4 items · ${formatMoney(2100)}` });
+    expect(round).toMatchObject({ kind: 'round', state: 'queued', totalCents: 2100, summary: { code: 'round', params: { items: 4, totalCents: 2100 } } });
     expect(main.calls).toEqual(['seatService', 'submitEntry']);
     await expect(outbox.sendRound({ serviceId: service.id, lines: [demoLines.cana()], payment: { paymentMethodId: 1, amountCents: 251, tipCents: 0 } })).rejects.toThrow(expect.objectContaining({ code: 'payment-over-total', params: { payment: 2.51, total: 2.5 } }));
     await expect(outbox.sendRound({ serviceId: service.id, lines: [] })).rejects.toThrow(expect.objectContaining({ code: 'ticket-empty' }));
@@ -199,7 +198,7 @@ describe('waiter decisions', () => {
     store.getState().applySnapshot(main.snapshot());
     await outbox.moveSeating(second.seating.id, [{ id: 8, name: 'T8' }]);
     const seating = [...main.entries.values()].find((e) => e.kind === 'seating' && e.pending === 1 && e.serviceId === second.service.id)!;
-    expect(seating).toMatchObject({ tableIds: [8], place: { kind: 'tables', names: ['T8'] }, summary: 'Seating · 4 guests' });
+    expect(seating).toMatchObject({ tableIds: [8], place: { kind: 'tables', names: ['T8'] }, summary: { code: 'seating', params: { guests: 4, items: 0, totalCents: 0 } } });
     expect(seating.request).toMatchObject({ kind: 'seating', data: { table_id: [8], guests: 4 } });
   });
 });

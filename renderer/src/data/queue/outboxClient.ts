@@ -16,7 +16,7 @@ import {
 import { indexCatalog, type CatalogIndex, type CatalogRecords } from '../../../../shared/domain/catalog';
 import type { CatalogDb } from '../catalog/catalogDb';
 import { itemRecordsOnce } from '../catalog/itemRecords';
-import { linesSummary, loyaltyRequest, outboxLines, prepaymentOfSeating, seatingRequest, splitSeatingLines, type LoyaltyRequestInput } from './orderRequests';
+import { itemsIn, loyaltyRequest, outboxLines, prepaymentOfSeating, seatingRequest, splitSeatingLines, type LoyaltyRequestInput } from './orderRequests';
 import {
   OutboxInputError,
   type DeliveryInput,
@@ -183,7 +183,7 @@ export function openOutbox(deps: OutboxClientDeps): Outbox {
       serviceId: service.id,
       request,
       lines: outboxLines(lines),
-      summary: `Round · ${linesSummary(lines, totalCents)}`,
+      summary: { code: 'round', params: { items: itemsIn(lines), totalCents } },
       totalCents,
     };
   }
@@ -193,7 +193,6 @@ export function openOutbox(deps: OutboxClientDeps): Outbox {
       { tableIds: service.tableIds, guests: service.guests, customer: service.customer, notes: service.notes, lines, prepayment },
       catalog,
     );
-    const guests = `${service.guests} ${service.guests === 1 ? 'guest' : 'guests'}`;
     return {
       id: nextId(),
       kind: 'seating',
@@ -202,7 +201,7 @@ export function openOutbox(deps: OutboxClientDeps): Outbox {
       serviceId: service.id,
       request,
       lines: outboxLines(lines),
-      summary: lines.length > 0 ? `Seating · ${guests} · ${linesSummary(lines, totalCents)}` : `Seating · ${guests}`,
+      summary: { code: 'seating', params: { guests: service.guests, items: itemsIn(lines), totalCents } },
       totalCents,
       // The bill names the deposit's method as the waiter chose it (shared/domain/bill.ts).
       ...(prepayment ? { tender: { methodId: prepayment.methodId, methodName: prepayment.methodName, amountCents: prepayment.amountCents, tipCents: 0 } } : {}),
@@ -291,8 +290,7 @@ export function openOutbox(deps: OutboxClientDeps): Outbox {
     const ids = idsFor({ place, lines, fields });
     const id = ids.next();
     const { request, totalCents } = loyaltyRequest({ entryId: id, lines, ...fields }, catalog);
-    const title = kind === 'takeaway' ? 'Takeaway' : 'Delivery';
-    return submit({ id, kind, tableIds: [], place, serviceId: null, request, lines: outboxLines(lines), summary: `${title} · ${linesSummary(lines, totalCents)}`, totalCents }, ids);
+    return submit({ id, kind, tableIds: [], place, serviceId: null, request, lines: outboxLines(lines), summary: { code: kind, params: { items: itemsIn(lines), totalCents } }, totalCents }, ids);
   }
 
   function customerOf(name: string | undefined, email: string | undefined, phone: string | undefined) {

@@ -59,7 +59,7 @@ export function customerEntryDraft(id: string, customer: CustomerDraft): EntryDr
     serviceId: null,
     request: { kind: 'customer', customer },
     lines: [],
-    summary: `Customer · ${customer.name}`,
+    summary: { code: 'customer', params: { name: customer.name } },
     totalCents: 0,
   };
 }

@@ -196,7 +196,6 @@ export function saleEntryDrafts(input: {
   payments: RetailPaymentRequest[];
   closedAt: string;
   customerName?: string | null;
-  summary: { sale: string; invoice: string };
 }): [EntryDraft, EntryDraft] {
   const { ids, draft } = input;
   const customer = input.customerName?.trim().slice(0, 200);
@@ -208,7 +207,7 @@ export function saleEntryDrafts(input: {
     kind: 'sale',
     request: { kind: 'retail-order', order: saleOrderRequest(draft, input.closedAt) },
     lines: draft.lines.slice(0, 500).map(outboxLine),
-    summary: input.summary.sale.slice(0, 500),
+    summary: { code: 'sale', params: { totalCents: draft.totals.total } },
   };
   const invoice: EntryDraft = {
     ...common,
@@ -216,7 +215,7 @@ export function saleEntryDrafts(input: {
     kind: 'invoice',
     request: { kind: 'retail-invoice', invoice: { payments: input.payments } },
     lines: [],
-    summary: input.summary.invoice.slice(0, 500),
+    summary: { code: 'invoice', params: { payments: input.payments.length, totalCents: draft.totals.total } },
     after: ids.sale,
   };
   return [sale, invoice];
