@@ -92,6 +92,8 @@ async function pay(page: Page, options: { evenlyInto?: number; method: string; t
   if (options.shot) await page.screenshot({ path: options.shot });
   await dialog.getByRole('button', { name: /^Pay / }).tap();
   await expect(dialog).toBeHidden();
+  // Closed because it was saved: the bill says so, with the method.
+  await expect(page.getByTestId('bill-pay-saved')).toContainText(`Saved: ${options.method} · €`);
 }
 
 test('a table of 4: two rounds, 10 % off, half by card with a tip, half in cash with change; the ledger adds up; Paid; Clear table', async () => {
@@ -184,6 +186,12 @@ test('a reservation’s deposit taken at seating goes to the POS with the seatin
   const left = cents(round.payload.order!.total) - 500;
   await expect(page.getByTestId('bill-left')).toHaveText(`€${(Math.max(0, left) / 100).toFixed(2)}`);
   await page.screenshot({ path: 'test-results/shots/bill-prepayment-1280.png' });
+  // What is left, by card: the deposit and this payment pay the table.
+  if (left > 0) {
+    await pay(page, { method: 'Card' });
+    await expect(page.getByTestId('bill-pay-saved')).toHaveText(`Saved: Card · €${(left / 100).toFixed(2)}`);
+    await expect(page.getByTestId('bill-paid-mark')).toBeVisible();
+  }
 });
 
 test('two payments taken while the vendor is offline arrive once each when it returns', async () => {

@@ -109,4 +109,6 @@ export const bill = {
   totalAfterDiscount: 'Total amb descompte',
   separateCheck: 'Compte separat',
   separateCheckHint: 'Aquesta ronda obre un compte nou a la taula.',
+  paySaved: 'Desat: {{method}} · {{amount}}',
+  paySavedChange: 'Desat: {{method}} · {{amount}} · canvi {{change}}',
 } as const;

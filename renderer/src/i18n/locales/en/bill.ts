@@ -115,4 +115,6 @@ export const bill = {
   totalAfterDiscount: 'Total after discount',
   separateCheck: 'Separate check',
   separateCheckHint: 'This round opens a new check at the table.',
+  paySaved: 'Saved: {{method}} · {{amount}}',
+  paySavedChange: 'Saved: {{method}} · {{amount}} · change {{change}}',
 } as const;

@@ -109,4 +109,6 @@ export const bill = {
   totalAfterDiscount: 'Total con descuento',
   separateCheck: 'Cuenta separada',
   separateCheckHint: 'Esta ronda abre una cuenta nueva en la mesa.',
+  paySaved: 'Guardado: {{method}} · {{amount}}',
+  paySavedChange: 'Guardado: {{method}} · {{amount}} · cambio {{change}}',
 } as const;
