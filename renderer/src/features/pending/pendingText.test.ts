@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { venueMoment } from '../../../../shared/domain/venueTime';
 import { queuedEntry, type EntryDraft, type OutboxEntry, type StructuredSummary } from '../../../../shared/bridge';
 import { formattersFor } from '../../i18n/format';
 import { createI18n } from '../../i18n/i18n';
@@ -53,7 +54,7 @@ describe('entryAge and savedAgo', () => {
 
 describe('describeClock and describeAttempts', () => {
   it('formats local hours and minutes', () => {
-    const local = new Date(2026, 10, 22, 9, 5);
+    const local = venueMoment(2026, 11, 22, 9, 5);
     expect(describeClock(formattersFor('en'), local.toISOString())).toBe('09:05');
     expect(describeClock(formattersFor('ca'), local.toISOString())).toBe('09:05');
     expect(describeClock(formattersFor('en'), 'nope')).toBe('');

@@ -1,7 +1,7 @@
 import { centsToWire, thousandthsToWire, type RetailOrderLineRequest, type RetailOrderRequest, type RetailPaymentRequest } from '../../../../../shared/api/retail';
 import type { EntryDraft, OutboxLine } from '../../../../../shared/bridge';
 import type { DiscountObject } from '../../../../../shared/domain/retail/order';
-import { SHOP_TIME_ZONE } from '../../../../../shared/domain/retail/schedule';
+import { venueTimeZone } from '../../../../../shared/domain/venueTime';
 import { parseAmountInput } from '../../order/sendForm';
 import type { CheckoutDraft, CheckoutLine } from '../basketStore';
 
@@ -112,7 +112,7 @@ let shopClock: Intl.DateTimeFormat | null = null;
 /** `YYYY-MM-DD HH:mm:ss` in the shop's time (Europe/Madrid): the order's `closed_at` (§2.5). */
 export function shopDateTime(at: Date | number): string {
   shopClock ??= new Intl.DateTimeFormat('en-GB', {
-    timeZone: SHOP_TIME_ZONE,
+    timeZone: venueTimeZone(),
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',
