@@ -218,50 +218,6 @@ function SeatDialogBody({ tables }: { tables: readonly SeatTable[] }) {
             />
             <FieldMessage id={`${id}-guests-error`} error={guestsMessage} />
             <Keypad label={t('numberPad')} onKey={onKey} disabled={saving} />
-            <div className="seat-dialog__prepayment" role="group" aria-labelledby={`${id}-prepayment-title`}>
-              <h3 id={`${id}-prepayment-title`} className="seat-dialog__subtitle">
-                {t('prepayment')} <span className="field__note">{t('optional')}</span>
-              </h3>
-              <label className="field__label" htmlFor={`${id}-prepayment`}>
-                {t('prepaymentAmount')}
-              </label>
-              <input
-                id={`${id}-prepayment`}
-                className="field__input"
-                type="text"
-                inputMode="decimal"
-                autoComplete="off"
-                placeholder="0,00"
-                value={form.prepayment}
-                disabled={saving}
-                aria-invalid={errors?.prepayment ? true : undefined}
-                aria-describedby={errors?.prepayment ? `${id}-prepayment-error` : undefined}
-                onChange={(event) => {
-                  const prepayment = event.target.value;
-                  update((f) => ({ ...f, prepayment }));
-                }}
-              />
-              <FieldMessage id={`${id}-prepayment-error`} error={errors?.prepayment ?? null} />
-              <label className="field__label" htmlFor={`${id}-prepayment-method`}>
-                {t('prepaymentMethod')}
-              </label>
-              <select
-                id={`${id}-prepayment-method`}
-                className="field__input"
-                value={form.prepaymentMethod?.id ?? ''}
-                disabled={saving}
-                onChange={(event) => {
-                  const chosen = methods.find((m) => m.id === Number(event.target.value));
-                  if (chosen) update((f) => ({ ...f, prepaymentMethod: { id: chosen.id, name: chosen.name } }));
-                }}
-              >
-                {methods.map((m) => (
-                  <option key={m.id} value={m.id}>
-                    {m.name}
-                  </option>
-                ))}
-              </select>
-            </div>
           </section>
 
           <section className="seat-dialog__customer" aria-labelledby={`${id}-customer`}>
@@ -295,6 +251,56 @@ function SeatDialogBody({ tables }: { tables: readonly SeatTable[] }) {
               />
             </label>
             <FieldMessage id={`${id}-notes-error`} error={errors?.notes ?? null} />
+            <div className="seat-dialog__prepayment" role="group" aria-labelledby={`${id}-prepayment-title`}>
+              <h3 id={`${id}-prepayment-title`} className="seat-dialog__subtitle">
+                {t('prepayment')} <span className="field__note">{t('optional')}</span>
+              </h3>
+              <div className="seat-dialog__pair">
+                <div className="field field--tight">
+                  <label className="field__label" htmlFor={`${id}-prepayment`}>
+                    {t('prepaymentAmount')}
+                  </label>
+                  <input
+                    id={`${id}-prepayment`}
+                    className="field__input"
+                    type="text"
+                    inputMode="decimal"
+                    autoComplete="off"
+                    placeholder="0,00"
+                    value={form.prepayment}
+                    disabled={saving}
+                    aria-invalid={errors?.prepayment ? true : undefined}
+                    aria-describedby={errors?.prepayment ? `${id}-prepayment-error` : undefined}
+                    onChange={(event) => {
+                      const prepayment = event.target.value;
+                      update((f) => ({ ...f, prepayment }));
+                    }}
+                  />
+                  <FieldMessage id={`${id}-prepayment-error`} error={errors?.prepayment ?? null} />
+                </div>
+                <div className="field field--tight">
+                  <label className="field__label" htmlFor={`${id}-prepayment-method`}>
+                    {t('prepaymentMethod')}
+                  </label>
+                  <select
+                    id={`${id}-prepayment-method`}
+                    className="field__input"
+                    value={form.prepaymentMethod?.id ?? ''}
+                    disabled={saving}
+                    onChange={(event) => {
+                      const chosen = methods.find((m) => m.id === Number(event.target.value));
+                      if (chosen) update((f) => ({ ...f, prepaymentMethod: { id: chosen.id, name: chosen.name } }));
+                    }}
+                  >
+                    {methods.map((m) => (
+                      <option key={m.id} value={m.id}>
+                        {m.name}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+              </div>
+            </div>
           </section>
         </div>
 
