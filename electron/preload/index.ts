@@ -58,6 +58,7 @@ const api = {
   setBillDiscount: (input, context) => invoke('bridge:setBillDiscount', input, context),
   createGiftCard: (input, context) => invoke('bridge:createGiftCard', input, context),
   deleteCustomer: (input, context) => invoke('bridge:deleteCustomer', input, context),
+  getCustomer: (input, context) => invoke('bridge:getCustomer', input, context),
   setItemStock: (input, context) => invoke('bridge:setItemStock', input, context),
   getStockSettings: (input, context) => invoke('bridge:getStockSettings', input, context),
   saveStockSettings: (input, context) => invoke('bridge:saveStockSettings', input, context),

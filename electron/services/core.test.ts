@@ -129,6 +129,8 @@ describe('settings and account switching', () => {
           { id: 'integrations', name: 'Integrations (test)', baseUrl: null, imagesUrl: null },
           { id: 'custom', name: 'Custom', baseUrl: null, imagesUrl: null },
         ],
+        // Nothing saved on this terminal yet: its first screen offers the demos and an account.
+        firstStart: true,
       },
     });
     expect(roomNames(await call('listRooms'))).not.toContain('Terraza Pepe');
@@ -188,7 +190,7 @@ describe('settings and account switching', () => {
     const { dataDir, call } = await core({ mode: 'account', baseUrl: `${pepe.url}/`, secrets: PEPE });
     expect(await call('getSettings')).toMatchObject({
       ok: true,
-      value: { settings: { account: { mode: 'account', environment: 'custom', baseUrl: pepe.url, imagesUrl: pepe.url, tenant: 'bar-pepe' } }, hasSecrets: true },
+      value: { settings: { account: { mode: 'account', environment: 'custom', baseUrl: pepe.url, imagesUrl: pepe.url, tenant: 'bar-pepe' } }, hasSecrets: true, firstStart: false },
     });
     const images = await core({ mode: 'account', baseUrl: pepe.url, imagesUrl: 'https://img.example.com/' }, dataDir);
     expect(await images.call('getSettings')).toMatchObject({ ok: true, value: { settings: { account: { imagesUrl: 'https://img.example.com', tenant: 'bar-pepe' } } } });
@@ -198,6 +200,8 @@ describe('settings and account switching', () => {
     const { core: app, events, call } = await core();
     const sandboxUrl = app.sandboxUrl;
     expect(await call('saveSettings', { account: { mode: 'demo' }, syncEveryMinutes: 30 })).toEqual({ ok: true, value: { accountKey: 'demo' } });
+    // Choosing the demo venue on the first screen is a choice: the next getSettings says so.
+    expect(await call('getSettings')).toMatchObject({ ok: true, value: { firstStart: false } });
     expect(app.sandboxUrl).toBe(sandboxUrl);
     expect(events.filter((e) => e.type === 'account-changed')).toEqual([]);
     expect(await call('getSettings')).toMatchObject({ ok: true, value: { settings: { syncEveryMinutes: 30 } } });

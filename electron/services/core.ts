@@ -566,6 +566,7 @@ export async function startAppCore(options: AppCoreOptions): Promise<AppCore> {
         secretsProblem: saved.problem,
         ...(second ? { secondaryHasSecrets: second.has } : {}),
         environments,
+        firstStart: settingsStore.isFirstStart(),
       };
     },
     save(input) {

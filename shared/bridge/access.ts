@@ -60,6 +60,8 @@ export const operationAccess = {
 
   createGiftCard: 'ordering',
   deleteCustomer: 'guarded',
+  /** Reads one customer's contact details from the POS (spec: hospitality V2/customers/{id}). */
+  getCustomer: 'read',
   setItemStock: 'ordering',
   getStockSettings: 'read',
   saveStockSettings: 'guarded',

@@ -33,6 +33,20 @@ export const stockSettingsSchema = z.strictObject({
 });
 export type StockSettings = z.infer<typeof stockSettingsSchema>;
 
+/**
+ * One customer's contact details as `GET V2/customers/<id>` answers them: the listing (spec 2.4)
+ * carries no email or phone, so the terminal reads them when a customer is opened.
+ */
+export const customerDetailsSchema = z.strictObject({
+  id,
+  name: z.string().max(300),
+  active: z.boolean(),
+  /** null: the POS holds none. */
+  email: z.string().max(200).nullable(),
+  phone: z.string().max(50).nullable(),
+});
+export type CustomerDetails = z.infer<typeof customerDetailsSchema>;
+
 /** The commerce operations (merged into shared/bridge/operations.ts). */
 export const commerceOperations = {
   /** spec 4.2 `POST V2/giftCards`: online only; 422 → `gift-card-refused` with the vendor's words. */
@@ -46,6 +60,8 @@ export const commerceOperations = {
   },
   /** spec 4.2 `DELETE V2/customers/<id>`: online only. Every window then drops it (`customer-changed`). */
   deleteCustomer: { input: z.strictObject({ customerId: id }), output: z.strictObject({ deleted: z.literal(true) }) },
+  /** spec 4.2 `GET V2/customers/<id>`: online only; the renderer keeps what it read for offline. */
+  getCustomer: { input: z.strictObject({ customerId: id }), output: z.strictObject({ customer: customerDetailsSchema }) },
   /**
    * spec 4.4 `setStock`: 86 an item (quantity 0) or put it back (a typed quantity), online only.
    * Every window then shows the new stock within a second (`stock-changed`).

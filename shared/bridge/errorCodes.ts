@@ -153,6 +153,8 @@ export const errorCodes = [
   /** The entry changed meanwhile (another window, the dispatcher): the detail says how. */
   'entry-changed',
   'seating-not-in-conflict',
+  /** A refused seating carrying a deposit and no items: sent as a round the deposit would have nothing to go with. */
+  'prepayment-needs-free-table',
   'choose-a-table',
   'table-chosen-twice',
   'service-gone',

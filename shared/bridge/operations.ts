@@ -63,6 +63,11 @@ export const bridgeOperations = {
       /** The vault holds tokens for the second account (issue 15); absent: no second account. */
       secondaryHasSecrets: z.boolean().optional(),
       environments: z.array(environmentPresetSchema),
+      /**
+       * A new terminal (no settings saved on it yet): its first screen offers the demo venue, the
+       * demo shop and "Connect my account". Absent: not known (an older main side).
+       */
+      firstStart: z.boolean().optional(),
     }),
   },
   /**

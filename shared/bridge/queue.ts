@@ -174,6 +174,29 @@ export const stockReceiptSchema = z.strictObject({
 });
 export type StockReceipt = z.infer<typeof stockReceiptSchema>;
 
+/**
+ * What an entry carries, as data: a code (the entry's kind) with the values the renderer words in
+ * the terminal's language (features/pending/pendingText.ts `entrySummary`), never words: a number
+ * of guests or items, cents, a method's or customer's name as written. Values by code: seating
+ * `guests, items, totalCents`; round, takeaway, delivery `items, totalCents`; payment `method,
+ * amountCents, tipCents, discountCents, card?`; gift-redeem `uuid, amountCents`; customer `name`;
+ * sale `totalCents`; invoice `payments, totalCents`; stock-receipt `item, quantity`.
+ */
+export const structuredSummarySchema = z.strictObject({
+  code: z.enum(outboxKinds),
+  params: z
+    .record(z.string().max(40), z.union([z.string().max(300), z.number().finite()]))
+    .refine((params) => Object.keys(params).length <= 12, 'at most 12 values'),
+});
+export type StructuredSummary = z.infer<typeof structuredSummarySchema>;
+
+/**
+ * An entry's summary: structured; or, in entries stored by earlier versions, English words
+ * ("Round · 3 items · 23,50 €"), still read (the renderer then words the entry from its request).
+ */
+export const entrySummarySchema = z.union([structuredSummarySchema, text(500)]);
+export type EntrySummary = z.infer<typeof entrySummarySchema>;
+
 /** What the renderer submits for one entry: the request exactly as it will be sent, and how to show it. */
 export const entryDraftSchema = z.strictObject({
   /** A random UUID; a loyalty order's `extraId`. Submitting the same id twice stores it once. */
@@ -186,8 +209,8 @@ export const entryDraftSchema = z.strictObject({
   serviceId: entryId.nullable(),
   request: deliveryRequestSchema,
   lines: z.array(outboxLineSchema).max(500),
-  /** "Round · 4 items · 23,50 €". */
-  summary: text(500),
+  /** What it carries, as data the renderer words (`{ code: 'round', params: { items: 4, totalCents: 2350 } }`). */
+  summary: entrySummarySchema,
   totalCents: cents,
   /**
    * Issue 14: this entry leaves only after that one was accepted (or marked done by a person); when

@@ -246,6 +246,20 @@ describe('skipMergeFor and canCarryBillDiscount', () => {
     expect(skipMergeFor(billOf(service, [empty, first, paid]), 250)).toBe(true);
   });
 
+  it('a deposit taken at seating names its method from the seating\'s tender; before any order it leaves nothing to pay and nothing paid is lost', () => {
+    const service = tableService();
+    const make = entriesOf(service);
+    const seating = make.seating([], [2000], { tender: { methodId: 1, methodName: 'Card', amountCents: 2000, tipCents: 0 } });
+    const bill = billOf(service, [seating]);
+    expect(bill.payments).toEqual([
+      { entryId: seating.id, check: 0, amountCents: 2000, tipCents: 0, methodName: 'Card', methodId: 1, giftCardUuid: null, state: 'queued', prepayment: true },
+    ]);
+    expect(bill).toMatchObject({ contentsCents: 0, paidCents: 2000, leftCents: 0, payableNowCents: 0, paid: false });
+    // A round joins the deposit's check: the deposit counts against it.
+    const after = billOf(service, [seating, make.round([ENTRECOT, CANA(2)])]);
+    expect(after).toMatchObject({ contentsCents: 2390, paidCents: 2000, leftCents: 390, payableNowCents: 390, nextCheck: 0 });
+  });
+
   it('a seating paid in full by its prepayment is held open (as the POS keeps it): the next round joins it, never a check behind it', () => {
     // Found by the sandbox's referee property (bill.referee.test.ts): a separate check behind such a
     // seating could never be paid — the POS sends every payment to the oldest open order.

@@ -30,7 +30,7 @@ export interface BillPayment {
   check: number;
   amountCents: number;
   tipCents: number;
-  /** The method's name as the tender says it ("" when unknown: a seating's prepayment). */
+  /** The method's name as the tender says it ("" when unknown, e.g. a seating's prepayment stored without a tender). */
   methodName: string;
   methodId: number | null;
   giftCardUuid: string | null;
@@ -180,8 +180,9 @@ export function billOf(service: TableService, entries: readonly OutboxEntry[]): 
           check,
           amountCents,
           tipCents: 0,
-          methodName: '',
-          methodId: prepayment.payment_method_id ?? null,
+          // The seating's tender names the deposit's method; seatings stored before it had none.
+          methodName: entry.tender?.methodName ?? '',
+          methodId: prepayment.payment_method_id ?? entry.tender?.methodId ?? null,
           giftCardUuid: null,
           state: entry.state,
           prepayment: true,

@@ -7,7 +7,9 @@ import { controlRequest } from '../../electron/sandbox/control/request.testing';
 import { deliver } from '../../electron/services/queue/delivery';
 import { createGateway, type Gateway } from '../../electron/services/gateway';
 import type { DeliveryRequest } from '../../shared/bridge';
-import { ITEM, ledger, PIVOT, resetSandbox, startFixtureSandbox } from './orderFixtures';
+import { seatingRequest } from '../../renderer/src/data/queue/orderRequests';
+import { indexCatalog } from '../../shared/domain/catalog';
+import { allOrders, ITEM, ledger, PIVOT, resetSandbox, startFixtureSandbox } from './orderFixtures';
 
 const DEMO = { tenant: 'demo', accessToken: 'demo-token', integratorToken: 'demo-client' };
 
@@ -67,6 +69,22 @@ describe('deliver() against the sandbox', () => {
     expect(again).toMatchObject({ outcome: 'table-busy' });
     expect(again.outcome === 'table-busy' && again.detail).toMatch(/apiFlow/);
     expect((await ledger(sandbox.url)).filter((e) => e.kind === 'flow')).toHaveLength(1);
+  });
+
+  it('a seating’s deposit, as the seat dialog builds it, reaches the sandbox as the Flow order’s payment; a round joins it and the deposit counts', async () => {
+    const noCatalog = indexCatalog({ categories: [], items: [], sellingFormats: [], sellingFormatPivots: [], modifiers: [], modifierCategories: [], modifierGroups: [], modifierPivots: [], menuMenuCategories: [], menuMenuItemCategoryPivots: [] });
+    const { request } = seatingRequest({ tableIds: [6], guests: 4, customer: { name: 'Marta' }, notes: '', lines: [], prepayment: { amountCents: 2000, methodId: 2, methodName: 'Cash' } }, noCatalog);
+    const seated = await deliver(gateway, request);
+    expect(seated).toMatchObject({ outcome: 'accepted' });
+    const orderId = seated.outcome === 'accepted' ? seated.orderId : -1;
+    const flow = (await ledger(sandbox.url)).find((e) => e.kind === 'flow' && e.orderId === orderId);
+    expect(flow?.payload).toMatchObject({ payments: [{ amount: '20.00', payment_method_id: 2 }] });
+    const order = () => allOrders(sandbox.url).then(({ orders }) => orders.find((o) => o.id === orderId));
+    // Paid by its deposit and nothing ordered yet: the POS holds it open (the guests just sat down).
+    expect(await order()).toMatchObject({ status: 'open', total: '0.00', payments: [{ amount: '20.00', payment_method_id: 2 }] });
+    expect(await deliver(gateway, round('outbox-after-deposit'))).toMatchObject({ outcome: 'accepted', orderId });
+    // 5.60 ordered against 20.00 paid: settled, as the bill says (shared/domain/bill.ts).
+    expect(await order()).toMatchObject({ status: 'closed', total: '5.60', payments: [{ amount: '20.00', payment_method_id: 2 }] });
   });
 
   it('a valid loyalty order is accepted and the ledger holds it once, with its extraId', async () => {

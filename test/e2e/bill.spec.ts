@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { analyze } from './support/screens';
 import { controlRequest } from '../../electron/sandbox/control/request.testing';
@@ -91,6 +92,8 @@ async function pay(page: Page, options: { evenlyInto?: number; method: string; t
   if (options.shot) await page.screenshot({ path: options.shot });
   await dialog.getByRole('button', { name: /^Pay / }).tap();
   await expect(dialog).toBeHidden();
+  // Closed because it was saved: the bill says so, with the method.
+  await expect(page.getByTestId('bill-pay-saved')).toContainText(`Saved: ${options.method} · €`);
 }
 
 test('a table of 4: two rounds, 10 % off, half by card with a tip, half in cash with change; the ledger adds up; Paid; Clear table', async () => {
@@ -142,6 +145,53 @@ test('a table of 4: two rounds, 10 % off, half by card with a tip, half in cash 
   await openBill(page);
   await page.getByRole('button', { name: 'Clear table' }).tap();
   await expect(floor.table(table)).toHaveAccessibleName(/\bfree\b/i);
+});
+
+test('a reservation’s deposit taken at seating goes to the POS with the seating and the bill shows it as paid', async () => {
+  const vendorUrl = await startVendor(running);
+  const vendor = vendorOf(vendorUrl);
+  const url = await startTerminal(vendorUrl, running);
+  const page = await openSyncedWindow(url, contexts);
+  const [room] = await roomsFromServer(vendorUrl);
+  const table = room!.tables[1]!.name;
+  const floor = new FloorPage(page);
+  const service = new ServicePage(page);
+  await floor.showRoom(room!.name);
+  await floor.table(table).tap();
+  await service.fillSeat(table, 4);
+  await service.fillPrepayment(table, '5,00', 'Cash');
+  mkdirSync('test-results/shots', { recursive: true });
+  await page.screenshot({ path: 'test-results/shots/seat-prepayment-1280.png' });
+  await service.seatButton(table).tap();
+  await expect(service.seatDialog(table)).toBeHidden();
+  await expect(service.pendingCount).toHaveText('0', { timeout: 15_000 });
+
+  // The referee: the Flow seating carried the deposit as its payment, with the method chosen.
+  const seatings = (await vendor.ledger()).filter((e) => e.kind === 'flow');
+  expect(seatings).toHaveLength(1);
+  expect((seatings[0]!.payload as { payments?: unknown }).payments).toEqual([{ amount: '5.00', payment_method_id: 2 }]);
+
+  // A round, then the bill: the deposit is a payment, named, and comes off what is left.
+  const catalog = new CatalogPage(page);
+  await catalog.search('agua mineral 50');
+  for (let i = 0; i < 3; i++) await catalog.itemButton('Agua mineral 50 cl').tap();
+  await service.send();
+  await expect(service.pendingCount).toHaveText('0', { timeout: 15_000 });
+  await openBill(page);
+  const deposit = page.getByTestId('bill-payment');
+  await expect(deposit).toHaveCount(1);
+  await expect(deposit).toContainText('Prepayment (Cash) · €5.00');
+  await expect(deposit).toHaveAttribute('data-state', 'accepted');
+  const round = (await vendor.ledger()).find((e) => e.kind === 'loyalty')!;
+  const left = cents(round.payload.order!.total) - 500;
+  await expect(page.getByTestId('bill-left')).toHaveText(`€${(Math.max(0, left) / 100).toFixed(2)}`);
+  await page.screenshot({ path: 'test-results/shots/bill-prepayment-1280.png' });
+  // What is left, by card: the deposit and this payment pay the table.
+  if (left > 0) {
+    await pay(page, { method: 'Card' });
+    await expect(page.getByTestId('bill-pay-saved')).toHaveText(`Saved: Card · €${(left / 100).toFixed(2)}`);
+    await expect(page.getByTestId('bill-paid-mark')).toBeVisible();
+  }
 });
 
 test('two payments taken while the vendor is offline arrive once each when it returns', async () => {

@@ -163,6 +163,64 @@ test('find a demo customer, create one online, use it for a takeaway, delete it:
   console.log(`customers e2e: second window dropped the deleted customer ${secondWindowMs} ms after the tap`);
 });
 
+test('opening a synced customer shows its email and phone from the POS; offline afterwards they stay; search by phone then finds it', async () => {
+  const vendorUrl = await startVendor(running);
+  const vendor = vendorFaults(vendorUrl);
+  const demo = (await customersAtVendor(vendorUrl)).find((c) => c.active === 1 || c.active === true)!;
+  // The referee: the vendor's own record (spec 4.2 GET V2/customers/<id>); the listing has neither field.
+  const res = await fetch(`${vendorUrl}/api/external/v2/customers/${demo.id}`, { headers: DEMO_HEADERS });
+  const record = (await res.json()) as { email: string; phone: string };
+  expect(record.email).toContain('@');
+  expect(record.phone).toMatch(/\d{6,}/);
+  const url = await startTerminal(vendorUrl, running);
+  const page = await openSyncedWindow(url, contexts);
+  const customers = new CustomersPage(page);
+  await customers.open();
+
+  // Before the customer is opened, its phone is not on this terminal: nothing found by it.
+  const phoneQuery = record.phone.replace(/\D/g, '').slice(0, 6);
+  await customers.search.fill(phoneQuery);
+  await expect(customers.row(demo.name)).toHaveCount(0);
+
+  // Opened: the details are read from the POS.
+  await customers.search.fill(demo.name);
+  await customers.row(demo.name).tap();
+  await expect(customers.details).toContainText(record.email);
+  await expect(customers.details).toContainText(record.phone);
+  await expect(customers.details).not.toContainText('Not known');
+
+  // Search by phone (and by email) finds it now.
+  await customers.search.fill(phoneQuery);
+  await expect(customers.row(demo.name)).toBeVisible();
+  await expect(customers.row(demo.name)).toContainText(record.phone);
+  await customers.search.fill(record.email.slice(0, 8));
+  await expect(customers.row(demo.name)).toBeVisible();
+
+  // Offline: opened again, the details are the ones kept, and the screen says they could not be read again.
+  await vendor.offline();
+  await expect(page.getByTestId('connection-indicator')).toHaveClass(/connection--offline/, { timeout: 30_000 });
+  await page.getByRole('button', { name: 'Back to floor' }).tap();
+  await customers.open();
+  await customers.search.fill(phoneQuery);
+  await customers.row(demo.name).tap();
+  await expect(customers.details.getByTestId('customer-details-read')).toContainText('Offline: email and phone as read on');
+  await expect(customers.details).toContainText(record.email);
+  await expect(customers.details).toContainText(record.phone);
+  mkdirSync('test-results/shots', { recursive: true });
+  await page.screenshot({ path: 'test-results/shots/customer-details-offline-1280.png' });
+
+  // The seat dialog's customer search finds it by phone too.
+  await vendor.online();
+  const [room] = await roomsFromServer(vendorUrl);
+  await page.getByRole('button', { name: 'Back to floor' }).tap();
+  const floor = new FloorPage(page);
+  await floor.showRoom(room!.name);
+  await floor.table(room!.tables[0]!.name).tap();
+  const seat = new ServicePage(page).seatDialog(room!.tables[0]!.name);
+  await seat.getByRole('searchbox', { name: 'Find a customer' }).fill(phoneQuery);
+  await expect(seat.getByRole('list', { name: 'Customers found' }).getByRole('button', { name: new RegExp(`^${demo.name}`) })).toBeVisible();
+});
+
 test('a customer created while the vendor is offline is queued, then created once when it returns', async () => {
   const vendorUrl = await startVendor(running);
   const vendor = vendorFaults(vendorUrl);

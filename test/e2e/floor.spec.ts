@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, expect, test, type BrowserContext } from '@playwright/test';
 import { chromiumLaunch } from '../../playwright.config';
+import { FirstStartPage } from './support/FirstStartPage';
 import { FloorPage } from './support/FloorPage';
 import { freePort, roomsFromServer, startSandbox, startServe, tokenFileArgs } from './support/processes';
 import { useCleanup } from './support/cleanup';
@@ -35,6 +36,8 @@ test('serve shows the demo venue: every room as a tab, every table drawn to scal
   contexts.push(context);
   const floor = new FloorPage(await context.newPage());
   await floor.open(serve.url);
+  // A new terminal: its first screen offers the demos; the newcomer picks the venue.
+  await new FirstStartPage(floor.page).choose('Demo venue');
   await expect(floor.connection).toContainText('Online');
   await floor.expectFloor(rooms);
   for (const room of rooms) {

@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { chromium, expect, test } from '@playwright/test';
 import { chromiumLaunch } from '../../playwright.config';
+import { FirstStartPage } from './support/FirstStartPage';
 import { FloorPage } from './support/FloorPage';
 import { SettingsPage } from './support/SettingsPage';
 import { freePort, roomsFromServer, startScript, startServe } from './support/processes';
@@ -55,10 +56,11 @@ test('settings: a wrong token is explained, the right one passes every check, Sa
 
   await floor.open(serve.url);
   await expect(header).toContainText('Demo venue');
-  await expect(floor.roomTabs.first()).toBeVisible();
-
-  await settings.open();
+  // A new terminal: "Connect my account" on its first screen opens Settings on the account's form.
+  await new FirstStartPage(page).choose('Connect my account');
+  await expect(settings.heading).toBeVisible();
   await expect(settings.inUse).toContainText('The demo venue');
+  await expect(settings.choice('Real account')).toBeChecked();
   await settings.choose('Real account');
   await settings.choose('Custom');
   await settings.fillAccount({

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { controlRequest } from '../../electron/sandbox/control/request.testing';
+import { FirstStartPage } from './support/FirstStartPage';
 import { FloorPage } from './support/FloorPage';
 import { DEMO_HEADERS, freePort, startServe } from './support/processes';
 import { SyncPage } from './support/SyncPage';
@@ -32,6 +33,7 @@ test('the catalog syncs at start-up; the sync view shows what is stored, and "Sy
   const floor = new FloorPage(page);
   const sync = new SyncPage(page);
   await floor.open(serve.url);
+  await new FirstStartPage(page).choose('Demo venue');
   // The last successful sync time is always in the header.
   await expect(sync.status).toContainText(/Catalog synced \d\d:\d\d/);
   await expect(floor.connection).toContainText('Online');

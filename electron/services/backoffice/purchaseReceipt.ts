@@ -113,7 +113,7 @@ export function receiptDrafts(input: ReceiptInput): EntryDraft[] {
     serviceId: null,
     request: { kind: 'stock-add', warehouseId: input.warehouseId, item_id: line.itemId, quantity: line.quantity / 1000 },
     lines: [],
-    summary: `Goods received · ${line.itemName} +${line.quantity / 1000}`.slice(0, 500),
+    summary: { code: 'stock-receipt', params: { item: line.itemName.slice(0, 300), quantity: line.quantity / 1000 } },
     totalCents: 0,
     receipt: { purchaseOrderId: input.purchaseOrderId, lineId: line.lineId, itemName: line.itemName },
   }));

@@ -92,3 +92,34 @@ describe('deleteCustomer', () => {
     expect(events).toEqual([]);
   });
 });
+
+describe('getCustomer', () => {
+  it('reads the contact details the listing lacks (spec 2.4): email and phone of a synced customer', async () => {
+    const { gateway, events, handlers } = setup();
+    const [listed] = (await gateway.customersPage(1)).data;
+    // The listing carries no email or phone…
+    expect(listed).toMatchObject({ id: 1 });
+    expect(listed?.email ?? null).toBeNull();
+    // …the record read by id does.
+    const { customer } = await handlers.getCustomer({ customerId: 1 });
+    expect(customer).toEqual({ id: 1, name: 'María García López', active: true, email: 'maria.garcia@example.com', phone: expect.stringMatching(/^\+?[\d ]{9,}$/) });
+    expect(events).toEqual([]);
+  });
+
+  it('a customer created without contact details reads null for both; a deleted one is dropped by every window', async () => {
+    const { gateway, events, handlers } = setup();
+    const id = await aNewCustomer(gateway);
+    await expect(handlers.getCustomer({ customerId: id })).resolves.toEqual({ customer: { id, name: 'Prueba Borrar', active: true, email: null, phone: null } });
+    await gateway.deleteCustomer(id);
+    const error = await serviceErrorOf(handlers.getCustomer({ customerId: id }));
+    expect(error.info.kind).toBe('not-found');
+    expect(events).toEqual([{ type: 'customer-changed', customerId: id, deleted: true }]);
+  });
+
+  it('the vendor unreachable: an `offline` code, nothing announced', async () => {
+    const { events, handlers } = setup(`http://127.0.0.1:${await closedPort()}`);
+    const error = await serviceErrorOf(handlers.getCustomer({ customerId: 1 }));
+    expect(error.info, error.info.detail).toMatchObject({ kind: 'offline' });
+    expect(events).toEqual([]);
+  });
+});

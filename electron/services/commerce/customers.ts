@@ -10,8 +10,30 @@ import type { CommerceDeps, CommerceHandlers } from './handlers';
 // means it is not there any more either: every window drops it too, and the waiter is still told
 // the server's answer (`not-found…`), never a "deleted" this terminal did not see.
 
-export function customerHandlers(deps: CommerceDeps): Pick<CommerceHandlers, 'deleteCustomer'> {
+/** Text the bridge's schema takes: trimmed, null when blank, cut to `max` characters. */
+function contact(value: string | null | undefined, max: number): string | null {
+  const trimmed = value?.trim() ?? '';
+  return trimmed === '' ? null : trimmed.slice(0, max);
+}
+
+export function customerHandlers(deps: CommerceDeps): Pick<CommerceHandlers, 'deleteCustomer' | 'getCustomer'> {
   return {
+    /**
+     * spec 4.2 `GET V2/customers/<id>`: the contact details the listing lacks (spec 2.4). A 404 means
+     * it was deleted at the POS: every window drops it, as after a delete.
+     */
+    async getCustomer({ customerId }) {
+      try {
+        const customer = await deps.gateway.getCustomer(customerId);
+        return { customer: { id: customer.id, name: customer.name.slice(0, 300), active: customer.active, email: contact(customer.email, 200), phone: contact(customer.phone, 50) } };
+      } catch (error) {
+        if (error instanceof GatewayError) {
+          if (error.kind === 'not-found' && error.status === 404) deps.emit({ type: 'customer-changed', customerId, deleted: true });
+          throw new ServiceError(error.toBridgeError());
+        }
+        throw error;
+      }
+    },
     async deleteCustomer({ customerId }) {
       try {
         await deps.gateway.deleteCustomer(customerId);

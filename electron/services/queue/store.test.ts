@@ -48,6 +48,18 @@ describe('seat', () => {
     expect(store.snapshot()).toEqual({ revision: 1, services: [service], entries: seated.entries });
   });
 
+  it('keeps a deposit\'s tender only when it says what the seating\'s Flow payments send', () => {
+    const { store } = fixture.open();
+    const service = newService([T(3)]);
+    const draft = seatingDraft(service);
+    if (draft.request.kind !== 'seating') throw new Error('expected a seating');
+    const withDeposit = { ...draft, request: { ...draft.request, data: { ...draft.request.data, payments: [{ amount: '20.00', payment_method_id: 2 }] } } };
+    const tender = { methodId: 2, methodName: 'Cash', amountCents: 2000, tipCents: 0 };
+    expect(() => store.seat(service, [{ ...withDeposit, tender: { ...tender, amountCents: 1000 } }])).toThrow(QueueInputError);
+    expect(() => store.seat(service, [{ ...draft, tender }])).toThrow(QueueInputError);
+    expect(store.seat(service, [{ ...withDeposit, tender }]).entries[0]).toMatchObject({ tender: { methodName: 'Cash', amountCents: 2000 } });
+  });
+
   it('refuses a table seated twice and a table already seated — and saves nothing then', () => {
     const { store } = fixture.open();
     const twice = { ...newService([T(1)]), tableIds: [1, 1], tableNames: ['T1', 'T1'] };

@@ -694,6 +694,11 @@ function checkDraft(draft: EntryDraft) {
     if (request.kind !== 'seating') throw invalid('a seating must send a Flow seating');
     if (!draft.serviceId) throw invalid('a seating belongs to a table service');
     if (!sameNumbers(request.data.table_id, draft.tableIds)) throw invalid('the seating sends other tables than it names');
+    // A deposit's tender (the method's name for the bill) says what the Flow `payments` send.
+    if (draft.tender) {
+      const prepaid = (request.data.payments ?? []).reduce((sum, p) => sum + (parseCents(p.amount) ?? Number.NaN), 0);
+      if (draft.tender.amountCents !== prepaid || draft.tender.tipCents !== 0) throw invalid('the tender says another amount than the seating\'s prepayment');
+    }
     return;
   }
   if (draft.after && draft.kind !== 'payment' && draft.kind !== 'takeaway' && draft.kind !== 'delivery' && draft.kind !== 'invoice') throw invalid(`a ${draft.kind} waits for no other entry`);

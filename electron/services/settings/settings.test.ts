@@ -33,6 +33,25 @@ describe('settings store', () => {
     expect(lines).toEqual([]);
   });
 
+  it('is a first start until an account is saved: a file found (even damaged) or written means someone set it up', async () => {
+    const fresh = await store();
+    await fresh.store.load();
+    expect(fresh.store.isFirstStart()).toBe(true);
+    // A language chosen on the first screen is not a choice of account.
+    await fresh.store.savePreferences({ language: 'ca' });
+    expect(fresh.store.isFirstStart()).toBe(true);
+    await fresh.store.save(DEFAULT_SETTINGS);
+    expect(fresh.store.isFirstStart()).toBe(false);
+    // The next start finds the file.
+    const again = createSettingsStore(fresh.dataDir);
+    await again.load();
+    expect(again.isFirstStart()).toBe(false);
+    const damaged = await store();
+    await writeFile(join(damaged.dataDir, 'settings.json'), '{ not json');
+    await damaged.store.load();
+    expect(damaged.store.isFirstStart()).toBe(false);
+  });
+
   it('round-trips an account, with host roots stored without trailing slashes', async () => {
     const { store: settings } = await store();
     await settings.save(account);

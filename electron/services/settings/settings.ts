@@ -143,6 +143,11 @@ export interface SettingsStore {
   preferences(): Preferences;
   /** Saves the preferences given (the others kept) with the settings last loaded or saved. */
   savePreferences(changes: Partial<Preferences>): Promise<Preferences>;
+  /**
+   * A new terminal: no settings file when the terminal started, and no account saved since. Its
+   * first screen offers the demos and "Connect my account" (README "Settings and accounts").
+   */
+  isFirstStart(): boolean;
   /** The shop's webhook receiver settings (issue 16; off until set). The secret is not here: the vault has it. */
   shopWebhooks(): ShopWebhookSettings;
   /** Saves them with the settings last loaded or saved. */
@@ -157,6 +162,9 @@ export function createSettingsStore(dataDir: string, log: (line: string) => void
   let current: Settings = DEFAULT_SETTINGS;
   let preferences: Preferences | undefined;
   let shopWebhooks: ShopWebhookSettings | undefined;
+  // A file found (even a damaged one: someone had set this terminal up) or an account saved.
+  let fileFound = false;
+  let accountSaved = false;
   // One write at a time, each with the latest of both parts: a Save and a language change at once
   // cannot write back each other's old value.
   let writing: Promise<unknown> = Promise.resolve();
@@ -188,6 +196,7 @@ export function createSettingsStore(dataDir: string, log: (line: string) => void
       let bytes: Buffer;
       try {
         bytes = await readFile(file);
+        fileFound = true;
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return DEFAULT_SETTINGS;
         log(`settings: cannot read ${file} (${(error as Error).message}); using the defaults (demo venue)`);
@@ -217,8 +226,10 @@ export function createSettingsStore(dataDir: string, log: (line: string) => void
       const valid = normaliseSettings(settingsSchema.parse(settings));
       const strict: Settings = { account: valid.account, ...(valid.secondary ? { secondary: valid.secondary } : {}), syncEveryMinutes: valid.syncEveryMinutes };
       await write(() => strict);
+      accountSaved = true;
       return strict;
     },
+    isFirstStart: () => !fileFound && !accountSaved,
     preferences: () => preferences ?? DEFAULT_PREFERENCES,
     async savePreferences(changes) {
       const previous = preferences;

@@ -11,6 +11,8 @@ import { ViewSwitch, type TerminalView } from '../features/catalog/ViewSwitch';
 import { startCatalogSync } from '../data/sync/syncService';
 import { SettingsButton } from '../features/settings/SettingsButton';
 import { SettingsScreen } from '../features/settings/SettingsScreen';
+import { FirstStartScreen } from '../features/settings/FirstStartScreen';
+import { useFirstStart } from '../features/settings/firstStart';
 import { settingsSelectors, useSettingsStore, type SettingsBridge } from '../features/settings/settingsStore';
 import { useAccountScope } from '../features/settings/useAccountScope';
 import { askForPersistentStorage } from '../features/settings/storagePersistence';
@@ -249,6 +251,7 @@ function VenueTerminal({ bridge, settingsBridge }: { bridge: BridgeClient; setti
     void openSettings(settingsBridge);
   };
   const view: TerminalView | null = settingsOpen ? null : screen === 'order' ? 'catalog' : screen === 'floor' ? 'floor' : null;
+  const firstStart = useFirstStart(settingsBridge);
   const pinGate = usePinGate();
 
   return (
@@ -284,6 +287,9 @@ function VenueTerminal({ bridge, settingsBridge }: { bridge: BridgeClient; setti
           <GiftCardsScreen />
         ) : screen === 'bill' ? (
           <BillScreen bridge={bridge} />
+        ) : firstStart.firstStart ? (
+          // A new terminal: the demos and "Connect my account" before the demo venue's floor.
+          <FirstStartScreen bridge={settingsBridge} settings={firstStart.settings} />
         ) : (
           <>
             <ForTableBanner />

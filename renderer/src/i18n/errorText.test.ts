@@ -33,6 +33,18 @@ describe('the errors namespace', () => {
 describe('errorText', () => {
   const en = createI18n('en').t;
 
+  it('invalid-input names the fields as a waiter reads them, never their paths (the detail keeps those)', () => {
+    const error = new BridgeError({ kind: 'invalid-input', code: 'invalid-input', params: { operation: 'saveSettings', fields: 'account.baseUrl, secrets.accessToken' }, detail: 'saveSettings: account.baseUrl: Invalid URL' });
+    expect(errorText(en, error)).toBe('This was not accepted: check the server address, the access token.');
+    expect(errorText(createI18n('es').t, error)).toBe('No se ha aceptado: revisa la dirección del servidor, el token de acceso.');
+    expect(errorText(createI18n('ca').t, error)).toBe('No s’ha acceptat: revisa l’adreça del servidor, el token d’accés.');
+    const lines = new BridgeError({ kind: 'invalid-input', code: 'invalid-input', params: { operation: 'submitEntry', fields: 'draft.lines.3.quantity, draft.request.order.payment.amountCents, draft.zzz' } });
+    expect(errorText(en, lines)).toBe('This was not accepted: check the quantity, the amount, another value.');
+    const unnamed = new BridgeError({ kind: 'invalid-input', code: 'invalid-input', params: { operation: 'x', fields: 'draft.zzz, (input)' } });
+    expect(errorText(en, unnamed)).toBe('This was not accepted: a value is not valid (the details for support say which).');
+    for (const text of [errorText(en, error), errorText(en, lines), errorText(en, unnamed)]) expect(text).not.toMatch(/\w\.\w|zzz|\(input\)/);
+  });
+
   it('words a bridge error with its parameters', () => {
     const error = new BridgeError({ kind: 'invalid-input', code: 'tokens-missing', params: { tenant: 'bar-pepe', origin: 'https://pos.example.com' } });
     expect(errorText(en, error)).toBe('Enter the access token and integrator token: none are saved for tenant “bar-pepe” on https://pos.example.com.');

@@ -39,8 +39,35 @@ export function errorText(t: ErrorsT, error: unknown): string {
   const { said, ...params } = error.params ?? {};
   const values: Record<string, unknown> = { ...params };
   if (code === 'host-unreachable' && isNetworkCause(params.cause)) values.cause = translate(`errors:cause-${params.cause}`);
+  if (code === 'invalid-input') {
+    // The field paths ("account.baseUrl") are the engineer's: the waiter reads the fields' names.
+    const names = fieldNames(translate, typeof params.fields === 'string' ? params.fields : '');
+    if (names === null) return translate('errors:invalidInputUnnamed');
+    values.fields = names;
+  }
   const text = translate(`errors:${code}`, values);
   return typeof said === 'string' && said !== '' ? translate('errors:withSaid', { text, said }) : text;
+}
+
+/**
+ * "account.baseUrl, secrets.accessToken" → "the server address, the access token": each path by
+ * its last name (array indexes dropped); a name without words is "another value"; null when none
+ * has words.
+ */
+export function fieldNames(translate: (key: string, options?: Record<string, unknown>) => string, fields: string): string | null {
+  const paths = fields.split(',').map((path) => path.trim()).filter((path) => path !== '');
+  const named = new Set<string>();
+  let unnamed = false;
+  for (const path of paths) {
+    const last = path.split('.').filter((part) => !/^\d+$/.test(part)).pop() ?? '';
+    // Cents travel as `amountCents`, `tipCents`: the waiter reads the amount, the tip.
+    const name = last.replace(/Cents$/, '');
+    const words = name === '' ? '' : translate(`errors:field-${name}`, { defaultValue: '' });
+    if (words === '') unnamed = true;
+    else named.add(words);
+  }
+  if (named.size === 0) return null;
+  return [...named, ...(unnamed ? [translate('errors:fieldOther')] : [])].join(', ');
 }
 
 /** A catalog sync failure: what went wrong, and that the saved catalog is still in use. */

@@ -17,10 +17,20 @@ describe('formattersFor', () => {
   });
 
   it('writes 24-hour times and adds the year only when it is not this year', () => {
-    const at = new Date(2026, 10, 23, 14, 5);
+    const at = new Date('2026-11-23T13:05:00Z');
     expect(formattersFor('en').time(at)).toBe('14:05');
-    expect(formattersFor('es').date(at, new Date(2026, 11, 1))).not.toMatch(/2026/);
-    expect(formattersFor('es').date(at, new Date(2027, 0, 1))).toMatch(/2026/);
+    expect(formattersFor('es').date(at, new Date('2026-12-01T12:00:00Z'))).not.toMatch(/2026/);
+    expect(formattersFor('es').date(at, new Date('2027-01-01T12:00:00Z'))).toMatch(/2026/);
+  });
+
+  it('shows the venue’s wall clock (Europe/Madrid), as its receipts do, whatever zone the machine is in', () => {
+    // Summer (UTC+2) and winter (UTC+1) time.
+    expect(formattersFor('en').time(new Date('2026-07-01T10:00:00Z'))).toBe('12:00');
+    expect(formattersFor('es').time(new Date('2026-01-15T22:30:00Z'))).toBe('23:30');
+    // 23:30 UTC on New Year's Eve is already 1 January in Madrid: the day and the year are Madrid's.
+    const newYear = new Date('2026-12-31T23:30:00Z');
+    expect(formattersFor('en').dateTime(newYear)).toBe('01/01/2027, 00:30');
+    expect(formattersFor('en').date(newYear, new Date('2027-01-02T12:00:00Z'))).toBe('1 Jan');
   });
 
   it('sorts names in the language order and numbers by value', () => {

@@ -1,6 +1,9 @@
+import { venueTimeZone } from '../../../shared/domain/venueTime';
 import { localeOf, type Language } from './languages';
 
-// Numbers, money, dates and times in the terminal's language (issue 12 item 5), with Intl.
+// Numbers, money, dates and times in the terminal's language (issue 12 item 5), with Intl. Times
+// and dates are the venue's wall clock (shared/domain/venueTime.ts), as on its receipts, whatever
+// zone the machine is set to.
 // Formatters are built once per language and kind: they are costly to create and used in lists.
 
 export interface Formatters {
@@ -26,15 +29,17 @@ export function formattersFor(language: Language): Formatters {
   const locale = localeOf[language];
   const money = new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' });
   const number = new Intl.NumberFormat(locale, { useGrouping: 'always' });
-  const time = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-  const day = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short' });
-  const dayOfYear = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric' });
-  const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short', hourCycle: 'h23' });
+  const timeZone = venueTimeZone();
+  const time = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone });
+  const day = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone });
+  const dayOfYear = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone });
+  const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short', hourCycle: 'h23', timeZone });
+  const year = new Intl.DateTimeFormat('en', { year: 'numeric', timeZone });
   const formatters: Formatters = {
     money: (amount) => money.format(amount),
     number: (value) => number.format(value),
     time: (at) => time.format(at),
-    date: (at, now = new Date()) => (at.getFullYear() === now.getFullYear() ? day : dayOfYear).format(at),
+    date: (at, now = new Date()) => (year.format(at) === year.format(now) ? day : dayOfYear).format(at),
     dateTime: (at) => dateTime.format(at),
     collator: new Intl.Collator(locale, { sensitivity: 'base', numeric: true }),
   };

@@ -11,7 +11,7 @@
 // - a date or time that cannot be read (not `YYYY-MM-DD`, not `H:i` / `H:i:s`) keeps the
 //   promotion off: a broken record never gives money away.
 
-export const SHOP_TIME_ZONE = 'Europe/Madrid';
+import { venueTimeZone } from '../venueTime';
 
 /** The shop's local calendar date, minute of the day and ISO weekday at one instant. */
 export interface LocalMoment {
@@ -29,7 +29,7 @@ const WEEKDAYS: Record<string, number> = { Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 
 /** The moment in Europe/Madrid (daylight saving time included, from the platform's time-zone data). */
 export function shopMoment(at: Date | number): LocalMoment {
   formatter ??= new Intl.DateTimeFormat('en-GB', {
-    timeZone: SHOP_TIME_ZONE,
+    timeZone: venueTimeZone(),
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',

@@ -53,6 +53,18 @@ export class ServicePage {
     await expect(this.seatButton(tables)).toBeEnabled();
   }
 
+  /** In the open seat dialog: a reservation's deposit taken at seating (amount as typed, the method's name). */
+  async fillPrepayment(tables: string, amount: string, method: string) {
+    const dialog = this.seatDialog(tables);
+    const group = dialog.getByRole('group', { name: /^Prepayment/ });
+    const field = group.getByRole('textbox', { name: 'Amount (€)' });
+    await expectTouchSize(field, 'Prepayment amount');
+    await field.fill(amount);
+    const methods = group.getByRole('combobox', { name: 'Paid by' });
+    await expectTouchSize(methods, 'Prepayment method');
+    await methods.selectOption({ label: method });
+  }
+
   /** In the open seat dialog: guests typed on the on-screen keypad, then "Seat". */
   async seat(tables: string, guests: number) {
     await this.fillSeat(tables, guests);

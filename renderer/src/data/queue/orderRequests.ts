@@ -2,8 +2,8 @@ import { coded, deliveryRequestSchema, describeZodError, type DeliveryRequest, t
 import type { CatalogIndex } from '../../../../shared/domain/catalog';
 import { encodeFlowContents, encodeLoyaltyOrder, type LineProblem } from '../../../../shared/domain/encode';
 import type { LineChoice } from '../../../../shared/domain/line';
-import { centsToDecimal, formatMoney, multiplyCents } from '../../../../shared/domain/money';
-import { OutboxInputError, type PaymentInput, type TicketLineInput } from './outboxTypes';
+import { centsToDecimal, multiplyCents, parseCents } from '../../../../shared/domain/money';
+import { OutboxInputError, type PaymentInput, type SeatPrepayment, type TicketLineInput } from './outboxTypes';
 
 // Ticket lines → the exact request an outbox entry will send (issue 6 item 3): a Flow newOrder
 // (spec 2.9) for a seating, a loyalty order (spec 2.10, clarifications) for a round, a takeaway
@@ -89,9 +89,11 @@ export interface SeatingRequestInput {
   customer: SeatCustomer | null;
   notes: string;
   lines: readonly TicketLineInput[];
+  /** A reservation's deposit: the order's only `payments` entry. */
+  prepayment?: SeatPrepayment | undefined;
 }
 
-/** A Flow `newOrder` (spec 2.9): tables (primary last), guests, customer, plain items. */
+/** A Flow `newOrder` (spec 2.9): tables (primary last), guests, customer, plain items, a deposit. */
 export function seatingRequest(input: SeatingRequestInput, catalog: CatalogIndex): { request: DeliveryRequest; totalCents: number } {
   let contents: ReturnType<typeof encodeFlowContents> | null = null;
   if (input.lines.length > 0) {
@@ -107,6 +109,7 @@ export function seatingRequest(input: SeatingRequestInput, catalog: CatalogIndex
       }
     : null;
   const notes = notesWithLineNotes(input.notes, input.lines);
+  const payments = input.prepayment ? [prepaymentEntry(input.prepayment)] : null;
   const request: DeliveryRequest = {
     kind: 'seating',
     data: {
@@ -115,10 +118,30 @@ export function seatingRequest(input: SeatingRequestInput, catalog: CatalogIndex
       table_id: [...input.tableIds],
       guests: input.guests,
       contents: contents?.ok ? contents.value : null,
-      payments: null,
+      // spec 2.9: null when there is no payment.
+      payments,
     },
   };
   return { request: checked(request), totalCents: contents?.ok ? contents.totalCents : 0 };
+}
+
+/**
+ * spec 2.9 `payments` entry: `amount`; clarifications "Flow": `payment_method_id`. A deposit is
+ * not held to the seating's items: a reservation is paid before anything is ordered.
+ */
+function prepaymentEntry({ amountCents, methodId }: SeatPrepayment): { amount: string; payment_method_id: number } {
+  if (!Number.isSafeInteger(amountCents) || amountCents <= 0) throw new OutboxInputError(coded('payment-zero'));
+  return { amount: centsToDecimal(amountCents), payment_method_id: methodId };
+}
+
+/** The deposit a stored seating sends (its Flow `payments`), with the method's name its tender kept. */
+export function prepaymentOfSeating(request: DeliveryRequest, tender: { methodName: string } | undefined): SeatPrepayment | undefined {
+  if (request.kind !== 'seating') return undefined;
+  const [first] = request.data.payments ?? [];
+  if (!first) return undefined;
+  const amountCents = parseCents(first.amount);
+  if (amountCents === null || amountCents <= 0 || first.payment_method_id === undefined) return undefined;
+  return { amountCents, methodId: Number(first.payment_method_id), methodName: tender?.methodName ?? '' };
 }
 
 export interface LoyaltyRequestInput {
@@ -255,8 +278,7 @@ export function giftRedeemRequest(uuid: string, amountCents: number): DeliveryRe
   return checked({ kind: 'gift-redeem', uuid: uuid.trim(), redeem: { amount: centsToDecimal(amountCents) } });
 }
 
-/** "3 items · 23,50 €" */
-export function linesSummary(lines: readonly { quantity: number }[], totalCents: number): string {
-  const count = lines.reduce((sum, line) => sum + line.quantity, 0);
-  return `${count} ${count === 1 ? 'item' : 'items'} · ${formatMoney(totalCents)}`;
+/** How many items the lines hold (their quantities added): a summary's `items`. */
+export function itemsIn(lines: readonly { quantity: number }[]): number {
+  return lines.reduce((sum, line) => sum + line.quantity, 0);
 }

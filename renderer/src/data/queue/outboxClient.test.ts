@@ -1,7 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BridgeError, type DeliveryRequest } from '../../../../shared/bridge';
-import { formatMoney } from '../../../../shared/domain/money';
 import type { CatalogDb } from '../catalog/catalogDb';
 import { flowUrlLength, MAX_FLOW_URL_CHARS, openOutbox } from './outboxClient';
 import { OutboxInputError, type Outbox } from './outboxTypes';
@@ -121,7 +120,7 @@ describe('rounds, takeaway and delivery', () => {
         payment: { amount: '21.00', payment_method_id: 1, tip: '1.50' },
       },
     });
-    expect(round).toMatchObject({ kind: 'round', state: 'queued', totalCents: 2100, summary: `Round · 4 items · ${formatMoney(2100)}` });
+    expect(round).toMatchObject({ kind: 'round', state: 'queued', totalCents: 2100, summary: { code: 'round', params: { items: 4, totalCents: 2100 } } });
     expect(main.calls).toEqual(['seatService', 'submitEntry']);
     await expect(outbox.sendRound({ serviceId: service.id, lines: [demoLines.cana()], payment: { paymentMethodId: 1, amountCents: 251, tipCents: 0 } })).rejects.toThrow(expect.objectContaining({ code: 'payment-over-total', params: { payment: 2.51, total: 2.5 } }));
     await expect(outbox.sendRound({ serviceId: service.id, lines: [] })).rejects.toThrow(expect.objectContaining({ code: 'ticket-empty' }));
@@ -199,8 +198,40 @@ describe('waiter decisions', () => {
     store.getState().applySnapshot(main.snapshot());
     await outbox.moveSeating(second.seating.id, [{ id: 8, name: 'T8' }]);
     const seating = [...main.entries.values()].find((e) => e.kind === 'seating' && e.pending === 1 && e.serviceId === second.service.id)!;
-    expect(seating).toMatchObject({ tableIds: [8], place: { kind: 'tables', names: ['T8'] }, summary: 'Seating · 4 guests' });
+    expect(seating).toMatchObject({ tableIds: [8], place: { kind: 'tables', names: ['T8'] }, summary: { code: 'seating', params: { guests: 4, items: 0, totalCents: 0 } } });
     expect(seating.request).toMatchObject({ kind: 'seating', data: { table_id: [8], guests: 4 } });
+  });
+});
+
+describe('a deposit taken at seating', () => {
+  const cash = { amountCents: 2000, methodId: 2, methodName: 'Cash' };
+
+  it('goes with the Flow seating as its payments, its method named in the tender for the bill', async () => {
+    const { outbox } = await clientWithCatalog();
+    const { seating } = await outbox.seat({ tables: [{ id: 3, name: 'T3' }], guests: 4, customer: null, notes: '', prepayment: cash });
+    expect(seating.request).toMatchObject({ kind: 'seating', data: { contents: null, payments: [{ amount: '20.00', payment_method_id: 2 }] } });
+    expect(seating.tender).toEqual({ methodId: 2, methodName: 'Cash', amountCents: 2000, tipCents: 0 });
+  });
+
+  it('moves with a refused seating, goes as the round’s payment when sent as a round, and is never dropped', async () => {
+    const { outbox, main, store } = await clientWithCatalog();
+    const moved = await outbox.seat({ tables: [{ id: 4, name: 'T4' }], guests: 2, customer: null, notes: '', prepayment: cash });
+    main.update(moved.seating.id, { state: 'rejected', conflict: true });
+    store.getState().applySnapshot(main.snapshot());
+    // Sent as a round it would have nothing to go with: the waiter is told to move it instead.
+    await expect(outbox.sendSeatingAsRound(moved.seating.id)).rejects.toThrow(expect.objectContaining({ code: 'prepayment-needs-free-table' }));
+    await outbox.moveSeating(moved.seating.id, [{ id: 8, name: 'T8' }]);
+    const again = [...main.entries.values()].find((e) => e.kind === 'seating' && e.pending === 1 && e.serviceId === moved.service.id)!;
+    expect(again.request).toMatchObject({ data: { table_id: [8], payments: [{ amount: '20.00', payment_method_id: 2 }] } });
+    expect(again.tender).toMatchObject({ methodName: 'Cash', amountCents: 2000 });
+
+    const asRound = await outbox.seat({ tables: [{ id: 9, name: 'T9' }], guests: 2, customer: null, notes: '', lines: [demoLines.cana(10)], prepayment: cash });
+    main.update(asRound.seating.id, { state: 'rejected', conflict: true });
+    store.getState().applySnapshot(main.snapshot());
+    await outbox.sendSeatingAsRound(asRound.seating.id);
+    const round = [...main.entries.values()].find((e) => e.kind === 'round' && e.serviceId === asRound.service.id)!;
+    expect(loyalty(round.request).order).toMatchObject({ total: '25.00', payment: { amount: '20.00', payment_method_id: 2 } });
+    expect(round.tender).toMatchObject({ methodName: 'Cash', amountCents: 2000 });
   });
 });
 

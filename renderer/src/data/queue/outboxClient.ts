@@ -16,13 +16,14 @@ import {
 import { indexCatalog, type CatalogIndex, type CatalogRecords } from '../../../../shared/domain/catalog';
 import type { CatalogDb } from '../catalog/catalogDb';
 import { itemRecordsOnce } from '../catalog/itemRecords';
-import { linesSummary, loyaltyRequest, outboxLines, seatingRequest, splitSeatingLines, type LoyaltyRequestInput } from './orderRequests';
+import { itemsIn, loyaltyRequest, outboxLines, prepaymentOfSeating, seatingRequest, splitSeatingLines, type LoyaltyRequestInput } from './orderRequests';
 import {
   OutboxInputError,
   type DeliveryInput,
   type Outbox,
   type RoundInput,
   type SeatInput,
+  type SeatPrepayment,
   type SeatResult,
   type SeatTable,
   type TakeawayInput,
@@ -182,17 +183,16 @@ export function openOutbox(deps: OutboxClientDeps): Outbox {
       serviceId: service.id,
       request,
       lines: outboxLines(lines),
-      summary: `Round · ${linesSummary(lines, totalCents)}`,
+      summary: { code: 'round', params: { items: itemsIn(lines), totalCents } },
       totalCents,
     };
   }
 
-  function seatingDraft(service: TableService, lines: readonly TicketLineInput[], catalog: CatalogIndex, nextId = newId): EntryDraft {
+  function seatingDraft(service: TableService, lines: readonly TicketLineInput[], catalog: CatalogIndex, prepayment: SeatPrepayment | undefined, nextId = newId): EntryDraft {
     const { request, totalCents } = seatingRequest(
-      { tableIds: service.tableIds, guests: service.guests, customer: service.customer, notes: service.notes, lines },
+      { tableIds: service.tableIds, guests: service.guests, customer: service.customer, notes: service.notes, lines, prepayment },
       catalog,
     );
-    const guests = `${service.guests} ${service.guests === 1 ? 'guest' : 'guests'}`;
     return {
       id: nextId(),
       kind: 'seating',
@@ -201,8 +201,10 @@ export function openOutbox(deps: OutboxClientDeps): Outbox {
       serviceId: service.id,
       request,
       lines: outboxLines(lines),
-      summary: lines.length > 0 ? `Seating · ${guests} · ${linesSummary(lines, totalCents)}` : `Seating · ${guests}`,
+      summary: { code: 'seating', params: { guests: service.guests, items: itemsIn(lines), totalCents } },
       totalCents,
+      // The bill names the deposit's method as the waiter chose it (shared/domain/bill.ts).
+      ...(prepayment ? { tender: { methodId: prepayment.methodId, methodName: prepayment.methodName, amountCents: prepayment.amountCents, tipCents: 0 } } : {}),
     };
   }
 
@@ -251,12 +253,12 @@ export function openOutbox(deps: OutboxClientDeps): Outbox {
       closedAt: null,
     };
     const seatingId = ids.next();
-    let seating = seatingDraft(service, split.flow, catalog, () => seatingId);
+    let seating = seatingDraft(service, split.flow, catalog, input.prepayment, () => seatingId);
     let round: readonly TicketLineInput[] = split.round;
     // Flow's message travels in the URL (spec 4.7): a seating with many items would pass what
     // servers accept in a request line, so its items then go as the first round instead.
     if (split.flow.length > 0 && flowUrlLength(seating.request) > MAX_FLOW_URL_CHARS) {
-      seating = seatingDraft(service, [], catalog, () => seatingId);
+      seating = seatingDraft(service, [], catalog, input.prepayment, () => seatingId);
       round = lines;
     }
     const drafts = [seating];
@@ -288,8 +290,7 @@ export function openOutbox(deps: OutboxClientDeps): Outbox {
     const ids = idsFor({ place, lines, fields });
     const id = ids.next();
     const { request, totalCents } = loyaltyRequest({ entryId: id, lines, ...fields }, catalog);
-    const title = kind === 'takeaway' ? 'Takeaway' : 'Delivery';
-    return submit({ id, kind, tableIds: [], place, serviceId: null, request, lines: outboxLines(lines), summary: `${title} · ${linesSummary(lines, totalCents)}`, totalCents }, ids);
+    return submit({ id, kind, tableIds: [], place, serviceId: null, request, lines: outboxLines(lines), summary: { code: kind, params: { items: itemsIn(lines), totalCents } }, totalCents }, ids);
   }
 
   function customerOf(name: string | undefined, email: string | undefined, phone: string | undefined) {
@@ -352,8 +353,15 @@ export function openOutbox(deps: OutboxClientDeps): Outbox {
       const entry = conflictedSeating(entryId, 'sent as a round');
       const lines = entry.lines.map(lineInputOf);
       const service = entry.serviceId ? store.getState().queue?.serviceById.get(entry.serviceId) : undefined;
+      // A deposit taken at seating goes with the round as its payment (a loyalty order's payment
+      // may not be above its total: clarifications "Loyalty order"); with nothing to send it with,
+      // the seating must be moved to a free table instead, never dropped with the money.
+      const prepayment = prepaymentOfSeating(entry.request, entry.tender);
+      if (prepayment && (!service || lines.length === 0)) throw new OutboxInputError(coded('prepayment-needs-free-table'));
+      const payment = prepayment ? { paymentMethodId: prepayment.methodId, amountCents: prepayment.amountCents, tipCents: 0 } : undefined;
       // Its items (if any) join the open order as a round; without items there is nothing to send.
-      const round = service && lines.length > 0 ? roundDraft(service, lines, await catalogFor(lines)) : null;
+      const drafted = service && lines.length > 0 ? roundDraft(service, lines, await catalogFor(lines), payment ? { payment } : {}) : null;
+      const round = drafted && prepayment ? { ...drafted, tender: { methodId: prepayment.methodId, methodName: prepayment.methodName, amountCents: prepayment.amountCents, tipCents: 0 } } : drafted;
       await decide(() => bridge.sendSeatingAsRound({ entryId, round }));
     },
     async moveSeating(entryId, tables) {
@@ -363,7 +371,7 @@ export function openOutbox(deps: OutboxClientDeps): Outbox {
       if (!service) throw new OutboxInputError(coded('service-gone'));
       const lines = entry.lines.map(lineInputOf);
       const moved: TableService = { ...service, tableIds: tables.map((t) => t.id), primaryTableId: tables[tables.length - 1]!.id, tableNames: tables.map((t) => t.name) };
-      const seating = seatingDraft(moved, lines, await catalogFor(lines));
+      const seating = seatingDraft(moved, lines, await catalogFor(lines), prepaymentOfSeating(entry.request, entry.tender));
       await decide(() => bridge.moveSeating({ entryId, tables: tables.map(({ id, name }) => ({ id, name })), seating }));
     },
     async clearTable(serviceId) {

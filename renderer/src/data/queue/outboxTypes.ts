@@ -24,6 +24,16 @@ export interface PaymentInput {
   reference?: string;
 }
 
+/**
+ * A reservation's deposit taken at seating: the Flow order's `payments` entry (spec 2.9 `amount`;
+ * clarifications "Flow": `payment_method_id`). The method's name is kept for the bill.
+ */
+export interface SeatPrepayment {
+  amountCents: number;
+  methodId: number;
+  methodName: string;
+}
+
 export interface SeatTable {
   id: number;
   name: string;
@@ -40,6 +50,8 @@ export interface SeatInput {
    * go with the Flow newOrder; the others follow as the first loyalty round (issue 6 item 3).
    */
   lines?: readonly TicketLineInput[];
+  /** A deposit taken at seating, sent with the Flow newOrder. */
+  prepayment?: SeatPrepayment;
 }
 
 export interface SeatResult {

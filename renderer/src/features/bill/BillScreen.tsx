@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { BridgeClient, OutboxEntry, TableService } from '../../../../shared/bridge';
 import { billOf, type Bill, type BillPayment } from '../../../../shared/domain/bill';
 import { queueSelectors, useQueueStore } from '../../data/queue/queueStore';
@@ -10,7 +11,8 @@ import { serviceSelectors, useServiceStore } from '../service/serviceStore';
 import { tablesTitle } from '../order/tableText';
 import { openBillClient, type BillClient } from './billClient';
 import { DiscountDialog } from './DiscountDialog';
-import { PayDialog } from './PayDialog';
+import { PayDialog, type SavedPayment } from './PayDialog';
+import { IconCheck } from '../../ui/icons';
 import './bill.css';
 
 // A table's bill (issue 14 items 1–5): each check with its lines (modifiers, formats, menus), its
@@ -45,7 +47,13 @@ function BillOf({ service, entries, client }: { service: TableService; entries: 
   const { t } = useTranslation('bill');
   const { t: orderT } = useTranslation('order');
   const bill = useMemo(() => billOf(service, entries), [service, entries]);
-  const [dialog, setDialog] = useState<Dialog>(null);
+  const [dialog, setDialogState] = useState<Dialog>(null);
+  // The last payment the pay dialog saved, said on the bill until another dialog opens.
+  const [saved, setSaved] = useState<SavedPayment | null>(null);
+  const setDialog = (next: Dialog) => {
+    if (next !== null) setSaved(null);
+    setDialogState(next);
+  };
   const title = tablesTitle(orderT, service.tableNames);
   const openOrder = useServiceStore((s) => s.openOrder);
   const showScreen = useServiceStore((s) => s.showScreen);
@@ -80,6 +88,7 @@ function BillOf({ service, entries, client }: { service: TableService; entries: 
           <Sums bill={bill} service={service} />
           <h3 className="bill__subtitle">{t('payments')}</h3>
           <Payments payments={bill.payments} />
+          <SavedLine saved={saved} />
           <div className="bill__actions">
             {bill.paid ? (
               <>
@@ -99,7 +108,19 @@ function BillOf({ service, entries, client }: { service: TableService; entries: 
           </div>
         </aside>
       </div>
-      {dialog === 'pay' && <PayDialog service={service} bill={bill} client={client} title={title} onClose={() => setDialog(null)} />}
+      {dialog === 'pay' && (
+        <PayDialog
+          service={service}
+          bill={bill}
+          client={client}
+          title={title}
+          onClose={() => setDialog(null)}
+          onSaved={(payment) => {
+            setDialogState(null);
+            setSaved(payment);
+          }}
+        />
+      )}
       {dialog === 'discount' && <DiscountDialog service={service} bill={bill} client={client} onClose={() => setDialog(null)} />}
     </section>
   );
@@ -205,10 +226,10 @@ function Payments({ payments }: { payments: readonly BillPayment[] }) {
   if (payments.length === 0) return <p className="bill__note">{t('noPayments')}</p>;
   return (
     <ul className="bill-payments">
-      {payments.map((p) => (
-        <li key={p.entryId} className="bill-payment" data-testid="bill-payment" data-state={p.state}>
+      {payments.map((p, i) => (
+        <li key={`${p.entryId}-${i}`} className="bill-payment" data-testid="bill-payment" data-state={p.state} data-prepayment={p.prepayment || undefined}>
           <span className="bill-payment__what">
-            {t('paymentLine', { method: p.prepayment ? t('prepayment') : p.methodName || t('methodUnknown'), amount: money(p.amountCents) })}
+            {t('paymentLine', { method: paymentMethodText(t, p), amount: money(p.amountCents) })}
             {p.tipCents > 0 && <span className="bill-payment__extra"> · {t('tipOf', { amount: money(p.tipCents) })}</span>}
             {p.giftCardUuid && <span className="bill-payment__extra"> · {t('giftCardRef', { uuid: p.giftCardUuid })}</span>}
           </span>
@@ -220,6 +241,31 @@ function Payments({ payments }: { payments: readonly BillPayment[] }) {
       ))}
     </ul>
   );
+}
+
+/** "Saved: Cash · 12,00 € · change 3,00 €" once the pay dialog saved a payment (a status line, with an icon). */
+function SavedLine({ saved }: { saved: SavedPayment | null }) {
+  const { t } = useTranslation('bill');
+  const format = useFormat();
+  const money = (cents: number) => format.money(cents / 100);
+  return (
+    <p className="bill__saved" role="status" data-testid="bill-pay-saved">
+      {saved && (
+        <>
+          <IconCheck className="bill__saved-icon" />
+          {saved.changeCents !== undefined && saved.changeCents > 0
+            ? t('paySavedChange', { method: saved.methodName || t('methodUnknown'), amount: money(saved.amountCents), change: money(saved.changeCents) })
+            : t('paySaved', { method: saved.methodName || t('methodUnknown'), amount: money(saved.amountCents) })}
+        </>
+      )}
+    </p>
+  );
+}
+
+/** "Card", "Prepayment (Cash)": a deposit taken at seating says so, with its method when known. */
+function paymentMethodText(t: TFunction<'bill'>, p: BillPayment): string {
+  if (p.prepayment) return p.methodName ? t('prepaymentBy', { method: p.methodName }) : t('prepayment');
+  return p.methodName || t('methodUnknown');
 }
 
 function ClearTable({ serviceId }: { serviceId: string }) {

@@ -26,7 +26,29 @@ const KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', 'clear', '0', 'delete
 type Method = { kind: 'method'; method: MethodChoice } | { kind: 'gift' } | null;
 type Status = { kind: 'idle' } | { kind: 'saving' } | { kind: 'failed'; message: string } | { kind: 'redeeming'; redeemId: string; amountCents: number };
 
-export function PayDialog({ service, bill, client, title, onClose }: { service: TableService; bill: Bill; client: BillClient; title: string; onClose: () => void }) {
+/** A payment the dialog saved (committed to the queue): the bill says so once the dialog closes. */
+export interface SavedPayment {
+  methodName: string;
+  amountCents: number;
+  changeCents?: number | undefined;
+}
+
+export function PayDialog({
+  service,
+  bill,
+  client,
+  title,
+  onClose,
+  onSaved,
+}: {
+  service: TableService;
+  bill: Bill;
+  client: BillClient;
+  title: string;
+  onClose: () => void;
+  /** Saved: the dialog closes and the bill shows a "Saved" line. */
+  onSaved: (saved: SavedPayment) => void;
+}) {
   const { t } = useTranslation('bill');
   const format = useFormat();
   const money = (cents: number) => format.money(cents / 100);
@@ -57,7 +79,7 @@ export function PayDialog({ service, bill, client, title, onClose }: { service: 
       .pay({ serviceId: service.id, ids, tipCents: tip ?? 0, ...input })
       .then((entries) => {
         if (input.giftCardUuid) setStatus({ kind: 'redeeming', redeemId: entries[0]!.id, amountCents: input.amountCents });
-        else onClose();
+        else onSaved({ methodName: input.methodName, amountCents: input.amountCents, changeCents: input.changeCents });
       })
       .catch((error: unknown) => setStatus({ kind: 'failed', message: t('notSaved', { reason: errorText(t, error) }) }));
   };

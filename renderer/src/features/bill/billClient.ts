@@ -1,6 +1,5 @@
 import { BridgeError, coded, type BillDiscount, type BridgeClient, type EntryDraft, type OutboxEntry, type TableService, type Tender } from '../../../../shared/bridge';
 import { billOf } from '../../../../shared/domain/bill';
-import { formatMoney } from '../../../../shared/domain/money';
 import { giftRedeemRequest, paymentRequest } from '../../data/queue/orderRequests';
 import { OutboxInputError } from '../../data/queue/outboxTypes';
 import type { QueueStoreApi } from '../../data/queue/queueStore';
@@ -75,7 +74,16 @@ export function paymentDrafts(service: TableService, entries: readonly OutboxEnt
     kind: 'payment',
     ...base,
     request,
-    summary: `Payment · ${input.methodName || '—'} · ${formatMoney(input.amountCents)}`,
+    summary: {
+      code: 'payment',
+      params: {
+        method: input.methodName.slice(0, 300),
+        amountCents: input.amountCents,
+        tipCents: input.tipCents,
+        discountCents: discount?.cents ?? 0,
+        ...(uuid ? { card: uuid } : {}),
+      },
+    },
     totalCents,
     tender,
   };
@@ -85,7 +93,7 @@ export function paymentDrafts(service: TableService, entries: readonly OutboxEnt
     kind: 'gift-redeem',
     ...base,
     request: giftRedeemRequest(uuid, input.amountCents),
-    summary: `Gift card ${uuid} · ${formatMoney(input.amountCents)}`,
+    summary: { code: 'gift-redeem', params: { uuid, amountCents: input.amountCents } },
     totalCents: 0,
   };
   return [redeem, { ...payment, after: redeem.id }];

@@ -3,7 +3,8 @@ import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'rea
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import { BridgeError, type OutboxEntry } from '../../../../shared/bridge';
-import { catalogSelectors, catalogStore } from '../../data/catalog/catalogStore';
+import { catalogSelectors, catalogStore, type CatalogState } from '../../data/catalog/catalogStore';
+import { customerDetailsDb, type CustomerDetailsRow } from '../../data/customers/customerDetails';
 import { queueSelectors, useQueueStore } from '../../data/queue/queueStore';
 import { errorText } from '../../i18n/errorText';
 import { useFormat } from '../../i18n/useFormat';
@@ -45,7 +46,11 @@ export function CustomersScreen() {
   const showScreen = useServiceStore((s) => s.showScreen);
   const catalogDb = useStore(catalogStore, catalogSelectors.catalogDb);
   const records = useLiveQuery(async () => (catalogDb ? await catalogDb.customers.toArray() : null), [catalogDb]);
-  const rows = useMemo(() => (records ? sortedRows(records, collator) : null), [records, collator]);
+  // Email and phone read when a customer was opened (the listing has none, spec 2.4): a few rows.
+  const accountKey = useStore(catalogStore, accountKeyOf);
+  const knownDetails = useLiveQuery(async () => (accountKey ? await customerDetailsDb(accountKey).details.toArray() : []), [accountKey]);
+  const detailsById = useMemo(() => new Map((knownDetails ?? []).map((row) => [row.id, row])), [knownDetails]);
+  const rows = useMemo(() => (records ? sortedRows(records, collator, detailsById) : null), [records, collator, detailsById]);
   const [query, setQuery] = useState('');
   const shown = useMemo(() => (rows ? searchRows(rows, query) : null), [rows, query]);
   const [selectedId, setSelectedId] = useState<number | null>(null);
@@ -114,7 +119,7 @@ export function CustomersScreen() {
           {selected === null ? (
             <p className="customers__hint">{t('chooseOne')}</p>
           ) : (
-            <CustomerDetails key={selected.id} row={selected} onNotice={setNotice} onDeleted={() => setSelectedId(null)} />
+            <CustomerDetails key={selected.id} row={selected} known={detailsById.get(selected.id)} onNotice={setNotice} onDeleted={() => setSelectedId(null)} />
           )}
         </aside>
       </div>
@@ -132,6 +137,8 @@ export function CustomersScreen() {
     </section>
   );
 }
+
+const accountKeyOf = (state: CatalogState) => state.accountKey;
 
 function NoticeLine({ notice, onClose }: { notice: NonNullable<Notice>; onClose: () => void }) {
   const { t } = useTranslation('common');
@@ -169,16 +176,49 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function CustomerDetails({ row, onNotice, onDeleted }: { row: CustomerRow; onNotice: (notice: Notice) => void; onDeleted: () => void }) {
+/** Reading the opened customer's details from the POS: under way, done, or failed (why, worded). */
+type DetailsRead = { kind: 'reading' } | { kind: 'read' } | { kind: 'failed'; offline: boolean; reason: string };
+
+/**
+ * Reads the opened customer's email and phone from the POS (customersStore `readDetails`, spec 4.2
+ * `GET V2/customers/<id>`): once per opening; what it answered is kept for offline.
+ */
+function useDetailsRead(customerId: number): DetailsRead {
   const { t } = useTranslation(['customers', 'errors']);
+  const actions = useStore(useCustomersStore, customersSelectors.actions);
+  const [read, setRead] = useState<DetailsRead>({ kind: 'reading' });
+  useEffect(() => {
+    if (actions === null) return;
+    let current = true;
+    actions.readDetails(customerId).then(
+      () => current && setRead({ kind: 'read' }),
+      (error: unknown) => {
+        const offline = error instanceof BridgeError && (error.kind === 'offline' || error.kind === 'unreachable');
+        if (current) setRead({ kind: 'failed', offline, reason: errorText(t, error) });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [actions, customerId, t]);
+  return read;
+}
+
+function CustomerDetails({ row, known, onNotice, onDeleted }: { row: CustomerRow; known: CustomerDetailsRow | undefined; onNotice: (notice: Notice) => void; onDeleted: () => void }) {
+  const { t } = useTranslation(['customers', 'errors']);
+  const { time, date } = useFormat();
   const actions = useStore(useCustomersStore, customersSelectors.actions);
   const connection = useFloorStore(floorSelectors.connection);
   const confirm = useInlineConfirm<'delete', HTMLDivElement>();
   const [deleting, setDeleting] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const read = useDetailsRead(row.id);
   const name = row.name || t('noName');
   const chosen = { id: row.id, name: row.name, email: row.email, phone: row.phone };
   const use = (what: CustomerUse) => applyCustomerTo(what, chosen);
+  // A field the POS answered empty says "None"; one never read says so, or that it is being read.
+  const missing = known ? t('noneAtPos') : read.kind === 'reading' ? t('detailsReading') : t('notKnown');
+  const readAt = known ? new Date(known.readAt) : null;
 
   const askDelete = () => {
     setProblem(null);
@@ -212,10 +252,20 @@ function CustomerDetails({ row, onNotice, onDeleted }: { row: CustomerRow; onNot
             {row.active ? t('active') : t('inactive')}
           </span>
         </Fact>
-        <Fact label={t('email')}>{row.email ?? <span className="customer-details__unknown">{t('notKnown')}</span>}</Fact>
-        <Fact label={t('phone')}>{row.phone ?? <span className="customer-details__unknown">{t('notKnown')}</span>}</Fact>
+        <Fact label={t('email')}>{row.email ?? <span className="customer-details__unknown">{missing}</span>}</Fact>
+        <Fact label={t('phone')}>{row.phone ?? <span className="customer-details__unknown">{missing}</span>}</Fact>
         <Fact label={t('posNumber')}>{row.id}</Fact>
       </dl>
+      <p className="customer-details__read" role="status" data-testid="customer-details-read">
+        {read.kind === 'failed' && (
+          <>
+            <IconWarning className="customer-details__read-icon" />
+            {readAt
+              ? t(read.offline ? 'detailsOfflineAsOf' : 'detailsFailedAsOf', { date: date(readAt), time: time(readAt), reason: read.reason })
+              : t(read.offline ? 'detailsOffline' : 'detailsFailed', { reason: read.reason })}
+          </>
+        )}
+      </p>
       <h3 className="customer-details__subtitle">{t('useFor')}</h3>
       <div className="customer-details__uses">
         <button type="button" className="button button--secondary" onClick={() => use('table')}>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StoredCustomer } from '../../data/catalog/catalogDb';
+import { detailsRow } from '../../data/customers/customerDetails';
 import { formattersFor } from '../../i18n/format';
 import { EMPTY_CREATE_FORM, searchRows, sortedRows, storedFromCreated, validateCreateForm } from './customerList';
 
@@ -17,6 +18,16 @@ const rows = sortedRows(
 );
 
 describe('the customer list', () => {
+  it('shows the email and phone read when a customer was opened, and search by them finds it', () => {
+    const listed = [customer(5, 'Marta Soler'), customer(6, 'Pau Vidal')];
+    expect(searchRows(sortedRows(listed, collator), '611 22')).toEqual([]);
+    const details = new Map([[5, detailsRow({ id: 5, email: 'marta@example.com', phone: '611 22 33 44' }, new Date(0))]]);
+    const withDetails = sortedRows(listed, collator, details);
+    expect(withDetails.find((r) => r.id === 5)).toMatchObject({ email: 'marta@example.com', phone: '611 22 33 44' });
+    expect(searchRows(withDetails, '611223').map((r) => r.id)).toEqual([5]);
+    expect(searchRows(withDetails, 'marta@').map((r) => r.id)).toEqual([5]);
+  });
+
   it('is sorted by name in the terminal language, then by number', () => {
     expect(rows.map((r) => r.id)).toEqual([1, 4, 2, 3]);
     expect(rows.find((r) => r.id === 2)?.active).toBe(false);

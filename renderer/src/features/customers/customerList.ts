@@ -2,12 +2,17 @@ import { z } from 'zod';
 import { customerDraftSchema, type CustomerDraft } from '../../../../shared/bridge';
 import { customerWire } from '../../../../shared/api';
 import type { StoredCustomer } from '../../data/catalog/catalogDb';
+import type { CustomerDetailsRow } from '../../data/customers/customerDetails';
 
 // The Customers screen's pure parts (issue 14 item 8): the synced list as the screen shows it,
 // its search, the create form checked with zod, and a created customer as the local copy stores
 // it. No React, no Dexie: CustomersScreen.tsx renders them, customersFeed.ts writes the copy.
 
-/** One customer as the list shows it. The listing (spec 2.4) carries no email or phone: known only for some. */
+/**
+ * One customer as the list shows it. The listing (spec 2.4) carries no email or phone: they are
+ * known once the customer was opened (its details read, data/customers/customerDetails.ts) or
+ * created here.
+ */
 export interface CustomerRow {
   id: number;
   name: string;
@@ -25,9 +30,10 @@ export function folded(text: string): string {
 
 const digitsOf = (text: string) => text.replace(/[^\d]/g, '');
 
-export function customerRow(customer: Pick<StoredCustomer, 'id' | 'name' | 'active'> & { email?: string | null; phone?: string | null }): CustomerRow {
-  const email = customer.email?.trim() || null;
-  const phone = customer.phone?.trim() || null;
+export function customerRow(customer: Pick<StoredCustomer, 'id' | 'name' | 'active'> & { email?: string | null; phone?: string | null }, details?: Pick<CustomerDetailsRow, 'email' | 'phone'>): CustomerRow {
+  // What the POS answered when the customer was opened is newer than the listing's copy.
+  const email = (details ? details.email : customer.email)?.trim() || null;
+  const phone = (details ? details.phone : customer.phone)?.trim() || null;
   return {
     id: customer.id,
     name: customer.name.trim(),
@@ -39,8 +45,8 @@ export function customerRow(customer: Pick<StoredCustomer, 'id' | 'name' | 'acti
 }
 
 /** Every customer, sorted by name in the terminal's language (`collator` of the Formatters), then id. */
-export function sortedRows(customers: readonly StoredCustomer[], collator: Intl.Collator): CustomerRow[] {
-  return customers.map(customerRow).sort((a, b) => collator.compare(a.name, b.name) || a.id - b.id);
+export function sortedRows(customers: readonly StoredCustomer[], collator: Intl.Collator, details: ReadonlyMap<number, CustomerDetailsRow> = new Map()): CustomerRow[] {
+  return customers.map((customer) => customerRow(customer, details.get(customer.id))).sort((a, b) => collator.compare(a.name, b.name) || a.id - b.id);
 }
 
 /**

@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BridgeError, entryDraftSchema } from '../../../../shared/bridge';
+import { BridgeError, entryDraftSchema, type BridgeClient, type CustomerDetails } from '../../../../shared/bridge';
+import { customerDetailsDb, customerIdsByDetails } from '../../data/customers/customerDetails';
 import { openGenerationDb, type CatalogDb, type StoredCustomer } from '../../data/catalog/catalogDb';
 import { createCatalogStore } from '../../data/catalog/catalogStore';
 import type { OpenGeneration } from '../../data/catalog/generations';
@@ -25,13 +26,21 @@ async function setup(customers: StoredCustomer[] = []) {
   await db.customers.bulkPut(customers);
   const catalog = createCatalogStore();
   const syncNow = vi.fn(async () => {});
-  catalog.setState({ current: { db, n: 1 } as unknown as OpenGeneration, syncNow });
+  const accountKey = `customers-feed-account-${Math.random().toString(36).slice(2)}`;
+  catalog.setState({ accountKey, current: { db, n: 1 } as unknown as OpenGeneration, syncNow });
   const queue = createQueueStore();
-  const bridge = fakeQueueBridge() as QueueBridgeFake & { deleteCustomer: (input: { customerId: number }) => Promise<{ deleted: true }> };
+  const bridge = fakeQueueBridge() as QueueBridgeFake & { -readonly [K in 'deleteCustomer' | 'getCustomer']: BridgeClient[K] };
   const deleted: number[] = [];
   bridge.deleteCustomer = async ({ customerId }) => {
     deleted.push(customerId);
     return { deleted: true };
+  };
+  // The POS's records read by id: the contact details the listing lacks (spec 2.4, 4.2).
+  const atThePos = new Map<number, CustomerDetails>();
+  bridge.getCustomer = async ({ customerId }) => {
+    const found = atThePos.get(customerId);
+    if (!found) throw new BridgeError({ kind: 'offline', code: 'local-service-not-answering' });
+    return { customer: found };
   };
   const queueFeed = startQueueFeed({ bridge, store: queue });
   stops.push(() => queueFeed.stop());
@@ -39,7 +48,7 @@ async function setup(customers: StoredCustomer[] = []) {
   stops.push(() => feed.stop());
   await queueFeed.refresh();
   const actions = useCustomersStore.getState().actions!;
-  return { db, bridge, queue, catalog, syncNow, actions, deleted, queueFeed };
+  return { db, bridge, queue, catalog, syncNow, actions, deleted, queueFeed, atThePos, accountKey };
 }
 
 const until = async (check: () => Promise<boolean> | boolean) => {
@@ -130,5 +139,27 @@ describe('deleting a customer', () => {
     bridge.emit({ type: 'customer-changed', customerId: 8, deleted: true });
     await until(async () => (await db.customers.get(8)) === undefined);
     expect(await db.customers.get(7)).toBeDefined();
+  });
+});
+
+describe('a customer\'s details (spec 4.2 GET V2/customers/<id>)', () => {
+  it('are read when opened and kept: offline afterwards they are still there, and search by phone or email finds the customer', async () => {
+    const { actions, atThePos, accountKey, bridge } = await setup([customer(7, 'Marta Soler')]);
+    atThePos.set(7, { id: 7, name: 'Marta Soler', active: true, email: 'Marta.Soler@example.com', phone: '+34 611 22 33 44' });
+    const details = customerDetailsDb(accountKey);
+    expect(await customerIdsByDetails(details, '611 22', 10)).toEqual([]);
+    await expect(actions.readDetails(7)).resolves.toMatchObject({ id: 7, email: 'Marta.Soler@example.com', phone: '+34 611 22 33 44' });
+    // The POS goes away: reading again fails, what was read stays.
+    atThePos.clear();
+    await expect(actions.readDetails(7)).rejects.toMatchObject({ kind: 'offline' });
+    expect(await details.details.get(7)).toMatchObject({ email: 'Marta.Soler@example.com', phone: '+34 611 22 33 44' });
+    expect(await customerIdsByDetails(details, '611 22', 10)).toEqual([7]);
+    expect(await customerIdsByDetails(details, '+34 611', 10)).toEqual([7]);
+    expect(await customerIdsByDetails(details, 'marta.s', 10)).toEqual([7]);
+    expect(await customerIdsByDetails(details, 'nobody', 10)).toEqual([]);
+    // Deleted from any window: its details leave too.
+    bridge.emit({ type: 'customer-changed', customerId: 7, deleted: true });
+    await until(async () => (await details.details.get(7)) === undefined);
+    await details.delete();
   });
 });

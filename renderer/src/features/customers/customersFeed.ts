@@ -1,6 +1,7 @@
 import type { BridgeClient, OutboxEntry } from '../../../../shared/bridge';
 import type { CatalogStoreApi } from '../../data/catalog/catalogStore';
 import type { QueueStoreApi, QueueState } from '../../data/queue/queueStore';
+import { customerDetailsDb } from '../../data/customers/customerDetails';
 import { storedFromCreated } from './customerList';
 import { customerActions, useCustomersStore, type CustomersBridge } from './customersStore';
 
@@ -38,6 +39,13 @@ export function startCustomersFeed(deps: CustomersFeedDeps): CustomersFeed {
     void db()
       ?.customers.delete(event.customerId)
       .catch((error: unknown) => log(`customers: dropping ${event.customerId} failed: ${String(error)}`));
+    // Its details read earlier go with it: a deleted customer is not found by phone any more.
+    const accountKey = catalog.getState().accountKey;
+    if (accountKey !== null) {
+      void customerDetailsDb(accountKey)
+        .details.delete(event.customerId)
+        .catch((error: unknown) => log(`customers: dropping the details of ${event.customerId} failed: ${String(error)}`));
+    }
   });
 
   /** Entries whose answer was written to the copy. */

@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import type { BridgeClient, CustomerDraft, EntryDraft, OutboxEntry } from '../../../../shared/bridge';
 import type { CatalogStoreApi } from '../../data/catalog/catalogStore';
 import type { QueueStoreApi } from '../../data/queue/queueStore';
+import { customerDetailsDb, readCustomerDetails, type CustomerDetailsRow } from '../../data/customers/customerDetails';
 
 // The Customers screen's link to the current account (issue 14 item 8): its bridge (create goes
 // to the main side's queue, delete is an online call) and the customer chosen for the next table
@@ -15,7 +16,7 @@ export interface ChosenCustomer {
   phone: string | null;
 }
 
-export type CustomersBridge = Pick<BridgeClient, 'submitEntry' | 'deleteCustomer'>;
+export type CustomersBridge = Pick<BridgeClient, 'submitEntry' | 'deleteCustomer' | 'getCustomer'>;
 
 /** What the screen does through the account's bridge. */
 export interface CustomerActions {
@@ -23,6 +24,8 @@ export interface CustomerActions {
   create(draft: CustomerDraft): Promise<OutboxEntry>;
   /** Deletes it at the POS (online only), then from this terminal's copy. */
   remove(customerId: number): Promise<void>;
+  /** Reads its email and phone from the POS (spec 4.2 `GET V2/customers/<id>`) and keeps them for offline. */
+  readDetails(customerId: number): Promise<CustomerDetailsRow>;
 }
 
 export interface CustomersState {
@@ -56,7 +59,7 @@ export function customerEntryDraft(id: string, customer: CustomerDraft): EntryDr
     serviceId: null,
     request: { kind: 'customer', customer },
     lines: [],
-    summary: `Customer · ${customer.name}`,
+    summary: { code: 'customer', params: { name: customer.name } },
     totalCents: 0,
   };
 }
@@ -66,6 +69,7 @@ export interface CustomerActionDeps {
   queue: QueueStoreApi;
   catalog: CatalogStoreApi;
   newId?: () => string;
+  now?: () => Date;
 }
 
 export function customerActions(deps: CustomerActionDeps): CustomerActions {
@@ -81,6 +85,13 @@ export function customerActions(deps: CustomerActionDeps): CustomerActions {
       await deps.bridge.deleteCustomer({ customerId });
       // The `customer-changed` event does it too, in every window; this one need not wait for it.
       await deps.catalog.getState().current?.db.customers.delete(customerId);
+      const accountKey = deps.catalog.getState().accountKey;
+      if (accountKey !== null) await customerDetailsDb(accountKey).details.delete(customerId);
+    },
+    async readDetails(customerId) {
+      const accountKey = deps.catalog.getState().accountKey;
+      if (accountKey === null) throw new Error('customers: no account open yet');
+      return readCustomerDetails(deps.bridge, customerDetailsDb(accountKey), customerId, deps.now);
     },
   };
 }

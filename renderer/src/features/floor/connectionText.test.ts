@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { venueMoment } from '../../../../shared/domain/venueTime';
 import { formattersFor } from '../../i18n/format';
 import { createI18n } from '../../i18n/i18n';
 import { connectionActivityText, offlineDetail } from './connectionText';
@@ -41,12 +42,12 @@ describe('connectionActivityText', () => {
 });
 
 describe('offlineDetail', () => {
-  const now = new Date(2026, 10, 22, 15, 0);
+  const now = venueMoment(2026, 11, 22, 15, 0);
   it('says when the local data was saved, or that nothing is', () => {
     const fmt = formattersFor('en');
-    expect(offlineDetail(en, fmt, new Date(2026, 10, 22, 14, 32).toISOString(), now)).toBe('working from the data saved on this terminal today at 14:32');
-    expect(offlineDetail(en, fmt, new Date(2026, 10, 3, 18, 0).toISOString(), now)).toBe('working from the data saved on this terminal on 3 Nov at 18:00');
+    expect(offlineDetail(en, fmt, venueMoment(2026, 11, 22, 14, 32).toISOString(), now)).toBe('working from the data saved on this terminal today at 14:32');
+    expect(offlineDetail(en, fmt, venueMoment(2026, 11, 3, 18, 0).toISOString(), now)).toBe('working from the data saved on this terminal on 3 Nov at 18:00');
     expect(offlineDetail(en, fmt, null, now)).toBe('nothing is saved on this terminal yet');
-    expect(offlineDetail(es, formattersFor('es'), new Date(2026, 10, 21, 9, 5).toISOString(), now)).toBe('trabajando con los datos guardados en este terminal ayer a las 09:05');
+    expect(offlineDetail(es, formattersFor('es'), venueMoment(2026, 11, 21, 9, 5).toISOString(), now)).toBe('trabajando con los datos guardados en este terminal ayer a las 09:05');
   });
 });

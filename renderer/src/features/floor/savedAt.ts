@@ -1,3 +1,4 @@
+import { venueDayNumber } from '../../../../shared/domain/venueTime';
 import type { Formatters } from '../../i18n/format';
 
 /** When something was saved, for a sentence: "today at 14:32", "yesterday at 09:05", "21 Nov at 18:00". */
@@ -11,12 +12,9 @@ export function savedWhen(savedAtIso: string, now: Date, fmt: Formatters): Saved
   const savedAt = new Date(savedAtIso);
   if (Number.isNaN(savedAt.getTime())) return { day: 'unknown' };
   const time = fmt.time(savedAt);
-  const days = dayNumber(now) - dayNumber(savedAt);
+  // Today and yesterday on the venue's calendar, as its clock shows the time.
+  const days = venueDayNumber(now) - venueDayNumber(savedAt);
   if (days === 0) return { day: 'today', time };
   if (days === 1) return { day: 'yesterday', time };
   return { day: 'date', date: fmt.date(savedAt, now), time };
-}
-
-function dayNumber(date: Date): number {
-  return Math.floor(Date.UTC(date.getFullYear(), date.getMonth(), date.getDate()) / 86_400_000);
 }

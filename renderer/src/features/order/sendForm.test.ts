@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { venueMoment } from '../../../../shared/domain/venueTime';
 import { formattersFor } from '../../i18n/format';
 import { createI18n } from '../../i18n/i18n';
 import { OutboxInputError } from '../../data/queue/outboxTypes';
@@ -37,7 +38,7 @@ const t = createI18n('en').getFixedT('en', 'order');
 const en = formattersFor('en');
 
 // 2026-11-22 14:30 local.
-const now = new Date(2026, 10, 22, 14, 30, 0);
+const now = venueMoment(2026, 11, 22, 14, 30);
 const drafts = (over: Partial<SendDrafts> = {}): SendDrafts => ({ takeaway: EMPTY_TAKEAWAY, delivery: EMPTY_DELIVERY, payment: EMPTY_PAYMENT, ...over });
 
 describe('parseAmountInput', () => {
@@ -74,7 +75,7 @@ describe('deliveryDate', () => {
   });
 
   it('tomorrow crosses a month end', () => {
-    expect(deliveryDate(t, 'tomorrow', '12:00', new Date(2026, 10, 30, 23, 0))).toEqual({ ok: true, date: '2026-12-01 12:00:00' });
+    expect(deliveryDate(t, 'tomorrow', '12:00', venueMoment(2026, 11, 30, 23, 0))).toEqual({ ok: true, date: '2026-12-01 12:00:00' });
   });
 
   it('refuses a time already passed today, and a missing time', () => {
@@ -87,7 +88,9 @@ describe('deliveryDate', () => {
   });
 
   it('localDateTime pads every part', () => {
-    expect(localDateTime(new Date(2026, 0, 2, 3, 4, 5))).toBe('2026-01-02 03:04:05');
+    expect(localDateTime(venueMoment(2026, 1, 2, 3, 4, 5))).toBe('2026-01-02 03:04:05');
+    // The venue's clock, not the machine's: 23:30 UTC on 31 December is 00:30 on 1 January in Madrid.
+    expect(localDateTime(new Date('2026-12-31T23:30:00Z'))).toBe('2027-01-01 00:30:00');
   });
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { venueClock, venueMoment } from '../../../../shared/domain/venueTime';
 import { BridgeError } from '../../../../shared/bridge';
 import { discountCentsOf } from '../../../../shared/domain/bill';
 import { parseCents } from '../../../../shared/domain/money';
@@ -125,9 +126,10 @@ const deliveryFieldsSchema = z.strictObject({
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** Local "YYYY-MM-DD HH:MM:SS" (clarifications: `delivery.date`, the venue's local time). */
+/** The venue's "YYYY-MM-DD HH:MM:SS" (clarifications: `delivery.date`, the venue's local time; shared/domain/venueTime.ts). */
 export function localDateTime(at: Date): string {
-  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())} ${pad(at.getHours())}:${pad(at.getMinutes())}:${pad(at.getSeconds())}`;
+  const c = venueClock(at);
+  return `${c.year}-${pad(c.month)}-${pad(c.day)} ${pad(c.hour)}:${pad(c.minute)}:${pad(c.second)}`;
 }
 
 /**
@@ -142,7 +144,9 @@ export function deliveryDate(t: OrderT, day: DeliveryDay, time: string, now: Dat
   const hours = Number(match[1]);
   const minutes = Number(match[2]);
   if (hours > 23 || minutes > 59) return { ok: false, message: t('errorTimeMissing') };
-  const at = new Date(now.getFullYear(), now.getMonth(), now.getDate() + (day === 'tomorrow' ? 1 : 0), hours, minutes, 0, 0);
+  // Today and tomorrow on the venue's calendar, the time on its clock.
+  const today = venueClock(now);
+  const at = venueMoment(today.year, today.month, today.day + (day === 'tomorrow' ? 1 : 0), hours, minutes);
   if (day === 'today' && at.getTime() < now.getTime() - 60_000) {
     return { ok: false, message: t('errorTimePassed', { time }) };
   }

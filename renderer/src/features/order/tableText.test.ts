@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { venueMoment } from '../../../../shared/domain/venueTime';
 import { formattersFor } from '../../i18n/format';
 import { createI18n } from '../../i18n/i18n';
 import { clearTableWarning, roundsSummary, roundTitle, roundTitles, serviceSummary, tablesTitle } from './tableText';
@@ -9,7 +10,7 @@ const ca = createI18n('ca').getFixedT('ca', 'order');
 const en = formattersFor('en');
 
 describe('serviceSummary', () => {
-  const seatedAt = new Date(2026, 10, 22, 13, 5).toISOString();
+  const seatedAt = venueMoment(2026, 11, 22, 13, 5).toISOString();
 
   it('guests, seated since (local clock), and the customer in one line', () => {
     expect(serviceSummary(t, en, { guests: 3, seatedAt, customer: { name: 'Ana García', phone: '600 123 456', email: '' } })).toEqual({

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { queuedEntry, type EntryDraft, type OutboxEntry } from '../../../../shared/bridge';
+import { venueMoment } from '../../../../shared/domain/venueTime';
+import { queuedEntry, type EntryDraft, type OutboxEntry, type StructuredSummary } from '../../../../shared/bridge';
 import { formattersFor } from '../../i18n/format';
 import { createI18n } from '../../i18n/i18n';
 import {
@@ -53,7 +54,7 @@ describe('entryAge and savedAgo', () => {
 
 describe('describeClock and describeAttempts', () => {
   it('formats local hours and minutes', () => {
-    const local = new Date(2026, 10, 22, 9, 5);
+    const local = venueMoment(2026, 11, 22, 9, 5);
     expect(describeClock(formattersFor('en'), local.toISOString())).toBe('09:05');
     expect(describeClock(formattersFor('ca'), local.toISOString())).toBe('09:05');
     expect(describeClock(formattersFor('en'), 'nope')).toBe('');
@@ -75,6 +76,24 @@ describe('entrySummary', () => {
     expect(entrySummary(en, formattersFor('en'), { request: round, lines: [line(2), line(1)], totalCents: 750 })).toBe('3 items · €7.50');
     expect(entrySummary(en, formattersFor('en'), { request: seating, lines: [], totalCents: 0 })).toBe('3 guests');
     expect(entrySummary(es, formattersFor('es'), { request: seating, lines: [line(1)], totalCents: 250 })).toBe('3 comensales · 1 artículo · 2,50\u00a0€');
+  });
+
+  it('words a stored structured summary in the terminal’s language, whatever language it was saved in', () => {
+    const ca = createI18n('ca').getFixedT(null, 'pending');
+    const carrying = (summary: StructuredSummary) => ({ request: round, lines: [], totalCents: 0, summary });
+    const stored = carrying({ code: 'seating', params: { guests: 4, items: 2, totalCents: 500 } });
+    expect(entrySummary(en, formattersFor('en'), stored)).toBe('4 guests · 2 items · €5.00');
+    expect(entrySummary(es, formattersFor('es'), stored)).toBe('4 comensales · 2 artículos · 5,00\u00a0€');
+    expect(entrySummary(ca, formattersFor('ca'), stored)).toMatch(/^4 comensals · 2 articles · 5,00/);
+    const payment = carrying({ code: 'payment', params: { method: 'Efectivo', amountCents: 1200, tipCents: 100, discountCents: 0 } });
+    expect(entrySummary(en, formattersFor('en'), payment)).toBe('Efectivo · €12.00 · tip €1.00');
+    expect(entrySummary(en, formattersFor('en'), carrying({ code: 'payment', params: { method: '', amountCents: 500 } }))).toBe('No method · €5.00');
+    expect(entrySummary(en, formattersFor('en'), carrying({ code: 'stock-receipt', params: { item: 'Agua', quantity: 12.5 } }))).toBe('Agua · +12.5');
+  });
+
+  it('an entry stored by an earlier version, with English words for a summary, is still read and worded from its request', () => {
+    const legacy = queuedEntry({ id: crypto.randomUUID(), kind: 'round', tableIds: [5], place: { kind: 'tables', names: ['5'] }, serviceId: crypto.randomUUID(), request: round, lines: [line(2)], summary: 'Round · 2 items · 5,00 €', totalCents: 500 } as EntryDraft, 1, now.toISOString());
+    expect(entrySummary(es, formattersFor('es'), legacy)).toBe('2 artículos · 5,00\u00a0€');
   });
 });
 

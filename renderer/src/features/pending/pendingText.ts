@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { EntryPlace, OutboxEntry, OutboxKind, OutboxResolution, OutboxState } from '../../../../shared/bridge';
+import type { EntryPlace, OutboxEntry, OutboxKind, OutboxResolution, OutboxState, StructuredSummary } from '../../../../shared/bridge';
 import { parseCents } from '../../../../shared/domain/money';
 import type { Formatters } from '../../i18n/format';
 
@@ -138,7 +138,14 @@ export function describeAttempts(t: PendingT, attempts: number): string {
  * Issue 14: a payment says its method, amount and tip; a gift card's redeem the card and the
  * amount; a customer their name (and how to reach them).
  */
-export function entrySummary(t: PendingT, fmt: Formatters, entry: Pick<OutboxEntry, 'request' | 'lines' | 'totalCents'> & Partial<Pick<OutboxEntry, 'kind' | 'tender' | 'receipt'>>): string {
+export function entrySummary(
+  t: PendingT,
+  fmt: Formatters,
+  entry: Pick<OutboxEntry, 'request' | 'lines' | 'totalCents'> & Partial<Pick<OutboxEntry, 'kind' | 'tender' | 'receipt' | 'summary'>>,
+): string {
+  // Entries store what they carry as data (shared/bridge/queue.ts `structuredSummarySchema`); those
+  // stored by earlier versions hold English words instead, and are worded from their request.
+  if (entry.summary !== undefined && typeof entry.summary !== 'string') return structuredSummaryText(t, fmt, entry.summary);
   const { request } = entry;
   if (request.kind === 'gift-redeem') {
     return t('summaryGiftRedeem', { uuid: request.uuid, amount: fmt.money((parseCents(request.redeem.amount) ?? 0) / 100) });
@@ -166,6 +173,50 @@ export function entrySummary(t: PendingT, fmt: Formatters, entry: Pick<OutboxEnt
   if (items > 0) parts.push(t('items', { count: items }));
   if (entry.totalCents > 0) parts.push(fmt.money(entry.totalCents / 100));
   return parts.join(' · ');
+}
+
+const textParam = (summary: StructuredSummary, name: string): string => {
+  const value = summary.params[name];
+  return typeof value === 'string' ? value : '';
+};
+const numberParam = (summary: StructuredSummary, name: string): number => {
+  const value = summary.params[name];
+  return typeof value === 'number' && Number.isFinite(value) ? value : 0;
+};
+
+/** A structured summary in the terminal's language: "2 guests · 3 items · 23,50 €", "Cash · 12,00 € · tip 1,00 €". */
+export function structuredSummaryText(t: PendingT, fmt: Formatters, summary: StructuredSummary): string {
+  const money = (name: string) => fmt.money(numberParam(summary, name) / 100);
+  const parts: string[] = [];
+  switch (summary.code) {
+    case 'payment': {
+      parts.push(t('summaryPayment', { method: textParam(summary, 'method').trim() || t('paymentMethodUnknown'), amount: money('amountCents') }));
+      if (numberParam(summary, 'tipCents') > 0) parts.push(t('summaryTip', { amount: money('tipCents') }));
+      if (textParam(summary, 'card') !== '') parts.push(t('summaryCard', { uuid: textParam(summary, 'card') }));
+      if (numberParam(summary, 'discountCents') > 0) parts.push(t('summaryDiscount', { amount: money('discountCents') }));
+      return parts.join(' · ');
+    }
+    case 'gift-redeem':
+      return t('summaryGiftRedeem', { uuid: textParam(summary, 'uuid'), amount: money('amountCents') });
+    case 'customer':
+      return textParam(summary, 'name');
+    case 'stock-receipt':
+      return t('summaryStockReceipt', { item: textParam(summary, 'item'), quantity: fmt.number(numberParam(summary, 'quantity')) });
+    case 'invoice':
+      return t('summaryInvoice', { count: numberParam(summary, 'payments'), amount: money('totalCents') });
+    case 'sale':
+      return money('totalCents');
+    case 'seating':
+    case 'round':
+    case 'takeaway':
+    case 'delivery': {
+      if (summary.code === 'seating') parts.push(t('guests', { count: numberParam(summary, 'guests') }));
+      const items = numberParam(summary, 'items');
+      if (items > 0) parts.push(t('items', { count: items }));
+      if (numberParam(summary, 'totalCents') > 0) parts.push(money('totalCents'));
+      return parts.join(' · ');
+    }
+  }
 }
 
 export type PendingAction = 'retry-now' | 'resend' | 'mark-done' | 'discard' | 'send-as-round' | 'move';

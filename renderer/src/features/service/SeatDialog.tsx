@@ -4,12 +4,13 @@ import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { useStore } from 'zustand';
-import { catalogSelectors, catalogStore } from '../../data/catalog/catalogStore';
+import { catalogSelectors, catalogStore, type CatalogState } from '../../data/catalog/catalogStore';
+import { customerDetailsDb } from '../../data/customers/customerDetails';
 import type { SeatTable } from '../../data/queue/outboxTypes';
 import { IconWarning } from '../../ui/icons';
 import { useFormat } from '../../i18n/useFormat';
 import { orderSelectors, useOrderStore } from '../order/orderStore';
-import { searchCustomers, type CustomerMatch } from './customerSearch';
+import { CUSTOMER_RESULTS, searchCustomers, type CustomerMatch } from './customerSearch';
 import { Keypad } from './Keypad';
 import {
   clearCustomer,
@@ -31,6 +32,7 @@ import {
 import { serviceSelectors, useServiceStore } from './serviceStore';
 import { useCustomersStore } from '../customers/customersStore';
 import { seatFormFor } from '../customers/customerUse';
+import { methodChoices } from '../bill/methods';
 import './seat.css';
 
 // The seat dialog (issue 6 item 2): guests on a keypad, an optional customer (found among the
@@ -50,6 +52,8 @@ export function SeatDialog() {
   // A new choice of tables is a new form (keyed), never the previous one's leftovers.
   return createPortal(<SeatDialogBody key={seating.map((t) => t.id).join('-')} tables={seating} />, document.body);
 }
+
+const accountKeyOf = (state: CatalogState) => state.accountKey;
 
 const FOCUSABLE = 'button:not([disabled]), input:not([disabled]), textarea:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
@@ -110,7 +114,12 @@ function SeatDialogBody({ tables }: { tables: readonly SeatTable[] }) {
   // taps in quick succession never work on a stale form.
   // A customer chosen on the Customers screen "for a table" starts the form (issue 14 item 8).
   const [draft, setDraft] = useState<{ form: SeatForm; fresh: boolean }>(() => ({ form: seatFormFor(useCustomersStore.getState().forTable), fresh: true }));
-  const form = draft.form;
+  // A deposit is taken with one of the synced payment methods (Card and Cash before the first sync).
+  const catalogDb = useStore(catalogStore, catalogSelectors.catalogDb);
+  const storedMethods = useLiveQuery(async () => (catalogDb ? await catalogDb.paymentMethods.toArray() : []), [catalogDb]);
+  const { methods } = methodChoices(storedMethods, { card: t('methodCard'), cash: t('methodCash') });
+  const firstMethod = methods[0] ?? null;
+  const form: SeatForm = { ...draft.form, prepaymentMethod: draft.form.prepaymentMethod ?? (firstMethod ? { id: firstMethod.id, name: firstMethod.name } : null) };
   // Field messages appear once "Seat" was tapped (and then follow the form); the guests message shows at once.
   const [showErrors, setShowErrors] = useState(false);
   const checked = validateSeatForm(form);
@@ -150,7 +159,8 @@ function SeatDialogBody({ tables }: { tables: readonly SeatTable[] }) {
       // Items already on the ticket go with the seating (issue 6 item 3); read now, not at render.
       // Only the counter's ticket (built before choosing a table) goes with a seating.
       const lines = ticketLineInputs(useOrderStore.getState().counterLines());
-      const result = await outbox.seat({ tables, guests: checked.values.guests, customer: checked.values.customer, notes: checked.values.notes, lines });
+      const { guests, customer, notes, prepayment } = checked.values;
+      const result = await outbox.seat({ tables, guests, customer, notes, lines, ...(prepayment ? { prepayment } : {}) });
       useOrderStore.getState().clearCounterTicket();
       useCustomersStore.getState().chooseForTable(null);
       openOrder({ kind: 'service', serviceId: result.service.id });
@@ -241,6 +251,56 @@ function SeatDialogBody({ tables }: { tables: readonly SeatTable[] }) {
               />
             </label>
             <FieldMessage id={`${id}-notes-error`} error={errors?.notes ?? null} />
+            <div className="seat-dialog__prepayment" role="group" aria-labelledby={`${id}-prepayment-title`}>
+              <h3 id={`${id}-prepayment-title`} className="seat-dialog__subtitle">
+                {t('prepayment')} <span className="field__note">{t('optional')}</span>
+              </h3>
+              <div className="seat-dialog__pair">
+                <div className="field field--tight">
+                  <label className="field__label" htmlFor={`${id}-prepayment`}>
+                    {t('prepaymentAmount')}
+                  </label>
+                  <input
+                    id={`${id}-prepayment`}
+                    className="field__input"
+                    type="text"
+                    inputMode="decimal"
+                    autoComplete="off"
+                    placeholder="0,00"
+                    value={form.prepayment}
+                    disabled={saving}
+                    aria-invalid={errors?.prepayment ? true : undefined}
+                    aria-describedby={errors?.prepayment ? `${id}-prepayment-error` : undefined}
+                    onChange={(event) => {
+                      const prepayment = event.target.value;
+                      update((f) => ({ ...f, prepayment }));
+                    }}
+                  />
+                  <FieldMessage id={`${id}-prepayment-error`} error={errors?.prepayment ?? null} />
+                </div>
+                <div className="field field--tight">
+                  <label className="field__label" htmlFor={`${id}-prepayment-method`}>
+                    {t('prepaymentMethod')}
+                  </label>
+                  <select
+                    id={`${id}-prepayment-method`}
+                    className="field__input"
+                    value={form.prepaymentMethod?.id ?? ''}
+                    disabled={saving}
+                    onChange={(event) => {
+                      const chosen = methods.find((m) => m.id === Number(event.target.value));
+                      if (chosen) update((f) => ({ ...f, prepaymentMethod: { id: chosen.id, name: chosen.name } }));
+                    }}
+                  >
+                    {methods.map((m) => (
+                      <option key={m.id} value={m.id}>
+                        {m.name}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+              </div>
+            </div>
           </section>
         </div>
 
@@ -340,12 +400,13 @@ function CustomerSearch({ picked, disabled, onPick, onRemove }: { picked: string
   const { t } = useTranslation('service');
   const { collator } = useFormat();
   const catalogDb = useStore(catalogStore, catalogSelectors.catalogDb);
+  const accountKey = useStore(catalogStore, accountKeyOf);
   const [query, setQuery] = useState('');
   const id = useId();
   const trimmed = query.trim();
   const matches = useLiveQuery(
-    () => (catalogDb && trimmed.length >= 2 ? searchCustomers(catalogDb, trimmed, collator) : Promise.resolve([])),
-    [catalogDb, trimmed, collator],
+    () => (catalogDb && trimmed.length >= 2 ? searchCustomers(catalogDb, trimmed, collator, CUSTOMER_RESULTS, accountKey ? customerDetailsDb(accountKey) : null) : Promise.resolve([])),
+    [catalogDb, trimmed, collator, accountKey],
   );
 
   if (picked !== null) {

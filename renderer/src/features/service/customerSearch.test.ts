@@ -2,6 +2,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openGenerationDb, type CatalogDb, type StoredCustomer } from '../../data/catalog/catalogDb';
 import { formattersFor } from '../../i18n/format';
+import { detailsRow, openCustomerDetailsDb } from '../../data/customers/customerDetails';
 import { searchCustomers as search } from './customerSearch';
 
 const searchCustomers = (db: CatalogDb, query: string) => search(db, query, formattersFor('es').collator);
@@ -23,6 +24,22 @@ async function withCustomers(customers: StoredCustomer[]): Promise<CatalogDb> {
 }
 
 describe('searchCustomers', () => {
+  it('finds a synced customer by the phone or email read when it was opened (the listing has none), and shows them', async () => {
+    const store = await withCustomers([customer(8, 'Marta Soler'), customer(9, 'Pau Vidal')]);
+    const details = openCustomerDetailsDb(`customer-search-details-${Math.random().toString(36).slice(2)}`);
+    try {
+      const find = (query: string) => search(store, query, formattersFor('es').collator, 8, details);
+      expect(await find('611')).toEqual([]);
+      await details.details.put(detailsRow({ id: 8, email: 'marta@example.com', phone: '+34 611 22 33 44' }, new Date(0)));
+      expect(await find('611 22')).toEqual([{ id: 8, name: 'Marta Soler', email: 'marta@example.com', phone: '+34 611 22 33 44' }]);
+      expect((await find('MARTA@')).map((c) => c.id)).toEqual([8]);
+      // Found by name, it shows the details known too.
+      expect((await find('marta'))[0]).toMatchObject({ email: 'marta@example.com' });
+    } finally {
+      await details.delete();
+    }
+  });
+
   it('finds by name, email or phone prefix, case-insensitive, active only, sorted by name', async () => {
     const store = await withCustomers([
       customer(1, 'Ana García', { email: 'ana@example.com', phone: '600111222' }),

@@ -1,8 +1,10 @@
 import type { CatalogDb, StoredCustomer } from '../../data/catalog/catalogDb';
+import { customerIdsByDetails, type CustomerDetailsDb } from '../../data/customers/customerDetails';
 
 // The seat dialog's customer search (issue 6 item 2): prefix matches on the synced customers'
 // indexed name, email and phone (catalogDb GENERATION_SCHEMA_V1 `customers: 'id, name, email, phone'`),
-// never a scan of the whole store.
+// never a scan of the whole store. Email and phone are not in the listing (spec 2.4): those read
+// when a customer was opened (data/customers/customerDetails.ts, indexed there) are searched too.
 
 export const CUSTOMER_RESULTS = 8;
 
@@ -21,7 +23,7 @@ const PHONE_QUERY = /^[\d\s.+-]+$/;
  * name in the terminal's language (`collator` from the Formatters), at most `limit`. Empty or
  * one-character queries find nothing: too many to be useful.
  */
-export async function searchCustomers(db: Pick<CatalogDb, 'customers'>, query: string, collator: Intl.Collator, limit = CUSTOMER_RESULTS): Promise<CustomerMatch[]> {
+export async function searchCustomers(db: Pick<CatalogDb, 'customers'>, query: string, collator: Intl.Collator, limit = CUSTOMER_RESULTS, details: CustomerDetailsDb | null = null): Promise<CustomerMatch[]> {
   const q = query.trim();
   if (q.length < 2) return [];
   // Each index is read with a small margin over the limit: inactive customers are dropped after.
@@ -34,12 +36,18 @@ export async function searchCustomers(db: Pick<CatalogDb, 'customers'>, query: s
     const digits = q.replace(/[^\d+]/g, '');
     if (digits.length >= 2) reads.push(db.customers.where('phone').startsWith(digits).limit(take).toArray());
   }
+  if (details) {
+    const ids = await customerIdsByDetails(details, q, take);
+    reads.push(db.customers.bulkGet(ids).then((customers) => customers.filter((c): c is StoredCustomer => c !== undefined)));
+  }
   const found = new Map<number, StoredCustomer>();
   for (const customers of await Promise.all(reads)) {
     for (const customer of customers) if (customer.active) found.set(customer.id, customer);
   }
-  return [...found.values()]
-    .sort((a, b) => collator.compare(a.name, b.name) || a.id - b.id)
-    .slice(0, limit)
-    .map((c) => ({ id: c.id, name: c.name, email: c.email ?? null, phone: c.phone ?? null }));
+  const shown = [...found.values()].sort((a, b) => collator.compare(a.name, b.name) || a.id - b.id).slice(0, limit);
+  const known = details ? await details.details.bulkGet(shown.map((c) => c.id)) : [];
+  return shown.map((c, i) => {
+    const read = known[i];
+    return { id: c.id, name: c.name, email: (read ? read.email : c.email) ?? null, phone: (read ? read.phone : c.phone) ?? null };
+  });
 }

@@ -55,6 +55,23 @@ describe('validateSeatForm', () => {
     });
   });
 
+  it('takes a deposit typed with a comma or a dot, with the chosen method; none when left empty', () => {
+    const card = { id: 1, name: 'Card' };
+    expect(validateSeatForm(form({ prepayment: '20,50', prepaymentMethod: card }))).toEqual({
+      ok: true,
+      values: { guests: 2, customer: null, notes: '', prepayment: { amountCents: 2050, methodId: 1, methodName: 'Card' } },
+    });
+    expect(validateSeatForm(form({ prepayment: ' 15.5 ', prepaymentMethod: card }))).toMatchObject({ ok: true, values: { prepayment: { amountCents: 1550 } } });
+    expect(validateSeatForm(form({ prepayment: '  ', prepaymentMethod: card }))).toEqual({ ok: true, values: { guests: 2, customer: null, notes: '' } });
+    for (const bad of ['0', '-5', 'veinte', '1,234', '100000']) {
+      expect(validateSeatForm(form({ prepayment: bad, prepaymentMethod: card })), bad).toEqual({ ok: false, errors: { prepayment: 'prepayment' } });
+    }
+    // No method to take it with (the dialog always offers one): refused, never sent without.
+    expect(validateSeatForm(form({ prepayment: '10' }))).toEqual({ ok: false, errors: { prepayment: 'prepayment' } });
+    expect(seatErrorText(en, 'prepayment')).toMatch(/Prepayment/);
+    expect(seatErrorText(es, 'prepayment')).toMatch(/Pago anticipado/);
+  });
+
   it('tells a name too long from a missing one, and notes too long', () => {
     expect(validateSeatForm(form({ name: 'A'.repeat(121) }))).toEqual({ ok: false, errors: { name: 'nameLong' } });
     expect(validateSeatForm(form({ notes: 'n'.repeat(501) }))).toEqual({ ok: false, errors: { notes: 'notes' } });

@@ -1,8 +1,9 @@
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
 import { BridgeError, MAX_GUESTS, MIN_GUESTS, type SeatCustomer } from '../../../../shared/bridge';
-import { OutboxInputError, type TicketLineInput } from '../../data/queue/outboxTypes';
+import { OutboxInputError, type SeatPrepayment, type TicketLineInput } from '../../data/queue/outboxTypes';
 import { errorText } from '../../i18n/errorText';
+import { parseAmountInput } from '../order/sendForm';
 
 // The seat dialog's form (issue 6 item 2): what the waiter types, checked with zod before it
 // reaches the outbox. Pure; the dialog (SeatDialog.tsx) only renders it. Problems are codes
@@ -21,20 +22,29 @@ export interface SeatForm {
   email: string;
   phone: string;
   notes: string;
+  /** A reservation's deposit taken at seating, as typed ("20,50"); '' = none. */
+  prepayment: string;
+  /** The payment method the deposit was taken with; null = the first one the dialog offers. */
+  prepaymentMethod: { id: number; name: string } | null;
 }
 
-export const EMPTY_SEAT_FORM: SeatForm = { guests: DEFAULT_GUESTS, customerId: null, name: '', email: '', phone: '', notes: '' };
+export const EMPTY_SEAT_FORM: SeatForm = { guests: DEFAULT_GUESTS, customerId: null, name: '', email: '', phone: '', notes: '', prepayment: '', prepaymentMethod: null };
 
-export type SeatField = 'guests' | 'name' | 'email' | 'phone' | 'notes';
+export type SeatField = 'guests' | 'name' | 'email' | 'phone' | 'notes' | 'prepayment';
 /** What is wrong with a field: `name` missing while another customer field is given, `nameLong` over 120 characters. */
-export type SeatError = 'guests' | 'name' | 'nameLong' | 'email' | 'phone' | 'notes';
+export type SeatError = 'guests' | 'name' | 'nameLong' | 'email' | 'phone' | 'notes' | 'prepayment';
 export type SeatErrors = Partial<Record<SeatField, SeatError>>;
 
 export interface SeatValues {
   guests: number;
   customer: SeatCustomer | null;
   notes: string;
+  /** Present only when a deposit was typed: it goes as the Flow order's `payments` (spec 2.9). */
+  prepayment?: SeatPrepayment;
 }
+
+/** The largest deposit the dialog takes (99 999,99 €): a typing slip, not a deposit, above it. */
+export const MAX_PREPAYMENT_CENTS = 9_999_999;
 
 const MAX_NAME = 120;
 const MAX_NOTES = 500;
@@ -46,6 +56,7 @@ const ERROR_KEY = {
   email: 'errorEmail',
   phone: 'errorPhone',
   notes: 'errorNotes',
+  prepayment: 'errorPrepayment',
 } as const satisfies Record<SeatError, string>;
 
 /** A field's problem in words ("Guests must be a whole number from 1 to 99."). */
@@ -93,16 +104,19 @@ export type SeatValidation = { ok: true; values: SeatValues } | { ok: false; err
 
 /** The form checked: the values for `outbox.seat`, or one problem per field the waiter must fix. */
 export function validateSeatForm(form: SeatForm): SeatValidation {
-  const trimmed = { ...form, email: form.email.trim(), phone: form.phone.trim() };
+  const { prepayment: typedPrepayment, prepaymentMethod, ...fields } = form;
+  const trimmed = { ...fields, email: form.email.trim(), phone: form.phone.trim() };
   const parsed = seatFormSchema.safeParse(trimmed);
-  if (!parsed.success) {
+  const prepayment = prepaymentOf(typedPrepayment, prepaymentMethod);
+  if (!parsed.success || prepayment === 'invalid') {
     const errors: SeatErrors = {};
-    for (const issue of parsed.error.issues) {
+    for (const issue of parsed.success ? [] : parsed.error.issues) {
       const field = issue.path[0];
       if (field === 'guests' || field === 'name' || field === 'email' || field === 'phone' || field === 'notes') {
         errors[field] ??= field === 'name' ? (issue.message === 'nameLong' ? 'nameLong' : 'name') : field;
       }
     }
+    if (prepayment === 'invalid') errors.prepayment = 'prepayment';
     return { ok: false, errors };
   }
   const { guests, customerId, name, email, phone, notes } = parsed.data;
@@ -115,7 +129,15 @@ export function validateSeatForm(form: SeatForm): SeatValidation {
           ...(email !== '' ? { email } : {}),
           ...(phone !== '' ? { phone } : {}),
         };
-  return { ok: true, values: { guests, customer, notes } };
+  return { ok: true, values: { guests, customer, notes, ...(prepayment ? { prepayment } : {}) } };
+}
+
+/** The deposit typed: none (''), its cents and method, or 'invalid' (not an amount above 0, or no method to take it with). */
+function prepaymentOf(typed: string, method: SeatForm['prepaymentMethod']): SeatPrepayment | null | 'invalid' {
+  if (typed.trim() === '') return null;
+  const cents = parseAmountInput(typed);
+  if (cents === null || cents <= 0 || cents > MAX_PREPAYMENT_CENTS || method === null) return 'invalid';
+  return { amountCents: cents, methodId: method.id, methodName: method.name };
 }
 
 /** The guests problem while typing (null when fine): shown at once, not only on "Seat". */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { venueMoment } from '../../../../shared/domain/venueTime';
 import { SYNC_RESOURCES } from '../../data/sync/sync';
 import type { SyncProgress } from '../../data/sync/syncProgress';
 import { formattersFor } from '../../i18n/format';
@@ -59,11 +60,11 @@ describe('sync view words', () => {
   });
 
   it('says when the catalog was last synced, or that it never was', () => {
-    const now = new Date(2026, 10, 22, 12, 0);
+    const now = venueMoment(2026, 11, 22, 12, 0);
     expect(describeLastSync(en, fmtEn, null, now)).toBe('Never synced');
-    expect(describeLastSync(en, fmtEn, new Date(2026, 10, 22, 10, 42).toISOString(), now)).toBe('Catalog synced 10:42');
-    expect(describeLastSync(en, fmtEn, new Date(2026, 10, 21, 9, 5).toISOString(), now)).toBe('Catalog synced yesterday at 09:05');
-    expect(describeLastSync(es, formattersFor('es'), new Date(2026, 10, 22, 10, 42).toISOString(), now)).toBe('Actualizado 10:42');
-    expect(describeLastSync(ca, formattersFor('ca'), new Date(2026, 10, 3, 10, 42).toISOString(), now)).toMatch(/^Actualitzat el 3 de? ?nov\.? a les 10:42$/);
+    expect(describeLastSync(en, fmtEn, venueMoment(2026, 11, 22, 10, 42).toISOString(), now)).toBe('Catalog synced 10:42');
+    expect(describeLastSync(en, fmtEn, venueMoment(2026, 11, 21, 9, 5).toISOString(), now)).toBe('Catalog synced yesterday at 09:05');
+    expect(describeLastSync(es, formattersFor('es'), venueMoment(2026, 11, 22, 10, 42).toISOString(), now)).toBe('Actualizado 10:42');
+    expect(describeLastSync(ca, formattersFor('ca'), venueMoment(2026, 11, 3, 10, 42).toISOString(), now)).toMatch(/^Actualitzat el 3 de? ?nov\.? a les 10:42$/);
   });
 });

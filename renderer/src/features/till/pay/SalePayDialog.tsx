@@ -122,7 +122,6 @@ function SalePayContent({ onClose, onPaid, draft: given, db, bridge: givenBridge
         payments: check.payments,
         closedAt: shopDateTime(closedAt),
         customerName: customer?.name ?? null,
-        summary: { sale: t('summarySale', { amount: money(total) }), invoice: t('summaryInvoice', { amount: money(total) }) },
       });
       // In order: the invoice waits for its sale, which the main side checks when it commits it.
       for (const entryDraft of drafts) {

@@ -85,7 +85,6 @@ describe('the sale pay rules', () => {
       payments: check.payments!,
       closedAt: shopDateTime(NOON),
       customerName: 'Laia Puig',
-      summary: { sale: 'Sale', invoice: 'Invoice' },
     });
     // Both are what the main side takes, and the order is what the retail service takes.
     expect(entryDraftSchema.parse(sale)).toEqual(sale);
@@ -95,6 +94,9 @@ describe('the sale pay rules', () => {
     expect(Math.round(order.total * 100)).toBe(total);
     expect(sale).toMatchObject({ kind: 'sale', place: { kind: 'sale', customer: 'Laia Puig' }, totalCents: total });
     expect(invoice).toMatchObject({ kind: 'invoice', after: sale.id, totalCents: total });
+    // What they carry, as data the renderer words in the clerk's language (never stored words).
+    expect(sale.summary).toEqual({ code: 'sale', params: { totalCents: total } });
+    expect(invoice.summary).toEqual({ code: 'invoice', params: { payments: 2, totalCents: total } });
 
     const [socks, shirt, cheese] = order.order_contents;
     // 2x1: one of the two pairs' units free, shown as the promotion's discount on its line.

@@ -1,7 +1,7 @@
 import { centsToWire, thousandthsToWire, type RetailOrderLineRequest, type RetailOrderRequest, type RetailPaymentRequest } from '../../../../../shared/api/retail';
 import type { EntryDraft, OutboxLine } from '../../../../../shared/bridge';
 import type { DiscountObject } from '../../../../../shared/domain/retail/order';
-import { SHOP_TIME_ZONE } from '../../../../../shared/domain/retail/schedule';
+import { venueTimeZone } from '../../../../../shared/domain/venueTime';
 import { parseAmountInput } from '../../order/sendForm';
 import type { CheckoutDraft, CheckoutLine } from '../basketStore';
 
@@ -112,7 +112,7 @@ let shopClock: Intl.DateTimeFormat | null = null;
 /** `YYYY-MM-DD HH:mm:ss` in the shop's time (Europe/Madrid): the order's `closed_at` (§2.5). */
 export function shopDateTime(at: Date | number): string {
   shopClock ??= new Intl.DateTimeFormat('en-GB', {
-    timeZone: SHOP_TIME_ZONE,
+    timeZone: venueTimeZone(),
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',
@@ -196,7 +196,6 @@ export function saleEntryDrafts(input: {
   payments: RetailPaymentRequest[];
   closedAt: string;
   customerName?: string | null;
-  summary: { sale: string; invoice: string };
 }): [EntryDraft, EntryDraft] {
   const { ids, draft } = input;
   const customer = input.customerName?.trim().slice(0, 200);
@@ -208,7 +207,7 @@ export function saleEntryDrafts(input: {
     kind: 'sale',
     request: { kind: 'retail-order', order: saleOrderRequest(draft, input.closedAt) },
     lines: draft.lines.slice(0, 500).map(outboxLine),
-    summary: input.summary.sale.slice(0, 500),
+    summary: { code: 'sale', params: { totalCents: draft.totals.total } },
   };
   const invoice: EntryDraft = {
     ...common,
@@ -216,7 +215,7 @@ export function saleEntryDrafts(input: {
     kind: 'invoice',
     request: { kind: 'retail-invoice', invoice: { payments: input.payments } },
     lines: [],
-    summary: input.summary.invoice.slice(0, 500),
+    summary: { code: 'invoice', params: { payments: input.payments.length, totalCents: draft.totals.total } },
     after: ids.sale,
   };
   return [sale, invoice];

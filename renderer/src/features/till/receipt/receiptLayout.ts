@@ -1,4 +1,4 @@
-import { SHOP_TIME_ZONE } from '../../../../../shared/domain/retail/schedule';
+import { venueTimeZone } from '../../../../../shared/domain/venueTime';
 import { formattersFor } from '../../../i18n/format';
 import { localeOf, type Language } from '../../../i18n/languages';
 import type { receipt as englishWords } from '../../../i18n/locales/en/receipt';
@@ -72,7 +72,7 @@ export function receiptLayout(receipt: Receipt, t: ReceiptWords, language: Langu
   const locale = localeOf[language];
   const money = (cents: number) => format.money(cents / 100);
   const minus = (cents: number) => t('minus', { amount: money(cents) });
-  const when = cached(whenFormats, locale, () => new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: SHOP_TIME_ZONE }));
+  const when = cached(whenFormats, locale, () => new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: venueTimeZone() }));
   const weight = cached(weightFormats, locale, () => new Intl.NumberFormat(locale, { minimumFractionDigits: 3, maximumFractionDigits: 3 }));
 
   const lines = receipt.lines.map((line): ReceiptLayoutLine => {

@@ -20,6 +20,7 @@ export const bill = {
   payments: 'Pagaments',
   noPayments: 'Encara no hi ha pagaments.',
   prepayment: 'Pagament anticipat',
+  prepaymentBy: 'Pagament anticipat ({{method}})',
   paymentLine: '{{method}} · {{amount}}',
   tipOf: 'propina {{amount}}',
   giftCardRef: 'targeta {{uuid}}',
@@ -108,4 +109,6 @@ export const bill = {
   totalAfterDiscount: 'Total amb descompte',
   separateCheck: 'Compte separat',
   separateCheckHint: 'Aquesta ronda obre un compte nou a la taula.',
+  paySaved: 'Desat: {{method}} · {{amount}}',
+  paySavedChange: 'Desat: {{method}} · {{amount}} · canvi {{change}}',
 } as const;

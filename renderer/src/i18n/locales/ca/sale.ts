@@ -37,6 +37,4 @@ export const sale = {
   cancel: 'Cancel·la',
   done: 'Fet',
   emptyBasket: 'La cistella és buida: no hi ha res per cobrar.',
-  summarySale: 'Venda · {{amount}}',
-  summaryInvoice: 'Factura · {{amount}}',
 };

@@ -41,4 +41,10 @@ export const service = {
   items_one: '1 article',
   items_many: '{{count}} articles',
   items_other: '{{count}} articles',
+  prepayment: 'Pagament anticipat',
+  prepaymentAmount: 'Import (€)',
+  prepaymentMethod: 'Pagat amb',
+  methodCard: 'Targeta',
+  methodCash: 'Efectiu',
+  errorPrepayment: 'Pagament anticipat: un import més gran que 0, com ara 20 o 20,50 (com a màxim 99 999,99).',
 };

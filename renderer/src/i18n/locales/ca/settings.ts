@@ -117,4 +117,13 @@ export const settings = {
   switchVenue: 'Local',
   switchShop: 'Botiga',
   switchFailed: 'No s’ha canviat: {{reason}}',
+  firstStartTitle: 'Com vols començar?',
+  firstStartIntro: 'Aquest terminal encara no té compte. Prova’l amb una demo o connecta el teu.',
+  firstStartVenueHint: 'Un restaurant d’exemple: asseure taules, prendre comandes, cobrar. Res no arriba a un compte real.',
+  firstStartShopHint: 'La caixa d’una botiga de roba d’exemple: productes amb talles i colors, vendes i tiquets. Res no arriba a una botiga real.',
+  firstStartConnect: 'Connecta el meu compte',
+  firstStartConnectHint: 'El teu local o la teva botiga als servidors del proveïdor: l’adreça i els tokens, a Configuració.',
+  firstStartOpening: 'S’està obrint {{name}}…',
+  firstStartLater: 'Ho pots canviar quan vulguis a Configuració.',
+  firstStartFailed: 'No s’ha obert: {{reason}}',
 };

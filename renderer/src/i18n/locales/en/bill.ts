@@ -20,6 +20,7 @@ export const bill = {
   payments: 'Payments',
   noPayments: 'No payments yet.',
   prepayment: 'Prepayment',
+  prepaymentBy: 'Prepayment ({{method}})',
   paymentLine: '{{method}} · {{amount}}',
   tipOf: 'tip {{amount}}',
   giftCardRef: 'card {{uuid}}',
@@ -114,4 +115,6 @@ export const bill = {
   totalAfterDiscount: 'Total after discount',
   separateCheck: 'Separate check',
   separateCheckHint: 'This round opens a new check at the table.',
+  paySaved: 'Saved: {{method}} · {{amount}}',
+  paySavedChange: 'Saved: {{method}} · {{amount}} · change {{change}}',
 } as const;

@@ -37,6 +37,4 @@ export const sale = {
   cancel: 'Cancel',
   done: 'Done',
   emptyBasket: 'The basket is empty: nothing to pay.',
-  summarySale: 'Sale · {{amount}}',
-  summaryInvoice: 'Invoice · {{amount}}',
 };

@@ -38,4 +38,10 @@ export const service = {
   ticketLines_other: '{{count}} lines ({{items}}) on the ticket go with this seating.',
   items_one: '1 item',
   items_other: '{{count}} items',
+  prepayment: 'Prepayment',
+  prepaymentAmount: 'Amount (€)',
+  prepaymentMethod: 'Paid by',
+  methodCard: 'Card',
+  methodCash: 'Cash',
+  errorPrepayment: 'Prepayment: an amount above 0, such as 20 or 20.50 (at most 99,999.99).',
 };

@@ -115,4 +115,13 @@ export const settings = {
   switchVenue: 'Venue',
   switchShop: 'Shop',
   switchFailed: 'Not switched: {{reason}}',
+  firstStartTitle: 'How do you want to start?',
+  firstStartIntro: 'This terminal has no account yet. Try it on a demo, or connect your own.',
+  firstStartVenueHint: 'A sample restaurant: seat tables, take orders, take payments. Nothing reaches a real account.',
+  firstStartShopHint: 'A sample clothing shop’s till: products in sizes and colours, sales and receipts. Nothing reaches a real shop.',
+  firstStartConnect: 'Connect my account',
+  firstStartConnectHint: 'Your venue or shop on the vendor’s servers: its address and tokens, in Settings.',
+  firstStartOpening: 'Opening {{name}}…',
+  firstStartLater: 'You can change this at any time in Settings.',
+  firstStartFailed: 'Not opened: {{reason}}',
 };

@@ -20,6 +20,7 @@ export const bill = {
   payments: 'Pagos',
   noPayments: 'Aún no hay pagos.',
   prepayment: 'Pago anticipado',
+  prepaymentBy: 'Pago anticipado ({{method}})',
   paymentLine: '{{method}} · {{amount}}',
   tipOf: 'propina {{amount}}',
   giftCardRef: 'tarjeta {{uuid}}',
@@ -108,4 +109,6 @@ export const bill = {
   totalAfterDiscount: 'Total con descuento',
   separateCheck: 'Cuenta separada',
   separateCheckHint: 'Esta ronda abre una cuenta nueva en la mesa.',
+  paySaved: 'Guardado: {{method}} · {{amount}}',
+  paySavedChange: 'Guardado: {{method}} · {{amount}} · cambio {{change}}',
 } as const;

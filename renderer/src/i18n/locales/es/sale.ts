@@ -37,6 +37,4 @@ export const sale = {
   cancel: 'Cancelar',
   done: 'Hecho',
   emptyBasket: 'La cesta está vacía: no hay nada que cobrar.',
-  summarySale: 'Venta · {{amount}}',
-  summaryInvoice: 'Factura · {{amount}}',
 };

@@ -41,4 +41,10 @@ export const service = {
   items_one: '1 artículo',
   items_many: '{{count}} artículos',
   items_other: '{{count}} artículos',
+  prepayment: 'Pago anticipado',
+  prepaymentAmount: 'Importe (€)',
+  prepaymentMethod: 'Pagado con',
+  methodCard: 'Tarjeta',
+  methodCash: 'Efectivo',
+  errorPrepayment: 'Pago anticipado: un importe mayor que 0, como 20 o 20,50 (como máximo 99 999,99).',
 };

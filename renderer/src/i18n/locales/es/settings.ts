@@ -117,4 +117,13 @@ export const settings = {
   switchVenue: 'Local',
   switchShop: 'Tienda',
   switchFailed: 'No se ha cambiado: {{reason}}',
+  firstStartTitle: '¿Cómo quieres empezar?',
+  firstStartIntro: 'Este terminal aún no tiene cuenta. Pruébalo con una demo o conecta la tuya.',
+  firstStartVenueHint: 'Un restaurante de ejemplo: sentar mesas, tomar comandas, cobrar. Nada llega a una cuenta real.',
+  firstStartShopHint: 'La caja de una tienda de ropa de ejemplo: productos con tallas y colores, ventas y tiques. Nada llega a una tienda real.',
+  firstStartConnect: 'Conectar mi cuenta',
+  firstStartConnectHint: 'Tu local o tu tienda en los servidores del proveedor: su dirección y sus tokens, en Ajustes.',
+  firstStartOpening: 'Abriendo {{name}}…',
+  firstStartLater: 'Puedes cambiarlo cuando quieras en Ajustes.',
+  firstStartFailed: 'No se ha abierto: {{reason}}',
 };
