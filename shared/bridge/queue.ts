@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_QUANTITY } from '../domain/line';
 import { deliveryRequestSchema } from './delivery';
-import { errorTextShape } from './errorCodes';
+import { errorTextShape, type ErrorCode } from './errorCodes';
 
 // The order queue and the table services as they cross the bridge (issue 11): the main side keeps
 // them in its per-account SQLite database (electron/services/queue) and delivers the entries; the
@@ -186,7 +186,7 @@ export const structuredSummarySchema = z.strictObject({
   code: z.enum(outboxKinds),
   params: z
     .record(z.string().max(40), z.union([z.string().max(300), z.number().finite()]))
-    .refine((params) => Object.keys(params).length <= 12, 'at most 12 values'),
+    .refine((params) => Object.keys(params).length <= 12, 'field-too-long' satisfies ErrorCode),
 });
 export type StructuredSummary = z.infer<typeof structuredSummarySchema>;
 
