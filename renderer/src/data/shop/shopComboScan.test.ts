@@ -1,68 +1,30 @@
 import 'fake-indexeddb/auto';
-import Dexie from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BridgeClient } from '../../../../shared/bridge';
-import type { ShopPageInput } from '../../../../shared/bridge/shop';
 import { BridgeError } from '../../../../shared/bridge';
 import { ComboLinkScan, COMBO_SCAN_PER_MINUTE, comboScanPerMinute, createComboScanStore } from './shopComboScan';
-import { openShopDb, openShopGenerationDb, type ShopCatalogDb, type ShopDb } from './shopDb';
+import { COMBO, comboOnLinkedProducts, dropOpened, keepForCleanup, linksBridge, NOON, pointer, scanOf } from './comboScanTesting';
+import { openShopGenerationDb, type ShopCatalogDb } from './shopDb';
 import { shopProduct } from './shopTesting';
 
 // The combo scan (docs/decisions.md "Combos on linked products: the whole set, or no combo"): a
 // combo linking products 200, 400 and 500 in a catalog of ten; what the scan reads, keeps across
 // generations and counts as known. The basket's side: features/till/comboPricing.test.ts.
 
-const NOON = Date.UTC(2026, 10, 23, 11, 0);
-const COMBO = 7;
 /** The service's links: which promotions each product is linked to. */
 const TRUTH: Record<number, number[]> = { 200: [COMBO], 400: [COMBO], 500: [COMBO] };
+const fakeBridge = () => linksBridge(TRUTH);
 
 let counter = 0;
-const opened: Dexie[] = [];
-afterEach(async () => {
-  for (const db of opened.splice(0)) {
-    db.close();
-    await Dexie.delete(db.name);
-  }
-});
+afterEach(dropOpened);
 
 async function generation(account: string, n: number): Promise<ShopCatalogDb> {
-  const db = openShopGenerationDb(account, n);
-  opened.push(db);
+  const db = keepForCleanup(openShopGenerationDb(account, n));
   await db.products.bulkPut(
     [100, 101, 102, 103, 104, 105, 200, 300, 400, 500].map((id) => shopProduct({ id, name: `P${id}`, category_id: 10, price: 1000 })),
   );
-  await db.promotions.put({
-    id: COMBO, active: true, order: 2, name: 'Trio', type: 3, apply_to: 1, start_date: null, end_date: null, start_time: null, end_time: null,
-    weekdays: null, apply_type: null, group_by: null, price_rate_id: null, combo_price: 2000, condition: null, quantity: null, action: null, discount: null,
-  });
+  await db.promotions.put(comboOnLinkedProducts);
   return db;
-}
-
-function pointer(account: string): ShopDb {
-  const db = openShopDb(account);
-  opened.push(db);
-  return db;
-}
-
-function fakeBridge() {
-  const asked: number[] = [];
-  const bridge: Pick<BridgeClient, 'fetchShopPages' | 'onEvent'> = {
-    async fetchShopPages({ pages }: { pages: ShopPageInput[] }) {
-      const { resource, parentId } = pages[0]!;
-      asked.push(parentId!);
-      const records = (TRUTH[parentId!] ?? []).map((promotionId) => ({ promotion_id: promotionId, product_id: parentId! }));
-      return { pages: [{ resource, page: 1, parentId, lastPage: 1, total: records.length, records }] };
-    },
-    onEvent: () => () => undefined,
-  };
-  return { bridge, asked };
-}
-
-function scanOf(shopDb: ShopDb, db: ShopCatalogDb, bridge: Pick<BridgeClient, 'fetchShopPages' | 'onEvent'>, now = () => new Date(NOON)) {
-  const store = createComboScanStore();
-  const scan = new ComboLinkScan({ shopDb, db, bridge, store, now, sleep: async () => undefined, log: () => undefined });
-  return { scan, store };
 }
 
 describe('the combo scan', () => {

@@ -1,11 +1,9 @@
 import 'fake-indexeddb/auto';
-import Dexie from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { BridgeClient } from '../../../../shared/bridge';
-import type { ShopPageInput } from '../../../../shared/bridge/shop';
 import { withComboSets } from '../../../../shared/domain/retail/comboLinks';
-import { ComboLinkScan, COMBO_READ_MAX_AGE_MS, createComboScanStore } from '../../data/shop/shopComboScan';
-import { openShopDb, openShopGenerationDb, type ShopCatalogDb, type ShopDb } from '../../data/shop/shopDb';
+import { COMBO, comboOnLinkedProducts, dropOpened, keepForCleanup, linksBridge, NOON, pointer, scanOf } from '../../data/shop/comboScanTesting';
+import { COMBO_READ_MAX_AGE_MS, type createComboScanStore } from '../../data/shop/shopComboScan';
+import { openShopGenerationDb, type ShopCatalogDb } from '../../data/shop/shopDb';
 import { createBasketStore } from './basketStore';
 import { shopPricing, tillProductOf } from './tillData';
 import { seedSmallShop, shopProduct } from './tillTesting';
@@ -15,56 +13,19 @@ import { seedSmallShop, shopProduct } from './tillTesting';
 // basket's links. It must not price the bag and the cap as a set until it knows every product's
 // links; then only the three together.
 
-const NOON = Date.UTC(2026, 10, 23, 11, 0);
-const COMBO = 7;
 /** The service's links: which promotions each product is linked to. */
 const TRUTH: Record<number, number[]> = { 100: [1], 200: [COMBO], 400: [COMBO], 500: [COMBO] };
+const fakeBridge = () => linksBridge(TRUTH);
 
 let counter = 0;
-const opened: Dexie[] = [];
-afterEach(async () => {
-  for (const db of opened.splice(0)) {
-    db.close();
-    await Dexie.delete(db.name);
-  }
-});
+afterEach(dropOpened);
 
 async function generation(account: string, n: number): Promise<ShopCatalogDb> {
-  const db = openShopGenerationDb(account, n);
-  opened.push(db);
+  const db = keepForCleanup(openShopGenerationDb(account, n));
   await seedSmallShop(db);
   await db.products.bulkPut([shopProduct({ id: 400, name: 'Cap', category_id: 10, price: 1000 }), shopProduct({ id: 500, name: 'Socks', category_id: 10, price: 600 })]);
-  await db.promotions.put({
-    id: COMBO, active: true, order: 2, name: 'Trio', type: 3, apply_to: 1, start_date: null, end_date: null, start_time: null, end_time: null,
-    weekdays: null, apply_type: null, group_by: null, price_rate_id: null, combo_price: 2000, condition: null, quantity: null, action: null, discount: null,
-  });
+  await db.promotions.put(comboOnLinkedProducts);
   return db;
-}
-
-function pointer(account: string): ShopDb {
-  const db = openShopDb(account);
-  opened.push(db);
-  return db;
-}
-
-function fakeBridge() {
-  const asked: number[] = [];
-  const bridge: Pick<BridgeClient, 'fetchShopPages' | 'onEvent'> = {
-    async fetchShopPages({ pages }: { pages: ShopPageInput[] }) {
-      const { resource, parentId } = pages[0]!;
-      asked.push(parentId!);
-      const records = (TRUTH[parentId!] ?? []).map((promotionId) => ({ promotion_id: promotionId, product_id: parentId! }));
-      return { pages: [{ resource, page: 1, parentId, lastPage: 1, total: records.length, records }] };
-    },
-    onEvent: () => () => undefined,
-  };
-  return { bridge, asked };
-}
-
-function scanOf(shopDb: ShopDb, db: ShopCatalogDb, bridge: Pick<BridgeClient, 'fetchShopPages' | 'onEvent'>, now = () => new Date(NOON)) {
-  const store = createComboScanStore();
-  const scan = new ComboLinkScan({ shopDb, db, bridge, store, now, sleep: async () => undefined, log: () => undefined });
-  return { scan, store };
 }
 
 async function basketOver(db: ShopCatalogDb, store: ReturnType<typeof createComboScanStore>, ids: number[]) {
