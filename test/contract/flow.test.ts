@@ -2,8 +2,7 @@
 // "Flow newOrder"; clarifications "Flow"), written from the spec's tables. Plain HTTP to a real
 // sandbox serving the fixture venue (orderFixtures.ts); the ledger and open orders are read back
 // through the control API.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { RunningSandbox } from '../../electron/sandbox';
+import { describe, expect, it } from 'vitest';
 import { controlRequest } from '../../electron/sandbox/control/request.testing';
 import {
   ITEM,
@@ -14,21 +13,11 @@ import {
   newOrderData,
   openOrders,
   postFlow,
-  resetSandbox,
-  startFixtureSandbox,
+  fixtureSandboxPerFile,
   type FlowEnvelope,
 } from './orderFixtures';
 
-let sandbox: RunningSandbox;
-beforeAll(async () => {
-  sandbox = await startFixtureSandbox();
-});
-afterAll(async () => {
-  await sandbox.close();
-});
-beforeEach(async () => {
-  await resetSandbox(sandbox.url);
-});
+const sandbox = fixtureSandboxPerFile();
 
 /** A failure envelope (spec §4.7): result false, a message, data null — always HTTP 200. */
 async function expectFailure(message: unknown, pattern: RegExp): Promise<void> {

@@ -3,8 +3,7 @@
 // ("12.50"), flags as "0"/"1" — accepted on every write, stored and answered as numbers; "4.5",
 // "4a", "" and booleans in an integer field refused with 422. The loyalty order is the one a real
 // PHP client (copying database rows into its JSON) sends. Plain HTTP to a real sandbox.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { RunningSandbox } from '../../electron/sandbox';
+import { describe, expect, it } from 'vitest';
 import {
   call,
   flowMessage,
@@ -16,22 +15,12 @@ import {
   openOrders,
   postFlow,
   postLoyalty,
-  resetSandbox,
-  startFixtureSandbox,
+  fixtureSandboxPerFile,
   WAREHOUSE,
   type Json,
 } from './orderFixtures';
 
-let sandbox: RunningSandbox;
-beforeAll(async () => {
-  sandbox = await startFixtureSandbox();
-});
-afterAll(async () => {
-  await sandbox.close();
-});
-beforeEach(async () => {
-  await resetSandbox(sandbox.url);
-});
+const sandbox = fixtureSandboxPerFile();
 
 const V2 = '/api/external/v2';
 

@@ -1,8 +1,7 @@
 // Contract tests of the loyalty order (spec: hospitality §2.10, §4.8, §5; clarifications "Loyalty
 // order", one test or more per bullet), written from the spec and the clarifications. Plain HTTP
 // to a real sandbox serving the fixture venue (orderFixtures.ts).
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { RunningSandbox } from '../../electron/sandbox';
+import { describe, expect, it } from 'vitest';
 import {
   CUSTOMER,
   HEADERS,
@@ -18,21 +17,12 @@ import {
   openOrders,
   postLoyalty,
   resetSandbox,
-  startFixtureSandbox,
+  fixtureSandboxPerFile,
   type Answer,
   type Json,
 } from './orderFixtures';
 
-let sandbox: RunningSandbox;
-beforeAll(async () => {
-  sandbox = await startFixtureSandbox();
-});
-afterAll(async () => {
-  await sandbox.close();
-});
-beforeEach(async () => {
-  await resetSandbox(sandbox.url);
-});
+const sandbox = fixtureSandboxPerFile();
 
 const cafe = (quantity = 1): Json => ({ item_id: ITEM.cafe, itemPrice: 1.8, quantity });
 

@@ -2,6 +2,7 @@
 // and catalog records the tests name by id, passed through `startSandbox({ seed })` so the tests
 // never depend on the demo venue's data. Helpers talk plain HTTP.
 import { request } from 'node:http';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { startSandbox, type RunningSandbox, type StartSandboxOptions } from '../../electron/sandbox';
 import type { AccountSeed } from '../../electron/sandbox';
 import { controlRequest } from '../../electron/sandbox/control/request.testing';
@@ -115,6 +116,29 @@ export function fixtureSeed(): Partial<AccountSeed> {
 /** A sandbox serving the fixture venue, rate limit lifted (spec §8 is tested elsewhere). */
 export function startFixtureSandbox(options: StartSandboxOptions = {}): Promise<RunningSandbox> {
   return startSandbox({ port: 0, limits: { requestsPerMinute: 100_000 }, seed: fixtureSeed(), ...options });
+}
+
+/**
+ * A fixture sandbox for a whole file, reset before each test: the hooks are registered here, and
+ * `url` is read once the file's `beforeAll` has started it.
+ */
+export function fixtureSandboxPerFile(options: StartSandboxOptions = {}): { readonly url: string } {
+  let running: RunningSandbox | undefined;
+  beforeAll(async () => {
+    running = await startFixtureSandbox(options);
+  });
+  afterAll(async () => {
+    await running?.close();
+  });
+  beforeEach(async () => {
+    await resetSandbox(running!.url);
+  });
+  return {
+    get url() {
+      if (running === undefined) throw new Error('the fixture sandbox is read before its beforeAll started it');
+      return running.url;
+    },
+  };
 }
 
 export interface Answer<T = Json> {
