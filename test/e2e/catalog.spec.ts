@@ -169,7 +169,7 @@ test('demo venue: the first sync shows its progress; after a restart with the se
 
   // A photo that is not cached cannot be fetched offline: the image route answers 404, and the card
   // shows the neutral placeholder instead of a broken image.
-  const missing = await page.request.get(`${secondServe.url}images/thumb/${encodeURIComponent('items/never/synced.png')}`);
+  const missing = await page.request.get(`${new URL(secondServe.url).origin}/images/thumb/${encodeURIComponent('items/never/synced.png')}`);
   expect(missing.status()).toBe(404);
   await page.route('**/images/thumb/**', (route) => route.fulfill({ status: 404, contentType: 'text/plain', body: 'Image not found' }));
   await catalogPage.showGroup(menuCategory!.groupName);
