@@ -7,7 +7,10 @@ import { controlRequest } from '../../../electron/sandbox/control/request.testin
 // reads the terminal's code: the amounts a test expects come from the sandbox's catalog through
 // test/contract/retail/shopReferee.ts.
 
-const SHOP_HEADERS = { username: 'demo-shop', Authorization: 'Bearer demo-token' };
+/** The demo shop's public credentials at the retail sandbox (retail-api.md §5, README "Retail demo account"). */
+export const SHOP_ACCOUNT = { username: 'demo-shop', token: 'demo-token' } as const;
+
+const SHOP_HEADERS = { username: SHOP_ACCOUNT.username, Authorization: `Bearer ${SHOP_ACCOUNT.token}` };
 
 /** GET on the retail service with the demo shop's credentials; a 429 waits out its Retry-After (the terminal shares the budget). */
 export async function retailGet<T>(retailUrl: string, path: string): Promise<T> {

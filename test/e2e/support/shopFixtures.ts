@@ -5,16 +5,13 @@ import { test as base, expect, type BrowserContext, type Page } from '@playwrigh
 import { createFileShopVault } from '../../../electron/services/secrets/vault.file';
 import { TillPage } from '../pages/shop/TillPage';
 import { startScript, startServe, withParams, type Started } from './processes';
-import { retailControl } from './shop';
+import { retailControl, SHOP_ACCOUNT } from './shop';
 import { openWindow, type WindowOptions } from './terminal';
 
 // The shop's e2e setup as fixtures: the vendor (the sandbox CLI's retail service, on a free port)
 // and the terminal (the browser shell on a shop account pointed at that vendor, on a data folder
 // of its own). A spec gets the vendor's address from here, never from a log line; the clean-up
 // closes every browser, then stops the terminal and the vendor.
-
-/** The demo shop's public credentials at the retail sandbox (retail-api.md §5, README "Retail demo account"). */
-export const SHOP_ACCOUNT = { username: 'demo-shop', token: 'demo-token' } as const;
 
 /** How the vendor and the terminal start (defaults: the spec's budgets, the demo shop's 300 articles). */
 export interface ShopSetup {

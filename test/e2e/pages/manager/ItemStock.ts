@@ -15,7 +15,8 @@ export class WarehouseSettings {
   }
   /** The choice's card (its touch target). */
   card(name: string): Locator {
-    return this.root.locator('label', { has: this.radio(name) });
+    // `has` is matched inside each label: the radio by its role and name alone.
+    return this.root.locator('label', { has: this.page.getByRole('radio', { name: new RegExp(`^${name}`) }) });
   }
   async choose(name: string): Promise<void> {
     await this.root.scrollIntoViewIfNeeded();
