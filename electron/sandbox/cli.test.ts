@@ -55,6 +55,13 @@ describe('parseCliArgs', () => {
     expect(() => parseCliArgs(['--state', 'a.json', '--retail-state', 'a.json'])).toThrow(UsageError);
   });
 
+  it('reads --retail-rate-limit, the retail catalog budget a test lifts (a positive integer only)', () => {
+    expect(parseCliArgs(['--retail-rate-limit', '2400']).retailRateLimit).toBe(2400);
+    expect(parseCliArgs(['--retail-rate-limit', '2400']).limits).toBeUndefined();
+    expect(() => parseCliArgs(['--retail-rate-limit', '0'])).toThrow(UsageError);
+    expect(USAGE).toContain('--retail-rate-limit');
+  });
+
   it('reads --port and --host, with a space or "="', () => {
     expect(parseCliArgs(['--port', '0'])).toEqual({ host: '127.0.0.1', port: 0 });
     expect(parseCliArgs(['--port=9000', '--host', '0.0.0.0'])).toEqual({ host: '0.0.0.0', port: 9000 });

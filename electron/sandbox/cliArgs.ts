@@ -12,11 +12,12 @@ export const USAGE = [
   '                                   [--rate-limit <requests/min>] [--max-body <bytes>]',
   '                                   [--page-size <n>] [--max-page-size <n>] [--rooms-per-page <n>]',
   '                                   [--fault-seed <n>] [--token-file <file>] [--retail-port <0-65535>] [--retail-state <file>]',
-  '                                   [--webhook-time-scale <factor>] [--retail-scale <articles>]',
+  '                                   [--webhook-time-scale <factor>] [--retail-scale <articles>] [--retail-rate-limit <requests/min>]',
   '  --port           port to listen on (default 8787; 0 picks a free port)',
   '  --retail-port    port of the retail service (default: --port + 1, i.e. 8788; with --port 0 a free port)',
   '  --retail-state   keep the retail state in this JSON file across restarts (default: in memory only)',
   '  --retail-scale   the demo shop with this many articles, each with its variants (default 300; benchmarks)',
+  '  --retail-rate-limit  the retail catalog budget per minute (default 40, retail §8); other paths get 3× it, at least 120',
   '  --webhook-time-scale  multiply the retail webhooks\' retry delays and 10 s timeout (default 1; 0.01 = 100× faster)',
   '  --host           interface to bind (default 127.0.0.1)',
   '  --state          keep the state in this JSON file across restarts (default: in memory only)',
@@ -39,6 +40,8 @@ export interface CliOptions {
   retailStatePath?: string;
   /** `--retail-scale`: articles of the demo shop (retail/seed/demoShop.ts). */
   retailScale?: number;
+  /** `--retail-rate-limit`: the retail catalog budget a minute (the other paths get 3×, at least 120). */
+  retailRateLimit?: number;
   /** `--webhook-time-scale`: factor on the retail webhooks' retry delays and timeout. */
   webhookTimeScale?: number;
   host: string;
@@ -57,9 +60,10 @@ export interface CliOptions {
 export class UsageError extends Error {}
 
 /** Flags that take a positive integer, and the option or limit each sets. */
-const INTEGER_FLAGS: Record<string, keyof SandboxLimits | 'scale' | 'retailScale' | 'faultSeed'> = {
+const INTEGER_FLAGS: Record<string, keyof SandboxLimits | 'scale' | 'retailScale' | 'retailRateLimit' | 'faultSeed'> = {
   '--scale': 'scale',
   '--retail-scale': 'retailScale',
+  '--retail-rate-limit': 'retailRateLimit',
   '--fault-seed': 'faultSeed',
   '--rate-limit': 'requestsPerMinute',
   '--max-body': 'maxBodyBytes',
@@ -113,7 +117,7 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
       }
       const target = INTEGER_FLAGS[flag]!;
       if (target === 'retailScale' && Number(value) > MAX_RETAIL_SCALE) throw new UsageError(`${flag} must be at most ${MAX_RETAIL_SCALE}, got "${value}"`);
-      if (target === 'scale' || target === 'retailScale' || target === 'faultSeed') options[target] = Number(value);
+      if (target === 'scale' || target === 'retailScale' || target === 'retailRateLimit' || target === 'faultSeed') options[target] = Number(value);
       else options.limits = { ...options.limits, [target]: Number(value) };
     }
   }

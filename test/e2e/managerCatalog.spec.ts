@@ -1,7 +1,8 @@
 import { mkdir } from 'node:fs/promises';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { CatalogPage, euros } from './support/CatalogPage';
 import { useCleanup } from './support/cleanup';
+import { CatalogTab } from './pages/manager/CatalogTab';
 import { DEMO_HEADERS } from './support/processes';
 import { isActive, listAll, type WireRecord } from './support/serverCatalog';
 import { openSyncedWindow, startTerminal, startVendor } from './support/terminal';
@@ -43,58 +44,6 @@ const generationDbs = (page: Page) =>
     return (await idb.databases()).map((db) => db.name ?? '').filter((name) => /-gen-\d+$/.test(name)).sort();
   });
 
-/** Manager mode's Catalog tab (STYLE: page models for e2e). */
-class ManagerCatalogPage {
-  readonly find: Locator;
-  readonly results: Locator;
-  readonly form: Locator;
-  readonly pendingCount: Locator;
-  readonly pendingRows: Locator;
-  readonly save: Locator;
-  readonly message: Locator;
-
-  constructor(readonly page: Page) {
-    this.find = page.getByRole('searchbox', { name: 'Find in the catalog' });
-    this.results = page.getByTestId('catalog-edit-results');
-    this.form = page.getByTestId('catalog-edit-form');
-    this.pendingCount = page.getByTestId('catalog-edit-pending-count');
-    this.pendingRows = page.getByTestId('catalog-edit-pending-row');
-    this.save = page.getByRole('button', { name: 'Save changes' });
-    this.message = page.getByTestId('catalog-edit-message');
-  }
-
-  /** Header → More → Manager (no PIN on this terminal: nothing is asked) → Catalog. */
-  async open() {
-    await this.page.getByRole('button', { name: 'More', exact: true }).tap();
-    await this.page.getByRole('menuitem', { name: 'Manager' }).tap();
-    await expect(this.page.getByRole('heading', { name: 'Manager', level: 1 })).toBeVisible();
-    const tab = this.page.getByRole('tab', { name: 'Catalog' });
-    await tab.tap();
-    await expect(tab).toHaveAttribute('aria-selected', 'true');
-  }
-
-  /** Finds the item by name and opens it in the form. */
-  async pick(name: string) {
-    await this.find.fill(name);
-    const result = this.results.getByRole('button', { name: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}, Item`) });
-    await expectTouchSize(result, `result ${name}`);
-    await result.tap();
-    await expect(this.form.getByRole('heading', { name: `Item: ${name}` })).toBeVisible();
-  }
-
-  field(label: string): Locator {
-    return this.form.getByLabel(label, { exact: true });
-  }
-
-  allergen(name: string): Locator {
-    return this.form.getByRole('button', { name: new RegExp(`${name}$`) });
-  }
-
-  async keep() {
-    await this.form.getByRole('button', { name: /^(Add to the changes|Update the change)$/ }).tap();
-  }
-}
-
 test('manager mode: two prices and one item’s allergens in one save reach the vendor and the order screen at once; a refused save changes nothing', async () => {
   test.setTimeout(180_000);
   const vendorUrl = await startVendor(running);
@@ -122,7 +71,7 @@ test('manager mode: two prices and one item’s allergens in one save reach the 
   const generationsBefore = await generationDbs(page);
   expect(generationsBefore.length).toBeGreaterThan(0);
 
-  const manager = new ManagerCatalogPage(page);
+  const manager = new CatalogTab(page);
   await manager.open();
   await shot(page, 'catalog-edit-empty-1280x800');
 
@@ -131,7 +80,7 @@ test('manager mode: two prices and one item’s allergens in one save reach the 
   await manager.field('Price (€)').fill('-1');
   await manager.keep();
   await expect(manager.field('Price (€)')).toHaveAttribute('aria-invalid', 'true');
-  await expect(manager.form.getByText('A price cannot be below 0.')).toBeVisible();
+  await expect(manager.formText('A price cannot be below 0.')).toBeVisible();
   await expect(manager.pendingCount).toHaveText('No changes waiting');
 
   // Two prices and one item's allergens, kept in the list, then saved in one go.
@@ -141,7 +90,7 @@ test('manager mode: two prices and one item’s allergens in one save reach the 
   await manager.pick(name(b));
   await manager.field('Price (€)').fill((newB / 100).toFixed(2));
   // …and a shorter name for its button.
-  await manager.form.getByLabel(/^Button name/).fill(BUTTON_B);
+  await manager.buttonName.fill(BUTTON_B);
   await manager.keep();
   await manager.pick(name(c));
   for (const [allergen, code] of Object.entries({ Eggs: 1, Sesame: 2, Lupin: 3, Mustard: 4, Fish: 5, Celery: 6, Crustaceans: 7, Peanuts: 8, Molluscs: 9, Soy: 10, Nuts: 11, Sulphites: 12, Dairy: 13 })) {
@@ -153,8 +102,8 @@ test('manager mode: two prices and one item’s allergens in one save reach the 
   }
   await manager.keep();
   await expect(manager.pendingCount).toHaveText('3 changes not saved');
-  await expect(manager.pendingRows.filter({ hasText: name(a) })).toContainText(`Price: ${euros(cents(a) / 100)} → ${euros(newA / 100)}`);
-  await expect(manager.pendingRows.filter({ hasText: name(c) })).toContainText('→ Sesame, Dairy');
+  await expect(manager.pendingRow(name(a))).toContainText(`Price: ${euros(cents(a) / 100)} → ${euros(newA / 100)}`);
+  await expect(manager.pendingRow(name(c))).toContainText('→ Sesame, Dairy');
   await shot(page, 'catalog-edit-pending-1280x800');
   expect(await violations(page), 'the Catalog tab with pending changes').toEqual([]);
   await page.setViewportSize({ width: 800, height: 1280 });
@@ -175,22 +124,21 @@ test('manager mode: two prices and one item’s allergens in one save reach the 
   expect(vendorC.allergies).toBe(allergensC);
   expect(Number(vendorC.price)).toBe(Number(c.price)); // only what changed was sent
   // One multi-record write: the Activity list shows one catalog edit naming the three items.
-  await page.getByRole('tab', { name: 'Activity' }).tap();
-  const activity = page.getByTestId('activity-row');
+  await manager.manager.openActivity();
+  const activity = manager.manager.activity;
   await expect(activity).toHaveCount(1);
   await expect(activity).toContainText(`items ${[a, b, c].map((r) => String(r.id)).join(', ')}`);
   await expect(activity).toContainText('Accepted');
 
   // The order screen shows the new prices and allergens at once, without a sync.
-  await page.getByRole('button', { name: 'Back to floor' }).tap();
+  await manager.manager.backToFloor();
   const catalog = new CatalogPage(page);
   await catalog.open();
   await catalog.search(name(a));
   await expect(catalog.itemButton(name(a))).toHaveAccessibleName(new RegExp(`^${name(a)}, ${euros(newA / 100).replace('.', '\\.')}`));
   // B's button shows its new button name, and still names the item in full.
   await catalog.search(name(b));
-  const buttonB = page.getByRole('button', { name: new RegExp(`^${BUTTON_B} \\(${name(b)}\\), ${euros(newB / 100).replace('.', '\\.')}`) });
-  await expect(buttonB.getByTestId('catalog-item-name')).toHaveText(BUTTON_B);
+  await expect(manager.orderButtonName(new RegExp(`^${BUTTON_B} \\(${name(b)}\\), ${euros(newB / 100).replace('.', '\\.')}`))).toHaveText(BUTTON_B);
   await catalog.search(name(c));
   await expect(catalog.itemButton(name(c))).toHaveAccessibleName(/Allergens: sesame, dairy$/);
   expect(await generationDbs(page)).toEqual(generationsBefore);
@@ -218,10 +166,10 @@ test('manager mode: two prices and one item’s allergens in one save reach the 
   await expect(manager.pendingCount).toHaveText('2 changes not saved');
   await manager.save.tap();
   await expect(manager.message).toContainText('The POS refused the changes: none of them was saved.');
-  const rowD = manager.pendingRows.filter({ hasText: name(d!) });
+  const rowD = manager.pendingRow(name(d!));
   await expect(rowD).toContainText(`Record: The POS said: “unknown item id ${String(d!.id)}”`);
   // The refused record opens in the form with the vendor's words on it.
-  await expect(manager.form.getByText(`The POS said: “unknown item id ${String(d!.id)}”`)).toBeVisible();
+  await expect(manager.formText(`The POS said: “unknown item id ${String(d!.id)}”`)).toBeVisible();
   await expect(manager.pendingCount).toHaveText('2 changes not saved');
   await shot(page, 'catalog-edit-refused-1280x800');
   expect(await violations(page), 'the Catalog tab after a refused save').toEqual([]);
@@ -231,7 +179,7 @@ test('manager mode: two prices and one item’s allergens in one save reach the 
   expect(Math.round(Number((await vendorRecord(vendorUrl, `catalog/items/${String(e.id)}`)).price) * 100)).toBe(cents(e));
 
   // Locally, E keeps its old price.
-  await page.getByRole('button', { name: 'Back to floor' }).tap();
+  await manager.manager.backToFloor();
   await catalog.open();
   await catalog.search(name(e));
   await expect(catalog.itemButton(name(e))).toHaveAccessibleName(new RegExp(`^${name(e)}, ${euros(cents(e) / 100).replace('.', '\\.')}`));

@@ -1,9 +1,11 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { controlRequest } from '../../electron/sandbox/control/request.testing';
 import { DEMO_HEADERS } from './support/processes';
 import { listAll, type WireRecord } from './support/serverCatalog';
 import { openSyncedTerminal, startVendor } from './support/terminal';
 import { useCleanup } from './support/cleanup';
+import { scan } from './support/shop';
+import { StockCountTab } from './pages/manager/StockCountTab';
 import { seriousViolations as violations, screenshot } from './support/screens';
 
 // Issue 17 item 2, with the sandbox as the referee: in manager mode (More → Manager, no PIN set),
@@ -21,19 +23,6 @@ const WAREHOUSE = 'Almacén principal';
 
 const shot = (page: Page, name: string) => screenshot(page, name, SHOTS);
 
-
-/** What a keyboard-wedge scanner does: the code's keys and Enter in one burst, wherever the focus is. */
-async function scan(page: Page, code: string): Promise<void> {
-  await page.evaluate((text) => {
-    type Target = { dispatchEvent(event: unknown): boolean };
-    const page = globalThis as unknown as {
-      document: { activeElement: Target | null; body: Target };
-      KeyboardEvent: new (type: string, init: { key: string; bubbles: boolean; cancelable: boolean }) => unknown;
-    };
-    const target = page.document.activeElement ?? page.document.body;
-    for (const key of [...text, 'Enter']) target.dispatchEvent(new page.KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
-  }, code);
-}
 
 interface Facts {
   warehouseId: number;
@@ -72,54 +61,6 @@ async function stockAtVendor(vendorUrl: string, warehouseId: number): Promise<Ma
   return new Map((await stockRows(vendorUrl, warehouseId)).map((row) => [Number(row.item_id), Number(row.quantity)]));
 }
 
-/** Manager mode's stock count, as a manager uses it. */
-class StockCountPage {
-  readonly search: Locator;
-  readonly status: Locator;
-  readonly result: Locator;
-  readonly save: Locator;
-
-  constructor(readonly page: Page) {
-    this.search = page.getByRole('searchbox', { name: 'Find an item or scan its barcode' });
-    this.status = page.getByTestId('stock-count-status');
-    this.result = page.getByTestId('stock-count-result');
-    this.save = page.getByRole('button', { name: /^(Save count|Saving…|Offline: cannot save)/ });
-  }
-
-  async open() {
-    await this.page.getByRole('button', { name: 'More', exact: true }).click();
-    await this.page.getByRole('menuitem', { name: 'Manager' }).click();
-    await expect(this.page.getByRole('heading', { level: 1, name: 'Manager' })).toBeVisible();
-    await this.page.getByRole('tab', { name: 'Stock count' }).click();
-    await this.page.getByRole('group', { name: 'Warehouse' }).getByRole('button', { name: WAREHOUSE }).click();
-    await expect(this.page.getByRole('group', { name: 'Warehouse' }).getByRole('button', { name: WAREHOUSE })).toHaveAttribute('aria-pressed', 'true');
-    await expect(this.rows.first()).toBeVisible({ timeout: 30_000 });
-  }
-
-  get rows(): Locator {
-    return this.page.getByTestId('stock-count-row');
-  }
-
-  row(itemId: number): Locator {
-    return this.page.locator(`[data-testid="stock-count-row"][data-item-id="${itemId}"]`);
-  }
-
-  countField(name: string): Locator {
-    return this.page.getByRole('textbox', { name: `Counted: ${name}`, exact: true });
-  }
-
-  /** Search the item by name, Enter to its count field, type the count, Enter back to the search. */
-  async count(name: string, quantity: string) {
-    await this.search.fill(name);
-    await this.search.press('Enter');
-    const field = this.countField(name);
-    await expect(field).toBeFocused();
-    await field.fill(quantity);
-    await field.press('Enter');
-    await expect(this.search).toBeFocused();
-  }
-}
-
 test('counts three items (one scanned) and saves them in one go: the warehouse at the POS matches the count, nothing else moved', async () => {
   test.setTimeout(240_000);
   const vendorUrl = await startVendor(running);
@@ -127,19 +68,19 @@ test('counts three items (one scanned) and saves them in one go: the warehouse a
   const [typed, scanned, zeroed] = picks as [Facts['picks'][0], Facts['picks'][0], Facts['picks'][0]];
 
   const page = await openSyncedTerminal(vendorUrl, running, contexts);
-  const count = new StockCountPage(page);
-  await count.open();
+  const count = new StockCountTab(page);
+  await count.open(WAREHOUSE);
 
   // Every stock row of the warehouse, with the POS's quantity as "in stock".
   await count.search.fill(typed.name);
   await expect(count.rows).toHaveCount(1);
-  await expect(count.row(typed.id).getByTestId('stock-count-expected')).toHaveText(new Intl.NumberFormat('en-GB').format(typed.quantity));
+  await expect(count.row(typed.id).expected).toHaveText(new Intl.NumberFormat('en-GB').format(typed.quantity));
   await count.search.fill('');
   await expect(count.rows).toHaveCount(Math.min(before.size, 300));
 
   // 1. Search and type: two more than the POS has.
   await count.count(typed.name, String(typed.quantity + 2));
-  await expect(count.row(typed.id).getByTestId('stock-count-difference')).toHaveText('+2 more');
+  await expect(count.row(typed.id).difference).toHaveText('+2 more');
 
   // 2. The scanner, twice, with the focus in the search field: each scan counts one more.
   await scan(page, scanned.barcode);
@@ -149,17 +90,17 @@ test('counts three items (one scanned) and saves them in one go: the warehouse a
   await expect(count.search).toHaveValue(''); // the scan's digits are not a search
   await expect(count.countField(scanned.name)).toHaveValue('2');
   const scannedDifference = scanned.quantity === 2 ? 'No difference' : scanned.quantity < 2 ? `+${2 - scanned.quantity} more` : `−${scanned.quantity - 2} fewer`;
-  await expect(count.row(scanned.id).getByTestId('stock-count-difference')).toHaveText(scannedDifference);
+  await expect(count.row(scanned.id).difference).toHaveText(scannedDifference);
 
   // 3. Search and type 0.
   await count.count(zeroed.name, '0');
-  await expect(count.row(zeroed.id).getByTestId('stock-count-difference')).toHaveText(zeroed.quantity === 0 ? 'No difference' : `−${zeroed.quantity} fewer`);
+  await expect(count.row(zeroed.id).difference).toHaveText(zeroed.quantity === 0 ? 'No difference' : `−${zeroed.quantity} fewer`);
 
   // The counted items, each with in stock, counted and the difference in words.
-  await page.getByRole('button', { name: 'Counted (3)' }).click();
+  await count.countedFilter(3).click();
   await expect(count.rows).toHaveCount(3);
   await expect(count.save).toHaveText('Save count (3 items)');
-  for (const target of [count.save, count.countField(typed.name), page.getByRole('button', { name: 'Counted (3)' }), count.search]) {
+  for (const target of [count.save, count.countField(typed.name), count.countedFilter(3), count.search]) {
     expect((await target.boundingBox())!.height).toBeGreaterThanOrEqual(44);
   }
   await shot(page, 'manager-stock-counted');
@@ -170,7 +111,7 @@ test('counts three items (one scanned) and saves them in one go: the warehouse a
 
   await count.save.click();
   await expect(count.result).toHaveText('Saved: 3 items. The POS has the counted stock.');
-  await expect(count.row(typed.id).getByTestId('stock-count-expected')).toHaveText(String(typed.quantity + 2));
+  await expect(count.row(typed.id).expected).toHaveText(String(typed.quantity + 2));
   await shot(page, 'manager-stock-saved');
 
   // The referee: exactly the count, every other row as it was.
@@ -182,8 +123,8 @@ test('counts three items (one scanned) and saves them in one go: the warehouse a
   expect(after).toEqual(expected);
 
   // The audit log has the write, with the POS's answer.
-  await page.getByRole('tab', { name: 'Activity' }).click();
-  const record = page.getByTestId('activity-row').first();
+  await count.manager.openActivity();
+  const record = count.manager.activity.first();
   await expect(record).toContainText('Stock count');
   await expect(record).toContainText(`warehouse ${warehouseId}`);
   await expect(record).toContainText('Accepted');
@@ -195,8 +136,8 @@ test('a quantity changed at the POS between reading and saving is shown, not ove
   const { warehouseId, before, picks } = await readFacts(vendorUrl);
   const [first, second, third] = picks as [Facts['picks'][0], Facts['picks'][0], Facts['picks'][0]];
   const page = await openSyncedTerminal(vendorUrl, running, contexts);
-  const count = new StockCountPage(page);
-  await count.open();
+  const count = new StockCountTab(page);
+  await count.open(WAREHOUSE);
 
   const firstCount = first.quantity + 1;
   const secondCount = second.quantity + 3;
@@ -214,7 +155,7 @@ test('a quantity changed at the POS between reading and saving is shown, not ove
 
   await count.save.click();
   await expect(count.result).toHaveText('Nothing was saved: 1 item changed at the POS while you counted. Keep your count or count it again, then save.');
-  const changed = count.row(first.id).getByTestId('stock-count-changed');
+  const changed = count.row(first.id).changed;
   await expect(changed).toContainText(`Changed elsewhere: now ${elsewhere} (it was ${first.quantity} when you read it).`);
   await expect(count.countField(first.name)).toHaveValue(String(firstCount));
   await expect(count.countField(second.name)).toHaveValue(String(secondCount));
@@ -226,10 +167,10 @@ test('a quantity changed at the POS between reading and saving is shown, not ove
   expect(atVendor.get(second.id)).toBe(second.quantity);
 
   // The manager keeps the count: compared with the new quantity now, and saved.
-  await changed.getByRole('button', { name: `Keep my count (${firstCount})` }).click();
+  await count.row(first.id).keepMine(firstCount).click();
   await expect(changed).toHaveCount(0);
-  await expect(count.row(first.id).getByTestId('stock-count-expected')).toHaveText(String(elsewhere));
-  await expect(count.row(first.id).getByTestId('stock-count-difference')).toHaveText(`−${elsewhere - firstCount} fewer`);
+  await expect(count.row(first.id).expected).toHaveText(String(elsewhere));
+  await expect(count.row(first.id).difference).toHaveText(`−${elsewhere - firstCount} fewer`);
   await count.save.click();
   await expect(count.result).toHaveText('Saved: 2 items. The POS has the counted stock.');
   atVendor = await stockAtVendor(vendorUrl, warehouseId);
@@ -238,15 +179,15 @@ test('a quantity changed at the POS between reading and saving is shown, not ove
 
   // Offline: counting goes on, saving waits, and what was typed stays.
   await controlRequest(vendorUrl, '/__sandbox/faults', { body: { offline: true } });
-  await expect(page.getByTestId('connection-indicator')).toContainText('Offline', { timeout: 60_000 });
+  await expect(count.manager.connection).toContainText('Offline', { timeout: 60_000 });
   await count.count(third.name, '5');
   await expect(count.save).toHaveText('Offline: cannot save');
   await expect(count.save).toBeDisabled();
-  await expect(page.getByRole('alert').filter({ hasText: 'Offline: counting stock needs the connection to save. What you typed is kept here.' })).toBeVisible();
+  await expect(count.manager.alert('Offline: counting stock needs the connection to save. What you typed is kept here.')).toBeVisible();
   await shot(page, 'manager-stock-offline');
   // Away to another tab and back: the count is still there.
-  await page.getByRole('tab', { name: 'Activity' }).click();
-  await page.getByRole('tab', { name: 'Stock count' }).click();
+  await count.manager.tab('Activity').click();
+  await count.manager.tab('Stock count').click();
   await expect(count.countField(third.name)).toHaveValue('5');
 
   await controlRequest(vendorUrl, '/__sandbox/faults', { body: { offline: false } });

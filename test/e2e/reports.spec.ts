@@ -1,11 +1,13 @@
 import { mkdir, readFile } from 'node:fs/promises';
-import { expect, test, type Locator, type Page } from '@playwright/test';
 import { analyze } from './support/screens';
-import { useCleanup } from './support/cleanup';
-import { openDemoShop, retailControl, retailGet } from './support/shop';
+import { retailGet } from './support/shop';
+import { expect, test } from './support/shopFixtures';
+import { PinSetup } from './pages/shop/PinGate';
+import { ReportsPage } from './pages/shop/ReportsPage';
+import { ShopSettings } from './pages/shop/ShopSettings';
 
-// Issue 16 items 1–4 on the demo shop (the browser shell on it, its own first sync; 90 days of
-// sales in its retail sandbox): Reports for the last 30 days draw their six charts, and each
+// Issue 16 items 1–4 on the demo shop (the vendor's retail sandbox with 90 days of sales, the
+// browser shell on a shop account at it, its own first sync): Reports for the last 30 days draw their six charts, and each
 // table's Total row equals the sums the test computes from the sandbox's OWN v3 report API (every
 // page, its decimal strings parsed here, never the terminal's code); a CSV is the table as shown;
 // with the service offline the screen reopens from the kept answers with "As of"; the screen in
@@ -13,7 +15,6 @@ import { openDemoShop, retailControl, retailGet } from './support/shop';
 
 test.use({ actionTimeout: 30_000 });
 
-const { running, contexts } = useCleanup();
 
 const SHOTS = '/tmp/shots/reports';
 const PIN = '1357';
@@ -102,58 +103,6 @@ function shift(date: string, days: number): string {
   return at.toISOString().slice(0, 10);
 }
 
-const SECTIONS = ['hours', 'categories', 'products', 'payments', 'taxes', 'stocks'] as const;
-
-/** The Reports screen: test ids only. */
-class ReportsPage {
-  constructor(readonly page: Page) {}
-  get screen(): Locator {
-    return this.page.getByTestId('reports-screen');
-  }
-  section(id: string): Locator {
-    return this.page.getByTestId(`report-${id}`);
-  }
-  totalCell(section: string, column: string): Locator {
-    return this.section(section).getByTestId('report-total').locator(`[data-column="${column}"]`);
-  }
-
-  async open() {
-    await this.page.getByTestId('reports-button').tap();
-    await expect(this.screen).toBeVisible({ timeout: 30_000 });
-  }
-
-  /** Every page read: no reading under way, and the time the figures were read. */
-  async settled() {
-    await expect(this.page.getByTestId('reports-as-of')).toBeVisible({ timeout: 180_000 });
-    await expect(this.page.getByTestId('reports-progress')).toHaveCount(0, { timeout: 180_000 });
-  }
-
-  /** Every section's chart is drawn (an SVG in it, ECharts said `finished`). */
-  async chartsDrawn() {
-    for (const id of SECTIONS) {
-      const chart = this.section(id).getByTestId('report-chart');
-      await expect(chart).toHaveAttribute('data-drawn', 'true', { timeout: 30_000 });
-      await expect(chart.locator('svg').first()).toBeVisible();
-    }
-  }
-
-  async chooseDates(from: string, to: string) {
-    await this.page.getByTestId('reports-range-custom').tap();
-    const form = this.page.getByTestId('reports-custom');
-    await form.getByTestId('reports-from').fill(from);
-    await form.getByTestId('reports-to').fill(to);
-    await form.getByTestId('reports-show').tap();
-    await expect(form).toBeHidden();
-  }
-
-  /** The table's cells as shown, header and Total row included. */
-  async tableTexts(section: string): Promise<string[][]> {
-    return this.section(section)
-      .getByTestId('report-table')
-      .evaluate((table) => [...table.querySelectorAll('tr')].map((row) => [...row.querySelectorAll('th, td')].map((cell) => (cell.textContent ?? '').trim())));
-  }
-}
-
 /** Each section's Total row says what the sandbox's own reports add up to: the integer, and its English text for money. */
 async function expectTotals(reports: ReportsPage, expected: Expected) {
   for (const [section, columns] of Object.entries(expected)) {
@@ -195,32 +144,29 @@ function parseCsv(text: string): string[][] {
   return rows;
 }
 
-async function tapPin(scope: Locator, pin: string) {
-  for (const digit of pin) await scope.getByRole('button', { name: digit, exact: true }).tap();
-}
-
-test('Reports for the last 30 days: six charts drawn, every table’s total equals the sandbox’s own reports, CSV as shown, offline reopen “as of”, three languages, behind the PIN', async () => {
+test('Reports for the last 30 days: six charts drawn, every table’s total equals the sandbox’s own reports, CSV as shown, offline reopen “as of”, three languages, behind the PIN', async ({ vendor: { retailUrl, control }, openShop }) => {
   test.setTimeout(600_000);
   await mkdir(SHOTS, { recursive: true });
-  const { page, retailUrl } = await openDemoShop(running, contexts);
+  const till = await openShop();
+  const { page, header, pin: gate } = till;
   const reports = new ReportsPage(page);
   const from = shopDate(-29);
   const to = shopDate(0);
 
   // No PIN set: Reports open at once, next to Pending orders.
   await reports.open();
-  await expect(page.getByTestId('reports-button')).toHaveAttribute('aria-current', 'page');
+  await expect(reports.button).toHaveAttribute('aria-current', 'page');
   await reports.chooseDates(from, to);
-  await expect(page.getByTestId('reports-range-custom')).toHaveAttribute('aria-pressed', 'true');
+  await expect(reports.customRange).toHaveAttribute('aria-pressed', 'true');
   await reports.settled();
   await reports.chartsDrawn();
-  await expect(page.getByTestId('reports-note')).toHaveCount(0);
+  await expect(reports.note).toHaveCount(0);
 
   // The referee: the sandbox's own v3 reports for the same days, summed here.
   const expected = await referee(retailUrl, from, to);
   await expectTotals(reports, expected);
   // Top products: the ten first, the others together; the table still totals every product.
-  await expect(reports.section('products').getByTestId('report-row')).toHaveCount(11);
+  await expect(reports.rows('products')).toHaveCount(11);
   await page.screenshot({ path: `${SHOTS}/reports-en-1280.png` });
   await reports.section('payments').scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${SHOTS}/reports-en-1280-payments.png` });
@@ -228,7 +174,7 @@ test('Reports for the last 30 days: six charts drawn, every table’s total equa
   await page.screenshot({ path: `${SHOTS}/reports-en-1280-stocks.png` });
 
   // A CSV of exactly what the payments table shows.
-  const [download] = await Promise.all([page.waitForEvent('download'), reports.section('payments').getByTestId('report-csv').tap()]);
+  const download = await reports.downloadCsv('payments');
   expect(download.suggestedFilename()).toBe(`report-payments-${from}_${to}.csv`);
   const csv = await readFile((await download.path())!, 'utf8');
   expect(csv.charCodeAt(0), 'a byte-order mark for spreadsheets').toBe(0xfeff);
@@ -239,13 +185,12 @@ test('Reports for the last 30 days: six charts drawn, every table’s total equa
   expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 
   // Offline: the page reloaded, Reports reopen on the same days from the kept answers, "As of".
-  const control = retailControl(retailUrl);
   await control.offline();
   await page.reload();
-  await expect(page.getByTestId('till')).toBeVisible({ timeout: 60_000 });
+  await expect(till.root).toBeVisible({ timeout: 60_000 });
   await reports.open();
-  await expect(page.getByTestId('reports-as-of')).toContainText('As of', { timeout: 30_000 });
-  await expect(page.getByTestId('reports-note')).toContainText(/Offline|Could not read/, { timeout: 60_000 });
+  await expect(reports.asOf).toContainText('As of', { timeout: 30_000 });
+  await expect(reports.note).toContainText(/Offline|Could not read/, { timeout: 60_000 });
   await reports.chartsDrawn();
   await expectTotals(reports, expected);
   await page.screenshot({ path: `${SHOTS}/reports-en-1280-offline.png` });
@@ -257,13 +202,13 @@ test('Reports for the last 30 days: six charts drawn, every table’s total equa
     { language: 'Català', backLabel: 'Torna a la caixa', shot: 'ca' },
   ]) {
     // The header's Settings button (its name in the language shown: the gear is the same button).
-    await page.locator('.settings-button').first().tap();
-    await page.getByRole('radio', { name: language, exact: true }).check();
+    await header.openSettings();
+    await new ShopSettings(page).chooseLanguage(language);
     await reports.open();
-    await expect(page.getByRole('button', { name: backLabel })).toBeVisible();
+    await expect(reports.back(backLabel)).toBeVisible();
     await reports.settled();
     await reports.chartsDrawn();
-    await expect(page.getByTestId('reports-note')).toHaveCount(0, { timeout: 60_000 });
+    await expect(reports.note).toHaveCount(0, { timeout: 60_000 });
     for (const [section, columns] of Object.entries(expected)) {
       for (const [column, { value }] of Object.entries(columns)) await expect(reports.totalCell(section, column)).toHaveAttribute('data-value', String(value));
     }
@@ -278,27 +223,19 @@ test('Reports for the last 30 days: six charts drawn, every table’s total equa
   await page.setViewportSize({ width: 1280, height: 800 });
 
   // Back to English; with a PIN set, Reports ask for it first.
-  await page.locator('.settings-button').first().tap();
-  await page.getByRole('radio', { name: 'English', exact: true }).check();
-  await page.getByRole('button', { name: 'Set PIN' }).tap();
-  const setup = page.getByTestId('pin-setup');
-  await tapPin(setup, PIN);
-  await setup.getByRole('button', { name: 'Next' }).tap();
-  await tapPin(setup, PIN);
-  await setup.getByTestId('pin-submit').tap();
-  await expect(setup).toHaveCount(0);
-  await page.getByRole('button', { name: 'Back to the till' }).tap();
-  await expect(page.getByTestId('till')).toBeVisible();
-  await page.getByTestId('reports-button').tap();
-  const gate = page.getByTestId('pin-dialog');
-  await expect(gate.getByRole('heading', { name: 'Enter the PIN to open the Reports' })).toBeVisible();
+  await header.openSettings();
+  await new ShopSettings(page).chooseLanguage('English');
+  await new PinSetup(page).set(PIN);
+  await reports.back('Back to the till').tap();
+  await expect(till.root).toBeVisible();
+  await reports.button.tap();
+  await expect(gate.title('Enter the PIN to open the Reports')).toBeVisible();
   // Cancel: the till stays.
   await page.keyboard.press('Escape');
-  await expect(gate).toHaveCount(0);
+  await expect(gate.root).toHaveCount(0);
   await expect(reports.screen).toHaveCount(0);
-  await page.getByTestId('reports-button').tap();
-  await tapPin(gate, PIN);
-  await gate.getByTestId('pin-submit').tap();
+  await reports.button.tap();
+  await gate.type(PIN);
   await expect(reports.screen).toBeVisible();
   await reports.settled();
   await reports.chartsDrawn();

@@ -7,6 +7,7 @@ import { startServe } from './support/processes';
 import { openWindow } from './support/terminal';
 import { useCleanup } from './support/cleanup';
 import { analyze, expectTouchSize } from './support/screens';
+import { AccountSwitch } from './pages/shop/AccountSwitch';
 
 // Issue 15 item 1: the terminal holds a venue, a shop, or both; with both, a "Venue | Shop" switch
 // in the header swaps them through the normal account switch, and a shop shows the till.
@@ -16,14 +17,7 @@ test.use({ actionTimeout: 20_000 });
 const { running, contexts } = useCleanup();
 
 
-/** The header's switch: its two buttons, the one in use pressed. */
-function accountSwitch(page: Page) {
-  return {
-    group: page.getByTestId('account-switch'),
-    venue: page.getByTestId('account-switch-venue'),
-    shop: page.getByTestId('account-switch-shop'),
-  };
-}
+const accountSwitch = (page: Page) => new AccountSwitch(page);
 
 test('Settings → demo shop with the demo venue as second account: the header switch appears, swaps, and the shop shows the till', async () => {
   const dataDir = await mkdtemp(join(tmpdir(), 'comanda-e2e-shop-'));
@@ -32,8 +26,9 @@ test('Settings → demo shop with the demo venue as second account: the header s
   const page = await openWindow(serve.url, contexts);
 
   // The demo venue, alone: no switch.
-  await expect(page.getByTestId('view-floor')).toBeVisible({ timeout: 60_000 });
-  await expect(accountSwitch(page).group).toHaveCount(0);
+  const sw = accountSwitch(page);
+  await expect(sw.floor).toBeVisible({ timeout: 60_000 });
+  await expect(sw.group).toHaveCount(0);
 
   const settings = new SettingsPage(page);
   await settings.open();
@@ -46,12 +41,11 @@ test('Settings → demo shop with the demo venue as second account: the header s
   await settings.backToFloor();
 
   // The shop in use: the till, and the switch with "Shop" pressed.
-  const sw = accountSwitch(page);
-  await expect(page.getByTestId('till')).toBeVisible({ timeout: 60_000 });
-  await expect(page.getByTestId('header-shop')).toContainText('Demo shop');
+  await expect(sw.till).toBeVisible({ timeout: 60_000 });
+  await expect(sw.shopName).toContainText('Demo shop');
   await expect(sw.shop).toHaveAttribute('aria-pressed', 'true');
   await expect(sw.venue).toHaveAttribute('aria-pressed', 'false');
-  await expect(page.getByTestId('view-floor')).toHaveCount(0);
+  await expect(sw.floor).toHaveCount(0);
   await expectTouchSize(sw.venue, 'Venue switch');
   await expectTouchSize(sw.shop, 'Shop switch');
   // The header with the switch: no serious or critical axe violation.
@@ -60,16 +54,16 @@ test('Settings → demo shop with the demo venue as second account: the header s
 
   // Swap to the venue: the floor is back, the till gone.
   await sw.venue.tap();
-  await expect(page.getByTestId('view-floor')).toBeVisible({ timeout: 60_000 });
+  await expect(sw.floor).toBeVisible({ timeout: 60_000 });
   await expect(sw.venue).toHaveAttribute('aria-pressed', 'true');
-  await expect(page.getByTestId('till')).toHaveCount(0);
+  await expect(sw.till).toHaveCount(0);
 
   // And back to the shop; the saved settings say so after a restart too.
   await sw.shop.tap();
-  await expect(page.getByTestId('till')).toBeVisible({ timeout: 60_000 });
+  await expect(sw.till).toBeVisible({ timeout: 60_000 });
   await expect(sw.shop).toHaveAttribute('aria-pressed', 'true');
   await page.reload();
-  await expect(page.getByTestId('till')).toBeVisible({ timeout: 60_000 });
+  await expect(sw.till).toBeVisible({ timeout: 60_000 });
   await expect(accountSwitch(page).shop).toHaveAttribute('aria-pressed', 'true');
   await page.screenshot({ path: 'test-results/screens/shop-switch-1280.png' });
 });

@@ -1,13 +1,12 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
 import { centsNumber, refereeSale } from '../contract/retail/shopReferee';
-import { useCleanup } from './support/cleanup';
-import { openDemoShop, retailControl, TillPage, type Wire } from './support/shop';
+import { type Wire } from './support/shop';
+import { expect, test } from './support/shopFixtures';
 import { assertNoProductPromotions, entriesById, inPromotionCategories, pendingEntries, readShopFacts, scanProducts, type ShopProduct } from './support/shopCatalog';
 import { eurosOfCents as euros } from './support/CatalogPage';
 
-// Issue 15 "Proof", offline: three sales made at the till while the demo shop's retail sandbox is
+// Issue 15 "Proof", offline: three sales made at the till while the shop's retail sandbox is
 // offline (every connection cut, its control API excepted) are saved at once, wait in the main
 // side's queue, and once it is back arrive once each — in the order they were made, each order
 // before its invoice, each invoice naming its own order and paying its total — as the sandbox's
@@ -17,7 +16,6 @@ test.use({ actionTimeout: 20_000 });
 test.setTimeout(300_000);
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots/shopproof';
-const { running, contexts } = useCleanup();
 
 
 interface Sale {
@@ -27,11 +25,11 @@ interface Sale {
   payments: Array<[number, number, number]>;
 }
 
-test('three sales made while the retail sandbox is offline arrive once each, in order, each order before its invoice', async () => {
+test('three sales made while the retail sandbox is offline arrive once each, in order, each order before its invoice', async ({ vendor, openShop }) => {
   await mkdir(SHOTS, { recursive: true });
-  const { page, retailUrl } = await openDemoShop(running, contexts);
-  const till = new TillPage(page);
-  const sandbox = retailControl(retailUrl);
+  const till = await openShop();
+  const { page } = till;
+  const { retailUrl, control: sandbox } = vendor;
   const at = new Date();
   const facts = await readShopFacts(retailUrl);
 
@@ -76,11 +74,11 @@ test('three sales made while the retail sandbox is offline arrive once each, in 
     for (const [method, amount, change] of sale.payments) {
       await till.addPayment(method, ((method === cash && change > 0 ? amount - change : amount) / 100).toFixed(2), method === cash && change > 0 ? String(amount / 100) : undefined);
     }
-    await expect(till.payDialog.getByTestId('sale-pay-left')).toHaveText(euros(0));
+    await expect(till.pay.left).toHaveText(euros(0));
     await till.submitPayment();
     if (sale === sales[1]) {
       // The change to give, said once the sale is saved.
-      await expect(till.payDialog.getByTestId('sale-pay-change')).toContainText(euros(sale.payments[0]![2]));
+      await expect(till.pay.change).toContainText(euros(sale.payments[0]![2]));
       await page.screenshot({ path: join(SHOTS, 'offline-sale-saved-1280x800.png') });
     }
     await till.closePaid();

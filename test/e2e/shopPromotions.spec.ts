@@ -1,14 +1,13 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
 import { centsNumber, productFromWire, promotionOn, refereeSale, type RefPromotion } from '../contract/retail/shopReferee';
-import { useCleanup } from './support/cleanup';
-import { createLinkedCombo, openDemoShop, productLinksPath, retailControl, retailGet, retailSend, TillPage, type LedgerEntry, type Wire } from './support/shop';
+import { createLinkedCombo, productLinksPath, retailGet, retailSend, type LedgerEntry, type Wire } from './support/shop';
+import { expect, test } from './support/shopFixtures';
 import { inPromotionCategories, pendingEntries, readShopFacts, scanProducts, type ShopFacts, type ShopProduct } from './support/shopCatalog';
 import { eurosOfCents as euros } from './support/CatalogPage';
 
-// Issue 15 item 8, promotions on linked PRODUCTS (`apply_to` 1), on the demo shop (the browser
-// shell's embedded retail sandbox, its real catalog synced). The retail API reads those links only
+// Issue 15 item 8, promotions on linked PRODUCTS (`apply_to` 1), on the demo shop (the vendor's
+// retail sandbox, the browser shell on a shop account at it, its real catalog synced). The retail API reads those links only
 // product by product, so the till reads them for what enters its basket (renderer/src/features/till/
 // productLinks.ts). The product is chosen here through the sandbox's own API (`GET catalog/products/
 // {id}/promotions` of a variant's master: a master's link covers its variants), the discount computed
@@ -21,7 +20,6 @@ test.use({ actionTimeout: 20_000 });
 test.setTimeout(300_000);
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots/productpromos';
-const { running, contexts } = useCleanup();
 
 
 interface Chosen {
@@ -85,11 +83,10 @@ async function choose(retailUrl: string, facts: ShopFacts, at: Date): Promise<Ch
   throw new Error('no master with two sellable variants is linked to a pairs promotion on products');
 }
 
-test('a promotion on linked products: the second unit’s 50 % under the line, in the order sent; unread links said offline, read when added again', async () => {
+test('a promotion on linked products: the second unit’s 50 % under the line, in the order sent; unread links said offline, read when added again', async ({ vendor: { retailUrl, control: sandbox }, openShop }) => {
   await mkdir(SHOTS, { recursive: true });
-  const { page, retailUrl } = await openDemoShop(running, contexts);
-  const till = new TillPage(page);
-  const sandbox = retailControl(retailUrl);
+  const till = await openShop();
+  const { page } = till;
   const at = new Date();
   const facts = await readShopFacts(retailUrl);
   const { promotion, first, second, promotions } = await choose(retailUrl, facts, at);
@@ -103,13 +100,13 @@ test('a promotion on linked products: the second unit’s 50 % under the line, i
   // Two units: the discount appears under the line once the links arrive (read on demand).
   await till.scanProduct(first.barcode, first.id, 1);
   await till.scanProduct(first.barcode, first.id, 2);
-  const shown = till.line(first.id).getByTestId('till-line-promotion');
+  const shown = till.line(first.id).promotions;
   await expect(shown).toHaveCount(1, { timeout: 60_000 });
   await expect(shown).toHaveAttribute('data-promotion-id', String(promotion.id));
   await expect(shown).toContainText(promotion.name);
   await expect(shown).toContainText(`−${euros(line.discount)}`);
-  await expect(till.line(first.id).getByTestId('till-line-links')).toHaveCount(0);
-  await expect(page.getByTestId('till-discounts')).toHaveText(`−${euros(expected.discount)}`);
+  await expect(till.line(first.id).links).toHaveCount(0);
+  await expect(till.discounts).toHaveText(`−${euros(expected.discount)}`);
   await expect(till.total).toHaveText(euros(expected.total));
   await page.screenshot({ path: join(SHOTS, 'basket-second-unit-1280x800.png') });
   await page.setViewportSize({ width: 800, height: 1280 });
@@ -119,7 +116,7 @@ test('a promotion on linked products: the second unit’s 50 % under the line, i
   // Paid by card: the order carries the discount with the promotion's discountObject.
   await till.openPay();
   await till.addPayment(facts.payment.card, (expected.total / 100).toFixed(2));
-  await expect(till.payDialog.getByTestId('sale-pay-submit')).toBeEnabled();
+  await expect(till.pay.submitButton).toBeEnabled();
   await till.submitPayment();
   await expect.poll(async () => (await sandbox.ledger()).map((e) => e.kind), { timeout: 90_000, message: 'the order and its invoice reach the shop' }).toEqual(['order', 'invoice']);
   await expect.poll(async () => await pendingEntries(page), { timeout: 30_000 }).toEqual([]);
@@ -146,7 +143,7 @@ test('a promotion on linked products: the second unit’s 50 % under the line, i
   // read already, still applies to what is known). Online again, adding it again reads them.
   await sandbox.offline();
   await till.scanProduct(second.barcode, second.id, 1);
-  const note = till.line(second.id).getByTestId('till-line-links');
+  const note = till.line(second.id).links;
   await expect(note).toHaveAttribute('data-state', 'offline', { timeout: 60_000 });
   await expect(note).toHaveText('Product promotions not checked — offline');
   await page.screenshot({ path: join(SHOTS, 'basket-links-offline-1280x800.png') });
@@ -157,14 +154,14 @@ test('a promotion on linked products: the second unit’s 50 % under the line, i
   await till.scanProduct(second.barcode, second.id, 2);
   await expect(note).toHaveCount(0, { timeout: 60_000 });
   const expectedSecond = refereeSale({ lines: [{ product: second, quantity: 2 }], rate: null, promotions, rates: facts.rates, at: new Date() }).lines[0]!;
-  await expect(till.line(second.id).getByTestId('till-line-promotion')).toContainText(`−${euros(expectedSecond.discount)}`);
+  await expect(till.line(second.id).promotions).toContainText(`−${euros(expectedSecond.discount)}`);
 });
 
 // A combo on linked products (type 3, `apply_to` 1) is priced only once the till knows its whole
 // product list (docs/decisions.md "Combos on linked products: the whole set, or no combo"): the API
 // names a product's promotions, never a promotion's products, so the till's background scan reads
 // every product's links. A small demo shop (five articles, 48 products) with the catalog budget
-// lifted (`--shop-catalog-per-minute`: the scan takes half) is read in seconds; one product's link
+// lifted (the terminal's and the sandbox's: the scan takes half) is read in seconds; one product's link
 // read is held out by the sandbox (an outage of that path), so "not known yet" is a state the test
 // sets, not a race it hopes to win.
 
@@ -202,72 +199,65 @@ async function chooseComboProducts(retailUrl: string, at: Date): Promise<[ShopPr
   throw new Error(`the small demo shop has ${chosen.length} products of different articles that no promotion touches; 3 needed`);
 }
 
-test('a combo of A, B and C: A and B at full price with “not applied yet” while the till cannot know the whole set; the combo price with C once it knows it; C removed, the combo goes', async () => {
-  await mkdir(COMBO_SHOTS, { recursive: true });
-  let chosen: [ShopProduct, ShopProduct, ShopProduct] | null = null;
-  let comboId = 0;
-  let combo = 0;
-  const { page, retailUrl } = await openDemoShop(running, contexts, { width: 1280, height: 800 }, {
-    articles: 5,
-    catalogPerMinute: 2400,
+test.describe('on a small shop with the catalog budget lifted', () => {
+  test.use({ shopSetup: { articles: 5, catalogPerMinute: 2400 } });
+
+  test('a combo of A, B and C: A and B at full price with “not applied yet” while the till cannot know the whole set; the combo price with C once it knows it; C removed, the combo goes', async ({ vendor: { retailUrl, control: sandbox }, openShop }) => {
+    await mkdir(COMBO_SHOTS, { recursive: true });
     // At the shop, before the terminal's first sync: the combo, and C's link read out of service.
-    beforeWindow: async (url) => {
-      chosen = await chooseComboProducts(url, new Date());
-      const [a, b, c] = chosen;
-      // Below A + B alone: a till that priced the set it had read ({A, B}) would charge it (the defect).
-      combo = Math.floor((a.priceCents + b.priceCents) * 0.9 / 100) * 100;
-      comboId = await createLinkedCombo(url, { name: 'Conjunt de tardor', comboPrice: (combo / 100).toFixed(2), productIds: chosen.map((p) => p.id) });
-      await retailControl(url).outage([productLinksPath(c.id)]);
-    },
+    const chosen = await chooseComboProducts(retailUrl, new Date());
+    const [a, b, c] = chosen;
+    // Below A + B alone: a till that priced the set it had read ({A, B}) would charge it (the defect).
+    const combo = Math.floor((a.priceCents + b.priceCents) * 0.9 / 100) * 100;
+    const comboId = await createLinkedCombo(retailUrl, { name: 'Conjunt de tardor', comboPrice: (combo / 100).toFixed(2), productIds: chosen.map((p) => p.id) });
+    await sandbox.outage([productLinksPath(c.id)]);
+    const till = await openShop();
+    const { page } = till;
+    const full = a.priceCents + b.priceCents;
+    const whole = full + c.priceCents;
+    test.info().annotations.push({ type: 'combo', description: `${comboId}: ${a.id} + ${b.id} + ${c.id} = ${euros(whole)} → ${euros(combo)}` });
+    expect(combo).toBeGreaterThan(0);
+    expect(combo).toBeLessThan(full);
+
+    // A and B: full prices, and each line says the combo is not applied yet (the till cannot read C's links).
+    await till.scanProduct(a.barcode, a.id, 1);
+    await till.scanProduct(b.barcode, b.id, 1);
+    for (const product of [a, b]) {
+      await expect(till.comboWaiting(product.id, comboId)).toContainText('Combo “Conjunt de tardor” not applied yet', { timeout: 30_000 });
+      await expect(till.lineDiscount(product.id, comboId)).toHaveCount(0);
+    }
+    await expect(till.total).toHaveText(euros(full));
+    await expect(till.discounts).toHaveCount(0);
+    // The scan has reached C and was refused (the basket's own check of A and B reads only theirs): still waiting.
+    await expect.poll(async () => (await sandbox.outages()).refused, { timeout: 30_000, message: 'the till asked for C’s links' }).toBeGreaterThan(0);
+    for (const product of [a, b]) {
+      await expect(till.comboWaiting(product.id, comboId)).toHaveAttribute('data-state', 'failed');
+      await expect(till.comboWaiting(product.id, comboId)).toContainText('not applied yet: some products could not be checked — trying again');
+    }
+    await expect(till.total).toHaveText(euros(full));
+    await page.screenshot({ path: join(COMBO_SHOTS, 'combo-not-applied-yet-1280x800.png') });
+
+    // C's links readable again: the scan tries again and knows the whole set. A and B alone are still
+    // not the set: full prices, and nothing waits any more.
+    await sandbox.outage([]);
+    for (const product of [a, b]) await expect(till.comboWaiting(product.id, comboId)).toHaveCount(0, { timeout: 60_000 });
+    await expect(till.total).toHaveText(euros(full));
+    await expect(till.discounts).toHaveCount(0);
+
+    // C added: the combo price, its discount under each of the three lines.
+    await till.scanProduct(c.barcode, c.id, 1);
+    await expect(till.total).toHaveText(euros(combo), { timeout: 30_000 });
+    await expect(till.discounts).toHaveText(`−${euros(whole - combo)}`);
+    for (const product of [a, b, c]) {
+      await expect(till.lineDiscount(product.id, comboId)).toContainText('Conjunt de tardor');
+      await expect(till.comboWaiting(product.id, comboId)).toHaveCount(0);
+    }
+    await page.screenshot({ path: join(COMBO_SHOTS, 'combo-applied-1280x800.png') });
+
+    // C removed again: the combo goes, A and B at full price.
+    await till.removeLine(c.id);
+    await expect(till.total).toHaveText(euros(full));
+    await expect(till.discounts).toHaveCount(0);
+    for (const product of [a, b]) await expect(till.lineDiscount(product.id, comboId)).toHaveCount(0);
   });
-  const [a, b, c] = chosen!;
-  const till = new TillPage(page);
-  const sandbox = retailControl(retailUrl);
-  const full = a.priceCents + b.priceCents;
-  const whole = full + c.priceCents;
-  test.info().annotations.push({ type: 'combo', description: `${comboId}: ${a.id} + ${b.id} + ${c.id} = ${euros(whole)} → ${euros(combo)}` });
-  expect(combo).toBeGreaterThan(0);
-  expect(combo).toBeLessThan(full);
-
-  // A and B: full prices, and each line says the combo is not applied yet (the till cannot read C's links).
-  await till.scanProduct(a.barcode, a.id, 1);
-  await till.scanProduct(b.barcode, b.id, 1);
-  for (const product of [a, b]) {
-    await expect(till.comboWaiting(product.id, comboId)).toContainText('Combo “Conjunt de tardor” not applied yet', { timeout: 30_000 });
-    await expect(till.lineDiscount(product.id, comboId)).toHaveCount(0);
-  }
-  await expect(till.total).toHaveText(euros(full));
-  await expect(till.discounts).toHaveCount(0);
-  // The scan has reached C and was refused (the basket's own check of A and B reads only theirs): still waiting.
-  await expect.poll(async () => (await sandbox.outages()).refused, { timeout: 30_000, message: 'the till asked for C’s links' }).toBeGreaterThan(0);
-  for (const product of [a, b]) {
-    await expect(till.comboWaiting(product.id, comboId)).toHaveAttribute('data-state', 'failed');
-    await expect(till.comboWaiting(product.id, comboId)).toContainText('not applied yet: some products could not be checked — trying again');
-  }
-  await expect(till.total).toHaveText(euros(full));
-  await page.screenshot({ path: join(COMBO_SHOTS, 'combo-not-applied-yet-1280x800.png') });
-
-  // C's links readable again: the scan tries again and knows the whole set. A and B alone are still
-  // not the set: full prices, and nothing waits any more.
-  await sandbox.outage([]);
-  for (const product of [a, b]) await expect(till.comboWaiting(product.id, comboId)).toHaveCount(0, { timeout: 60_000 });
-  await expect(till.total).toHaveText(euros(full));
-  await expect(till.discounts).toHaveCount(0);
-
-  // C added: the combo price, its discount under each of the three lines.
-  await till.scanProduct(c.barcode, c.id, 1);
-  await expect(till.total).toHaveText(euros(combo), { timeout: 30_000 });
-  await expect(till.discounts).toHaveText(`−${euros(whole - combo)}`);
-  for (const product of [a, b, c]) {
-    await expect(till.lineDiscount(product.id, comboId)).toContainText('Conjunt de tardor');
-    await expect(till.comboWaiting(product.id, comboId)).toHaveCount(0);
-  }
-  await page.screenshot({ path: join(COMBO_SHOTS, 'combo-applied-1280x800.png') });
-
-  // C removed again: the combo goes, A and B at full price.
-  await till.removeLine(c.id);
-  await expect(till.total).toHaveText(euros(full));
-  await expect(till.discounts).toHaveCount(0);
-  for (const product of [a, b]) await expect(till.lineDiscount(product.id, comboId)).toHaveCount(0);
 });
-

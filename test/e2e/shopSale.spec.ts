@@ -1,14 +1,13 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
 import { centsNumber, promotionOn, refereeSale, type RefOrder } from '../contract/retail/shopReferee';
-import { useCleanup } from './support/cleanup';
-import { openDemoShop, retailControl, TillPage, type LedgerEntry, type Wire } from './support/shop';
+import { type LedgerEntry, type Wire } from './support/shop';
+import { expect, test } from './support/shopFixtures';
 import { assertNoProductPromotions, inPromotionCategories, needsRounding, pendingEntries, readShopFacts, scanProducts, type ShopFacts, type ShopProduct } from './support/shopCatalog';
 import { eurosOfCents as euros } from './support/CatalogPage';
 
-// Issue 15 "Proof", the referee sale: on the demo shop (the browser shell's embedded retail
-// sandbox, its real catalog synced into the till), three barcodes scanned — a sock variant (twice:
+// Issue 15 "Proof", the referee sale: on the demo shop (the vendor's retail sandbox, the browser
+// shell on a shop account at it, its real catalog synced into the till), three barcodes scanned — a sock variant (twice:
 // the 2x1 on its category), a product with its own price in the sale's price rate and one
 // priced by the rate's percentage and rounding — the rate chosen, then paid half by card and half
 // in cash with change. The retail sandbox's ledger and its log of writes are the referee: the order
@@ -20,7 +19,6 @@ test.use({ actionTimeout: 20_000 });
 test.setTimeout(240_000);
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots/shopproof';
-const { running, contexts } = useCleanup();
 
 
 interface Basket {
@@ -82,11 +80,11 @@ function expectedLine(order: RefOrder, productId: number) {
   };
 }
 
-test('three scanned barcodes, a 2x1 and a price rate, half card and half cash with change: the order and its invoice arrive once, to the cent', async () => {
+test('three scanned barcodes, a 2x1 and a price rate, half card and half cash with change: the order and its invoice arrive once, to the cent', async ({ vendor, openShop }) => {
   await mkdir(SHOTS, { recursive: true });
-  const { page, retailUrl } = await openDemoShop(running, contexts);
-  const till = new TillPage(page);
-  const sandbox = retailControl(retailUrl);
+  const till = await openShop();
+  const { page } = till;
+  const { retailUrl, control: sandbox } = vendor;
   const at = new Date();
   const facts = await readShopFacts(retailUrl);
   const basket = await chooseBasket(retailUrl, facts, at);
@@ -123,28 +121,28 @@ test('three scanned barcodes, a 2x1 and a price rate, half card and half cash wi
   await expect(till.lines).toHaveCount(3);
   // The variant's line says which one: its size and colour as the shop names them.
   for (const valueId of variant.variantValueIds) {
-    await expect(till.line(variant.id).getByTestId('till-line-variant')).toContainText(facts.variantNames.get(valueId)!);
+    await expect(till.line(variant.id).variant).toContainText(facts.variantNames.get(valueId)!);
   }
 
   // The rate for the sale: every line re-priced, marked as the rate's price.
-  await till.rate.selectOption({ value: String(basket.rateId) });
-  await expect(till.rate.locator('option:checked')).toHaveText(facts.rateNames.get(basket.rateId)!);
+  await till.chooseRate({ value: String(basket.rateId) });
+  await expect(till.rateChosen).toHaveText(facts.rateNames.get(basket.rateId)!);
   for (const line of expected.lines) {
     const shown = till.line(line.productId);
-    await expect(shown.getByTestId('till-line-sum')).toHaveText(euros(line.sum));
-    await expect(shown.getByTestId('till-line-measure')).toContainText(`${line.quantity} × ${euros(line.price)}`);
-    await expect(shown.getByTestId('till-line-measure')).toContainText('Rate price');
+    await expect(shown.sum).toHaveText(euros(line.sum));
+    await expect(shown.measure).toContainText(`${line.quantity} × ${euros(line.price)}`);
+    await expect(shown.measure).toContainText('Rate price');
   }
   // The 2x1's discount under the sock line, in its own words; no other line has one.
-  const promotion = till.line(variant.id).getByTestId('till-line-promotion');
+  const promotion = till.line(variant.id).promotions;
   await expect(promotion).toHaveCount(1);
   await expect(promotion).toHaveAttribute('data-promotion-id', String(basket.pairsId));
   await expect(promotion).toContainText(pairs.promotion!.name);
   await expect(promotion).toContainText(`−${euros(pairs.discount)}`);
-  await expect(page.getByTestId('till-line-promotion')).toHaveCount(1);
-  await expect(page.getByTestId('till-discounts')).toHaveText(`−${euros(expected.discount)}`);
+  await expect(till.promotionDiscounts).toHaveCount(1);
+  await expect(till.discounts).toHaveText(`−${euros(expected.discount)}`);
   await expect(till.total).toHaveText(euros(expected.total));
-  await expect(page.getByTestId('till-tax')).toContainText(euros(expected.tax));
+  await expect(till.tax).toContainText(euros(expected.tax));
   await page.screenshot({ path: join(SHOTS, 'till-three-lines-1280x800.png') });
 
   // Pay: half by card, the rest in cash with a 20 € note (or the next round note) → change.
@@ -155,9 +153,9 @@ test('three scanned barcodes, a 2x1 and a price rate, half card and half cash wi
   await till.openPay();
   await till.addPayment(facts.payment.card, (card / 100).toFixed(2));
   await till.addPayment(facts.payment.cash, (cash / 100).toFixed(2), String(tendered / 100));
-  await expect(till.payDialog.getByTestId('sale-pay-left')).toHaveText(euros(0));
-  await expect(till.payDialog.getByTestId('sale-pay-change')).toHaveText(euros(change));
-  await expect(till.payDialog.getByTestId('sale-pay-submit')).toBeEnabled();
+  await expect(till.pay.left).toHaveText(euros(0));
+  await expect(till.pay.change).toHaveText(euros(change));
+  await expect(till.pay.submitButton).toBeEnabled();
   await page.screenshot({ path: join(SHOTS, 'pay-dialog-1280x800.png') });
   await till.submitPayment();
 
@@ -210,8 +208,8 @@ test('three scanned barcodes, a 2x1 and a price rate, half card and half cash wi
     [facts.payment.cash, centsNumber(tendered), centsNumber(change)],
   ]);
   // The dialog's receipt names the invoice once the terminal knows it.
-  await expect(till.payDialog.getByTestId('sale-pay-saved')).toContainText(String(invoice.number));
-  await expect(till.payDialog.getByTestId('sale-pay-change')).toContainText(euros(change));
+  await expect(till.pay.saved).toContainText(String(invoice.number));
+  await expect(till.pay.change).toContainText(euros(change));
   await page.screenshot({ path: join(SHOTS, 'pay-saved-1280x800.png') });
   // Still once each after the queue settled.
   expect((await sandbox.writes()).length).toBe(2);

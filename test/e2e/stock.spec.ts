@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { controlRequest } from '../../electron/sandbox/control/request.testing';
 import { CatalogPage } from './support/CatalogPage';
 import { FloorPage } from './support/FloorPage';
@@ -9,6 +9,7 @@ import { ServicePage } from './support/ServicePage';
 import { SettingsPage } from './support/SettingsPage';
 import { openSyncedWindow, startTerminal, startVendor } from './support/terminal';
 import { useCleanup } from './support/cleanup';
+import { firstItemButton, groupTab, ItemStockDialog, SoldOutQuestion, stockMark, WarehouseSettings } from './pages/manager/ItemStock';
 import { seriousViolations as violations, screenshot } from './support/screens';
 
 // Issue 14 items 9–10, with the sandbox as the referee: Settings choose the warehouse this
@@ -31,17 +32,6 @@ async function vendorStock(vendorUrl: string, warehouseId: number, itemId: numbe
   const rows = await listAll(vendorUrl, `warehouses/${warehouseId}`);
   const row = rows.find((r) => Number(r.item_id) === itemId);
   return row === undefined ? null : Number(row.quantity);
-}
-
-/** axe on the whole page: every serious or critical violation, one line per element. */
-
-/** Holds a finger (the primary pointer) on the button until the stock dialog opens, then lifts it. */
-async function hold(page: Page, button: Locator, dialog: Locator) {
-  const box = (await button.boundingBox())!;
-  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-  await page.mouse.down();
-  await expect(dialog).toBeVisible();
-  await page.mouse.up();
 }
 
 test('demo venue: choose the warehouse, see stock on item buttons, 86 an item in one window and see it sold out in another, put it back, and a round discounts the stock', async () => {
@@ -81,16 +71,14 @@ test('demo venue: choose the warehouse, see stock on item buttons, 86 an item in
   // Settings (window A): the synced warehouses and "None"; choosing one saves it at once.
   const settings = new SettingsPage(a);
   await settings.open();
-  const section = a.getByTestId('stock-warehouse-settings');
-  await expect(a.getByRole('group', { name: 'Warehouse this terminal sells from' })).toBeVisible();
-  await expect(section.getByRole('radio', { name: /^None/ })).toBeChecked();
-  for (const w of warehouses) await expect(section.getByRole('radio', { name: new RegExp(`^${w.name as string}`) })).toBeVisible();
-  const choice = section.locator('label', { has: a.getByRole('radio', { name: new RegExp(`^${WAREHOUSE}`) }) });
-  expect(Math.min(...Object.values((await choice.boundingBox())!).slice(2))).toBeGreaterThanOrEqual(44);
-  await section.scrollIntoViewIfNeeded();
-  await choice.tap();
-  await expect(a.getByTestId('stock-warehouse-status')).toHaveText('Saved.');
-  await expect(section.getByRole('radio', { name: new RegExp(`^${WAREHOUSE}`) })).toBeChecked();
+  const section = new WarehouseSettings(a);
+  await expect(section.group).toBeVisible();
+  await expect(section.radio('None')).toBeChecked();
+  for (const w of warehouses) await expect(section.radio(w.name as string)).toBeVisible();
+  expect(Math.min(...Object.values((await section.card(WAREHOUSE).boundingBox())!).slice(2))).toBeGreaterThanOrEqual(44);
+  await section.choose(WAREHOUSE);
+  await expect(section.status).toHaveText('Saved.');
+  await expect(section.radio(WAREHOUSE)).toBeChecked();
   await shot(a, 'stock-settings');
   expect(await violations(a), 'Settings with the warehouses').toEqual([]);
   await settings.backButton.tap();
@@ -121,24 +109,24 @@ test('demo venue: choose the warehouse, see stock on item buttons, 86 an item in
   const buttonA = catalogA.itemButton(ITEM);
   const buttonB = catalogB.itemButton(ITEM);
   // The mark sits in the card, beside the button's text (hidden from assistive technology: the name says it).
-  const markA = catalogA.items.filter({ has: buttonA }).getByTestId('stock-mark');
-  const markB = catalogB.items.filter({ has: buttonB }).getByTestId('stock-mark');
+  const markA = stockMark(catalogA.items, buttonA);
+  const markB = stockMark(catalogB.items, buttonB);
   await expect(markA).toHaveText('20');
   await expect(buttonA).toHaveAccessibleName(/, 20 in stock$/);
   await expect(markB).toHaveText('20');
 
   // 86 in two taps (window A): hold the button, then "Sold out (86)".
-  const dialogA = a.getByRole('dialog', { name: `Stock of ${ITEM}` });
-  await hold(a, buttonA, dialogA);
-  await expect(dialogA.getByTestId('stock-dialog-now')).toHaveText('In stock now: 20');
+  const dialogA = new ItemStockDialog(a, ITEM);
+  await dialogA.holdToOpen(buttonA);
+  await expect(dialogA.now).toHaveText('In stock now: 20');
   await expect(order.lines).toHaveCount(0); // holding did not also add it
   await shot(a, 'stock-86-dialog');
   expect(await violations(a), 'the stock dialog').toEqual([]);
-  const eightySix = dialogA.getByRole('button', { name: 'Sold out (86)' });
+  const eightySix = dialogA.soldOutButton;
   expect((await eightySix.boundingBox())!.height).toBeGreaterThanOrEqual(44);
   const tappedAt = Date.now();
   await eightySix.tap();
-  await expect(dialogA).toBeHidden();
+  await expect(dialogA.root).toBeHidden();
   await expect(markA).toHaveText('Sold out');
   // The other window, within a second of the tap.
   await expect(markB).toHaveText('Sold out', { timeout: 1_000 });
@@ -151,32 +139,30 @@ test('demo venue: choose the warehouse, see stock on item buttons, 86 an item in
 
   // Adding a sold-out item asks first: Cancel adds nothing, "Add anyway" adds it.
   await buttonA.tap();
-  const confirm = a.getByRole('dialog', { name: `${ITEM} is sold out` });
-  await expect(confirm).toBeVisible();
+  const confirm = new SoldOutQuestion(a, ITEM);
+  await expect(confirm.root).toBeVisible();
   await shot(a, 'stock-sold-out-confirm');
   expect(await violations(a), 'the sold-out confirmation').toEqual([]);
-  await confirm.getByRole('button', { name: 'Cancel' }).tap();
-  await expect(confirm).toBeHidden();
+  await confirm.answer('Cancel');
   await expect(order.lines).toHaveCount(0);
   await buttonA.tap();
-  await confirm.getByRole('button', { name: 'Add anyway' }).tap();
-  await expect(confirm).toBeHidden();
+  await confirm.answer('Add anyway');
   await expect(order.line(ITEM)).toHaveCount(1);
 
   // Put back (window B, by keyboard: Shift+F10 on the focused button opens the same dialog).
   await buttonB.focus();
   await b.keyboard.press('Shift+F10');
-  const dialogB = b.getByRole('dialog', { name: `Stock of ${ITEM}` });
-  await expect(dialogB).toBeVisible();
-  await expect(dialogB.getByTestId('stock-dialog-now')).toHaveText('Sold out now.');
-  const quantity = dialogB.getByLabel('New quantity in stock');
+  const dialogB = new ItemStockDialog(b, ITEM);
+  await expect(dialogB.root).toBeVisible();
+  await expect(dialogB.now).toHaveText('Sold out now.');
+  const quantity = dialogB.quantity;
   await expect(quantity).toBeFocused();
   await quantity.fill('0');
-  await dialogB.getByRole('button', { name: 'Put back' }).click();
-  await expect(dialogB.getByRole('alert')).toHaveText('Type a quantity above 0.');
+  await dialogB.putBack();
+  await expect(dialogB.problem).toHaveText('Type a quantity above 0.');
   await quantity.fill('5');
   await b.keyboard.press('Enter');
-  await expect(dialogB).toBeHidden();
+  await expect(dialogB.root).toBeHidden();
   await expect(markB).toHaveText('5');
   await expect(markA).toHaveText('5', { timeout: 1_000 });
   expect(await vendorStock(vendorUrl, warehouseId, itemId)).toBe(5);
@@ -197,13 +183,13 @@ test('demo venue: choose the warehouse, see stock on item buttons, 86 an item in
   // Screenshots of the marks: the drinks, with items in stock, low and sold out (the vendor's
   // seeded stocks), in both orientations; a stock dialog in portrait.
   await catalogA.search('');
-  await catalogA.groups.getByRole('tab', { name: 'Bebidas' }).tap();
-  await expect(catalogA.items.getByTestId('stock-mark').first()).toBeVisible();
+  await groupTab(catalogA.groups, 'Bebidas').tap();
+  await expect(stockMark(catalogA.items).first()).toBeVisible();
   await shot(a, 'stock-marks-1280x800');
   expect(await violations(a), 'item buttons with stock marks').toEqual([]);
   await a.setViewportSize({ width: 800, height: 1280 });
-  await expect(catalogA.items.getByTestId('stock-mark').first()).toBeVisible();
+  await expect(stockMark(catalogA.items).first()).toBeVisible();
   await shot(a, 'stock-marks-800x1280');
-  await hold(a, catalogA.items.first().getByRole('button'), a.getByRole('dialog', { name: /^Stock of / }));
+  await new ItemStockDialog(a).holdToOpen(firstItemButton(catalogA.items));
   await shot(a, 'stock-dialog-800x1280');
 });

@@ -1,15 +1,14 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { expect, test, type Locator, type Page } from '@playwright/test';
 import { rateFromWire, ratePrice } from '../contract/retail/shopReferee';
-import { useCleanup } from './support/cleanup';
-import { openDemoShop, retailControl, retailGet, TillPage, type Wire } from './support/shop';
+import { retailGet, type Wire } from './support/shop';
+import { expect, test } from './support/shopFixtures';
 import { scanProducts } from './support/shopCatalog';
 import { seriousViolations as violations } from './support/screens';
 import { eurosOfCents as euros } from './support/CatalogPage';
 
 // Issue 15 item 9 (and item 7's "or it follows the customer's"): the till's customer on the demo
-// shop — the browser shell's embedded retail sandbox, its real catalog synced. The sandbox's own
+// shop — the vendor's retail sandbox, the browser shell on a shop account at it, its real catalog synced. The sandbox's own
 // API is the referee: a member found by their phone brings their price rate (the line's price in
 // it computed here from the sandbox's rate, not by the terminal's code); a customer created at the
 // till is listed by GET config/customers; one without an address never reaches it; a PATCH changes
@@ -19,7 +18,6 @@ test.use({ actionTimeout: 20_000 });
 test.setTimeout(300_000);
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots/tillcustomer';
-const { running, contexts } = useCleanup();
 
 
 interface ShopCustomerWire {
@@ -45,51 +43,10 @@ async function customersAtShop(retailUrl: string): Promise<ShopCustomerWire[]> {
 }
 
 
-/** The basket header's customer button and its dialog (features/till/customer): test ids only. */
-class CustomerPicker {
-  constructor(readonly page: Page) {}
-  get button(): Locator {
-    return this.page.getByTestId('till-customer');
-  }
-  get name(): Locator {
-    return this.page.getByTestId('till-customer-name');
-  }
-  get dialog(): Locator {
-    return this.page.getByTestId('till-customer-dialog');
-  }
-  get rows(): Locator {
-    return this.dialog.getByTestId('till-customer-row');
-  }
-  get form(): Locator {
-    return this.dialog.getByTestId('till-customer-form');
-  }
-  field(name: string): Locator {
-    return this.form.getByTestId(`till-customer-field-${name}`);
-  }
-  error(name: string): Locator {
-    return this.form.getByTestId(`till-customer-error-${name}`);
-  }
-  async open(): Promise<void> {
-    await this.button.tap();
-    await expect(this.dialog).toBeVisible();
-  }
-  async search(text: string): Promise<void> {
-    await this.dialog.getByTestId('till-customer-search').fill(text);
-  }
-  async fill(fields: Record<string, string>): Promise<void> {
-    for (const [name, value] of Object.entries(fields)) await this.field(name).fill(value);
-  }
-  async save(): Promise<void> {
-    await this.form.getByTestId('till-customer-save').tap();
-  }
-}
-
-test('chooses a member (their rate reprices the sale), creates and edits a customer at the shop, online only (1280×800)', async () => {
+test('chooses a member (their rate reprices the sale), creates and edits a customer at the shop, online only (1280×800)', async ({ vendor: { retailUrl, control }, openShop }) => {
   await mkdir(SHOTS, { recursive: true });
-  const { page, retailUrl } = await openDemoShop(running, contexts);
-  const till = new TillPage(page);
-  const picker = new CustomerPicker(page);
-  const control = retailControl(retailUrl);
+  const till = await openShop();
+  const { page, customer: picker } = till;
   const found: string[] = [];
 
   // The referee's facts: a member of the shop with their own price rate, that rate with its
@@ -105,7 +62,7 @@ test('chooses a member (their rate reprices the sale), creates and edits a custo
   const rated = euros(ratePrice(rate, product.id, product.priceCents)!);
 
   await till.scanProduct(product.barcode, product.id, 1);
-  const measure = till.line(product.id).getByTestId('till-line-measure');
+  const measure = till.line(product.id).measure;
   await expect(measure).toContainText(shelf);
   await expect(picker.name).toHaveText('No customer');
 
@@ -130,16 +87,15 @@ test('chooses a member (their rate reprices the sale), creates and edits a custo
   await picker.open();
   await expect(picker.dialog).toContainText(`Now: ${member.name}, at their rate ${String(rawRate.name)}`);
   await picker.search(member.name);
-  await expect(picker.dialog.locator(`[data-testid="till-customer-row"][data-customer-id="${member.id}"]`)).toHaveAttribute('aria-pressed', 'true');
-  await picker.dialog.getByTestId('till-customer-clear').tap();
-  await expect(picker.dialog).toBeHidden();
+  await expect(picker.row(member.id)).toHaveAttribute('aria-pressed', 'true');
+  await picker.clear();
   await expect(picker.name).toHaveText('No customer');
   await expect(till.rate).toHaveValue('');
   await expect(measure).toContainText(shelf);
 
   // A new customer without an address: the field says so and nothing reaches the shop.
   await picker.open();
-  await picker.dialog.getByTestId('till-customer-new').tap();
+  await picker.startNew();
   await expect(picker.field('name')).toBeFocused();
   await picker.fill({ name: 'Marta Soler Puig', email: 'marta@' });
   await picker.save();
@@ -176,28 +132,27 @@ test('chooses a member (their rate reprices the sale), creates and edits a custo
   await expect(picker.rows.first()).toHaveAttribute('aria-pressed', 'true');
 
   // Edit: the phone changes at the shop; nothing else does.
-  await picker.dialog.getByTestId('till-customer-edit').tap();
+  await picker.editChosen();
   await expect(picker.field('phone')).toHaveValue('600 123 456');
   await picker.save();
-  await expect(picker.form.getByTestId('till-customer-problem')).toHaveText('Nothing was changed.');
+  await expect(picker.problem).toHaveText('Nothing was changed.');
   await picker.fill({ phone: '699 000 111' });
   await picker.save();
-  await expect(picker.dialog.getByTestId('till-customer-notice')).toHaveText('The changes to Marta Soler Puig were saved.');
+  await expect(picker.notice).toHaveText('The changes to Marta Soler Puig were saved.');
   await expect.poll(async () => (await created())?.phone, { timeout: 30_000 }).toBe('699 000 111');
   expect(await created()).toEqual({ ...marta, phone: '699 000 111', updated_at: expect.any(String) });
   await picker.search('699 000');
   await expect(picker.rows).toHaveCount(1);
-  await picker.dialog.getByTestId('till-customer-close').tap();
-  await expect(picker.dialog).toBeHidden();
+  await picker.close();
 
   // Offline: said at once (or, if the request left, that the shop did not answer); nothing is created.
   await control.offline();
   try {
     await picker.open();
-    await picker.dialog.getByTestId('till-customer-new').tap();
+    await picker.startNew();
     await picker.fill({ name: 'Sense Connexió', address: 'Carrer 1' });
     await picker.save();
-    await expect(picker.form.getByTestId('till-customer-problem')).toContainText(/No connection to the shop|The shop did not answer/, { timeout: 60_000 });
+    await expect(picker.problem).toContainText(/No connection to the shop|The shop did not answer/, { timeout: 60_000 });
     await page.screenshot({ path: join(SHOTS, 'customer-offline-1280x800.png') });
     await page.keyboard.press('Escape'); // back to the list
     await expect(picker.form).toBeHidden();
@@ -210,10 +165,9 @@ test('chooses a member (their rate reprices the sale), creates and edits a custo
   expect(found).toEqual([]);
 });
 
-test('the customer dialog and form in portrait (800×1280)', async () => {
+test('the customer dialog and form in portrait (800×1280)', async ({ vendor: { retailUrl }, openShop }) => {
   await mkdir(SHOTS, { recursive: true });
-  const { page, retailUrl } = await openDemoShop(running, contexts, { width: 800, height: 1280 });
-  const picker = new CustomerPicker(page);
+  const { page, customer: picker } = await openShop({ viewport: { width: 800, height: 1280 } });
   const before = await customersAtShop(retailUrl);
   const found: string[] = [];
   await picker.open();
@@ -223,7 +177,7 @@ test('the customer dialog and form in portrait (800×1280)', async () => {
   expect(box!.height).toBeGreaterThanOrEqual(44);
   await page.screenshot({ path: join(SHOTS, 'customer-list-800x1280.png') });
   found.push(...(await violations(page)).map((v) => `list: ${v}`));
-  await picker.dialog.getByTestId('till-customer-new').tap();
+  await picker.startNew();
   await picker.fill({ name: '  ', phone: '12' });
   await picker.save();
   await expect(picker.error('name')).toHaveText('Required.');
@@ -231,8 +185,8 @@ test('the customer dialog and form in portrait (800×1280)', async () => {
   await expect(picker.error('phone')).toHaveText('Not a phone number: 6 to 15 digits.');
   await page.screenshot({ path: join(SHOTS, 'customer-form-errors-800x1280.png') });
   found.push(...(await violations(page)).map((v) => `form: ${v}`));
-  await picker.form.getByTestId('till-customer-back').tap();
-  await expect(picker.dialog.getByTestId('till-customer-search')).toBeFocused();
+  await picker.back();
+  await expect(picker.searchField).toBeFocused();
   // Chosen: the basket's header names the customer.
   await picker.rows.first().tap();
   await expect(picker.dialog).toBeHidden();
@@ -240,8 +194,7 @@ test('the customer dialog and form in portrait (800×1280)', async () => {
   await page.screenshot({ path: join(SHOTS, 'customer-chosen-800x1280.png') });
   found.push(...(await violations(page)).map((v) => `basket: ${v}`));
   await picker.open();
-  await picker.dialog.getByTestId('till-customer-close').tap();
-  await expect(picker.dialog).toBeHidden();
+  await picker.close();
   expect(await customersAtShop(retailUrl)).toHaveLength(before.length);
   expect(found).toEqual([]);
 });

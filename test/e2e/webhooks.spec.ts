@@ -1,16 +1,12 @@
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { mkdir } from 'node:fs/promises';
 import { analyze } from './support/screens';
 import { controlRequest } from '../../electron/sandbox/control/request.testing';
-import { useCleanup } from './support/cleanup';
-import { startServe } from './support/processes';
 import { retailGet, type Wire } from './support/shop';
-import { openWindow } from './support/terminal';
+import { expect, test } from './support/shopFixtures';
+import { WebhooksSettings } from './pages/shop/WebhooksSettings';
 
-// Issue 16's webhook proof, in the browser shell on the demo shop with the receiver enabled in
-// settings.json (loopback, a free port): a webhook registered at the embedded retail sandbox
+// Issue 16's webhook proof, in the browser shell on a shop account with the receiver enabled in
+// settings.json (loopback, a free port): a webhook registered at the vendor's retail sandbox
 // (its control API, as the vendor's webhooks page would) points at the URL Settings shows, and the
 // secret the sandbox generated is typed into Settings. Then a price changed through the retail
 // API reaches the till without a sync (the header's last sync unchanged, and the sandbox counted
@@ -19,9 +15,8 @@ import { openWindow } from './support/terminal';
 // not logged; a repeated delivery changes nothing twice (an older price replayed after a newer one
 // leaves the newer). The referee is the sandbox: its API, its request counts and delivery log.
 
-test.use({ actionTimeout: 20_000 });
+test.use({ actionTimeout: 20_000, shopSetup: { webhookReceiver: true } });
 
-const { running, contexts } = useCleanup();
 const SHOTS = '/tmp/shots/webhooks';
 const SHOP_HEADERS = { username: 'demo-shop', Authorization: 'Bearer demo-token', 'Content-Type': 'application/json' };
 
@@ -32,23 +27,6 @@ interface Delivery {
   body: string;
   signature: string;
   attempts: { httpStatus: number | null }[];
-}
-
-async function openShopWithReceiver(): Promise<{ page: Page; retailUrl: string }> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'comanda-e2e-webhooks-'));
-  // No sync after the first one during the test; the receiver on, on a free loopback port.
-  await writeFile(
-    join(dataDir, 'settings.json'),
-    JSON.stringify({ account: { mode: 'demo-shop' }, syncEveryMinutes: 60, shopWebhooks: { enabled: true, host: '127.0.0.1', port: 0 } }),
-  );
-  const serve = await startServe(['--port', '0', '--data', dataDir]);
-  running.push(serve);
-  const logged = /demo shop: embedded retail sandbox at (http:\/\/127\.0\.0\.1:\d+)/;
-  await expect.poll(() => logged.test(serve.output()), { timeout: 30_000, message: 'the shell names its retail sandbox' }).toBe(true);
-  const retailUrl = serve.output().match(logged)![1]!;
-  const page = await openWindow(serve.url, contexts, { viewport: { width: 1280, height: 800 } });
-  await expect(page.getByTestId('till-groups').getByRole('tab').first()).toBeVisible({ timeout: 120_000 });
-  return { page, retailUrl };
 }
 
 async function deliveries(retailUrl: string, event: string): Promise<Delivery[]> {
@@ -76,9 +54,11 @@ async function postToReceiver(url: string, body: string, signature: string): Pro
 
 const euros = (price: string) => `€${price}`;
 
-test('a price changed at the shop reaches the till through a webhook, without a sync; forged and repeated deliveries change nothing', async () => {
+test('a price changed at the shop reaches the till through a webhook, without a sync; forged and repeated deliveries change nothing', async ({ vendor: { retailUrl }, openShop }) => {
   await mkdir(SHOTS, { recursive: true });
-  const { page, retailUrl } = await openShopWithReceiver();
+  const till = await openShop();
+  const { page } = till;
+  const section = new WebhooksSettings(page);
 
   // A plain product of the demo shop (sold by the unit), found by its reference.
   const plain = (p: Wire) => Number(p.type) === 0 && Boolean(p.active) && !p.usesWeight && typeof p.reference === 'string' && p.reference !== '' && !['23.45', '24.50'].includes(String(p.price));
@@ -92,25 +72,18 @@ test('a price changed at the shop reaches the till through a webhook, without a 
   const productId = Number(product.id);
 
   // Settings: the receiver listens; its URL is registered at the retail service, its secret typed here.
-  await page.getByRole('button', { name: 'Settings', exact: true }).tap();
-  const section = page.getByTestId('settings-webhooks');
-  await expect(section.getByTestId('webhooks-receiver')).toHaveAttribute('data-state', 'listening');
-  const receiverUrl = (await section.getByTestId('webhooks-url').first().textContent())!.trim();
+  await section.open();
+  await expect(section.receiver).toHaveAttribute('data-state', 'listening');
+  const receiverUrl = await section.receiverUrl();
   expect(receiverUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/retail-webhooks$/);
   const registered = await controlRequest<{ id: number; secret: string }>(retailUrl, '/__sandbox/retail/webhooks', { body: { username: 'demo-shop', url: receiverUrl, event: 'product.*' } });
   expect(registered.status).toBe(201);
-  await section.getByTestId('webhooks-secret').fill(registered.body.secret);
-  await section.getByTestId('webhooks-save').tap();
-  await expect(section.getByTestId('webhooks-save-status')).toContainText('Receiver saved.');
-  await expect(section.getByText('A secret is saved.')).toBeVisible();
-  await expect(section.getByTestId('webhooks-secret')).toHaveValue('');
-  await page.getByRole('button', { name: 'Back to the till' }).tap();
+  await section.saveSecret(registered.body.secret);
+  await section.backToTill();
 
   // The product on the till, with its price as synced.
-  await page.getByTestId('till-search').fill(String(product.reference));
-  const card: Locator = page.locator(`[data-testid="till-product"][data-product-id="${productId}"]`);
-  await expect(card).toBeVisible();
-  const status = page.getByTestId('sync-status');
+  const card = (await till.find(String(product.reference), productId)).root;
+  const status = till.header.syncStatus;
   await expect(status).toHaveClass(/sync-status--synced/);
   const lastSync = await status.textContent();
   const catalogBefore = await catalogRequests(retailUrl);
@@ -139,31 +112,31 @@ test('a price changed at the shop reaches the till through a webhook, without a 
   expect(await postToReceiver(receiverUrl, first!.body, first!.signature)).toBe(200);
 
   // The log says what happened, newest first: repeated, applied, applied; the forgery is counted below it.
-  await page.getByRole('button', { name: 'Settings', exact: true }).tap();
-  const entries = section.getByTestId('webhooks-log-entry');
+  await section.open();
+  const entries = section.entries;
   await expect(entries.first()).toHaveAttribute('data-outcome', 'repeated');
   await expect(entries).toHaveCount(3);
-  expect(await entries.evaluateAll((rows) => rows.map((row) => [row.getAttribute('data-outcome'), row.getAttribute('data-verified')]))).toEqual([
+  expect(await section.outcomes()).toEqual([
     ['repeated', 'true'],
     ['applied', 'true'],
     ['applied', 'true'],
   ]);
   await expect(entries.nth(2)).toContainText(`Product “${String(product.name)}” (#${productId}) updated`);
-  const refused = section.getByTestId('webhooks-refused');
+  const refused = section.refused;
   await expect(refused).toHaveAttribute('data-total', '1');
   await expect(refused).toContainText('1 request refused');
   await expect(refused).toContainText('1 with a wrong signature');
   // The section passes axe (serious and critical rules).
   const axe = await analyze(page, '[data-testid="settings-webhooks"]');
   expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-  await section.evaluate((element) => element.scrollIntoView({ block: 'start' }));
+  await section.scrollTo(section.root, 'start');
   await page.screenshot({ path: `${SHOTS}/settings-webhooks-1280x800.png` });
-  await section.screenshot({ path: `${SHOTS}/settings-webhooks-section-1280x800.png` });
-  await section.getByTestId('webhooks-log').evaluate((element) => element.scrollIntoView({ block: 'center' }));
+  await section.root.screenshot({ path: `${SHOTS}/settings-webhooks-section-1280x800.png` });
+  await section.scrollTo(section.log, 'center');
   await page.screenshot({ path: `${SHOTS}/settings-webhooks-log-1280x800.png` });
 
-  await page.getByRole('button', { name: 'Back to the till' }).tap();
-  await page.getByTestId('till-search').fill(String(product.reference));
+  await section.backToTill();
+  await till.find(String(product.reference), productId);
   await expect(card).toContainText(euros('24.50'));
   await expect(card).not.toContainText(euros('23.45'));
   await expect(card).not.toContainText(euros('0.01'));
@@ -175,7 +148,7 @@ test('a price changed at the shop reaches the till through a webhook, without a 
 
   // Portrait (a till on its side): the same section.
   await page.setViewportSize({ width: 800, height: 1280 });
-  await page.getByRole('button', { name: 'Settings', exact: true }).tap();
-  await section.evaluate((element) => element.scrollIntoView({ block: 'start' }));
+  await section.open();
+  await section.scrollTo(section.root, 'start');
   await page.screenshot({ path: `${SHOTS}/settings-webhooks-800x1280.png` });
 });

@@ -1,0 +1,13 @@
+import type { Page } from '@playwright/test';
+
+/** What the shop's specs do on the Settings screen besides its account form: the language, back to the till. */
+export class ShopSettings {
+  constructor(readonly page: Page) {}
+  /** A language by its own name ("Español"): the screen speaks it at once. */
+  async chooseLanguage(name: string): Promise<void> {
+    await this.page.getByRole('radio', { name, exact: true }).check();
+  }
+  async backToTill(): Promise<void> {
+    await this.page.getByRole('button', { name: 'Back to the till' }).tap();
+  }
+}
