@@ -15,7 +15,7 @@ import { openShopDb } from '../../data/shop/shopDb';
 import { withComboSets } from '../../../../shared/domain/retail/comboLinks';
 import { useBasketStore } from './basketStore';
 import { CustomerButton } from './customer/CustomerDialog';
-import { TillPayHost } from './pay/SalePayDialog';
+import { useTillPay } from './pay/SalePayDialog';
 import { followBasketLinks, ProductLinkChecker } from './productLinks';
 import { LastReceiptButton } from './receipt/ReceiptView';
 import { useShopAccountKey, useShopBridge, useShopCatalogPerMinute } from './shopContext';
@@ -76,6 +76,7 @@ export function TillCounter({ db }: { db: ShopCatalogDb }) {
   const add = useBasketStore((state) => state.add);
   const setPricing = useBasketStore((state) => state.setPricing);
   const recompute = useBasketStore((state) => state.recompute);
+  const payDialog = useTillPay();
 
   // Price rates and promotions (few records), live: a sync that changes them re-prices the basket.
   // A combo on linked products gets what the combo scan knows of its products (shopComboScan.ts).
@@ -158,9 +159,9 @@ export function TillCounter({ db }: { db: ShopCatalogDb }) {
           </div>
           {query.trim() !== '' ? <SearchResults db={db} query={query} onChoose={choose} /> : <Browser db={db} onChoose={choose} />}
         </section>
-        <TillBasket customer={<CustomerButton db={db} />} />
+        <TillBasket customer={<CustomerButton db={db} />} onPay={payDialog.open} />
         {/* The pay dialog (features/till/pay): "Pay" hands it the basket's checkoutDraft(). */}
-        <TillPayHost />
+        {payDialog.dialog}
         {asking?.kind === 'variants' && <VariantDialog db={db} master={asking.master} onClose={() => setAsking(null)} />}
         {asking?.kind === 'weight' && <WeightDialog db={db} product={asking.product} onClose={() => setAsking(null)} />}
       </div>
