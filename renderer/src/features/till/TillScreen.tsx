@@ -16,6 +16,7 @@ import { withComboSets } from '../../../../shared/domain/retail/comboLinks';
 import { useBasketStore } from './basketStore';
 import { CustomerButton } from './customer/CustomerDialog';
 import { useTillPay } from './pay/SalePayDialog';
+import { repriceBasket } from './repriceBasket';
 import { followBasketLinks, ProductLinkChecker } from './productLinks';
 import { LastReceiptButton } from './receipt/ReceiptView';
 import { useShopAccountKey, useShopBridge, useShopCatalogPerMinute } from './shopContext';
@@ -91,11 +92,7 @@ export function TillCounter({ db }: { db: ShopCatalogDb }) {
   const accountKey = useShopAccountKey();
   const catalogPerMinute = useShopCatalogPerMinute();
   useEffect(() => {
-    const reprice = async () => {
-      const read = await shopPricing(db);
-      setPricing({ rates: read.rates, promotions: withComboSets(read.promotions, useComboScanStore.getState().known) });
-    };
-    const checker = new ProductLinkChecker({ db, bridge, onStored: reprice });
+    const checker = new ProductLinkChecker({ db, bridge, onStored: () => repriceBasket(db) });
     const follower = followBasketLinks({ checker, basket: useBasketStore, connection: shopConnectionStore });
     // Combos on linked products need every product's links: read in the background, kept across generations.
     const pointer = accountKey ? openShopDb(accountKey) : null;
@@ -107,7 +104,7 @@ export function TillCounter({ db }: { db: ShopCatalogDb }) {
       scan?.stop();
       pointer?.close();
     };
-  }, [db, bridge, accountKey, catalogPerMinute, setPricing]);
+  }, [db, bridge, accountKey, catalogPerMinute]);
   // Promotions have hours: the basket is re-priced every minute.
   useEffect(() => {
     const timer = setInterval(recompute, 60_000);
