@@ -38,6 +38,7 @@ const api = {
   getQueue: (input, context) => invoke('bridge:getQueue', input, context),
   seatService: (input, context) => invoke('bridge:seatService', input, context),
   submitEntry: (input, context) => invoke('bridge:submitEntry', input, context),
+  submitSale: (input, context) => invoke('bridge:submitSale', input, context),
   retryEntry: (input, context) => invoke('bridge:retryEntry', input, context),
   resendEntry: (input, context) => invoke('bridge:resendEntry', input, context),
   markEntryDone: (input, context) => invoke('bridge:markEntryDone', input, context),

@@ -12,7 +12,7 @@ import './ui/keypad.css';
 import { App } from './app/App';
 import { createBridgeClient, pickBridgeApi } from './bridge';
 import { createI18n, startLanguage } from './i18n/i18n';
-import { applyTheme, mirroredPreferences, usePreferencesStore } from './features/settings/preferences';
+import { applyTheme, mirroredPreferences, startPreferences } from './features/settings/preferences';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('renderer/index.html has no #root element');
@@ -34,7 +34,7 @@ const language = startLanguage(mirrored.language, navigator.languages);
 const i18n = createI18n(language);
 document.documentElement.lang = language;
 applyTheme(mirrored.theme, document.documentElement);
-void usePreferencesStore.getState().start(bridge, {
+void startPreferences(bridge, {
   changeLanguage: (next) => i18n.changeLanguage(next),
   root: document.documentElement,
   storage,

@@ -44,6 +44,7 @@ export const operationAccess = {
   seatService: 'ordering',
   getEntries: 'read',
   submitEntry: 'ordering',
+  submitSale: 'ordering',
   retryEntry: 'ordering',
   resendEntry: 'ordering',
   // An order that is no longer pending without being sent: the ledger changes by hand.

@@ -387,6 +387,11 @@ export const queueOperations = {
   },
   /** A round (for an open service), a takeaway or a delivery, committed as queued. */
   submitEntry: { input: z.strictObject({ draft: entryDraftSchema }), output: z.strictObject({ entry: outboxEntrySchema }) },
+  /** A shop's sale and its invoice (which waits for it), committed together: both or neither. */
+  submitSale: {
+    input: z.strictObject({ sale: entryDraftSchema, invoice: entryDraftSchema }),
+    output: z.strictObject({ sale: outboxEntrySchema, invoice: outboxEntrySchema }),
+  },
   /** A queued entry: forget its Retry-After wait and try now. */
   retryEntry: { input: entryRef, output: z.strictObject({ entry: outboxEntrySchema }) },
   /** An unconfirmed entry, after the waiter checked the POS: send it again. */

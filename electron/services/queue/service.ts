@@ -150,6 +150,7 @@ export function openQueueService(options: QueueServiceOptions): QueueService {
     getEntries: ({ ids }) =>
       write('getEntries', (s) => ({ entries: ids.flatMap((id) => s.get(id) ?? []) }), () => {}),
     submitEntry: ({ draft }) => write('submitEntry', (s) => ({ entry: s.submit(draft) })),
+    submitSale: ({ sale, invoice }) => write('submitSale', (s) => s.submitSale(sale, invoice)),
     // The waiter's "Retry now" also lifts the account-wide Retry-After pause, as before.
     retryEntry: ({ entryId }) => write('retryEntry', (s) => ({ entry: s.retry(entryId) }), (d) => d.retryNow()),
     resendEntry: ({ entryId }) => write('resendEntry', (s) => ({ entry: s.resend(entryId) })),

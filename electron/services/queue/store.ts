@@ -45,6 +45,11 @@ export interface QueueStore {
    * receipt, one stock receipt entry per line); ids already stored come back as they are.
    */
   submitAll(drafts: EntryDraft[]): OutboxEntry[];
+  /**
+   * A shop's sale and its invoice in ONE transaction: both stored or neither, so the till never
+   * keeps a sale without its invoice. The same pair again (its answer was lost) is stored once.
+   */
+  submitSale(sale: EntryDraft, invoice: EntryDraft): { sale: OutboxEntry; invoice: OutboxEntry };
   /** Every entry of a kind, pending or not, in commit order (a purchase order's receipts). */
   entriesOfKind(kind: OutboxKind): OutboxEntry[];
   /** pending = 1, in commit order. */
@@ -487,6 +492,17 @@ export function createQueueStore(db: QueueDb, options: QueueStoreOptions): Queue
       }
       // All or nothing: the first refusal rolls back the ones before it.
       return write(() => drafts.map(commitDraft));
+    },
+
+    submitSale(saleInput, invoiceInput) {
+      const sale = parseInput(entryDraftSchema, saleInput, 'order');
+      const invoice = parseInput(entryDraftSchema, invoiceInput, 'order');
+      if (sale.kind !== 'sale' || invoice.kind !== 'invoice') throw invalid('a sale comes with its invoice');
+      if (invoice.after !== sale.id) throw invalid('the invoice waits for another sale');
+      checkDraft(sale);
+      checkDraft(invoice);
+      // The invoice's check reads the sale committed just before it, in the same transaction.
+      return write(() => ({ sale: commitDraft(sale), invoice: commitDraft(invoice) }));
     },
 
     entriesOfKind: (kind) => statements.entriesOfKind.all(kind).map(parseEntry),

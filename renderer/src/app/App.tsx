@@ -17,10 +17,8 @@ import { settingsSelectors, useSettingsStore, type SettingsBridge } from '../fea
 import { useAccountScope } from '../features/settings/useAccountScope';
 import { askForPersistentStorage } from '../features/settings/storagePersistence';
 import { catalogStore } from '../data/catalog/catalogStore';
-import { bridgeReopened } from '../bridge/reopened';
+import { currentCatalogDb, followAccountQueue } from './accountQueue';
 import { handOverLegacyOutbox } from '../data/queue/legacyOutbox';
-import { openOutbox } from '../data/queue/outboxClient';
-import { startQueueFeed } from '../data/queue/queueFeed';
 import { useQueueStore } from '../data/queue/queueStore';
 import { startMostSoldFeed } from '../features/catalog/mostSoldFeed';
 import { serviceSelectors, useServiceStore } from '../features/service/serviceStore';
@@ -185,14 +183,12 @@ function VenueTerminal({ bridge, settingsBridge }: { bridge: BridgeClient; setti
 
   // The account's order queue (issue 11): the main side keeps and delivers it; this window follows
   // its snapshots and submits through the outbox client, for as long as this account is current.
+  const resetTickets = useOrderStore((state) => state.resetTickets);
   useEffect(() => {
     const log = (line: string) => console.warn(line);
-    useQueueStore.getState().reset();
-    const feed = startQueueFeed({ bridge, store: useQueueStore, onReopen: bridgeReopened.subscribe, log });
+    const queue = followAccountQueue({ bridge, catalogDb: currentCatalogDb, log });
     // The catalog's "Most sold" tab follows the queue (issue 12 item 3).
     const mostSold = startMostSoldFeed({ bridge, queue: useQueueStore, log });
-    const outbox = openOutbox({ bridge, store: useQueueStore, catalogDb: () => catalogStore.getState().current?.db ?? null, refresh: () => void feed.refresh() });
-    useServiceStore.getState().setOutbox(outbox);
 
     // Upgrade (issue 11 item 5): orders the previous version kept in this browser go to the main
     // side once; until that worked the old database stays, and this tries again.
@@ -215,14 +211,12 @@ function VenueTerminal({ bridge, settingsBridge }: { bridge: BridgeClient; setti
     return () => {
       cancelled = true;
       clearTimeout(timer);
-      feed.stop();
       mostSold.stop();
-      useServiceStore.getState().setOutbox(null);
-      useQueueStore.getState().reset();
+      queue.stop();
       // Tickets in the making belong to this account's catalog and tables.
-      useOrderStore.getState().resetTickets();
+      resetTickets();
     };
-  }, [bridge]);
+  }, [bridge, resetTickets]);
 
   // Stock (issue 14 items 9–10): the warehouse this terminal sells from, and 86s from every window.
   useEffect(() => startStockFeed({ bridge, log: (line) => console.warn(line) }).stop, [bridge]);
@@ -240,14 +234,16 @@ function VenueTerminal({ bridge, settingsBridge }: { bridge: BridgeClient; setti
   // Floor, order builder (the "Catalog" view) or pending orders; Settings opens over any of them
   // and its "Back to floor" goes to the floor.
   const screen = useServiceStore(serviceSelectors.screen);
+  const target = useServiceStore(serviceSelectors.target);
+  const showScreen = useServiceStore((state) => state.showScreen);
+  const openOrder = useServiceStore((state) => state.openOrder);
   const showView = (next: TerminalView) => {
     closeSettings();
-    const service = useServiceStore.getState();
-    if (next === 'floor') service.showScreen('floor');
-    else service.openOrder(service.target);
+    if (next === 'floor') showScreen('floor');
+    else openOrder(target);
   };
   const showSettings = () => {
-    useServiceStore.getState().showScreen('floor');
+    showScreen('floor');
     void openSettings(settingsBridge);
   };
   const view: TerminalView | null = settingsOpen ? null : screen === 'order' ? 'catalog' : screen === 'floor' ? 'floor' : null;
@@ -268,7 +264,7 @@ function VenueTerminal({ bridge, settingsBridge }: { bridge: BridgeClient; setti
           void (next === 'manager' ? pinGate.confirm('manager') : Promise.resolve(true)).then((ok) => {
             if (!ok) return;
             closeSettings();
-            useServiceStore.getState().showScreen(next);
+            showScreen(next);
           });
         }}
       />

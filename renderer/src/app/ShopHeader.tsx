@@ -1,16 +1,12 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BridgeClient } from '../../../shared/bridge';
-import { bridgeReopened } from '../bridge/reopened';
-import { openOutbox } from '../data/queue/outboxClient';
-import { startQueueFeed } from '../data/queue/queueFeed';
-import { useQueueStore } from '../data/queue/queueStore';
+import { followAccountQueue } from './accountQueue';
 import { startShopConnectionFeed } from '../data/shop/shopConnection';
 import { LockButton } from '../features/lock/LockButton';
 import { LockDamagedNotice } from '../features/lock/LockDamagedNotice';
 import { PendingButton } from '../features/pending/PendingButton';
 import { ReportsButton } from '../features/reports/ReportsButton';
-import { serviceSelectors, useServiceStore } from '../features/service/serviceStore';
 import { AccountSwitch } from '../features/settings/AccountSwitch';
 import { SettingsButton } from '../features/settings/SettingsButton';
 import type { SettingsBridge } from '../features/settings/settingsStore';
@@ -75,17 +71,12 @@ export function ShopHeader({
 export function useShopFeeds(bridge: BridgeClient): void {
   useEffect(() => {
     const log = (line: string) => console.warn(line);
-    useQueueStore.getState().reset();
-    const feed = startQueueFeed({ bridge, store: useQueueStore, onReopen: bridgeReopened.subscribe, log });
     // Pending orders' decisions (retry, resend, mark done, discard, export); a shop has no venue catalog.
-    const outbox = openOutbox({ bridge, store: useQueueStore, catalogDb: () => null, refresh: () => void feed.refresh() });
-    useServiceStore.getState().setOutbox(outbox);
+    const queue = followAccountQueue({ bridge, catalogDb: () => null, log });
     const connection = startShopConnectionFeed({ bridge, log });
     return () => {
       connection.stop();
-      feed.stop();
-      if (serviceSelectors.outbox(useServiceStore.getState()) === outbox) useServiceStore.getState().setOutbox(null);
-      useQueueStore.getState().reset();
+      queue.stop();
     };
   }, [bridge]);
 }

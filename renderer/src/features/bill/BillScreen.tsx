@@ -24,6 +24,7 @@ import './bill.css';
 export function BillScreen({ bridge }: { bridge: BridgeClient }) {
   const { t } = useTranslation('bill');
   const target = useServiceStore(serviceSelectors.target);
+  const showScreen = useServiceStore((s) => s.showScreen);
   const serviceId = target.kind === 'service' ? target.serviceId : '';
   const service = useQueueStore(queueSelectors.serviceById(serviceId));
   const entries = useQueueStore(queueSelectors.entriesOfService(serviceId));
@@ -32,7 +33,7 @@ export function BillScreen({ bridge }: { bridge: BridgeClient }) {
     return (
       <section className="bill" aria-label={t('bill')} data-testid="bill">
         <p className="bill__note">{t('notSeated')}</p>
-        <button type="button" className="button button--secondary" onClick={() => useServiceStore.getState().showScreen('floor')}>
+        <button type="button" className="button button--secondary" onClick={() => showScreen('floor')}>
           {t('floor')}
         </button>
       </section>
@@ -271,6 +272,8 @@ function paymentMethodText(t: TFunction<'bill'>, p: BillPayment): string {
 function ClearTable({ serviceId }: { serviceId: string }) {
   const { t } = useTranslation('bill');
   const outbox = useServiceStore(serviceSelectors.outbox);
+  const openOrder = useServiceStore((s) => s.openOrder);
+  const showScreen = useServiceStore((s) => s.showScreen);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const clear = () => {
@@ -279,9 +282,8 @@ function ClearTable({ serviceId }: { serviceId: string }) {
     setProblem(null);
     outbox.clearTable(serviceId).then(
       () => {
-        const service = useServiceStore.getState();
-        service.openOrder({ kind: 'none' });
-        service.showScreen('floor');
+        openOrder({ kind: 'none' });
+        showScreen('floor');
       },
       (error: unknown) => {
         setProblem(t('clearProblem', { reason: errorText(t, error) }));

@@ -11,7 +11,7 @@ import { floorSelectors, useFloorStore } from '../floor/floorStore';
 import { GiftCardTender } from '../giftcards/GiftCardTender';
 import { Modal } from '../lock/Modal';
 import { useCatalog } from '../sync/useCatalog';
-import type { BillClient } from './billClient';
+import type { BillClient, PayInput } from './billClient';
 import { methodChoices, type MethodChoice } from './methods';
 import { cashOutcome, initialPayDraft, MAX_PARTS, payAmount, quickTenders, tenderedCentsOf, tipCents, typeTenderedKey, type PayDraft, type SplitMode } from './payForm';
 
@@ -33,14 +33,7 @@ export interface SavedPayment {
   changeCents?: number | undefined;
 }
 
-export function PayDialog({
-  service,
-  bill,
-  client,
-  title,
-  onClose,
-  onSaved,
-}: {
+interface PayDialogProps {
   service: TableService;
   bill: Bill;
   client: BillClient;
@@ -48,7 +41,10 @@ export function PayDialog({
   onClose: () => void;
   /** Saved: the dialog closes and the bill shows a "Saved" line. */
   onSaved: (saved: SavedPayment) => void;
-}) {
+}
+
+/** The dialog's state: what is paid and how, the checks on it, and "Pay" (billClient.ts `pay`). */
+function usePayForm({ service, bill, client, onSaved }: PayDialogProps) {
   const { t } = useTranslation('bill');
   const format = useFormat();
   const money = (cents: number) => format.money(cents / 100);
@@ -73,7 +69,7 @@ export function PayDialog({
   const saving = status.kind === 'saving';
   const canPay = problem === null && method !== null && method.kind === 'method' && !saving && status.kind !== 'redeeming';
 
-  const submit = (input: { methodId: number | null; methodName: string; amountCents: number; giftCardUuid?: string; tenderedCents?: number; changeCents?: number }) => {
+  const submit = (input: Omit<PayInput, 'serviceId' | 'ids' | 'tipCents'>) => {
     setStatus({ kind: 'saving' });
     client
       .pay({ serviceId: service.id, ids, tipCents: tip ?? 0, ...input })
@@ -83,12 +79,24 @@ export function PayDialog({
       })
       .catch((error: unknown) => setStatus({ kind: 'failed', message: t('notSaved', { reason: errorText(t, error) }) }));
   };
-
   const pay = () => {
     if (!canPay || !amount.ok || method?.kind !== 'method') return;
     const cashFields = cash && cashResult?.ok ? { tenderedCents: tendered, changeCents: cashResult.changeCents } : {};
     submit({ methodId: method.method.id, methodName: method.method.name, amountCents: amount.cents, ...cashFields });
   };
+  const payByGiftCard = (card: { uuid: string; amountCents: number }) =>
+    submit({ methodId: giftCardMethod?.id ?? null, methodName: giftCardMethod?.name ?? t('giftCard'), amountCents: card.amountCents, giftCardUuid: card.uuid });
+
+  return { methods, offline, draft, edit, method, setMethod, status, amount, tip, cash, cashResult, problemText, saving, canPay, pay, payByGiftCard };
+}
+
+export function PayDialog(props: PayDialogProps) {
+  const { bill, title, onClose } = props;
+  const { t } = useTranslation('bill');
+  const format = useFormat();
+  const money = (cents: number) => format.money(cents / 100);
+  const form = usePayForm(props);
+  const { draft, edit, method, status, amount, tip, cash, cashResult, problemText, saving, canPay, pay } = form;
 
   return (
     <Modal className="dialog dialog--large" labelledBy="pay-title" onCancel={saving ? undefined : onClose}>
@@ -105,76 +113,8 @@ export function PayDialog({
           <>
             <div className="dialog__body pay-dialog__body">
               <div className="pay-dialog__col">
-                <fieldset className="field">
-                  <legend className="field__label">{t('split')}</legend>
-                  <div className="segments" role="group" aria-label={t('split')}>
-                    {MODES.map((mode) => (
-                      <button key={mode} type="button" className="segment" aria-pressed={draft.mode === mode} onClick={() => edit({ mode })}>
-                        {t(`split_${mode}`)}
-                      </button>
-                    ))}
-                  </div>
-                </fieldset>
-                {draft.mode === 'evenly' && (
-                  <div className="pay-parts" role="group" aria-label={t('parts')}>
-                    <button type="button" className="segment" aria-label={t('fewerParts')} disabled={draft.parts <= 1} onClick={() => edit({ parts: draft.parts - 1 })}>
-                      −
-                    </button>
-                    <output className="pay-parts__value" aria-label={t('parts')}>
-                      {draft.parts}
-                    </output>
-                    <button type="button" className="segment" aria-label={t('moreParts')} disabled={draft.parts >= MAX_PARTS} onClick={() => edit({ parts: draft.parts + 1 })}>
-                      +
-                    </button>
-                    {amount.ok && <span className="pay-parts__share">{t('shareOf', { parts: draft.parts, amount: money(amount.cents) })}</span>}
-                  </div>
-                )}
-                {draft.mode === 'lines' && (
-                  <fieldset className="field pay-lines">
-                    <legend className="field__label">{t('chooseLines')}</legend>
-                    {bill.lines.map(({ line, check }, index) =>
-                      bill.checks[check]?.settled ? null : (
-                        <label key={index} className="pay-line">
-                          <input
-                            type="checkbox"
-                            checked={draft.chosenLines.includes(index)}
-                            onChange={(event) =>
-                              edit({ chosenLines: event.target.checked ? [...draft.chosenLines, index] : draft.chosenLines.filter((i) => i !== index) })
-                            }
-                          />
-                          <span>
-                            {line.quantity}× {line.name}
-                          </span>
-                          <span className="pay-line__total">{money(line.totalCents)}</span>
-                        </label>
-                      ),
-                    )}
-                  </fieldset>
-                )}
-                {draft.mode === 'amount' && (
-                  <label className="field">
-                    <span className="field__label">{t('typedAmount')}</span>
-                    <input className="input" type="text" inputMode="decimal" value={draft.typedAmount} placeholder={money(bill.dueNowCents)} onChange={(event) => edit({ typedAmount: event.target.value })} />
-                  </label>
-                )}
-                <fieldset className="field">
-                  <legend className="field__label">{t('method')}</legend>
-                  <div className="segments" role="group" aria-label={t('method')}>
-                    {methods.map((m) => (
-                      <button key={m.id} type="button" className="segment" aria-pressed={method?.kind === 'method' && method.method.id === m.id} onClick={() => setMethod({ kind: 'method', method: m })}>
-                        {m.name}
-                      </button>
-                    ))}
-                    <button type="button" className="segment" aria-pressed={method?.kind === 'gift'} disabled={offline} aria-describedby={offline ? 'pay-gift-offline' : undefined} onClick={() => setMethod({ kind: 'gift' })}>
-                      {t('giftCard')}
-                    </button>
-                  </div>
-                  {offline && (
-                    <p className="form-hint" id="pay-gift-offline">
-                      {t('giftCardOffline')}
-                    </p>
-                  )}
-                </fieldset>
+                <SplitFields bill={bill} draft={draft} amount={amount} edit={edit} />
+                <MethodFields methods={form.methods} method={method} offline={form.offline} onMethod={form.setMethod} />
                 <label className="field">
                   <span className="field__label">{t('tip')}</span>
                   <input className="input" type="text" inputMode="decimal" value={draft.tip} placeholder={money(0)} onChange={(event) => edit({ tip: event.target.value })} />
@@ -201,15 +141,7 @@ export function PayDialog({
                     onDigits={(tenderedDigits) => edit({ tenderedDigits })}
                   />
                 )}
-                {method?.kind === 'gift' && amount.ok && !offline && (
-                  <GiftCardTender
-                    maxCents={amount.cents}
-                    onCancel={() => setMethod(null)}
-                    onSubmit={(card) =>
-                      submit({ methodId: giftCardMethod?.id ?? null, methodName: giftCardMethod?.name ?? t('giftCard'), amountCents: card.amountCents, giftCardUuid: card.uuid })
-                    }
-                  />
-                )}
+                {method?.kind === 'gift' && amount.ok && !form.offline && <GiftCardTender maxCents={amount.cents} onCancel={() => form.setMethod(null)} onSubmit={form.payByGiftCard} />}
               </div>
             </div>
             <footer className="dialog__footer">
@@ -231,6 +163,92 @@ export function PayDialog({
         )}
       </div>
     </Modal>
+  );
+}
+
+/** How much: the whole bill, evenly by parts, chosen lines, or a typed amount. */
+function SplitFields({ bill, draft, amount, edit }: { bill: Bill; draft: PayDraft; amount: ReturnType<typeof payAmount>; edit: (patch: Partial<PayDraft>) => void }) {
+  const { t } = useTranslation('bill');
+  const format = useFormat();
+  const money = (cents: number) => format.money(cents / 100);
+  return (
+    <>
+      <fieldset className="field">
+        <legend className="field__label">{t('split')}</legend>
+        <div className="segments" role="group" aria-label={t('split')}>
+          {MODES.map((mode) => (
+            <button key={mode} type="button" className="segment" aria-pressed={draft.mode === mode} onClick={() => edit({ mode })}>
+              {t(`split_${mode}`)}
+            </button>
+          ))}
+        </div>
+      </fieldset>
+      {draft.mode === 'evenly' && (
+        <div className="pay-parts" role="group" aria-label={t('parts')}>
+          <button type="button" className="segment" aria-label={t('fewerParts')} disabled={draft.parts <= 1} onClick={() => edit({ parts: draft.parts - 1 })}>
+            −
+          </button>
+          <output className="pay-parts__value" aria-label={t('parts')}>
+            {draft.parts}
+          </output>
+          <button type="button" className="segment" aria-label={t('moreParts')} disabled={draft.parts >= MAX_PARTS} onClick={() => edit({ parts: draft.parts + 1 })}>
+            +
+          </button>
+          {amount.ok && <span className="pay-parts__share">{t('shareOf', { parts: draft.parts, amount: money(amount.cents) })}</span>}
+        </div>
+      )}
+      {draft.mode === 'lines' && (
+        <fieldset className="field pay-lines">
+          <legend className="field__label">{t('chooseLines')}</legend>
+          {bill.lines.map(({ line, check }, index) =>
+            bill.checks[check]?.settled ? null : (
+              <label key={index} className="pay-line">
+                <input
+                  type="checkbox"
+                  checked={draft.chosenLines.includes(index)}
+                  onChange={(event) => edit({ chosenLines: event.target.checked ? [...draft.chosenLines, index] : draft.chosenLines.filter((i) => i !== index) })}
+                />
+                <span>
+                  {line.quantity}× {line.name}
+                </span>
+                <span className="pay-line__total">{money(line.totalCents)}</span>
+              </label>
+            ),
+          )}
+        </fieldset>
+      )}
+      {draft.mode === 'amount' && (
+        <label className="field">
+          <span className="field__label">{t('typedAmount')}</span>
+          <input className="input" type="text" inputMode="decimal" value={draft.typedAmount} placeholder={money(bill.dueNowCents)} onChange={(event) => edit({ typedAmount: event.target.value })} />
+        </label>
+      )}
+    </>
+  );
+}
+
+/** The synced methods and the gift card (online only). */
+function MethodFields({ methods, method, offline, onMethod }: { methods: readonly MethodChoice[]; method: Method; offline: boolean; onMethod: (method: Method) => void }) {
+  const { t } = useTranslation('bill');
+  return (
+    <fieldset className="field">
+      <legend className="field__label">{t('method')}</legend>
+      <div className="segments" role="group" aria-label={t('method')}>
+        {methods.map((m) => (
+          <button key={m.id} type="button" className="segment" aria-pressed={method?.kind === 'method' && method.method.id === m.id} onClick={() => onMethod({ kind: 'method', method: m })}>
+            {m.name}
+          </button>
+        ))}
+        <button type="button" className="segment" aria-pressed={method?.kind === 'gift'} disabled={offline} aria-describedby={offline ? 'pay-gift-offline' : undefined} onClick={() => onMethod({ kind: 'gift' })}>
+          {t('giftCard')}
+        </button>
+      </div>
+      {offline && (
+        <p className="form-hint" id="pay-gift-offline">
+          {t('giftCardOffline')}
+        </p>
+      )}
+    </fieldset>
   );
 }
 

@@ -7,7 +7,7 @@ import { IconPerson, TableStatusIcon } from './FloorIcons';
 import { loadOpenTables, type OpenTableRow } from './openTables';
 import { useFormat } from '../../i18n/useFormat';
 import { describeClock } from '../pending/pendingText';
-import { openTableOf } from './RoomPlan';
+import { openTableOf } from './tapTable';
 import { IconPaid, usePaidServiceIds } from '../bill/paidTables';
 import { guestsText, serviceCompanions, shownKind, tableStateWord } from './tableFace';
 import './floor.css';

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GiftCard } from '../../../../shared/bridge';
 import { errorText } from '../../i18n/errorText';
@@ -55,7 +55,6 @@ function SellForm({ onSold, autoFocus }: { onSold: (card: GiftCard) => void; aut
   const { t } = useTranslation('giftCards');
   const fmt = useFormat();
   const bridge = useGiftCardsBridge();
-  const separator = useSeparator();
   const ids = useId();
   const offline = useFloorStore(floorSelectors.connection) === 'offline';
 
@@ -120,37 +119,7 @@ function SellForm({ onSold, autoFocus }: { onSold: (card: GiftCard) => void; aut
 
   return (
     <form className="gift-sell" onSubmit={(event) => void sell(event)} noValidate aria-busy={busy}>
-      <fieldset className="gift-sell__amount" disabled={busy}>
-        <legend className="field__label">{t('amountLabel')}</legend>
-        <input
-          ref={amountRef}
-          id={`${ids}-amount`}
-          className="field__input gift-field__input gift-field__input--amount"
-          type="text"
-          inputMode="decimal"
-          autoComplete="off"
-          aria-label={t('amountLabel')}
-          aria-invalid={amountProblem !== null}
-          aria-describedby={amountProblem ? `${ids}-amount-problem` : undefined}
-          value={amount}
-          onChange={(e) => editAmount(e.target.value)}
-        />
-        {amountProblem && <FormError id={`${ids}-amount-problem`}>{amountProblem}</FormError>}
-        <div className="gift-sell__quick" role="group" aria-label={t('quickAmounts')}>
-          {QUICK_AMOUNTS.map((quick) => (
-            <button
-              key={quick}
-              type="button"
-              className="gift-sell__quick-amount"
-              aria-pressed={cents === quick}
-              onClick={() => editAmount(amountText(quick, separator))}
-            >
-              {fmt.money(quick / 100)}
-            </button>
-          ))}
-        </div>
-        <AmountPad separator={separator} onKey={(key: AmountKey) => editAmount(pressAmountKey(amount, key, separator))} />
-      </fieldset>
+      <AmountField id={`${ids}-amount`} inputRef={amountRef} amount={amount} cents={cents} problem={amountProblem} busy={busy} onEdit={editAmount} />
 
       <div className="gift-sell__card">
         <div className="field">
@@ -218,6 +187,51 @@ function SellForm({ onSold, autoFocus }: { onSold: (card: GiftCard) => void; aut
         </button>
       </div>
     </form>
+  );
+}
+
+interface AmountFieldProps {
+  id: string;
+  inputRef: RefObject<HTMLInputElement | null>;
+  amount: string;
+  /** The amount as read, or null when it cannot be. */
+  cents: number | null;
+  problem: string | null;
+  busy: boolean;
+  onEdit: (amount: string) => void;
+}
+
+/** The card's amount: typed, one of the quick amounts, or on the pad. */
+function AmountField({ id, inputRef, amount, cents, problem, busy, onEdit }: AmountFieldProps) {
+  const { t } = useTranslation('giftCards');
+  const fmt = useFormat();
+  const separator = useSeparator();
+  return (
+    <fieldset className="gift-sell__amount" disabled={busy}>
+      <legend className="field__label">{t('amountLabel')}</legend>
+      <input
+        ref={inputRef}
+        id={id}
+        className="field__input gift-field__input gift-field__input--amount"
+        type="text"
+        inputMode="decimal"
+        autoComplete="off"
+        aria-label={t('amountLabel')}
+        aria-invalid={problem !== null}
+        aria-describedby={problem ? `${id}-problem` : undefined}
+        value={amount}
+        onChange={(e) => onEdit(e.target.value)}
+      />
+      {problem && <FormError id={`${id}-problem`}>{problem}</FormError>}
+      <div className="gift-sell__quick" role="group" aria-label={t('quickAmounts')}>
+        {QUICK_AMOUNTS.map((quick) => (
+          <button key={quick} type="button" className="gift-sell__quick-amount" aria-pressed={cents === quick} onClick={() => onEdit(amountText(quick, separator))}>
+            {fmt.money(quick / 100)}
+          </button>
+        ))}
+      </div>
+      <AmountPad separator={separator} onKey={(key: AmountKey) => onEdit(pressAmountKey(amount, key, separator))} />
+    </fieldset>
   );
 }
 

@@ -5,7 +5,7 @@ import { usePreferencesStore } from '../settings/preferences';
 import { createPinGate } from './gate';
 import { startIdleTimer } from './idleTimer';
 import { LockScreen } from './LockScreen';
-import { lockSelectors, useLockStore } from './lockStore';
+import { currentLock, lockSelectors, useLockStore } from './lockStore';
 import { PinDialog } from './PinDialog';
 import { ASK_AGAIN_FOR, GATE_PURPOSE, PinGateContext, type PinGate, type PinGuardedAction } from './pinGate';
 import './lock.css';
@@ -106,7 +106,7 @@ export function LockProvider({ bridge, children, grants = windowGrants }: { brid
           receive(lock);
           return lock;
         },
-        lastKnown: () => useLockStore.getState().lock,
+        lastKnown: currentLock,
         ask: (action) => askFor(action, GATE_PURPOSE[action]),
       }),
     [receive, askFor],
@@ -117,7 +117,7 @@ export function LockProvider({ bridge, children, grants = windowGrants }: { brid
   useEffect(() => {
     grants.setAsker((operation) => {
       const purpose = ASK_AGAIN_FOR[operation];
-      if (purpose === null || useLockStore.getState().lock?.locked) return Promise.resolve(false);
+      if (purpose === null || currentLock()?.locked) return Promise.resolve(false);
       return askFor('continue', purpose);
     });
     return () => grants.setAsker(null);

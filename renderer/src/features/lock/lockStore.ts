@@ -29,3 +29,6 @@ export const lockSelectors = {
   gateRefusedUntil: (state: LockStore) => state.gateRefusedUntil,
   damaged: (state: LockStore) => state.lock?.damaged ?? false,
 } as const;
+
+/** The lock as last known, read when a PIN gate or a refused call needs it (not while rendering). */
+export const currentLock = (): LockState | null => useLockStore.getState().lock;

@@ -30,8 +30,9 @@ export function ItemSheet({ db, itemId }: { db: CatalogDb; itemId: number }) {
   const index = useMemo(() => (records ? indexCatalog(records) : null), [records]);
   const closeSheet = useOrderStore(orderSelectors.closeSheet);
   const quantity = useOrderStore(orderSelectors.openQuantity);
-  // Read once: the sheet edits the line as it was when "Edit" was tapped.
-  const [editing] = useState(() => orderSelectors.editingLine(useOrderStore.getState()));
+  // Kept as it was when "Edit" was tapped: the sheet edits that line.
+  const editingLine = useOrderStore(orderSelectors.editingLine);
+  const [editing] = useState(() => editingLine);
   if (records === undefined || index === null) return null; // answers within a frame
   const item = records === null ? undefined : index.items.get(itemId);
   if (!item) {

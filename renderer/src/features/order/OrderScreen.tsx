@@ -23,11 +23,13 @@ import './order.css';
 export function OrderScreen() {
   const target = useServiceStore(serviceSelectors.target);
   const key = targetKey(target);
+  const setStatus = useSendStore((s) => s.setStatus);
+  const setErrors = useSendStore((s) => s.setErrors);
   // A confirmation or a message belongs to the destination it was about.
   useEffect(() => {
-    useSendStore.getState().setStatus({ kind: 'idle' });
-    useSendStore.getState().setErrors({});
-  }, [key]);
+    setStatus({ kind: 'idle' });
+    setErrors({});
+  }, [key, setStatus, setErrors]);
   return (
     <div className="order-screen">
       <div className="order-screen__catalog">

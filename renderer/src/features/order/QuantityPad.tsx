@@ -73,11 +73,12 @@ export function QuantityPad({ onClose }: { onClose: () => void }) {
 export function useQuantityPad() {
   const [open, setOpen] = useState(false);
   const multiplier = useOrderStore(orderSelectors.multiplier);
+  const clearMultiplier = useOrderStore(orderSelectors.clearMultiplier);
   const shown = multiplier !== null || open;
   return {
     shown,
     toggle: () => {
-      if (shown) useOrderStore.getState().clearMultiplier();
+      if (shown) clearMultiplier();
       setOpen(!shown);
     },
     close: () => setOpen(false),

@@ -1,34 +1,18 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconWarning } from '../../ui/icons';
-import type { Outbox } from '../../data/queue/outboxTypes';
 import { useFormat } from '../../i18n/useFormat';
-import { placeText } from '../pending/pendingText';
 import { useServiceStore } from '../service/serviceStore';
 import { orderSelectors, useOrderStore } from './orderStore';
-import { billOf, skipMergeFor } from '../../../../shared/domain/bill';
-import { useQueueStore } from '../../data/queue/queueStore';
-import { useWarehouseStore } from '../stock/warehouseStore';
 import { PaymentFields } from './PaymentFields';
 import { RoundExtrasFields } from './RoundExtrasFields';
-import { buildSendRequest, roundDiscountCents, sendBlockReason, sendFailureMessage, sentConfirmation, withExtras, type SendRequest } from './sendForm';
+import { roundDiscountCents, sendBlockReason } from './sendForm';
+import { forgetSentConfirmation, sendRound } from './sendRound';
 import { sendSelectors, useSendStore } from './sendStore';
 import './send.css';
 
-// "Send" under the ticket (issue 6 item 3). The main side commits the entry to its queue before
-// the bridge call resolves (ARCHITECTURE §5), so "Saved — sending" is only shown once it has; its
-// dispatcher takes it from there. On a failure the ticket is kept and the message says what to do.
-
-function callOutbox(outbox: Outbox, request: SendRequest) {
-  switch (request.kind) {
-    case 'round':
-      return outbox.sendRound(request.input);
-    case 'takeaway':
-      return outbox.sendTakeaway(request.input);
-    case 'delivery':
-      return outbox.sendDelivery(request.input);
-  }
-}
+// "Send" under the ticket (issue 6 item 3): the action is sendRound.ts; this shows the forms, the
+// status line and why Send is not possible yet.
 
 export function SendPanel() {
   const { t } = useTranslation('order');
@@ -42,7 +26,6 @@ export function SendPanel() {
   // A round's discount (issue 14 item 4) comes off before any payment is checked against the total.
   const roundDiscount = target.kind === 'service' ? roundDiscountCents(round.discount, subtotalCents) : null;
   const totalCents = subtotalCents - (roundDiscount?.cents ?? 0);
-  const clearTicket = useOrderStore((s) => s.clearTicket);
   const status = useSendStore(sendSelectors.status);
   const sending = status.kind === 'saving';
   const reason = sendBlockReason(t, { lineCount: lines.length, target, outboxReady: outbox !== null, sending });
@@ -53,41 +36,12 @@ export function SendPanel() {
   // A new ticket started: the last confirmation was about the previous one.
   const started = lines.length > 0;
   useEffect(() => {
-    if (started && useSendStore.getState().status.kind === 'saved') useSendStore.getState().setStatus({ kind: 'idle' });
+    if (started) forgetSentConfirmation();
   }, [started]);
 
   const send = () => {
     if (reason !== null || outbox === null) return;
-    const store = useSendStore.getState();
-    const form = buildSendRequest(t, format, target, lines, { takeaway: store.takeaway, delivery: store.delivery, payment: store.payment }, totalCents, new Date());
-    // "Separate check" opens a new check only where the bill's rules let it (shared/domain/bill.ts).
-    const service = target.kind === 'service' ? useQueueStore.getState().queue?.serviceById.get(target.serviceId) : undefined;
-    const entries = service ? (useQueueStore.getState().queue?.entriesByService.get(service.id) ?? []) : [];
-    const separate = store.round.separateCheck && service !== undefined && skipMergeFor(billOf(service, entries), totalCents);
-    const extras = { ...store.round, separateCheck: separate };
-    const built = form.ok ? { ok: true as const, request: withExtras(form.request, extras, subtotalCents, useWarehouseStore.getState().warehouseId) } : form;
-    if (!built.ok) {
-      store.setErrors(built.errors);
-      const first = Object.values(built.errors)[0] ?? '';
-      // A form to correct, not a fault: no engineer detail.
-      store.setStatus({ kind: 'failed', message: t('notSentYet', { reason: first }), detail: '' });
-      return;
-    }
-    store.setErrors({});
-    store.setStatus({ kind: 'saving' });
-    callOutbox(outbox, built.request).then(
-      (entry) => {
-        clearTicket();
-        useSendStore.getState().resetDrafts();
-        // Where the queue committed it: a round goes to its service's tables as they are now.
-        const where = placeText(placeT, entry.place);
-        useSendStore.getState().setStatus({ kind: 'saved', message: sentConfirmation(t, built.request, where) });
-      },
-      (error: unknown) => {
-        const { message, detail } = sendFailureMessage(t, error);
-        useSendStore.getState().setStatus({ kind: 'failed', message, detail });
-      },
-    );
+    void sendRound(target, { outbox, t, placeT, format });
   };
 
   return (

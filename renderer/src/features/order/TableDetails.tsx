@@ -26,6 +26,7 @@ export function TableDetails({ outbox, serviceId }: { outbox: Outbox; serviceId:
   const service = useQueueStore(queueSelectors.serviceById(serviceId));
   const entries = useQueueStore(queueSelectors.entriesOfService(serviceId));
   const showScreen = useServiceStore((s) => s.showScreen);
+  const openBill = useServiceStore((s) => s.openBill);
 
   if (!loaded) return <section className="destination-strip" aria-label={t('table')} aria-busy="true" />;
   if (!service) {
@@ -63,7 +64,7 @@ export function TableDetails({ outbox, serviceId }: { outbox: Outbox; serviceId:
       }
       actions={
         <>
-          <button type="button" className="order-button destination-strip__action" onClick={() => useServiceStore.getState().openBill(service.id)}>
+          <button type="button" className="order-button destination-strip__action" onClick={() => openBill(service.id)}>
             {billT('openBill')}
           </button>
           <button type="button" className="order-button destination-strip__action" onClick={() => showScreen('floor')}>
@@ -106,6 +107,7 @@ function ServiceFacts({ service }: { service: TableService }) {
 function RoundsList({ entries }: { entries: readonly OutboxEntry[] }) {
   const { t } = useTranslation('order');
   const format = useFormat();
+  const showScreen = useServiceStore((s) => s.showScreen);
   if (entries.length === 0) {
     return (
       <ul className="rounds" aria-label={t('rounds')}>
@@ -141,7 +143,7 @@ function RoundsList({ entries }: { entries: readonly OutboxEntry[] }) {
             )}
             {entry.lastError && entry.state !== 'accepted' && entry.resolution === null && <p className="round__problem">{errorText(t, entry.lastError)}</p>}
             {entry.pending === 1 && (entry.state === 'unconfirmed' || entry.state === 'rejected') && (
-              <button type="button" className="order-button round__resolve" onClick={() => useServiceStore.getState().showScreen('pending')}>
+              <button type="button" className="order-button round__resolve" onClick={() => showScreen('pending')}>
                 {t('resolveInPending')}
               </button>
             )}

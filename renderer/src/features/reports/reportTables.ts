@@ -76,22 +76,46 @@ function byTotalDesc<T extends { total: number; name: string }>(lines: readonly 
   return [...lines].sort((a, b) => b.total - a.total || collator.compare(a.name, b.name));
 }
 
-export function buildReportSections(data: ShopReportsData, t: Translate, f: Formatters, periodText: (range: ShopReportsData['range']) => string): ReportSection[] {
-  const money = (cents: number): TableCell => ({ text: f.money(cents / 100), value: cents });
-  const quantity = (thousandths: number): TableCell => ({ text: f.number(thousandths / 1000), value: thousandths });
-  const count = (n: number): TableCell => ({ text: f.number(n), value: n });
-  const text = (value: string): TableCell => ({ text: value });
-  const column = (key: string, kind: ColumnKind): TableColumn => ({ key, label: t(key), kind });
-  const totalLabel = text(t('total'));
-  const noSales = t('noSales');
+/** The cell makers and words every section uses. */
+interface SectionKit {
+  t: Translate;
+  f: Formatters;
+  money(cents: number): TableCell;
+  quantity(thousandths: number): TableCell;
+  count(n: number): TableCell;
+  text(value: string): TableCell;
+  column(key: string, kind: ColumnKind): TableColumn;
+  totalLabel: TableCell;
+  noSales: string;
+}
 
+function sectionKit(t: Translate, f: Formatters): SectionKit {
+  return {
+    t,
+    f,
+    money: (cents) => ({ text: f.money(cents / 100), value: cents }),
+    quantity: (thousandths) => ({ text: f.number(thousandths / 1000), value: thousandths }),
+    count: (n) => ({ text: f.number(n), value: n }),
+    text: (value) => ({ text: value }),
+    column: (key, kind) => ({ key, label: t(key), kind }),
+    totalLabel: { text: t('total') },
+    noSales: t('noSales'),
+  };
+}
+
+export function buildReportSections(data: ShopReportsData, t: Translate, f: Formatters, periodText: (range: ShopReportsData['range']) => string): ReportSection[] {
+  const kit = sectionKit(t, f);
+  return [hoursSection(data, kit, periodText), categoriesSection(data, kit), productsSection(data, kit), paymentsSection(data, kit), taxesSection(data, kit), stocksSection(data, kit)];
+}
+
+function hoursSection(data: ShopReportsData, { t, money, count, text, column, totalLabel, noSales }: SectionKit, periodText: (range: ShopReportsData['range']) => string): ReportSection {
   // ——— Sales by hour, against the same weekdays a week before ———
   const hoursNow = new Map(data.hours.map((line) => [line.hour, line]));
   const hoursBefore = new Map(data.hoursWeekBefore.map((line) => [line.hour, line]));
   const hourKeys = [...new Set([...hoursNow.keys(), ...hoursBefore.keys()])].sort((a, b) => a - b);
   const hoursNowSum = sumReportLines('hours', data.hours);
   const hoursBeforeSum = sumReportLines('hours', data.hoursWeekBefore);
-  const hours: ReportSection = {
+  return {
     id: 'hours',
     title: t('hours_title'),
     caption: t('hours_caption', { period: periodText(data.weekBefore) }),
@@ -114,12 +138,14 @@ export function buildReportSections(data: ShopReportsData, t: Translate, f: Form
     },
     empty: hourKeys.length === 0 ? noSales : null,
   };
+}
 
+function categoriesSection(data: ShopReportsData, { t, f, money, quantity, text, column, totalLabel, noSales }: SectionKit): ReportSection {
   // ——— Sales by category ———
   const categories = byTotalDesc(data.categorySales, f.collator);
   const categoriesSum = sumReportLines('categorySales', data.categorySales);
   const chartedCategories = categories.slice(0, CATEGORIES_CHARTED);
-  const categorySection: ReportSection = {
+  return {
     id: 'categories',
     title: t('categories_title'),
     caption: t('categories_caption'),
@@ -139,7 +165,9 @@ export function buildReportSections(data: ShopReportsData, t: Translate, f: Form
     },
     empty: categories.length === 0 ? noSales : null,
   };
+}
 
+function productsSection(data: ShopReportsData, { t, f, money, quantity, count, text, column, totalLabel, noSales }: SectionKit): ReportSection {
   // ——— Top products: the first ones, the rest together, the total of all ———
   const products = byTotalDesc(data.productSales, f.collator);
   const top = products.slice(0, PRODUCTS_SHOWN);
@@ -147,7 +175,7 @@ export function buildReportSections(data: ShopReportsData, t: Translate, f: Form
   const productsSum = sumReportLines('productSales', data.productSales);
   const restSum = sumReportLines('productSales', rest);
   const productRow = (line: ShopReportLine<'productSales'>, rank: number): TableCell[] => [count(rank), text(line.name), text(line.reference ?? ''), quantity(line.quantity), money(line.total)];
-  const productSection: ReportSection = {
+  return {
     id: 'products',
     title: t('products_title'),
     caption: t('products_caption', { count: PRODUCTS_SHOWN }),
@@ -170,10 +198,12 @@ export function buildReportSections(data: ShopReportsData, t: Translate, f: Form
     },
     empty: products.length === 0 ? noSales : null,
   };
+}
 
+function paymentsSection(data: ShopReportsData, { t, money, count, text, column, totalLabel, noSales }: SectionKit): ReportSection {
   // ——— Payments by method: handed over, change, net ———
   const paymentsSum = sumReportLines('payments', data.payments);
-  const paymentSection: ReportSection = {
+  return {
     id: 'payments',
     title: t('payments_title'),
     caption: t('payments_caption'),
@@ -196,11 +226,13 @@ export function buildReportSections(data: ShopReportsData, t: Translate, f: Form
     },
     empty: data.payments.length === 0 ? noSales : null,
   };
+}
 
+function taxesSection(data: ShopReportsData, { t, f, money, text, column, totalLabel, noSales }: SectionKit): ReportSection {
   // ——— Taxes by rate ———
   const taxesSum = sumReportLines('taxes', data.taxes);
   const rateText = (hundredths: number) => t('taxes_rateValue', { rate: f.number(hundredths / 100) });
-  const taxSection: ReportSection = {
+  return {
     id: 'taxes',
     title: t('taxes_title'),
     caption: t('taxes_caption'),
@@ -223,14 +255,16 @@ export function buildReportSections(data: ShopReportsData, t: Translate, f: Form
     },
     empty: data.taxes.length === 0 ? noSales : null,
   };
+}
 
+function stocksSection(data: ShopReportsData, { t, f, quantity, text, column, totalLabel }: SectionKit): ReportSection {
   // ——— Stock alerts: today's rows at or below their alert level, lowest first; the chart counts
   // them per warehouse, sold out (0 or less) apart from low ———
   const alerts = [...data.stocks.alerts].sort((a, b) => a.quantity - b.quantity || f.collator.compare(a.name, b.name) || a.warehouse_id - b.warehouse_id);
   const warehouses = [...new Set(alerts.map((line) => line.warehouse_id))].sort((a, b) => a - b);
   const warehouse = (id: number) => t('stocks_warehouseValue', { id });
   const alertsIn = (id: number, soldOut: boolean) => alerts.filter((line) => line.warehouse_id === id && line.quantity <= 0 === soldOut).length;
-  const stockSection: ReportSection = {
+  return {
     id: 'stocks',
     title: t('stocks_title'),
     caption: t('stocks_caption', { count: alerts.length, n: f.number(alerts.length), rows: f.number(data.stocks.rows) }),
@@ -253,6 +287,4 @@ export function buildReportSections(data: ShopReportsData, t: Translate, f: Form
     },
     empty: alerts.length === 0 ? t('stocks_none') : null,
   };
-
-  return [hours, categorySection, productSection, paymentSection, taxSection, stockSection];
 }

@@ -20,7 +20,6 @@ import {
   pickCustomer,
   pressKey,
   seatErrorText,
-  ticketLineInputs,
   ticketLinesText,
   validateSeatForm,
   type KeypadKey,
@@ -29,6 +28,7 @@ import {
   type SeatForm,
   type SeatSaveError,
 } from './seatForm';
+import { seatTables } from './seatTables';
 import { serviceSelectors, useServiceStore } from './serviceStore';
 import { useCustomersStore } from '../customers/customersStore';
 import { seatFormFor } from '../customers/customerUse';
@@ -37,7 +37,7 @@ import './seat.css';
 
 // The seat dialog (issue 6 item 2): guests on a keypad, an optional customer (found among the
 // synced customers or typed as a new one), notes, and "Seat", which commits a Flow newOrder to
-// the outbox (outbox.seat) and opens the table's order. Mounted once; open while
+// the outbox and opens the table's order (the action: seatTables.ts). Mounted once; open while
 // serviceStore.seating holds tables. Modal: the rest of the app is inert, focus stays inside,
 // Escape or Cancel closes. Test names (English): dialog "Seat T5" / "Seat T5 + T6", textbox
 // "Guests", keys "1".."9", "0", "Delete digit", "Clear", buttons "Seat" and "Cancel".
@@ -103,45 +103,44 @@ function trapFocus(event: KeyboardEvent<HTMLElement>) {
   }
 }
 
-function SeatDialogBody({ tables }: { tables: readonly SeatTable[] }) {
-  const { t } = useTranslation(['service', 'common']);
-  const outbox = useServiceStore(serviceSelectors.outbox);
-  const closeSeatDialog = useServiceStore((state) => state.closeSeatDialog);
-  const openOrder = useServiceStore((state) => state.openOrder);
-  const ticketLines = useOrderStore(orderSelectors.counterLines);
-  // The keypad's "fresh" flag lives with the form: the default guests are replaced by the first
-  // key, not extended (seatForm pressKey). Every change is a function of the latest state, so
-  // taps in quick succession never work on a stale form.
+type Methods = ReturnType<typeof methodChoices>['methods'];
+
+/**
+ * The form's state. The keypad's "fresh" flag lives with the form: the default guests are replaced
+ * by the first key, not extended (seatForm pressKey). Every change is a function of the latest
+ * state, so taps in quick succession never work on a stale form.
+ */
+function useSeatDraft(methodLabels: { card: string; cash: string }) {
   // A customer chosen on the Customers screen "for a table" starts the form (issue 14 item 8).
-  const [draft, setDraft] = useState<{ form: SeatForm; fresh: boolean }>(() => ({ form: seatFormFor(useCustomersStore.getState().forTable), fresh: true }));
+  const forTable = useCustomersStore((state) => state.forTable);
+  const [draft, setDraft] = useState<{ form: SeatForm; fresh: boolean }>(() => ({ form: seatFormFor(forTable), fresh: true }));
   // A deposit is taken with one of the synced payment methods (Card and Cash before the first sync).
   const catalogDb = useStore(catalogStore, catalogSelectors.catalogDb);
   const storedMethods = useLiveQuery(async () => (catalogDb ? await catalogDb.paymentMethods.toArray() : []), [catalogDb]);
-  const { methods } = methodChoices(storedMethods, { card: t('methodCard'), cash: t('methodCash') });
+  const { methods } = methodChoices(storedMethods, methodLabels);
   const firstMethod = methods[0] ?? null;
   const form: SeatForm = { ...draft.form, prepaymentMethod: draft.form.prepaymentMethod ?? (firstMethod ? { id: firstMethod.id, name: firstMethod.name } : null) };
-  // Field messages appear once "Seat" was tapped (and then follow the form); the guests message shows at once.
-  const [showErrors, setShowErrors] = useState(false);
-  const checked = validateSeatForm(form);
-  const errors: SeatErrors | null = showErrors && !checked.ok ? checked.errors : null;
-  const [saving, setSaving] = useState(false);
-  const [saveError, setSaveError] = useState<SeatSaveError | null>(null);
-  const titleRef = useRef<HTMLHeadingElement>(null);
-  const id = useId();
-  const title = seatTitle(t, tables);
-  const primary = tables.length > 1 ? tables[tables.length - 1]!.name : null;
-
   const update = (change: (form: SeatForm) => SeatForm) => setDraft((d) => ({ ...d, form: change(d.form) }));
   const onKey = (key: KeypadKey) =>
     setDraft((d) => {
       const next = pressKey({ value: d.form.guests, fresh: d.fresh }, key);
       return { form: { ...d.form, guests: next.value }, fresh: false };
     });
-  const cancel = () => {
-    if (!saving) closeSeatDialog();
-  };
-  useModal(titleRef, cancel);
+  const typeGuests = (guests: string) => setDraft((d) => ({ form: { ...d.form, guests }, fresh: false }));
+  return { form, methods, update, onKey, typeGuests };
+}
 
+/** "Seat": the form checked, then the action (seatTables.ts); a second tap while saving does nothing. */
+function useSeatSubmit(tables: readonly SeatTable[], form: SeatForm) {
+  const { t } = useTranslation(['service', 'common']);
+  const outbox = useServiceStore(serviceSelectors.outbox);
+  const openOrder = useServiceStore((state) => state.openOrder);
+  // Field messages appear once "Seat" was tapped (and then follow the form); the guests message shows at once.
+  const [showErrors, setShowErrors] = useState(false);
+  const checked = validateSeatForm(form);
+  const errors: SeatErrors | null = showErrors && !checked.ok ? checked.errors : null;
+  const [saving, setSaving] = useState(false);
+  const [saveError, setSaveError] = useState<SeatSaveError | null>(null);
   // A second tap before React re-renders must not seat the guests twice.
   const savingRef = useRef(false);
   const seat = async () => {
@@ -156,14 +155,7 @@ function SeatDialogBody({ tables }: { tables: readonly SeatTable[] }) {
     setSaving(true);
     setSaveError(null);
     try {
-      // Items already on the ticket go with the seating (issue 6 item 3); read now, not at render.
-      // Only the counter's ticket (built before choosing a table) goes with a seating.
-      const lines = ticketLineInputs(useOrderStore.getState().counterLines());
-      const { guests, customer, notes, prepayment } = checked.values;
-      const result = await outbox.seat({ tables, guests, customer, notes, lines, ...(prepayment ? { prepayment } : {}) });
-      useOrderStore.getState().clearCounterTicket();
-      useCustomersStore.getState().chooseForTable(null);
-      openOrder({ kind: 'service', serviceId: result.service.id });
+      await seatTables(tables, checked.values, { outbox, openOrder });
     } catch (error) {
       // Nothing is lost: the form and the ticket stay as they were.
       setSaveError(describeSeatError(t, error));
@@ -171,8 +163,23 @@ function SeatDialogBody({ tables }: { tables: readonly SeatTable[] }) {
       setSaving(false);
     }
   };
+  return { errors, saving, saveError, seat };
+}
 
-  const guestsMessage = guestsError(form.guests);
+function SeatDialogBody({ tables }: { tables: readonly SeatTable[] }) {
+  const { t } = useTranslation(['service', 'common']);
+  const closeSeatDialog = useServiceStore((state) => state.closeSeatDialog);
+  const ticketLines = useOrderStore(orderSelectors.counterLines);
+  const { form, methods, update, onKey, typeGuests } = useSeatDraft({ card: t('methodCard'), cash: t('methodCash') });
+  const { errors, saving, saveError, seat } = useSeatSubmit(tables, form);
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const id = useId();
+  const title = seatTitle(t, tables);
+  const primary = tables.length > 1 ? tables[tables.length - 1]!.name : null;
+  const cancel = () => {
+    if (!saving) closeSeatDialog();
+  };
+  useModal(titleRef, cancel);
   const linesText = ticketLinesText(t, ticketLines);
 
   return (
@@ -194,113 +201,13 @@ function SeatDialogBody({ tables }: { tables: readonly SeatTable[] }) {
         </header>
 
         <div className="seat-dialog__body">
-          <section className="seat-dialog__guests">
-            <label className="field__label" htmlFor={`${id}-guests`}>
-              {t('guests')}
-            </label>
-            <input
-              id={`${id}-guests`}
-              className="field__input seat-field__input--guests"
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={99}
-              step={1}
-              autoComplete="off"
-              value={form.guests}
-              aria-invalid={guestsMessage !== null}
-              aria-describedby={guestsMessage ? `${id}-guests-error` : undefined}
-              disabled={saving}
-              onChange={(event) => {
-                const guests = event.target.value;
-                setDraft((d) => ({ form: { ...d.form, guests }, fresh: false }));
-              }}
-            />
-            <FieldMessage id={`${id}-guests-error`} error={guestsMessage} />
-            <Keypad label={t('numberPad')} onKey={onKey} disabled={saving} />
-          </section>
-
+          <GuestsSection id={id} guests={form.guests} saving={saving} onType={typeGuests} onKey={onKey} />
           <section className="seat-dialog__customer" aria-labelledby={`${id}-customer`}>
             <h3 id={`${id}-customer`} className="seat-dialog__subtitle">
               {t('customer')} <span className="field__note">{t('optional')}</span>
             </h3>
-            <CustomerSearch
-              picked={form.customerId !== null ? form.name : null}
-              disabled={saving}
-              onPick={(customer) => update((f) => pickCustomer(f, customer))}
-              onRemove={() => update(clearCustomer)}
-            />
-            <TextField id={`${id}-name`} label={t('name')} value={form.name} error={errors?.name} disabled={saving} autoComplete="off" onChange={(v) => update((f) => editCustomerField(f, 'name', v))} />
-            <div className="seat-dialog__pair">
-              <TextField id={`${id}-email`} label={t('email')} type="email" inputMode="email" value={form.email} error={errors?.email} disabled={saving} onChange={(v) => update((f) => editCustomerField(f, 'email', v))} />
-              <TextField id={`${id}-phone`} label={t('phone')} type="tel" inputMode="tel" value={form.phone} error={errors?.phone} disabled={saving} onChange={(v) => update((f) => editCustomerField(f, 'phone', v))} />
-            </div>
-            <label className="field field--tight">
-              <span className="field__label">{t('notes')}</span>
-              <textarea
-                className="field__input seat-field__textarea"
-                rows={2}
-                maxLength={500}
-                value={form.notes}
-                disabled={saving}
-                aria-invalid={errors?.notes ? true : undefined}
-                onChange={(event) => {
-                  const notes = event.target.value;
-                  update((f) => ({ ...f, notes }));
-                }}
-              />
-            </label>
-            <FieldMessage id={`${id}-notes-error`} error={errors?.notes ?? null} />
-            <div className="seat-dialog__prepayment" role="group" aria-labelledby={`${id}-prepayment-title`}>
-              <h3 id={`${id}-prepayment-title`} className="seat-dialog__subtitle">
-                {t('prepayment')} <span className="field__note">{t('optional')}</span>
-              </h3>
-              <div className="seat-dialog__pair">
-                <div className="field field--tight">
-                  <label className="field__label" htmlFor={`${id}-prepayment`}>
-                    {t('prepaymentAmount')}
-                  </label>
-                  <input
-                    id={`${id}-prepayment`}
-                    className="field__input"
-                    type="text"
-                    inputMode="decimal"
-                    autoComplete="off"
-                    placeholder="0,00"
-                    value={form.prepayment}
-                    disabled={saving}
-                    aria-invalid={errors?.prepayment ? true : undefined}
-                    aria-describedby={errors?.prepayment ? `${id}-prepayment-error` : undefined}
-                    onChange={(event) => {
-                      const prepayment = event.target.value;
-                      update((f) => ({ ...f, prepayment }));
-                    }}
-                  />
-                  <FieldMessage id={`${id}-prepayment-error`} error={errors?.prepayment ?? null} />
-                </div>
-                <div className="field field--tight">
-                  <label className="field__label" htmlFor={`${id}-prepayment-method`}>
-                    {t('prepaymentMethod')}
-                  </label>
-                  <select
-                    id={`${id}-prepayment-method`}
-                    className="field__input"
-                    value={form.prepaymentMethod?.id ?? ''}
-                    disabled={saving}
-                    onChange={(event) => {
-                      const chosen = methods.find((m) => m.id === Number(event.target.value));
-                      if (chosen) update((f) => ({ ...f, prepaymentMethod: { id: chosen.id, name: chosen.name } }));
-                    }}
-                  >
-                    {methods.map((m) => (
-                      <option key={m.id} value={m.id}>
-                        {m.name}
-                      </option>
-                    ))}
-                  </select>
-                </div>
-              </div>
-            </div>
+            <CustomerFields id={id} form={form} errors={errors} saving={saving} update={update} />
+            <PrepaymentFields id={id} form={form} errors={errors} saving={saving} update={update} methods={methods} />
           </section>
         </div>
 
@@ -333,6 +240,136 @@ function SeatDialogBody({ tables }: { tables: readonly SeatTable[] }) {
             {saving ? t('seating') : t('seat')}
           </button>
         </footer>
+      </div>
+    </div>
+  );
+}
+
+function GuestsSection({ id, guests, saving, onType, onKey }: { id: string; guests: string; saving: boolean; onType: (guests: string) => void; onKey: (key: KeypadKey) => void }) {
+  const { t } = useTranslation('service');
+  const guestsMessage = guestsError(guests);
+  return (
+    <section className="seat-dialog__guests">
+      <label className="field__label" htmlFor={`${id}-guests`}>
+        {t('guests')}
+      </label>
+      <input
+        id={`${id}-guests`}
+        className="field__input seat-field__input--guests"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={99}
+        step={1}
+        autoComplete="off"
+        value={guests}
+        aria-invalid={guestsMessage !== null}
+        aria-describedby={guestsMessage ? `${id}-guests-error` : undefined}
+        disabled={saving}
+        onChange={(event) => onType(event.target.value)}
+      />
+      <FieldMessage id={`${id}-guests-error`} error={guestsMessage} />
+      <Keypad label={t('numberPad')} onKey={onKey} disabled={saving} />
+    </section>
+  );
+}
+
+interface FormPart {
+  id: string;
+  form: SeatForm;
+  errors: SeatErrors | null;
+  saving: boolean;
+  update: (change: (form: SeatForm) => SeatForm) => void;
+}
+
+/** The customer: found among the synced ones, or typed as a new one; and the notes. */
+function CustomerFields({ id, form, errors, saving, update }: FormPart) {
+  const { t } = useTranslation('service');
+  return (
+    <>
+      <CustomerSearch
+        picked={form.customerId !== null ? form.name : null}
+        disabled={saving}
+        onPick={(customer) => update((f) => pickCustomer(f, customer))}
+        onRemove={() => update(clearCustomer)}
+      />
+      <TextField id={`${id}-name`} label={t('name')} value={form.name} error={errors?.name} disabled={saving} autoComplete="off" onChange={(v) => update((f) => editCustomerField(f, 'name', v))} />
+      <div className="seat-dialog__pair">
+        <TextField id={`${id}-email`} label={t('email')} type="email" inputMode="email" value={form.email} error={errors?.email} disabled={saving} onChange={(v) => update((f) => editCustomerField(f, 'email', v))} />
+        <TextField id={`${id}-phone`} label={t('phone')} type="tel" inputMode="tel" value={form.phone} error={errors?.phone} disabled={saving} onChange={(v) => update((f) => editCustomerField(f, 'phone', v))} />
+      </div>
+      <label className="field field--tight">
+        <span className="field__label">{t('notes')}</span>
+        <textarea
+          className="field__input seat-field__textarea"
+          rows={2}
+          maxLength={500}
+          value={form.notes}
+          disabled={saving}
+          aria-invalid={errors?.notes ? true : undefined}
+          onChange={(event) => {
+            const notes = event.target.value;
+            update((f) => ({ ...f, notes }));
+          }}
+        />
+      </label>
+      <FieldMessage id={`${id}-notes-error`} error={errors?.notes ?? null} />
+    </>
+  );
+}
+
+/** A reservation's deposit and the method it was taken with. */
+function PrepaymentFields({ id, form, errors, saving, update, methods }: FormPart & { methods: Methods }) {
+  const { t } = useTranslation('service');
+  return (
+    <div className="seat-dialog__prepayment" role="group" aria-labelledby={`${id}-prepayment-title`}>
+      <h3 id={`${id}-prepayment-title`} className="seat-dialog__subtitle">
+        {t('prepayment')} <span className="field__note">{t('optional')}</span>
+      </h3>
+      <div className="seat-dialog__pair">
+        <div className="field field--tight">
+          <label className="field__label" htmlFor={`${id}-prepayment`}>
+            {t('prepaymentAmount')}
+          </label>
+          <input
+            id={`${id}-prepayment`}
+            className="field__input"
+            type="text"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="0,00"
+            value={form.prepayment}
+            disabled={saving}
+            aria-invalid={errors?.prepayment ? true : undefined}
+            aria-describedby={errors?.prepayment ? `${id}-prepayment-error` : undefined}
+            onChange={(event) => {
+              const prepayment = event.target.value;
+              update((f) => ({ ...f, prepayment }));
+            }}
+          />
+          <FieldMessage id={`${id}-prepayment-error`} error={errors?.prepayment ?? null} />
+        </div>
+        <div className="field field--tight">
+          <label className="field__label" htmlFor={`${id}-prepayment-method`}>
+            {t('prepaymentMethod')}
+          </label>
+          <select
+            id={`${id}-prepayment-method`}
+            className="field__input"
+            value={form.prepaymentMethod?.id ?? ''}
+            disabled={saving}
+            onChange={(event) => {
+              const chosen = methods.find((m) => m.id === Number(event.target.value));
+              if (chosen) update((f) => ({ ...f, prepaymentMethod: { id: chosen.id, name: chosen.name } }));
+            }}
+          >
+            {methods.map((m) => (
+              <option key={m.id} value={m.id}>
+                {m.name}
+              </option>
+            ))}
+          </select>
+        </div>
       </div>
     </div>
   );

@@ -47,18 +47,13 @@ function explain(error: unknown): ErrorText {
   return { code: 'internal', params: { operation: 'webhooks' } };
 }
 
-export function WebhookSettings({ bridge: given }: { bridge?: Bridge } = {}) {
-  const { t } = useTranslation('webhooks');
-  const scoped = useShopBridge();
-  const bridge = given ?? scoped;
+/** The receiver's settings and state as the main side answers them, and its delivery log (live). */
+function useWebhooks(bridge: Bridge) {
   const [status, setStatus] = useState<ShopWebhooksStatus | null>(null);
   const [loadError, setLoadError] = useState<ErrorText | null>(null);
   const [form, setForm] = useState<Form | null>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [save, setSave] = useState<Save>({ state: 'idle' });
   const [entries, setEntries] = useState<WebhookLogEntry[]>([]);
   const [refused, setRefused] = useState<WebhookRefused>(NO_WEBHOOK_REFUSALS);
-  const id = useId();
 
   const readLog = useCallback(() => {
     bridge.getShopWebhookLog({}).then(
@@ -90,6 +85,17 @@ export function WebhookSettings({ bridge: given }: { bridge?: Bridge } = {}) {
       unsubscribe();
     };
   }, [bridge, readLog]);
+  return { status, setStatus, loadError, form, setForm, entries, refused };
+}
+
+export function WebhookSettings({ bridge: given }: { bridge?: Bridge } = {}) {
+  const { t } = useTranslation('webhooks');
+  const scoped = useShopBridge();
+  const bridge = given ?? scoped;
+  const { status, setStatus, loadError, form, setForm, entries, refused } = useWebhooks(bridge);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [save, setSave] = useState<Save>({ state: 'idle' });
+  const id = useId();
 
   if (loadError) return <Section>{<p className="webhooks__problem">{t('readFailed', { reason: errorText(t, loadError) })}</p>}</Section>;
   if (status === null || form === null) return <Section>{<p className="settings__note">{t('reading')}</p>}</Section>;
@@ -126,7 +132,6 @@ export function WebhookSettings({ bridge: given }: { bridge?: Bridge } = {}) {
   };
 
   const hosts = [WEBHOOK_LOOPBACK_HOST, WEBHOOK_ALL_HOSTS];
-  const receiver = status.receiver;
   const secretProblem = status.secretProblem;
   const portId = `${id}-port`;
   const secretId = `${id}-secret`;
@@ -196,50 +201,65 @@ export function WebhookSettings({ bridge: given }: { bridge?: Bridge } = {}) {
             </p>
           </div>
         </div>
-        <div className="webhooks__save">
-          <Button variant="primary" type="submit" disabled={save.state === 'saving'} aria-busy={save.state === 'saving'} data-testid="webhooks-save">
-            {save.state === 'saving' ? t('saving') : t('save')}
-          </Button>
-          <p className="webhooks__save-status" role="status" data-testid="webhooks-save-status">
-            {save.state === 'saved' && (
-              <>
-                <IconCheck className="settings__hint-icon" />
-                {t('saved')}
-              </>
-            )}
-            {save.state === 'failed' && (
-              <>
-                <IconWarning className="settings__hint-icon" />
-                {t('notSaved', { reason: errorText(t, save.error) })}
-              </>
-            )}
-          </p>
-        </div>
+        <SaveRow save={save} />
       </form>
-      <div className="webhooks__side">
-        <div className={`webhooks__receiver webhooks__receiver--${receiver.state}`} data-testid="webhooks-receiver" data-state={receiver.state}>
-          <p className="webhooks__state">
-            {receiver.state === 'listening' ? <IconCheck className="settings__hint-icon" /> : <IconWarning className="settings__hint-icon" />}
-            {receiver.state === 'listening' ? t('stateListening') : receiver.state === 'failed' && receiver.problem ? t('stateFailed', { reason: errorText(t, receiver.problem) }) : t('stateOff')}
-          </p>
-          {receiver.urls.length > 0 && (
-            <>
-              <p className="settings__label">{t('urlTitle')}</p>
-              <ul className="webhooks__urls">
-                {receiver.urls.map((url) => (
-                  <li key={url}>
-                    <code data-testid="webhooks-url">{url}</code>
-                  </li>
-                ))}
-              </ul>
-            </>
-          )}
-          <p className="settings__note">{t('reachNote')}</p>
-        </div>
-      </div>
+      <ReceiverState receiver={status.receiver} />
       <WebhookLog entries={entries} />
       <RefusedCount refused={refused} />
     </Section>
+  );
+}
+
+function SaveRow({ save }: { save: Save }) {
+  const { t } = useTranslation('webhooks');
+  return (
+    <div className="webhooks__save">
+      <Button variant="primary" type="submit" disabled={save.state === 'saving'} aria-busy={save.state === 'saving'} data-testid="webhooks-save">
+        {save.state === 'saving' ? t('saving') : t('save')}
+      </Button>
+      <p className="webhooks__save-status" role="status" data-testid="webhooks-save-status">
+        {save.state === 'saved' && (
+          <>
+            <IconCheck className="settings__hint-icon" />
+            {t('saved')}
+          </>
+        )}
+        {save.state === 'failed' && (
+          <>
+            <IconWarning className="settings__hint-icon" />
+            {t('notSaved', { reason: errorText(t, save.error) })}
+          </>
+        )}
+      </p>
+    </div>
+  );
+}
+
+/** Whether the receiver listens, and at which addresses. */
+function ReceiverState({ receiver }: { receiver: ShopWebhooksStatus['receiver'] }) {
+  const { t } = useTranslation('webhooks');
+  return (
+    <div className="webhooks__side">
+      <div className={`webhooks__receiver webhooks__receiver--${receiver.state}`} data-testid="webhooks-receiver" data-state={receiver.state}>
+        <p className="webhooks__state">
+          {receiver.state === 'listening' ? <IconCheck className="settings__hint-icon" /> : <IconWarning className="settings__hint-icon" />}
+          {receiver.state === 'listening' ? t('stateListening') : receiver.state === 'failed' && receiver.problem ? t('stateFailed', { reason: errorText(t, receiver.problem) }) : t('stateOff')}
+        </p>
+        {receiver.urls.length > 0 && (
+          <>
+            <p className="settings__label">{t('urlTitle')}</p>
+            <ul className="webhooks__urls">
+              {receiver.urls.map((url) => (
+                <li key={url}>
+                  <code data-testid="webhooks-url">{url}</code>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+        <p className="settings__note">{t('reachNote')}</p>
+      </div>
+    </div>
   );
 }
 

@@ -99,3 +99,8 @@ export const usePreferencesStore = create<PreferencesStore>()((set, get) => ({
     }
   },
 }));
+
+/** The window starting: reads the saved preferences and applies them (main.tsx). */
+export function startPreferences(bridge: PreferencesBridge, target: PreferenceTarget): Promise<void> {
+  return usePreferencesStore.getState().start(bridge, target);
+}

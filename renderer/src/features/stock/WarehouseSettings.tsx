@@ -7,7 +7,7 @@ import { errorText } from '../../i18n/errorText';
 import { useFormat } from '../../i18n/useFormat';
 import { IconCheck, IconWarning } from '../../ui/icons';
 import { useCatalog } from '../sync/useCatalog';
-import { asProblem, chooseWarehouse, loadWarehouse, useWarehouseStore, type StockProblem } from './warehouseStore';
+import { asProblem, chooseWarehouse, reloadWarehouseIfFailed, useWarehouseStore, type StockProblem } from './warehouseStore';
 import './stock.css';
 
 /**
@@ -28,9 +28,7 @@ export function WarehouseSettings() {
   const [save, setSave] = useState<{ state: 'saving' | 'saved' } | { state: 'failed'; problem: StockProblem } | null>(null);
 
   // Read it again when Settings opens after a failed read.
-  useEffect(() => {
-    if (useWarehouseStore.getState().status === 'failed') void loadWarehouse();
-  }, []);
+  useEffect(reloadWarehouseIfFailed, []);
 
   const choose = (id: number | null) => {
     setSave({ state: 'saving' });

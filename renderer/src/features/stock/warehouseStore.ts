@@ -45,6 +45,11 @@ export async function loadWarehouse(): Promise<void> {
   }
 }
 
+/** Settings opened after a failed read: the warehouse is read again. */
+export function reloadWarehouseIfFailed(): void {
+  if (useWarehouseStore.getState().status === 'failed') void loadWarehouse();
+}
+
 /** Saves the choice; the store changes once the main side kept it. Throws the bridge's error. */
 export async function chooseWarehouse(warehouseId: number | null): Promise<void> {
   const bridge = useWarehouseStore.getState().bridge;

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../i18n/useFormat';
-import { basketSelectors, pay, useBasketStore, usePayHandler, type ViewLine } from './basketStore';
+import { basketSelectors, pay, useBasketStore, type PayHandler, type ViewLine } from './basketStore';
 import { LineDialog } from './TillDialogs';
 import { isLanguage, localeOf } from '../../i18n/languages';
 import { IconConnecting, IconOffline, IconWarning } from '../../ui/icons';
@@ -12,7 +12,7 @@ import { useComboScanStore } from '../../data/shop/shopComboScan';
 // The basket (issue 15 items 6–8): the sale's price rate, the lines (+/− for units, the weight of a
 // weighed line, "Edit" for quantity, discount and note), each promotion's discount as its own line
 // under the line it affects, the cashier's discount likewise, the totals and "Pay" — which hands
-// `checkoutDraft()` to the pay dialog (basketStore.ts `registerPayHandler`).
+// `checkoutDraft()` to the pay dialog (`onPay`: pay/SalePayDialog.tsx `useTillPay`).
 //
 // Test ids: till-basket, till-rate (the select), till-lines, till-line (data-line-key,
 // data-product-id), till-line-name, till-line-variant, till-line-measure, till-line-sum,
@@ -42,8 +42,11 @@ function useWeightText(): (thousandths: number) => string {
   return (thousandths) => formatter.format(thousandths / 1000);
 }
 
-/** `customer`: the sale's customer button (customer/CustomerDialog.tsx), beside the price rate. */
-export function TillBasket({ customer }: { customer?: ReactNode } = {}) {
+/**
+ * `customer`: the sale's customer button (customer/CustomerDialog.tsx), beside the price rate;
+ * `onPay`: opens the pay dialog with the basket's draft (none: "Pay" says it is unavailable).
+ */
+export function TillBasket({ customer, onPay: openPay = null }: { customer?: ReactNode; onPay?: PayHandler | null } = {}) {
   const { t } = useTranslation('till');
   const format = useFormat();
   const money = (cents: number) => format.money(cents / 100);
@@ -51,7 +54,7 @@ export function TillBasket({ customer }: { customer?: ReactNode } = {}) {
   const [editing, setEditing] = useState<string | null>(null);
   const [unavailable, setUnavailable] = useState(false);
   const [waiting, setWaiting] = useState(false);
-  const hasHandler = usePayHandler((state) => state.onPay !== null);
+  const hasHandler = openPay !== null;
   const { totals } = view;
   const editedLine = editing === null ? undefined : view.lines.find((line) => line.key === editing);
   const discounts = totals.discount;
@@ -70,7 +73,7 @@ export function TillBasket({ customer }: { customer?: ReactNode } = {}) {
     } finally {
       setWaiting(false);
     }
-    setUnavailable(!pay());
+    setUnavailable(!pay(openPay));
   };
   const units = view.lines.reduce((sum, line) => sum + (line.product.usesWeight ? 1 : line.measureThousandths / 1000), 0);
 

@@ -172,7 +172,11 @@ export function LineDialog({ line, onClose }: { line: ViewLine; onClose: () => v
   const format = useFormat();
   const titleId = useId();
   const byWeight = line.product.usesWeight;
-  const { setQuantity, setWeight, setDiscount, setNotes, remove } = useBasketStore.getState();
+  const setQuantity = useBasketStore((state) => state.setQuantity);
+  const setWeight = useBasketStore((state) => state.setWeight);
+  const setDiscount = useBasketStore((state) => state.setDiscount);
+  const setNotes = useBasketStore((state) => state.setNotes);
+  const remove = useBasketStore((state) => state.remove);
   const [measure, setMeasure] = useState(thousandthsText(line.measureThousandths, byWeight ? 3 : 0));
   const [kind, setKind] = useState<'amount' | 'percent'>(line.manual?.kind ?? 'percent');
   const [discount, setDiscountText] = useState(

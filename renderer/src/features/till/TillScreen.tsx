@@ -15,7 +15,8 @@ import { openShopDb } from '../../data/shop/shopDb';
 import { withComboSets } from '../../../../shared/domain/retail/comboLinks';
 import { useBasketStore } from './basketStore';
 import { CustomerButton } from './customer/CustomerDialog';
-import { TillPayHost } from './pay/SalePayDialog';
+import { useTillPay } from './pay/SalePayDialog';
+import { repriceBasket } from './repriceBasket';
 import { followBasketLinks, ProductLinkChecker } from './productLinks';
 import { LastReceiptButton } from './receipt/ReceiptView';
 import { useShopAccountKey, useShopBridge, useShopCatalogPerMinute } from './shopContext';
@@ -76,6 +77,7 @@ export function TillCounter({ db }: { db: ShopCatalogDb }) {
   const add = useBasketStore((state) => state.add);
   const setPricing = useBasketStore((state) => state.setPricing);
   const recompute = useBasketStore((state) => state.recompute);
+  const payDialog = useTillPay();
 
   // Price rates and promotions (few records), live: a sync that changes them re-prices the basket.
   // A combo on linked products gets what the combo scan knows of its products (shopComboScan.ts).
@@ -90,11 +92,7 @@ export function TillCounter({ db }: { db: ShopCatalogDb }) {
   const accountKey = useShopAccountKey();
   const catalogPerMinute = useShopCatalogPerMinute();
   useEffect(() => {
-    const reprice = async () => {
-      const read = await shopPricing(db);
-      setPricing({ rates: read.rates, promotions: withComboSets(read.promotions, useComboScanStore.getState().known) });
-    };
-    const checker = new ProductLinkChecker({ db, bridge, onStored: reprice });
+    const checker = new ProductLinkChecker({ db, bridge, onStored: () => repriceBasket(db) });
     const follower = followBasketLinks({ checker, basket: useBasketStore, connection: shopConnectionStore });
     // Combos on linked products need every product's links: read in the background, kept across generations.
     const pointer = accountKey ? openShopDb(accountKey) : null;
@@ -106,7 +104,7 @@ export function TillCounter({ db }: { db: ShopCatalogDb }) {
       scan?.stop();
       pointer?.close();
     };
-  }, [db, bridge, accountKey, catalogPerMinute, setPricing]);
+  }, [db, bridge, accountKey, catalogPerMinute]);
   // Promotions have hours: the basket is re-priced every minute.
   useEffect(() => {
     const timer = setInterval(recompute, 60_000);
@@ -158,9 +156,9 @@ export function TillCounter({ db }: { db: ShopCatalogDb }) {
           </div>
           {query.trim() !== '' ? <SearchResults db={db} query={query} onChoose={choose} /> : <Browser db={db} onChoose={choose} />}
         </section>
-        <TillBasket customer={<CustomerButton db={db} />} />
+        <TillBasket customer={<CustomerButton db={db} />} onPay={payDialog.open} />
         {/* The pay dialog (features/till/pay): "Pay" hands it the basket's checkoutDraft(). */}
-        <TillPayHost />
+        {payDialog.dialog}
         {asking?.kind === 'variants' && <VariantDialog db={db} master={asking.master} onClose={() => setAsking(null)} />}
         {asking?.kind === 'weight' && <WeightDialog db={db} product={asking.product} onClose={() => setAsking(null)} />}
       </div>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { promotion } from '../../../../shared/domain/retail/testing';
-import { createBasketStore, pay, registerPayHandler, useBasketStore, type CheckoutDraft, type TillRate } from './basketStore';
+import { createBasketStore, pay, useBasketStore, type CheckoutDraft, type TillRate } from './basketStore';
 import { TILL_NOON, tillProduct } from './tillTesting';
 
 const NOON = TILL_NOON;
@@ -121,16 +121,14 @@ describe('basket store', () => {
     expect(basket.getState().view.totals.total).toBe(900);
   });
 
-  it('gives the pay dialog a complete draft, and "Pay" hands it to the registered handler', () => {
+  it('gives the pay dialog a complete draft, and "Pay" hands it to the pay dialog', () => {
     useBasketStore.getState().clear();
-    expect(pay()).toBe(false);
+    expect(pay(() => undefined)).toBe(false);
     useBasketStore.getState().add(product(11, 2500, { variantName: 'M · Navy', masterId: 10 }));
     useBasketStore.getState().setCustomer(42);
     const seen: CheckoutDraft[] = [];
-    const unregister = registerPayHandler((draft) => seen.push(draft));
-    expect(pay()).toBe(true);
-    unregister();
-    expect(pay()).toBe(false);
+    expect(pay((draft) => seen.push(draft))).toBe(true);
+    expect(pay(null)).toBe(false);
     expect(seen).toHaveLength(1);
     expect(seen[0]).toEqual({
       lines: [

@@ -338,25 +338,14 @@ export const basketSelectors = {
   isEmpty: (state: BasketState) => state.entries.length === 0,
 };
 
-// The "Pay" contract with the pay dialog (helper S5): it registers its handler (while it is
-// mounted, or once at start-up); the basket's "Pay" button calls it with `checkoutDraft()`. After a
-// sale is queued, the pay dialog empties the basket with `useBasketStore.getState().clear()`.
+// The "Pay" contract with the pay dialog: the till hands the basket's "Pay" button the dialog's
+// opener (pay/SalePayDialog.tsx `useTillPay`), which it calls with `checkoutDraft()`; the sale
+// action (pay/sellSale.ts) empties the basket once the sale is saved.
 export type PayHandler = (draft: CheckoutDraft) => void;
 
-export const usePayHandler = create<{ onPay: PayHandler | null }>()(() => ({ onPay: null }));
-
-/** Registers the pay dialog's handler; returns the function that removes it. */
-export function registerPayHandler(onPay: PayHandler): () => void {
-  usePayHandler.setState({ onPay });
-  return () => {
-    if (usePayHandler.getState().onPay === onPay) usePayHandler.setState({ onPay: null });
-  };
-}
-
-/** What the "Pay" button does: hands the draft to the pay dialog's handler (false: none registered or nothing to pay). */
-export function pay(): boolean {
-  const { onPay } = usePayHandler.getState();
-  const draft = checkoutDraft();
+/** What the "Pay" button does: hands the draft to the pay dialog (false: no dialog or nothing to pay). */
+export function pay(onPay: PayHandler | null, basket: Pick<typeof useBasketStore, 'getState'> = useBasketStore): boolean {
+  const draft = basket.getState().checkoutDraft();
   if (onPay === null || draft.lines.length === 0) return false;
   onPay(draft);
   return true;

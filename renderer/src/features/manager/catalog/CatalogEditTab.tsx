@@ -1,12 +1,11 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import { ALLERGENS, type AllergenCode } from '../../../../../shared/api/catalog';
-import type { CatalogEdit, CatalogEditField, CatalogEditKind, CatalogEditProblem } from '../../../../../shared/bridge';
+import type { CatalogEdit, CatalogEditField, CatalogEditKind } from '../../../../../shared/bridge';
 import { refKey } from '../../../../../shared/domain/catalogEdits';
 import type { CatalogDb } from '../../../data/catalog/catalogDb';
-import { applyCatalogEdits, editsOf } from '../../../data/catalog/catalogEdits';
 import { catalogSelectors, catalogStore } from '../../../data/catalog/catalogStore';
 import { errorText } from '../../../i18n/errorText';
 import { useFormat } from '../../../i18n/useFormat';
@@ -17,7 +16,8 @@ import { SearchField } from '../../catalog/SearchField';
 import type { ManagerTabProps } from '../managerTab';
 import { draftOf, editOfDraft, fieldsOf, type EditDraft, type FormProblem, type PickedRecord } from './catalogEditForm';
 import { useCatalogEditStore, type PendingEdit } from './catalogEditStore';
-import { currentRecord, findRecords, type PickKind } from './catalogPicker';
+import { saveCatalogEdits } from './saveCatalogEdits';
+import { findRecords, type PickKind } from './catalogPicker';
 import './catalogEdit.css';
 
 // Manager mode's Catalog tab (issue 17 item 1): find a group, category, item or modifier in the
@@ -160,7 +160,6 @@ function EditPanel() {
 
 function EditForm({ record }: { record: PickedRecord }) {
   const { t } = useTranslation('managerCatalog');
-  const { t: tc } = useTranslation('catalog');
   const problemText = useProblemText();
   const entry = useCatalogEditStore((s) => s.pending.find((p) => refKey(p.edit) === refKey(record)));
   const keep = useCatalogEditStore((s) => s.keep);
@@ -245,41 +244,14 @@ function EditForm({ record }: { record: PickedRecord }) {
             {fieldError('price')}
           </div>
         )}
-        {fields.includes('active') && (
-          <fieldset className="field">
-            <legend className="field__label">{t('fieldActive')}</legend>
-            <div className="segments">
-              <button type="button" className="segment" aria-pressed={draft.active} onClick={() => change({ active: true })}>
-                {t('activeOn')}
-              </button>
-              <button type="button" className="segment" aria-pressed={!draft.active} onClick={() => change({ active: false })}>
-                {t('activeOff')}
-              </button>
-            </div>
-            {fieldError('active')}
-          </fieldset>
-        )}
+        {fields.includes('active') && <ActiveField active={draft.active} onChange={(active) => change({ active })} error={fieldError('active')} />}
         {fields.includes('allergens') && (
-          <fieldset className="field" aria-describedby={problemsOf('allergens').length > 0 ? errorId('allergens') : undefined}>
-            <legend className="field__label">{t('fieldAllergens')}</legend>
-            <div className="segments catalog-edit__allergens">
-              {allergenCodes.map((code) => {
-                const on = draft.allergens.includes(code);
-                return (
-                  <button
-                    key={code}
-                    type="button"
-                    className="segment"
-                    aria-pressed={on}
-                    onClick={() => change({ allergens: on ? draft.allergens.filter((c) => c !== code) : [...draft.allergens, code].sort((a, b) => a - b) })}
-                  >
-                    {allergenName(tc, code)}
-                  </button>
-                );
-              })}
-            </div>
-            {fieldError('allergens')}
-          </fieldset>
+          <AllergensField
+            chosen={draft.allergens}
+            onChange={(allergens) => change({ allergens })}
+            describedBy={problemsOf('allergens').length > 0 ? errorId('allergens') : undefined}
+            error={fieldError('allergens')}
+          />
         )}
         {fields.includes('photo') && (
           <div className="field">
@@ -320,6 +292,45 @@ function EditForm({ record }: { record: PickedRecord }) {
 }
 
 /** "Price: 2,50 € → 3,00 €", one line per changed field. */
+function ActiveField({ active, onChange, error }: { active: boolean; onChange: (active: boolean) => void; error: ReactNode }) {
+  const { t } = useTranslation('managerCatalog');
+  return (
+    <fieldset className="field">
+      <legend className="field__label">{t('fieldActive')}</legend>
+      <div className="segments">
+        <button type="button" className="segment" aria-pressed={active} onClick={() => onChange(true)}>
+          {t('activeOn')}
+        </button>
+        <button type="button" className="segment" aria-pressed={!active} onClick={() => onChange(false)}>
+          {t('activeOff')}
+        </button>
+      </div>
+      {error}
+    </fieldset>
+  );
+}
+
+function AllergensField({ chosen, onChange, describedBy, error }: { chosen: readonly AllergenCode[]; onChange: (allergens: AllergenCode[]) => void; describedBy: string | undefined; error: ReactNode }) {
+  const { t } = useTranslation('managerCatalog');
+  const { t: tc } = useTranslation('catalog');
+  return (
+    <fieldset className="field" aria-describedby={describedBy}>
+      <legend className="field__label">{t('fieldAllergens')}</legend>
+      <div className="segments catalog-edit__allergens">
+        {allergenCodes.map((code) => {
+          const on = chosen.includes(code);
+          return (
+            <button key={code} type="button" className="segment" aria-pressed={on} onClick={() => onChange(on ? chosen.filter((c) => c !== code) : [...chosen, code].sort((a, b) => a - b))}>
+              {allergenName(tc, code)}
+            </button>
+          );
+        })}
+      </div>
+      {error}
+    </fieldset>
+  );
+}
+
 function useChangeLines() {
   const { t } = useTranslation('managerCatalog');
   const { t: tc } = useTranslation('catalog');
@@ -342,45 +353,24 @@ function useChangeLines() {
 function PendingPanel({ bridge, db }: ManagerTabProps & { db: CatalogDb }) {
   const { t } = useTranslation('managerCatalog');
   const pending = useCatalogEditStore((s) => s.pending);
-  const settle = useCatalogEditStore((s) => s.settle);
   const clear = useCatalogEditStore((s) => s.clear);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<Message | null>(null);
 
-  const showFirstProblem = (problems: readonly CatalogEditProblem[]) => {
-    const state = useCatalogEditStore.getState();
-    const first = state.pending.find((p) => problems.some((problem) => refKey(problem) === refKey(p.edit)));
-    if (first) state.openRecord(first.record);
-  };
-
   const save = async () => {
-    const edits = pending.map((p) => p.edit);
     setBusy(true);
     setMessage(null);
     try {
-      const result = await bridge.saveCatalogEdits({ edits });
-      // What the POS accepted goes into the local catalog at once (the other windows hear `catalog-edited`).
+      const result = await saveCatalogEdits(bridge, db);
       const saved = result.outcome === 'invalid' ? [] : result.saved;
-      if (saved.length > 0) {
-        await applyCatalogEdits(db, editsOf(edits, saved));
-        // The form compares with the record as it is now.
-        const open = useCatalogEditStore.getState().open;
-        if (open !== null && saved.some((ref) => refKey(ref) === refKey(open))) useCatalogEditStore.getState().openRecord(await currentRecord(db, open.kind, open.id));
-      }
       if (result.outcome === 'saved') {
-        settle({ saved });
         setMessage({ tone: 'ok', text: t('savedAll', { count: saved.length }) });
       } else if (result.outcome === 'invalid') {
-        settle({ saved: [], problems: result.problems });
         setMessage({ tone: 'problem', text: t('invalidAll') });
-        showFirstProblem(result.problems);
       } else if (result.outcome === 'refused') {
-        settle({ saved, problems: result.problems });
         const said = result.said !== undefined ? ` ${t('saidWhole', { said: result.said })}` : '';
         setMessage({ tone: 'problem', text: (saved.length > 0 ? t('refusedAfter', { count: saved.length }) : t('refused')) + said });
-        showFirstProblem(result.problems);
       } else {
-        settle({ saved, unsure: result.unsure });
         setMessage({ tone: 'problem', text: t('interrupted', { count: saved.length, reason: errorText(t, result.error) }) });
       }
     } catch (error) {

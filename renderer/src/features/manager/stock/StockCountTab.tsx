@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
 import type { BridgeClient } from '../../../../../shared/bridge';
@@ -17,17 +17,14 @@ import { useWarehouseStore } from '../../stock/warehouseStore';
 import { useCatalog } from '../../sync/useCatalog';
 import type { ManagerTabProps } from '../managerTab';
 import {
-  afterSave,
   countAgain,
   countedIds,
-  countsToSave,
   isCounted,
   itemByBarcode,
   itemIdsOf,
   keepCount,
   matchesSearch,
   sheetFromRead,
-  withChanged,
   withItem,
   withOneMore,
   withoutScannedText,
@@ -36,14 +33,15 @@ import {
   type CountSheet,
 } from './stockCount';
 import { CountRow } from './CountRow';
+import { saveStockCount } from './countStock';
 import { chooseCountWarehouse, claimStockCounts, stockCountSelectors, updateSheet, useStockCountStore } from './stockCountStore';
 import './stockCount.css';
 
 // Manager mode's stock count (issue 17 item 2). Choose a warehouse: its items with inventory and
 // their quantities are read from the POS (online). Count by searching an item and typing what is
 // on the shelf, or with a keyboard-wedge scanner (each scan counts one more, anywhere on the
-// screen); every counted item shows in stock, counted and the difference in words. Save writes
-// the counted items in one call, after the main side has checked that nothing changed at the POS
+// screen); every counted item shows in stock, counted and the difference in words. Save
+// (countStock.ts) writes the counted items in one call, after the main side has checked that nothing changed at the POS
 // since it was read: an item that did is shown ("changed elsewhere: now 7") with "Keep my count"
 // and "Count again", and nothing is written until the manager decides. Offline: nothing can be
 // read or saved, and what was typed stays (the sheets live in stockCountStore.ts).
@@ -172,20 +170,10 @@ export function StockCountTab({ bridge }: ManagerTabProps) {
   );
 }
 
-function CountSheetView({ bridge, db, sheet, offline }: { bridge: BridgeClient; db: CatalogDb; sheet: CountSheet; offline: boolean }) {
+/** What the catalog says of the sheet's items (names, barcodes); an item it lacks shows its number. */
+function useCountItems(db: CatalogDb, sheet: CountSheet) {
   const { t } = useTranslation('managerStock');
   const format = useFormat();
-  const { warehouseId } = sheet;
-  const [query, setQuery] = useState('');
-  const [show, setShow] = useState<'all' | 'counted'>('all');
-  const [scanNote, setScanNote] = useState<ScanNote | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [result, setResult] = useState<SaveResult | null>(null);
-  const [invalidShown, setInvalidShown] = useState(false);
-  const searchRef = useRef<HTMLInputElement | null>(null);
-  const listRef = useRef<HTMLUListElement | null>(null);
-
-  // What the catalog says of the sheet's items (names, barcodes); an item it lacks shows its number.
   const ids = useMemo(() => itemIdsOf(sheet), [sheet]);
   const idsKey = ids.join(',');
   const records = useLiveQuery(async () => db.items.bulkGet(idsKey === '' ? [] : idsKey.split(',').map(Number)), [db, idsKey]);
@@ -197,41 +185,22 @@ function CountSheetView({ bridge, db, sheet, offline }: { bridge: BridgeClient; 
       .sort((a, b) => format.collator.compare(a.name, b.name) || a.itemId - b.itemId);
   }, [records, ids, t, format]);
   const itemsById = useMemo(() => new Map(items.map((item) => [item.itemId, item])), [items]);
+  return { items, itemsById };
+}
 
-  const counted = countedIds(sheet);
-  const changedIds = Object.keys(sheet.changed).map(Number);
-  const visible = items.filter((item) => (show === 'all' || isCounted(sheet, item.itemId) || item.itemId in sheet.changed) && matchesSearch(item, query));
-  const shown = visible.slice(0, MAX_ROWS);
+interface ScanCounting {
+  db: CatalogDb;
+  itemsById: ReadonlyMap<number, CountItem>;
+  change: (next: (sheet: CountSheet) => CountSheet) => void;
+  setQuery: (update: (typed: string) => string) => void;
+  /** After a scan counted an item: its row comes into view, the last save's result goes. */
+  onCounted: (itemId: number) => void;
+  enabled: boolean;
+}
 
-  // Catalog items with inventory that the warehouse has no row for, offered for a search.
-  const searching = query.trim().length >= 2;
-  const others = useLiveQuery(
-    async () =>
-      !searching
-        ? []
-        : db.items
-            .filter((record) => record.hasInventory && !(record.id in sheet.expected) && matchesSearch({ itemId: record.id, name: record.name, barcode: record.barcode ?? null }, query))
-            .limit(MAX_OTHERS)
-            .toArray(),
-    [db, query, searching, sheet.expected],
-  );
-
-  const change = useCallback((next: (sheet: CountSheet) => CountSheet) => updateSheet(bridge, warehouseId, (current) => next(current ?? sheet)), [bridge, warehouseId, sheet]);
-
-  const focusCount = (itemId: number) => {
-    // After the row is drawn (an item just added, or the "counted" filter).
-    requestAnimationFrame(() => {
-      const input = listRef.current?.querySelector<HTMLInputElement>(`input[data-count-item="${itemId}"]`);
-      input?.focus();
-      input?.select();
-    });
-  };
-
-  const scrollToRow = (itemId: number) => {
-    requestAnimationFrame(() => listRef.current?.querySelector(`[data-item-id="${itemId}"]`)?.scrollIntoView({ block: 'nearest' }));
-  };
-
-  // A scan counts one more of its item, wherever the focus is; unknown codes are said, never guessed.
+/** A scan counts one more of its item, wherever the focus is; unknown codes are said, never guessed. */
+function useScanCounting({ db, itemsById, change, setQuery, onCounted, enabled }: ScanCounting) {
+  const [scanNote, setScanNote] = useState<ScanNote | null>(null);
   const scans = useRef(Promise.resolve());
   const onScan = useCallback(
     (code: string) => {
@@ -257,13 +226,57 @@ function CountSheetView({ bridge, db, sheet, offline }: { bridge: BridgeClient; 
           return next ?? current;
         });
         setScanNote(counted !== null ? { kind: 'counted', itemId, counted, at } : { kind: 'not-a-number', itemId, at });
-        setResult(null);
-        scrollToRow(itemId);
+        onCounted(itemId);
       });
     },
-    [change, db, itemsById],
+    [change, db, itemsById, setQuery, onCounted],
   );
-  useScanner(onScan, { enabled: !saving });
+  useScanner(onScan, { enabled });
+  return { scanNote, setScanNote };
+}
+
+/** Focus and scrolling inside the list, after the row is drawn (an item just added, or the "counted" filter). */
+function useCountList() {
+  const listRef = useRef<HTMLUListElement | null>(null);
+  const focusCount = useCallback((itemId: number) => {
+    requestAnimationFrame(() => {
+      const input = listRef.current?.querySelector<HTMLInputElement>(`input[data-count-item="${itemId}"]`);
+      input?.focus();
+      input?.select();
+    });
+  }, []);
+  const scrollToRow = useCallback((itemId: number) => {
+    requestAnimationFrame(() => listRef.current?.querySelector(`[data-item-id="${itemId}"]`)?.scrollIntoView({ block: 'nearest' }));
+  }, []);
+  return { listRef, focusCount, scrollToRow };
+}
+
+function CountSheetView({ bridge, db, sheet, offline }: { bridge: BridgeClient; db: CatalogDb; sheet: CountSheet; offline: boolean }) {
+  const { t } = useTranslation('managerStock');
+  const { warehouseId } = sheet;
+  const [query, setQuery] = useState('');
+  const [show, setShow] = useState<'all' | 'counted'>('all');
+  const [saving, setSaving] = useState(false);
+  const [result, setResult] = useState<SaveResult | null>(null);
+  const [invalidShown, setInvalidShown] = useState(false);
+  const searchRef = useRef<HTMLInputElement | null>(null);
+  const { listRef, focusCount, scrollToRow } = useCountList();
+  const { items, itemsById } = useCountItems(db, sheet);
+
+  const counted = countedIds(sheet);
+  const changedIds = Object.keys(sheet.changed).map(Number);
+  const visible = items.filter((item) => (show === 'all' || isCounted(sheet, item.itemId) || item.itemId in sheet.changed) && matchesSearch(item, query));
+  const shown = visible.slice(0, MAX_ROWS);
+
+  const change = useCallback((next: (sheet: CountSheet) => CountSheet) => updateSheet(bridge, warehouseId, (current) => next(current ?? sheet)), [bridge, warehouseId, sheet]);
+  const onCounted = useCallback(
+    (itemId: number) => {
+      setResult(null);
+      scrollToRow(itemId);
+    },
+    [scrollToRow],
+  );
+  const { scanNote, setScanNote } = useScanCounting({ db, itemsById, change, setQuery, onCounted, enabled: !saving });
 
   const onSearchKey = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key !== 'Enter') return;
@@ -280,34 +293,30 @@ function CountSheetView({ bridge, db, sheet, offline }: { bridge: BridgeClient; 
   };
 
   const save = async () => {
-    const plan = countsToSave(sheet);
-    if (plan.kind === 'nothing') return;
-    if (plan.kind === 'invalid') {
-      setInvalidShown(true);
-      setResult({ kind: 'invalid' });
-      setShow('all');
-      setQuery('');
-      focusCount(plan.itemIds[0]!);
-      return;
-    }
-    if (plan.kind === 'unsettled') return setResult({ kind: 'unsettled', count: plan.itemIds.length });
-    if (plan.kind === 'too-many') return setResult({ kind: 'too-many', count: plan.count });
-    setSaving(true);
-    setResult(null);
-    setScanNote(null);
+    const sending = () => {
+      setSaving(true);
+      setResult(null);
+      setScanNote(null);
+    };
     try {
-      const answer = await bridge.saveStockCount({ warehouseId, counts: plan.counts });
-      if (answer.outcome === 'saved') {
-        change((current) => afterSave(current, answer.stocks));
-        setResult({ kind: 'saved', count: answer.stocks.length });
+      const saved = await saveStockCount(bridge, sheet, sending);
+      if (saved.kind === 'nothing') return;
+      if (saved.kind === 'invalid') {
+        setInvalidShown(true);
+        setResult({ kind: 'invalid' });
+        setShow('all');
+        setQuery('');
+        focusCount(saved.itemIds[0]!);
+        return;
+      }
+      setResult(saved);
+      if (saved.kind === 'saved') {
         setInvalidShown(false);
         setShow('all');
-      } else {
-        change((current) => withChanged(current, answer.changed));
-        setResult({ kind: 'changed', count: answer.changed.length });
+      } else if (saved.kind === 'changed') {
         setShow('counted');
         setQuery('');
-        scrollToRow(answer.changed[0]!.itemId);
+        scrollToRow(saved.firstItemId);
       }
     } catch (error) {
       setResult({ kind: 'failed', error });
@@ -316,69 +325,31 @@ function CountSheetView({ bridge, db, sheet, offline }: { bridge: BridgeClient; 
     }
   };
 
-  const scanText =
-    scanNote === null
-      ? ''
-      : scanNote.kind === 'unknown'
-        ? t('scanUnknown', { code: scanNote.code })
-        : scanNote.kind === 'not-a-number'
-          ? t('scanNotANumber', { name: itemsById.get(scanNote.itemId)?.name ?? '' })
-          : t('scanCounted', { name: itemsById.get(scanNote.itemId)?.name ?? '', counted: scanNote.counted });
-
   return (
     <>
-      <div className="stock-count__tools">
-        <SearchField
-          block="catalog-search"
-          className="stock-count__search"
-          fieldProps={{ ...scannerOptIn, onKeyDown: onSearchKey }}
-          fieldRef={searchRef}
-          value={query}
-          onChange={(text) => {
-            setQuery(text);
-            // A search looks through every item, not only the counted ones.
-            if (text.trim() !== '') setShow('all');
-          }}
-          label={t('search')}
-          placeholder={t('searchPlaceholder')}
-          clearLabel={t('clearSearch')}
-          testId="stock-count-search"
-        />
-        <div className="segments stock-count__show" role="group" aria-label={t('showLabel')}>
-          <button type="button" className="segment" aria-pressed={show === 'all'} onClick={() => setShow('all')}>
-            {t('showAll', { n: items.length })}
-          </button>
-          <button type="button" className="segment" aria-pressed={show === 'counted'}
-            onClick={() => {
-              // Every counted item: the search (which looks through all of them) goes.
-              setShow('counted');
-              setQuery('');
-            }}
-          >
-            {t('showCounted', { n: counted.length + changedIds.filter((id) => !counted.includes(id)).length })}
-          </button>
-        </div>
-      </div>
+      <CountTools
+        query={query}
+        onQuery={(text) => {
+          setQuery(text);
+          // A search looks through every item, not only the counted ones.
+          if (text.trim() !== '') setShow('all');
+        }}
+        onSearchKey={onSearchKey}
+        searchRef={searchRef}
+        show={show}
+        onShow={(next) => {
+          setShow(next);
+          // Every counted item: the search (which looks through all of them) goes.
+          if (next === 'counted') setQuery('');
+        }}
+        itemCount={items.length}
+        countedCount={counted.length + changedIds.filter((id) => !counted.includes(id)).length}
+      />
       <p className="stock-count__status" role="status" data-testid="stock-count-status">
-        {scanText}
+        <ScanNoteText note={scanNote} itemsById={itemsById} />
       </p>
 
-      {searching && others !== undefined && others.length > 0 && (
-        <section className="stock-count__others" aria-labelledby="stock-count-others">
-          <h2 className="stock-count__others-title" id="stock-count-others">
-            {t('othersTitle')}
-          </h2>
-          <ul className="stock-count__others-list">
-            {others.map((record) => (
-              <li key={record.id}>
-                <Button className="stock-count__add" onClick={() => addOther(record.id)} aria-label={t('addToCountLabel', { name: record.name })}>
-                  {t('addToCount', { name: record.name })}
-                </Button>
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+      <OtherItems db={db} sheet={sheet} query={query} onAdd={addOther} />
 
       {shown.length === 0 ? (
         <EmptyState title={items.length === 0 ? t('emptyWarehouse') : show === 'counted' && query.trim() === '' ? t('noneCounted') : t('noMatch')} />
@@ -428,6 +399,87 @@ function CountSheetView({ bridge, db, sheet, offline }: { bridge: BridgeClient; 
         </Button>
       </div>
     </>
+  );
+}
+
+interface CountToolsProps {
+  query: string;
+  onQuery: (text: string) => void;
+  onSearchKey: (event: KeyboardEvent<HTMLInputElement>) => void;
+  searchRef: RefObject<HTMLInputElement | null>;
+  show: 'all' | 'counted';
+  onShow: (show: 'all' | 'counted') => void;
+  itemCount: number;
+  countedCount: number;
+}
+
+/** The search (names and barcodes) and "All" / "Counted". */
+function CountTools({ query, onQuery, onSearchKey, searchRef, show, onShow, itemCount, countedCount }: CountToolsProps) {
+  const { t } = useTranslation('managerStock');
+  return (
+    <div className="stock-count__tools">
+      <SearchField
+        block="catalog-search"
+        className="stock-count__search"
+        fieldProps={{ ...scannerOptIn, onKeyDown: onSearchKey }}
+        fieldRef={searchRef}
+        value={query}
+        onChange={onQuery}
+        label={t('search')}
+        placeholder={t('searchPlaceholder')}
+        clearLabel={t('clearSearch')}
+        testId="stock-count-search"
+      />
+      <div className="segments stock-count__show" role="group" aria-label={t('showLabel')}>
+        <button type="button" className="segment" aria-pressed={show === 'all'} onClick={() => onShow('all')}>
+          {t('showAll', { n: itemCount })}
+        </button>
+        <button type="button" className="segment" aria-pressed={show === 'counted'} onClick={() => onShow('counted')}>
+          {t('showCounted', { n: countedCount })}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function ScanNoteText({ note, itemsById }: { note: ScanNote | null; itemsById: ReadonlyMap<number, CountItem> }) {
+  const { t } = useTranslation('managerStock');
+  if (note === null) return null;
+  if (note.kind === 'unknown') return t('scanUnknown', { code: note.code });
+  const name = itemsById.get(note.itemId)?.name ?? '';
+  return note.kind === 'not-a-number' ? t('scanNotANumber', { name }) : t('scanCounted', { name, counted: note.counted });
+}
+
+/** Catalog items with inventory that the warehouse has no row for, offered for a search. */
+function OtherItems({ db, sheet, query, onAdd }: { db: CatalogDb; sheet: CountSheet; query: string; onAdd: (itemId: number) => void }) {
+  const { t } = useTranslation('managerStock');
+  const searching = query.trim().length >= 2;
+  const others = useLiveQuery(
+    async () =>
+      !searching
+        ? []
+        : db.items
+            .filter((record) => record.hasInventory && !(record.id in sheet.expected) && matchesSearch({ itemId: record.id, name: record.name, barcode: record.barcode ?? null }, query))
+            .limit(MAX_OTHERS)
+            .toArray(),
+    [db, query, searching, sheet.expected],
+  );
+  if (!searching || others === undefined || others.length === 0) return null;
+  return (
+    <section className="stock-count__others" aria-labelledby="stock-count-others">
+      <h2 className="stock-count__others-title" id="stock-count-others">
+        {t('othersTitle')}
+      </h2>
+      <ul className="stock-count__others-list">
+        {others.map((record) => (
+          <li key={record.id}>
+            <Button className="stock-count__add" onClick={() => onAdd(record.id)} aria-label={t('addToCountLabel', { name: record.name })}>
+              {t('addToCount', { name: record.name })}
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

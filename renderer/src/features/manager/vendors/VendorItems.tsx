@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BridgeClient, Vendor, VendorItem, VendorItemWrite } from '../../../../../shared/bridge';
+import type { CatalogDb } from '../../../data/catalog/catalogDb';
 import { errorText } from '../../../i18n/errorText';
 import { useFormat } from '../../../i18n/useFormat';
 import { Button, RetryButton } from '../../../ui/Button';
@@ -46,7 +47,6 @@ export function VendorItems({ bridge, vendor }: { bridge: ItemsBridge; vendor: V
   const [notice, setNotice] = useState<string | null>(null);
   const [query, setQuery] = useState('');
   const names = useItemNames(db, items?.map((item) => item.itemId) ?? []);
-  const found = useItemSearch(db, query, ADD_RESULTS);
 
   const load = useCallback(async () => {
     try {
@@ -113,23 +113,7 @@ export function VendorItems({ bridge, vendor }: { bridge: ItemsBridge; vendor: V
         <p className="vendors__hint">{t('itemsEmpty')}</p>
       ) : (
         <table className="vendor-items__table" data-testid="vendor-items">
-          <thead>
-            <tr>
-              <th scope="col">{t('colItem')}</th>
-              <th scope="col" className="vendor-items__number">
-                {t('colCost')}
-              </th>
-              <th scope="col" className="vendor-items__number">
-                {t('colPack')}
-              </th>
-              <th scope="col" className="vendor-items__number">
-                {t('colUnitCost')}
-              </th>
-              <th scope="col">
-                <span className="visually-hidden">{t('colActions')}</span>
-              </th>
-            </tr>
-          </thead>
+          <ItemsHead />
           <tbody>
             {items.map((item) =>
               editing?.kind === 'change' && editing.itemId === item.itemId ? (
@@ -187,51 +171,83 @@ export function VendorItems({ bridge, vendor }: { bridge: ItemsBridge; vendor: V
             />
           ) : (
             db !== null && (
-              <>
-                <p className="vendor-items__add-title" aria-hidden="true">
-                  {t('addSearchLabel')}
-                </p>
-                <SearchField
-                  block="catalog-search"
-                  className="vendor-items__search"
-                  value={query}
-                  onChange={setQuery}
-                  label={t('addSearchLabel')}
-                  placeholder={t('addSearchPlaceholder')}
-                  clearLabel={t('clearSearch')}
-                  testId="vendor-items-add-search"
-                />
-                {found !== null &&
-                  (found.items.length === 0 ? (
-                    <p className="vendors__hint">{t('addNoMatch')}</p>
-                  ) : (
-                    <ul className="vendor-items__results" aria-label={t('addResultsLabel')}>
-                      {found.items.map((item) => (
-                        <li key={item.id}>
-                          <button
-                            type="button"
-                            className="card-button vendor-items__result"
-                            data-testid="vendor-items-add-result"
-                            data-item-id={item.id}
-                            onClick={() => {
-                              setNotice(null);
-                              setEditing(listed.has(item.id) ? { kind: 'change', itemId: item.id } : { kind: 'add', itemId: item.id, name: item.name });
-                            }}
-                          >
-                            <span>{item.name}</span>
-                            {listed.has(item.id) && <span className="vendor-items__listed">{t('addAlreadyListed')}</span>}
-                          </button>
-                        </li>
-                      ))}
-                      {found.total > found.items.length && <li className="vendors__hint">{t('addMore', { count: found.total - found.items.length })}</li>}
-                    </ul>
-                  ))}
-              </>
+              <AddSearch
+                db={db}
+                query={query}
+                onQuery={setQuery}
+                listed={listed}
+                onChoose={(item) => {
+                  setNotice(null);
+                  setEditing(listed.has(item.id) ? { kind: 'change', itemId: item.id } : { kind: 'add', itemId: item.id, name: item.name });
+                }}
+              />
             )
           )}
         </div>
       )}
     </section>
+  );
+}
+
+function ItemsHead() {
+  const { t } = useTranslation('managerVendors');
+  return (
+    <thead>
+      <tr>
+        <th scope="col">{t('colItem')}</th>
+        <th scope="col" className="vendor-items__number">
+          {t('colCost')}
+        </th>
+        <th scope="col" className="vendor-items__number">
+          {t('colPack')}
+        </th>
+        <th scope="col" className="vendor-items__number">
+          {t('colUnitCost')}
+        </th>
+        <th scope="col">
+          <span className="visually-hidden">{t('colActions')}</span>
+        </th>
+      </tr>
+    </thead>
+  );
+}
+
+/** Adding an item: found in the synced catalog by name or barcode; one already listed is changed instead. */
+function AddSearch({ db, query, onQuery, listed, onChoose }: { db: CatalogDb; query: string; onQuery: (query: string) => void; listed: ReadonlySet<number>; onChoose: (item: { id: number; name: string }) => void }) {
+  const { t } = useTranslation('managerVendors');
+  const found = useItemSearch(db, query, ADD_RESULTS);
+  return (
+    <>
+      <p className="vendor-items__add-title" aria-hidden="true">
+        {t('addSearchLabel')}
+      </p>
+      <SearchField
+        block="catalog-search"
+        className="vendor-items__search"
+        value={query}
+        onChange={onQuery}
+        label={t('addSearchLabel')}
+        placeholder={t('addSearchPlaceholder')}
+        clearLabel={t('clearSearch')}
+        testId="vendor-items-add-search"
+      />
+      {found !== null &&
+        (found.items.length === 0 ? (
+          <p className="vendors__hint">{t('addNoMatch')}</p>
+        ) : (
+          <ul className="vendor-items__results" aria-label={t('addResultsLabel')}>
+            {found.items.map((item) => (
+              <li key={item.id}>
+                <button type="button" className="card-button vendor-items__result" data-testid="vendor-items-add-result" data-item-id={item.id} onClick={() => onChoose(item)}>
+                  <span>{item.name}</span>
+                  {listed.has(item.id) && <span className="vendor-items__listed">{t('addAlreadyListed')}</span>}
+                </button>
+              </li>
+            ))}
+            {found.total > found.items.length && <li className="vendors__hint">{t('addMore', { count: found.total - found.items.length })}</li>}
+          </ul>
+        ))}
+    </>
   );
 }
 

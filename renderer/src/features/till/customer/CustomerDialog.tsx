@@ -104,6 +104,7 @@ export function CustomerDialog({ db, bridge, onClose }: { db: ShopCatalogDb; bri
   // The shop's connection as the header shows it (data/shop/shopConnection.ts).
   const offline = useStore(shopConnectionStore, (state) => state.connection === 'offline');
   const customerId = useBasketStore(basketSelectors.customerId);
+  const setCustomer = useBasketStore((state) => state.setCustomer);
   const chosen = useLiveQuery(async () => (customerId === null ? null : ((await db.customers.get(customerId)) ?? null)), [db, customerId]);
   const title = view.kind === 'list' ? t('title') : view.kind === 'new' ? t('newTitle') : t('editTitle', { name: view.customer.name });
   const done = (text: string) => {
@@ -151,11 +152,11 @@ export function CustomerDialog({ db, bridge, onClose }: { db: ShopCatalogDb; bri
             onBack={() => setView({ kind: 'list' })}
             onCreated={(customer) => {
               // A new customer is this sale's: their rate (if the shop gives them one) applies.
-              useBasketStore.getState().setCustomer(customer.id, customerRateOf(customer));
+              setCustomer(customer.id, customerRateOf(customer));
               onClose();
             }}
             onSaved={(customer) => {
-              if (useBasketStore.getState().customerId === customer.id) useBasketStore.getState().setCustomer(customer.id, customerRateOf(customer));
+              if (customerId === customer.id) setCustomer(customer.id, customerRateOf(customer));
               done(t('saved', { name: customer.name }));
             }}
           />
