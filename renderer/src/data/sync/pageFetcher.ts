@@ -12,7 +12,7 @@ interface PageRequest<Input, Answer> {
 }
 
 /**
- * Asks for pages over the bridge, several to a call (issue 11). A bridge call costs every process
+ * Asks for pages over the bridge, several to a call (docs/decisions.md "Catalog sync store rate"). A bridge call costs every process
  * on its way (renderer, browser, network service, main side) a few milliseconds of CPU whatever it
  * carries — about 7 ms on the bench machine — which the IndexedDB writes need more: 184 calls of
  * one page became about 40 of five. Pages asked for while the calls in flight are busy wait and

@@ -32,7 +32,7 @@ export const DEFAULT_WRITE_BATCH: WriteBatch = { records: 2_000, idleRecords: 40
 
 /**
  * Transactions handed to IndexedDB at once. With one, IndexedDB idles from each commit until the
- * page, busy with answers and validation, has started the next (issue 11: 20 to 100 ms each time,
+ * page, busy with answers and validation, has started the next (docs/decisions.md "Catalog sync store rate": 20 to 100 ms each time,
  * over a second in a sync); with two, the next one's records are waiting when a commit ends.
  */
 const TRANSACTIONS_AT_ONCE = 2;

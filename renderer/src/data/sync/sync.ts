@@ -114,7 +114,7 @@ export async function syncCatalog(options: SyncCatalogOptions): Promise<SyncSucc
 /**
  * The page must be the one asked for, hold no more than a page can, agree with the stream's first
  * page, and hold exactly the records the total leaves for it: so a server that lies about its
- * pages can neither make the sync page forever nor cut the catalog short (issue 10 item 12).
+ * pages can neither make the sync page forever nor cut the catalog short (spec §4.1).
  */
 function checkPage(stream: Stream<SyncResource>, page: number, answer: SyncPage, where: string): void {
   const records = answer.records.length;
