@@ -1,5 +1,6 @@
 import Dexie, { type DexieOptions, type EntityTable } from 'dexie';
 import type { FloorRoom, FloorTable, SyncResource } from '../../../shared/bridge';
+import type { GenerationPointerRow, GenerationState } from './sync/generationPointer';
 
 /** A room as stored: its tables live in their own table, indexed by roomId. */
 export type StoredRoom = Omit<FloorRoom, 'tables'>;
@@ -16,22 +17,10 @@ export type MetaKey = 'floorSavedAt';
 /**
  * One catalog generation (ARCHITECTURE §4.2): a complete copy of the venue in its own database
  * (`catalogDb.ts`). Exactly one row is `current` once a sync has succeeded; the switch to a new
- * generation is one transaction over this table.
+ * generation is one transaction over this table (sync/generationPointer.ts, as the shop's).
  */
-export interface GenerationRow {
-  /** Auto-incremented: a number is never handed out twice, even after its row is deleted. */
-  n: number;
-  state: GenerationState;
-  startedAt: string;
-  /** When the sync that built it succeeded (ISO); null while building or after a failure. */
-  syncedAt: string | null;
-  /** Records stored per store of the generation database (e.g. `items`, `floorTables`). */
-  counts: Partial<Record<string, number>>;
-  /** Pages fetched per resource: the next sync's estimate of its own length. */
-  requests: Partial<Record<SyncResource, number>>;
-}
-/** `building` → `current` → `retired`, or `building` → `failed`; only `current` is ever read. */
-export type GenerationState = 'building' | 'current' | 'retired' | 'failed';
+export type GenerationRow = GenerationPointerRow<string, SyncResource>;
+export type { GenerationState };
 
 export type ComandaDb = Dexie & {
   /** Version 1 floor plan: read only until the first catalog generation exists (see SCHEMA_V2). */

@@ -1,10 +1,15 @@
+import type { StoreApi } from 'zustand/vanilla';
 import type { CatalogDb } from './catalogDb';
-import type { CatalogStoreApi } from './catalogStore';
 
 // Changes the main side announced (an 86, a catalog quick edit) go into this window's current
 // catalog generation at once. A sync that started before a change was heard may have read the
 // server before it: the changes heard since that sync started are applied again to the generation
 // it switches to; older ones are dropped (the new generation has them, or something newer).
+// Either service's catalog store will do (catalogStore.ts, shop/shopCatalogStore.ts): both say
+// whether a sync is under way and which generation is current.
+
+/** What the helper reads of a catalog store: the venue's and the shop's both have it. */
+export type GenerationStoreApi<Db> = Pick<StoreApi<{ syncing: boolean; current: { db: Db } | null }>, 'getState' | 'subscribe'>;
 
 export interface HeardChange<T> {
   value: T;
@@ -18,11 +23,11 @@ export interface HeardChanges<T> {
   stop(): void;
 }
 
-export function followHeardChanges<T>(options: {
-  catalog: CatalogStoreApi;
+export function followHeardChanges<T, Db = CatalogDb>(options: {
+  catalog: GenerationStoreApi<Db>;
   now: () => number;
   /** Writes changes into a generation (errors are the caller's to log). */
-  apply: (db: CatalogDb, changes: HeardChange<T>[]) => void;
+  apply: (db: Db, changes: HeardChange<T>[]) => void;
   /** A second change of the same key joins the first (default: replaces it). */
   merge?: (before: T, next: T) => T;
 }): HeardChanges<T> {
@@ -30,7 +35,7 @@ export function followHeardChanges<T>(options: {
   const heard = new Map<string, HeardChange<T>>();
   let stopped = false;
   let syncStartedAt: number | null = catalog.getState().syncing ? now() : null;
-  let shownDb: CatalogDb | null = catalog.getState().current?.db ?? null;
+  let shownDb: Db | null = catalog.getState().current?.db ?? null;
 
   const unsubscribe = catalog.subscribe((state, previous) => {
     if (stopped) return;

@@ -117,40 +117,36 @@ interface SubmitIds {
 /** Failures that say nothing about whether the main side committed the submit. */
 const UNANSWERED: ReadonlySet<BridgeErrorKind> = new Set<BridgeErrorKind>(['unreachable', 'internal']);
 
-export function openOutbox(deps: OutboxClientDeps): Outbox {
-  const { bridge, store } = deps;
-  const now = deps.now ?? (() => new Date());
-  const newId = deps.newId ?? (() => crypto.randomUUID());
-
-  /**
-   * Runs one bridge write. Its conflict answer ("Table 5 was just seated") is the waiter's to read,
-   * and the queue is read again so the table shows seated. "Cannot save orders" is the main side's
-   * to say (a `storage` refusal sets it there; queueFeed.ts brings it to every window).
-   */
-  async function committing<T>(write: () => Promise<T>, ids?: SubmitIds): Promise<T> {
-    try {
-      const written = await write();
+/**
+ * Runs one bridge write. Its conflict answer ("Table 5 was just seated") is the waiter's to read,
+ * and the queue is read again so the table shows seated. "Cannot save orders" is the main side's
+ * to say (a `storage` refusal sets it there; queueFeed.ts brings it to every window).
+ */
+async function committing<T>(refresh: (() => void) | undefined, write: () => Promise<T>, ids?: SubmitIds): Promise<T> {
+  try {
+    const written = await write();
+    ids?.settle();
+    return written;
+  } catch (error) {
+    if (error instanceof BridgeError && error.kind === 'conflict') {
       ids?.settle();
-      return written;
-    } catch (error) {
-      if (error instanceof BridgeError && error.kind === 'conflict') {
-        ids?.settle();
-        deps.refresh?.();
-        throw new OutboxInputError(coded(error.code, error.params), error.detail);
-      }
-      if (error instanceof BridgeError && UNANSWERED.has(error.kind)) ids?.keep();
-      else ids?.settle();
-      throw error;
+      refresh?.();
+      throw new OutboxInputError(coded(error.code, error.params), error.detail);
     }
+    if (error instanceof BridgeError && UNANSWERED.has(error.kind)) ids?.keep();
+    else ids?.settle();
+    throw error;
   }
+}
 
-  /**
-   * Ids of submits whose answer never came back: the main side may have committed them. Sending
-   * the same ticket again reuses the same ids, and the main side stores an id once, so the order
-   * cannot be doubled by the waiter's second tap.
-   */
+/**
+ * Ids of submits whose answer never came back: the main side may have committed them. Sending
+ * the same ticket again reuses the same ids, and the main side stores an id once, so the order
+ * cannot be doubled by the waiter's second tap.
+ */
+function submitIds(newId: () => string): (what: unknown) => SubmitIds {
   const unanswered = new Map<string, string[]>();
-  function idsFor(what: unknown): SubmitIds {
+  return (what) => {
     const fingerprint = JSON.stringify(what);
     const reused = unanswered.get(fingerprint) ?? [];
     const used: string[] = [];
@@ -163,62 +159,75 @@ export function openOutbox(deps: OutboxClientDeps): Outbox {
       keep: () => void unanswered.set(fingerprint, used),
       settle: () => void unanswered.delete(fingerprint),
     };
-  }
+  };
+}
+
+function roundDraft(service: TableService, lines: readonly TicketLineInput[], catalog: CatalogIndex, extra: Pick<LoyaltyRequestInput, 'notes' | 'payment' | 'discount' | 'skipMerge' | 'warehouseId'>, nextId: () => string): EntryDraft {
+  const id = nextId();
+  const { request, totalCents } = loyaltyRequest({ entryId: id, lines, tableId: service.primaryTableId, guests: service.guests, ...extra }, catalog);
+  return {
+    id,
+    kind: 'round',
+    tableIds: [service.primaryTableId],
+    place: { kind: 'tables', names: [...service.tableNames] },
+    serviceId: service.id,
+    request,
+    lines: outboxLines(lines),
+    summary: { code: 'round', params: { items: itemsIn(lines), totalCents } },
+    totalCents,
+  };
+}
+
+function seatingDraft(service: TableService, lines: readonly TicketLineInput[], catalog: CatalogIndex, prepayment: SeatPrepayment | undefined, nextId: () => string): EntryDraft {
+  const { request, totalCents } = seatingRequest(
+    { tableIds: service.tableIds, guests: service.guests, customer: service.customer, notes: service.notes, lines, prepayment },
+    catalog,
+  );
+  return {
+    id: nextId(),
+    kind: 'seating',
+    tableIds: [...service.tableIds],
+    place: { kind: 'tables', names: [...service.tableNames] },
+    serviceId: service.id,
+    request,
+    lines: outboxLines(lines),
+    summary: { code: 'seating', params: { guests: service.guests, items: itemsIn(lines), totalCents } },
+    totalCents,
+    // The bill names the deposit's method as the waiter chose it (shared/domain/bill.ts).
+    ...(prepayment ? { tender: { methodId: prepayment.methodId, methodName: prepayment.methodName, amountCents: prepayment.amountCents, tipCents: 0 } } : {}),
+  };
+}
+
+function validateTables(tables: readonly SeatTable[]) {
+  if (tables.length === 0) throw new OutboxInputError(coded('choose-a-table'));
+  if (new Set(tables.map((t) => t.id)).size !== tables.length) throw new OutboxInputError(coded('table-chosen-twice'));
+}
+
+function validateGuests(guests: number) {
+  if (!Number.isInteger(guests) || guests < MIN_GUESTS || guests > MAX_GUESTS) throw new OutboxInputError(coded('guests-range', { min: MIN_GUESTS, max: MAX_GUESTS }));
+}
+
+function validateCustomer(customer: SeatCustomer | null) {
+  if (customer && customer.name.trim() === '') throw new OutboxInputError(coded('customer-needs-name'));
+}
+
+function customerOf(name: string | undefined, email: string | undefined, phone: string | undefined) {
+  // clarifications: a loyalty customer needs name AND email; without an email none is sent.
+  if (!email?.trim()) return undefined;
+  return { name: name?.trim() || email.trim(), email: email.trim(), ...(phone?.trim() ? { phone: phone.trim() } : {}) };
+}
+
+export function openOutbox(deps: OutboxClientDeps): Outbox {
+  const { bridge, store } = deps;
+  const now = deps.now ?? (() => new Date());
+  const newId = deps.newId ?? (() => crypto.randomUUID());
+  const idsFor = submitIds(newId);
 
   async function catalogFor(lines: readonly TicketLineInput[]): Promise<CatalogIndex> {
     if (lines.length === 0) return EMPTY_CATALOG();
     const catalog = deps.catalogDb();
     if (!catalog) throw new OutboxInputError(coded('menu-not-here'));
     return ticketCatalog(catalog, lines);
-  }
-
-  function roundDraft(service: TableService, lines: readonly TicketLineInput[], catalog: CatalogIndex, extra: Pick<LoyaltyRequestInput, 'notes' | 'payment' | 'discount' | 'skipMerge' | 'warehouseId'> = {}, nextId = newId): EntryDraft {
-    const id = nextId();
-    const { request, totalCents } = loyaltyRequest({ entryId: id, lines, tableId: service.primaryTableId, guests: service.guests, ...extra }, catalog);
-    return {
-      id,
-      kind: 'round',
-      tableIds: [service.primaryTableId],
-      place: { kind: 'tables', names: [...service.tableNames] },
-      serviceId: service.id,
-      request,
-      lines: outboxLines(lines),
-      summary: { code: 'round', params: { items: itemsIn(lines), totalCents } },
-      totalCents,
-    };
-  }
-
-  function seatingDraft(service: TableService, lines: readonly TicketLineInput[], catalog: CatalogIndex, prepayment: SeatPrepayment | undefined, nextId = newId): EntryDraft {
-    const { request, totalCents } = seatingRequest(
-      { tableIds: service.tableIds, guests: service.guests, customer: service.customer, notes: service.notes, lines, prepayment },
-      catalog,
-    );
-    return {
-      id: nextId(),
-      kind: 'seating',
-      tableIds: [...service.tableIds],
-      place: { kind: 'tables', names: [...service.tableNames] },
-      serviceId: service.id,
-      request,
-      lines: outboxLines(lines),
-      summary: { code: 'seating', params: { guests: service.guests, items: itemsIn(lines), totalCents } },
-      totalCents,
-      // The bill names the deposit's method as the waiter chose it (shared/domain/bill.ts).
-      ...(prepayment ? { tender: { methodId: prepayment.methodId, methodName: prepayment.methodName, amountCents: prepayment.amountCents, tipCents: 0 } } : {}),
-    };
-  }
-
-  function validateTables(tables: readonly SeatTable[]) {
-    if (tables.length === 0) throw new OutboxInputError(coded('choose-a-table'));
-    if (new Set(tables.map((t) => t.id)).size !== tables.length) throw new OutboxInputError(coded('table-chosen-twice'));
-  }
-
-  function validateGuests(guests: number) {
-    if (!Number.isInteger(guests) || guests < MIN_GUESTS || guests > MAX_GUESTS) throw new OutboxInputError(coded('guests-range', { min: MIN_GUESTS, max: MAX_GUESTS }));
-  }
-
-  function validateCustomer(customer: SeatCustomer | null) {
-    if (customer && customer.name.trim() === '') throw new OutboxInputError(coded('customer-needs-name'));
   }
 
   /** An entry of the queue as this window last saw it, for the decisions that need its lines. */
@@ -263,14 +272,14 @@ export function openOutbox(deps: OutboxClientDeps): Outbox {
     }
     const drafts = [seating];
     if (round.length > 0) drafts.push(roundDraft(service, round, catalog, {}, ids.next));
-    const result = await committing(() => bridge.seatService({ service, drafts }), ids);
+    const result = await committing(deps.refresh, () => bridge.seatService({ service, drafts }), ids);
     store.getState().applyWrite({ services: [result.service], entries: result.entries });
     const seated = result.entries.find((e) => e.id === seating.id) ?? result.entries[0]!;
     return { service: result.service, seating: seated, firstRound: result.entries.find((e) => e.id !== seated.id) ?? null };
   }
 
   async function submit(draft: EntryDraft, ids: SubmitIds): Promise<OutboxEntry> {
-    const { entry } = await committing(() => bridge.submitEntry({ draft }), ids);
+    const { entry } = await committing(deps.refresh, () => bridge.submitEntry({ draft }), ids);
     store.getState().applyWrite({ entries: [entry] });
     return entry;
   }
@@ -291,12 +300,6 @@ export function openOutbox(deps: OutboxClientDeps): Outbox {
     const id = ids.next();
     const { request, totalCents } = loyaltyRequest({ entryId: id, lines, ...fields }, catalog);
     return submit({ id, kind, tableIds: [], place, serviceId: null, request, lines: outboxLines(lines), summary: { code: kind, params: { items: itemsIn(lines), totalCents } }, totalCents }, ids);
-  }
-
-  function customerOf(name: string | undefined, email: string | undefined, phone: string | undefined) {
-    // clarifications: a loyalty customer needs name AND email; without an email none is sent.
-    if (!email?.trim()) return undefined;
-    return { name: name?.trim() || email.trim(), email: email.trim(), ...(phone?.trim() ? { phone: phone.trim() } : {}) };
   }
 
   async function sendTakeaway(input: TakeawayInput): Promise<OutboxEntry> {
@@ -332,7 +335,7 @@ export function openOutbox(deps: OutboxClientDeps): Outbox {
 
   /** A waiter's decision about one entry: the main side checks its state in its transaction. */
   async function decide(call: () => Promise<{ entry: OutboxEntry }>): Promise<void> {
-    const { entry } = await committing(call);
+    const { entry } = await committing(deps.refresh, call);
     store.getState().applyWrite({ entries: [entry] });
   }
 
@@ -360,7 +363,7 @@ export function openOutbox(deps: OutboxClientDeps): Outbox {
       if (prepayment && (!service || lines.length === 0)) throw new OutboxInputError(coded('prepayment-needs-free-table'));
       const payment = prepayment ? { paymentMethodId: prepayment.methodId, amountCents: prepayment.amountCents, tipCents: 0 } : undefined;
       // Its items (if any) join the open order as a round; without items there is nothing to send.
-      const drafted = service && lines.length > 0 ? roundDraft(service, lines, await catalogFor(lines), payment ? { payment } : {}) : null;
+      const drafted = service && lines.length > 0 ? roundDraft(service, lines, await catalogFor(lines), payment ? { payment } : {}, newId) : null;
       const round = drafted && prepayment ? { ...drafted, tender: { methodId: prepayment.methodId, methodName: prepayment.methodName, amountCents: prepayment.amountCents, tipCents: 0 } } : drafted;
       await decide(() => bridge.sendSeatingAsRound({ entryId, round }));
     },
@@ -371,11 +374,11 @@ export function openOutbox(deps: OutboxClientDeps): Outbox {
       if (!service) throw new OutboxInputError(coded('service-gone'));
       const lines = entry.lines.map(lineInputOf);
       const moved: TableService = { ...service, tableIds: tables.map((t) => t.id), primaryTableId: tables[tables.length - 1]!.id, tableNames: tables.map((t) => t.name) };
-      const seating = seatingDraft(moved, lines, await catalogFor(lines), prepaymentOfSeating(entry.request, entry.tender));
+      const seating = seatingDraft(moved, lines, await catalogFor(lines), prepaymentOfSeating(entry.request, entry.tender), newId);
       await decide(() => bridge.moveSeating({ entryId, tables: tables.map(({ id, name }) => ({ id, name })), seating }));
     },
     async clearTable(serviceId) {
-      await committing(() => bridge.clearTable({ serviceId }));
+      await committing(deps.refresh, () => bridge.clearTable({ serviceId }));
       store.getState().applyWrite({ closedServiceIds: [serviceId] });
     },
     async exportPending() {

@@ -1,5 +1,6 @@
 import Dexie, { type DexieOptions, type EntityTable, type Table } from 'dexie';
 import type { ShopResource } from '../../../../shared/bridge/shop';
+import type { GenerationPointerRow } from '../sync/generationPointer';
 import type {
   RetailCategoryWire,
   RetailCustomerWire,
@@ -204,19 +205,8 @@ export function shopSearchText(text: string): string {
 
 // ---- The pointer database: which generation is current ----
 
-/** One shop catalog generation; exactly one is `current` once a sync has succeeded. */
-export interface ShopGenerationRow {
-  /** Auto-incremented: a number is never handed out twice, even after its row is deleted. */
-  n: number;
-  state: 'building' | 'current' | 'retired' | 'failed';
-  startedAt: string;
-  /** When the sync that built it succeeded (ISO): the till's "last sync". Null while building or after a failure. */
-  syncedAt: string | null;
-  /** Records stored per store. */
-  counts: Partial<Record<ShopRecordStore, number>>;
-  /** Pages fetched per resource: the next sync's estimate of its own length. */
-  requests: Partial<Record<ShopResource, number>>;
-}
+/** One shop catalog generation; exactly one is `current` once a sync has succeeded (sync/generationPointer.ts, as the venue's). */
+export type ShopGenerationRow = GenerationPointerRow<ShopRecordStore, ShopResource>;
 
 /**
  * One product's promotion links as the till's combo scan read them (`catalog/products/{id}/

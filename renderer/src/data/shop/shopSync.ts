@@ -1,29 +1,19 @@
-import Dexie from 'dexie';
-import { BridgeError, coded, type BridgeClient, type BridgeErrorKind } from '../../../../shared/bridge';
+import type { BridgeClient } from '../../../../shared/bridge';
 import type { ShopPage, ShopPageInput, ShopResource } from '../../../../shared/bridge/shop';
 import { RETAIL_PRODUCT_TYPE } from '../../../../shared/api/retail';
-import { SyncFailure } from '../sync/sync';
-import { SyncProgressTracker, type SyncProgress } from '../sync/syncProgress';
-import {
-  openShopGenerationDb,
-  shopRecordStores,
-  shopSearchText,
-  type ShopCatalogDb,
-  type ShopDb,
-  type ShopRecordStore,
-  type StoredShopProduct,
-  type StoredShopStock,
-} from './shopDb';
-import { beginShopGeneration, deleteShopGeneration, markShopGenerationFailed, readCurrentShopGeneration, switchToShopGeneration } from './shopGenerations';
+import { syncGeneration, type ResourceTable, type Stream } from '../sync/engine';
+import { inconsistent, unreadable } from '../sync/syncFailure';
+import type { SyncProgress } from '../sync/syncProgress';
+import { shopRecordStores, shopSearchText, type ShopCatalogDb, type ShopDb, type ShopRecordStore, type StoredShopProduct, type StoredShopStock } from './shopDb';
+import { shopGenerations } from './shopGenerations';
 import { checkShopRecords, ShopRecordProblem, type ShopRecordOf } from './shopRecords';
 
-// The shop's catalog sync (issue 15 item 3; docs/decisions.md "Issue 15 — shop catalog sync"). No
-// React. One sync builds one new generation database (shopDb.ts): pages of 200 records (the most the
-// API gives), five to a `fetchShopPages` call, each record checked (shopRecords.ts) before it is
-// stored, a page's records in one bulkPut per store. Only when every list is complete and every
-// count equals the server's `total` is the generation sealed and made current; any failure (the
-// bridge, a bad record, a count that does not add up, storage, an abort) leaves the current
-// generation as it was and deletes the half-built one.
+// The shop's catalog sync (docs/decisions.md "Issue 15 — shop catalog sync"): its resource table
+// for the sync engine the venue uses too (sync/engine.ts; docs/decisions.md "One sync engine for
+// venue and shop"). No React. Pages of 200 records (the most the API gives), five to a
+// `fetchShopPages` call and one call at a time, each record checked (shopRecords.ts) before it is
+// stored. Only when every list is complete and every count equals the server's `total` is the
+// generation sealed and made current; any failure leaves the current generation as it was.
 //
 // Requests, fewest first: one page per 200 records of groups, categories, products (with their
 // stocks and variant info), units and customers; one request each for the lists the API answers
@@ -66,12 +56,14 @@ const APPLIES_TO_CATEGORIES = 2;
 
 export type ShopSyncProgress = SyncProgress<ShopSyncResource>;
 
+type ShopBridge = Pick<BridgeClient, 'fetchShopPages'>;
+
 export interface SyncShopOptions {
-  bridge: Pick<BridgeClient, 'fetchShopPages'>;
+  bridge: ShopBridge;
   accountKey: string;
   /** The shop's pointer database (shopDb.ts openShopDb). */
   shopDb: ShopDb;
-  openGeneration?: (accountKey: string, n: number) => ShopCatalogDb;
+  openGeneration?: (accountKey: string, n: number, options?: { chromeTransactionDurability?: 'relaxed' | 'strict' }) => ShopCatalogDb;
   now?: () => Date;
   onProgress?: (progress: ShopSyncProgress) => void;
   /** Aborting (the app closing, the account switching) fails the sync as `aborted`. */
@@ -98,143 +90,75 @@ export interface ShopSyncSuccess {
   progress: ShopSyncProgress;
 }
 
-interface Stream {
-  resource: ShopSyncResource;
-  parentId?: number;
-  total: number | null;
-  lastPage: number | null;
-  read: number;
-}
+/** Rows keyed by two ids (shopDb.ts): counted by both. */
+const pairKey =
+  (a: string, b: string) =>
+  (row: object): string =>
+    `${String((row as Record<string, unknown>)[a])}/${String((row as Record<string, unknown>)[b])}`;
 
-interface PageTask {
-  stream: Stream;
-  page: number;
-}
-
-const transient: ReadonlySet<BridgeErrorKind> = new Set<BridgeErrorKind>(['timeout', 'server-error', 'rate-limited']);
+/**
+ * The shop's resources (retail spec): the top-level lists at once, then each price rate's prices and
+ * each category-linked promotion's categories once their parents are in; a product page also fills
+ * `stocks` from its products' withStocks rows.
+ */
+export const shopSync: ResourceTable<ShopSyncResource, ShopRecordStore, ShopCatalogDb, ShopBridge, ShopPageInput, ShopPage> = {
+  generations: shopGenerations,
+  resources: SHOP_SYNC_RESOURCES,
+  initial: TOP_LEVEL,
+  children: {
+    priceRates: { child: 'priceRateProducts', parentIds: (rows) => (rows.priceRates ?? []).map((rate) => (rate as ShopRecordOf<'priceRates'>).id) },
+    promotions: {
+      child: 'promotionCategories',
+      parentIds: (rows) => ((rows.promotions ?? []) as ShopRecordOf<'promotions'>[]).filter((p) => p.apply_to === APPLIES_TO_CATEGORIES).map((p) => p.id),
+    },
+  },
+  stores: shopRecordStores,
+  storeOf: Object.fromEntries(SHOP_SYNC_RESOURCES.map((resource) => [resource, resource])) as Record<ShopSyncResource, ShopRecordStore>,
+  keyOf: {
+    stocks: pairKey('warehouse_id', 'product_id'),
+    priceRateProducts: pairKey('price_rate_id', 'product_id'),
+    promotionCategories: pairKey('promotion_id', 'category_id'),
+    promotionProducts: pairKey('promotion_id', 'product_id'),
+  },
+  everyRecordOnce: false,
+  maxPagesPerCall: SHOP_PAGES_PER_CALL,
+  fetchPages: async (bridge, pages) => (await bridge.fetchShopPages({ pages })).pages,
+  input: (stream, page) => ({ resource: stream.resource, page, ...(stream.parentId !== undefined ? { parentId: stream.parentId } : {}) }),
+  checkPage,
+  readPage(stream, answer, where) {
+    let records: ShopRecordOf<ShopSyncResource>[];
+    try {
+      records = checkShopRecords(stream.resource, answer.records);
+    } catch (error) {
+      if (error instanceof ShopRecordProblem) throw unreadable(`${where}: ${error.message}`);
+      throw error;
+    }
+    if (stream.resource !== 'products') return { rows: { [stream.resource]: records } };
+    const products = records as ShopRecordOf<'products'>[];
+    return {
+      rows: {
+        products: products.map(toStoredProduct),
+        stocks: products.flatMap((product) => (product.stocks ?? []).map((stock) => toStoredStock(product.id, stock))),
+      },
+    };
+  },
+  beforeSeal: foldProductTaxes,
+};
 
 /** Syncs the shop's catalog into a new generation and switches to it; throws a SyncFailure otherwise. */
 export async function syncShopCatalog(options: SyncShopOptions): Promise<ShopSyncSuccess> {
-  const now = options.now ?? (() => new Date());
-  const open = options.openGeneration ?? openShopGenerationDb;
-  const pagesPerCall = Math.min(Math.max(1, options.pagesPerCall ?? SHOP_PAGES_PER_CALL), SHOP_PAGES_PER_CALL);
-  const retryDelays = options.retryDelaysMs ?? [2_000, 8_000];
-  const sleep = options.sleep ?? abortableSleep;
-  const log = options.log ?? (() => {});
-  const { shopDb, accountKey, signal } = options;
-
-  const previous = await readCurrentShopGeneration(shopDb);
-  const n = await beginShopGeneration(shopDb, now());
-  const db = open(accountKey, n);
-  const tracker = new SyncProgressTracker<ShopSyncResource>(n, SHOP_SYNC_RESOURCES, previous?.requests ?? {}, now, PER_PARENT);
-  const requests: Partial<Record<ShopResource, number>> = {};
-  const streams: Stream[] = [];
-  const pending: PageTask[] = [];
-  let calls = 0;
-  const report = () => options.onProgress?.(tracker.snapshot());
-
-  const addStream = (resource: ShopSyncResource, parentId?: number) => {
-    const stream: Stream = { resource, ...(parentId !== undefined ? { parentId } : {}), total: null, lastPage: null, read: 0 };
-    streams.push(stream);
-    pending.push({ stream, page: 1 });
-  };
-
-  try {
-    if (signal?.aborted) throw aborted();
-    await db.open().catch((error: unknown) => {
-      throw storageFailure(error);
-    });
-    for (const resource of TOP_LEVEL) addStream(resource);
-    report();
-
-    while (pending.length > 0) {
-      if (signal?.aborted) throw aborted();
-      const batch = pending.splice(0, pagesPerCall);
-      const asked: ShopPageInput[] = batch.map(({ stream, page }) => ({
-        resource: stream.resource,
-        page,
-        ...(stream.parentId !== undefined ? { parentId: stream.parentId } : {}),
-      }));
-      const pages = await fetchWithRetries(options.bridge, asked, { retryDelays, sleep, signal, log });
-      calls++;
-      if (signal?.aborted) throw aborted();
-      if (pages.length !== batch.length) throw inconsistent(`asked for ${batch.length} pages, got ${pages.length}`);
-
-      // Checked whole before anything of the batch is stored.
-      const checked = batch.map((task, i) => checkPage(task, pages[i]!));
-      await storeBatch(db, checked).catch((error: unknown) => {
-        throw storageFailure(error);
-      });
-
-      for (const { task, page, records } of checked) {
-        const { stream } = task;
-        stream.read += records.length;
-        requests[stream.resource] = (requests[stream.resource] ?? 0) + 1;
-        tracker.pageStored(stream.resource, records.length);
-        if (task.page !== 1) continue;
-        tracker.streamStarted(stream.resource, String(stream.parentId ?? 0), { total: page.total, lastPage: page.lastPage });
-        for (let later = 2; later <= page.lastPage; later++) pending.push({ stream, page: later });
-        if (stream.resource === 'priceRates') {
-          const rates = records as ShopRecordOf<'priceRates'>[];
-          tracker.expectStreams('priceRateProducts', rates.length);
-          for (const rate of rates) addStream('priceRateProducts', rate.id);
-        } else if (stream.resource === 'promotions') {
-          const linked = (records as ShopRecordOf<'promotions'>[]).filter((p) => p.apply_to === APPLIES_TO_CATEGORIES);
-          tracker.expectStreams('promotionCategories', linked.length);
-          for (const promotion of linked) addStream('promotionCategories', promotion.id);
-        }
-      }
-      report();
-    }
-
-    for (const stream of streams) {
-      if (stream.read !== stream.total) throw inconsistent(`${where(stream)}: ${stream.read} records read, the server's total is ${String(stream.total)}`);
-    }
-    if (signal?.aborted) throw aborted();
-
-    await foldProductTaxes(db).catch((error: unknown) => {
-      throw storageFailure(error);
-    });
-    const counts: Partial<Record<ShopRecordStore, number>> = {};
-    for (const store of shopRecordStores) counts[store] = await db.table(store).count();
-    await db.meta.put({ key: 'sealed', value: n });
-    if (signal?.aborted) throw aborted();
-    const syncedAt = now();
-    const retired = await switchToShopGeneration(shopDb, n, { syncedAt, counts, requests });
-    db.close();
-    const progress = tracker.snapshot();
-    options.onProgress?.(progress);
-    log(`shop sync: generation ${n} current, ${calls} bridge calls, ${Object.values(requests).reduce((a, b) => a + b, 0)} requests`);
-    return { n, syncedAt: syncedAt.toISOString(), counts, requests, calls, retired, progress };
-  } catch (error) {
-    db.close();
-    const failure = asFailure(error);
-    try {
-      await markShopGenerationFailed(shopDb, n);
-      await deleteShopGeneration(shopDb, accountKey, n);
-    } catch (cleanUp) {
-      log(`shop sync: could not delete generation ${n}: ${String(cleanUp)}`);
-    }
-    log(`shop sync: generation ${n} failed (${failure.kind}): ${failure.detail}`);
-    throw failure;
-  }
-}
-
-interface CheckedPage {
-  task: PageTask;
-  page: ShopPage;
-  records: ShopRecordOf<ShopSyncResource>[];
-}
-
-function where(stream: Stream, page?: number): string {
-  return `${stream.resource}${stream.parentId !== undefined ? ` of ${stream.parentId}` : ''}${page !== undefined ? ` page ${page}` : ''}`;
+  const { shopDb, pagesPerCall, log, ...rest } = options;
+  // One call at a time, as full as it may be: the shop's catalog is small, its rate limit tight.
+  const perCall = Math.min(Math.max(1, pagesPerCall ?? SHOP_PAGES_PER_CALL), SHOP_PAGES_PER_CALL);
+  const result = await syncGeneration(shopSync, { ...rest, pointerDb: shopDb, concurrency: perCall, pagesPerCall: perCall, log: log ?? (() => {}) });
+  result.db.close();
+  const { db: _db, photos: _photos, ...success } = result;
+  return success;
 }
 
 /** The page must be the one asked for, add up with the stream's `total`, and hold checked records. */
-function checkPage(task: PageTask, page: ShopPage): CheckedPage {
-  const { stream } = task;
-  const at = where(stream, task.page);
-  if (page.resource !== stream.resource || page.page !== task.page || page.parentId !== stream.parentId) {
+function checkPage(stream: Stream<ShopSyncResource>, asked: number, page: ShopPage, at: string): void {
+  if (page.resource !== stream.resource || page.page !== asked || page.parentId !== stream.parentId) {
     throw inconsistent(`${at}: the answer is ${page.resource} page ${page.page}${page.parentId !== undefined ? ` of ${page.parentId}` : ''}`);
   }
   if (PAGINATED.has(stream.resource)) {
@@ -251,31 +175,6 @@ function checkPage(task: PageTask, page: ShopPage): CheckedPage {
     // The list changed under the sync: a copy made of two versions is not complete.
     throw inconsistent(`${at}: total ${page.total} (last page ${page.lastPage}), page 1 said ${stream.total} (${String(stream.lastPage)})`);
   }
-  let records: ShopRecordOf<ShopSyncResource>[];
-  try {
-    records = checkShopRecords(stream.resource, page.records);
-  } catch (error) {
-    if (error instanceof ShopRecordProblem) throw new SyncFailure('invalid-data', coded('sync-unreadable-data'), `${at}: ${error.message}`);
-    throw error;
-  }
-  return { task, page, records };
-}
-
-/** A batch's pages in one transaction: a bulkPut per store. */
-async function storeBatch(db: ShopCatalogDb, pages: readonly CheckedPage[]): Promise<void> {
-  await db.transaction('rw', shopRecordStores.map((store) => db.table(store)), async () => {
-    for (const { task, records } of pages) {
-      const resource = task.stream.resource;
-      if (resource === 'products') {
-        const products = records as ShopRecordOf<'products'>[];
-        await db.products.bulkPut(products.map(toStoredProduct));
-        const stocks = products.flatMap((product) => (product.stocks ?? []).map((stock) => toStoredStock(product.id, stock)));
-        if (stocks.length > 0) await db.stocks.bulkPut(stocks);
-      } else if (records.length > 0) {
-        await db.table(resource).bulkPut(records);
-      }
-    }
-  });
 }
 
 export function toStoredProduct(product: ShopRecordOf<'products'>): StoredShopProduct {
@@ -319,67 +218,3 @@ async function foldProductTaxes(db: ShopCatalogDb): Promise<void> {
   });
 }
 
-async function fetchWithRetries(
-  bridge: Pick<BridgeClient, 'fetchShopPages'>,
-  pages: ShopPageInput[],
-  o: { retryDelays: readonly number[]; sleep: (ms: number, signal?: AbortSignal) => Promise<void>; signal: AbortSignal | undefined; log: (line: string) => void },
-): Promise<ShopPage[]> {
-  const at = pages.map((p) => `${p.resource}${p.parentId !== undefined ? ` of ${p.parentId}` : ''} page ${p.page}`).join(', ');
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return (await bridge.fetchShopPages({ pages })).pages;
-    } catch (error) {
-      const delay = o.retryDelays[attempt];
-      if (error instanceof BridgeError && transient.has(error.kind) && delay !== undefined && !o.signal?.aborted) {
-        o.log(`shop sync: ${at}: ${error.kind}, trying again in ${delay} ms`);
-        await o.sleep(delay, o.signal);
-        if (o.signal?.aborted) throw aborted();
-        continue;
-      }
-      throw bridgeFailure(error, at);
-    }
-  }
-}
-
-function asFailure(error: unknown): SyncFailure {
-  if (error instanceof SyncFailure) return error;
-  return storageFailure(error);
-}
-
-function bridgeFailure(error: unknown, at: string): SyncFailure {
-  if (error instanceof BridgeError) {
-    const connection = error.kind === 'offline' || error.kind === 'timeout';
-    return new SyncFailure(connection ? 'connection' : 'server', coded(error.code, error.params), `${at}: ${error.kind}${error.detail ? `: ${error.detail}` : ''}`, error.kind);
-  }
-  return new SyncFailure('server', coded('sync-local-service-failed'), `${at}: ${describe(error)}`);
-}
-
-function inconsistent(detail: string): SyncFailure {
-  return new SyncFailure('inconsistent', coded('sync-inconsistent'), detail);
-}
-
-function storageFailure(error: unknown): SyncFailure {
-  if (error instanceof SyncFailure) return error;
-  if (error instanceof Dexie.DexieError || error instanceof Error) return new SyncFailure('storage', coded('sync-storage'), describe(error));
-  return new SyncFailure('storage', coded('sync-storage'), String(error));
-}
-
-function aborted(): SyncFailure {
-  return new SyncFailure('aborted', coded('sync-aborted'), 'aborted');
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-}
-
-function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', done);
-      resolve();
-    }
-    signal?.addEventListener('abort', done, { once: true });
-  });
-}

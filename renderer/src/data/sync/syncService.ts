@@ -1,9 +1,9 @@
 import { BridgeError, coded, type BridgeClient, type BridgeErrorKind } from '../../../../shared/bridge';
 import { openGenerationDb, type CatalogDb } from '../catalog/catalogDb';
-import { catalogStore as defaultStore, initialCatalogState, type CatalogConnection, type CatalogStoreApi, type SyncFailureInfo } from '../catalog/catalogStore';
+import { catalogStore as defaultStore, initialCatalogState, type CatalogConnection, type CatalogState, type CatalogStoreApi, type SyncFailureInfo } from '../catalog/catalogStore';
 import { openAccountDb, type ComandaDb } from '../db';
 import { readFloorSavedAt } from '../floor/floorRepository';
-import { cleanUpGenerations, deleteGeneration, openCurrentGeneration } from '../catalog/generations';
+import { cleanUpGenerations, deleteGeneration, openCurrentGeneration, type OpenGeneration } from '../catalog/generations';
 import { SyncFailure, syncCatalog, type SyncCatalogOptions } from './sync';
 
 // When the catalog syncs (issue 4 item 5): at start-up, every `syncEveryMinutes` (settings,
@@ -72,15 +72,7 @@ interface OpenAccount {
 }
 
 export function startCatalogSync(bridge: BridgeClient, options: CatalogSyncOptions = {}): CatalogSync {
-  const store = options.store ?? defaultStore;
-  const openAccount = options.openAccount ?? ((accountKey: string) => openAccountDb(accountKey));
-  const openGeneration = options.openGeneration ?? openGenerationDb;
-  const now = options.now ?? (() => new Date());
-  const log = options.log ?? ((line: string) => console.warn(line));
-  const retryOfflineEveryMs = options.retryOfflineEveryMs ?? RETRY_OFFLINE_EVERY_MS;
-  const retryInconsistentAfterMs = options.retryInconsistentAfterMs ?? RETRY_INCONSISTENT_AFTER_MS;
-  const retireAfterMs = options.retireAfterMs ?? RETIRE_AFTER_MS;
-  const timers = options.timers ?? realTimers;
+  const { store, openAccount, openGeneration, now, log, retryOfflineEveryMs, retryInconsistentAfterMs, retireAfterMs, timers } = withDefaults(options);
 
   let stopped = false;
   let account: OpenAccount | null = null;
@@ -106,30 +98,16 @@ export function startCatalogSync(bridge: BridgeClient, options: CatalogSyncOptio
     }, ms);
   }
 
-  async function everyMs(): Promise<number> {
-    try {
-      const { settings } = await bridge.getSettings({});
-      return settings.syncEveryMinutes * 60_000;
-    } catch {
-      // Settings unavailable (older main side, or its store failed): the default rhythm.
-      return DEFAULT_SYNC_EVERY_MINUTES * 60_000;
-    }
-  }
-
   /** Which account, its saved generation (shown at once) and a clean-up of abandoned builds. */
   function openVenue(): Promise<OpenAccount | null> {
     opening ??= (async () => {
       try {
         const appInfo = await bridge.getAppInfo({});
         if (stopped) return null;
-        const db = openAccount(appInfo.accountKey);
-        const opened: OpenAccount = { key: appInfo.accountKey, db };
-        await cleanUpGenerations(db, opened.key, log);
-        const current = await openCurrentGeneration(db, opened.key, (key, n) => openGeneration(key, n));
-        const legacyFloor = current === null && (await db.rooms.count()) > 0 ? { db, savedAt: await readFloorSavedAt(db) } : null;
+        const { opened, current, legacyFloor } = await loadSavedVenue(appInfo.accountKey, openAccount, openGeneration, log);
         if (stopped) {
           current?.db.close();
-          db.close();
+          opened.db.close();
           return null;
         }
         account = opened;
@@ -197,16 +175,9 @@ export function startCatalogSync(bridge: BridgeClient, options: CatalogSyncOptio
         lastFailure: null,
         connection: 'online',
       });
-      if (legacy !== null) {
-        // The version 1 floor is superseded for good.
-        await venue.db.transaction('rw', venue.db.rooms, venue.db.floorTables, venue.db.meta, async () => {
-          await venue.db.rooms.clear();
-          await venue.db.floorTables.clear();
-          await venue.db.meta.delete('floorSavedAt');
-        }).catch((error: unknown) => log(`sync: could not empty the version 1 floor: ${String(error)}`));
-      }
-      retireLater(venue, previous, result.retired);
-      schedule(await everyMs());
+      if (legacy !== null) await emptyLegacyFloor(venue.db, log);
+      retireLater({ timers, retireTimers, retireAfterMs, log }, venue, previous, result.retired);
+      schedule(await syncEveryMs(bridge));
     } catch (error) {
       if (stopped || account !== venue) return;
       const failure = error instanceof SyncFailure ? error : localFailure(error);
@@ -214,42 +185,14 @@ export function startCatalogSync(bridge: BridgeClient, options: CatalogSyncOptio
       if (failure.kind === 'aborted') return;
       if (failure.kind === 'connection' || failure.bridgeKind === 'internal') schedule(retryOfflineEveryMs);
       else if (failure.kind === 'inconsistent') schedule(retryInconsistentAfterMs);
-      else schedule(await everyMs());
+      else schedule(await syncEveryMs(bridge));
     } finally {
       if (abort === controller) abort = null;
     }
   }
 
   function fail(failure: SyncFailure): void {
-    const info: SyncFailureInfo = {
-      kind: failure.kind,
-      bridgeKind: failure.bridgeKind,
-      code: failure.code,
-      ...(failure.params ? { params: failure.params } : {}),
-      detail: failure.detail,
-      at: now().toISOString(),
-    };
-    set({ syncing: false, progress: null, lastFailure: info, connection: connectionAfter(failure, get().connection) });
-  }
-
-  /** Screens switch to the new generation at once; the old database goes once they have. */
-  function retireLater(venue: OpenAccount, oldDb: CatalogDb | null, retired: readonly number[]): void {
-    if (oldDb === null && retired.length === 0) return;
-    const retire = async () => {
-      oldDb?.close();
-      for (const n of retired) {
-        await deleteGeneration(venue.db, venue.key, n).catch((error: unknown) => log(`sync: could not delete generation ${n}: ${String(error)}`));
-      }
-    };
-    if (retireAfterMs <= 0) {
-      void retire();
-      return;
-    }
-    const handle = timers.set(() => {
-      retireTimers.delete(handle);
-      void retire();
-    }, retireAfterMs);
-    retireTimers.add(handle);
+    set({ syncing: false, progress: null, lastFailure: failureInfo(failure, now()), connection: connectionAfter(failure, get().connection) });
   }
 
   const unsubscribe = bridge.onEvent((event) => {
@@ -293,6 +236,93 @@ export function startCatalogSync(bridge: BridgeClient, options: CatalogSyncOptio
         venue?.db.close();
       });
     },
+  };
+}
+
+/** The settings' rhythm between two syncs. */
+async function syncEveryMs(bridge: Pick<BridgeClient, 'getSettings'>): Promise<number> {
+  try {
+    const { settings } = await bridge.getSettings({});
+    return settings.syncEveryMinutes * 60_000;
+  } catch {
+    // Settings unavailable (older main side, or its store failed): the default rhythm.
+    return DEFAULT_SYNC_EVERY_MINUTES * 60_000;
+  }
+}
+
+function withDefaults(options: CatalogSyncOptions) {
+  return {
+    store: options.store ?? defaultStore,
+    openAccount: options.openAccount ?? ((accountKey: string) => openAccountDb(accountKey)),
+    openGeneration: options.openGeneration ?? openGenerationDb,
+    now: options.now ?? (() => new Date()),
+    log: options.log ?? ((line: string) => console.warn(line)),
+    retryOfflineEveryMs: options.retryOfflineEveryMs ?? RETRY_OFFLINE_EVERY_MS,
+    retryInconsistentAfterMs: options.retryInconsistentAfterMs ?? RETRY_INCONSISTENT_AFTER_MS,
+    retireAfterMs: options.retireAfterMs ?? RETIRE_AFTER_MS,
+    timers: options.timers ?? realTimers,
+  };
+}
+
+/** The account's database, its saved generation and a clean-up of abandoned builds. */
+async function loadSavedVenue(
+  accountKey: string,
+  openAccount: (accountKey: string) => ComandaDb,
+  openGeneration: (accountKey: string, n: number) => CatalogDb,
+  log: (line: string) => void,
+): Promise<{ opened: OpenAccount; current: OpenGeneration | null; legacyFloor: CatalogState['legacyFloor'] }> {
+  const db = openAccount(accountKey);
+  const opened: OpenAccount = { key: accountKey, db };
+  await cleanUpGenerations(db, opened.key, log);
+  const current = await openCurrentGeneration(db, opened.key, (key, n) => openGeneration(key, n));
+  const legacyFloor = current === null && (await db.rooms.count()) > 0 ? { db, savedAt: await readFloorSavedAt(db) } : null;
+  return { opened, current, legacyFloor };
+}
+
+/** The version 1 floor is superseded for good once a generation exists. */
+async function emptyLegacyFloor(db: ComandaDb, log: (line: string) => void): Promise<void> {
+  await db
+    .transaction('rw', db.rooms, db.floorTables, db.meta, async () => {
+      await db.rooms.clear();
+      await db.floorTables.clear();
+      await db.meta.delete('floorSavedAt');
+    })
+    .catch((error: unknown) => log(`sync: could not empty the version 1 floor: ${String(error)}`));
+}
+
+/** Screens switch to the new generation at once; the old database goes once they have. */
+function retireLater(
+  { timers, retireTimers, retireAfterMs, log }: { timers: Timers; retireTimers: Set<unknown>; retireAfterMs: number; log: (line: string) => void },
+  venue: OpenAccount,
+  oldDb: CatalogDb | null,
+  retired: readonly number[],
+): void {
+  if (oldDb === null && retired.length === 0) return;
+  const retire = async () => {
+    oldDb?.close();
+    for (const n of retired) {
+      await deleteGeneration(venue.db, venue.key, n).catch((error: unknown) => log(`sync: could not delete generation ${n}: ${String(error)}`));
+    }
+  };
+  if (retireAfterMs <= 0) {
+    void retire();
+    return;
+  }
+  const handle = timers.set(() => {
+    retireTimers.delete(handle);
+    void retire();
+  }, retireAfterMs);
+  retireTimers.add(handle);
+}
+
+function failureInfo(failure: SyncFailure, at: Date): SyncFailureInfo {
+  return {
+    kind: failure.kind,
+    bridgeKind: failure.bridgeKind,
+    code: failure.code,
+    ...(failure.params ? { params: failure.params } : {}),
+    detail: failure.detail,
+    at: at.toISOString(),
   };
 }
 
