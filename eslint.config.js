@@ -91,4 +91,11 @@ export default tseslint.config(
     plugins: { comanda },
     rules: { 'comanda/stable-selector': ['error', { hooks: ['useCatalog', 'useSyncSource'] }] },
   },
+  {
+    // Features are leaves (docs/decisions.md, "Renderer layers"): what two features share lives in a
+    // lower layer, and app/ composes the screens.
+    files: ['renderer/src/features/**/*.ts', 'renderer/src/features/**/*.tsx'],
+    plugins: { comanda },
+    rules: { 'comanda/no-feature-imports': 'error' },
+  },
 );
