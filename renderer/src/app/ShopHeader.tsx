@@ -6,17 +6,17 @@ import { openOutbox } from '../data/queue/outboxClient';
 import { startQueueFeed } from '../data/queue/queueFeed';
 import { useQueueStore } from '../data/queue/queueStore';
 import { startShopConnectionFeed } from '../data/shop/shopConnection';
-import { LockButton } from '../features/lock/LockButton';
-import { LockDamagedNotice } from '../features/lock/LockDamagedNotice';
+import { LockButton } from '../session/lock/LockButton';
+import { LockDamagedNotice } from '../session/lock/LockDamagedNotice';
 import { PendingButton } from '../features/pending/PendingButton';
 import { ReportsButton } from '../features/reports/ReportsButton';
-import { serviceSelectors, useServiceStore } from '../features/service/serviceStore';
+import { serviceSelectors, useServiceStore } from '../session/navigation';
 import { AccountSwitch } from '../features/settings/AccountSwitch';
 import { SettingsButton } from '../features/settings/SettingsButton';
 import type { SettingsBridge } from '../features/settings/settingsStore';
 import { ShopConnectionIndicator } from '../features/sync/ShopConnectionIndicator';
 import { SyncStatus } from '../features/sync/SyncPanel';
-import { shopSyncSource, SyncSourceContext } from '../features/sync/syncSource';
+import { shopSyncSource, SyncSourceContext } from '../session/syncSource';
 
 // A shop's header (issue 15 item 3, "progress and last sync as for the venue"): the app's name,
 // the shop, the Venue | Shop switch when both are set, then what the terminal is doing — the

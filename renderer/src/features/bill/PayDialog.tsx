@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OutboxEntry, TableService } from '../../../../shared/bridge';
 import type { Bill } from '../../../../shared/domain/bill';
@@ -7,12 +7,11 @@ import { catalogSelectors } from '../../data/catalog/catalogStore';
 import { queueSelectors, useQueueStore } from '../../data/queue/queueStore';
 import { errorText } from '../../i18n/errorText';
 import { useFormat } from '../../i18n/useFormat';
-import { floorSelectors, useFloorStore } from '../floor/floorStore';
-import { GiftCardTender } from '../giftcards/GiftCardTender';
-import { Modal } from '../lock/Modal';
-import { useCatalog } from '../sync/useCatalog';
+import { sessionSelectors, useSession } from '../../session/session';
+import { Modal } from '../../ui/Modal';
+import { useCatalog } from '../../data/catalog/useCatalog';
 import type { BillClient } from './billClient';
-import { methodChoices, type MethodChoice } from './methods';
+import { methodChoices, type MethodChoice } from '../../data/catalog/paymentMethods';
 import { cashOutcome, initialPayDraft, MAX_PARTS, payAmount, quickTenders, tenderedCentsOf, tipCents, typeTenderedKey, type PayDraft, type SplitMode } from './payForm';
 
 // Pay (issue 14 item 2): how much (whole, evenly by guests, chosen lines, a typed amount), the
@@ -33,6 +32,16 @@ export interface SavedPayment {
   changeCents?: number | undefined;
 }
 
+/** A gift card paid with: the card's id and the amount taken from it. */
+export interface GiftCardTenderProps {
+  maxCents: number;
+  onSubmit: (card: { uuid: string; amountCents: number }) => void;
+  onCancel: () => void;
+}
+
+/** Draws the gift-card tender form (the gift-cards feature's), given to the bill by the app. */
+export type GiftCardTenderSlot = (props: GiftCardTenderProps) => ReactNode;
+
 export function PayDialog({
   service,
   bill,
@@ -40,6 +49,7 @@ export function PayDialog({
   title,
   onClose,
   onSaved,
+  giftCardTender,
 }: {
   service: TableService;
   bill: Bill;
@@ -48,6 +58,8 @@ export function PayDialog({
   onClose: () => void;
   /** Saved: the dialog closes and the bill shows a "Saved" line. */
   onSaved: (saved: SavedPayment) => void;
+  /** The gift-card feature's tender form, passed in by the app (docs/decisions.md, "Renderer layers"). */
+  giftCardTender: GiftCardTenderSlot;
 }) {
   const { t } = useTranslation('bill');
   const format = useFormat();
@@ -55,7 +67,7 @@ export function PayDialog({
   const db = useCatalog(catalogSelectors.catalogDb);
   const stored = useLiveQuery(async () => (db ? await db.paymentMethods.toArray() : []), [db]);
   const { methods, giftCardMethod } = methodChoices(stored, { card: t('methodCard'), cash: t('methodCash') });
-  const offline = useFloorStore(floorSelectors.connection) === 'offline';
+  const offline = useSession(sessionSelectors.connection) === 'offline';
   const [draft, setDraft] = useState<PayDraft>(() => initialPayDraft(service.guests));
   const [method, setMethod] = useState<Method>(null);
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
@@ -202,13 +214,12 @@ export function PayDialog({
                   />
                 )}
                 {method?.kind === 'gift' && amount.ok && !offline && (
-                  <GiftCardTender
-                    maxCents={amount.cents}
-                    onCancel={() => setMethod(null)}
-                    onSubmit={(card) =>
-                      submit({ methodId: giftCardMethod?.id ?? null, methodName: giftCardMethod?.name ?? t('giftCard'), amountCents: card.amountCents, giftCardUuid: card.uuid })
-                    }
-                  />
+                  giftCardTender({
+                    maxCents: amount.cents,
+                    onCancel: () => setMethod(null),
+                    onSubmit: (card) =>
+                      submit({ methodId: giftCardMethod?.id ?? null, methodName: giftCardMethod?.name ?? t('giftCard'), amountCents: card.amountCents, giftCardUuid: card.uuid }),
+                  })
                 )}
               </div>
             </div>

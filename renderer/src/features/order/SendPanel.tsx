@@ -3,16 +3,16 @@ import { useTranslation } from 'react-i18next';
 import { IconWarning } from '../../ui/icons';
 import type { Outbox } from '../../data/queue/outboxTypes';
 import { useFormat } from '../../i18n/useFormat';
-import { placeText } from '../pending/pendingText';
-import { useServiceStore } from '../service/serviceStore';
-import { orderSelectors, useOrderStore } from './orderStore';
+import { placeText } from '../../i18n/placeText';
+import { useServiceStore } from '../../session/navigation';
+import { orderSelectors, useOrderStore } from '../../session/orderStore';
 import { billOf, skipMergeFor } from '../../../../shared/domain/bill';
 import { useQueueStore } from '../../data/queue/queueStore';
-import { useWarehouseStore } from '../stock/warehouseStore';
+import { useWarehouseStore } from '../../data/stock/warehouseStore';
 import { PaymentFields } from './PaymentFields';
 import { RoundExtrasFields } from './RoundExtrasFields';
 import { buildSendRequest, roundDiscountCents, sendBlockReason, sendFailureMessage, sentConfirmation, withExtras, type SendRequest } from './sendForm';
-import { sendSelectors, useSendStore } from './sendStore';
+import { sendSelectors, useSendStore } from '../../session/sendStore';
 import './send.css';
 
 // "Send" under the ticket (issue 6 item 3). The main side commits the entry to its queue before

@@ -7,17 +7,17 @@ import { dropStockAfterSale } from '../../../data/shop/shopStock';
 import { useQueueStore } from '../../../data/queue/queueStore';
 import { errorText } from '../../../i18n/errorText';
 import { useFormat } from '../../../i18n/useFormat';
-import { Modal } from '../../lock/Modal';
-import { amountInputText } from '../../order/sendForm';
+import { Modal } from '../../../ui/Modal';
+import { amountInputText } from '../../../ui/amountInput';
 import { checkoutDraft, registerPayHandler, useBasketStore, type CheckoutDraft } from '../basketStore';
 import { useShopCatalog } from '../useShopCatalog';
 import { PaidSaleActions, PaidSaleReceipt } from '../receipt/ReceiptView';
 import { recordSaleReceipt } from '../receipt/receiptStore';
-import { useShopIdentity } from '../receipt/useShopIdentity';
+import { useShopIdentity } from '../../../session/useShopIdentity';
 import { checkPayments, quickTenders, saleEntryDrafts, shopDateTime, shopMethods, type PayRow, type ShopMethod } from './salePay';
-import '../../bill/bill.css';
+import '../../../ui/payDialog.css';
 import './salePay.css';
-import { useShopBridge } from '../shopContext';
+import { useShopBridge } from '../../../session/shopContext';
 
 // Pay (issue 15 item 10): the sale split across the shop's payment methods (the synced ones; cash
 // with the amount handed over and the change), the payments adding up to the total to the cent.
