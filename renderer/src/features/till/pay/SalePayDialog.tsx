@@ -13,11 +13,10 @@ import { checkoutDraft, registerPayHandler, useBasketStore, type CheckoutDraft }
 import { useShopCatalog } from '../useShopCatalog';
 import { PaidSaleActions, PaidSaleReceipt } from '../receipt/ReceiptView';
 import { recordSaleReceipt } from '../receipt/receiptStore';
-import { useShopIdentity } from '../../../session/useShopIdentity';
 import { checkPayments, quickTenders, saleEntryDrafts, shopDateTime, shopMethods, type PayRow, type ShopMethod } from './salePay';
 import '../../../ui/payDialog.css';
 import './salePay.css';
-import { useShopBridge } from '../../../session/shopContext';
+import { useShopBridge, useShopIdentity } from '../../../session/shopContext';
 
 // Pay (issue 15 item 10): the sale split across the shop's payment methods (the synced ones; cash
 // with the amount handed over and the change), the payments adding up to the total to the cent.

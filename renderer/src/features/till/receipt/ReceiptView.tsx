@@ -8,7 +8,7 @@ import { receiptLayout, type ReceiptLayout, type ReceiptWords } from './receiptL
 import type { Receipt } from './receiptModel';
 import { receiptFileName, receiptPdf } from './receiptPdf';
 import { receiptSelectors, useReceiptStore } from './receiptStore';
-import { useShopIdentity } from '../../../session/useShopIdentity';
+import { useShopIdentity } from '../../../session/shopContext';
 import './receipt.css';
 
 // The receipt on screen (issue 15 item 11): a paper-like column with the shop, the date, each line
