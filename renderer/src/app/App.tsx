@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BridgeClient } from '../../../shared/bridge';
 import { ConnectionIndicator } from '../features/sync/ConnectionIndicator';
@@ -26,7 +26,7 @@ import { openOutbox } from '../data/queue/outboxClient';
 import { startQueueFeed } from '../data/queue/queueFeed';
 import { useQueueStore } from '../data/queue/queueStore';
 import { startMostSoldFeed } from '../features/catalog/mostSoldFeed';
-import { serviceSelectors, useServiceStore } from '../session/navigation';
+import { serviceSelectors, useServiceStore, type ShopScreen } from '../session/navigation';
 import { SeatDialog } from '../features/service/SeatDialog';
 import { useOrderStore } from '../session/orderStore';
 import { PendingButton } from '../features/pending/PendingButton';
@@ -50,7 +50,7 @@ import { startShopLiveChanges } from '../data/shop/shopLiveChanges';
 import { ShopContext } from '../session/shopContext';
 import { startInvoiceFollower, useReceiptStore } from '../features/till/receipt/receiptStore';
 import { LazyReportsScreen } from '../features/reports/LazyReportsScreen';
-import { ShopHeader, useShopFeeds, type ShopScreen } from './ShopHeader';
+import { ShopHeader, useShopFeeds } from './ShopHeader';
 import { ManagerScreen } from '../features/manager/ManagerScreen';
 import { useChainOffered } from './useChainOffered';
 import { usePinGate } from '../session/lock/pinGate';
@@ -138,7 +138,10 @@ function ShopTerminal({
   const settingsOpen = useSettingsStore(settingsSelectors.open);
   const openSettings = useSettingsStore((state) => state.openSettings);
   const closeSettings = useSettingsStore((state) => state.closeSettings);
-  const [screen, setScreen] = useState<ShopScreen>('till');
+  // The shop's screen is the navigation's (session/navigation.ts); each shop terminal starts on its till.
+  const screen = useServiceStore(serviceSelectors.shopScreen);
+  const setScreen = useServiceStore((state) => state.showShopScreen);
+  useEffect(() => () => useServiceStore.getState().showShopScreen('till'), []);
   const showScreen = (next: ShopScreen) => {
     closeSettings();
     setScreen(next);

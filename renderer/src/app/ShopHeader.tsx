@@ -10,7 +10,7 @@ import { LockButton } from '../session/lock/LockButton';
 import { LockDamagedNotice } from '../session/lock/LockDamagedNotice';
 import { PendingButton } from '../features/pending/PendingButton';
 import { ReportsButton } from '../features/reports/ReportsButton';
-import { serviceSelectors, useServiceStore } from '../session/navigation';
+import { serviceSelectors, useServiceStore, type ShopScreen } from '../session/navigation';
 import { AccountSwitch } from '../features/settings/AccountSwitch';
 import { SettingsButton } from '../features/settings/SettingsButton';
 import type { SettingsBridge } from '../features/settings/settingsStore';
@@ -23,9 +23,6 @@ import { shopSyncSource, SyncSourceContext } from '../session/syncSource';
 // shop catalog's sync status (last sync, progress, "Sync now" in its view), the connection
 // (with the sales waiting to leave), Pending orders (a sale whose outcome is unknown needs a
 // person) — and Lock and Settings. The venue's components, on the shop's data.
-
-/** The shop's screens besides the till and Settings (`reports`: issue 16, behind the PIN). */
-export type ShopScreen = 'till' | 'pending' | 'reports';
 
 export function ShopHeader({
   tenant,

@@ -8,6 +8,9 @@ import { COUNTER_TICKET, useOrderStore } from './orderStore';
 
 export type ServiceScreen = 'floor' | 'order' | 'pending' | 'bill' | 'customers' | 'giftCards' | 'manager';
 
+/** A shop terminal's screens: the till, the outbox's pending entries, the reports. */
+export type ShopScreen = 'till' | 'pending' | 'reports';
+
 /** Where the order builder sends: a table's service, a takeaway, a delivery, or nowhere yet. */
 export type OrderTarget = { kind: 'service'; serviceId: string } | { kind: 'takeaway' } | { kind: 'delivery' } | { kind: 'none' };
 
@@ -20,6 +23,8 @@ export interface ServiceState {
   /** The current account's outbox client (it submits to the main side's queue); null until it is open. */
   outbox: Outbox | null;
   screen: ServiceScreen;
+  /** What a shop terminal shows (a venue's `screen` is the one above); the till until another is chosen. */
+  shopScreen: ShopScreen;
   target: OrderTarget;
   /** Tables chosen for the seat dialog (primary last), or null when it is closed. */
   seating: readonly SeatTable[] | null;
@@ -27,6 +32,7 @@ export interface ServiceState {
   multiSelect: readonly SeatTable[] | null;
   setOutbox: (outbox: Outbox | null) => void;
   showScreen: (screen: ServiceScreen) => void;
+  showShopScreen: (screen: ShopScreen) => void;
   /** Opens the order builder for a target. */
   openOrder: (target: OrderTarget) => void;
   /** Opens a seated table's bill (issue 14); its order builder stays the target. */
@@ -42,12 +48,14 @@ export interface ServiceState {
 export const useServiceStore = create<ServiceState>()((set) => ({
   outbox: null,
   screen: 'floor',
+  shopScreen: 'till',
   target: { kind: 'none' },
   seating: null,
   multiSelect: null,
   // A new account (or none) starts on its floor plan.
   setOutbox: (outbox) => set({ outbox, screen: 'floor', target: { kind: 'none' }, seating: null, multiSelect: null }),
   showScreen: (screen) => set({ screen, seating: null }),
+  showShopScreen: (shopScreen) => set({ shopScreen }),
   openOrder: (target) => {
     useOrderStore.getState().switchTicket(ticketKeyOf(target));
     set({ screen: 'order', target, seating: null, multiSelect: null });
@@ -72,6 +80,7 @@ export const useServiceStore = create<ServiceState>()((set) => ({
 export const serviceSelectors = {
   outbox: (state: ServiceState) => state.outbox,
   screen: (state: ServiceState) => state.screen,
+  shopScreen: (state: ServiceState) => state.shopScreen,
   target: (state: ServiceState) => state.target,
   seating: (state: ServiceState) => state.seating,
   multiSelect: (state: ServiceState) => state.multiSelect,
