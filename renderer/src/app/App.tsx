@@ -40,7 +40,7 @@ import { ForTableBanner } from '../features/customers/ForTableBanner';
 import { startCustomersFeed } from '../features/customers/customersFeed';
 import { GiftCardsScreen } from '../features/giftcards/GiftCardsScreen';
 import { MoreMenu, type MoreScreen } from './MoreMenu';
-import { startStockFeed } from '../data/stock/stockFeed';
+import { startStockFeed } from '../session/stockFeed';
 import { startCatalogEditFeed } from '../data/catalog/catalogEdits';
 import { AccountSwitch } from '../features/settings/AccountSwitch';
 import { useAppInfo } from '../session/useAppInfo';

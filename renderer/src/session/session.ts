@@ -1,5 +1,5 @@
 import type { CatalogState } from '../data/catalog/catalogStore';
-import { useCatalog } from '../data/catalog/useCatalog';
+import { useCatalog } from './useCatalog';
 
 // The venue session — which account is open, whether the terminal reaches the server, whether a
 // sync is under way — read straight from the catalog store (data/catalog/catalogStore.ts), which

@@ -9,7 +9,7 @@ import { errorText } from '../../i18n/errorText';
 import { useFormat } from '../../i18n/useFormat';
 import { sessionSelectors, useSession } from '../../session/session';
 import { Modal } from '../../ui/Modal';
-import { useCatalog } from '../../data/catalog/useCatalog';
+import { useCatalog } from '../../session/useCatalog';
 import type { BillClient } from './billClient';
 import { methodChoices, type MethodChoice } from '../../data/catalog/paymentMethods';
 import { cashOutcome, initialPayDraft, MAX_PARTS, payAmount, quickTenders, tenderedCentsOf, tipCents, typeTenderedKey, type PayDraft, type SplitMode } from './payForm';

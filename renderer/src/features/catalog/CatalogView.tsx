@@ -6,7 +6,7 @@ import { catalogSelectors } from '../../data/catalog/catalogStore';
 import { syncFailureText } from '../../i18n/errorText';
 import { RetryButton } from '../../ui/Button';
 import { EmptyState } from '../../ui/Notice';
-import { useCatalog } from '../../data/catalog/useCatalog';
+import { useCatalog } from '../../session/useCatalog';
 import { containsAnyAllergen } from '../../data/search/search';
 import { CatalogToolbar, HiddenCount, ItemGrid, SearchResults, useSearchIndex } from './CatalogSearch';
 import { catalogViewSelectors, chosen, MOST_SOLD, useCatalogViewStore, type GroupTab } from '../../session/catalogViewStore';

@@ -7,7 +7,7 @@ import type { StoredStock } from '../../data/catalog/catalogDb';
 import { StockActionsDialog, SoldOutConfirm } from './StockDialogs';
 import { StockMark, stockText } from '../../ui/StockMark';
 import { stockLevel } from '../../data/stock/stockLevel';
-import { useItemStock } from '../../data/stock/useItemStock';
+import { useItemStock } from '../../session/useItemStock';
 import { useLongPress } from '../../ui/useLongPress';
 import { allergenBadges, describeAllergens, itemTypeBadge, thumbnailUrl } from './catalogFormat';
 import { IconPlate } from './CatalogIcons';

@@ -2,7 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { catalogSelectors } from '../../data/catalog/catalogStore';
 import { serviceSelectors, useServiceStore, type OrderTarget } from '../../session/navigation';
-import { useCatalog } from '../../data/catalog/useCatalog';
+import { useCatalog } from '../../session/useCatalog';
 import { ChooseDestination, DeliveryForm, TakeawayForm } from './DestinationForms';
 import { ItemSheet } from './ItemSheet';
 import { orderSelectors, useOrderStore } from '../../session/orderStore';

@@ -2,7 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
 import { catalogSelectors } from '../../data/catalog/catalogStore';
 import { useFormat } from '../../i18n/useFormat';
-import { useCatalog } from '../../data/catalog/useCatalog';
+import { useCatalog } from '../../session/useCatalog';
 import { FieldError } from './DestinationForms';
 import { paymentMethodChoices } from './sendForm';
 import { sendSelectors, useSendStore } from '../../session/sendStore';

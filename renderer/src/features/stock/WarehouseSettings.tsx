@@ -5,7 +5,7 @@ import { catalogSelectors } from '../../data/catalog/catalogStore';
 import { errorText } from '../../i18n/errorText';
 import { useFormat } from '../../i18n/useFormat';
 import { IconCheck, IconWarning } from '../../ui/icons';
-import { useCatalog } from '../../data/catalog/useCatalog';
+import { useCatalog } from '../../session/useCatalog';
 import { asProblem, chooseWarehouse, loadWarehouse, sortWarehouses, useWarehouseStore, type StockProblem } from '../../data/stock/warehouseStore';
 import '../../ui/stock.css';
 

@@ -8,7 +8,7 @@ import { useFormat } from '../../../i18n/useFormat';
 import { EmptyState } from '../../../ui/Notice';
 import { IconCheck, IconWarning } from '../../../ui/icons';
 import { useWarehouseStore } from '../../../data/stock/warehouseStore';
-import { useCatalog } from '../../../data/catalog/useCatalog';
+import { useCatalog } from '../../../session/useCatalog';
 import { leftToReceive, parseReceiptQuantity, receiptEntryIds, receiptPlan, thousandthsInput, withHere, type ReceiptPlan } from './receiptForm';
 
 // One purchase order's lines and receiving them (issue 17 item 3). Received = the server's

@@ -13,7 +13,7 @@ import { scannerOptIn, useScanner } from '../../../ui/useScanner';
 import { SearchField } from '../../../ui/SearchField';
 import { sessionSelectors, useSession } from '../../../session/session';
 import { sortWarehouses, useWarehouseStore } from '../../../data/stock/warehouseStore';
-import { useCatalog } from '../../../data/catalog/useCatalog';
+import { useCatalog } from '../../../session/useCatalog';
 import type { ManagerTabProps } from '../managerTab';
 import {
   afterSave,

@@ -1,12 +1,12 @@
 import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { BridgeEvent, ItemStock } from '../../../../shared/bridge';
-import { openGenerationDb, type CatalogDb, type StoredStock } from '../catalog/catalogDb';
-import { createCatalogStore, type CatalogStoreApi } from '../catalog/catalogStore';
-import type { OpenGeneration } from '../catalog/generations';
+import type { BridgeEvent, ItemStock } from '../../../shared/bridge';
+import { openGenerationDb, type CatalogDb, type StoredStock } from '../data/catalog/catalogDb';
+import { createCatalogStore, type CatalogStoreApi } from '../data/catalog/catalogStore';
+import type { OpenGeneration } from '../data/catalog/generations';
 import { applyStockChange, localStockId, startStockFeed } from './stockFeed';
-import { useWarehouseStore } from './warehouseStore';
+import { useWarehouseStore } from '../data/stock/warehouseStore';
 
 /** Dexie writes are asynchronous: wait for the condition (no fixed sleeps). */
 const WAIT = { timeout: 2_000, interval: 5 };

@@ -1,8 +1,8 @@
-import type { BridgeClient, ItemStock } from '../../../../shared/bridge';
-import type { CatalogDb, StoredStock } from '../catalog/catalogDb';
-import { catalogStore as appCatalogStore, type CatalogStoreApi } from '../catalog/catalogStore';
-import { followHeardChanges } from '../catalog/heardChanges';
-import { initialWarehouseState, loadWarehouse, useWarehouseStore } from './warehouseStore';
+import type { BridgeClient, ItemStock } from '../../../shared/bridge';
+import type { CatalogDb, StoredStock } from '../data/catalog/catalogDb';
+import { catalogStore as appCatalogStore, type CatalogStoreApi } from '../data/catalog/catalogStore';
+import { followHeardChanges } from '../data/catalog/heardChanges';
+import { initialWarehouseState, loadWarehouse, useWarehouseStore } from '../data/stock/warehouseStore';
 
 // Stock in every window (issue 14 items 9–10). While an account's terminal is open this:
 // - gives the warehouse store the account's bridge and reads the saved warehouse (again each time

@@ -1,11 +1,11 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { OutboxEntry } from '../../../../shared/bridge';
-import type { StoredStock } from '../catalog/catalogDb';
-import { catalogSelectors } from '../catalog/catalogStore';
-import { useQueueStore } from '../queue/queueStore';
-import { useCatalog } from '../catalog/useCatalog';
-import { shownStock, unsyncedSalesOf } from './unsyncedSales';
-import { useWarehouseStore } from './warehouseStore';
+import type { OutboxEntry } from '../../../shared/bridge';
+import type { StoredStock } from '../data/catalog/catalogDb';
+import { catalogSelectors } from '../data/catalog/catalogStore';
+import { useQueueStore } from '../data/queue/queueStore';
+import { useCatalog } from './useCatalog';
+import { shownStock, unsyncedSalesOf } from '../data/stock/unsyncedSales';
+import { useWarehouseStore } from '../data/stock/warehouseStore';
 
 /**
  * The chosen warehouse's stock row of one item, live: one indexed read of `[warehouse_id+item_id]`
