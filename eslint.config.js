@@ -89,6 +89,13 @@ export default tseslint.config(
     files: ['renderer/src/**/*.ts', 'renderer/src/**/*.tsx'],
     ignores: ['renderer/src/**/*.test.ts', 'renderer/src/**/*.test.tsx'],
     plugins: { comanda },
-    rules: { 'comanda/stable-selector': ['error', { hooks: ['useCatalog', 'useSyncSource'] }] },
+    rules: { 'comanda/stable-selector': ['error', { hooks: ['useCatalog', 'useSession', 'useSyncSource'] }] },
+  },
+  {
+    // Features are leaves (docs/decisions.md, "Renderer layers"): what two features share lives in a
+    // lower layer, and app/ composes the screens.
+    files: ['renderer/src/features/**/*.ts', 'renderer/src/features/**/*.tsx'],
+    plugins: { comanda },
+    rules: { 'comanda/no-feature-imports': 'error' },
   },
 );

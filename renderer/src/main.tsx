@@ -12,7 +12,7 @@ import './ui/keypad.css';
 import { App } from './app/App';
 import { createBridgeClient, pickBridgeApi } from './bridge';
 import { createI18n, startLanguage } from './i18n/i18n';
-import { applyTheme, mirroredPreferences, startPreferences } from './features/settings/preferences';
+import { applyTheme, mirroredPreferences, startPreferences } from './session/preferences';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('renderer/index.html has no #root element');

@@ -1,11 +1,14 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BridgeClient } from '../../../shared/bridge';
-import { ConnectionIndicator } from '../features/floor/ConnectionIndicator';
+import { ConnectionIndicator } from '../features/sync/ConnectionIndicator';
 import { FloorPlan } from '../features/floor/FloorPlan';
-import { floorSelectors, useFloorStore } from '../features/floor/floorStore';
+import { sessionSelectors, useSession } from '../session/session';
 import { startFloorLoader, type FloorLoader } from '../features/floor/loadFloor';
-import { SyncStatus } from '../features/sync/SyncPanel';
+import { SyncProgressSummary, SyncStatus } from '../features/sync/SyncPanel';
+import { CatalogView } from '../features/catalog/CatalogView';
+import { GiftCardTender } from '../features/giftcards/GiftCardTender';
+import { WarehouseSettings } from '../features/stock/WarehouseSettings';
 import { OrderScreen } from '../features/order/OrderScreen';
 import { ViewSwitch, type TerminalView } from '../features/catalog/ViewSwitch';
 import { startCatalogSync } from '../data/sync/syncService';
@@ -14,40 +17,41 @@ import { SettingsScreen } from '../features/settings/SettingsScreen';
 import { FirstStartScreen } from '../features/settings/FirstStartScreen';
 import { useFirstStart } from '../features/settings/firstStart';
 import { settingsSelectors, useSettingsStore, type SettingsBridge } from '../features/settings/settingsStore';
-import { useAccountScope } from '../features/settings/useAccountScope';
+import { useAccountScope } from '../session/useAccountScope';
 import { askForPersistentStorage } from '../features/settings/storagePersistence';
 import { catalogStore } from '../data/catalog/catalogStore';
 import { currentCatalogDb, followAccountQueue } from './accountQueue';
 import { handOverLegacyOutbox } from '../data/queue/legacyOutbox';
 import { useQueueStore } from '../data/queue/queueStore';
 import { startMostSoldFeed } from '../features/catalog/mostSoldFeed';
-import { serviceSelectors, useServiceStore } from '../features/service/serviceStore';
+import { serviceSelectors, useServiceStore, type ShopScreen } from '../session/navigation';
 import { SeatDialog } from '../features/service/SeatDialog';
-import { useOrderStore } from '../features/order/orderStore';
+import { useOrderStore } from '../session/orderStore';
 import { PendingButton } from '../features/pending/PendingButton';
 import { PendingScreen } from '../features/pending/PendingScreen';
 import { BillScreen } from '../features/bill/BillScreen';
-import { LockButton } from '../features/lock/LockButton';
-import { LockDamagedNotice } from '../features/lock/LockDamagedNotice';
-import { LockProvider } from '../features/lock/LockProvider';
+import { LockButton } from '../session/lock/LockButton';
+import { LockDamagedNotice } from '../session/lock/LockDamagedNotice';
+import { LockProvider } from '../session/lock/LockProvider';
 import { CustomersScreen } from '../features/customers/CustomersScreen';
 import { ForTableBanner } from '../features/customers/ForTableBanner';
 import { startCustomersFeed } from '../features/customers/customersFeed';
 import { GiftCardsScreen } from '../features/giftcards/GiftCardsScreen';
 import { MoreMenu, type MoreScreen } from './MoreMenu';
-import { startStockFeed } from '../features/stock/stockFeed';
+import { startStockFeed } from '../session/stockFeed';
 import { startCatalogEditFeed } from '../data/catalog/catalogEdits';
 import { AccountSwitch } from '../features/settings/AccountSwitch';
-import { useAppInfo } from '../features/settings/useAppInfo';
+import { useAppInfo } from '../session/useAppInfo';
 import { TillScreen } from '../features/till/TillScreen';
 import { startShopSync } from '../data/shop/shopCatalogStore';
 import { startShopLiveChanges } from '../data/shop/shopLiveChanges';
-import { ShopContext } from '../features/till/shopContext';
+import { ShopContext } from '../session/shopContext';
 import { startInvoiceFollower, useReceiptStore } from '../features/till/receipt/receiptStore';
 import { LazyReportsScreen } from '../features/reports/LazyReportsScreen';
-import { ShopHeader, useShopFeeds, type ShopScreen } from './ShopHeader';
+import { ShopHeader, useShopFeeds } from './ShopHeader';
 import { ManagerScreen } from '../features/manager/ManagerScreen';
-import { usePinGate } from '../features/lock/pinGate';
+import { useChainOffered } from './useChainOffered';
+import { usePinGate } from '../session/lock/pinGate';
 
 /**
  * One account at a time: everything that owns an account's local data lives in `Terminal`, which
@@ -132,7 +136,10 @@ function ShopTerminal({
   const settingsOpen = useSettingsStore(settingsSelectors.open);
   const openSettings = useSettingsStore((state) => state.openSettings);
   const closeSettings = useSettingsStore((state) => state.closeSettings);
-  const [screen, setScreen] = useState<ShopScreen>('till');
+  // The shop's screen is the navigation's (session/navigation.ts); each shop terminal starts on its till.
+  const screen = useServiceStore(serviceSelectors.shopScreen);
+  const setScreen = useServiceStore((state) => state.showShopScreen);
+  useEffect(() => () => useServiceStore.getState().showShopScreen('till'), []);
   const showScreen = (next: ShopScreen) => {
     closeSettings();
     setScreen(next);
@@ -270,26 +277,26 @@ function VenueTerminal({ bridge, settingsBridge }: { bridge: BridgeClient; setti
       />
       <main className="app__main">
         {settingsOpen ? (
-          <SettingsScreen bridge={settingsBridge} onBack={closeSettings} />
+          <SettingsScreen bridge={settingsBridge} onBack={closeSettings} warehouse={<WarehouseSettings />} />
         ) : screen === 'order' ? (
-          <OrderScreen />
+          <OrderScreen catalog={<CatalogView syncProgress={<SyncProgressSummary />} />} />
         ) : screen === 'pending' ? (
           <PendingScreen />
         ) : screen === 'customers' ? (
           <CustomersScreen />
         ) : screen === 'manager' ? (
-          <ManagerScreen bridge={bridge} />
+          <VenueManager bridge={bridge} />
         ) : screen === 'giftCards' ? (
           <GiftCardsScreen />
         ) : screen === 'bill' ? (
-          <BillScreen bridge={bridge} />
+          <BillScreen bridge={bridge} giftCardTender={(props) => <GiftCardTender {...props} />} />
         ) : firstStart.firstStart ? (
           // A new terminal: the demos and "Connect my account" before the demo venue's floor.
           <FirstStartScreen bridge={settingsBridge} settings={firstStart.settings} />
         ) : (
           <>
             <ForTableBanner />
-            <FloorPlan onRetry={retry} />
+            <FloorPlan onRetry={retry} syncProgress={<SyncProgressSummary />} />
           </>
         )}
       </main>
@@ -317,7 +324,7 @@ function AppHeader({
   onShowMore: (screen: MoreScreen) => void;
 }) {
   const { t } = useTranslation('app');
-  const appInfo = useFloorStore(floorSelectors.appInfo);
+  const appInfo = useSession(sessionSelectors.appInfo);
   return (
     <header className="app-header">
       <span className="app-header__name">{t('name')}</span>
@@ -339,4 +346,10 @@ function AppHeader({
       <SettingsButton onOpen={onOpenSettings} current={settingsOpen} />
     </header>
   );
+}
+
+/** Manager mode, offering the Chain tab on a chain's master (read when it opens and after Settings saves). */
+function VenueManager({ bridge }: { bridge: BridgeClient }) {
+  const chainOffered = useChainOffered(bridge);
+  return <ManagerScreen bridge={bridge} chainOffered={chainOffered} />;
 }

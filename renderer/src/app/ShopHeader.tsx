@@ -3,25 +3,23 @@ import { useTranslation } from 'react-i18next';
 import type { BridgeClient } from '../../../shared/bridge';
 import { followAccountQueue } from './accountQueue';
 import { startShopConnectionFeed } from '../data/shop/shopConnection';
-import { LockButton } from '../features/lock/LockButton';
-import { LockDamagedNotice } from '../features/lock/LockDamagedNotice';
+import { LockButton } from '../session/lock/LockButton';
+import { LockDamagedNotice } from '../session/lock/LockDamagedNotice';
 import { PendingButton } from '../features/pending/PendingButton';
 import { ReportsButton } from '../features/reports/ReportsButton';
+import type { ShopScreen } from '../session/navigation';
 import { AccountSwitch } from '../features/settings/AccountSwitch';
 import { SettingsButton } from '../features/settings/SettingsButton';
 import type { SettingsBridge } from '../features/settings/settingsStore';
 import { ShopConnectionIndicator } from '../features/sync/ShopConnectionIndicator';
 import { SyncStatus } from '../features/sync/SyncPanel';
-import { shopSyncSource, SyncSourceContext } from '../features/sync/syncSource';
+import { shopSyncSource, SyncSourceContext } from '../session/syncSource';
 
 // A shop's header (issue 15 item 3, "progress and last sync as for the venue"): the app's name,
 // the shop, the Venue | Shop switch when both are set, then what the terminal is doing — the
 // shop catalog's sync status (last sync, progress, "Sync now" in its view), the connection
 // (with the sales waiting to leave), Pending orders (a sale whose outcome is unknown needs a
 // person) — and Lock and Settings. The venue's components, on the shop's data.
-
-/** The shop's screens besides the till and Settings (`reports`: issue 16, behind the PIN). */
-export type ShopScreen = 'till' | 'pending' | 'reports';
 
 export function ShopHeader({
   tenant,

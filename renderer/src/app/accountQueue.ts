@@ -5,7 +5,7 @@ import { catalogStore } from '../data/catalog/catalogStore';
 import { openOutbox } from '../data/queue/outboxClient';
 import { startQueueFeed, type QueueFeed } from '../data/queue/queueFeed';
 import { useQueueStore } from '../data/queue/queueStore';
-import { serviceSelectors, useServiceStore } from '../features/service/serviceStore';
+import { serviceSelectors, useServiceStore } from '../session/navigation';
 
 // The current account's order queue in this window, for venue and shop alike: the main side keeps
 // and delivers it; this window follows its snapshots (queueFeed.ts) and submits through the outbox

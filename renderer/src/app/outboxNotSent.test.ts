@@ -11,7 +11,7 @@ import { createQueueStore, queueSelectors } from '../data/queue/queueStore';
 import { demoCatalogDb, demoLines } from '../data/queue/queueTesting';
 import { sendFailureMessage } from '../features/order/sendForm';
 import { createI18n } from '../i18n/i18n';
-import { scopeBridge } from '../features/settings/accountScope';
+import { scopeBridge } from '../session/accountScope';
 
 const catalogs: CatalogDb[] = [];
 afterEach(async () => {

@@ -6,13 +6,14 @@ import { billOf, type Bill, type BillPayment } from '../../../../shared/domain/b
 import { queueSelectors, useQueueStore } from '../../data/queue/queueStore';
 import { errorText } from '../../i18n/errorText';
 import { useFormat } from '../../i18n/useFormat';
-import { OutboxStateIcon } from '../pending/OutboxState';
-import { serviceSelectors, useServiceStore } from '../service/serviceStore';
-import { tablesTitle } from '../order/tableText';
+import { OutboxStateIcon } from '../../ui/OutboxState';
+import { serviceSelectors, useServiceStore } from '../../session/navigation';
+import { tablesTitle } from '../../i18n/placeText';
 import { openBillClient, type BillClient } from './billClient';
 import { DiscountDialog } from './DiscountDialog';
-import { PayDialog, type SavedPayment } from './PayDialog';
+import { PayDialog, type GiftCardTenderSlot, type SavedPayment } from './PayDialog';
 import { IconCheck } from '../../ui/icons';
+import '../../ui/payDialog.css';
 import './bill.css';
 
 // A table's bill (issue 14 items 1–5): each check with its lines (modifiers, formats, menus), its
@@ -21,7 +22,7 @@ import './bill.css';
 // Pay, Discount; when nothing is left a "Paid" mark and "Clear table". Test ids: bill, bill-left,
 // bill-total, bill-paid-mark, bill-payment (data-state).
 
-export function BillScreen({ bridge }: { bridge: BridgeClient }) {
+export function BillScreen({ bridge, giftCardTender }: { bridge: BridgeClient; giftCardTender: GiftCardTenderSlot }) {
   const { t } = useTranslation('bill');
   const target = useServiceStore(serviceSelectors.target);
   const showScreen = useServiceStore((s) => s.showScreen);
@@ -39,12 +40,12 @@ export function BillScreen({ bridge }: { bridge: BridgeClient }) {
       </section>
     );
   }
-  return <BillOf service={service} entries={entries} client={client} />;
+  return <BillOf service={service} entries={entries} client={client} giftCardTender={giftCardTender} />;
 }
 
 type Dialog = 'pay' | 'discount' | null;
 
-function BillOf({ service, entries, client }: { service: TableService; entries: readonly OutboxEntry[]; client: BillClient }) {
+function BillOf({ service, entries, client, giftCardTender }: { service: TableService; entries: readonly OutboxEntry[]; client: BillClient; giftCardTender: GiftCardTenderSlot }) {
   const { t } = useTranslation('bill');
   const { t: orderT } = useTranslation('order');
   const bill = useMemo(() => billOf(service, entries), [service, entries]);
@@ -116,6 +117,7 @@ function BillOf({ service, entries, client }: { service: TableService; entries: 
           client={client}
           title={title}
           onClose={() => setDialog(null)}
+          giftCardTender={giftCardTender}
           onSaved={(payment) => {
             setDialogState(null);
             setSaved(payment);

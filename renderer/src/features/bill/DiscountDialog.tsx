@@ -4,7 +4,7 @@ import type { TableService } from '../../../../shared/bridge';
 import { canCarryBillDiscount, discountCentsOf, type Bill } from '../../../../shared/domain/bill';
 import { errorText } from '../../i18n/errorText';
 import { useFormat } from '../../i18n/useFormat';
-import { Modal } from '../lock/Modal';
+import { Modal } from '../../ui/Modal';
 import type { BillClient } from './billClient';
 import { parseDiscount, type DiscountDraft } from './payForm';
 

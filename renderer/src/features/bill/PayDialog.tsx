@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OutboxEntry, TableService } from '../../../../shared/bridge';
 import type { Bill } from '../../../../shared/domain/bill';
@@ -7,12 +7,11 @@ import { catalogSelectors } from '../../data/catalog/catalogStore';
 import { queueSelectors, useQueueStore } from '../../data/queue/queueStore';
 import { errorText } from '../../i18n/errorText';
 import { useFormat } from '../../i18n/useFormat';
-import { floorSelectors, useFloorStore } from '../floor/floorStore';
-import { GiftCardTender } from '../giftcards/GiftCardTender';
-import { Modal } from '../lock/Modal';
-import { useCatalog } from '../sync/useCatalog';
+import { sessionSelectors, useSession } from '../../session/session';
+import { Modal } from '../../ui/Modal';
+import { useCatalog } from '../../session/useCatalog';
 import type { BillClient, PayInput } from './billClient';
-import { methodChoices, type MethodChoice } from './methods';
+import { methodChoices, type MethodChoice } from '../../data/catalog/paymentMethods';
 import { cashOutcome, initialPayDraft, MAX_PARTS, payAmount, quickTenders, tenderedCentsOf, tipCents, typeTenderedKey, type PayDraft, type SplitMode } from './payForm';
 
 // Pay (issue 14 item 2): how much (whole, evenly by guests, chosen lines, a typed amount), the
@@ -33,6 +32,16 @@ export interface SavedPayment {
   changeCents?: number | undefined;
 }
 
+/** A gift card paid with: the card's id and the amount taken from it. */
+export interface GiftCardTenderProps {
+  maxCents: number;
+  onSubmit: (card: { uuid: string; amountCents: number }) => void;
+  onCancel: () => void;
+}
+
+/** Draws the gift-card tender form (the gift-cards feature's), given to the bill by the app. */
+export type GiftCardTenderSlot = (props: GiftCardTenderProps) => ReactNode;
+
 interface PayDialogProps {
   service: TableService;
   bill: Bill;
@@ -41,6 +50,8 @@ interface PayDialogProps {
   onClose: () => void;
   /** Saved: the dialog closes and the bill shows a "Saved" line. */
   onSaved: (saved: SavedPayment) => void;
+  /** The gift-card feature's tender form, passed in by the app (docs/decisions.md, "Renderer layers"). */
+  giftCardTender: GiftCardTenderSlot;
 }
 
 /** The dialog's state: what is paid and how, the checks on it, and "Pay" (billClient.ts `pay`). */
@@ -51,7 +62,7 @@ function usePayForm({ service, bill, client, onSaved }: PayDialogProps) {
   const db = useCatalog(catalogSelectors.catalogDb);
   const stored = useLiveQuery(async () => (db ? await db.paymentMethods.toArray() : []), [db]);
   const { methods, giftCardMethod } = methodChoices(stored, { card: t('methodCard'), cash: t('methodCash') });
-  const offline = useFloorStore(floorSelectors.connection) === 'offline';
+  const offline = useSession(sessionSelectors.connection) === 'offline';
   const [draft, setDraft] = useState<PayDraft>(() => initialPayDraft(service.guests));
   const [method, setMethod] = useState<Method>(null);
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
@@ -141,7 +152,7 @@ export function PayDialog(props: PayDialogProps) {
                     onDigits={(tenderedDigits) => edit({ tenderedDigits })}
                   />
                 )}
-                {method?.kind === 'gift' && amount.ok && !form.offline && <GiftCardTender maxCents={amount.cents} onCancel={() => form.setMethod(null)} onSubmit={form.payByGiftCard} />}
+                {method?.kind === 'gift' && amount.ok && !form.offline && props.giftCardTender({ maxCents: amount.cents, onCancel: () => form.setMethod(null), onSubmit: form.payByGiftCard })}
               </div>
             </div>
             <footer className="dialog__footer">

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { billLine, entriesOf, tableService } from '../../../../shared/domain/bill.testing';
 import { OutboxInputError } from '../../data/queue/outboxTypes';
 import { paymentDrafts, type PayInput } from './billClient';
-import { paidServiceIds } from './paidTables';
 
 const ids = { payment: '6f9619ff-8b86-4d11-b42d-00c04fc96401', redeem: '6f9619ff-8b86-4d11-b42d-00c04fc96402' };
 const pay = (fields: Partial<PayInput>): PayInput => ({ serviceId: 's', ids, amountCents: 500, tipCents: 0, methodId: 1, methodName: 'Card', ...fields });
@@ -38,11 +37,5 @@ describe('paymentDrafts (issue 14 items 2, 4, 7)', () => {
     expect(redeem).toMatchObject({ id: ids.redeem, kind: 'gift-redeem', request: { kind: 'gift-redeem', uuid: 'GC-9', redeem: { amount: '3.00' } } });
     expect(payment).toMatchObject({ id: ids.payment, kind: 'payment', after: ids.redeem, tender: { giftCardUuid: 'GC-9', methodId: null } });
     expect(payment!.request).toMatchObject({ order: { order: { payment: { amount: '3.00', payment_reference: 'GC-9' } } } });
-  });
-
-  it('paidServiceIds: a bill paid in full', () => {
-    const paid = [...entries, make.payment(1000, {}, { state: 'accepted', pending: 0 })];
-    expect(paidServiceIds([service], new Map([[service.id, entries]])).has(service.id)).toBe(false);
-    expect(paidServiceIds([service], new Map([[service.id, paid]])).has(service.id)).toBe(true);
   });
 });

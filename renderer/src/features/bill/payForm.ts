@@ -1,6 +1,6 @@
 import { billDiscountSchema, type BillDiscount } from '../../../../shared/bridge';
 import { changeDue, shareOfLines, splitEvenly, type Bill } from '../../../../shared/domain/bill';
-import { parseAmountInput } from '../order/sendForm';
+import { parseAmountInput } from '../../ui/amountInput';
 
 // The pay dialog's rules (issue 14 item 2), pure and unit-tested: how much this payment is for
 // each split mode, the cash keypad's amount tendered and the change due, the tip. Money in

@@ -37,23 +37,3 @@ export function IconPlate({ className }: IconProps) {
     </svg>
   );
 }
-
-/** A magnifying glass: the search field. */
-export function IconSearch({ className }: IconProps) {
-  return (
-    <svg {...svgProps} className={className}>
-      <circle cx="10.5" cy="10.5" r="6.5" />
-      <path d="M15.5 15.5L21 21" />
-    </svg>
-  );
-}
-
-/** A circle struck through: "hide items containing…". */
-export function IconNoEntry({ className }: IconProps) {
-  return (
-    <svg {...svgProps} className={className}>
-      <circle cx="12" cy="12" r="8.5" />
-      <path d="M6 6l12 12" />
-    </svg>
-  );
-}

@@ -6,12 +6,12 @@ import { loadSearchIndex, searchIndexRevision, searchItems, subscribeSearchIndex
 import { useFormat } from '../../i18n/useFormat';
 import { VirtualGrid } from '../../ui/VirtualGrid';
 import { allergenName } from './catalogFormat';
-import { catalogViewSelectors, useCatalogViewStore } from './catalogViewStore';
-import { IconNoEntry } from './CatalogIcons';
+import { catalogViewSelectors, useCatalogViewStore } from '../../session/catalogViewStore';
+import { IconNoEntry } from '../../ui/icons';
 import { ItemCard } from './ItemCard';
-import { orderSelectors, useOrderStore } from '../order/orderStore';
-import { QuantityPad, QuantityToggle, useQuantityPad } from '../order/QuantityPad';
-import { SearchField } from './SearchField';
+import { orderSelectors, useOrderStore } from '../../session/orderStore';
+import { QuantityPad, QuantityToggle, useQuantityPad } from './QuantityPad';
+import { SearchField } from '../../ui/SearchField';
 
 // Search as you type, the quantity keypad (issue 12 item 4) and the allergen filter of the catalog
 // view (issue 5). The search runs in

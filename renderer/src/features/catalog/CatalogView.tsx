@@ -6,16 +6,15 @@ import { catalogSelectors } from '../../data/catalog/catalogStore';
 import { syncFailureText } from '../../i18n/errorText';
 import { RetryButton } from '../../ui/Button';
 import { EmptyState } from '../../ui/Notice';
-import { SyncProgressSummary } from '../sync/SyncPanel';
-import { useCatalog } from '../sync/useCatalog';
+import { useCatalog } from '../../session/useCatalog';
 import { containsAnyAllergen } from '../../data/search/search';
 import { CatalogToolbar, HiddenCount, ItemGrid, SearchResults, useSearchIndex } from './CatalogSearch';
-import { catalogViewSelectors, chosen, MOST_SOLD, useCatalogViewStore, type GroupTab } from './catalogViewStore';
+import { catalogViewSelectors, chosen, MOST_SOLD, useCatalogViewStore, type GroupTab } from '../../session/catalogViewStore';
 import { mostSoldItems, mostSoldTab, useMostSoldStore } from './mostSoldFeed';
 import './catalogSearch.css';
 import { onTabKeys } from '../../ui/tabKeys';
-import { useEffect } from 'react';
-import { loadWarehouse } from '../stock/warehouseStore';
+import { useEffect, type ReactNode } from 'react';
+import { loadWarehouse } from '../../data/stock/warehouseStore';
 
 // The catalog (issue 4 item 7): groups down the side, the chosen group's categories as tabs, and
 // the chosen category's items as a dense grid of buttons (issue 12 item 1). The first tab is "Most
@@ -32,16 +31,17 @@ import { loadWarehouse } from '../stock/warehouseStore';
 // catalog-item-name / -price / -badge / -allergens / -thumb / -placeholder; the search's in
 // CatalogSearch.tsx.
 
-export function CatalogView() {
+/** `syncProgress`: the sync's progress, shown while the catalog is not downloaded yet (passed in by the app). */
+export function CatalogView({ syncProgress }: { syncProgress: ReactNode }) {
   const db = useCatalog(catalogSelectors.catalogDb);
   const generation = useCatalog(catalogSelectors.generation);
-  if (db === null) return <CatalogNotDownloaded />;
+  if (db === null) return <CatalogNotDownloaded syncProgress={syncProgress} />;
   // A new generation is a new database: its queries start afresh (the selection stays).
   return <CatalogBrowser key={generation} db={db} />;
 }
 
 /** Before the first successful sync of this account: say so, with the sync under way or why not. */
-function CatalogNotDownloaded() {
+function CatalogNotDownloaded({ syncProgress }: { syncProgress: ReactNode }) {
   const { t } = useTranslation('catalog');
   const syncing = useCatalog(catalogSelectors.syncing);
   const connection = useCatalog(catalogSelectors.connection);
@@ -54,7 +54,7 @@ function CatalogNotDownloaded() {
       <div className="catalog catalog--empty" data-testid="catalog">
         <EmptyState title={title}>
           <p className="catalog__empty-text">{t('downloadingNow')}</p>
-          <SyncProgressSummary />
+          {syncProgress}
         </EmptyState>
       </div>
     );
@@ -64,7 +64,7 @@ function CatalogNotDownloaded() {
     <div className="catalog catalog--empty" data-testid="catalog">
       <EmptyState tone="problem" title={title} action={<RetryButton onRetry={syncNow} />}>
         <p className="catalog__empty-text">{offline ? t('serverUnreachable') : syncFailureText(t, failure)}</p>
-        <SyncProgressSummary />
+        {syncProgress}
       </EmptyState>
     </div>
   );

@@ -4,11 +4,11 @@ import type { ItemSummary } from '../../data/search/search';
 import { useFormat } from '../../i18n/useFormat';
 import { IconCheck } from '../../ui/icons';
 import type { StoredStock } from '../../data/catalog/catalogDb';
-import { StockActionsDialog, SoldOutConfirm } from '../stock/StockDialogs';
-import { StockMark, stockText } from '../stock/StockMark';
-import { stockLevel } from '../stock/stockLevel';
-import { useItemStock } from '../stock/useItemStock';
-import { useLongPress } from '../stock/useLongPress';
+import { StockActionsDialog, SoldOutConfirm } from './StockDialogs';
+import { StockMark, stockText } from '../../ui/StockMark';
+import { stockLevel } from '../../data/stock/stockLevel';
+import { useItemStock } from '../../session/useItemStock';
+import { useLongPress } from '../../ui/useLongPress';
 import { allergenBadges, describeAllergens, itemTypeBadge, thumbnailUrl } from './catalogFormat';
 import { IconPlate } from './CatalogIcons';
 

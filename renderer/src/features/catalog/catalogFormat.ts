@@ -1,33 +1,11 @@
-import type { TFunction } from 'i18next';
 import { ITEM_TYPE, parseAllergies, type AllergenCode } from '../../../../shared/api/catalog';
+import { allergenKeys, allergenName, type CatalogT } from '../../i18n/allergenText';
+
+// Allergen names moved down to i18n/ (docs/decisions.md, "Renderer layers"): the manager's catalog says them too.
+export { allergenKeys, allergenName, type CatalogT } from '../../i18n/allergenText';
 
 // The words of the catalog view, as pure functions of `t` (tested without a browser, in each
 // language). Prices go through the Formatters of the current language (i18n/format.ts).
-
-/** The message keys of each allergen code of spec 2.7: its name and its short mark on a card. */
-export const allergenKeys = {
-  1: { name: 'allergenEggs', short: 'allergenEggsShort' },
-  2: { name: 'allergenSesame', short: 'allergenSesameShort' },
-  3: { name: 'allergenLupin', short: 'allergenLupinShort' },
-  4: { name: 'allergenMustard', short: 'allergenMustardShort' },
-  5: { name: 'allergenFish', short: 'allergenFishShort' },
-  6: { name: 'allergenCelery', short: 'allergenCeleryShort' },
-  7: { name: 'allergenCrustaceans', short: 'allergenCrustaceansShort' },
-  8: { name: 'allergenPeanuts', short: 'allergenPeanutsShort' },
-  9: { name: 'allergenMolluscs', short: 'allergenMolluscsShort' },
-  10: { name: 'allergenSoy', short: 'allergenSoyShort' },
-  11: { name: 'allergenNuts', short: 'allergenNutsShort' },
-  12: { name: 'allergenSulphites', short: 'allergenSulphitesShort' },
-  13: { name: 'allergenDairy', short: 'allergenDairyShort' },
-} as const satisfies Record<AllergenCode, { name: string; short: string }>;
-
-/** `t` of the catalog namespace (useTranslation('catalog'), or i18n.getFixedT(language, 'catalog')). */
-export type CatalogT = TFunction<'catalog'>;
-
-/** "Eggs" / "Huevo" / "Ou": what a waiter reads for an allergen code. */
-export function allergenName(t: CatalogT, code: AllergenCode): string {
-  return t(allergenKeys[code].name);
-}
 
 export interface AllergenBadge {
   code: AllergenCode;

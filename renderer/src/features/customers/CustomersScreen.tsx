@@ -12,9 +12,9 @@ import { EmptyState } from '../../ui/Notice';
 import { IconCheck, IconWarning } from '../../ui/icons';
 import { useInlineConfirm } from '../../ui/useInlineConfirm';
 import { VirtualGrid } from '../../ui/VirtualGrid';
-import { floorSelectors, useFloorStore } from '../floor/floorStore';
-import { Modal } from '../lock/Modal';
-import { useServiceStore } from '../service/serviceStore';
+import { sessionSelectors, useSession } from '../../session/session';
+import { Modal } from '../../ui/Modal';
+import { useServiceStore } from '../../session/navigation';
 import { applyCustomerTo, type CustomerUse } from './customerUse';
 import {
   EMPTY_CREATE_FORM,
@@ -26,7 +26,7 @@ import {
   type CreateForm,
   type CustomerRow,
 } from './customerList';
-import { customersSelectors, useCustomersStore } from './customersStore';
+import { customersSelectors, useCustomersStore } from '../../session/customersStore';
 import './customers.css';
 
 // The Customers screen (issue 14 item 8): the customers synced to this terminal (a windowed list,
@@ -208,7 +208,7 @@ function CustomerDetails({ row, known, onNotice, onDeleted }: { row: CustomerRow
   const { t } = useTranslation(['customers', 'errors']);
   const { time, date } = useFormat();
   const actions = useStore(useCustomersStore, customersSelectors.actions);
-  const connection = useFloorStore(floorSelectors.connection);
+  const connection = useSession(sessionSelectors.connection);
   const confirm = useInlineConfirm<'delete', HTMLDivElement>();
   const [deleting, setDeleting] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -317,7 +317,7 @@ type Outcome = 'creating' | 'created' | 'saved-offline' | 'queued' | 'refused' |
  */
 function useEntryOutcome(entryId: string | null, offlineAtSubmit: boolean): { outcome: Outcome | null; entry: OutboxEntry | null } {
   const entry = useQueueStore(entryId === null ? () => null : queueSelectors.entryById(entryId));
-  const connection = useFloorStore(floorSelectors.connection);
+  const connection = useSession(sessionSelectors.connection);
   const [seen, setSeen] = useState<string | null>(null);
   useEffect(() => {
     if (entry !== null) setSeen(entry.id);
@@ -350,7 +350,7 @@ const CREATE_ERROR_KEY = {
 function CreateDialog({ onClose }: { onClose: (outcome: { notice: Notice; customerId?: number } | null) => void }) {
   const { t } = useTranslation(['customers', 'common', 'errors']);
   const actions = useStore(useCustomersStore, customersSelectors.actions);
-  const connection = useFloorStore(floorSelectors.connection);
+  const connection = useSession(sessionSelectors.connection);
   const [form, setForm] = useState<CreateForm>(EMPTY_CREATE_FORM);
   const [showErrors, setShowErrors] = useState(false);
   const [saving, setSaving] = useState(false);

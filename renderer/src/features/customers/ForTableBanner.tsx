@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { customersSelectors, useCustomersStore } from './customersStore';
+import { customersSelectors, useCustomersStore } from '../../session/customersStore';
 
 /**
  * On the floor while a customer chosen on the Customers screen waits for a table (issue 14 item 8):

@@ -1,12 +1,12 @@
-import { EMPTY_SEAT_FORM, pickCustomer, type SeatForm } from '../service/seatForm';
-import { useServiceStore } from '../service/serviceStore';
-import { useSendStore } from '../order/sendStore';
-import { useCustomersStore, type ChosenCustomer } from './customersStore';
+import { useServiceStore } from '../../session/navigation';
+import { useSendStore } from '../../session/sendStore';
+import { useCustomersStore, type ChosenCustomer } from '../../session/customersStore';
 
 // "Use for a table / takeaway / delivery" (issue 14 item 8): the customer goes where each flow
 // already reads its customer. A takeaway and a delivery: the Send step's forms (sendStore), and
 // the order builder opens on them. A table: the customer is held for the next seating; the floor
-// shows it (ForTableBanner) and the seat dialog starts with it (seatFormFor), as if picked there.
+// shows it (ForTableBanner) and the seat dialog starts with it (service/seatForm.ts, seatFormFor),
+// as if picked there.
 
 export type CustomerUse = 'table' | 'takeaway' | 'delivery';
 
@@ -30,9 +30,4 @@ export function applyCustomerTo(use: CustomerUse, customer: ChosenCustomer): voi
       service.openOrder({ kind: 'delivery' });
       return;
   }
-}
-
-/** The seat dialog's first form: the customer chosen for a table, if any, picked as from its search. */
-export function seatFormFor(chosen: ChosenCustomer | null): SeatForm {
-  return chosen === null ? EMPTY_SEAT_FORM : pickCustomer(EMPTY_SEAT_FORM, chosen);
 }

@@ -9,7 +9,7 @@ import { fakeQueueBridge, type QueueBridgeFake } from '../../data/queue/queueTes
 import { startQueueFeed } from '../../data/queue/queueFeed';
 import { createQueueStore } from '../../data/queue/queueStore';
 import { startCustomersFeed } from './customersFeed';
-import { customerEntryDraft, useCustomersStore } from './customersStore';
+import { customerEntryDraft, useCustomersStore } from '../../session/customersStore';
 
 let db: CatalogDb | null = null;
 const stops: (() => void)[] = [];

@@ -3,7 +3,7 @@ import type { CatalogStoreApi } from '../../data/catalog/catalogStore';
 import type { QueueStoreApi, QueueState } from '../../data/queue/queueStore';
 import { customerDetailsDb } from '../../data/customers/customerDetails';
 import { storedFromCreated } from './customerList';
-import { customerActions, useCustomersStore, type CustomersBridge } from './customersStore';
+import { customerActions, useCustomersStore, type CustomersBridge } from '../../session/customersStore';
 
 // Keeps this window's copy of the customers in step with what this terminal did (issue 14 item 8):
 // - a customer deleted from any window (`customer-changed`) leaves the copy at once;

@@ -1,27 +1,28 @@
 import { useLiveQuery } from 'dexie-react-hooks';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FloorDb, StoredRoom } from '../../data/catalog/catalogDb';
 import { loadRoomsOrdered } from '../../data/floor/floorRepository';
 import { syncFailureText } from '../../i18n/errorText';
 import { RetryButton } from '../../ui/Button';
 import { Banner, EmptyState } from '../../ui/Notice';
-import { SyncProgressSummary } from '../sync/SyncPanel';
+import { sessionSelectors, useSession } from '../../session/session';
 import { floorSelectors, useFloorStore, type FloorView } from './floorStore';
 import { RoomPlan } from './RoomPlan';
 import { onTabKeys } from '../../ui/tabKeys';
-import { serviceSelectors, useServiceStore } from '../service/serviceStore';
+import { serviceSelectors, useServiceStore } from '../../session/navigation';
 import { IconList, IconPlan, IconSeatSeveral } from './FloorIcons';
 import { TableList } from './TableList';
 import './floor.css';
 
-/** The floor plan: one tab per room, and the chosen room's tables. */
-export function FloorPlan({ onRetry }: { onRetry: () => Promise<void> }) {
+/** The floor plan: one tab per room, and the chosen room's tables; `syncProgress` is shown while the first sync runs. */
+export function FloorPlan({ onRetry, syncProgress }: { onRetry: () => Promise<void>; syncProgress: ReactNode }) {
   const { t } = useTranslation('floor');
-  const db = useFloorStore(floorSelectors.db);
-  const failure = useFloorStore(floorSelectors.loadError);
+  const db = useSession(sessionSelectors.floorDb);
+  const failure = useSession(sessionSelectors.loadError);
   const loadError = failure && syncFailureText(t, failure);
-  const connection = useFloorStore(floorSelectors.connection);
-  const syncing = useFloorStore(floorSelectors.syncing);
+  const connection = useSession(sessionSelectors.connection);
+  const syncing = useSession(sessionSelectors.syncing);
 
   if (db !== null) return <FloorRooms db={db} onRetry={onRetry} />;
 
@@ -36,7 +37,7 @@ export function FloorPlan({ onRetry }: { onRetry: () => Promise<void> }) {
   if (syncing) {
     return (
       <EmptyState title={t('downloading')}>
-        <SyncProgressSummary />
+        {syncProgress}
       </EmptyState>
     );
   }
@@ -53,7 +54,7 @@ export function FloorPlan({ onRetry }: { onRetry: () => Promise<void> }) {
 function FloorRooms({ db, onRetry }: { db: FloorDb; onRetry: () => Promise<void> }) {
   const { t } = useTranslation('floor');
   const rooms = useLiveQuery(() => loadRoomsOrdered(db), [db]);
-  const failure = useFloorStore(floorSelectors.loadError);
+  const failure = useSession(sessionSelectors.loadError);
   const loadError = failure && syncFailureText(t, failure);
   const selectedRoomId = useFloorStore(floorSelectors.selectedRoomId);
   const floorView = useFloorStore(floorSelectors.floorView);

@@ -9,11 +9,11 @@ import type { TableStatus } from '../../data/floor/tableStatus';
 import { FALLBACK_FILL, parseHexColor, readableTextColor } from '../../ui/contrast';
 import { IconLink } from '../../ui/icons';
 import { useElementSize } from '../../ui/useElementSize';
-import { serviceSelectors, useServiceStore } from '../service/serviceStore';
+import { serviceSelectors, useServiceStore } from '../../session/navigation';
 import { tapTable } from './tapTable';
 import { IconPerson, TableStatusIcon } from './FloorIcons';
 import { centreOf, gapMidpoint, joinedPairs, layoutRoom, ROUND_TABLE_TYPE_ID, tableKind, type JoinedPair, type PlacedTable } from './floorLayout';
-import { IconPaid, usePaidServiceIds } from '../bill/paidTables';
+import { IconPaid, usePaidServiceIds } from './paidTables';
 import { describeTableState, reuseUnchanged, serviceCompanions, shownKind, shownText, statusOf, tableFace, tableStateWord, type TableChoice } from './tableFace';
 import './floor.css';
 

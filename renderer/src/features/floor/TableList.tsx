@@ -6,9 +6,9 @@ import { EmptyState } from '../../ui/Notice';
 import { IconPerson, TableStatusIcon } from './FloorIcons';
 import { loadOpenTables, type OpenTableRow } from './openTables';
 import { useFormat } from '../../i18n/useFormat';
-import { describeClock } from '../pending/pendingText';
+import { describeClock } from '../../i18n/placeText';
 import { openTableOf } from './tapTable';
-import { IconPaid, usePaidServiceIds } from '../bill/paidTables';
+import { IconPaid, usePaidServiceIds } from './paidTables';
 import { guestsText, serviceCompanions, shownKind, tableStateWord } from './tableFace';
 import './floor.css';
 

@@ -3,11 +3,12 @@ import Dexie from 'dexie';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BridgeError, type AppInfo } from '../../../../shared/bridge';
 import { openGenerationDb, type CatalogDb } from '../../data/catalog/catalogDb';
-import { createCatalogStore, type SyncFailureInfo } from '../../data/catalog/catalogStore';
+import { createCatalogStore, type CatalogStoreApi, type SyncFailureInfo } from '../../data/catalog/catalogStore';
 import { loadRoomsOrdered } from '../../data/floor/floorRepository';
 import { startCatalogSync } from '../../data/sync/syncService';
 import { fakeSyncServer, fakeVenue } from '../../data/sync/syncTesting';
-import { createFloorStore } from './floorStore';
+import { sessionSelectors } from '../../session/session';
+import { createFloorStore, type FloorStoreApi } from './floorStore';
 import { startFloorLoader, type FloorLoader } from './loadFloor';
 
 let counter = 0;
@@ -23,6 +24,19 @@ function generation(accountKey: string, n: number, syncedAt = '2026-11-22T12:00:
   const db = openGenerationDb(accountKey, n);
   cleanups.push(() => db.delete());
   return { n, db, syncedAt, counts: {}, requests: {} };
+}
+
+/** What the floor screen reads: the session (from the catalog store) and its own selection. */
+function view(catalog: CatalogStoreApi, floor: FloorStoreApi) {
+  const state = catalog.getState();
+  return {
+    appInfo: sessionSelectors.appInfo(state),
+    db: sessionSelectors.floorDb(state),
+    connection: sessionSelectors.connection(state),
+    loadError: sessionSelectors.loadError(state),
+    floorSavedAt: sessionSelectors.floorSavedAt(state),
+    selectedRoomId: floor.getState().selectedRoomId,
+  };
 }
 
 function setup() {
@@ -45,22 +59,22 @@ const failure = (kind: SyncFailureInfo['kind'], code: SyncFailureInfo['code'], b
 describe('startFloorLoader', () => {
   it('shows the current generation, and follows the switch to a new one', async () => {
     const { catalog, floor } = setup();
-    expect(floor.getState().db).toBeNull();
-    expect(floor.getState().connection).toBe('connecting');
+    expect(view(catalog, floor).db).toBeNull();
+    expect(view(catalog, floor).connection).toBe('connecting');
 
     const first = generation(`floor-${counter++}`, 1, '2026-11-22T09:00:00.000Z');
     catalog.setState({ appInfo: appInfo('a'), accountKey: 'a', current: first, connection: 'online' });
-    expect(floor.getState().db).toBe(first.db);
-    expect(floor.getState()).toMatchObject({ floorSavedAt: '2026-11-22T09:00:00.000Z', connection: 'online', loadError: null });
-    expect(floor.getState().appInfo?.tenant).toBe('Bar Pepe');
+    expect(view(catalog, floor).db).toBe(first.db);
+    expect(view(catalog, floor)).toMatchObject({ floorSavedAt: '2026-11-22T09:00:00.000Z', connection: 'online', loadError: null });
+    expect(view(catalog, floor).appInfo?.tenant).toBe('Bar Pepe');
 
     floor.getState().selectRoom(2);
     const second = generation(`floor-${counter++}`, 2, '2026-11-22T09:15:00.000Z');
     catalog.setState({ current: second, syncing: false });
-    expect(floor.getState().db).toBe(second.db);
-    expect(floor.getState().floorSavedAt).toBe('2026-11-22T09:15:00.000Z');
+    expect(view(catalog, floor).db).toBe(second.db);
+    expect(view(catalog, floor).floorSavedAt).toBe('2026-11-22T09:15:00.000Z');
     // Same account: the waiter stays in the room they were looking at.
-    expect(floor.getState().selectedRoomId).toBe(2);
+    expect(view(catalog, floor).selectedRoomId).toBe(2);
   });
 
   it('offline says so through the indicator only; other failures are shown; the plan stays', () => {
@@ -69,24 +83,24 @@ describe('startFloorLoader', () => {
     catalog.setState({ appInfo: appInfo('a'), accountKey: 'a', current });
 
     catalog.setState({ connection: 'offline', lastFailure: failure('connection', 'offline', 'offline') });
-    expect(floor.getState()).toMatchObject({ connection: 'offline', loadError: null });
-    expect(floor.getState().db).toBe(current.db);
+    expect(view(catalog, floor)).toMatchObject({ connection: 'offline', loadError: null });
+    expect(view(catalog, floor).db).toBe(current.db);
 
     const refused = failure('server', 'credentials-refused', 'unauthorised');
     catalog.setState({ connection: 'online', lastFailure: refused });
-    expect(floor.getState()).toMatchObject({ connection: 'online', loadError: refused });
-    expect(floor.getState().db).toBe(current.db);
+    expect(view(catalog, floor)).toMatchObject({ connection: 'online', loadError: refused });
+    expect(view(catalog, floor).db).toBe(current.db);
 
     catalog.setState({ lastFailure: failure('aborted', 'sync-aborted') });
-    expect(floor.getState().loadError).toBeNull();
+    expect(view(catalog, floor).loadError).toBeNull();
   });
 
   it('shows the version 1 floor plan until the first generation exists', () => {
     const { catalog, floor } = setup();
     const legacyDb = generation(`floor-${counter++}`, 1).db;
     catalog.setState({ appInfo: appInfo('a'), accountKey: 'a', legacyFloor: { db: legacyDb, savedAt: '2026-11-21T20:00:00.000Z' } });
-    expect(floor.getState().db).toBe(legacyDb);
-    expect(floor.getState().floorSavedAt).toBe('2026-11-21T20:00:00.000Z');
+    expect(view(catalog, floor).db).toBe(legacyDb);
+    expect(view(catalog, floor).floorSavedAt).toBe('2026-11-21T20:00:00.000Z');
   });
 
   it('another account: its own plan, nothing selected', () => {
@@ -95,20 +109,21 @@ describe('startFloorLoader', () => {
     floor.getState().selectRoom(2);
 
     catalog.setState({ appInfo: appInfo('b'), accountKey: 'b', current: null });
-    expect(floor.getState()).toMatchObject({ db: null, selectedRoomId: null, floorSavedAt: null });
-    expect(floor.getState().appInfo?.accountKey).toBe('b');
+    expect(view(catalog, floor)).toMatchObject({ db: null, selectedRoomId: null, floorSavedAt: null });
+    expect(view(catalog, floor).appInfo?.accountKey).toBe('b');
   });
 
-  it('Retry syncs now; stop() stops following and releases the venue', () => {
+  it('Retry syncs now; stop() stops following, with nothing selected', () => {
     const { catalog, floor, sync, loader } = setup();
     catalog.setState({ appInfo: appInfo('a'), accountKey: 'a', current: generation(`floor-${counter++}`, 1) });
     void loader.retry();
     expect(sync.syncNow).toHaveBeenCalledTimes(1);
+    floor.getState().selectRoom(2);
 
     loader.stop();
-    expect(floor.getState().db).toBeNull();
-    catalog.setState({ connection: 'offline' });
-    expect(floor.getState().connection).not.toBe('offline');
+    expect(view(catalog, floor).selectedRoomId).toBeNull();
+    void loader.retry();
+    expect(sync.syncNow).toHaveBeenCalledTimes(1);
   });
 
   it('with the sync service: online and drawn after a sync; offline after a restart, the same plan kept', async () => {
@@ -138,22 +153,22 @@ describe('startFloorLoader', () => {
         },
       });
       const loader: FloorLoader = startFloorLoader(sync, { store: floor, catalog });
-      return { floor, sync, loader };
+      return { catalog, floor, sync, loader };
     };
 
     const online = boot(true);
     await online.loader.ready;
-    expect(online.floor.getState().connection).toBe('online');
-    expect((await loadRoomsOrdered(online.floor.getState().db!)).map((room) => room.name)).toEqual(['Salón', 'Terraza', 'Privado']);
+    expect(view(online.catalog, online.floor).connection).toBe('online');
+    expect((await loadRoomsOrdered(view(online.catalog, online.floor).db!)).map((room) => room.name)).toEqual(['Salón', 'Terraza', 'Privado']);
     online.loader.stop();
     online.sync.stop();
 
     const offline = boot(false);
     await offline.loader.ready;
     cleanups.push(() => offline.sync.stop(), () => offline.loader.stop());
-    expect(offline.floor.getState().connection).toBe('offline');
-    expect(offline.floor.getState().loadError).toBeNull();
-    expect(offline.floor.getState().floorSavedAt).not.toBeNull();
-    expect((await loadRoomsOrdered(offline.floor.getState().db!)).map((room) => room.name)).toEqual(['Salón', 'Terraza', 'Privado']);
+    expect(view(offline.catalog, offline.floor).connection).toBe('offline');
+    expect(view(offline.catalog, offline.floor).loadError).toBeNull();
+    expect(view(offline.catalog, offline.floor).floorSavedAt).not.toBeNull();
+    expect((await loadRoomsOrdered(view(offline.catalog, offline.floor).db!)).map((room) => room.name)).toEqual(['Salón', 'Terraza', 'Privado']);
   });
 });

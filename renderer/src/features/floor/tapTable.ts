@@ -1,7 +1,7 @@
 import type { FloorTable } from '../../../../shared/bridge';
 import type { TableStatus } from '../../data/floor/tableStatus';
 import type { SeatTable } from '../../data/queue/outboxTypes';
-import { useServiceStore } from '../service/serviceStore';
+import { useServiceStore } from '../../session/navigation';
 
 // A tap on a table of the plan or the list, as a user action (the seat dialog, or the table's order).
 

@@ -6,8 +6,8 @@ import { useFormat } from '../../i18n/useFormat';
 import { FormError } from '../../ui/FormError';
 import { IconCheck, IconOffline, IconWarning } from '../../ui/icons';
 import { scannerOptIn, useScanner } from '../../ui/useScanner';
-import { floorSelectors, useFloorStore } from '../floor/floorStore';
-import { useServiceStore } from '../service/serviceStore';
+import { sessionSelectors, useSession } from '../../session/session';
+import { useServiceStore } from '../../session/navigation';
 import { AmountPad, useSeparator } from './AmountPad';
 import { amountText, MAX_CARD_CENTS, newCardCode, pressAmountKey, readAmount, readCampaign, readUuid, type AmountKey } from './giftCardForm';
 import { useGiftCardsBridge } from './giftCardsBridge';
@@ -56,7 +56,7 @@ function SellForm({ onSold, autoFocus }: { onSold: (card: GiftCard) => void; aut
   const fmt = useFormat();
   const bridge = useGiftCardsBridge();
   const ids = useId();
-  const offline = useFloorStore(floorSelectors.connection) === 'offline';
+  const offline = useSession(sessionSelectors.connection) === 'offline';
 
   const [amount, setAmount] = useState('');
   const [uuid, setUuid] = useState('');

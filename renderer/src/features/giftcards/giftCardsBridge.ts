@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { BridgeClient } from '../../../../shared/bridge';
 import { createBridgeClient, pickBridgeApi } from '../../bridge';
-import { scopeBridge } from '../settings/accountScope';
+import { scopeBridge } from '../../session/accountScope';
 
 // What the gift card screen needs of the bridge. The app may hand in its account-scoped bridge
 // (`<GiftCardsBridgeContext.Provider value={bridge}>`); without one, each sale opens a scope of its

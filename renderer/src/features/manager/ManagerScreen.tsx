@@ -1,11 +1,10 @@
 import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BridgeClient } from '../../../../shared/bridge';
-import { useServiceStore } from '../service/serviceStore';
+import { useServiceStore } from '../../session/navigation';
 import { ActivityTab } from './activity/ActivityTab';
 import { CatalogEditTab } from './catalog/CatalogEditTab';
 import { ChainTab } from './chain/ChainTab';
-import { useChainOffered } from './chain/useChainOffered';
 import { managerTabs, type ManagerTab } from './managerTab';
 import { PurchaseOrdersTab } from './purchasing/PurchaseOrdersTab';
 import { StockCountTab } from './stock/StockCountTab';
@@ -29,10 +28,10 @@ const TAB_LABEL = {
 const tabId = (tab: ManagerTab) => `manager-tab-${tab}`;
 const panelId = (tab: ManagerTab) => `manager-panel-${tab}`;
 
-export function ManagerScreen({ bridge }: { bridge: BridgeClient }) {
+/** `chainOffered`: the Chain tab is offered (a chain's master; the app reads it from the settings). */
+export function ManagerScreen({ bridge, chainOffered }: { bridge: BridgeClient; chainOffered: boolean }) {
   const { t } = useTranslation('manager');
   const showScreen = useServiceStore((s) => s.showScreen);
-  const chainOffered = useChainOffered(bridge);
   const tabs = managerTabs.filter((tab) => tab !== 'chain' || chainOffered);
   const [chosen, setChosen] = useState<ManagerTab>('catalog');
   const current = tabs.includes(chosen) ? chosen : 'catalog';

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { IconWarning } from '../../ui/icons';
-import { useServiceStore } from '../service/serviceStore';
+import { useServiceStore } from '../../session/navigation';
 import { DestinationStrip } from './DestinationStrip';
 import type { DeliveryDay, SendField } from './sendForm';
-import { sendSelectors, useSendStore } from './sendStore';
+import { sendSelectors, useSendStore } from '../../session/sendStore';
 
 // Where an order goes when it is not a table's round (issue 6 item 3): a takeaway (who collects
 // it) or a delivery (phone, address, when), each in the strip above the ticket (DestinationStrip,

@@ -10,9 +10,9 @@ import { toCents } from '../../../../shared/domain/money';
 import type { CatalogDb, StoredItem } from '../../data/catalog/catalogDb';
 import { containsAnyAllergen } from '../../data/search/search';
 import { useFormat } from '../../i18n/useFormat';
-import { catalogViewSelectors, useCatalogViewStore } from '../catalog/catalogViewStore';
+import { catalogViewSelectors, useCatalogViewStore } from '../../session/catalogViewStore';
 import { loadItemRecords } from '../../data/catalog/itemRecords';
-import { orderSelectors, useOrderStore, type TicketLine } from './orderStore';
+import { orderSelectors, useOrderStore, type TicketLine } from '../../session/orderStore';
 import { autoSelectedIds, menuReason, menuRuleText, modifierReason, modifierRuleText, ruleIsFull, toggleModifier } from './sheetRules';
 
 // The sheet a tapped item opens (issue 5 item 3): a selling-format picker (type 4), a modifier

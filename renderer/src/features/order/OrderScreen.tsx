@@ -1,14 +1,13 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { catalogSelectors } from '../../data/catalog/catalogStore';
-import { CatalogView } from '../catalog/CatalogView';
-import { serviceSelectors, useServiceStore, type OrderTarget } from '../service/serviceStore';
-import { useCatalog } from '../sync/useCatalog';
+import { serviceSelectors, useServiceStore, type OrderTarget } from '../../session/navigation';
+import { useCatalog } from '../../session/useCatalog';
 import { ChooseDestination, DeliveryForm, TakeawayForm } from './DestinationForms';
 import { ItemSheet } from './ItemSheet';
-import { orderSelectors, useOrderStore } from './orderStore';
+import { orderSelectors, useOrderStore } from '../../session/orderStore';
 import { SendPanel } from './SendPanel';
-import { useSendStore } from './sendStore';
+import { useSendStore } from '../../session/sendStore';
 import { TableDetails } from './TableDetails';
 import { Ticket } from './Ticket';
 import './send.css';
@@ -20,7 +19,8 @@ import './order.css';
 // over the ticket's total. In portrait (order.css) the column becomes a bottom drawer: folded, it
 // shows the total and Send; opened, the lines. Test ids: order, order-drawer-toggle.
 
-export function OrderScreen() {
+/** `catalog`: the catalog to pick items from (the catalog feature's view, passed in by the app). */
+export function OrderScreen({ catalog }: { catalog: ReactNode }) {
   const target = useServiceStore(serviceSelectors.target);
   const key = targetKey(target);
   const setStatus = useSendStore((s) => s.setStatus);
@@ -33,7 +33,7 @@ export function OrderScreen() {
   return (
     <div className="order-screen">
       <div className="order-screen__catalog">
-        <CatalogView />
+        {catalog}
         <SheetOverGrid />
       </div>
       <OrderColumn target={target} />

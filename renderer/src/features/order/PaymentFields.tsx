@@ -2,10 +2,10 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
 import { catalogSelectors } from '../../data/catalog/catalogStore';
 import { useFormat } from '../../i18n/useFormat';
-import { useCatalog } from '../sync/useCatalog';
+import { useCatalog } from '../../session/useCatalog';
 import { FieldError } from './DestinationForms';
 import { paymentMethodChoices } from './sendForm';
-import { sendSelectors, useSendStore } from './sendStore';
+import { sendSelectors, useSendStore } from '../../session/sendStore';
 
 // The optional payment sent with an order (issue 6 item 3; clarifications `payment`): a method
 // from the synced list (buttons, not a select: one tap on a touchscreen), the amount (empty: the

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../i18n/useFormat';
 import { roundDiscountCents } from './sendForm';
-import { sendSelectors, useSendStore } from './sendStore';
+import { sendSelectors, useSendStore } from '../../session/sendStore';
 
 // A table's round (issue 14 items 4, 5): "Separate check" (the round opens a new check at the
 // table: `skipMerge`) and a discount on the round — an amount or a percentage with a reason, sent

@@ -2,13 +2,13 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconWarning } from '../../ui/icons';
 import { useFormat } from '../../i18n/useFormat';
-import { useServiceStore } from '../service/serviceStore';
-import { orderSelectors, useOrderStore } from './orderStore';
+import { useServiceStore } from '../../session/navigation';
+import { orderSelectors, useOrderStore } from '../../session/orderStore';
 import { PaymentFields } from './PaymentFields';
 import { RoundExtrasFields } from './RoundExtrasFields';
 import { roundDiscountCents, sendBlockReason } from './sendForm';
 import { forgetSentConfirmation, sendRound } from './sendRound';
-import { sendSelectors, useSendStore } from './sendStore';
+import { sendSelectors, useSendStore } from '../../session/sendStore';
 import './send.css';
 
 // "Send" under the ticket (issue 6 item 3): the action is sendRound.ts; this shows the forms, the

@@ -7,8 +7,8 @@ import { errorText } from '../../i18n/errorText';
 import { useFormat } from '../../i18n/useFormat';
 import { IconWarning } from '../../ui/icons';
 import { useInlineConfirm } from '../../ui/useInlineConfirm';
-import { OutboxStateBadge } from '../pending/OutboxState';
-import { useServiceStore } from '../service/serviceStore';
+import { OutboxStateBadge } from '../../ui/OutboxState';
+import { useServiceStore } from '../../session/navigation';
 import { DestinationStrip, Pause } from './DestinationStrip';
 import { clearTableWarning, roundsSummary, roundTitles, serviceSummary, tablesTitle } from './tableText';
 

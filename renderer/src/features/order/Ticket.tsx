@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../i18n/useFormat';
-import { serviceSelectors, useServiceStore } from '../service/serviceStore';
+import { serviceSelectors, useServiceStore } from '../../session/navigation';
 import { roundDiscountCents } from './sendForm';
-import { sendSelectors, useSendStore } from './sendStore';
-import { lineTotalCents, orderSelectors, useOrderStore, type TicketLine } from './orderStore';
+import { sendSelectors, useSendStore } from '../../session/sendStore';
+import { lineTotalCents, orderSelectors, useOrderStore, type TicketLine } from '../../session/orderStore';
 
 // The ticket (issue 5 item 3; issue 12 item 4): lines with what was chosen, quantity − / +1 (repeat
 // the line), Edit (reopens the line's sheet with its choices), a note, remove; the total, summed

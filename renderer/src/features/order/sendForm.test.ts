@@ -3,7 +3,7 @@ import { venueMoment } from '../../../../shared/domain/venueTime';
 import { formattersFor } from '../../i18n/format';
 import { createI18n } from '../../i18n/i18n';
 import { OutboxInputError } from '../../data/queue/outboxTypes';
-import type { TicketLine } from './orderStore';
+import type { TicketLine } from '../../session/orderStore';
 import {
   EMPTY_DELIVERY,
   EMPTY_PAYMENT,

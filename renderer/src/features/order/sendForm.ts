@@ -2,13 +2,29 @@ import { z } from 'zod';
 import { venueClock, venueMoment } from '../../../../shared/domain/venueTime';
 import { BridgeError } from '../../../../shared/bridge';
 import { discountCentsOf } from '../../../../shared/domain/bill';
-import { parseCents } from '../../../../shared/domain/money';
 import { errorText } from '../../i18n/errorText';
 import type { Formatters } from '../../i18n/format';
 import type { DeliveryInput, PaymentInput, RoundInput, TakeawayInput, TicketLineInput } from '../../data/queue/outboxTypes';
-import type { OrderTarget } from '../service/serviceStore';
-import type { TicketLine } from './orderStore';
+import type { OrderTarget } from '../../session/navigation';
+import type { TicketLine } from '../../session/orderStore';
 import type { OrderT } from './sheetRules';
+import { parseAmountInput } from '../../ui/amountInput';
+import type { DeliveryDay, DeliveryDraft, PaymentDraft, RoundExtras, SendErrors, SendField, TakeawayDraft } from '../../session/sendDrafts';
+
+export { amountInputText, parseAmountInput } from '../../ui/amountInput';
+export {
+  EMPTY_DELIVERY,
+  EMPTY_PAYMENT,
+  EMPTY_TAKEAWAY,
+  NO_ROUND_EXTRAS,
+  type DeliveryDay,
+  type DeliveryDraft,
+  type PaymentDraft,
+  type RoundExtras,
+  type SendErrors,
+  type SendField,
+  type TakeawayDraft,
+} from '../../session/sendDrafts';
 
 // The Send step of the order builder (issue 6 item 3): what the waiter typed for a takeaway, a
 // delivery and an optional payment, checked with zod at this boundary (STYLE: validate every
@@ -16,69 +32,6 @@ import type { OrderT } from './sheetRules';
 // then turned into the outbox's input. Money in integer cents. Pure: no React, no clock of its own
 // (`now` is passed in), so every rule is unit-tested in each language.
 
-/** The takeaway form as typed. */
-export interface TakeawayDraft {
-  name: string;
-  phone: string;
-  email: string;
-}
-
-export type DeliveryDay = 'now' | 'today' | 'tomorrow';
-
-/** The delivery form as typed; `time` is "HH:MM" (an `<input type="time">`) unless `day` is now. */
-export interface DeliveryDraft {
-  phone: string;
-  address: string;
-  city: string;
-  name: string;
-  email: string;
-  day: DeliveryDay;
-  time: string;
-}
-
-/** The optional payment section as typed; `amount` empty means "the ticket total". */
-export interface PaymentDraft {
-  enabled: boolean;
-  methodId: number | null;
-  amount: string;
-  tip: string;
-}
-
-export const EMPTY_TAKEAWAY: TakeawayDraft = { name: '', phone: '', email: '' };
-export const EMPTY_DELIVERY: DeliveryDraft = { phone: '', address: '', city: '', name: '', email: '', day: 'now', time: '' };
-export const EMPTY_PAYMENT: PaymentDraft = { enabled: false, methodId: null, amount: '', tip: '' };
-
-export type SendField =
-  | 'takeawayName'
-  | 'takeawayPhone'
-  | 'takeawayEmail'
-  | 'deliveryPhone'
-  | 'deliveryAddress'
-  | 'deliveryCity'
-  | 'deliveryName'
-  | 'deliveryEmail'
-  | 'deliveryTime'
-  | 'paymentMethod'
-  | 'paymentAmount'
-  | 'paymentTip';
-
-/** A message per field, in waiter words (already in the terminal's language). */
-export type SendErrors = Partial<Record<SendField, string>>;
-
-/**
- * A typed amount in cents: "12,50", "12.50", "12", "0,5" (a Spanish keyboard types a comma).
- * Null when it is not an amount with at most 2 decimals.
- */
-export function parseAmountInput(text: string): number | null {
-  const cleaned = text.trim().replace(/\s|€/g, '').replace(',', '.');
-  if (cleaned === '' || cleaned.startsWith('-')) return null;
-  return parseCents(cleaned);
-}
-
-/** Cents as the waiter types them back: 1250 → "12,50". */
-export function amountInputText(cents: number): string {
-  return `${Math.trunc(cents / 100)},${String(cents % 100).padStart(2, '0')}`;
-}
 
 // The schemas' messages are message keys of the order namespace; issuesToErrors words them.
 const LONG_TEXT = 200;
@@ -348,15 +301,6 @@ export function paymentMethodChoices(t: OrderT, stored: readonly { id: number; n
   return active.sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
 }
 
-/** Issue 14 items 4, 5: what a round carries besides its lines. */
-export interface RoundExtras {
-  /** "Separate check": the round opens a new check at the table (`skipMerge`). */
-  separateCheck: boolean;
-  /** A discount on the round, as typed; null: none. */
-  discount: { kind: 'amount' | 'percent'; value: string; reason: string } | null;
-}
-
-export const NO_ROUND_EXTRAS: RoundExtras = { separateCheck: false, discount: null };
 
 /**
  * The round's discount in cents off `subtotalCents` (percent typed "10" or "12,5" → basis points,

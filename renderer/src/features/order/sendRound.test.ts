@@ -10,9 +10,9 @@ import { createQueueStore } from '../../data/queue/queueStore';
 import { demoCatalogDb, fakeQueueBridge } from '../../data/queue/queueTesting';
 import { formattersFor } from '../../i18n/format';
 import { createI18n } from '../../i18n/i18n';
-import { COUNTER_TICKET, useOrderStore } from './orderStore';
+import { COUNTER_TICKET, useOrderStore } from '../../session/orderStore';
 import { sendRound } from './sendRound';
-import { useSendStore } from './sendStore';
+import { useSendStore } from '../../session/sendStore';
 
 const i18n = createI18n('en');
 const t = i18n.getFixedT('en', 'order');

@@ -4,13 +4,13 @@ import { billOf, skipMergeFor } from '../../../../shared/domain/bill';
 import type { Outbox } from '../../data/queue/outboxTypes';
 import { useQueueStore, type QueueStoreApi } from '../../data/queue/queueStore';
 import type { Formatters } from '../../i18n/format';
-import { placeText } from '../pending/pendingText';
-import type { OrderTarget } from '../service/serviceStore';
-import { useWarehouseStore } from '../stock/warehouseStore';
-import { orderSelectors, useOrderStore } from './orderStore';
+import { placeText } from '../../i18n/placeText';
+import type { OrderTarget } from '../../session/navigation';
+import { useWarehouseStore } from '../../data/stock/warehouseStore';
+import { orderSelectors, useOrderStore } from '../../session/orderStore';
 import { buildSendRequest, roundDiscountCents, sendFailureMessage, sentConfirmation, withExtras, type SendRequest } from './sendForm';
 import type { OrderT } from './sheetRules';
-import { useSendStore, type SendStatus } from './sendStore';
+import { useSendStore, type SendStatus } from '../../session/sendStore';
 
 // "Send" under the ticket as a user action: the ticket (a round for a table's service, a takeaway
 // or a delivery) with what the waiter typed, checked and submitted through the outbox client. The

@@ -2,13 +2,10 @@ import type { OutboxEntry, TableService } from '../../../../shared/bridge';
 import type { Formatters } from '../../i18n/format';
 import type { OrderT } from './sheetRules';
 
+export { tablesTitle } from '../../i18n/placeText';
+
 // Words for a seated table beside its order builder (issue 6 item 3; issue 12 item 2). Pure: `t` and
 // the Formatters come in, so every language is unit-tested.
-
-/** "Table 5", "Tables 3 + 4": the service's tables as the venue named them. */
-export function tablesTitle(t: OrderT, names: readonly string[]): string {
-  return t('tables', { count: names.length, names: names.join(' + ') });
-}
 
 /** "3 guests", "since 13:05", "Ana García · 600 123 456" (or null without a customer). */
 export function serviceSummary(

@@ -5,7 +5,7 @@ import type { OutboxEntry } from '../../../../shared/bridge';
 import type { SeatTable } from '../../data/queue/outboxTypes';
 import { queueSelectors, useQueueStore } from '../../data/queue/queueStore';
 import { useFormat } from '../../i18n/useFormat';
-import { floorSelectors, useFloorStore } from '../floor/floorStore';
+import { sessionSelectors, useSession } from '../../session/session';
 import { placeText, tablesForMove } from './pendingText';
 
 // A seating refused because its table already has an open order in the POS (ARCHITECTURE §5, a
@@ -26,7 +26,7 @@ export function MoveSeating({
 }) {
   const { t } = useTranslation(['pending', 'common']);
   const { collator } = useFormat();
-  const floorDb = useFloorStore(floorSelectors.db);
+  const floorDb = useSession(sessionSelectors.floorDb);
   const open = useQueueStore(queueSelectors.openServices);
   const choices = useLiveQuery(async () => {
     if (!floorDb) return [];

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { queueSelectors, useQueueStore } from '../../data/queue/queueStore';
-import { serviceSelectors, useServiceStore } from '../service/serviceStore';
+import { serviceSelectors, useServiceStore } from '../../session/navigation';
 import { pendingButtonName } from './pendingText';
 import './pending.css';
 

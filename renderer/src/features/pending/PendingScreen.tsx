@@ -8,10 +8,10 @@ import { IconWarning, svgProps } from '../../ui/icons';
 import { useInlineConfirm } from '../../ui/useInlineConfirm';
 import { errorText } from '../../i18n/errorText';
 import { useFormat } from '../../i18n/useFormat';
-import { usePinGate } from '../lock/pinGate';
-import { serviceSelectors, useServiceStore } from '../service/serviceStore';
-import { useMinuteClock } from '../sync/useCatalog';
-import { OutboxStateBadge } from './OutboxState';
+import { usePinGate } from '../../session/lock/pinGate';
+import { serviceSelectors, useServiceStore } from '../../session/navigation';
+import { useMinuteClock } from '../../ui/useMinuteClock';
+import { OutboxStateBadge } from '../../ui/OutboxState';
 import { MoveSeating } from './MoveSeating';
 import { decide, type Decision } from './pendingDecisions';
 import {

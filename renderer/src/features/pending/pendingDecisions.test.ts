@@ -4,7 +4,7 @@ import type { CatalogDb } from '../../data/catalog/catalogDb';
 import { openOutbox } from '../../data/queue/outboxClient';
 import { createQueueStore, queueSelectors } from '../../data/queue/queueStore';
 import { demoCatalogDb, demoLines, fakeQueueBridge } from '../../data/queue/queueTesting';
-import type { PinGate, PinGuardedAction } from '../lock/pinGate';
+import type { PinGate, PinGuardedAction } from '../../session/lock/pinGate';
 import { decide } from './pendingDecisions';
 
 // Issue 12 item 9: Discard and Mark done need the terminal PIN. A refused gate leaves the entry

@@ -1,5 +1,5 @@
 import type { Outbox } from '../../data/queue/outboxTypes';
-import type { PinGate } from '../lock/pinGate';
+import type { PinGate } from '../../session/lock/pinGate';
 
 // A waiter's decision on a pending entry (issue 6 item 5), as the Pending orders screen carries it
 // out. Mark done and Discard take an entry out of the queue for good, so they ask the terminal PIN

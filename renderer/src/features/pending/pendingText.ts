@@ -1,36 +1,19 @@
 import type { TFunction } from 'i18next';
-import type { EntryPlace, OutboxEntry, OutboxKind, OutboxResolution, OutboxState, StructuredSummary } from '../../../../shared/bridge';
+import type { OutboxEntry, OutboxKind, StructuredSummary } from '../../../../shared/bridge';
 import { parseCents } from '../../../../shared/domain/money';
 import type { Formatters } from '../../i18n/format';
+import { outboxStateMeaning } from '../../i18n/outboxText';
+import { placeText } from '../../i18n/placeText';
+
+// Moved down to i18n/ (docs/decisions.md, "Renderer layers"): other features word places and states too.
+export { outboxResolutionWord, outboxStateMeaning, outboxStateWord } from '../../i18n/outboxText';
+export { describeClock, placeText } from '../../i18n/placeText';
 
 // Words for the outbox as the waiter sees it (issue 6 items 3 and 5, ARCHITECTURE §5): each
 // state's word (shown with an icon, never by colour alone), ages, the actions a state offers.
 // Pure, so it is unit-tested without a DOM; the words are the `pending` namespace's.
 
 type PendingT = TFunction<'pending'>;
-
-const STATE_WORD = {
-  queued: 'stateQueued',
-  sending: 'stateSending',
-  accepted: 'stateAccepted',
-  rejected: 'stateRejected',
-  unconfirmed: 'stateUnconfirmed',
-} as const satisfies Record<OutboxState, string>;
-
-const STATE_MEANING = {
-  queued: 'meaningQueued',
-  sending: 'meaningSending',
-  accepted: 'meaningAccepted',
-  rejected: 'meaningRejected',
-  unconfirmed: 'meaningUnconfirmed',
-} as const satisfies Record<OutboxState, string>;
-
-const RESOLUTION_WORD = {
-  'marked-done': 'resolvedMarkedDone',
-  discarded: 'resolvedDiscarded',
-  'sent-as-round': 'resolvedSentAsRound',
-  moved: 'resolvedMoved',
-} as const satisfies Record<OutboxResolution, string>;
 
 const KIND_WORD = {
   seating: 'kindSeating',
@@ -45,47 +28,8 @@ const KIND_WORD = {
   'stock-receipt': 'kindStockReceipt',
 } as const satisfies Record<OutboxKind, string>;
 
-/** The word shown beside the state's icon ("Queued", "Sent"…): rounds list and pending orders. */
-export function outboxStateWord(t: PendingT, state: OutboxState): string {
-  return t(STATE_WORD[state]);
-}
-
-/** What the state means, for the waiter (a second line or a screen reader). */
-export function outboxStateMeaning(t: PendingT, state: OutboxState): string {
-  return t(STATE_MEANING[state]);
-}
-
-/**
- * What the waiter decided about an entry, shown instead of its last state once resolved: a
- * discarded entry keeps state "queued" in the outbox but is not waiting for anything.
- */
-export function outboxResolutionWord(t: PendingT, resolution: OutboxResolution): string {
-  return t(RESOLUTION_WORD[resolution]);
-}
-
 export function outboxKindWord(t: PendingT, kind: OutboxKind): string {
   return t(KIND_WORD[kind]);
-}
-
-/**
- * Where an entry goes: "Table 5", "Tables 3 + 4", "Takeaway · Ana". Table and customer names are
- * shown as written; an entry stored before places keeps the words it was stored with.
- */
-export function placeText(t: PendingT, place: EntryPlace): string {
-  switch (place.kind) {
-    case 'tables':
-      return t('placeTables', { count: place.names.length, names: place.names.join(' + ') });
-    case 'takeaway':
-      return place.customer ? t('placeTakeawayFor', { customer: place.customer }) : t('placeTakeaway');
-    case 'delivery':
-      return place.customer ? t('placeDeliveryFor', { customer: place.customer }) : t('placeDelivery');
-    case 'legacy':
-      return place.text;
-    case 'sale':
-      return place.customer ? t('placeSaleFor', { customer: place.customer }) : t('placeSale');
-    case 'purchase-order':
-      return t('placePurchaseOrder', { reference: place.reference, warehouse: place.warehouse });
-  }
 }
 
 /**
@@ -120,12 +64,6 @@ export function savedAgo(t: PendingT, sinceIso: string, now: Date): string {
     case 'days':
       return t('savedAgo', { age: t('ageDays', { count: age.days }) });
   }
-}
-
-/** "14:05": the local time of an ISO instant in the terminal's language; '' for no valid time. */
-export function describeClock(fmt: Formatters, iso: string): string {
-  const at = new Date(iso);
-  return Number.isNaN(at.getTime()) ? '' : fmt.time(at);
 }
 
 /** "not tried yet", "1 attempt", "3 attempts". */

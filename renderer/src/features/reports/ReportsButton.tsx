@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button';
-import { usePinGate } from '../lock/pinGate';
+import { usePinGate } from '../../session/lock/pinGate';
 import { loadReportsScreen } from './LazyReportsScreen';
 
 // "Reports" in the shop's header (issue 16 item 1), next to Pending orders: a manager's screen, so

@@ -5,7 +5,7 @@ import { errorText } from '../../i18n/errorText';
 import type { Formatters } from '../../i18n/format';
 import { localeOf, isLanguage } from '../../i18n/languages';
 import { useFormat } from '../../i18n/useFormat';
-import { useShopAccountKey, useShopBridge } from '../till/shopContext';
+import { useShopAccountKey, useShopBridge } from '../../session/shopContext';
 import { downloadCsv } from './csv';
 import { ReportChart } from './ReportChart';
 import { rowsInView } from '../../ui/virtualWindow';

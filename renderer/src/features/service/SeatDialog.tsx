@@ -9,7 +9,7 @@ import { customerDetailsDb } from '../../data/customers/customerDetails';
 import type { SeatTable } from '../../data/queue/outboxTypes';
 import { IconWarning } from '../../ui/icons';
 import { useFormat } from '../../i18n/useFormat';
-import { orderSelectors, useOrderStore } from '../order/orderStore';
+import { orderSelectors, useOrderStore } from '../../session/orderStore';
 import { CUSTOMER_RESULTS, searchCustomers, type CustomerMatch } from './customerSearch';
 import { Keypad } from './Keypad';
 import {
@@ -20,6 +20,7 @@ import {
   pickCustomer,
   pressKey,
   seatErrorText,
+  seatFormFor,
   ticketLinesText,
   validateSeatForm,
   type KeypadKey,
@@ -29,10 +30,9 @@ import {
   type SeatSaveError,
 } from './seatForm';
 import { seatTables } from './seatTables';
-import { serviceSelectors, useServiceStore } from './serviceStore';
-import { useCustomersStore } from '../customers/customersStore';
-import { seatFormFor } from '../customers/customerUse';
-import { methodChoices } from '../bill/methods';
+import { serviceSelectors, useServiceStore } from '../../session/navigation';
+import { useCustomersStore } from '../../session/customersStore';
+import { methodChoices } from '../../data/catalog/paymentMethods';
 import './seat.css';
 
 // The seat dialog (issue 6 item 2): guests on a keypad, an optional customer (found among the

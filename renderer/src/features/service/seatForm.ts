@@ -2,8 +2,9 @@ import type { TFunction } from 'i18next';
 import { z } from 'zod';
 import { BridgeError, MAX_GUESTS, MIN_GUESTS, type SeatCustomer } from '../../../../shared/bridge';
 import { OutboxInputError, type SeatPrepayment, type TicketLineInput } from '../../data/queue/outboxTypes';
+import type { ChosenCustomer } from '../../session/customersStore';
 import { errorText } from '../../i18n/errorText';
-import { parseAmountInput } from '../order/sendForm';
+import { parseAmountInput } from '../../ui/amountInput';
 
 // The seat dialog's form (issue 6 item 2): what the waiter types, checked with zod before it
 // reaches the outbox. Pure; the dialog (SeatDialog.tsx) only renders it. Problems are codes
@@ -162,6 +163,11 @@ export function pickCustomer(form: SeatForm, customer: { id: number; name: strin
     email: emailSchema.safeParse(email).success ? email : '',
     phone: phoneSchema.safeParse(phone).success ? phone : '',
   };
+}
+
+/** The seat dialog's first form: the customer chosen for a table, if any, picked as from its search. */
+export function seatFormFor(chosen: ChosenCustomer | null): SeatForm {
+  return chosen === null ? EMPTY_SEAT_FORM : pickCustomer(EMPTY_SEAT_FORM, chosen);
 }
 
 /**

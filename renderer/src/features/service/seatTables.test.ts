@@ -7,10 +7,10 @@ import type { CatalogDb } from '../../data/catalog/catalogDb';
 import { openOutbox } from '../../data/queue/outboxClient';
 import { createQueueStore } from '../../data/queue/queueStore';
 import { demoCatalogDb, fakeQueueBridge } from '../../data/queue/queueTesting';
-import { useCustomersStore } from '../customers/customersStore';
-import { COUNTER_TICKET, useOrderStore } from '../order/orderStore';
+import { useCustomersStore } from '../../session/customersStore';
+import { COUNTER_TICKET, useOrderStore } from '../../session/orderStore';
 import { seatTables } from './seatTables';
-import type { OrderTarget } from './serviceStore';
+import type { OrderTarget } from '../../session/navigation';
 
 const catalog = indexCatalog(demoRecords());
 const catalogs: CatalogDb[] = [];

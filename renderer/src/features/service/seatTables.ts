@@ -1,8 +1,8 @@
 import type { Outbox, SeatResult, SeatTable } from '../../data/queue/outboxTypes';
-import { useCustomersStore } from '../customers/customersStore';
-import { useOrderStore } from '../order/orderStore';
+import { useCustomersStore } from '../../session/customersStore';
+import { useOrderStore } from '../../session/orderStore';
 import { ticketLineInputs, type SeatValues } from './seatForm';
-import { useServiceStore, type OrderTarget } from './serviceStore';
+import { useServiceStore, type OrderTarget } from '../../session/navigation';
 
 // "Seat" in the seat dialog as a user action: the guests (and the counter's ticket, built before a
 // table was chosen) go to the outbox as a Flow seating in one commit; then the ticket is emptied,

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button';
-import { usePinGate } from '../lock/pinGate';
+import { usePinGate } from '../../session/lock/pinGate';
 
 /**
  * The header's way into Settings: a gear and the word, a full touch target; asks the PIN when one

@@ -10,7 +10,7 @@ import { errorText } from '../../i18n/errorText';
 import { accountWords, checkName, environmentName, fieldProblemText, persistenceText, tokenHintText } from './settingsText';
 import { useStoragePersistence } from './storagePersistence';
 import { TerminalSettings } from './TerminalSettings';
-import { ChainRoleSetting } from '../manager/chain/ChainRoleSetting';
+import { ChainRoleSetting } from './ChainRoleSetting';
 import { WebhookSettings } from './WebhookSettings';
 
 const FORM_ID = 'settings-form';
@@ -20,7 +20,19 @@ const FORM_ID = 'settings-form';
  * once); the demo venue or a real account, a connection test that says exactly what failed, and
  * Save, which switches the terminal to the account. Tokens are written, never read back.
  */
-export function SettingsScreen({ bridge, onBack, account = 'venue' }: { bridge: SettingsBridge; onBack: () => void; /** A shop goes back to its till and has no venue warehouse. */ account?: 'venue' | 'shop' }) {
+export function SettingsScreen({
+  bridge,
+  onBack,
+  account = 'venue',
+  warehouse = null,
+}: {
+  bridge: SettingsBridge;
+  onBack: () => void;
+  /** A shop goes back to its till and has no venue warehouse. */
+  account?: 'venue' | 'shop';
+  /** The venue's warehouse choice (the stock feature's), passed in by the app. */
+  warehouse?: ReactNode;
+}) {
   const { t } = useTranslation('settings');
   const loading = useSettingsStore(settingsSelectors.loading);
   const loadError = useSettingsStore(settingsSelectors.loadError);
@@ -54,7 +66,7 @@ export function SettingsScreen({ bridge, onBack, account = 'venue' }: { bridge: 
       ) : (
         <>
           <div className="settings__body">
-            <TerminalSettings warehouse={account === 'venue'} />
+            <TerminalSettings warehouse={account === 'venue' ? warehouse : null} />
             <SettingsFormFields bridge={bridge} />
             <ConnectionTestPanel bridge={bridge} />
             {/* The shop's webhook receiver (issue 16): saved on its own, it switches no account. */}

@@ -1,14 +1,13 @@
-import { useState, type ChangeEvent } from 'react';
+import { useState, type ChangeEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Preferences } from '../../../../shared/bridge';
 import { languageNames, languages, type Language } from '../../i18n/languages';
 import { Button } from '../../ui/Button';
 import { IconCheck, IconWarning } from '../../ui/icons';
-import { useLockActions } from '../lock/LockProvider';
-import { lockSelectors, useLockStore } from '../lock/lockStore';
-import { PinSetupDialog, type PinSetupMode } from '../lock/PinSetupDialog';
-import { usePreferencesStore, type Theme } from './preferences';
-import { WarehouseSettings } from '../stock/WarehouseSettings';
+import { useLockActions } from '../../session/lock/LockProvider';
+import { lockSelectors, useLockStore } from '../../session/lock/lockStore';
+import { PinSetupDialog, type PinSetupMode } from '../../session/lock/PinSetupDialog';
+import { usePreferencesStore, type Theme } from '../../session/preferences';
 import './terminalSettings.css';
 
 const THEMES = [
@@ -23,8 +22,8 @@ const IDLE_MINUTES = [0, 1, 2, 5, 10, 15, 30, 60] as const;
  * This terminal's own settings (issue 12 items 5, 9, 10): language, theme and the PIN lock. They
  * belong to no account and take effect at once (no Save).
  */
-/** `warehouse`: the venue's choice of the warehouse it sells from (a shop's till sells from the shop floor). */
-export function TerminalSettings({ warehouse = true }: { warehouse?: boolean } = {}) {
+/** `warehouse`: the venue's choice of the warehouse it sells from (the stock feature's, passed in by the app); none on a shop, whose till sells from the shop floor. */
+export function TerminalSettings({ warehouse = null }: { warehouse?: ReactNode } = {}) {
   const { t } = useTranslation('settings');
   const preferences = usePreferencesStore((state) => state.preferences);
   const failed = usePreferencesStore((state) => state.failed);
@@ -65,7 +64,7 @@ export function TerminalSettings({ warehouse = true }: { warehouse?: boolean } =
         </fieldset>
       </div>
       <PinLock preferences={preferences} onIdleMinutes={(lockIdleMinutes) => void choose({ lockIdleMinutes })} />
-      {warehouse && <WarehouseSettings />}
+      {warehouse}
       {failed && (
         <p className="settings__error" role="alert">
           <IconWarning className="settings__error-icon" />

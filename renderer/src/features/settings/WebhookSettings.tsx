@@ -17,7 +17,7 @@ import { errorText } from '../../i18n/errorText';
 import { useFormat } from '../../i18n/useFormat';
 import { Button } from '../../ui/Button';
 import { IconCheck, IconWarning } from '../../ui/icons';
-import { useShopBridge } from '../till/shopContext';
+import { useShopBridge } from '../../session/shopContext';
 import './webhookSettings.css';
 
 // Settings → "Live changes (webhooks)" on a shop account (issue 16 items 5–7): whether the main

@@ -1,14 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
-import type { StoredWarehouse } from '../../data/catalog/catalogDb';
 import { catalogSelectors } from '../../data/catalog/catalogStore';
 import { errorText } from '../../i18n/errorText';
 import { useFormat } from '../../i18n/useFormat';
 import { IconCheck, IconWarning } from '../../ui/icons';
-import { useCatalog } from '../sync/useCatalog';
-import { asProblem, chooseWarehouse, reloadWarehouseIfFailed, useWarehouseStore, type StockProblem } from './warehouseStore';
-import './stock.css';
+import { useCatalog } from '../../session/useCatalog';
+import { asProblem, chooseWarehouse, reloadWarehouseIfFailed, sortWarehouses, useWarehouseStore, type StockProblem } from '../../data/stock/warehouseStore';
+import '../../ui/stock.css';
 
 /**
  * Settings: the warehouse this terminal sells from (issue 14 item 9), one of the account's synced
@@ -83,9 +82,4 @@ export function WarehouseSettings() {
       )}
     </fieldset>
   );
-}
-
-/** Warehouses in the back office's `order`, then by name. */
-export function sortWarehouses(warehouses: StoredWarehouse[], collator: Intl.Collator): StoredWarehouse[] {
-  return [...warehouses].sort((a, b) => (a.order ?? Number.MAX_SAFE_INTEGER) - (b.order ?? Number.MAX_SAFE_INTEGER) || collator.compare(a.name, b.name) || a.id - b.id);
 }

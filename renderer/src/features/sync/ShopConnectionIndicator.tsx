@@ -1,7 +1,7 @@
 import { useStore } from 'zustand';
 import { shopCatalogSelectors, shopCatalogStore } from '../../data/shop/shopCatalogStore';
 import { shopConnectionStore } from '../../data/shop/shopConnection';
-import { ConnectionIndicatorView } from '../floor/ConnectionIndicator';
+import { ConnectionIndicatorView } from './ConnectionIndicator';
 
 /**
  * The shop's header: the venue's connection indicator (icon + words, what the queue is sending) on

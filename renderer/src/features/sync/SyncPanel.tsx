@@ -7,8 +7,8 @@ import { syncFailureText } from '../../i18n/errorText';
 import { useFormat } from '../../i18n/useFormat';
 import { IconDownloading, IconSync, IconWaiting } from './SyncIcons';
 import { describeLastSync, describeOverallProgress, describeResourceProgress, describeStored, resourceState, resourceStateText, type ResourceState } from './syncText';
-import { useMinuteClock } from './useCatalog';
-import { syncSourceSelectors as sources, useSyncResources, useSyncSource, type SyncViewResource } from './syncSource';
+import { useMinuteClock } from '../../ui/useMinuteClock';
+import { syncSourceSelectors as sources, useSyncResources, useSyncSource, type SyncViewResource } from '../../session/syncSource';
 
 // Test ids (docs/decisions.md, "Sync view"): sync-status (header button, always visible),
 // sync-panel, sync-progress (role=status summary), sync-resources, sync-resource-<resource>,

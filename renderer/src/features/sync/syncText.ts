@@ -1,8 +1,8 @@
 import type { TFunction } from 'i18next';
 import type { ResourceProgress, SyncProgress } from '../../data/sync/syncProgress';
 import type { Formatters } from '../../i18n/format';
-import { savedWhen } from '../floor/savedAt';
-import type { SyncViewResource } from './syncSource';
+import { savedWhen } from '../../i18n/savedAt';
+import type { SyncViewResource } from '../../session/syncSource';
 
 // The words of the sync view, as pure functions (tested without a browser): the `sync` namespace's
 // messages, numbers grouped in the terminal's language ("20,000" / "20.000").

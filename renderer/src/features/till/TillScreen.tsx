@@ -8,7 +8,7 @@ import { EmptyState } from '../../ui/Notice';
 import { onTabKeys } from '../../ui/tabKeys';
 import { scannerOptIn, useScanner } from '../../ui/useScanner';
 import { VirtualGrid } from '../../ui/VirtualGrid';
-import { StockMark, stockText } from '../stock/StockMark';
+import { StockMark, stockText } from '../../ui/StockMark';
 import { shopConnectionStore } from '../../data/shop/shopConnection';
 import { ComboLinkScan, comboScanPerMinute, useComboScanStore } from '../../data/shop/shopComboScan';
 import { openShopDb } from '../../data/shop/shopDb';
@@ -19,7 +19,7 @@ import { useTillPay } from './pay/SalePayDialog';
 import { repriceBasket } from './repriceBasket';
 import { followBasketLinks, ProductLinkChecker } from './productLinks';
 import { LastReceiptButton } from './receipt/ReceiptView';
-import { useShopAccountKey, useShopBridge, useShopCatalogPerMinute } from './shopContext';
+import { useShopAccountKey, useShopBridge, useShopCatalogPerMinute } from '../../session/shopContext';
 import { TillBasket } from './TillBasket';
 import { StockHoldButton } from './stock/StockHoldButton';
 import { shopStockLevel, useShopFloorStock } from './stock/tillStockContext';
@@ -28,7 +28,7 @@ import { VariantDialog, WeightDialog } from './TillDialogs';
 import { isVariantMaster, productByCode, searchShopProducts, shopCategoriesOfGroup, shopGroups, shopPricing, shopProductsOfCategory, tillProductOf } from './tillData';
 import { useShopCatalog } from './useShopCatalog';
 import './till.css';
-import { SearchField } from '../catalog/SearchField';
+import { SearchField } from '../../ui/SearchField';
 
 // The shop's counter (issue 15 items 4–8): groups down the side, the chosen group's categories as
 // tabs and its products as a dense windowed grid (the venue's catalog look), a search by name,

@@ -2,7 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import { openShopDb, openShopGenerationDb, type ShopCatalogDb } from '../../data/shop/shopDb';
 import { readCurrentShopGeneration } from '../../data/shop/shopGenerations';
-import { useShopAccountKey } from './shopContext';
+import { useShopAccountKey } from '../../session/shopContext';
 
 // The shop's current catalog generation for the till: the account comes from the shop terminal, the
 // current generation from the shop's pointer database (renderer/src/data/shop), watched live, so

@@ -7,8 +7,8 @@ import { errorText } from '../../../i18n/errorText';
 import { useFormat } from '../../../i18n/useFormat';
 import { EmptyState } from '../../../ui/Notice';
 import { IconCheck, IconWarning } from '../../../ui/icons';
-import { useWarehouseStore } from '../../stock/warehouseStore';
-import { useCatalog } from '../../sync/useCatalog';
+import { useWarehouseStore } from '../../../data/stock/warehouseStore';
+import { useCatalog } from '../../../session/useCatalog';
 import { leftToReceive, parseReceiptQuantity, receiptPlan, thousandthsInput, type ReceiptPlan } from './receiptForm';
 import { openReceiving } from './receiveGoods';
 

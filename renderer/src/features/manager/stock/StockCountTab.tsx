@@ -10,11 +10,10 @@ import { Banner, EmptyState } from '../../../ui/Notice';
 import { Button, RetryButton } from '../../../ui/Button';
 import { IconCheck, IconWarning } from '../../../ui/icons';
 import { scannerOptIn, useScanner } from '../../../ui/useScanner';
-import { SearchField } from '../../catalog/SearchField';
-import { floorSelectors, useFloorStore } from '../../floor/floorStore';
-import { sortWarehouses } from '../../stock/WarehouseSettings';
-import { useWarehouseStore } from '../../stock/warehouseStore';
-import { useCatalog } from '../../sync/useCatalog';
+import { SearchField } from '../../../ui/SearchField';
+import { sessionSelectors, useSession } from '../../../session/session';
+import { sortWarehouses, useWarehouseStore } from '../../../data/stock/warehouseStore';
+import { useCatalog } from '../../../session/useCatalog';
 import type { ManagerTabProps } from '../managerTab';
 import {
   countAgain,
@@ -70,7 +69,7 @@ export function StockCountTab({ bridge }: ManagerTabProps) {
   const { t } = useTranslation('managerStock');
   const format = useFormat();
   const db = useCatalog(catalogSelectors.catalogDb);
-  const offline = useFloorStore(floorSelectors.connection) === 'offline';
+  const offline = useSession(sessionSelectors.connection) === 'offline';
   const warehouses = useLiveQuery(async () => (db === null ? null : sortWarehouses(await db.warehouses.toArray(), format.collator)), [db, format]);
   const sellingWarehouse = useWarehouseStore((state) => state.warehouseId);
   const chosenWarehouse = useStockCountStore(stockCountSelectors.warehouseId(bridge));

@@ -8,7 +8,7 @@ import { Button, RetryButton } from '../../../ui/Button';
 import { FormError } from '../../../ui/FormError';
 import { IconCheck } from '../../../ui/icons';
 import { useInlineConfirm } from '../../../ui/useInlineConfirm';
-import { SearchField } from '../../catalog/SearchField';
+import { SearchField } from '../../../ui/SearchField';
 import { useCatalogDb, useItemNames, useItemSearch } from './catalogItems';
 import {
   changesItem,

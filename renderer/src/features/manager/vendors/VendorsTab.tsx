@@ -6,7 +6,7 @@ import { useFormat } from '../../../i18n/useFormat';
 import { Button, RetryButton } from '../../../ui/Button';
 import { EmptyState } from '../../../ui/Notice';
 import { IconCheck } from '../../../ui/icons';
-import { SearchField } from '../../catalog/SearchField';
+import { SearchField } from '../../../ui/SearchField';
 import type { ManagerTabProps } from '../managerTab';
 import { VendorDetails } from './VendorDetails';
 import { VendorEditor } from './VendorEditor';

@@ -10,7 +10,7 @@ import { errorText } from '../../../i18n/errorText';
 import { useFormat } from '../../../i18n/useFormat';
 import { IconCheck, IconOffline, IconWarning, svgProps, type IconProps } from '../../../ui/icons';
 import { VirtualGrid } from '../../../ui/VirtualGrid';
-import { Modal } from '../../lock/Modal';
+import { Modal } from '../../../ui/Modal';
 import { basketSelectors, useBasketStore } from '../basketStore';
 import {
   accountKeyOfShopDb,
@@ -33,8 +33,8 @@ import {
   type CustomerFormField,
 } from './tillCustomer';
 import './tillCustomer.css';
-import { useShopBridge } from '../shopContext';
-import { SearchField } from '../../catalog/SearchField';
+import { useShopBridge } from '../../../session/shopContext';
+import { SearchField } from '../../../ui/SearchField';
 
 // The sale's customer at the till (issue 15 item 9): a "Customer" button in the basket's header
 // with the chosen customer's name, and its dialog — search the synced customers (name, e-mail,

@@ -5,17 +5,16 @@ import type { BridgeClient } from '../../../../../shared/bridge';
 import type { ShopCatalogDb } from '../../../data/shop/shopDb';
 import { errorText } from '../../../i18n/errorText';
 import { useFormat } from '../../../i18n/useFormat';
-import { Modal } from '../../lock/Modal';
-import { amountInputText } from '../../order/sendForm';
+import { Modal } from '../../../ui/Modal';
+import { amountInputText } from '../../../ui/amountInput';
 import { useBasketStore, type CheckoutDraft } from '../basketStore';
 import { useShopCatalog } from '../useShopCatalog';
 import { PaidSaleActions, PaidSaleReceipt } from '../receipt/ReceiptView';
-import { useShopIdentity } from '../receipt/useShopIdentity';
 import { checkPayments, quickTenders, shopMethods, type PayCheck, type PayRow, type RowResult, type ShopMethod } from './salePay';
 import { sellSale } from './sellSale';
-import '../../bill/bill.css';
+import '../../../ui/payDialog.css';
 import './salePay.css';
-import { useShopBridge } from '../shopContext';
+import { useShopBridge, useShopIdentity } from '../../../session/shopContext';
 
 // Pay (issue 15 item 10): the sale split across the shop's payment methods (the synced ones; cash
 // with the amount handed over and the change), the payments adding up to the total to the cent.

@@ -2,7 +2,7 @@ import { centsToWire, thousandthsToWire, type RetailOrderLineRequest, type Retai
 import type { EntryDraft, OutboxLine } from '../../../../../shared/bridge';
 import type { DiscountObject } from '../../../../../shared/domain/retail/order';
 import { venueTimeZone } from '../../../../../shared/domain/venueTime';
-import { parseAmountInput } from '../../order/sendForm';
+import { parseAmountInput } from '../../../ui/amountInput';
 import type { CheckoutDraft, CheckoutLine } from '../basketStore';
 
 // The till's pay dialog, its rules (issue 15 item 10), pure and unit-tested: the payments a sale is

@@ -3,12 +3,12 @@ import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../i18n/errorText';
 import { isLanguage } from '../../../i18n/languages';
-import { Modal } from '../../lock/Modal';
+import { Modal } from '../../../ui/Modal';
 import { receiptLayout, type ReceiptLayout, type ReceiptWords } from './receiptLayout';
 import type { Receipt } from './receiptModel';
 import { receiptFileName, receiptPdf } from './receiptPdf';
 import { receiptSelectors, useReceiptStore } from './receiptStore';
-import { useShopIdentity } from './useShopIdentity';
+import { useShopIdentity } from '../../../session/shopContext';
 import './receipt.css';
 
 // The receipt on screen (issue 15 item 11): a paper-like column with the shop, the date, each line

@@ -8,13 +8,13 @@ import { SHOP_FLOOR_WAREHOUSE, setLocalStock } from '../../../data/shop/shopStoc
 import { errorText } from '../../../i18n/errorText';
 import { useFormat } from '../../../i18n/useFormat';
 import { IconWarning } from '../../../ui/icons';
-import { Modal } from '../../lock/Modal';
-import { StockMark, stockText } from '../../stock/StockMark';
+import { Modal } from '../../../ui/Modal';
+import { StockMark, stockText } from '../../../ui/StockMark';
 import { Keypad } from '../TillDialogs';
 import { parseStockInput, setStockFailure } from './setStockInput';
 import { shopStockLevel, useShopFloorStock } from './tillStockContext';
 import './tillStock.css';
-import { useShopBridge } from '../shopContext';
+import { useShopBridge } from '../../../session/shopContext';
 
 /**
  * "Set stock" (issue 15 item 12), opened by a manager (behind the PIN) from a product card or a

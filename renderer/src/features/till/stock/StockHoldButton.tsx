@@ -1,7 +1,7 @@
 import type { ButtonHTMLAttributes, MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StoredShopProduct } from '../../../data/shop/shopDb';
-import { useLongPress } from '../../stock/useLongPress';
+import { useLongPress } from '../../../ui/useLongPress';
 import { useTillStock } from './tillStockContext';
 
 /**

@@ -1,6 +1,6 @@
 import { useContext, useMemo, useState, type ReactNode } from 'react';
 import type { ShopCatalogDb, StoredShopProduct } from '../../../data/shop/shopDb';
-import { usePinGate } from '../../lock/pinGate';
+import { usePinGate } from '../../../session/lock/pinGate';
 import { SetStockDialog } from './SetStockDialog';
 import { ShopBridgeContext, TillStockContext, type TillStock } from './tillStockContext';
 

@@ -3,7 +3,7 @@ import { createContext, useContext } from 'react';
 import type { BridgeClient } from '../../../../../shared/bridge';
 import type { ShopCatalogDb, StoredShopProduct, StoredShopStock } from '../../../data/shop/shopDb';
 import { SHOP_FLOOR_WAREHOUSE, shopStockOf } from '../../../data/shop/shopStock';
-import type { StockLevel } from '../../stock/stockLevel';
+import type { StockLevel } from '../../../data/stock/stockLevel';
 
 // The till's stock (issue 15 item 12): the catalog generation the counter reads and "set this
 // product's stock" (TillStockProvider.tsx), for the product cards and the variant grid's cells.
