@@ -1,0 +1,99 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import { expectTouchSize } from '../support/screens';
+
+export interface AccountFields {
+  baseUrl: string;
+  imagesUrl: string;
+  tenant: string;
+  accessToken: string;
+  integratorToken: string;
+}
+
+/** The Settings screen as a manager sees it (STYLE: page models for e2e). */
+export class SettingsPage {
+  readonly openButton: Locator;
+  readonly backButton: Locator;
+  readonly heading: Locator;
+  readonly testButton: Locator;
+  readonly saveButton: Locator;
+  readonly checks: Locator;
+  readonly verdict: Locator;
+  readonly saveStatus: Locator;
+  readonly inUse: Locator;
+
+  constructor(readonly page: Page) {
+    this.openButton = page.getByRole('button', { name: 'Settings', exact: true });
+    // A venue goes back to its floor, a shop to its till.
+    this.backButton = page.getByRole('button', { name: /^(Back to floor|Back to the till)$/ });
+    this.heading = page.getByRole('heading', { name: 'Settings', level: 1 });
+    this.testButton = page.getByRole('button', { name: /^(Test connection|Testing…)$/ });
+    this.saveButton = page.getByRole('button', { name: /^(Save|Saving…)$/ });
+    this.checks = page.getByTestId('settings-check');
+    this.verdict = page.getByTestId('settings-test-verdict');
+    this.saveStatus = page.getByTestId('settings-save-status');
+    this.inUse = page.getByTestId('settings-in-use');
+  }
+
+  field(label: string): Locator {
+    return this.page.getByLabel(label, { exact: true });
+  }
+
+  /** A radio choice: its accessible name starts with the visible label. */
+  choice(label: string): Locator {
+    return this.page.getByRole('radio', { name: new RegExp(`^${label}`) });
+  }
+
+  check(name: string): Locator {
+    return this.checks.filter({ hasText: `${name}:` });
+  }
+
+  async open() {
+    await expectTouchSize(this.openButton, 'Settings');
+    await this.openButton.tap();
+    await expect(this.heading).toBeVisible();
+    await expect(this.inUse).toBeVisible();
+  }
+
+  async choose(label: string) {
+    const radio = this.choice(label);
+    // The whole labelled card is the touch target.
+    const card = this.page.locator('label', { has: radio });
+    await expectTouchSize(card, label);
+    await card.tap();
+    await expect(radio).toBeChecked();
+  }
+
+  async fill(label: string, value: string) {
+    const input = this.field(label);
+    await expectTouchSize(input, label);
+    await input.fill(value);
+  }
+
+  async fillAccount(fields: AccountFields) {
+    await this.fill('Server address', fields.baseUrl);
+    await this.fill('Image storage address', fields.imagesUrl);
+    await this.fill('Tenant (account user name)', fields.tenant);
+    await this.fill('Access token', fields.accessToken);
+    await this.fill('Integrator token', fields.integratorToken);
+  }
+
+  /** Runs the connection test and waits for its verdict. */
+  async testConnection() {
+    await expectTouchSize(this.testButton, 'Test connection');
+    await this.testButton.tap();
+    await expect(this.verdict).toBeVisible();
+    await expect(this.testButton).toHaveText('Test connection');
+  }
+
+  async save() {
+    await expectTouchSize(this.saveButton, 'Save');
+    await this.saveButton.tap();
+    await expect(this.saveStatus).toContainText('Saved.');
+  }
+
+  async backToFloor() {
+    await expectTouchSize(this.backButton, 'Back to floor');
+    await this.backButton.tap();
+    await expect(this.heading).toBeHidden();
+  }
+}
