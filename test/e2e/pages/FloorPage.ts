@@ -47,6 +47,35 @@ export class FloorPage {
     await expect(this.connection).toContainText('Offline');
   }
 
+  /** A table's state in words (`/\bpaid\b/i`, `/\bfree\b/i`): never colour alone. */
+  async expectTableState(name: string, state: RegExp) {
+    await expect(this.table(name)).toHaveAccessibleName(state);
+  }
+
+  /** The floor waits for a table for this customer (from the Customers screen). */
+  async expectCustomerForTable(name: string) {
+    await expect(this.page.getByTestId('customer-for-table')).toContainText(name);
+  }
+
+  /** The floor as a list instead of a plan; `name`'s entry is in it. */
+  async showListWith(name: string) {
+    await this.page.getByRole('button', { name: 'List', exact: true }).tap();
+    await expect(this.page.getByRole('button', { name: new RegExp(`^${escape(name)}\\b`) })).toBeVisible();
+  }
+
+  /** "Seat several", the tables tapped in order (the last is the primary one), then "Seat N tables". */
+  async seatSeveral(...names: string[]) {
+    await this.page.getByRole('button', { name: 'Seat several' }).tap();
+    for (const name of names) await this.table(name).tap();
+    await expect(this.table(names[names.length - 1]!)).toHaveAccessibleName(/primary table/);
+    await this.page.getByRole('button', { name: new RegExp(`^Seat ${names.length} tables`) }).tap();
+  }
+
+  /** The first "Floor" button of the screen (the table strip's). */
+  async returnToFloor() {
+    await this.page.getByRole('button', { name: 'Floor', exact: true }).first().tap();
+  }
+
   /** The floor plan is the screen shown (its room tabs are there). */
   async expectShown() {
     await expect(this.roomTabs.first()).toBeVisible();

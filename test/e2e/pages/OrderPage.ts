@@ -95,6 +95,24 @@ export class OrderPage {
     await expect(this.ticket).toBeHidden();
   }
 
+  /** A takeaway's name in the send panel. */
+  async expectTakeawayName(name: string) {
+    await expect(this.page.locator('#send-takeawayName')).toHaveValue(name);
+  }
+
+  /** The round being built goes on a check of its own ("Separate check"). */
+  async separateCheck() {
+    await this.page.getByRole('button', { name: 'Separate check' }).tap();
+  }
+
+  /** A discount on the round being built: a percentage and a reason; the ticket shows it. */
+  async discountRound(percentage: string, reason: string) {
+    await this.page.getByRole('button', { name: 'Discount', exact: true }).tap();
+    await this.page.getByRole('textbox', { name: 'Percentage (%)' }).fill(percentage);
+    await this.page.getByRole('textbox', { name: 'Reason' }).fill(reason);
+    await expect(this.page.getByTestId('order-discount')).toContainText(reason);
+  }
+
   line(name: string): Locator {
     return this.lines.filter({ has: this.page.getByText(name, { exact: true }) });
   }

@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Download, type Locator, type Page } from '@playwright/test';
 import { expectTouchSize } from '../support/screens';
 
 /** Seating, sending rounds and the pending orders, as a waiter does them (STYLE: page models for e2e). */
@@ -72,6 +72,44 @@ export class ServicePage {
     await expect(this.sendButton).toBeEnabled();
     await this.sendButton.tap();
     await expect(this.sendStatus).toContainText(/saved/i);
+  }
+
+  /** The orders waiting to be sent, counted in the header. */
+  async expectPending(count: number, timeout?: number) {
+    await expect(this.pendingCount).toHaveText(String(count), timeout === undefined ? {} : { timeout });
+  }
+
+  /** Nothing left to send: every order delivered. */
+  async expectAllDelivered(timeout?: number) {
+    await expect(this.pendingCount).toHaveText('0', timeout === undefined ? {} : { timeout });
+  }
+
+  /** In the open pending orders: the first entry's "Discard", confirmed (the PIN gate may follow). */
+  async discardFirstPending() {
+    await this.pendingEntries.first().getByRole('button', { name: /^Discard/ }).tap();
+    await this.page.getByRole('alertdialog').getByRole('button', { name: 'Discard', exact: true }).tap();
+  }
+
+  /** The open pending orders' "Export": the download. */
+  async exportPending(): Promise<Download> {
+    const [download] = await Promise.all([this.page.waitForEvent('download'), this.page.getByRole('button', { name: 'Export', exact: true }).tap()]);
+    return download;
+  }
+
+  async expectNothingPending(timeout?: number) {
+    await expect(this.pendingEntries).toHaveCount(0, timeout === undefined ? {} : { timeout });
+    await expect(this.page.getByText('Nothing pending')).toBeVisible();
+  }
+
+  /** Every pending entry is in this state (`queued`…). */
+  async expectPendingEntries(count: number, state: string) {
+    await expect(this.pendingEntries).toHaveCount(count);
+    for (const entry of await this.pendingEntries.all()) await expect(entry).toHaveAttribute('data-state', state);
+  }
+
+  /** The n-th round of the open table is in this state (`accepted`…). */
+  async expectRound(index: number, state: string, timeout?: number) {
+    await expect(this.rounds.nth(index)).toHaveAttribute('data-state', state, timeout === undefined ? {} : { timeout });
   }
 
   async openPending() {

@@ -51,7 +51,8 @@ export interface Vendor {
   faults(faults: Record<string, unknown>): Promise<void>;
   offline(): Promise<void>;
   online(): Promise<void>;
-  ledger(): Promise<LedgerEntry[]>;
+  /** The ledger; `E`: a spec's own, narrower reading of its entries. */
+  ledger<E = LedgerEntry>(): Promise<E[]>;
   /** The floor as the server reports it, read independently of the terminal's code. */
   rooms(): Promise<ExpectedRoom[]>;
   /** The first room (back-office order) with its tables' ids and names. */
@@ -149,7 +150,7 @@ function vendorOf(url: string, retailUrl: string, stop: () => Promise<void>): Ve
     faults: async (faults) => void (await control('faults', faults)),
     offline: async () => void (await control('faults', { offline: true })),
     online: async () => void (await control('faults', {})),
-    ledger: async () => (await control<{ entries: LedgerEntry[] }>('ledger')).entries,
+    ledger: async <E>() => (await control<{ entries: E[] }>('ledger')).entries,
     rooms: () => roomsFromServer(url),
     firstRoom: async () => {
       const rooms = await vendorGet<{ data: Array<{ name: string; order: string; tables: Array<{ id: string; name: string }> }> }>(url, 'rooms?withTables=1');

@@ -1,0 +1,38 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** The header every venue screen shares: the connection, the More menu (STYLE: page models for e2e). */
+export class Header {
+  readonly connection: Locator;
+  readonly moreButton: Locator;
+  readonly menuItems: Locator;
+
+  constructor(
+    readonly page: Page,
+    readonly more = 'More',
+  ) {
+    this.connection = page.getByTestId('connection-indicator');
+    this.moreButton = page.getByRole('button', { name: more, exact: true });
+    this.menuItems = page.getByRole('menuitem');
+  }
+
+  /** A screen's "Back to floor" (Customers, Pending orders…). */
+  async backToFloor() {
+    await this.page.getByRole('button', { name: 'Back to floor', exact: true }).tap();
+  }
+
+  /** More → `item` (its name in the window's language). */
+  async openFromMenu(item: string) {
+    await this.moreButton.tap();
+    await this.page.getByRole('menuitem', { name: item }).tap();
+  }
+
+  /** The connection indicator's words (`'Offline'`, `/Offline · \d+ waiting/`). */
+  async expectConnection(text: string | RegExp, timeout = 30_000) {
+    await expect(this.connection).toContainText(text, { timeout });
+  }
+
+  /** The connection indicator's state class (the words are checked elsewhere). */
+  async expectConnectionState(state: 'online' | 'offline', timeout = 30_000) {
+    await expect(this.connection).toHaveClass(new RegExp(`connection--${state}`), { timeout });
+  }
+}
