@@ -15,6 +15,20 @@ export class Header {
     this.menuItems = page.getByRole('menuitem');
   }
 
+  /** The header (a banner) says so: the account's or the demo's name. */
+  async expectNaming(text: string) {
+    await expect(this.page.getByRole('banner')).toContainText(text);
+  }
+
+  async expectNotNaming(text: string) {
+    await expect(this.page.getByRole('banner')).not.toContainText(text);
+  }
+
+  /** The document's language (`<html lang>`), as the screen reader takes it. */
+  async expectLanguage(lang: string) {
+    await expect(this.page.locator('html')).toHaveAttribute('lang', lang);
+  }
+
   /** A screen's "Back to floor" (Customers, Pending orders…). */
   async backToFloor() {
     await this.page.getByRole('button', { name: 'Back to floor', exact: true }).tap();

@@ -95,6 +95,45 @@ export class OrderPage {
     await expect(this.ticket).toBeHidden();
   }
 
+  /** In portrait the ticket is a bottom drawer; its toggle. */
+  get drawerToggle(): Locator {
+    return this.page.getByTestId('order-drawer-toggle');
+  }
+
+  /** In the open sheet: the first option of every rule with nothing chosen yet (completes the sheet). */
+  async chooseFirstOfEachRule() {
+    for (const group of await this.sheet.getByRole('group').all()) {
+      if ((await group.getByRole('button', { pressed: true }).count()) === 0) await group.getByRole('button').first().tap();
+    }
+  }
+
+  /** A line's own total ("€12.50"). */
+  async expectLineTotal(name: string, total: string) {
+    await expect(this.line(name).getByTestId('order-line-total')).toHaveText(total);
+  }
+
+  /** A line's "+1". */
+  async oneMore(name: string) {
+    await this.page.getByRole('button', { name: `+1: one more ${name}`, exact: true }).tap();
+  }
+
+  /** A line's "−". */
+  async oneFewer(name: string) {
+    await this.page.getByRole('button', { name: `One fewer ${name}`, exact: true }).tap();
+  }
+
+  /** A line's note: "Write a note", the text, "Done". */
+  async writeNote(name: string, note: string) {
+    await this.page.getByRole('button', { name: `Write a note for ${name}`, exact: true }).tap();
+    await this.page.getByLabel(`Note for ${name}`, { exact: true }).fill(note);
+    await this.page.getByRole('button', { name: `Done with the note for ${name}`, exact: true }).tap();
+  }
+
+  /** The open sheet says dishes are hidden (by the allergen filter). */
+  async expectHiddenDishes() {
+    await expect(this.sheet.getByTestId('order-hidden-dishes').first()).toContainText('hidden');
+  }
+
   /** A takeaway's name in the send panel. */
   async expectTakeawayName(name: string) {
     await expect(this.page.locator('#send-takeawayName')).toHaveValue(name);

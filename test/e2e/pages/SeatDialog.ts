@@ -4,11 +4,22 @@ import { expect, type Locator, type Page } from '@playwright/test';
 export class SeatDialog {
   readonly dialog: Locator;
 
+  /** `words`: the dialog's title, its guests field and its button in the window's language. */
   constructor(
     readonly page: Page,
     tables: string,
+    readonly words = { title: `Seat ${tables}`, guests: 'Guests', seat: 'Seat' },
   ) {
-    this.dialog = page.getByRole('dialog', { name: `Seat ${tables}` });
+    this.dialog = page.getByRole('dialog', { name: words.title });
+  }
+
+  /** A one-digit guest count on the keypad, then the seat button; the dialog closes. */
+  async seat(guests: number) {
+    await expect(this.dialog).toBeVisible();
+    await this.dialog.getByRole('button', { name: String(guests), exact: true }).tap();
+    await expect(this.dialog.getByRole('spinbutton', { name: this.words.guests, exact: true })).toHaveValue(String(guests));
+    await this.dialog.getByRole('button', { name: this.words.seat, exact: true }).tap();
+    await expect(this.dialog).toBeHidden();
   }
 
   async expectCustomer(name: string) {

@@ -67,6 +67,12 @@ export class ServicePage {
     await expect(this.seatDialog(tables)).toBeHidden();
   }
 
+  /** Send in the window's language: the button's name, then the status's words. */
+  async sendIn(send: string, saved: string) {
+    await this.page.getByRole('button', { name: send, exact: true }).tap();
+    await expect(this.sendStatus).toContainText(saved);
+  }
+
   async send() {
     await expectTouchSize(this.sendButton, 'Send');
     await expect(this.sendButton).toBeEnabled();

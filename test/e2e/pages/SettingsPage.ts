@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { expectTouchSize } from '../support/screens';
+import { tapPin } from './PinKeypad';
 
 export interface AccountFields {
   baseUrl: string;
@@ -45,6 +46,48 @@ export class SettingsPage {
 
   check(name: string): Locator {
     return this.checks.filter({ hasText: `${name}:` });
+  }
+
+  /**
+   * Opens Settings by its name in the current language, picks `language`: the screen changes at
+   * once, its heading now `settingsAfter`.
+   */
+  async switchLanguage(settingsBefore: string, language: string, settingsAfter: string) {
+    await this.page.getByRole('button', { name: settingsBefore, exact: true }).tap();
+    await expect(this.page.getByRole('heading', { name: settingsBefore, level: 1 })).toBeVisible();
+    await this.page.getByRole('radio', { name: language, exact: true }).check();
+    await expect(this.page.getByRole('heading', { name: settingsAfter, level: 1 })).toBeVisible();
+  }
+
+  /** Saved tokens are never shown again: a note says they are saved. */
+  async expectTokensSaved() {
+    await expect(this.page.getByText('Saved — enter again to replace.').first()).toBeVisible();
+  }
+
+  /** What the PIN section says ("No PIN: nothing is asked.", "PIN set…"). */
+  async expectPinState(text: string, exact = false) {
+    const state = this.page.getByTestId('settings-pin-state');
+    if (exact) await expect(state).toHaveText(text);
+    else await expect(state).toContainText(text);
+  }
+
+  /** "Set PIN": typed on the keypad, "Next", then again on the keyboard; the setup closes. */
+  async setPin(pin: string) {
+    await this.page.getByRole('button', { name: 'Set PIN' }).tap();
+    const setup = this.page.getByTestId('pin-setup');
+    await expect(setup.getByRole('heading', { name: 'Set a PIN' })).toBeVisible();
+    await tapPin(setup, pin);
+    await setup.getByRole('button', { name: 'Next' }).tap();
+    await expect(this.page.getByTestId('pin-setup-step')).toHaveText('Enter the new PIN again.');
+    await this.page.keyboard.type(pin);
+    await this.page.keyboard.press('Enter');
+    await expect(setup).toHaveCount(0);
+  }
+
+  /** The theme chosen (its radio); the page takes it at once. */
+  async chooseTheme(label: 'Dark' | 'Light', theme: string) {
+    await this.page.getByRole('radio', { name: label }).tap();
+    await expect(this.page.locator('html')).toHaveAttribute('data-theme', theme);
   }
 
   async open() {

@@ -67,6 +67,8 @@ export interface Vendor {
 export interface Terminal {
   url: string;
   dataDir: string;
+  /** Everything the shell printed so far (a test that no secret is logged). */
+  output(): string;
   /** A brand-new browser profile on the terminal. */
   open(options?: WindowOptions): Promise<Page>;
   /** open(), then its first catalog sync done. */
@@ -127,6 +129,8 @@ export const test = base.extend<Fixtures>({
     await use(await terminal.openSynced(windowOptions));
   },
 
+  // Playwright reads a fixture's dependencies from its first parameter's pattern: none here.
+  // eslint-disable-next-line no-empty-pattern
   owned: async ({}, use) => {
     const owned: Owned = { running: [], contexts: [] };
     await use(owned);
@@ -170,6 +174,7 @@ async function runTerminal(vendor: Vendor | null, options: TerminalOptions, use:
     await use({
       url: serve.url,
       dataDir,
+      output: () => serve.output(),
       open: (windowOptions = {}) => openWindow(serve.url, contexts, windowOptions),
       openSynced: (windowOptions = {}) => openSyncedWindow(serve.url, contexts, windowOptions),
     });
