@@ -1,6 +1,6 @@
 import { FloorPage } from './pages/FloorPage';
 import { SyncPage } from './pages/SyncPage';
-import { expect, test } from './support/fixtures';
+import { test } from './support/fixtures';
 import { screenshot } from './support/screens';
 
 test('the catalog syncs at start-up; the sync view shows what is stored, and "Sync now" shows its progress', async ({ vendor, terminal }) => {

@@ -58,14 +58,18 @@ export class CatalogPage {
   /** The item grid's scroll container: the grid is windowed (ui/VirtualGrid.tsx), only rows near the view are cards. */
   readonly grid: Locator;
 
-  constructor(readonly page: Page) {
+  /** `searchName`: the search field's name in the window's language. */
+  constructor(
+    readonly page: Page,
+    searchName = 'Search',
+  ) {
     this.openButton = page.getByTestId('view-catalog');
     this.floorButton = page.getByTestId('view-floor');
     this.view = page.getByTestId('catalog');
     this.groups = page.getByTestId('catalog-groups');
     this.categories = page.getByTestId('catalog-categories');
     this.items = page.getByTestId('catalog-item');
-    this.searchField = page.getByRole('searchbox', { name: 'Search', exact: true });
+    this.searchField = page.getByRole('searchbox', { name: searchName, exact: true });
     this.clearSearchButton = page.getByRole('button', { name: 'Clear search', exact: true });
     this.searchResults = page.getByTestId('catalog-search-results');
     this.allergenFilterButton = page.getByRole('button', { name: /^Allergens/ });
@@ -114,6 +118,35 @@ export class CatalogPage {
   }
 
   /** Types the query into Search (replacing what was there). */
+  /** The n-th group's tab (0: "All"), shown. */
+  async showGroupAt(index: number) {
+    const tab = this.groups.getByRole('tab').nth(index);
+    await tab.tap();
+    await expect(tab).toHaveAttribute('aria-selected', 'true');
+  }
+
+  /** The grid's first item, tapped (a sheet may open). */
+  async tapFirstItem() {
+    await expect(this.items.first()).toBeVisible();
+    await this.items.first().getByRole('button').tap();
+  }
+
+  /** Before the first sync: the catalog view shows the sync's progress. */
+  async expectSyncProgress(text: RegExp) {
+    await expect(this.view.getByTestId('sync-progress')).toContainText(text);
+  }
+
+  /** Every shown item has the neutral placeholder, none a thumbnail. */
+  async expectOnlyPlaceholders(count: number) {
+    await expect(this.items.getByTestId('catalog-item-placeholder')).toHaveCount(count);
+    await expect(this.items.getByTestId('catalog-item-thumb')).toHaveCount(0);
+  }
+
+  /** The search found nothing, and says so with the query. */
+  async expectNoMatch(text: string) {
+    await expect(this.page.getByTestId('catalog-search-empty')).toHaveText(text);
+  }
+
   async search(query: string) {
     await expectTouchSize(this.searchField, 'Search');
     await this.searchField.fill(query);

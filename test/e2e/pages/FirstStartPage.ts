@@ -20,6 +20,17 @@ export class FirstStartPage {
     await expect(this.heading).toBeVisible({ timeout: 60_000 });
   }
 
+  /** No table plan behind it: the newcomer chooses first. */
+  async expectNothingBehind() {
+    await expect(this.page.getByRole('tab')).toHaveCount(0);
+  }
+
+  /** The demo shop chosen: its till, the shop named in the header. */
+  async expectTill(shop?: string) {
+    await expect(this.page.getByTestId('till')).toBeVisible({ timeout: 60_000 });
+    if (shop !== undefined) await expect(this.page.getByTestId('header-shop')).toContainText(shop);
+  }
+
   async choose(title: 'Demo venue' | 'Demo shop' | 'Connect my account') {
     await this.expectShown();
     const button = this.choice(title);

@@ -76,6 +76,25 @@ export class FloorPage {
     await this.page.getByRole('button', { name: 'Floor', exact: true }).first().tap();
   }
 
+  /** The floor as a list of tables. */
+  async showList() {
+    await this.page.getByRole('button', { name: 'List', exact: true }).tap();
+  }
+
+  async showPlan() {
+    await this.page.getByRole('button', { name: 'Plan', exact: true }).tap();
+  }
+
+  /** The list says no table is taken. */
+  async expectAllFree() {
+    await expect(this.page.getByText('Every table is free.')).toBeVisible();
+  }
+
+  /** In the list: an open table's row (it opens the table). */
+  openTableRow(name: string): Locator {
+    return this.page.getByRole('region', { name: 'Open tables' }).getByRole('button', { name: new RegExp(`^${escape(name)}\\b`) });
+  }
+
   /** The floor plan is the screen shown (its room tabs are there). */
   async expectShown() {
     await expect(this.roomTabs.first()).toBeVisible();

@@ -24,6 +24,21 @@ export class Header {
     await expect(this.page.getByRole('banner')).not.toContainText(text);
   }
 
+  /** The header's view buttons (floor, catalog). */
+  viewButton(view: 'floor' | 'catalog'): Locator {
+    return this.page.getByTestId(`view-${view}`);
+  }
+
+  /** Every button of the header, by place. */
+  get buttons(): Locator {
+    return this.page.locator('.app-header button');
+  }
+
+  /** The demo venue's badge. */
+  async expectDemoBadge(text: string) {
+    await expect(this.page.locator('.app-header__demo')).toHaveText(text);
+  }
+
   /** The document's language (`<html lang>`), as the screen reader takes it. */
   async expectLanguage(lang: string) {
     await expect(this.page.locator('html')).toHaveAttribute('lang', lang);

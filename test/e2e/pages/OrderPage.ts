@@ -107,6 +107,34 @@ export class OrderPage {
     }
   }
 
+  /** The table strip's disclosure: its rounds shown or folded. */
+  async toggleStrip() {
+    await this.stripToggle.tap();
+  }
+
+  get quantityPad(): Locator {
+    return this.page.getByTestId('order-quantity-pad');
+  }
+
+  async openQuantityPad() {
+    await this.page.getByTestId('order-quantity-toggle').tap();
+    await expect(this.quantityPad).toBeVisible();
+  }
+
+  async cancelQuantityPad() {
+    await this.quantityPad.getByRole('button', { name: 'Cancel' }).tap();
+  }
+
+  /** In the open strip: "Clear table" (a question follows). */
+  async askClearTable() {
+    await this.page.getByRole('button', { name: 'Clear table', exact: true }).tap();
+  }
+
+  /** The open sheet's title (it takes the focus). */
+  sheetHeading(name: string): Locator {
+    return this.sheet.getByRole('heading', { name });
+  }
+
   /** A line's own total ("€12.50"). */
   async expectLineTotal(name: string, total: string) {
     await expect(this.line(name).getByTestId('order-line-total')).toHaveText(total);

@@ -22,6 +22,24 @@ export class SeatDialog {
     await expect(this.dialog).toBeHidden();
   }
 
+  /** The dialog's title (it takes the focus). */
+  get heading(): Locator {
+    return this.dialog.getByRole('heading', { name: this.words.title });
+  }
+
+  /** A key of the guests keypad. */
+  key(digit: string): Locator {
+    return this.dialog.getByRole('button', { name: digit, exact: true });
+  }
+
+  get guests(): Locator {
+    return this.dialog.getByRole('spinbutton', { name: this.words.guests, exact: true });
+  }
+
+  get seatButton(): Locator {
+    return this.dialog.getByRole('button', { name: this.words.seat, exact: true });
+  }
+
   async expectCustomer(name: string) {
     await expect(this.dialog.locator('.customer-picked')).toContainText(name);
   }

@@ -96,6 +96,15 @@ export class ServicePage {
     await this.page.getByRole('alertdialog').getByRole('button', { name: 'Discard', exact: true }).tap();
   }
 
+  /** A button of the n-th pending entry ("Discard…", "Pick another table…"). */
+  pendingAction(index: number, name: string | RegExp): Locator {
+    return this.pendingEntries.nth(index).getByRole('button', { name });
+  }
+
+  async expectPendingState(index: number, state: string) {
+    await expect(this.pendingEntries.nth(index)).toHaveAttribute('data-state', state);
+  }
+
   /** The open pending orders' "Export": the download. */
   async exportPending(): Promise<Download> {
     const [download] = await Promise.all([this.page.waitForEvent('download'), this.page.getByRole('button', { name: 'Export', exact: true }).tap()]);
@@ -118,9 +127,14 @@ export class ServicePage {
     await expect(this.rounds.nth(index)).toHaveAttribute('data-state', state, timeout === undefined ? {} : { timeout });
   }
 
+  /** The pending orders' screen is shown (its heading). */
+  async expectPendingShown() {
+    await expect(this.page.getByRole('heading', { name: 'Pending orders' })).toBeVisible();
+  }
+
   async openPending() {
     await expectTouchSize(this.pendingButton, 'Pending orders');
     await this.pendingButton.tap();
-    await expect(this.page.getByRole('heading', { name: 'Pending orders' })).toBeVisible();
+    await this.expectPendingShown();
   }
 }

@@ -64,6 +64,40 @@ export class SettingsPage {
     await expect(this.page.getByText('Saved — enter again to replace.').first()).toBeVisible();
   }
 
+  /** "Set PIN", the PIN typed once on the keypad: the setup dialog open at its second step. */
+  async startPinSetup(pin: string) {
+    await this.page.getByRole('button', { name: 'Set PIN' }).tap();
+    await tapPin(this.page.getByTestId('pin-setup'), pin);
+  }
+
+  async cancelPinSetup() {
+    await this.page.getByTestId('pin-setup').getByRole('button', { name: 'Cancel' }).tap();
+  }
+
+  /** "Set PIN" on the keypad alone: the PIN, "Next", the PIN again, its submit; the setup closes. */
+  async setPinOnKeypad(pin: string) {
+    await this.page.getByRole('button', { name: 'Set PIN' }).tap();
+    const setup = this.page.getByTestId('pin-setup');
+    await tapPin(setup, pin);
+    await setup.getByRole('button', { name: 'Next' }).tap();
+    await tapPin(setup, pin);
+    await setup.getByTestId('pin-submit').tap();
+    await expect(setup).toHaveCount(0);
+  }
+
+  /** The header's settings button by place (any language), then the PIN gate's keypad. */
+  async openWithPin(pin: string) {
+    await this.page.locator('.settings-button').tap();
+    const gate = this.page.getByTestId('pin-dialog');
+    await tapPin(gate, pin);
+    await gate.getByTestId('pin-submit').tap();
+  }
+
+  /** A language by its own name ("Español"): the page takes it at once. */
+  async chooseLanguage(name: string) {
+    await this.page.getByRole('radio', { name, exact: true }).check();
+  }
+
   /** What the PIN section says ("No PIN: nothing is asked.", "PIN set…"). */
   async expectPinState(text: string, exact = false) {
     const state = this.page.getByTestId('settings-pin-state');

@@ -1,5 +1,5 @@
 import { CatalogPage } from '../pages/CatalogPage';
-import { FloorPage } from '../pages/FloorPage';
+import type { FloorPage } from '../pages/FloorPage';
 import { ServicePage } from '../pages/ServicePage';
 
 // Steps many specs take on the way to what they test, written once (page models do the tapping).
