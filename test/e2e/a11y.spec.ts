@@ -1,18 +1,23 @@
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { CatalogPage } from './support/CatalogPage';
-import { FloorPage } from './support/FloorPage';
-import { OrderPage } from './support/OrderPage';
+import type { Locator, Page } from '@playwright/test';
 import { controlRequest } from '../../electron/sandbox/control/request.testing';
-import { useCleanup } from './support/cleanup';
-import { DEMO_HEADERS, startServe } from './support/processes';
-import { ServicePage } from './support/ServicePage';
-import { SettingsPage } from './support/SettingsPage';
-import { SyncPage } from './support/SyncPage';
-import { openSyncedTerminal, openSyncedWindow, openWindow, startVendor } from './support/terminal';
+import { CatalogPage } from './pages/CatalogPage';
+import { ConfirmDialog } from './pages/ConfirmDialog';
+import { FloorPage } from './pages/FloorPage';
+import { Header } from './pages/Header';
+import { LockScreen } from './pages/LockScreen';
+import { MoveSeatingDialog } from './pages/MoveSeatingDialog';
+import { OrderPage } from './pages/OrderPage';
+import { SeatDialog } from './pages/SeatDialog';
+import { ServicePage } from './pages/ServicePage';
+import { SettingsPage } from './pages/SettingsPage';
+import { SyncPage } from './pages/SyncPage';
+import { expect, test } from './support/fixtures';
+import { startServe } from './support/processes';
 import { seriousViolations as violations } from './support/screens';
+import { openWindow } from './support/terminal';
 
 // Issue 12 item 8: axe (WCAG and best practices) finds no serious or critical violation on any
 // screen or dialog, in the light and the dark theme; dialogs keep and give back the focus, and a
@@ -23,18 +28,7 @@ import { seriousViolations as violations } from './support/screens';
 // A control that never appears fails the step, not the whole walk's time.
 test.use({ actionTimeout: 30_000 });
 
-const { running, contexts } = useCleanup();
-
 const PIN = '2468';
-
-/** The vendor's first room (back-office order) with its tables, read from its own API. */
-async function firstRoomOf(vendorUrl: string): Promise<{ name: string; tables: Array<{ id: string; name: string }> }> {
-  const res = await fetch(`${vendorUrl}/api/external/v2/rooms?withTables=1`, { headers: DEMO_HEADERS });
-  const rooms = ((await res.json()) as { data: Array<{ name: string; order: string; tables: Array<{ id: string; name: string }> }> }).data;
-  return rooms.sort((a, b) => Number(a.order) - Number(b.order))[0]!;
-}
-
-/** axe on the whole page: every serious or critical violation, one readable line per element. */
 
 /** Collects the violations of every screen of a walk, so one run names all of them. */
 function scanner(page: Page) {
@@ -47,23 +41,19 @@ function scanner(page: Page) {
   };
 }
 
-async function tapPin(scope: Locator, pin: string) {
-  for (const digit of pin) await scope.getByRole('button', { name: digit, exact: true }).tap();
-}
-
 for (const colorScheme of ['light', 'dark'] as const) {
-  test(`axe finds no serious or critical violation on any screen or dialog (${colorScheme} theme)`, async () => {
+  test(`axe finds no serious or critical violation on any screen or dialog (${colorScheme} theme)`, async ({ vendor, terminal }) => {
     test.setTimeout(300_000);
-    const vendorUrl = await startVendor(running);
-    const room = await firstRoomOf(vendorUrl);
+    const room = await vendor.firstRoom();
     const [first, second] = room.tables;
-    const page = await openSyncedTerminal(vendorUrl, running, contexts, { colorScheme });
+    const page = await terminal.openSynced({ colorScheme });
     const floor = new FloorPage(page);
     const catalog = new CatalogPage(page);
     const order = new OrderPage(page);
     const service = new ServicePage(page);
     const settings = new SettingsPage(page);
     const sync = new SyncPage(page);
+    const lock = new LockScreen(page);
     const { found, scan } = scanner(page);
     // The terminal follows the system's theme (Settings: "Like the device").
     expect(await page.evaluate(() => (globalThis as unknown as { matchMedia(query: string): { matches: boolean } }).matchMedia('(prefers-color-scheme: dark)').matches)).toBe(colorScheme === 'dark');
@@ -71,28 +61,27 @@ for (const colorScheme of ['light', 'dark'] as const) {
     // Floor plan and its list.
     await floor.showRoom(room.name);
     await scan('floor plan');
-    await page.getByRole('button', { name: 'List', exact: true }).tap();
-    await expect(page.getByText('Every table is free.')).toBeVisible();
+    await floor.showList();
+    await floor.expectAllFree();
     await scan('floor list, empty');
-    await page.getByRole('button', { name: 'Plan', exact: true }).tap();
+    await floor.showPlan();
 
     // Seat dialog; seating opens the order screen.
     await floor.table(first!.name).tap();
     await service.fillSeat(first!.name, 2);
     await scan('seat dialog');
     await service.seatButton(first!.name).tap();
-    await expect(service.rounds.first()).toHaveAttribute('data-state', 'accepted', { timeout: 15_000 });
+    await service.expectRound(0, 'accepted', 15_000);
     await scan('order screen');
 
     // The table's strip opened, the quantity keypad, each sheet.
-    await page.getByTestId('destination-toggle').tap();
+    await order.toggleStrip();
     await expect(service.rounds.first()).toBeVisible();
     await scan('order screen, table strip open');
-    await page.getByTestId('destination-toggle').tap();
-    await page.getByTestId('order-quantity-toggle').tap();
-    await expect(page.getByTestId('order-quantity-pad')).toBeVisible();
+    await order.toggleStrip();
+    await order.openQuantityPad();
     await scan('quantity keypad');
-    await page.getByTestId('order-quantity-pad').getByRole('button', { name: 'Cancel' }).tap();
+    await order.cancelQuantityPad();
     for (const [query, name, sheet] of [
       ['jamon iberico', 'Jamón ibérico de bellota', 'format sheet'],
       ['hamburguesa ternera', 'Hamburguesa de ternera gallega', 'modifier sheet'],
@@ -102,8 +91,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await catalog.itemButton(name).tap();
       await expect(order.sheet).toBeVisible();
       await scan(sheet);
-      await order.sheet.getByRole('button', { name: 'Cancel', exact: true }).tap();
-      await expect(order.sheet).toBeHidden();
+      await order.cancel();
     }
     await catalog.search('agua mineral 50');
     await catalog.itemButton('Agua mineral 50 cl').tap();
@@ -114,8 +102,8 @@ for (const colorScheme of ['light', 'dark'] as const) {
 
     // The list with the open table; its row opens the table again.
     await catalog.floorButton.tap();
-    await page.getByRole('button', { name: 'List', exact: true }).tap();
-    const row = page.getByRole('region', { name: 'Open tables' }).getByRole('button', { name: new RegExp(`^${first!.name}\\b`) });
+    await floor.showList();
+    const row = floor.openTableRow(first!.name);
     await expect(row).toBeVisible();
     await scan('floor list');
     await row.tap();
@@ -123,28 +111,29 @@ for (const colorScheme of ['light', 'dark'] as const) {
 
     // Clear the table here while its order stays open at the POS: seating it again is refused
     // (a conflict), which gives the pending orders an entry with every action, Move included.
-    await page.getByTestId('destination-toggle').tap();
-    await page.getByRole('button', { name: 'Clear table', exact: true }).tap();
-    await expect(page.getByRole('alertdialog')).toBeVisible();
+    await order.toggleStrip();
+    await order.askClearTable();
+    const question = new ConfirmDialog(page);
+    await question.expectShown();
     await scan('clear table confirmation');
-    await page.getByRole('alertdialog').getByRole('button', { name: /^Clear / }).tap();
-    await page.getByRole('button', { name: 'Plan', exact: true }).tap();
+    await question.confirm(/^Clear /);
+    await floor.showPlan();
     await expect(floor.table(first!.name)).toHaveAccessibleName(/free/i);
     await floor.table(first!.name).tap();
     await service.seat(first!.name, 2);
-    await expect(service.pendingCount).toHaveText('1', { timeout: 15_000 });
+    await service.expectPending(1, 15_000);
     await service.openPending();
-    await expect(service.pendingEntries.first()).toHaveAttribute('data-state', 'rejected');
+    await service.expectPendingState(0, 'rejected');
     await scan('pending orders');
-    await service.pendingEntries.first().getByRole('button', { name: /^Discard/ }).tap();
-    await expect(page.getByRole('alertdialog')).toBeVisible();
+    await service.pendingAction(0, /^Discard/).tap();
+    await question.expectShown();
     await scan('discard confirmation');
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel', exact: true }).tap();
-    await service.pendingEntries.first().getByRole('button', { name: 'Pick another table…' }).tap();
-    await expect(page.locator('.pending-move')).toBeVisible();
-    await expect(page.locator('.pending-move').getByRole('button', { name: new RegExp(`^${second!.name}\\b`) })).toBeVisible();
+    await question.cancel();
+    await service.pendingAction(0, 'Pick another table…').tap();
+    const move = new MoveSeatingDialog(page);
+    await move.expectOffering(second!.name);
     await scan('move seating');
-    await page.locator('.pending-move').getByRole('button', { name: 'Cancel', exact: true }).tap();
+    await move.cancel();
 
     // Sync panel.
     await sync.openView();
@@ -155,33 +144,19 @@ for (const colorScheme of ['light', 'dark'] as const) {
     // Settings, the PIN setup dialog, the lock screen.
     await settings.open();
     await scan('settings');
-    await page.getByRole('button', { name: 'Set PIN' }).tap();
-    await tapPin(page.getByTestId('pin-setup'), PIN);
+    await settings.startPinSetup(PIN);
     await scan('PIN setup dialog');
-    await page.getByTestId('pin-setup').getByRole('button', { name: 'Cancel' }).tap();
-    await setPin(page);
+    await settings.cancelPinSetup();
+    await settings.setPinOnKeypad(PIN);
     await settings.backButton.tap();
-    await page.getByRole('button', { name: 'Lock the terminal', exact: true }).tap();
-    const lockScreen = page.getByTestId('lock-screen');
-    await expect(lockScreen).toBeVisible();
+    await lock.lockButton.tap();
+    await expect(lock.screen).toBeVisible();
     await scan('lock screen');
-    await tapPin(lockScreen, PIN);
-    await lockScreen.getByTestId('pin-submit').tap();
-    await expect(lockScreen).toHaveCount(0);
+    await lock.unlockWith(PIN);
+    await expect(lock.screen).toHaveCount(0);
 
     expect(found).toEqual([]);
   });
-}
-
-/** Sets the terminal PIN from Settings (open), so the header shows its Lock button. */
-async function setPin(page: Page) {
-  await page.getByRole('button', { name: 'Set PIN' }).tap();
-  const setup = page.getByTestId('pin-setup');
-  await tapPin(setup, PIN);
-  await setup.getByRole('button', { name: 'Next' }).tap();
-  await tapPin(setup, PIN);
-  await setup.getByTestId('pin-submit').tap();
-  await expect(setup).toHaveCount(0);
 }
 
 /**
@@ -230,12 +205,13 @@ async function headerAtEveryWidth(page: Page, language: string): Promise<string[
   const found: string[] = [];
   for (const size of WIDTHS) {
     await page.setViewportSize(size);
+    const header = new Header(page);
     for (const view of ['floor', 'catalog'] as const) {
-      await page.getByTestId(`view-${view}`).tap();
-      await expect(page.getByTestId(`view-${view}`)).toHaveAttribute('aria-current', 'page');
+      await header.viewButton(view).tap();
+      await expect(header.viewButton(view)).toHaveAttribute('aria-current', 'page');
       for (const problem of await headerProblems(page)) found.push(`${language} ${size.width}×${size.height} ${view}: ${problem}`);
       // Touch targets stay whole.
-      for (const button of await page.locator('.app-header button').all()) {
+      for (const button of await header.buttons.all()) {
         const box = await button.boundingBox();
         if (box !== null && Math.min(box.width, box.height) < 44) found.push(`${language} ${size.width} ${view}: ${await button.getAttribute('class')} is ${Math.round(box.width)}×${Math.round(box.height)}`);
       }
@@ -244,26 +220,25 @@ async function headerAtEveryWidth(page: Page, language: string): Promise<string[
   return found;
 }
 
-test('the header fits at 800, 1024, 1280 and 1920 px wide in English, Spanish and Catalan, offline with orders waiting and the Lock shown', async () => {
+test('the header fits at 800, 1024, 1280 and 1920 px wide in English, Spanish and Catalan, offline with orders waiting and the Lock shown', async ({ vendor, terminalPage: page }) => {
   test.setTimeout(240_000);
-  const vendorUrl = await startVendor(running);
-  const room = await firstRoomOf(vendorUrl);
-  const page = await openSyncedTerminal(vendorUrl, running, contexts);
+  const room = await vendor.firstRoom();
   const floor = new FloorPage(page);
   const settings = new SettingsPage(page);
   const service = new ServicePage(page);
+  const header = new Header(page);
 
   // The longest states: a PIN set (the Lock button shows), offline with an order waiting.
   await settings.open();
-  await setPin(page);
-  await controlRequest(vendorUrl, '/__sandbox/faults', { body: { offline: true } });
-  await page.getByTestId('view-floor').tap();
-  await expect(floor.connection).toContainText('Offline', { timeout: 20_000 });
+  await settings.setPinOnKeypad(PIN);
+  await vendor.offline();
+  await header.viewButton('floor').tap();
+  await header.expectConnection('Offline', 20_000);
   await floor.showRoom(room.name);
   await floor.table(room.tables[0]!.name).tap();
   await service.seat(room.tables[0]!.name, 2);
-  await expect(floor.connection).toContainText('Offline · 1 waiting', { timeout: 20_000 });
-  await expect(page.getByRole('button', { name: 'Lock the terminal', exact: true })).toBeVisible();
+  await header.expectConnection('Offline · 1 waiting', 20_000);
+  await expect(new LockScreen(page).lockButton).toBeVisible();
 
   const found: string[] = [];
   for (const [language, choice] of [
@@ -274,25 +249,19 @@ test('the header fits at 800, 1024, 1280 and 1920 px wide in English, Spanish an
     if (choice !== null) {
       await page.setViewportSize({ width: 1280, height: 800 });
       // Settings asks the PIN; the language changes at once.
-      await page.locator('.settings-button').tap();
-      const gate = page.getByTestId('pin-dialog');
-      await tapPin(gate, PIN);
-      await gate.getByTestId('pin-submit').tap();
-      await page.getByRole('radio', { name: choice, exact: true }).check();
-      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      await settings.openWithPin(PIN);
+      await settings.chooseLanguage(choice);
+      await header.expectLanguage(language);
     }
     found.push(...(await headerAtEveryWidth(page, language)));
   }
   expect(found).toEqual([]);
 });
 
-test('the header fits with the demo venue’s badge, in Catalan', async () => {
+test('the header fits with the demo venue’s badge, in Catalan', async ({ demoTerminal }) => {
   // Demo mode (no --backend): the venue is the embedded sandbox, named by a badge.
-  const dataDir = await mkdtemp(join(tmpdir(), 'comanda-e2e-data-'));
-  const demo = await startServe(['--port', '0', '--data', dataDir]);
-  running.push(demo);
-  const page = await openSyncedWindow(demo.url, contexts, { locale: 'ca-ES' });
-  await expect(page.locator('.app-header__demo')).toHaveText('Local de prova');
+  const page = await demoTerminal.openSynced({ locale: 'ca-ES' });
+  await new Header(page).expectDemoBadge('Local de prova');
   expect(await headerAtEveryWidth(page, 'ca')).toEqual([]);
 });
 
@@ -310,7 +279,7 @@ async function shopHeaderAtEveryWidth(page: Page, language: string): Promise<str
         await expect(page.getByTestId('till')).toBeVisible();
       }
       for (const problem of await headerProblems(page)) found.push(`${language} ${size.width}×${size.height} ${screen}: ${problem}`);
-      for (const button of await page.locator('.app-header button').all()) {
+      for (const button of await new Header(page).buttons.all()) {
         const box = await button.boundingBox();
         if (box !== null && Math.min(box.width, box.height) < 44) found.push(`${language} ${size.width} ${screen}: ${await button.getAttribute('class')} is ${Math.round(box.width)}×${Math.round(box.height)}`);
       }
@@ -325,26 +294,26 @@ async function shopHeaderAtEveryWidth(page: Page, language: string): Promise<str
   return found;
 }
 
-test('the shop’s header fits at 800, 1024, 1280 and 1920 px wide in English, Spanish and Catalan: the switch, the Lock, offline with a sale waiting', async () => {
+test('the shop’s header fits at 800, 1024, 1280 and 1920 px wide in English, Spanish and Catalan: the switch, the Lock, offline with a sale waiting', async ({ owned }) => {
   test.setTimeout(300_000);
   // The demo shop in use with the demo venue beside it (the Venue | Shop switch shows).
   const dataDir = await mkdtemp(join(tmpdir(), 'comanda-e2e-data-'));
   await writeFile(join(dataDir, 'settings.json'), JSON.stringify({ account: { mode: 'demo-shop' }, secondary: { mode: 'demo' }, syncEveryMinutes: 60 }));
   const serve = await startServe(['--port', '0', '--data', dataDir]);
-  running.push(serve);
+  owned.running.push(serve);
   const retailUrl = /demo shop: embedded retail sandbox at (http:\/\/127\.0\.0\.1:\d+)/.exec(serve.output())?.[1];
   expect(retailUrl, serve.output()).toBeTruthy();
-  const page = await openWindow(serve.url, contexts);
+  const page = await openWindow(serve.url, owned.contexts);
   await expect(page.getByTestId('till-groups').getByRole('tab').first()).toBeVisible({ timeout: 120_000 });
   await expect(page.getByTestId('sync-status')).toHaveClass(/sync-status--synced/);
   const settings = new SettingsPage(page);
 
   // The longest states: a PIN set (the Lock button shows), offline with a sale waiting.
   await settings.open();
-  await setPin(page);
+  await settings.setPinOnKeypad(PIN);
   await settings.backButton.tap();
   await controlRequest(retailUrl!, '/__sandbox/faults', { body: { offline: true } });
-  await expect(page.getByTestId('connection-indicator')).toContainText('Offline', { timeout: 60_000 });
+  await new Header(page).expectConnection('Offline', 60_000);
   await page.locator('[data-testid="till-product"] button').first().tap();
   const cell = page.getByTestId('till-variant-cell').first();
   if (await page.getByTestId('till-variants').isVisible()) await cell.tap();
@@ -355,8 +324,8 @@ test('the shop’s header fits at 800, 1024, 1280 and 1920 px wide in English, S
   await pay.getByTestId('sale-pay-submit').tap();
   await expect(pay.getByTestId('sale-pay-saved')).toBeVisible();
   await page.keyboard.press('Escape');
-  await expect(page.getByTestId('connection-indicator')).toContainText(/Offline · \d+ waiting/, { timeout: 20_000 });
-  await expect(page.getByRole('button', { name: 'Lock the terminal', exact: true })).toBeVisible();
+  await new Header(page).expectConnection(/Offline · \d+ waiting/, 20_000);
+  await expect(new LockScreen(page).lockButton).toBeVisible();
   await expect(page.getByTestId('account-switch')).toBeVisible();
 
   const found: string[] = [];
@@ -367,12 +336,9 @@ test('the shop’s header fits at 800, 1024, 1280 and 1920 px wide in English, S
   ] as const) {
     if (choice !== null) {
       await page.setViewportSize({ width: 1280, height: 800 });
-      await page.locator('.settings-button').tap();
-      const gate = page.getByTestId('pin-dialog');
-      await tapPin(gate, PIN);
-      await gate.getByTestId('pin-submit').tap();
-      await page.getByRole('radio', { name: choice, exact: true }).check();
-      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      await settings.openWithPin(PIN);
+      await settings.chooseLanguage(choice);
+      await new Header(page).expectLanguage(language);
       await page.locator('.settings__back').tap();
       await expect(page.getByTestId('till')).toBeVisible();
     }
@@ -393,37 +359,36 @@ async function tabTo(page: Page, target: Locator, key: 'Tab' | 'Shift+Tab' = 'Ta
   throw new Error(`${String(target)} never got the focus after ${most} × ${key}`);
 }
 
-test('from the keyboard alone: seat a table, add items, send, open the pending orders; each dialog gives the focus back', async () => {
+test('from the keyboard alone: seat a table, add items, send, open the pending orders; each dialog gives the focus back', async ({ vendor, terminalPage: page }) => {
   test.setTimeout(180_000);
-  const vendorUrl = await startVendor(running);
-  const room = await firstRoomOf(vendorUrl);
+  const room = await vendor.firstRoom();
   const table = room.tables[0]!;
-  const page = await openSyncedTerminal(vendorUrl, running, contexts);
   const floor = new FloorPage(page);
   const catalog = new CatalogPage(page);
   const order = new OrderPage(page);
   const service = new ServicePage(page);
   const sync = new SyncPage(page);
   // Offline: what is sent waits in Pending orders, with its Discard… question.
-  await controlRequest(vendorUrl, '/__sandbox/faults', { body: { offline: true } });
-  await expect(floor.connection).toContainText('Offline', { timeout: 20_000 });
+  await vendor.offline();
+  await new Header(page).expectConnection('Offline', 20_000);
 
   // The seat dialog: Enter opens it, Escape closes it and the table has the focus again.
   const tableButton = floor.table(table.name);
   await tabTo(page, tableButton);
   await page.keyboard.press('Enter');
-  const dialog = service.seatDialog(table.name);
+  const seat = new SeatDialog(page, table.name);
+  const dialog = seat.dialog;
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByRole('heading', { name: `Seat ${table.name}` })).toBeFocused();
+  await expect(seat.heading).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(tableButton).toBeFocused();
   // Again: 3 guests on the keypad (Space), then Seat (Enter). Tab stays inside the dialog.
   await page.keyboard.press('Enter');
   await expect(dialog).toBeVisible();
-  await tabTo(page, dialog.getByRole('button', { name: '3', exact: true }));
+  await tabTo(page, seat.key('3'));
   await page.keyboard.press('Space');
-  await expect(dialog.getByRole('spinbutton', { name: 'Guests', exact: true })).toHaveValue('3');
+  await expect(seat.guests).toHaveValue('3');
   for (let i = 0; i < 30; i++) {
     await page.keyboard.press('Tab');
     expect(await dialog.evaluate((element) => element.contains((globalThis as unknown as { document: { activeElement: never } }).document.activeElement)), 'focus stays in the seat dialog').toBe(true);
@@ -431,7 +396,7 @@ test('from the keyboard alone: seat a table, add items, send, open the pending o
   await tabTo(page, service.seatButton(table.name));
   await page.keyboard.press('Enter');
   await expect(dialog).toBeHidden();
-  await expect(page.getByTestId('service-guests')).toHaveText(/3/);
+  await expect(order.guests).toHaveText(/3/);
 
   // An item with formats: Enter opens its sheet (focus on its title); Escape gives the focus back.
   await tabTo(page, catalog.searchField);
@@ -440,7 +405,7 @@ test('from the keyboard alone: seat a table, add items, send, open the pending o
   await tabTo(page, jamon);
   await page.keyboard.press('Enter');
   await expect(order.sheet).toBeVisible();
-  await expect(order.sheet.getByRole('heading', { name: 'Jamón ibérico de bellota' })).toBeFocused();
+  await expect(order.sheetHeading('Jamón ibérico de bellota')).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(order.sheet).toBeHidden();
   await expect(jamon).toBeFocused();
@@ -477,17 +442,16 @@ test('from the keyboard alone: seat a table, add items, send, open the pending o
   // Escape keeps the entry and gives the focus back to Discard….
   await tabTo(page, service.pendingButton);
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('heading', { name: 'Pending orders' })).toBeVisible();
+  await service.expectPendingShown();
   await expect(service.pendingEntries).toHaveCount(2);
-  const round = service.pendingEntries.nth(1);
-  const discard = round.getByRole('button', { name: 'Discard…' });
+  const discard = service.pendingAction(1, 'Discard…');
   await tabTo(page, discard);
   await page.keyboard.press('Enter');
-  const question = round.getByRole('alertdialog');
-  await expect(question).toBeVisible();
-  await expect(question.getByRole('button', { name: 'Cancel', exact: true })).toBeFocused();
+  const question = new ConfirmDialog(page, service.pendingEntries.nth(1));
+  await question.expectShown();
+  await expect(question.cancelButton).toBeFocused();
   await page.keyboard.press('Escape');
-  await expect(question).toBeHidden();
+  await expect(question.dialog).toBeHidden();
   await expect(discard).toBeFocused();
   await expect(service.pendingEntries).toHaveCount(2);
 });

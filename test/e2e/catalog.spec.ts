@@ -2,36 +2,23 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, expect, test, type BrowserContext } from '@playwright/test';
+import { chromium, type BrowserContext } from '@playwright/test';
 import { chromiumLaunch } from '../../playwright.config';
-import { controlRequest } from '../../electron/sandbox/control/request.testing';
-import { CatalogPage, type ExpectedItem } from './support/CatalogPage';
-import { FloorPage } from './support/FloorPage';
-import { freePort, roomsFromServer, startScript, startServe, tokenFileArgs } from './support/processes';
-import { SyncPage } from './support/SyncPage';
+import { CatalogPage, type ExpectedItem } from './pages/CatalogPage';
+import { FloorPage } from './pages/FloorPage';
+import { freePort, roomsFromServer, startServe, tokenFileArgs } from './support/processes';
+import { SyncPage } from './pages/SyncPage';
 import { isActive, listAll, type WireRecord } from './support/serverCatalog';
-import { useCleanup } from './support/cleanup';
+import { expect, test } from './support/fixtures';
 
 // Issue 4 items 7 and 9: a terminal that has synced once starts with the vendor's server gone and
 // still shows the catalog, its thumbnails (from the image cache on disk) and the floor plan.
 
 const SCREENS = 'test-results/screens';
 
-const { running, contexts } = useCleanup();
-
-/** The vendor's server: the sandbox CLI on its own port (the demo account), rate limit lifted. */
-async function startVendorServer() {
-  const started = await startScript('electron/sandbox/cli.ts', ['--port', '0', '--rate-limit', '100000'], /listening on (http:\/\/127\.0\.0\.1:\d+)/);
-  return { ...started, url: started.match[1]! };
-}
-
 async function launchTerminal(profileDir: string): Promise<BrowserContext> {
   // Wide: item cards show their thumbnail where they are wide enough (issue 12 item 1).
   return chromium.launchPersistentContext(profileDir, { ...chromiumLaunch, viewport: { width: 1920, height: 1080 }, hasTouch: true, locale: 'en-GB' });
-}
-
-async function setFaults(serverUrl: string, faults: Record<string, unknown>) {
-  expect((await controlRequest(serverUrl, '/__sandbox/faults', { body: faults })).status).toBe(200);
 }
 
 interface ServerCategory {
@@ -73,13 +60,11 @@ async function thumbnailsOnDisk(dataDir: string, photos: string[]): Promise<numb
   return photos.filter((photo) => names.has(`thumb-${createHash('sha256').update(photo, 'utf8').digest('hex')}`)).length;
 }
 
-test('demo venue: the first sync shows its progress; after a restart with the server gone the catalog, its thumbnails and the floor plan are still there', async () => {
+test('demo venue: the first sync shows its progress; after a restart with the server gone the catalog, its thumbnails and the floor plan are still there', async ({ vendor, owned }) => {
   const port = String(await freePort()); // same port = same origin = same IndexedDB after the restart
   const dataDir = await mkdtemp(join(tmpdir(), 'comanda-e2e-data-'));
   const profileDir = await mkdtemp(join(tmpdir(), 'comanda-e2e-profile-'));
 
-  const vendor = await startVendorServer();
-  running.push(vendor);
   const rooms = await roomsFromServer(vendor.url);
   const catalog = await catalogFromServer(vendor.url);
   // A category that shows the rules at work: an inactive item left out, a selling-format item, allergens.
@@ -96,10 +81,10 @@ test('demo venue: the first sync shows its progress; after a restart with the se
   expect(unseenCategory, 'the demo venue has a category with items with and without photos').toBeDefined();
 
   // Slow every answer down, so the first sync can be watched.
-  await setFaults(vendor.url, { latencyMs: 700 });
+  await vendor.faults({ latencyMs: 700 });
   const serveArgs = ['--port', port, '--data', dataDir, '--backend', vendor.url];
   const firstServe = await startServe([...serveArgs, ...tokenFileArgs(dataDir)]);
-  running.push(firstServe);
+  owned.running.push(firstServe);
 
   let context = await launchTerminal(profileDir);
   let page = await context.newPage();
@@ -112,11 +97,11 @@ test('demo venue: the first sync shows its progress; after a restart with the se
   await catalogPage.open();
   await expect(catalogPage.view).toContainText('The catalog has not been downloaded yet');
   // …and it moves: some requests done, more to come.
-  await expect(catalogPage.view.getByTestId('sync-progress')).toContainText(/Updating: [1-9]\d* of (about )?\d+ requests/);
+  await catalogPage.expectSyncProgress(/Updating: [1-9]\d* of (about )?\d+ requests/);
   await expect(sync.status).toContainText('Never synced');
   await expect(sync.status).toContainText('Updating');
   await page.screenshot({ path: `${SCREENS}/catalog-first-sync.png` });
-  await setFaults(vendor.url, {});
+  await vendor.faults({});
 
   await expect(sync.status).toContainText(/Catalog synced \d\d:\d\d/, { timeout: 60_000 });
   await expect(floor.connection).toContainText('Online');
@@ -143,9 +128,9 @@ test('demo venue: the first sync shows its progress; after a restart with the se
 
   // Next start: same port, data folder and browser profile; the vendor's server is unreachable.
   const secondServe = await startServe(serveArgs);
-  running.push(secondServe);
+  owned.running.push(secondServe);
   context = await launchTerminal(profileDir);
-  contexts.push(context);
+  owned.contexts.push(context);
   page = await context.newPage();
   catalogPage = new CatalogPage(page);
   floor = new FloorPage(page);
@@ -174,8 +159,7 @@ test('demo venue: the first sync shows its progress; after a restart with the se
   await page.route('**/images/thumb/**', (route) => route.fulfill({ status: 404, contentType: 'text/plain', body: 'Image not found' }));
   await catalogPage.showGroup(menuCategory!.groupName);
   await catalogPage.showCategory(menuCategory!.name);
-  await expect(catalogPage.items.getByTestId('catalog-item-placeholder')).toHaveCount(menuCategory!.shown.length);
-  await expect(catalogPage.items.getByTestId('catalog-item-thumb')).toHaveCount(0);
+  await catalogPage.expectOnlyPlaceholders(menuCategory!.shown.length);
   await page.unroute('**/images/thumb/**');
 
   await catalogPage.backToFloor();

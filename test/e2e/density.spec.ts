@@ -1,11 +1,9 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { CatalogPage } from './support/CatalogPage';
-import { FloorPage } from './support/FloorPage';
-import { OrderPage } from './support/OrderPage';
-import { DEMO_HEADERS, startScript } from './support/processes';
-import { ServicePage } from './support/ServicePage';
-import { openSyncedTerminal } from './support/terminal';
-import { useCleanup } from './support/cleanup';
+import type { Locator, Page } from '@playwright/test';
+import { CatalogPage } from './pages/CatalogPage';
+import { FloorPage } from './pages/FloorPage';
+import { OrderPage } from './pages/OrderPage';
+import { ServicePage } from './pages/ServicePage';
+import { expect, test } from './support/fixtures';
 
 // Issue 12 item 1: with a table open, the order screen shows at least 16 item buttons whole and
 // uncovered at 1280×800, 12 at 1024×768, 12 in portrait 800×1280 (the ticket a bottom drawer) and
@@ -15,7 +13,8 @@ import { useCleanup } from './support/cleanup';
 
 const SCREENS = 'test-results/screens';
 
-const { running, contexts } = useCleanup();
+// A scaled sandbox: categories of 50 items, the demo's floor.
+test.use({ vendorOptions: { rateLimit: 100_000, scale: 1000 } });
 
 const VIEWPORTS = [
   { width: 1280, height: 800, atLeast: 16 },
@@ -89,17 +88,10 @@ async function expectUncovered(locator: Locator, what: string) {
   expect(covered, `${what} is covered`).toBe(false);
 }
 
-test('with a table open, the order screen shows enough whole item buttons at each screen size, the total and Send always in view', async () => {
-  const vendor = await startScript('electron/sandbox/cli.ts', ['--port', '0', '--rate-limit', '100000', '--scale', '1000'], /listening on (http:\/\/127\.0\.0\.1:\d+)/);
-  running.push(vendor);
-  const vendorUrl = vendor.match[1]!;
-  const rooms = (await (await fetch(`${vendorUrl}/api/external/v2/rooms?withTables=1`, { headers: DEMO_HEADERS })).json()) as {
-    data: Array<{ name: string; order: string; tables: Array<{ name: string }> }>;
-  };
-  const room = rooms.data.sort((a, b) => Number(a.order) - Number(b.order))[0]!;
+test('with a table open, the order screen shows enough whole item buttons at each screen size, the total and Send always in view', async ({ vendor, terminalPage: page }) => {
+  const room = await vendor.firstRoom();
   const table = room.tables[0]!;
 
-  const page = await openSyncedTerminal(vendorUrl, running, contexts);
   const floor = new FloorPage(page);
   const catalog = new CatalogPage(page);
   const order = new OrderPage(page);
@@ -109,22 +101,17 @@ test('with a table open, the order screen shows enough whole item buttons at eac
   await floor.showRoom(room.name);
   await floor.table(table.name).tap();
   await service.seat(table.name, 2);
-  await expect(page.getByTestId('destination-strip')).toBeVisible();
-  const firstGroup = catalog.groups.getByRole('tab').nth(1);
-  await firstGroup.tap();
-  await expect(firstGroup).toHaveAttribute('aria-selected', 'true');
-  await expect(catalog.items.first()).toBeVisible();
+  await expect(order.strip).toBeVisible();
+  await catalog.showGroupAt(1);
   // An item on the ticket: its sheet (if it has one) opens over the grid, the ticket's total and
   // Send still in view; the first option of each of its rules completes it.
-  await catalog.items.first().getByRole('button').tap();
+  await catalog.tapFirstItem();
   await expect(order.lines.or(order.sheet).first()).toBeVisible();
   if (await order.sheet.isVisible()) {
     await expectUncovered(order.total, 'the total beside an open sheet');
     await expectUncovered(service.sendButton, 'Send beside an open sheet');
     await page.screenshot({ path: `${SCREENS}/density-sheet-1280x800.png` });
-    for (const group of await order.sheet.getByRole('group').all()) {
-      if ((await group.getByRole('button', { pressed: true }).count()) === 0) await group.getByRole('button').first().tap();
-    }
+    await order.chooseFirstOfEachRule();
     await order.add();
   }
   await expect(order.lines).toHaveCount(1);
@@ -151,7 +138,7 @@ test('with a table open, the order screen shows enough whole item buttons at eac
     // The ticket's total and Send, in view and uncovered; in portrait the ticket is a drawer.
     await expectUncovered(order.total, `the total at ${where}`);
     await expectUncovered(service.sendButton, `Send at ${where}`);
-    const drawer = page.getByTestId('order-drawer-toggle');
+    const drawer = order.drawerToggle;
     if (height > width) {
       await expect(drawer).toHaveAttribute('aria-expanded', 'false');
       await expect(order.lines).toBeHidden();

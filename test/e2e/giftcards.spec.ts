@@ -1,13 +1,13 @@
 import { mkdir } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
-import { controlRequest } from '../../electron/sandbox/control/request.testing';
-import { CatalogPage } from './support/CatalogPage';
-import { useCleanup } from './support/cleanup';
-import { FloorPage } from './support/FloorPage';
-import { roomsFromServer } from './support/processes';
-import { ServicePage } from './support/ServicePage';
-import { openSyncedTerminal, openSyncedWindow, startVendor } from './support/terminal';
+import type { Page } from '@playwright/test';
+import { BillPage } from './pages/BillPage';
+import { GiftCardsPage } from './pages/GiftCardsPage';
+import { Header } from './pages/Header';
+import { FloorPage } from './pages/FloorPage';
+import { ServicePage } from './pages/ServicePage';
+import { expect, test, type Vendor } from './support/fixtures';
 import { seriousViolations as violations } from './support/screens';
+import { seatAndSendWater } from './support/steps';
 
 // Issue 14 item 6: selling a gift card on the demo venue, with the sandbox as the referee. A card
 // sold with a typed amount and a generated code is at the POS with that balance, to the cent; the
@@ -15,27 +15,14 @@ import { seriousViolations as violations } from './support/screens';
 // fills the code. SHOTS_DIR=<folder> also saves the screen with a sold card (en, ca; landscape,
 // portrait).
 
-const { running, contexts } = useCleanup();
-
 interface SandboxCard {
   uuid: string;
   balance: number;
   campaign_id: string | null;
 }
 
-async function cardAtSandbox(vendorUrl: string, uuid: string): Promise<SandboxCard[]> {
-  const answer = await controlRequest<{ cards: SandboxCard[] }>(vendorUrl, `/__sandbox/gift-cards?uuid=${encodeURIComponent(uuid)}`);
-  expect(answer.status).toBe(200);
-  return answer.body.cards;
-}
-
-/** axe's serious and critical violations on the page, one line per element. */
-
-/** Header → More → Gift cards, in the window's language. */
-async function openGiftCards(page: Page, words = { more: 'More', giftCards: 'Gift cards', title: 'Sell a gift card' }) {
-  await page.getByRole('button', { name: words.more, exact: true }).click();
-  await page.getByRole('menuitem', { name: words.giftCards }).click();
-  await expect(page.getByRole('heading', { level: 1, name: words.title })).toBeVisible();
+async function cardAtSandbox(vendor: Vendor, uuid: string): Promise<SandboxCard[]> {
+  return (await vendor.control<{ cards: SandboxCard[] }>(`gift-cards?uuid=${encodeURIComponent(uuid)}`)).cards;
 }
 
 /**
@@ -58,175 +45,147 @@ async function scan(page: Page, code: string): Promise<boolean> {
   }, code);
 }
 
-test('sells a gift card: the POS has it with that balance; the same code again shows why it is refused', async () => {
-  const vendorUrl = await startVendor(running);
-  const page = await openSyncedTerminal(vendorUrl, running, contexts);
-  await openGiftCards(page);
+test('sells a gift card: the POS has it with that balance; the same code again shows why it is refused', async ({ vendor, terminalPage: page }) => {
+  const cards = new GiftCardsPage(page);
+  await cards.open();
 
   // Typed amount, generated code, a campaign.
-  const amount = page.getByRole('textbox', { name: 'Amount' });
-  await amount.fill('37.50');
-  await page.getByRole('button', { name: 'Generate code' }).click();
-  const codeField = page.getByRole('textbox', { name: 'Card code' });
-  await expect(codeField).toHaveValue(/^[0-9a-f-]{36}$/);
-  const uuid = await codeField.inputValue();
-  await page.getByRole('textbox', { name: 'Campaign' }).fill('Winter');
-  await page.getByRole('button', { name: 'Sell €37.50' }).click();
-
-  const sold = page.getByTestId('gift-card-sold');
-  await expect(sold.getByRole('heading', { name: 'Gift card sold' })).toBeVisible();
-  await expect(sold.getByTestId('gift-card-uuid')).toHaveText(uuid);
-  await expect(sold.getByTestId('gift-card-balance')).toHaveText('€37.50');
-  const qr = sold.getByRole('img', { name: `QR code of card ${uuid}` });
-  await expect(qr).toBeVisible();
-  // Static SVG only: a rect and a path, nothing that runs.
-  expect(await qr.evaluate((el) => [...el.querySelectorAll('*')].map((n) => n.tagName).join(' '))).toBe('svg rect path');
+  await cards.amount.fill('37.50');
+  await cards.generateCode();
+  await expect(cards.code).toHaveValue(/^[0-9a-f-]{36}$/);
+  const uuid = await cards.code.inputValue();
+  await cards.campaign.fill('Winter');
+  await cards.sell('Sell €37.50');
+  await cards.expectSold(uuid, '€37.50');
 
   expect(await violations(page)).toEqual([]);
 
   // The referee: the POS keeps the card with exactly that balance.
-  expect(await cardAtSandbox(vendorUrl, uuid)).toEqual([{ uuid, balance: 37.5, campaign_id: 'Winter', customer_id: null }]);
+  expect(await cardAtSandbox(vendor, uuid)).toEqual([{ uuid, balance: 37.5, campaign_id: 'Winter', customer_id: null }]);
 
   // The same code again: refused (422), in the POS's words; the card is unchanged.
-  await page.getByRole('button', { name: 'Sell another' }).click();
-  await expect(amount).toBeFocused();
-  await amount.fill('10');
-  await codeField.fill(uuid);
-  await page.getByRole('button', { name: 'Sell €10.00' }).click();
-  const refusal = page.getByRole('alert').filter({ hasText: 'Not sold' });
-  await expect(refusal).toContainText('The POS refused the gift card.');
-  await expect(refusal).toContainText(`The uuid "${uuid}" has already been taken.`);
-  await expect(page.getByTestId('gift-card-sold')).toHaveCount(0);
+  await cards.sellAnother();
+  await expect(cards.amount).toBeFocused();
+  await cards.amount.fill('10');
+  await cards.code.fill(uuid);
+  await cards.sell('Sell €10.00');
+  await cards.expectRefused('The POS refused the gift card.', `The uuid "${uuid}" has already been taken.`);
+  await cards.expectNoneSold();
   expect(await violations(page)).toEqual([]);
-  expect(await cardAtSandbox(vendorUrl, uuid)).toEqual([{ uuid, balance: 37.5, campaign_id: 'Winter', customer_id: null }]);
+  expect(await cardAtSandbox(vendor, uuid)).toEqual([{ uuid, balance: 37.5, campaign_id: 'Winter', customer_id: null }]);
 });
 
-test('a scanner fills the code from anywhere on the screen; offline, Sell says so', async () => {
-  const vendorUrl = await startVendor(running);
-  const page = await openSyncedTerminal(vendorUrl, running, contexts);
-  await openGiftCards(page);
+test('a scanner fills the code from anywhere on the screen; offline, Sell says so', async ({ vendor, terminalPage: page }) => {
+  const cards = new GiftCardsPage(page);
+  await cards.open();
 
   // A quick amount, then a scan while the focus is on a button: the code lands in its field and
   // the scan's Enter does not press the button.
-  const quick = page.getByRole('button', { name: '€25.00', exact: true });
-  await quick.click();
-  await expect(quick).toBeFocused();
+  await cards.quickAmount('€25.00');
   expect(await scan(page, 'GC-SCAN-0001')).toBe(true);
-  await expect(page.getByRole('textbox', { name: 'Card code' })).toHaveValue('GC-SCAN-0001');
-  await expect(page.getByText('Code scanned: GC-SCAN-0001')).toBeVisible();
+  await cards.expectScanned('GC-SCAN-0001');
   // A burst typed into another text field is that field's own: the campaign keeps it.
-  const campaign = page.getByRole('textbox', { name: 'Campaign' });
-  await campaign.focus();
+  await cards.campaign.focus();
   expect(await scan(page, 'ZZZZ')).toBe(false);
-  await expect(page.getByRole('textbox', { name: 'Card code' })).toHaveValue('GC-SCAN-0001');
+  await expect(cards.code).toHaveValue('GC-SCAN-0001');
 
-  await page.getByRole('button', { name: 'Sell €25.00' }).click();
-  await expect(page.getByTestId('gift-card-uuid')).toHaveText('GC-SCAN-0001');
-  expect(await cardAtSandbox(vendorUrl, 'GC-SCAN-0001')).toEqual([{ uuid: 'GC-SCAN-0001', balance: 25, campaign_id: null, customer_id: null }]);
+  await cards.sell('Sell €25.00');
+  await cards.expectSoldCode('GC-SCAN-0001');
+  expect(await cardAtSandbox(vendor, 'GC-SCAN-0001')).toEqual([{ uuid: 'GC-SCAN-0001', balance: 25, campaign_id: null, customer_id: null }]);
 
   // Offline: Sell says so and sends nothing.
-  await controlRequest(vendorUrl, '/__sandbox/faults', { body: { offline: true } });
-  await expect(page.getByTestId('connection-indicator')).toContainText('Offline', { timeout: 30_000 });
-  await page.getByRole('button', { name: 'Sell another' }).click();
-  await page.getByRole('textbox', { name: 'Amount' }).fill('5');
-  await page.getByRole('button', { name: 'Generate code' }).click();
-  await expect(page.getByRole('button', { name: 'Offline: selling a gift card needs the connection' })).toBeDisabled();
+  await vendor.offline();
+  await new Header(page).expectConnection('Offline');
+  await cards.sellAnother();
+  await cards.amount.fill('5');
+  await cards.generateCode();
+  await cards.expectSellNeedsConnection();
 });
 
-test('a sold card pays part of a bill: its balance at the POS goes down by that amount, the payment names the card', async () => {
-  const vendorUrl = await startVendor(running);
-  const page = await openSyncedTerminal(vendorUrl, running, contexts);
-  await openGiftCards(page);
-  await page.getByRole('textbox', { name: 'Amount' }).fill('50');
-  await page.getByRole('textbox', { name: 'Card code' }).fill('GC-REDEEM-1');
-  await page.getByRole('button', { name: 'Sell €50.00' }).click();
-  await expect(page.getByTestId('gift-card-uuid')).toHaveText('GC-REDEEM-1');
-  await page.getByRole('button', { name: 'Back to floor' }).click();
+test('a sold card pays part of a bill: its balance at the POS goes down by that amount, the payment names the card', async ({ vendor, terminalPage: page }) => {
+  const cards = new GiftCardsPage(page);
+  await cards.open();
+  await cards.amount.fill('50');
+  await cards.code.fill('GC-REDEEM-1');
+  await cards.sell('Sell €50.00');
+  await cards.expectSoldCode('GC-REDEEM-1');
+  await cards.backToFloor();
 
   // A table of 2, one round of three waters, sent.
-  const [room] = await roomsFromServer(vendorUrl);
-  const table = room!.tables[1]!.name;
-  const floor = new FloorPage(page);
-  const service = new ServicePage(page);
-  await floor.showRoom(room!.name);
-  await floor.table(table).tap();
-  await service.seat(table, 2);
-  const catalog = new CatalogPage(page);
-  await catalog.search('agua mineral 50');
-  for (let i = 0; i < 3; i++) await catalog.itemButton('Agua mineral 50 cl').tap();
-  await service.send();
-  await expect(service.pendingCount).toHaveText('0', { timeout: 15_000 });
+  const [room] = await vendor.rooms();
+  await seatAndSendWater(new FloorPage(page), room!.name, room!.tables[1]!.name, 2, [3]);
+  await new ServicePage(page).expectAllDelivered(15_000);
 
   // The bill, half of it with the card.
-  await page.getByRole('button', { name: 'Bill', exact: true }).tap();
-  await expect(page.getByTestId('bill')).toBeVisible();
-  await page.getByRole('button', { name: 'Pay', exact: true }).tap();
-  const dialog = page.getByTestId('pay-dialog');
-  await dialog.getByRole('button', { name: 'Evenly' }).tap();
-  const parts = dialog.getByRole('group', { name: 'Ways' }).locator('output');
-  while (Number(await parts.textContent()) > 2) await dialog.getByRole('button', { name: 'One way fewer' }).tap();
-  const half = (await dialog.getByTestId('pay-amount').textContent())!;
-  const halfCents = Math.round(Number(half.replace(/[^\d.]/g, '')) * 100);
-  await dialog.getByRole('button', { name: 'Gift card', exact: true }).tap();
-  const tender = dialog.getByRole('form', { name: 'Pay with a gift card' });
-  const tenderAmount = tender.getByRole('textbox', { name: 'Amount to take from the card' });
+  const bill = new BillPage(page);
+  await bill.open();
+  const dialog = await bill.openPay();
+  await dialog.evenlyInto(2);
+  const { text: half, cents: halfCents } = await dialog.amountCents();
+  await dialog.method('Gift card');
+  const tender = dialog.giftCard;
   // What this payment is, by default.
-  await expect.poll(async () => Math.round(Number(await tenderAmount.inputValue()) * 100)).toBe(halfCents);
+  await expect.poll(() => tender.amountCents()).toBe(halfCents);
   // Never more than what this payment is.
-  await tenderAmount.fill('999');
-  await tender.getByRole('button', { name: 'Take from the card' }).tap();
-  await expect(tender.getByText(`More than what is left to pay (${half})`)).toBeVisible();
-  await tenderAmount.fill((halfCents / 100).toFixed(2));
+  await tender.amount.fill('999');
+  await tender.tryTake();
+  await tender.expectRefused(`More than what is left to pay (${half})`);
+  await tender.amount.fill((halfCents / 100).toFixed(2));
   // Scanned into the code field (which takes scans); the scan's Enter does not submit.
-  await tender.getByRole('textbox', { name: 'Card code' }).focus();
+  await tender.code.focus();
   expect(await scan(page, 'GC-REDEEM-1')).toBe(true);
-  await expect(tender.getByRole('textbox', { name: 'Card code' })).toHaveValue('GC-REDEEM-1');
+  await expect(tender.code).toHaveValue('GC-REDEEM-1');
   if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/giftcards-tender-en-1280x800.png` });
-  await tender.getByRole('button', { name: `Take ${half} from the card` }).tap();
+  await tender.take(half);
   // The pay dialog (features/bill) tells the redeem's outcome, with the balance the POS answered.
-  await expect(dialog.getByText(/^Gift card accepted/)).toHaveText(`Gift card accepted. Its balance left: €${((5_000 - halfCents) / 100).toFixed(2)}.`, { timeout: 30_000 });
-  await dialog.getByRole('button', { name: 'Close' }).tap();
-  await expect(dialog).toBeHidden();
+  await dialog.expectMessage(/^Gift card accepted/, `Gift card accepted. Its balance left: €${((5_000 - halfCents) / 100).toFixed(2)}.`, 30_000);
+  await dialog.close();
 
   // The referee: the card is down by that amount, and the payment names the card.
-  await expect.poll(async () => (await cardAtSandbox(vendorUrl, 'GC-REDEEM-1'))[0]?.balance, { timeout: 30_000 }).toBe((5_000 - halfCents) / 100);
+  await expect.poll(async () => (await cardAtSandbox(vendor, 'GC-REDEEM-1'))[0]?.balance, { timeout: 30_000 }).toBe((5_000 - halfCents) / 100);
   await expect
     .poll(async () => {
-      const { body } = await controlRequest<{ entries: { kind: string; payload: { order?: { contents: unknown[]; payment?: { amount: number | string; payment_reference?: string } } } }[] }>(vendorUrl, '/__sandbox/ledger');
-      return body.entries.filter((e) => e.kind === 'loyalty' && e.payload.order?.contents.length === 0).map((e) => [Math.round(Number(e.payload.order!.payment!.amount) * 100), e.payload.order!.payment!.payment_reference]);
+      const entries = await vendor.ledger();
+      return entries.filter((e) => e.kind === 'loyalty' && e.payload.order?.contents.length === 0).map((e) => [Math.round(Number(e.payload.order!.payment!.amount) * 100), e.payload.order!.payment!.payment_reference]);
     }, { timeout: 30_000 })
     .toEqual([[halfCents, 'GC-REDEEM-1']]);
 });
 
-test('screenshots of a sold card (SHOTS_DIR)', async () => {
+test('screenshots of a sold card (SHOTS_DIR)', async ({ terminal }) => {
   const dir = process.env.SHOTS_DIR;
   test.skip(!dir, 'SHOTS_DIR not set');
   await mkdir(dir!, { recursive: true });
-  const vendorUrl = await startVendor(running);
-  const page = await openSyncedTerminal(vendorUrl, running, contexts);
   const languages = [
-    { lang: 'en', page, words: { more: 'More', giftCards: 'Gift cards', title: 'Sell a gift card' }, amount: '40', sell: 'Sell €40.00', campaign: 'Christmas' },
+    { lang: 'en', cards: new GiftCardsPage(await terminal.openSynced()), amount: '40', sell: 'Sell €40.00', campaign: 'Christmas' },
     {
       lang: 'ca',
-      page: await openSyncedWindow(page.url(), contexts, { locale: 'ca-ES' }),
-      words: { more: 'Més', giftCards: 'Targetes regal', title: 'Ven una targeta regal' },
+      cards: new GiftCardsPage(await terminal.openSynced({ locale: 'ca-ES' }), {
+        more: 'Més',
+        giftCards: 'Targetes regal',
+        title: 'Ven una targeta regal',
+        amount: 'Import',
+        campaign: 'Campanya',
+        generate: 'Genera un codi',
+        sellAnother: 'Ven-ne una altra',
+      }),
       amount: '40',
       sell: 'Ven 40,00 €',
       campaign: 'Nadal',
     },
   ];
-  for (const { lang, page: p, words, amount, sell, campaign } of languages) {
-    await openGiftCards(p, words);
-    await p.getByRole('textbox', { name: lang === 'en' ? 'Amount' : 'Import' }).fill(amount);
-    await p.getByRole('textbox', { name: lang === 'en' ? 'Campaign' : 'Campanya' }).fill(campaign);
-    await p.getByRole('button', { name: lang === 'en' ? 'Generate code' : 'Genera un codi' }).click();
+  for (const { lang, cards, amount, sell, campaign } of languages) {
+    const p: Page = cards.page;
+    await cards.open();
+    await cards.amount.fill(amount);
+    await cards.campaign.fill(campaign);
+    await cards.generateCode();
     await p.screenshot({ path: `${dir}/giftcards-form-${lang}-1280x800.png` });
-    await p.getByRole('button', { name: sell }).click();
-    await expect(p.getByTestId('gift-card-sold')).toBeVisible();
+    await cards.sell(sell);
+    await expect(cards.sold).toBeVisible();
     await p.screenshot({ path: `${dir}/giftcards-sold-${lang}-1280x800.png` });
     await p.setViewportSize({ width: 800, height: 1280 });
     await p.screenshot({ path: `${dir}/giftcards-sold-${lang}-800x1280.png` });
-    await p.getByRole('button', { name: lang === 'en' ? 'Sell another' : 'Ven-ne una altra' }).click();
+    await cards.sellAnother();
     await p.screenshot({ path: `${dir}/giftcards-form-${lang}-800x1280.png` });
   }
 });

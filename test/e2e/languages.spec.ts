@@ -1,12 +1,12 @@
-import { expect, test } from '@playwright/test';
-import { controlRequest } from '../../electron/sandbox/control/request.testing';
-import { CatalogPage } from './support/CatalogPage';
-import { FloorPage } from './support/FloorPage';
-import { OrderPage } from './support/OrderPage';
-import { useCleanup } from './support/cleanup';
-import { DEMO_HEADERS } from './support/processes';
+import { CatalogPage } from './pages/CatalogPage';
+import { FloorPage } from './pages/FloorPage';
+import { Header } from './pages/Header';
+import { OrderPage } from './pages/OrderPage';
+import { SeatDialog } from './pages/SeatDialog';
+import { ServicePage } from './pages/ServicePage';
+import { SettingsPage } from './pages/SettingsPage';
+import { expect, test, type Terminal, type Vendor } from './support/fixtures';
 import { listAll, type WireRecord } from './support/serverCatalog';
-import { openSyncedTerminal, startVendor } from './support/terminal';
 
 // Issue 12 item 5 and its proof: the suite runs in English; these walks seat a table, order and
 // send in Spanish and in Catalan (the system's language at first start), reading the screens'
@@ -15,8 +15,6 @@ import { openSyncedTerminal, startVendor } from './support/terminal';
 // at once.
 
 const SCREENS = 'test-results/screens';
-
-const { running, contexts } = useCleanup();
 
 interface Words {
   locale: string;
@@ -80,14 +78,10 @@ interface LedgerEntry {
 const cents = (value: unknown) => Math.round(Number(value) * 100);
 
 /** Seat → order → send in one language; returns the page, on the order screen. */
-async function walk(words: Words) {
-  const vendorUrl = await startVendor(running);
-  const rooms = (await (await fetch(`${vendorUrl}/api/external/v2/rooms?withTables=1`, { headers: DEMO_HEADERS })).json()) as {
-    data: Array<{ name: string; order: string; tables: Array<{ id: string; name: string }> }>;
-  };
-  const room = rooms.data.sort((a, b) => Number(a.order) - Number(b.order))[0]!;
+async function walk(vendor: Vendor, terminal: Terminal, words: Words) {
+  const room = await vendor.firstRoom();
   const table = room.tables[0]!;
-  const [items, formats, pivots] = await Promise.all([listAll(vendorUrl, 'catalog/items'), listAll(vendorUrl, 'catalog/sellingFormats'), listAll(vendorUrl, 'catalog/sellingFormatPivots')]);
+  const [items, formats, pivots] = await Promise.all([listAll(vendor.url, 'catalog/items'), listAll(vendor.url, 'catalog/sellingFormats'), listAll(vendor.url, 'catalog/sellingFormatPivots')]);
   const item = (name: string): WireRecord => items.find((r) => r.name === name)!;
   const agua = item('Agua mineral 50 cl');
   const jamon = item('Jamón ibérico de bellota');
@@ -98,37 +92,31 @@ async function walk(words: Words) {
   const money = new Intl.NumberFormat(words.locale, { style: 'currency', currency: 'EUR' }).format(totalCents / 100);
   expect(money).toMatch(/^\d+,\d\d\s€$/);
 
-  const page = await openSyncedTerminal(vendorUrl, running, contexts, { locale: words.locale });
+  const page = await terminal.openSynced({ locale: words.locale });
   const floor = new FloorPage(page);
-  const catalog = new CatalogPage(page);
+  const catalog = new CatalogPage(page, words.search);
   const order = new OrderPage(page);
-  await expect(page.locator('html')).toHaveAttribute('lang', words.lang);
+  const service = new ServicePage(page);
+  await new Header(page).expectLanguage(words.lang);
   await expect(floor.connection).toContainText(words.online);
 
   // The floor: the table is free, in words.
   await floor.showRoom(room.name);
   await expect(floor.table(table.name)).toHaveAccessibleName(words.free);
   await floor.table(table.name).tap();
-  const dialog = page.getByRole('dialog', { name: words.seatDialog(table.name) });
-  await expect(dialog).toBeVisible();
-  await dialog.getByRole('button', { name: '3', exact: true }).tap();
-  await expect(dialog.getByRole('spinbutton', { name: words.guests, exact: true })).toHaveValue('3');
-  await dialog.getByRole('button', { name: words.seat, exact: true }).tap();
-  await expect(dialog).toBeHidden();
-  await expect(page.getByTestId('service-guests')).toHaveText(words.threeGuests);
+  await new SeatDialog(page, table.name, { title: words.seatDialog(table.name), guests: words.guests, seat: words.seat }).seat(3);
+  await expect(order.guests).toHaveText(words.threeGuests);
 
   // A round: two waters and half a ración of jamón (catalog names as the venue wrote them).
-  const search = page.getByRole('searchbox', { name: words.search, exact: true });
-  await search.fill('agua mineral 50');
+  await catalog.searchField.fill('agua mineral 50');
   await catalog.itemButton('Agua mineral 50 cl').tap();
   await catalog.itemButton('Agua mineral 50 cl').tap();
-  await search.fill('jamon iberico');
+  await catalog.searchField.fill('jamon iberico');
   await catalog.itemButton('Jamón ibérico de bellota').tap();
   await order.option(words.mediaRacion).tap();
   await expect(order.total).toHaveText(money);
-  await page.getByRole('button', { name: words.send, exact: true }).tap();
-  await expect(page.getByTestId('send-status')).toContainText(words.saved(table.name));
-  const rounds = page.getByTestId('round');
+  await service.sendIn(words.send, words.saved(table.name));
+  const rounds = service.rounds;
   await expect(rounds).toHaveCount(2);
   await expect(rounds.nth(1)).toHaveAttribute('data-state', 'accepted', { timeout: 15_000 });
   await expect(rounds.nth(1)).toContainText(words.accepted);
@@ -136,38 +124,35 @@ async function walk(words: Words) {
   await page.screenshot({ path: `${SCREENS}/languages-${words.lang}-order.png` });
 
   // The ledger: the seating (3 guests at that table) and the round, with its total.
-  const ledger = (await controlRequest<{ entries: LedgerEntry[] }>(vendorUrl, '/__sandbox/ledger')).body.entries;
+  const ledger = await vendor.ledger<LedgerEntry>();
   const flows = ledger.filter((e) => e.kind === 'flow');
   expect(flows.map((e) => [e.payload.table_id, e.payload.guests])).toEqual([[[Number(table.id)], 3]]);
   const orders = ledger.filter((e) => e.kind === 'loyalty');
   expect(orders.map((e) => [e.payload.order?.table_id, cents(e.payload.order?.total)])).toEqual([[Number(table.id), totalCents]]);
 
   // Back on the floor, the table has an open order, in words.
-  await page.getByTestId('view-floor').tap();
+  await catalog.floorButton.tap();
   await expect(floor.table(table.name)).toHaveAccessibleName(words.openOrder);
-  return { page, floor, table };
+  return { page, floor, catalog, table };
 }
 
-test('Spanish: seat, order and send in Spanish; the POS gets them', async () => {
-  await walk(SPANISH);
+test('Spanish: seat, order and send in Spanish; the POS gets them', async ({ vendor, terminal }) => {
+  await walk(vendor, terminal, SPANISH);
 });
 
-test('Catalan: seat, order and send in Catalan; Settings switches the language at once', async () => {
-  const { page, floor, table } = await walk(CATALAN);
+test('Catalan: seat, order and send in Catalan; Settings switches the language at once', async ({ vendor, terminal }) => {
+  const { page, floor, catalog, table } = await walk(vendor, terminal, CATALAN);
+  const settings = new SettingsPage(page);
+  const header = new Header(page);
 
   // Settings → Español: the screen changes at once, no reload.
-  await page.getByRole('button', { name: CATALAN.settings, exact: true }).tap();
-  await expect(page.getByRole('heading', { name: CATALAN.settings, level: 1 })).toBeVisible();
-  await page.getByRole('radio', { name: 'Español', exact: true }).check();
-  await expect(page.getByRole('heading', { name: SPANISH.settings, level: 1 })).toBeVisible();
-  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
-  await page.getByTestId('view-floor').tap();
+  await settings.switchLanguage(CATALAN.settings, 'Español', SPANISH.settings);
+  await header.expectLanguage('es');
+  await catalog.floorButton.tap();
   await expect(floor.table(table.name)).toHaveAccessibleName(SPANISH.openOrder);
   await expect(floor.connection).toContainText(SPANISH.online);
 
   // And back to English.
-  await page.getByRole('button', { name: SPANISH.settings, exact: true }).tap();
-  await page.getByRole('radio', { name: 'English', exact: true }).check();
-  await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
-  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await settings.switchLanguage(SPANISH.settings, 'English', 'Settings');
+  await header.expectLanguage('en');
 });

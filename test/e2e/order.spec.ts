@@ -1,17 +1,13 @@
-import { expect, test } from '@playwright/test';
-import { allergenName, CatalogPage, eurosOfCents as euros } from './support/CatalogPage';
-import { OrderPage } from './support/OrderPage';
-import { openSyncedTerminal, startVendor } from './support/terminal';
+import { allergenName, CatalogPage, eurosOfCents as euros } from './pages/CatalogPage';
+import { OrderPage } from './pages/OrderPage';
 import { listAll, type WireRecord } from './support/serverCatalog';
-import { useCleanup } from './support/cleanup';
+import { expect, test } from './support/fixtures';
 
 // Issue 5: the order builder on the demo venue — a selling-format item, an item with a mandatory
 // modifier and a menu with a supplement — and a ticket total equal to one computed here,
 // independently, from the sandbox's catalog API.
 
 const SCREENS = 'test-results/screens';
-
-const { running, contexts } = useCleanup();
 
 /** The test's own money: a wire price ("13.50" or 13.5) in integer cents. */
 const cents = (value: unknown) => Math.round(Number(value) * 100);
@@ -22,17 +18,15 @@ function one(records: WireRecord[], what: string, match: (r: WireRecord) => bool
   return found[0]!;
 }
 
-test('demo venue: a format, a mandatory modifier and a menu with a supplement add up to the total the catalog API gives', async () => {
-  const vendorUrl = await startVendor(running);
-
+test('demo venue: a format, a mandatory modifier and a menu with a supplement add up to the total the catalog API gives', async ({ vendor, terminal }) => {
   // The expected total, from the vendor's catalog read over HTTP (not through the terminal's code).
   const [items, formats, formatPivots, modifiers, menuCategories, menuPivots] = await Promise.all([
-    listAll(vendorUrl, 'catalog/items'),
-    listAll(vendorUrl, 'catalog/sellingFormats'),
-    listAll(vendorUrl, 'catalog/sellingFormatPivots'),
-    listAll(vendorUrl, 'catalog/modifiers'),
-    listAll(vendorUrl, 'catalog/menuMenuCategories'),
-    listAll(vendorUrl, 'catalog/menuMenuItemCategoryPivots'),
+    listAll(vendor.url, 'catalog/items'),
+    listAll(vendor.url, 'catalog/sellingFormats'),
+    listAll(vendor.url, 'catalog/sellingFormatPivots'),
+    listAll(vendor.url, 'catalog/modifiers'),
+    listAll(vendor.url, 'catalog/menuMenuCategories'),
+    listAll(vendor.url, 'catalog/menuMenuItemCategoryPivots'),
   ]);
   const item = (name: string) => one(items, name, (r) => r.name === name);
   const jamon = item('Jamón ibérico de bellota');
@@ -52,7 +46,7 @@ test('demo venue: a format, a mandatory modifier and a menu with a supplement ad
   const menuCents = cents(menu.price) + supplements.reduce((a, b) => a + b, 0);
   const expectedTotal = jamonCents + burgerCents + menuCents;
 
-  const page = await openSyncedTerminal(vendorUrl, running, contexts);
+  const page = await terminal.openSynced();
   const catalog = new CatalogPage(page);
   const order = new OrderPage(page);
   await catalog.open();
@@ -65,7 +59,7 @@ test('demo venue: a format, a mandatory modifier and a menu with a supplement ad
   await order.choose('Media ración');
   await expect(order.sheet).toBeHidden();
   await expect(order.line('Jamón ibérico de bellota')).toContainText('Media ración');
-  await expect(order.line('Jamón ibérico de bellota').getByTestId('order-line-total')).toHaveText(euros(jamonCents));
+  await order.expectLineTotal('Jamón ibérico de bellota', euros(jamonCents));
 
   // A mandatory modifier: "Add" stays disabled, saying why, until the meat's doneness is chosen.
   await catalog.search('hamburguesa');
@@ -107,13 +101,11 @@ test('demo venue: a format, a mandatory modifier and a menu with a supplement ad
   await expect(order.total).toHaveText(euros(expectedTotal));
 
   // Quantity and a note: + doubles the line, − brings it back; the total follows exactly.
-  await page.getByRole('button', { name: '+1: one more Jamón ibérico de bellota', exact: true }).tap();
+  await order.oneMore('Jamón ibérico de bellota');
   await expect(order.total).toHaveText(euros(expectedTotal + jamonCents));
-  await page.getByRole('button', { name: 'One fewer Jamón ibérico de bellota', exact: true }).tap();
+  await order.oneFewer('Jamón ibérico de bellota');
   await expect(order.total).toHaveText(euros(expectedTotal));
-  await page.getByRole('button', { name: 'Write a note for Hamburguesa de ternera gallega', exact: true }).tap();
-  await page.getByLabel('Note for Hamburguesa de ternera gallega', { exact: true }).fill('Sin pepinillos');
-  await page.getByRole('button', { name: 'Done with the note for Hamburguesa de ternera gallega', exact: true }).tap();
+  await order.writeNote('Hamburguesa de ternera gallega', 'Sin pepinillos');
   await expect(order.line('Hamburguesa de ternera gallega')).toContainText('Note: Sin pepinillos');
   await page.screenshot({ path: `${SCREENS}/order-ticket.png` });
 
@@ -127,20 +119,19 @@ test('demo venue: a format, a mandatory modifier and a menu with a supplement ad
   await catalog.itemButton('Menú del día').tap();
   await expect(order.option('Escalivada')).toBeVisible();
   await expect(order.option('Ensalada mixta')).toHaveCount(0);
-  await expect(order.sheet.getByTestId('order-hidden-dishes').first()).toContainText('hidden');
-  await order.sheet.getByRole('button', { name: 'Cancel', exact: true }).tap();
+  await order.expectHiddenDishes();
+  await order.cancel();
   await expect(order.total).toHaveText(euros(expectedTotal));
 });
 
 // Modifier choice rules the vendor's records carry beyond spec 2.6 (clarifications: a modifier's
 // `autoSelected`, a modifier category's `min`/`max`; `shouldHide`): the demo venue serves them and
 // the sheet honours them (docs/decisions.md "Modifier choice rules").
-test('demo venue: auto-selected modifiers start chosen, a category’s min/max is enforced in words, hidden categories are not offered', async () => {
-  const vendorUrl = await startVendor(running);
+test('demo venue: auto-selected modifiers start chosen, a category’s min/max is enforced in words, hidden categories are not offered', async ({ vendor, terminal }) => {
   const [modifierCategories, modifierGroups, modifierPivots] = await Promise.all([
-    listAll(vendorUrl, 'catalog/modifierCategories'),
-    listAll(vendorUrl, 'catalog/modifierGroups'),
-    listAll(vendorUrl, 'catalog/modifierPivots'),
+    listAll(vendor.url, 'catalog/modifierCategories'),
+    listAll(vendor.url, 'catalog/modifierGroups'),
+    listAll(vendor.url, 'catalog/modifierPivots'),
   ]);
   // What the server says, read over HTTP: the burgers' group holds a category it asks to hide.
   const hidden = one(modifierCategories, 'a hidden category', (c) => Number(c.shouldHide) === 1);
@@ -149,7 +140,7 @@ test('demo venue: auto-selected modifiers start chosen, a category’s min/max i
   const flavours = one(modifierCategories, 'Sabores del helado', (c) => c.name === 'Sabores del helado');
   expect([Number(flavours.min), Number(flavours.max)]).toEqual([1, 3]);
 
-  const page = await openSyncedTerminal(vendorUrl, running, contexts);
+  const page = await terminal.openSynced();
   const catalog = new CatalogPage(page);
   const order = new OrderPage(page);
   await catalog.open();

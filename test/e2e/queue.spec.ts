@@ -1,11 +1,7 @@
-import { expect, test } from '@playwright/test';
-import { controlRequest } from '../../electron/sandbox/control/request.testing';
-import { CatalogPage } from './support/CatalogPage';
-import { FloorPage } from './support/FloorPage';
-import { roomsFromServer } from './support/processes';
-import { ServicePage } from './support/ServicePage';
-import { openSyncedWindow, openWindow, startTerminal, startVendor } from './support/terminal';
-import { useCleanup } from './support/cleanup';
+import { CatalogPage } from './pages/CatalogPage';
+import { FloorPage } from './pages/FloorPage';
+import { ServicePage } from './pages/ServicePage';
+import { expect, test, type Vendor } from './support/fixtures';
 
 // Issue 11 "Proof", e2e: the main side owns the queue and the floor, every window is its client.
 // (a) two browser contexts on one browser shell: a seating and a round committed in one show in
@@ -15,40 +11,21 @@ import { useCleanup } from './support/cleanup';
 
 const SCREENS = 'test-results/screens';
 
-const { running, contexts } = useCleanup();
-
 interface LedgerEntry {
   kind: 'flow' | 'loyalty';
   payload: { table_id?: number[]; guests?: number; order?: { extraId?: string; contents: Array<{ quantity?: number }> } };
 }
 
-/** The vendor's control API and ledger. */
-function vendorOf(vendorUrl: string) {
-  const control = async <T>(path: string, body?: unknown): Promise<T> => {
-    const answer = await controlRequest<T>(vendorUrl, `/__sandbox/${path}`, { body });
-    expect(answer.status, path).toBe(200);
-    return answer.body;
-  };
-  return {
-    offline: () => control('faults', { offline: true }),
-    online: () => control('faults', {}),
-    ledger: async () => (await control<{ entries: LedgerEntry[] }>('ledger')).entries,
-  };
-}
-
 /** The first room the vendor lists and one of its tables (by name, as the floor shows it). */
-async function aTable(vendorUrl: string): Promise<{ room: string; table: string }> {
-  const [room] = await roomsFromServer(vendorUrl);
+async function aTable(vendor: Vendor): Promise<{ room: string; table: string }> {
+  const [room] = await vendor.rooms();
   return { room: room!.name, table: room!.tables[0]!.name };
 }
 
-test('two windows on one terminal: a seating and a round saved in one show in the other within 1 s', async () => {
-  const vendorUrl = await startVendor(running);
-  const vendor = vendorOf(vendorUrl);
-  const { room, table } = await aTable(vendorUrl);
-  const url = await startTerminal(vendorUrl, running);
-  const one = await openSyncedWindow(url, contexts);
-  const two = await openSyncedWindow(url, contexts);
+test('two windows on one terminal: a seating and a round saved in one show in the other within 1 s', async ({ vendor, terminal }) => {
+  const { room, table } = await aTable(vendor);
+  const one = await terminal.openSynced();
+  const two = await terminal.openSynced();
   const [floorOne, floorTwo] = [new FloorPage(one), new FloorPage(two)];
   const [serviceOne, serviceTwo] = [new ServicePage(one), new ServicePage(two)];
   await floorOne.showRoom(room);
@@ -78,12 +55,9 @@ test('two windows on one terminal: a seating and a round saved in one show in th
   await two.screenshot({ path: `${SCREENS}/queue-second-window.png` });
 });
 
-test('orders saved while the vendor is offline survive a brand-new browser context and are delivered once', async () => {
-  const vendorUrl = await startVendor(running);
-  const vendor = vendorOf(vendorUrl);
-  const { room, table } = await aTable(vendorUrl);
-  const url = await startTerminal(vendorUrl, running);
-  const first = await openSyncedWindow(url, contexts);
+test('orders saved while the vendor is offline survive a brand-new browser context and are delivered once', async ({ vendor, terminal }) => {
+  const { room, table } = await aTable(vendor);
+  const first = await terminal.openSynced();
   const floor = new FloorPage(first);
   const service = new ServicePage(first);
   await floor.showRoom(room);
@@ -103,35 +77,32 @@ test('orders saved while the vendor is offline survive a brand-new browser conte
   await expect(service.pendingCount).toHaveText('2');
 
   // The browser profile is gone (a kiosk that wipes it at restart): a new one, empty.
-  await contexts.splice(0).at(0)!.close();
+  await first.context().close();
   // The vendor is still offline, so this window cannot even sync a catalog: the queue is not its.
-  const fresh = await openWindow(url, contexts);
+  const fresh = await terminal.open();
   const freshService = new ServicePage(fresh);
   await expect(freshService.pendingCount).toHaveText('2');
   await freshService.openPending();
   await expect(freshService.pendingEntries).toHaveCount(2);
   for (const entry of await freshService.pendingEntries.all()) await expect(entry).toHaveAttribute('data-state', 'queued');
   await fresh.screenshot({ path: `${SCREENS}/queue-fresh-context-pending.png` });
-  const seatingOnly = await vendor.ledger();
+  const seatingOnly = await vendor.ledger<LedgerEntry>();
   expect(seatingOnly.map((e) => e.kind)).toEqual(['flow']);
 
   // The vendor returns: both rounds arrive, once each, in the order they were saved.
   await vendor.online();
   await expect(freshService.pendingEntries).toHaveCount(0, { timeout: 15_000 });
   await expect(freshService.pendingCount).toHaveText('0');
-  const ledger = await vendor.ledger();
+  const ledger = await vendor.ledger<LedgerEntry>();
   expect(ledger.map((e) => e.kind)).toEqual(['flow', 'loyalty', 'loyalty']);
   expect(ledger[0]!.payload.guests).toBe(3);
   expect(new Set(ledger.slice(1).map((e) => e.payload.order?.extraId)).size).toBe(2);
   expect(ledger.slice(1).map((e) => e.payload.order!.contents.map((c) => c.quantity ?? 1))).toEqual([[1], [2]]);
 });
 
-test('two windows tap Seat on the same free table at once: one seats it, the other is told, one Flow order', async () => {
-  const vendorUrl = await startVendor(running);
-  const vendor = vendorOf(vendorUrl);
-  const { room, table } = await aTable(vendorUrl);
-  const url = await startTerminal(vendorUrl, running);
-  const pages = [await openSyncedWindow(url, contexts), await openSyncedWindow(url, contexts)];
+test('two windows tap Seat on the same free table at once: one seats it, the other is told, one Flow order', async ({ vendor, terminal }) => {
+  const { room, table } = await aTable(vendor);
+  const pages = [await terminal.openSynced(), await terminal.openSynced()];
   const windows = pages.map((page) => ({ page, floor: new FloorPage(page), service: new ServicePage(page) }));
   const guests = [2, 4];
   for (const [i, w] of windows.entries()) {
@@ -153,8 +124,8 @@ test('two windows tap Seat on the same free table at once: one seats it, the oth
 
   // The winner's seating is delivered; the vendor holds ONE Flow order, with the winner's guests.
   await expect(windows[winner]!.service.pendingCount).toHaveText('0', { timeout: 15_000 });
-  await expect.poll(async () => (await vendor.ledger()).filter((e) => e.kind === 'flow').length, { timeout: 15_000 }).toBe(1);
-  const flows = (await vendor.ledger()).filter((e) => e.kind === 'flow');
+  await expect.poll(async () => (await vendor.ledger<LedgerEntry>()).filter((e) => e.kind === 'flow').length, { timeout: 15_000 }).toBe(1);
+  const flows = (await vendor.ledger<LedgerEntry>()).filter((e) => e.kind === 'flow');
   expect(flows).toHaveLength(1);
   expect(flows[0]!.payload.guests).toBe(guests[winner]);
   await expect(windows[loser]!.service.pendingCount).toHaveText('0');

@@ -1,12 +1,13 @@
 import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { analyze } from './support/screens';
-import { useCleanup } from './support/cleanup';
+import type { Page } from '@playwright/test';
+import { eurosOfCents as euros } from './pages/CatalogPage';
+import { ReceiptView } from './pages/ReceiptView';
+import { expect, test, type Owned } from './support/fixtures';
 import { startServe } from './support/processes';
+import { analyze } from './support/screens';
 import { openWindow } from './support/terminal';
-import { eurosOfCents as euros } from './support/CatalogPage';
 
 // The till's receipt (issue 15 item 11) in the browser shell on the demo shop, its own catalog as
 // the shop's sync brings it and its sales delivered to the demo shop's retail sandbox: two socks of
@@ -17,12 +18,10 @@ import { eurosOfCents as euros } from './support/CatalogPage';
 
 test.use({ actionTimeout: 20_000 });
 
-const { running, contexts } = useCleanup();
-
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots/receipt';
 
 /** The browser shell on the demo shop (settings.json names it), the shop's first sync done. */
-async function openShop(): Promise<Page> {
+async function openShop({ running, contexts }: Owned): Promise<Page> {
   const dataDir = await mkdtemp(join(tmpdir(), 'comanda-e2e-receipt-'));
   await writeFile(join(dataDir, 'settings.json'), JSON.stringify({ account: { mode: 'demo-shop' }, syncEveryMinutes: 60 }));
   const serve = await startServe(['--port', '0', '--data', dataDir]);
@@ -53,23 +52,9 @@ async function serious(page: Page, include: string): Promise<string[]> {
   return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-/** The receipt on screen inside `scope`. */
-function receiptIn(scope: Locator) {
-  const paper = scope.getByTestId('receipt');
-  return {
-    paper,
-    total: paper.getByTestId('receipt-total'),
-    tendered: paper.getByTestId('receipt-tendered'),
-    change: paper.getByTestId('receipt-change'),
-    invoice: paper.getByTestId('receipt-invoice'),
-    lines: paper.getByTestId('receipt-line'),
-    taxes: paper.getByTestId('receipt-tax'),
-  };
-}
-
-test('a cash sale with change: the receipt on screen, as a PDF and printed alone', async () => {
+test('a cash sale with change: the receipt on screen, as a PDF and printed alone', async ({ owned }) => {
   await mkdir(SHOTS, { recursive: true });
-  const page = await openShop();
+  const page = await openShop(owned);
   // No sale yet in this window: "Last receipt" is there but off.
   await expect(page.getByTestId('till-last-receipt')).toBeDisabled();
 
@@ -99,23 +84,23 @@ test('a cash sale with change: the receipt on screen, as a PDF and printed alone
   await expect(dialog.getByTestId('sale-pay-saved')).toBeVisible();
 
   // The receipt, in the dialog: lines with variant and the promotion under its line, the total, cash and change.
-  const receipt = receiptIn(dialog);
+  const receipt = new ReceiptView(page, dialog);
   await expect(receipt.paper).toBeVisible();
-  await expect(receipt.paper.getByTestId('receipt-shop')).toHaveText('Demo shop');
-  await expect(receipt.paper.getByTestId('receipt-when')).toHaveText(/^\d\d\/\d\d\/\d{4}, \d\d:\d\d$/);
+  await expect(receipt.shop).toHaveText('Demo shop');
+  await expect(receipt.when).toHaveText(/^\d\d\/\d\d\/\d{4}, \d\d:\d\d$/);
   await expect(receipt.lines).toHaveCount(2);
-  const sockLine = receipt.lines.first();
-  await expect(sockLine).toContainText(sockName);
-  await expect(sockLine.getByTestId('receipt-line-variant')).toHaveText(sockVariant);
-  await expect(sockLine.getByTestId('receipt-line-measure')).toContainText(/^2 × €\d+\.\d\d$/);
-  await expect(sockLine.getByTestId('receipt-line-discount')).toHaveCount(1);
-  await expect(sockLine.getByTestId('receipt-line-discount')).toContainText('2x1 en mitjons');
+  const sockLine = receipt.lineParts(0);
+  await expect(sockLine.line).toContainText(sockName);
+  await expect(sockLine.variant).toHaveText(sockVariant);
+  await expect(sockLine.measure).toContainText(/^2 × €\d+\.\d\d$/);
+  await expect(sockLine.discounts).toHaveCount(1);
+  await expect(sockLine.discounts).toContainText('2x1 en mitjons');
   await expect(receipt.total).toHaveText(euros(total));
   await expect(receipt.tendered).toHaveText('€50.00');
   await expect(receipt.change).toHaveText(euros(5000 - total));
   // Taxes by rate (21 % and 4 %), then their sum: its total is the receipt's total, each base + tax its rate's total.
   await expect(receipt.taxes).toHaveCount(3);
-  const taxRows = await receipt.taxes.evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent ?? '')));
+  const taxRows = await receipt.taxRows();
   expect(taxRows.map((row) => row[0])).toEqual(['VAT 21 %', 'VAT 4 %', 'All']);
   for (const row of taxRows) expect(cents(row[1]!) + cents(row[2]!)).toBe(cents(row[3]!));
   expect(cents(taxRows[0]![3]!) + cents(taxRows[1]![3]!)).toBe(total);
@@ -128,9 +113,7 @@ test('a cash sale with change: the receipt on screen, as a PDF and printed alone
   await page.screenshot({ path: join(SHOTS, 'receipt-after-pay-1280x800.png') });
 
   // Save PDF: a download named after the day and the sale, a PDF holding the total, the change and the invoice.
-  const downloading = page.waitForEvent('download');
-  await dialog.getByTestId('receipt-pdf-button').tap();
-  const download = await downloading;
+  const download = await receipt.savePdf();
   expect(download.suggestedFilename()).toMatch(/^receipt-\d{4}-\d\d-\d\d-[0-9A-F]{8}\.pdf$/);
   const pdf = (await readFile((await download.path())!)).toString('latin1');
   expect(pdf.startsWith('%PDF-1.4')).toBe(true);
@@ -148,9 +131,9 @@ test('a cash sale with change: the receipt on screen, as a PDF and printed alone
     w.printed = 0;
     w.print = () => (w.printed += 1);
   });
-  await dialog.getByTestId('receipt-print-button').tap();
+  await receipt.print();
   expect(await page.evaluate(() => (globalThis as unknown as { printed: number }).printed)).toBe(1);
-  const printed = page.getByTestId('receipt-print');
+  const printed = receipt.printed;
   await expect(printed).toBeHidden();
   await page.emulateMedia({ media: 'print' });
   await expect(printed).toBeVisible();
@@ -160,7 +143,7 @@ test('a cash sale with change: the receipt on screen, as a PDF and printed alone
   await expect(dialog).toBeHidden();
   await expect(page.getByTestId('till')).toBeHidden();
   // A till roll's width: 72 mm (272 CSS px), whatever the window.
-  const width = await printed.locator('.receipt').evaluate((el) => el.getBoundingClientRect().width);
+  const width = await receipt.printedWidth();
   expect(Math.round(width)).toBe(272);
   await page.emulateMedia({ media: 'screen' });
   await expect(printed).toBeHidden();
@@ -172,13 +155,11 @@ test('a cash sale with change: the receipt on screen, as a PDF and printed alone
   await page.screenshot({ path: join(SHOTS, 'receipt-after-pay-800x1280.png') });
 
   // New sale: the basket is empty, and "Last receipt" shows the same receipt again.
-  await dialog.getByTestId('receipt-close').tap();
-  await expect(dialog).toBeHidden();
+  await receipt.close();
   await expect(page.getByTestId('till-basket-empty')).toBeVisible();
-  await expect(page.getByTestId('receipt-print')).toHaveCount(0);
+  await expect(receipt.printed).toHaveCount(0);
   await page.getByTestId('till-last-receipt').tap();
-  const again = page.getByTestId('receipt-dialog');
-  const shown = receiptIn(again);
+  const shown = ReceiptView.lastReceipt(page);
   await expect(shown.total).toHaveText(euros(total));
   await expect(shown.change).toHaveText(euros(5000 - total));
   await expect(shown.invoice).toHaveText(invoiceText);
@@ -186,8 +167,7 @@ test('a cash sale with change: the receipt on screen, as a PDF and printed alone
   await page.screenshot({ path: join(SHOTS, 'last-receipt-800x1280.png') });
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.screenshot({ path: join(SHOTS, 'last-receipt-1280x800.png') });
-  await again.getByTestId('receipt-close').tap();
-  await expect(again).toBeHidden();
+  await shown.close();
   await expect(page.getByTestId('till-last-receipt')).toBeEnabled();
   await page.screenshot({ path: join(SHOTS, 'till-1280x800.png') });
 });

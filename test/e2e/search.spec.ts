@@ -1,16 +1,13 @@
-import { expect, test } from '@playwright/test';
-import { allergenName, CatalogPage } from './support/CatalogPage';
-import { openSyncedTerminal, startVendor } from './support/terminal';
+import { allergenName, CatalogPage } from './pages/CatalogPage';
+import { OrderPage } from './pages/OrderPage';
 import { isActive, listAll } from './support/serverCatalog';
-import { useCleanup } from './support/cleanup';
+import { expect, test } from './support/fixtures';
 
 // Issue 5: search as you type over the whole catalog (accent- and case-insensitive) and the
 // allergen filter, checked against the sandbox's catalog read independently of the terminal.
 
 const SCREENS = 'test-results/screens';
 const SEARCH_LIMIT = 2000; // renderer/src/data/search/search.ts: results are windowed, so (nearly) all are shown
-
-const { running, contexts } = useCleanup();
 
 interface OfferedItem {
   id: number;
@@ -48,11 +45,10 @@ const words = (text: string) =>
 
 const matches = (items: OfferedItem[], query: string) => items.filter((item) => words(query).every((q) => words(item.name).some((w) => w.startsWith(q))));
 
-test('demo venue: search as you type finds items across the catalog, and the allergen filter hides items containing an allergen', async () => {
-  const vendorUrl = await startVendor(running);
-  const offered = await offeredItems(vendorUrl);
+test('demo venue: search as you type finds items across the catalog, and the allergen filter hides items containing an allergen', async ({ vendor, terminal }) => {
+  const offered = await offeredItems(vendor.url);
 
-  const page = await openSyncedTerminal(vendorUrl, running, contexts);
+  const page = await terminal.openSynced();
   const catalog = new CatalogPage(page);
   await catalog.open();
   await expect(catalog.categories).toBeVisible();
@@ -88,14 +84,12 @@ test('demo venue: search as you type finds items across the catalog, and the all
   await catalog.itemButton('Jamón ibérico de bellota').tap();
   await expect(catalog.itemButton('Jamón ibérico de bellota')).toHaveAttribute('aria-pressed', 'true');
   // Its format sheet opens over the grid; Cancel closes it.
-  const sheet = page.getByTestId('order-sheet');
-  await sheet.getByRole('button', { name: 'Cancel', exact: true }).tap();
-  await expect(sheet).toBeHidden();
+  await new OrderPage(page).cancel();
   await page.screenshot({ path: `${SCREENS}/catalog-search.png` });
 
   // Nothing matches: said so, with the query.
   await catalog.search('zzzqqq');
-  await expect(page.getByTestId('catalog-search-empty')).toHaveText('No items match “zzzqqq”');
+  await catalog.expectNoMatch('No items match “zzzqqq”');
 
   // The allergen filter: an item whose allergies include a code is hidden, and counted.
   // One whose first word also finds items without that allergen, so the filter visibly keeps some.

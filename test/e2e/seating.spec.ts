@@ -1,15 +1,12 @@
-import { expect, test, type Page } from '@playwright/test';
-import { CatalogPage } from './support/CatalogPage';
-import { FloorPage } from './support/FloorPage';
-import { OrderPage } from './support/OrderPage';
-import { ServicePage } from './support/ServicePage';
-import { useCleanup } from './support/cleanup';
-import { firstRoomOf, openSyncedTerminal, startVendor } from './support/terminal';
+import type { Page } from '@playwright/test';
+import { CatalogPage } from './pages/CatalogPage';
+import { FloorPage } from './pages/FloorPage';
+import { OrderPage } from './pages/OrderPage';
+import { ServicePage } from './pages/ServicePage';
+import { expect, test } from './support/fixtures';
 
 // A waiter seats one table after another in the same window: each free table opens its seat
 // dialog, each seated table its own order screen with its own guests and unsent ticket.
-
-const { running, contexts } = useCleanup();
 
 /** Errors the page throws (React's "Maximum update depth exceeded" among them), as they happen. */
 function pageErrors(page: Page): string[] {
@@ -18,12 +15,11 @@ function pageErrors(page: Page): string[] {
   return errors;
 }
 
-test('with a table open, tapping Floor and a free table opens the seat dialog', async () => {
-  const vendorUrl = await startVendor(running);
-  const room = await firstRoomOf(vendorUrl);
+test('with a table open, tapping Floor and a free table opens the seat dialog', async ({ vendor, terminal }) => {
+  const room = await vendor.firstRoom();
   const first = room.tables.find((t) => t.name === '5') ?? room.tables[0]!;
   const second = room.tables.find((t) => t !== first)!;
-  const page = await openSyncedTerminal(vendorUrl, running, contexts);
+  const page = await terminal.openSynced();
   const crashes = pageErrors(page);
   const floor = new FloorPage(page);
   const order = new OrderPage(page);
@@ -43,12 +39,11 @@ test('with a table open, tapping Floor and a free table opens the seat dialog', 
   expect(crashes).toEqual([]);
 });
 
-test('three tables seated in a row, switching between them: each keeps its guests and its ticket', async () => {
+test('three tables seated in a row, switching between them: each keeps its guests and its ticket', async ({ vendor, terminal }) => {
   test.setTimeout(180_000);
-  const vendorUrl = await startVendor(running);
-  const room = await firstRoomOf(vendorUrl);
+  const room = await vendor.firstRoom();
   const [a, b, c] = room.tables;
-  const page = await openSyncedTerminal(vendorUrl, running, contexts);
+  const page = await terminal.openSynced();
   const crashes = pageErrors(page);
   const floor = new FloorPage(page);
   const catalog = new CatalogPage(page);

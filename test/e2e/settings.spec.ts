@@ -3,19 +3,17 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { chromium, expect, test } from '@playwright/test';
-import { chromiumLaunch } from '../../playwright.config';
-import { FirstStartPage } from './support/FirstStartPage';
-import { FloorPage } from './support/FloorPage';
-import { SettingsPage } from './support/SettingsPage';
-import { freePort, roomsFromServer, startScript, startServe } from './support/processes';
-import { useCleanup } from './support/cleanup';
+import { FirstStartPage } from './pages/FirstStartPage';
+import { FloorPage } from './pages/FloorPage';
+import { Header } from './pages/Header';
+import { SettingsPage } from './pages/SettingsPage';
+import { expect, test } from './support/fixtures';
+import { roomsFromServer, startScript } from './support/processes';
 
 const SCREENS = 'test-results/screens';
 const TSX = resolve(import.meta.dirname, '../../node_modules/.bin/tsx');
 const execFileAsync = promisify(execFile);
 
-const { running, contexts } = useCleanup();
 
 /**
  * The vendor's server of a real venue: the sandbox CLI on its own port, with a floor of its own
@@ -33,29 +31,18 @@ async function startVenueServer() {
   return { ...started, url: started.match[1]! };
 }
 
-test('settings: a wrong token is explained, the right one passes every check, Save switches the floor to that account', async () => {
+test('settings: a wrong token is explained, the right one passes every check, Save switches the floor to that account', async ({ demoTerminal, owned }) => {
   const venue = await startVenueServer();
-  running.push(venue);
+  owned.running.push(venue);
   const venueRooms = await roomsFromServer(venue.url);
   expect(venueRooms.map((r) => r.name)).toEqual(['Terraza Pepe', 'Barra Pepe']);
 
-  const dataDir = await mkdtemp(join(tmpdir(), 'comanda-e2e-data-'));
-  const serve = await startServe(['--port', String(await freePort()), '--data', dataDir]);
-  running.push(serve);
-
-  const context = await chromium.launchPersistentContext(await mkdtemp(join(tmpdir(), 'comanda-e2e-profile-')), {
-    ...chromiumLaunch,
-    viewport: { width: 1280, height: 800 },
-    hasTouch: true,
-  });
-  contexts.push(context);
-  const page = await context.newPage();
+  const page = await demoTerminal.open();
   const floor = new FloorPage(page);
   const settings = new SettingsPage(page);
-  const header = page.getByRole('banner');
+  const header = new Header(page);
 
-  await floor.open(serve.url);
-  await expect(header).toContainText('Demo venue');
+  await header.expectNaming('Demo venue');
   // A new terminal: "Connect my account" on its first screen opens Settings on the account's form.
   await new FirstStartPage(page).choose('Connect my account');
   await expect(settings.heading).toBeVisible();
@@ -94,15 +81,15 @@ test('settings: a wrong token is explained, the right one passes every check, Sa
   await expect(settings.inUse).toContainText(`demo on ${host}`);
   // Tokens are never shown again: the fields are empty, with a note that they are saved.
   await expect(settings.field('Access token')).toHaveValue('');
-  await expect(page.getByText('Saved — enter again to replace.').first()).toBeVisible();
+  await settings.expectTokensSaved();
   await page.screenshot({ path: `${SCREENS}/settings.png` });
 
   // Back on the floor: the header names the account, and the plan is that account's.
   await settings.backToFloor();
-  await expect(header).not.toContainText('Demo venue');
-  await expect(header).toContainText('demo');
+  await header.expectNotNaming('Demo venue');
+  await header.expectNaming('demo');
   await expect(floor.connection).toContainText('Online');
   await floor.expectFloor(venueRooms);
   await floor.page.screenshot({ path: `${SCREENS}/settings-floor-after-switch.png` });
-  expect(serve.output()).not.toContain('demo-token');
+  expect(demoTerminal.output()).not.toContain('demo-token');
 });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { chromium, expect, type BrowserContext, type Page } from '@playwright/test';
 import { chromiumLaunch } from '../../../playwright.config';
 import { DEMO_HEADERS, nextLaunchLink, startScript, startServe, tokenFileArgs, type Started } from './processes';
-import { SyncPage } from './SyncPage';
+import { SyncPage } from '../pages/SyncPage';
 
 // The setup most e2e tests share: the vendor's sandbox on its own (so a test can read its API and
 // control its faults), and the browser shell on that sandbox's demo account, open in Debian
