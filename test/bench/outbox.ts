@@ -22,10 +22,10 @@ import { controlRequest } from '../../electron/sandbox/control/request.testing';
 import { chromiumLaunch } from '../../playwright.config';
 import type { TicketLineInput } from '../../renderer/src/data/queue/outboxTypes';
 import { startShellTerminal } from '../chaos/terminal';
-import { CatalogPage } from '../e2e/support/CatalogPage';
-import { FloorPage } from '../e2e/support/FloorPage';
+import { CatalogPage } from '../e2e/pages/CatalogPage';
+import { FloorPage } from '../e2e/pages/FloorPage';
 import { roomsFromServer, startScript, startServe, tokenFileArgs, type Started } from '../e2e/support/processes';
-import { ServicePage } from '../e2e/support/ServicePage';
+import { ServicePage } from '../e2e/pages/ServicePage';
 import { median, percentile } from './stats';
 
 const RATE = 120;

@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { CatalogPage, euros } from './support/CatalogPage';
+import { CatalogPage, euros } from './pages/CatalogPage';
 import { useCleanup } from './support/cleanup';
 import { CatalogTab } from './pages/manager/CatalogTab';
 import { DEMO_HEADERS } from './support/processes';

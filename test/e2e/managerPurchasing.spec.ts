@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import { controlRequest } from '../../electron/sandbox/control/request.testing';
 import { useCleanup } from './support/cleanup';
 import { listAll, type WireRecord } from './support/serverCatalog';
-import { ServicePage } from './support/ServicePage';
+import { ServicePage } from './pages/ServicePage';
 import { PurchaseOrdersTab, type PurchaseOrder } from './pages/manager/PurchaseOrdersTab';
 import { openSyncedTerminal, openSyncedWindow, startVendor } from './support/terminal';
 

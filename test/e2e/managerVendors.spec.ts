@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_HEADERS } from './support/processes';
 import { listAll, type WireRecord } from './support/serverCatalog';
-import { SettingsPage } from './support/SettingsPage';
+import { SettingsPage } from './pages/SettingsPage';
 import { openSyncedTerminal, startVendor } from './support/terminal';
 import { useCleanup } from './support/cleanup';
 import { ChainTab } from './pages/manager/ChainTab';

@@ -2,7 +2,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { SettingsPage } from './support/SettingsPage';
+import { SettingsPage } from './pages/SettingsPage';
 import { startServe } from './support/processes';
 import { openWindow } from './support/terminal';
 import { useCleanup } from './support/cleanup';

@@ -4,7 +4,7 @@ import { centsNumber, refereeSale } from '../contract/retail/shopReferee';
 import { type Wire } from './support/shop';
 import { expect, test } from './support/shopFixtures';
 import { assertNoProductPromotions, entriesById, inPromotionCategories, pendingEntries, readShopFacts, scanProducts, type ShopProduct } from './support/shopCatalog';
-import { eurosOfCents as euros } from './support/CatalogPage';
+import { eurosOfCents as euros } from './pages/CatalogPage';
 
 // Issue 15 "Proof", offline: three sales made at the till while the shop's retail sandbox is
 // offline (every connection cut, its control API excepted) are saved at once, wait in the main

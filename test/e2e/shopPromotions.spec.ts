@@ -4,7 +4,7 @@ import { centsNumber, productFromWire, promotionOn, refereeSale, type RefPromoti
 import { createLinkedCombo, productLinksPath, retailGet, retailSend, type LedgerEntry, type Wire } from './support/shop';
 import { expect, test } from './support/shopFixtures';
 import { inPromotionCategories, pendingEntries, readShopFacts, scanProducts, type ShopFacts, type ShopProduct } from './support/shopCatalog';
-import { eurosOfCents as euros } from './support/CatalogPage';
+import { eurosOfCents as euros } from './pages/CatalogPage';
 
 // Issue 15 item 8, promotions on linked PRODUCTS (`apply_to` 1), on the demo shop (the vendor's
 // retail sandbox, the browser shell on a shop account at it, its real catalog synced). The retail API reads those links only

@@ -4,7 +4,7 @@ import { centsNumber, promotionOn, refereeSale, type RefOrder } from '../contrac
 import { type LedgerEntry, type Wire } from './support/shop';
 import { expect, test } from './support/shopFixtures';
 import { assertNoProductPromotions, inPromotionCategories, needsRounding, pendingEntries, readShopFacts, scanProducts, type ShopFacts, type ShopProduct } from './support/shopCatalog';
-import { eurosOfCents as euros } from './support/CatalogPage';
+import { eurosOfCents as euros } from './pages/CatalogPage';
 
 // Issue 15 "Proof", the referee sale: on the demo shop (the vendor's retail sandbox, the browser
 // shell on a shop account at it, its real catalog synced into the till), three barcodes scanned — a sock variant (twice:

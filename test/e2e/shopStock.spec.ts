@@ -1,6 +1,6 @@
 import { analyze } from './support/screens';
 import { retailGet } from './support/shop';
-import { SettingsPage } from './support/SettingsPage';
+import { SettingsPage } from './pages/SettingsPage';
 import { expect, test } from './support/shopFixtures';
 import { PinSetup } from './pages/shop/PinGate';
 import type { ProductCard, TillPage } from './pages/shop/TillPage';

@@ -1,12 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { controlRequest } from '../../electron/sandbox/control/request.testing';
-import { CatalogPage } from './support/CatalogPage';
-import { FloorPage } from './support/FloorPage';
-import { OrderPage } from './support/OrderPage';
+import { CatalogPage } from './pages/CatalogPage';
+import { FloorPage } from './pages/FloorPage';
+import { OrderPage } from './pages/OrderPage';
 import { DEMO_HEADERS } from './support/processes';
 import { listAll } from './support/serverCatalog';
-import { ServicePage } from './support/ServicePage';
-import { SettingsPage } from './support/SettingsPage';
+import { ServicePage } from './pages/ServicePage';
+import { SettingsPage } from './pages/SettingsPage';
 import { openSyncedWindow, startTerminal, startVendor } from './support/terminal';
 import { useCleanup } from './support/cleanup';
 import { firstItemButton, groupTab, ItemStockDialog, SoldOutQuestion, stockMark, WarehouseSettings } from './pages/manager/ItemStock';

@@ -5,7 +5,7 @@ import { retailGet, type Wire } from './support/shop';
 import { expect, test } from './support/shopFixtures';
 import { scanProducts } from './support/shopCatalog';
 import { seriousViolations as violations } from './support/screens';
-import { eurosOfCents as euros } from './support/CatalogPage';
+import { eurosOfCents as euros } from './pages/CatalogPage';
 
 // Issue 15 item 9 (and item 7's "or it follows the customer's"): the till's customer on the demo
 // shop — the vendor's retail sandbox, the browser shell on a shop account at it, its real catalog synced. The sandbox's own
