@@ -40,6 +40,15 @@ const noRendererFolder = {
   message: 'The main side and shared/ import nothing from renderer/ (ARCHITECTURE §3).',
 };
 
+/** @type {RestrictedPattern} */
+const noSandboxFolder = {
+  regex: '^(\\.{1,2}/)+(.*/)?sandbox(/|$)',
+  message: 'electron/services never imports the sandbox: the shells pass in the demo sandboxes (electron/sandbox/demo.ts).',
+};
+
+/** Test files: fixtures may start a sandbox, and long test tables are fine. */
+const testFiles = ['**/*.test.ts', '**/*.test.tsx', '**/*.testing.ts'];
+
 /**
  * @param {RestrictedPath[]} paths
  * @param {RestrictedPattern[]} patterns
@@ -68,6 +77,25 @@ export default tseslint.config(
   {
     files: ['electron/services/**/*.ts', 'electron/web/**/*.ts', 'electron/sandbox/**/*.ts'],
     rules: restrict(noElectronPaths, [noElectronSubpaths, noRendererFolder]),
+  },
+  {
+    // The main side's services run the same with any sandbox or none: the shells inject it.
+    files: ['electron/services/**/*.ts'],
+    ignores: testFiles,
+    rules: restrict(noElectronPaths, [noElectronSubpaths, noRendererFolder, noSandboxFolder]),
+  },
+  {
+    // A newcomer reads a service file whole: none over 400 lines (raw lines, comments included).
+    files: ['electron/services/**/*.ts'],
+    ignores: testFiles,
+    rules: { 'max-lines': ['error', { max: 400, skipBlankLines: false, skipComments: false }] },
+  },
+  {
+    // Production functions fit on a few screens. electron/sandbox is left out until its three
+    // seed and report builders are split (its own step).
+    files: ['electron/**/*.ts'],
+    ignores: [...testFiles, 'electron/sandbox/**'],
+    rules: { 'max-lines-per-function': ['error', { max: 150, skipBlankLines: true, skipComments: true }] },
   },
   {
     files: ['electron/main/**/*.ts', 'electron/preload/**/*.ts'],

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { app, dialog, ipcMain, safeStorage, type BrowserWindow } from 'electron';
 import { bridgeEventChannel } from '../../shared/bridge';
+import { demoSandboxes } from '../sandbox/demo';
 import { startAppCore, type AppCore } from '../services/core';
 import { createSafeStorageShopVault, createSafeStorageVault, createSafeStorageWebhookVault } from '../services/secrets/vault.safe-storage';
 import { APP_ORIGIN } from './app-origin';
@@ -73,6 +74,8 @@ async function start(): Promise<void> {
     // The shop's webhook secret (issue 16): credentials.webhook.bin.
     webhookVault: createSafeStorageWebhookVault(safeStorage, join(userData, 'credentials.bin')),
     account: { mode: 'demo' },
+    // The demo venue's and the demo shop's sandboxes, each started when an account uses it.
+    demo: demoSandboxes(),
     log: (line) => console.log(line),
   });
 

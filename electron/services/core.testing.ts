@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterEach } from 'vitest';
 import { queueSnapshotSchema, type BridgeEvent, type BridgeResult, type EntryDraft, type QueueSnapshot, type TableService } from '../../shared/bridge';
 import type { RunningSandbox } from '../sandbox';
+import { demoSandboxes } from '../sandbox/demo';
 import { startAppCore, type AppCore, type AppCoreOptions } from './core';
 import { roundDraft, seatingDraft } from './queue/dispatcher.testing';
 import { createFileShopVault, createFileVault } from './secrets/vault.file';
@@ -54,7 +55,7 @@ export function coreFixture(prefix = 'comanda-core-') {
         account,
         timeoutMs: 5_000,
         env: {},
-        demoSandbox: { limits: LIFTED },
+        demo: demoSandboxes({ venue: { limits: LIFTED } }),
         log: (line) => logged.push(line),
       });
       cores.push(core);

@@ -2,6 +2,7 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { demoSandboxes, type DemoSandboxOptions } from '../sandbox/demo';
 import { demoShopSeeder, MAX_RETAIL_SCALE } from '../sandbox/retail/seed/demoShop';
 import { startAppCore, type AccountChoice, type AppCoreOptions } from '../services/core';
 import { RETAIL_REQUESTS_PER_MINUTE } from '../services/retail/limiter';
@@ -187,7 +188,7 @@ function parseImagesUrl(value: string): string {
 }
 
 /** The shops' budgets and the demo shop's sandbox from `--shop-catalog-per-minute` and `--demo-shop-articles`. */
-export function shopBudgets(options: Pick<ServeOptions, 'shopCatalogPerMinute' | 'demoShopArticles'>): Pick<AppCoreOptions, 'retailLimits' | 'demoShopSandbox'> {
+export function shopBudgets(options: Pick<ServeOptions, 'shopCatalogPerMinute' | 'demoShopArticles'>): Pick<AppCoreOptions, 'retailLimits'> & { demoShopSandbox?: DemoSandboxOptions['shop'] } {
   const catalog = options.shopCatalogPerMinute;
   const budgets = catalog === undefined ? null : { catalog, others: Math.max(RETAIL_REQUESTS_PER_MINUTE, 3 * catalog) };
   const sandbox = {
@@ -203,6 +204,7 @@ export function shopBudgets(options: Pick<ServeOptions, 'shopCatalogPerMinute' |
 export async function runServe(argv: string[], rendererDir = resolve('out/renderer')) {
   const options = parseServeArgs(argv);
   const log = (line: string) => console.log(line);
+  const { demoShopSandbox, ...budgets } = shopBudgets(options);
   const core = await startAppCore({
     shell: 'browser',
     dataDir: options.dataDir,
@@ -212,7 +214,9 @@ export async function runServe(argv: string[], rendererDir = resolve('out/render
     account: options.account,
     log,
     ...(options.requestsPerMinute ? { requestsPerMinute: options.requestsPerMinute } : {}),
-    ...shopBudgets(options),
+    ...budgets,
+    // The demo venue's and the demo shop's sandboxes, each started when an account uses it.
+    demo: demoSandboxes(demoShopSandbox ? { shop: demoShopSandbox } : {}),
   });
   let shell;
   try {

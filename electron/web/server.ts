@@ -157,7 +157,7 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
     if (req.method !== 'GET' && req.method !== 'HEAD') return sendJson(res, 405, { error: 'Method not allowed' });
     if (url.searchParams.has(LAUNCH_PARAM)) return launch(req, res, url);
     if (isPage(url.pathname) && !hasSession(req)) return sendPage(res, 403, NO_SESSION_PAGE);
-    return serveStatic(url.pathname, res);
+    return serveStatic(rendererRoot, servedIndex, url.pathname, res);
   }
 
   /**
@@ -192,34 +192,6 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
     const answer = await answerImageRequest(options.core.images, req.method ?? 'GET', pathname);
     res.writeHead(answer.status, answer.headers);
     res.end(answer.body ?? undefined);
-  }
-
-  async function serveStatic(pathname: string, res: ServerResponse) {
-    if (pathname === '/' || pathname === '/index.html') {
-      res.setHeader('cache-control', 'no-store');
-      res.writeHead(200, { 'content-type': contentTypeFor('index.html') });
-      return res.end(servedIndex);
-    }
-    let decoded: string;
-    try {
-      decoded = decodeURIComponent(pathname);
-    } catch {
-      return sendJson(res, 400, { error: 'Bad path' });
-    }
-    const file = normalize(join(rendererRoot, decoded));
-    if (!file.startsWith(rendererRoot + sep) || decoded.includes('\0')) return sendJson(res, 404, { error: 'Not found' });
-    let content: Buffer;
-    try {
-      content = await readFile(file);
-    } catch {
-      return sendJson(res, 404, { error: 'Not found' });
-    }
-    res.writeHead(200, {
-      'content-type': contentTypeFor(file),
-      // Vite names assets by content hash, so they never change under the same name.
-      'cache-control': decoded.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-    });
-    res.end(content);
   }
 
   await new Promise<void>((resolveListen, reject) => {
@@ -341,4 +313,33 @@ async function readJsonBody(req: IncomingMessage, maxBytes: number): Promise<Bod
   } catch {
     return { ok: false, status: 400, message: 'Bridge call body is not valid JSON.' };
   }
+}
+
+/** The built renderer's files; index.html as read at start. */
+async function serveStatic(rendererRoot: string, servedIndex: string, pathname: string, res: ServerResponse) {
+  if (pathname === '/' || pathname === '/index.html') {
+    res.setHeader('cache-control', 'no-store');
+    res.writeHead(200, { 'content-type': contentTypeFor('index.html') });
+    return res.end(servedIndex);
+  }
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return sendJson(res, 400, { error: 'Bad path' });
+  }
+  const file = normalize(join(rendererRoot, decoded));
+  if (!file.startsWith(rendererRoot + sep) || decoded.includes('\0')) return sendJson(res, 404, { error: 'Not found' });
+  let content: Buffer;
+  try {
+    content = await readFile(file);
+  } catch {
+    return sendJson(res, 404, { error: 'Not found' });
+  }
+  res.writeHead(200, {
+    'content-type': contentTypeFor(file),
+    // Vite names assets by content hash, so they never change under the same name.
+    'cache-control': decoded.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+  });
+  res.end(content);
 }

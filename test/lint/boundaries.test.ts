@@ -27,6 +27,10 @@ describe('folder boundaries (npm run lint)', () => {
     ['shared/bridge/x.ts', "import { db } from '../../renderer/src/data/db';\nexport const f = db;\n"],
     ['renderer/src/x.ts', "import { ipcMain } from 'electron/main';\nexport const f = ipcMain;\n"],
     ['renderer/src/x.ts', "import { readFile } from 'fs/promises';\nexport const f = readFile;\n"],
+    // The shells pass the demo sandboxes in: nothing in electron/services imports electron/sandbox.
+    ['electron/services/x.ts', "import { startSandbox } from '../sandbox';\nexport const f = startSandbox;\n"],
+    ['electron/services/accounts/x.ts', "import { DEMO_SHOP } from '../../sandbox/retail';\nexport const f = DEMO_SHOP;\n"],
+    ['electron/services/accounts/x.ts', "import type { RunningSandbox } from '../../sandbox/server';\nexport type F = RunningSandbox;\n"],
   ])('%s: forbidden import is an error', async (file, code) => {
     expect(await restrictedImports(file, code)).not.toEqual([]);
   });
@@ -42,6 +46,9 @@ describe('folder boundaries (npm run lint)', () => {
     ['renderer/src/bridge/x.ts', "import { h } from './http';\nexport const f = h;\n"],
     ['shared/bridge/x.ts', "import { d } from '../domain/util';\nexport const f = d;\n"],
     ['electron/sandbox/x.ts', "import { s } from './routes/rooms';\nexport const f = s;\n"],
+    // The shells may start the sandbox; a service's test fixture may too.
+    ['electron/web/x.ts', "import { demoSandboxes } from '../sandbox/demo';\nexport const f = demoSandboxes;\n"],
+    ['electron/services/x.test.ts', "import { startSandbox } from '../sandbox';\nexport const f = startSandbox;\n"],
   ])('%s: allowed import passes', async (file, code) => {
     expect(await restrictedImports(file, code)).toEqual([]);
   });

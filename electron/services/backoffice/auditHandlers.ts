@@ -1,4 +1,4 @@
-import type { BackofficeDeps, BackofficeHandlers } from './handlers';
+import type { BackofficeDeps, BackofficeHandlers } from './types';
 
 // Manager mode's Activity list (issue 17 item 6): the account's audit log, newest first.
 

@@ -5,7 +5,7 @@ import { catalogEditProblems, editsByResource, refOf, serverFieldProblems, updat
 import { ServiceError } from '../bridge/dispatcher';
 import { MAX_REQUEST_BYTES } from '../gateway';
 import { auditedWrite } from './audited';
-import type { BackofficeDeps, BackofficeHandlers } from './handlers';
+import type { BackofficeDeps, BackofficeHandlers } from './types';
 
 // Issue 17 item 1: catalog quick edits (docs/decisions.md, "Issue 17 — catalog quick edits").
 // - Everything is checked first (shared/domain/catalogEdits.ts): one problem and nothing is sent.

@@ -1,5 +1,5 @@
 import type { LastChainSync } from '../../../shared/bridge';
-import type { BackofficeDeps, BackofficeHandlers } from './handlers';
+import type { BackofficeDeps, BackofficeHandlers } from './types';
 import { auditedWrite } from './audited';
 
 // Manager mode's chain sync (issue 17 item 5; spec: hospitality 4.2 `POST chains/sync`). The

@@ -2,7 +2,7 @@ import type { PurchaseOrderLineWire } from '../../../shared/api';
 import { explainedGatewayCall } from '../bridge/gatewayFailures';
 import { coded, type PurchaseOrderLine, type ReceivedHere } from '../../../shared/bridge';
 import { ServiceError } from '../bridge/dispatcher';
-import type { BackofficeDeps, BackofficeHandlers } from './handlers';
+import type { BackofficeDeps, BackofficeHandlers } from './types';
 import { NOTHING_HERE, purchaseOrderLineOf, purchaseOrderOf, receiptDrafts, receivedHereByLine } from './purchaseReceipt';
 
 // Purchase orders (issue 17 item 3; spec 2.8, 4.5) and receiving them. Reading goes to the server

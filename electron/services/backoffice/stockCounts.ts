@@ -2,7 +2,7 @@ import type { ChangedElsewhere, ItemStock, StockCountLine, WarehouseStockRow } f
 import { explainedGatewayCall } from '../bridge/gatewayFailures';
 import type { StockWire } from '../../../shared/api';
 import { audited } from './audited';
-import type { BackofficeDeps, BackofficeHandlers } from './handlers';
+import type { BackofficeDeps, BackofficeHandlers } from './types';
 
 // Stock counts (issue 17 item 2). Reading: every page of the warehouse's stocks (spec 4.4 GET
 // V2/warehouses/<id>), one row per item. Saving:

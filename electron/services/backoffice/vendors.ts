@@ -12,7 +12,7 @@ import type { VendorCreateRequest, VendorItemRequest, VendorItemWire, VendorUpda
 import { explainedGatewayCall } from '../bridge/gatewayFailures';
 import type { GatewayError } from '../gateway';
 import { audited, auditedWrite } from './audited';
-import type { BackofficeDeps, BackofficeHandlers } from './handlers';
+import type { BackofficeDeps, BackofficeHandlers } from './types';
 
 // Manager mode's vendors (issue 17 item 4; spec: hospitality 2.8, 4.6) through the venue's gateway,
 // online only and at `interactive` priority (a manager waits). Every write goes through `audited`.

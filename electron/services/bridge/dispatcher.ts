@@ -5,6 +5,7 @@ import {
   describeZodError,
   isOperationName,
   zodErrorFields,
+  zodIssues,
   type BridgeCallContext,
   type BridgeErrorInfo,
   type BridgeInput,
@@ -52,11 +53,11 @@ export function createDispatcher(handlers: BridgeHandlers, log: (line: string) =
       const operation = bridgeOperations[name];
       const input = operation.input.safeParse(rawInput ?? {});
       if (!input.success) {
-        return failure({ kind: 'invalid-input', ...coded('invalid-input', { operation: name, fields: zodErrorFields(input.error) }), detail: describeZodError(name, input.error) });
+        return failure({ kind: 'invalid-input', ...coded('invalid-input', { operation: name, fields: zodErrorFields(input.error) }), issues: zodIssues(name, input.error), detail: describeZodError(name, input.error) });
       }
       const context = bridgeCallContextSchema.safeParse(rawContext ?? {});
       if (!context.success) {
-        return failure({ kind: 'invalid-input', ...coded('invalid-input', { operation: name, fields: zodErrorFields(context.error) }), detail: describeZodError(`${name} (context)`, context.error) });
+        return failure({ kind: 'invalid-input', ...coded('invalid-input', { operation: name, fields: zodErrorFields(context.error) }), issues: zodIssues(name, context.error), detail: describeZodError(`${name} (context)`, context.error) });
       }
       let value: unknown;
       try {
@@ -86,5 +87,6 @@ export function createDispatcher(handlers: BridgeHandlers, log: (line: string) =
 function failure(error: BridgeErrorInfo): BridgeResult<never> {
   const detail = redactSecrets(error.detail);
   const { code, params } = redactedText(error);
-  return { ok: false, error: { kind: error.kind, code, ...(params ? { params } : {}), ...(detail !== undefined ? { detail } : {}) } };
+  const issues = error.issues?.map((issue) => ({ path: issue.path, ...redactedText(issue) }));
+  return { ok: false, error: { kind: error.kind, code, ...(params ? { params } : {}), ...(issues ? { issues } : {}), ...(detail !== undefined ? { detail } : {}) } };
 }

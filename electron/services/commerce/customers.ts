@@ -1,6 +1,6 @@
 import { ServiceError } from '../bridge/dispatcher';
 import { GatewayError } from '../gateway';
-import type { CommerceDeps, CommerceHandlers } from './handlers';
+import type { CommerceDeps, CommerceHandlers } from './types';
 
 // Issue 14 item 8: deleting a customer at the POS (spec 4.2 `DELETE V2/customers/<id>`), online
 // only: nothing is queued, the waiter is told at once. Creating one goes through the queue

@@ -3,7 +3,7 @@ import type { GiftCardWire } from '../../../shared/api';
 import { centsToDecimal, parseCents } from '../../../shared/domain/money';
 import { ServiceError } from '../bridge/dispatcher';
 import { GatewayError } from '../gateway';
-import type { CommerceDeps, CommerceHandlers } from './handlers';
+import type { CommerceDeps, CommerceHandlers } from './types';
 
 // Selling a gift card (issue 14 item 6; spec 2.3, 4.2 `POST V2/giftCards`, 7). Online only: the
 // API answers at once, 201 with the card or 422 with why. A 422 becomes `gift-card-refused` with

@@ -1,5 +1,5 @@
 import { coded, type SyncPage, type SyncRecord, type SyncResource } from '../../../shared/bridge';
-import type { Gateway, PageOptions, Paginated } from './client';
+import type { Gateway, PageOptions, Paginated } from './types';
 import { GatewayError } from './errors';
 import { checkPage, MAX_PAGE_SIZE, ROOMS_PER_PAGE, type PageRequest } from './pagination';
 

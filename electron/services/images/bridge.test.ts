@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { BridgeEvent } from '../../../shared/bridge';
 import { startSandbox } from '../../sandbox';
 import { demoCatalog } from '../../sandbox/seed/demoCatalog';
+import { demoSandboxes } from '../../sandbox/demo';
 import { startAppCore, type AppCore } from '../core';
 import { ServiceError } from '../bridge/dispatcher';
 import { createFileVault } from '../secrets/vault.file';
@@ -20,7 +21,7 @@ afterEach(async () => {
 async function core(account: Parameters<typeof startAppCore>[0]['account']) {
   const dataDir = await mkdtemp(join(tmpdir(), 'comanda-core-images-'));
   cleanup.push(() => rm(dataDir, { recursive: true, force: true }));
-  const started: AppCore = await startAppCore({ shell: 'browser', dataDir, vault: createFileVault(dataDir), account, timeoutMs: 5000 });
+  const started: AppCore = await startAppCore({ shell: 'browser', dataDir, vault: createFileVault(dataDir), account, timeoutMs: 5000, demo: demoSandboxes() });
   cleanup.push(() => started.close());
   const events: BridgeEvent[] = [];
   started.onEvent((event) => events.push(event));

@@ -95,11 +95,7 @@ export interface QueueDispatcher {
 
 export function startQueueDispatcher(deps: QueueDispatcherDeps): QueueDispatcher {
   const { store, connection } = deps;
-  const now = deps.now ?? Date.now;
-  const setTimer = deps.setTimer ?? systemClock.setTimer;
-  const log = deps.log ?? (() => {});
-  const concurrency = deps.concurrency ?? 2;
-  const offlineRetryMs = deps.offlineRetryMs ?? 1_000;
+  const { now, setTimer, log, concurrency, offlineRetryMs } = withDefaults(deps);
 
   let stopped = false;
   let stopping: Promise<void> | null = null;
@@ -109,52 +105,15 @@ export function startQueueDispatcher(deps: QueueDispatcherDeps): QueueDispatcher
   let offlineUntil = 0;
   /** "Retry now" tries once even while the connection says offline (its answer tells). */
   let ignoreOffline = false;
-  // A refused write (disk full, database locked) waits 1 s, 2 s … 30 s instead of retrying at
-  // once: the renderer's dispatcher once spun at about 1,400 attempts a second.
-  let localFailures = 0;
-  let localRetryAt = 0;
-  let problem: QueueStorageProblem | null = null;
-  const problemListeners = new Set<(problem: QueueStorageProblem | null) => void>();
+  const storage = storageWrites(now, log);
+  const { write, writeWorked, writeFailed } = storage;
   /** Requests that left and have not come back: entry id → the send, for stop(). */
   const inFlight = new Map<string, Promise<void>>();
   /** Outcomes the database refused to record: tried again before anything else is sent. */
   const unrecorded = new Map<string, DeliveryOutcome>();
   let cancelWake: (() => void) | null = null;
   let passQueued = false;
-  /** Set while the dispatcher itself writes: its own changes need no extra pass. */
-  let writing = false;
   let idleWaiters: Array<() => void> = [];
-
-  function write<T>(change: () => T): T {
-    writing = true;
-    try {
-      const result = change();
-      writeWorked();
-      return result;
-    } finally {
-      writing = false;
-    }
-  }
-
-  function writeWorked() {
-    if (localFailures === 0) return;
-    localFailures = 0;
-    localRetryAt = 0;
-    setProblem(null);
-  }
-
-  function writeFailed(error: unknown) {
-    localFailures++;
-    const waitMs = localRetryDelayMs(localFailures);
-    localRetryAt = now() + waitMs;
-    log(`queue: the database refused a write or read (try ${localFailures}, next in ${waitMs} ms): ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`);
-    if (problem === null) setProblem(storageProblemOf(error, new Date(now())));
-  }
-
-  function setProblem(next: QueueStorageProblem | null) {
-    problem = next;
-    for (const listener of problemListeners) listener(next);
-  }
 
   /** One pass: record what is owed, then claim and send what may leave; synchronous. */
   function pass() {
@@ -166,11 +125,11 @@ export function startQueueDispatcher(deps: QueueDispatcherDeps): QueueDispatcher
       if (time > at && (wakeAt === null || time < wakeAt)) wakeAt = time;
     };
     try {
-      if (at < localRetryAt) wakeBy(localRetryAt);
+      if (at < storage.retryAt()) wakeBy(storage.retryAt());
       else sendWhatMayLeave(at, wakeBy);
     } catch (error) {
       writeFailed(error);
-      wakeBy(localRetryAt);
+      wakeBy(storage.retryAt());
     } finally {
       setWake(wakeAt);
       settleIdle();
@@ -267,7 +226,7 @@ export function startQueueDispatcher(deps: QueueDispatcherDeps): QueueDispatcher
   }
 
   const unsubscribeStore = store.onChange(() => {
-    if (writing) return;
+    if (storage.writing()) return;
     // Someone else's write (a person's submit) committed: the database takes writes again, so the
     // refused ones are tried now rather than after the rest of the back-off (up to 30 s).
     writeWorked();
@@ -304,8 +263,70 @@ export function startQueueDispatcher(deps: QueueDispatcherDeps): QueueDispatcher
       if (stopped || (inFlight.size === 0 && !passQueued)) return Promise.resolve();
       return new Promise((done) => idleWaiters.push(done));
     },
-    storageProblem: () => problem,
-    onStorageProblem(listener) {
+    storageProblem: storage.problem,
+    onStorageProblem: storage.onProblem,
+  };
+}
+
+function withDefaults(deps: QueueDispatcherDeps) {
+  return {
+    now: deps.now ?? Date.now,
+    setTimer: deps.setTimer ?? systemClock.setTimer,
+    log: deps.log ?? (() => {}),
+    concurrency: deps.concurrency ?? 2,
+    offlineRetryMs: deps.offlineRetryMs ?? 1_000,
+  };
+}
+
+/**
+ * The dispatcher's own writes and what the database said to them. A refused write (disk full,
+ * database locked) waits 1 s, 2 s … 30 s instead of retrying at once: the renderer's dispatcher
+ * once spun at about 1,400 attempts a second. While one is refused the queue has a storage problem.
+ */
+function storageWrites(now: () => number, log: (line: string) => void) {
+  let localFailures = 0;
+  let localRetryAt = 0;
+  let problem: QueueStorageProblem | null = null;
+  const problemListeners = new Set<(problem: QueueStorageProblem | null) => void>();
+  /** Set while the dispatcher itself writes: its own changes need no extra pass. */
+  let writing = false;
+
+  function setProblem(next: QueueStorageProblem | null) {
+    problem = next;
+    for (const listener of problemListeners) listener(next);
+  }
+
+  function writeWorked() {
+    if (localFailures === 0) return;
+    localFailures = 0;
+    localRetryAt = 0;
+    setProblem(null);
+  }
+
+  return {
+    writeWorked,
+    write<T>(change: () => T): T {
+      writing = true;
+      try {
+        const result = change();
+        writeWorked();
+        return result;
+      } finally {
+        writing = false;
+      }
+    },
+    writeFailed(error: unknown) {
+      localFailures++;
+      const waitMs = localRetryDelayMs(localFailures);
+      localRetryAt = now() + waitMs;
+      log(`queue: the database refused a write or read (try ${localFailures}, next in ${waitMs} ms): ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`);
+      if (problem === null) setProblem(storageProblemOf(error, new Date(now())));
+    },
+    /** When a refused write may be tried again (epoch ms; 0: now). */
+    retryAt: () => localRetryAt,
+    writing: () => writing,
+    problem: () => problem,
+    onProblem(listener: (problem: QueueStorageProblem | null) => void) {
       problemListeners.add(listener);
       return () => problemListeners.delete(listener);
     },

@@ -101,13 +101,19 @@ describe('the settings form', () => {
     expect(buildTestInput(EMPTY_FORM)).toEqual({ ok: true, input: { account: { mode: 'demo' } } });
   });
 
-  it('spreads the bridge’s invalid-input error over the fields its detail names', () => {
+  it('spreads the bridge’s invalid-input error over the fields its issues name, never reading the detail', () => {
     expect(
       fieldErrorsFromBridgeError({
         code: 'invalid-input',
         params: { operation: 'saveSettings', fields: 'account.baseUrl, secrets.accessToken, syncEveryMinutes' },
-        detail: 'saveSettings: account.baseUrl: address-not-url; secrets.accessToken: field-empty; syncEveryMinutes: Too small: expected number to be >=1',
-      }),
+        issues: [
+          { path: ['account', 'baseUrl'], code: 'address-not-url' },
+          { path: ['secrets', 'accessToken'], code: 'field-empty' },
+          { path: ['syncEveryMinutes'], code: 'invalid-input', params: { operation: 'settings', fields: 'syncEveryMinutes' } },
+        ],
+        // A detail in the shape an old parser read: it places nothing.
+        detail: 'saveSettings: tenant: field-empty',
+      } as Parameters<typeof fieldErrorsFromBridgeError>[0]),
     ).toEqual({
       baseUrl: { code: 'address-not-url' },
       accessToken: { code: 'field-empty' },

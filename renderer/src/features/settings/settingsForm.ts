@@ -6,6 +6,7 @@ import {
   chainRoleOf,
   isErrorCode,
   type BridgeInput,
+  type BridgeIssue,
   type EnvironmentId,
   type EnvironmentPreset,
   type AccountKind,
@@ -274,19 +275,15 @@ export function fieldErrorsFromIssues(error: z.ZodError): FieldErrors {
 }
 
 /**
- * The bridge's invalid-input error names each bad field in its detail ("saveSettings:
- * account.baseUrl: address-not-url; syncEveryMinutes: …"): each problem goes next to its field.
- * An error that names no field (e.g. `tokens-missing`) belongs to the whole form.
+ * The bridge's refusal names each bad field in its `issues` (path and code): each problem goes next
+ * to its field. An error without issues (e.g. `tokens-missing`) belongs to the whole form.
  */
-export function fieldErrorsFromBridgeError(error: ErrorText & { detail?: string | undefined }): FieldErrors {
+export function fieldErrorsFromBridgeError(error: ErrorText & { issues?: readonly BridgeIssue[] | undefined }): FieldErrors {
   const whole: FieldProblem = { code: error.code, ...(error.params ? { params: error.params } : {}) };
-  if (error.code !== 'invalid-input' || !error.detail) return { form: whole };
-  const body = error.detail.replace(/^\w+(?: \(\w+\))?: /, '');
+  if (!error.issues || error.issues.length === 0) return { form: whole };
   const errors: FieldErrors = {};
-  for (const part of body.split('; ')) {
-    const match = /^([\w.]+|\(input\)): (.+)$/.exec(part);
-    const field = match ? fieldOfPath(match[1]!) : 'form';
-    errors[field] ??= match ? problemOf(match[2]!, match[1]!) : whole;
+  for (const issue of error.issues) {
+    errors[fieldOfPath(issue.path)] ??= { code: issue.code, ...(issue.params ? { params: issue.params } : {}) };
   }
   return errors;
 }

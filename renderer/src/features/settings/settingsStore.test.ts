@@ -102,6 +102,26 @@ describe('the settings store', () => {
     });
   });
 
+  it('shows each field error the bridge’s issues name next to its field, whatever the detail says', async () => {
+    const { store, bridge } = await openedStore();
+    fillAccount(store);
+    bridge.saveSettings.mockRejectedValueOnce(
+      new BridgeError({
+        kind: 'invalid-input',
+        code: 'invalid-input',
+        params: { operation: 'saveSettings', fields: 'account.baseUrl, account.tenant' },
+        issues: [
+          { path: ['account', 'baseUrl'], code: 'address-needs-https' },
+          { path: ['account', 'tenant'], code: 'tenant-characters' },
+        ],
+        detail: 'saveSettings: account.imagesUrl: address-not-url',
+      }),
+    );
+    await store.getState().saveSettings(bridge);
+    expect(store.getState().errors).toEqual({ baseUrl: { code: 'address-needs-https' }, tenant: { code: 'tenant-characters' } });
+    expect(store.getState().save).toEqual({ state: 'idle' });
+  });
+
   it('puts the bridge’s field errors next to the fields, and other failures in the save bar', async () => {
     const { store, bridge } = await openedStore();
     fillAccount(store, false);

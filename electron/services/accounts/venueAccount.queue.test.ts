@@ -4,11 +4,11 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { BridgeEvent } from '../../shared/bridge';
-import { startSandbox } from '../sandbox';
-import { DEMO_ROOMS } from '../sandbox/seed';
-import { bridgeValue, coreFixture, LIFTED, readQueue, seating, waitForQueue, type TestCore } from './core.testing';
-import { roundDraft } from './queue/dispatcher.testing';
+import type { BridgeEvent } from '../../../shared/bridge';
+import { startSandbox } from '../../sandbox';
+import { DEMO_ROOMS } from '../../sandbox/seed';
+import { bridgeValue, coreFixture, LIFTED, readQueue, seating, waitForQueue, type TestCore } from '../core.testing';
+import { roundDraft } from '../queue/dispatcher.testing';
 
 const fixture = coreFixture('comanda-core-queue-');
 

@@ -2,9 +2,10 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { BridgeResult, ShopWebhooksStatus } from '../../shared/bridge';
-import { startAppCore, type AppCore } from './core';
-import { createFileShopVault, createFileVault, createFileWebhookVault } from './secrets/vault.file';
+import type { BridgeResult, ShopWebhooksStatus } from '../../../shared/bridge';
+import { demoSandboxes } from '../../sandbox/demo';
+import { startAppCore, type AppCore } from '../core';
+import { createFileShopVault, createFileVault, createFileWebhookVault } from '../secrets/vault.file';
 
 // Issue 16 item 5: the receiver starts with the shop account when settings.json enables it, is
 // saved and restarted through the bridge, stops when the account does, and a venue has none.
@@ -28,6 +29,7 @@ async function start(settings: unknown): Promise<{ core: AppCore; call: (name: s
     webhookVault: createFileWebhookVault(dataDir),
     timeoutMs: 5_000,
     env: {},
+    demo: demoSandboxes(),
   });
   cores.push(core);
   return { core, call: (name, input = {}) => core.dispatcher.dispatch(name, input, { accountKey: core.accountKey }) };

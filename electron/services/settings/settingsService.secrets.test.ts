@@ -5,11 +5,11 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { ConnectionCheck } from '../../shared/bridge';
-import { startSandbox, type RunningSandbox } from '../sandbox';
-import { bridgeValue, coreFixture, LIFTED, tableService, waitForQueue } from './core.testing';
-import { roundDraft, seatingDraft } from './queue/dispatcher.testing';
-import { echoing, startRecordingServer, type RecordingServer } from './secrets/recordingServer.testing';
+import type { ConnectionCheck } from '../../../shared/bridge';
+import { startSandbox, type RunningSandbox } from '../../sandbox';
+import { bridgeValue, coreFixture, LIFTED, tableService, waitForQueue } from '../core.testing';
+import { roundDraft, seatingDraft } from '../queue/dispatcher.testing';
+import { echoing, startRecordingServer, type RecordingServer } from '../secrets/recordingServer.testing';
 
 const PEPE = { tenant: 'bar-pepe', accessToken: 'pepe-access-7f3a9c', integratorToken: 'pepe-client-91bd04' };
 const pepeTokens = { accessToken: PEPE.accessToken, integratorToken: PEPE.integratorToken };

@@ -2,11 +2,11 @@
 // one that does not name the current account — a window that missed `account-changed` cannot
 // save its orders into the account selected since.
 import { describe, expect, it, vi } from 'vitest';
-import { startSandbox } from '../sandbox';
-import type { AppCore } from './core';
-import { coreFixture, LIFTED, readQueue, seating, waitForQueue } from './core.testing';
-import { createDispatcher } from './bridge/dispatcher';
-import { testHandlers } from './bridge/handlers.testing';
+import { startSandbox } from '../../sandbox';
+import type { AppCore } from '../core';
+import { coreFixture, LIFTED, readQueue, seating, waitForQueue } from '../core.testing';
+import { createDispatcher } from '../bridge/dispatcher';
+import { testHandlers } from '../bridge/handlers.testing';
 
 const fixture = coreFixture('comanda-core-account-key-');
 

@@ -2,10 +2,10 @@
 // referee: a bill paid by card and by a gift card (the card charged first, then its payment), a
 // redeem the POS refuses (its payment never leaves), and a customer created through the queue.
 import { describe, expect, it } from 'vitest';
-import type { OutboxEntry } from '../../shared/bridge';
-import { demoHeaders } from '../sandbox/testing';
-import { bridgeValue, coreFixture, waitForQueue, type TestCore } from './core.testing';
-import { customerDraft, newService, paymentDraft, redeemDraft, seatingDraft } from './queue/store.testing';
+import type { OutboxEntry } from '../../../shared/bridge';
+import { demoHeaders } from '../../sandbox/testing';
+import { bridgeValue, coreFixture, waitForQueue, type TestCore } from '../core.testing';
+import { customerDraft, newService, paymentDraft, redeemDraft, seatingDraft } from '../queue/store.testing';
 
 const fixture = coreFixture('comanda-core-payments-');
 

@@ -2,10 +2,10 @@
 // seatService / submitEntry is delivered with no renderer, getConnectionState, and the connection
 // probe that notices a server coming back without any vendor call.
 import { describe, expect, it } from 'vitest';
-import type { BridgeEvent, ConnectionState } from '../../shared/bridge';
-import { startSandbox } from '../sandbox';
-import { bridgeValue, coreFixture, LIFTED, seating, waitForQueue } from './core.testing';
-import { roundDraft } from './queue/dispatcher.testing';
+import type { BridgeEvent, ConnectionState } from '../../../shared/bridge';
+import { startSandbox } from '../../sandbox';
+import { bridgeValue, coreFixture, LIFTED, seating, waitForQueue } from '../core.testing';
+import { roundDraft } from '../queue/dispatcher.testing';
 
 const fixture = coreFixture('comanda-core-delivery-');
 
