@@ -1,4 +1,4 @@
-// Issue 13 item 4: in demo mode both shells (through the core) also start the retail sandbox on its
+// In demo mode both shells (through the core) also start the retail sandbox on its
 // own loopback port, log its address, and stop it with the demo venue.
 import { describe, expect, it } from 'vitest';
 import { coreFixture } from './core.testing';

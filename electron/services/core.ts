@@ -78,11 +78,11 @@ export interface AppCoreOptions {
   dataDir: string;
   vault: CredentialsVault;
   /**
-   * The shop's vault slot (issue 15): its own entry, so a shop's token never replaces the venue's.
+   * The shop's vault slot: its own entry, so a shop's token never replaces the venue's.
    * Absent (tools, older tests): shop tokens cannot be stored (`vault-no-encryption`).
    */
   shopVault?: ShopCredentialsVault;
-  /** The shop's webhook secret (issue 16). Absent: no secret can be kept, every delivery is refused. */
+  /** The shop's webhook secret. Absent: no secret can be kept, every delivery is refused. */
   webhookVault?: WebhookSecretVault;
   /** Options of the demo shop's embedded retail sandbox (tests lift its limits). */
   demoShopSandbox?: Omit<StartRetailSandboxOptions, 'host' | 'port'>;
@@ -125,7 +125,7 @@ const ACCOUNT_INDEPENDENT: ReadonlySet<OperationName> = new Set<OperationName>([
   'getSettings',
   'saveSettings',
   'testConnection',
-  // The terminal's preferences and lock (issue 12) belong to no account.
+  // The terminal's preferences and lock belong to no account.
   'getPreferences',
   'savePreferences',
   'getLockState',
@@ -136,7 +136,7 @@ const ACCOUNT_INDEPENDENT: ReadonlySet<OperationName> = new Set<OperationName>([
 ]);
 /**
  * Answered without naming an account: it says which account is current (a fresh window learns its
- * key from it). Every other account-scoped call must name the current account (issue 10 item 7).
+ * key from it). Every other account-scoped call must name the current account.
  */
 const NAMES_NO_ACCOUNT: ReadonlySet<OperationName> = new Set<OperationName>(['getAppInfo']);
 /** One account's services: created when it becomes current, closed when another replaces it. */
@@ -146,10 +146,10 @@ interface LiveAccount {
   readonly tenant: string;
   readonly imagesUrl: string;
   readonly sandbox: RunningSandbox | null;
-  /** The venue's gateway; null for a shop (issue 15: its retail gateway lives in its handlers). */
+  /** The venue's gateway; null for a shop (its retail gateway lives in its handlers). */
   readonly gateway: Gateway | null;
   readonly handlers: BridgeHandlers;
-  /** Probes the server while it is unreachable or quiet (issue 6 item 6). */
+  /** Probes the server while it is unreachable or quiet. */
   readonly connectivity: ConnectivityMonitor;
   /** Stops the queue while a replacement with the same account key opens its database file. */
   stopQueue(): Promise<void>;
@@ -159,7 +159,7 @@ interface LiveAccount {
 }
 
 export async function startAppCore(options: AppCoreOptions): Promise<AppCore> {
-  // Every line the main side logs passes here: no token reaches a log (issue 10 item 3).
+  // Every line the main side logs passes here: no token reaches a log.
   const log = (line: string) => options.log?.(redactSecrets(line));
   const timeoutMs = options.timeoutMs ?? 10_000;
   // One request budget per account for the life of the process, shared by every caller of that
@@ -178,7 +178,7 @@ export async function startAppCore(options: AppCoreOptions): Promise<AppCore> {
 
   const settingsStore = createSettingsStore(options.dataDir, log);
   const environments = environmentPresets(options.env ?? process.env);
-  // Image cache of the current account (issue 4 item 6); the demo venue's photos come from the
+  // Image cache of the current account; the demo venue's photos come from the
   // embedded sandbox, a real account's from its image storage.
   const images = createAccountImages({ dataDir: options.dataDir, emit, log });
 
@@ -222,7 +222,7 @@ export async function startAppCore(options: AppCoreOptions): Promise<AppCore> {
    * What a venue and a shop account share: their connection (vendor calls report what they saw,
    * probes fill the silences; only the current account's changes reach the renderer — activate()
    * catches up a new one) and their order queue, which drains from open to close, current or not,
-   * window or not (issue 11). `deliver` is read when the queue sends, after the gateway exists.
+   * window or not. `deliver` is read when the queue sends, after the gateway exists.
    */
   function accountPlumbing(accountKey: string, baseUrl: string, isCurrent: () => boolean, deliverEntry: QueueServiceOptions['deliver']) {
     const connectionListeners = new Set<(state: ConnectionState) => void>();
@@ -280,7 +280,7 @@ export async function startAppCore(options: AppCoreOptions): Promise<AppCore> {
     // A replaced account's late answers must not speak for the current one.
     const isCurrent = () => live === opened;
 
-    // Issue 17: a purchase order's receipt lines are recorded in the audit log as they are delivered.
+    // A purchase order's receipt lines are recorded in the audit log as they are delivered.
     const deliverEntry = recordingStockReceipts((request) => deliver(gateway, request), () => audit, log);
     const { connectivity, openQueue } = accountPlumbing(accountKey, baseUrl, isCurrent, deliverEntry);
 
@@ -298,7 +298,7 @@ export async function startAppCore(options: AppCoreOptions): Promise<AppCore> {
     if (live !== null && live.accountKey === accountKey) await live.stopQueue();
     let queue = openQueue();
     const queueHandlers = delegatingQueueHandlers(() => queue);
-    // Issue 17 item 6: the back office's writes, recorded per account; every window's Activity list follows.
+    // The back office's writes, recorded per account; every window's Activity list follows.
     const audit = openAuditLog({
       file: auditDatabaseFile(options.dataDir, accountKey),
       terminal: `${hostname()} · ${options.shell}`,
@@ -354,7 +354,7 @@ export async function startAppCore(options: AppCoreOptions): Promise<AppCore> {
   }
 
   /**
-   * A shop (issue 15): the retail gateway with its own budgets, connectivity against the retail
+   * A shop: the retail gateway with its own budgets, connectivity against the retail
    * host, its own queue database (the same queue service) and the shop's handlers. The demo shop
    * is the embedded retail sandbox on its own free loopback port.
    */
@@ -388,7 +388,7 @@ export async function startAppCore(options: AppCoreOptions): Promise<AppCore> {
     });
     if (live !== null && live.accountKey === accountKey) await live.stopQueue();
     let queue = openQueue();
-    // The webhook receiver (issue 16), listening only when Settings enable it.
+    // The webhook receiver, listening only when Settings enable it.
     const webhooks = createShopWebhooks({
       dataDir: options.dataDir,
       accountKey,
@@ -471,7 +471,7 @@ export async function startAppCore(options: AppCoreOptions): Promise<AppCore> {
   /**
    * Checks an account's tokens before anything is saved: typed ones must be of the account's kind,
    * and without any the vault must hold some for its server. Answers what saves them (null: nothing
-   * to save). A venue's go to the venue's slot, a shop's to the shop's (issue 15).
+   * to save). A venue's go to the venue's slot, a shop's to the shop's.
    */
   async function secretsToSave(account: AccountSettings, given: AccountSecretsInput | undefined): Promise<(() => Promise<void>) | null> {
     if (account.mode === 'demo' || account.mode === 'demo-shop') return null;
@@ -528,7 +528,7 @@ export async function startAppCore(options: AppCoreOptions): Promise<AppCore> {
     }
     const next = normaliseSettings(rest);
     const account = next.account;
-    // Each account's tokens: typed now, or saved for its own server before (issue 10 item 1).
+    // Each account's tokens: typed now, or saved for its own server before.
     const primary = await secretsToSave(account, given);
     const second = next.secondary ? await secretsToSave(next.secondary, secondarySecrets) : null;
     const previous = live!;
@@ -607,7 +607,7 @@ export async function startAppCore(options: AppCoreOptions): Promise<AppCore> {
         }
       }
       const tenant = account.tenant.trim();
-      // Saved tokens are tried only on the server they were saved for (issue 10 item 1).
+      // Saved tokens are tried only on the server they were saved for.
       const binding = { origin: originOf(account.baseUrl), tenant };
       const saved = secrets ? null : (await savedSecretsFor(binding)).secrets;
       const chosen = secrets ?? (saved && { accessToken: saved.accessToken, integratorToken: saved.integratorToken });
@@ -701,7 +701,7 @@ function accountVault(vault: CredentialsVault, binding: SecretsBinding): Account
 }
 
 /**
- * The demo shop (issue 13 item 4): the retail API's sandbox on its own free loopback port, started
+ * The demo shop: the retail API's sandbox on its own free loopback port, started
  * and stopped with the demo venue's. The terminal does not use it yet; its address is logged.
  */
 async function withDemoShop(venue: RunningSandbox, log: (line: string) => void): Promise<RunningSandbox> {
@@ -734,7 +734,7 @@ function vaultErrorText(error: unknown): string {
 }
 
 /**
- * A vault written before entries were bound to a server (issue 10 item 1) has no origin.
+ * A vault written before entries were bound to a server has no origin.
  * Decision: bind it to the saved account's server when the tenants match — the only server it
  * can have been saved for, since saving an account saves its tokens with it; otherwise it stays
  * unbound, which no account matches (as if absent), until tokens are typed again.
@@ -801,7 +801,7 @@ async function commandLineSettings(
   }
   // The same server as saved keeps its environment (e.g. an integrations preset).
   const environment = savedAccount && normaliseUrl(savedAccount.baseUrl) === baseUrl ? savedAccount.environment : 'custom';
-  // The same account as saved keeps its chain role (issue 17): the command line does not name one.
+  // The same account as saved keeps its chain role: the command line does not name one.
   const chainRole = sameServer?.tenant === tenant ? sameServer.chainRole : undefined;
   const parsed = accountSettingsSchema.safeParse({ mode: 'account', environment, baseUrl, imagesUrl, tenant, ...(chainRole ? { chainRole } : {}) });
   if (!parsed.success) throw new Error(describeZodError('command line', parsed.error));

@@ -9,7 +9,7 @@ import { purchasingHandlers } from './purchasing';
 import { stockCountHandlers } from './stockCounts';
 import { vendorHandlers } from './vendors';
 
-// Manager mode (issue 17): the venue's back office, one module per concern, all bound to the
+// Manager mode: the venue's back office, one module per concern, all bound to the
 // current account's gateway; every write goes through `audited` (audited.ts) into the account's
 // audit log. Venue accounts only (a shop answers `not-a-venue`).
 

@@ -7,7 +7,7 @@ import { ServiceError } from '../bridge/dispatcher';
 import { createGateway, type Gateway } from '../gateway';
 import { customerHandlers } from './customers';
 
-// Issue 14 item 8: deleting a customer against the sandbox (the vendor's stand-in): deleted at the
+// Deleting a customer against the sandbox (the vendor's stand-in): deleted at the
 // POS, announced to every window; failures are codes, and nothing is announced when nothing went.
 
 let sandbox: RunningSandbox;

@@ -7,7 +7,7 @@ import { createGateway, type Gateway } from '../gateway';
 import { giftCardHandlers } from './giftCards';
 import type { CommerceDeps } from './handlers';
 
-// Issue 14 item 6: selling a gift card against the sandbox (spec 4.2, 7): 201 → the card, exact to
+// Selling a gift card against the sandbox (spec 4.2, 7): 201 → the card, exact to
 // the cent; 422 → `gift-card-refused` with the vendor's words; nothing reached → `offline`.
 
 let sandbox: RunningSandbox;

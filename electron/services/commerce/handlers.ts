@@ -4,7 +4,7 @@ import { giftCardHandlers } from './giftCards';
 import { customerHandlers } from './customers';
 import { stockHandlers } from './stock';
 
-// Issue 14's online operations that are not queue entries (shared/bridge/commerce.ts): one module
+// The online operations that are not queue entries (shared/bridge/commerce.ts): one module
 // per concern, all bound to the current account's gateway; changes other windows must see are
 // announced as events.
 

@@ -4,7 +4,7 @@ import { GatewayError } from './errors';
 import { MAX_PAGES_PER_LIST, walkPages, type PageOf } from './pagination';
 import { failureOf } from '../../../shared/testing/failureOf.testing';
 
-// Answers that lie about their pages (issue 10 item 12): none may make the gateway page forever,
+// Answers that lie about their pages: none may make the gateway page forever,
 // repeat records or stop early without saying so. Each case counts the requests it took.
 
 const SECRETS = { tenant: 'demo', accessToken: 'demo-token', integratorToken: 'demo-client' };

@@ -1,4 +1,4 @@
-// Issue 10 item 2: no credential follows a redirect. A server that answers 3xx points at a second
+// No credential follows a redirect. A server that answers 3xx points at a second
 // server that records every request: the second server must see nothing at all, and the failure
 // names where the redirect pointed and reads as a misconfiguration (the order stays unsent).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

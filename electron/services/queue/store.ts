@@ -19,11 +19,10 @@ import { parseCents } from '../../../shared/domain/money';
 import { inTransaction, type QueueDb } from './migrations';
 import { discardedWith, endedUnsent, RECOVERED } from './outcomes';
 
-// The order queue and the table services in the account's SQLite database (issue 11 items 1–2,
-// 5; ARCHITECTURE §5). Every method is ONE transaction: a seating's service and entries, the
+// The order queue and the table services in the account's SQLite database (// 5; ARCHITECTURE §5). Every method is ONE transaction: a seating's service and entries, the
 // busy-table check and the write, a claim and its "sending" — so two windows (or two processes on
 // one file) can never both win the same table, and "saved" means committed. The rules and the
-// messages are the renderer outbox's of issue 6 (renderer/src/data/outbox.ts), which this replaces.
+// messages are the renderer outbox's that came first (renderer/src/data/outbox.ts), which this replaces.
 
 export interface QueueStore {
   /** Grows by one per committed change. */
@@ -35,13 +34,13 @@ export interface QueueStore {
   /** A seating (and maybe its first round) with its service; refused when a table is seated. */
   seat(service: TableService, drafts: EntryDraft[]): { service: TableService; entries: OutboxEntry[] };
   /**
-   * A round (its service must be open), a takeaway, a delivery, a payment (issue 14: of an open
+   * A round (its service must be open), a takeaway, a delivery, a payment (of an open
    * service, never more than what is left, carrying the service's bill discount when one waits),
    * a gift card's redeem or a customer; the same id twice is stored once.
    */
   submit(draft: EntryDraft): OutboxEntry;
   /**
-   * Issue 17 item 3: several entries in ONE transaction, all stored or none (a purchase order's
+   * Several entries in ONE transaction, all stored or none (a purchase order's
    * receipt, one stock receipt entry per line); ids already stored come back as they are.
    */
   submitAll(drafts: EntryDraft[]): OutboxEntry[];
@@ -64,7 +63,7 @@ export interface QueueStore {
   sendSeatingAsRound(entryId: string, round: EntryDraft | null): OutboxEntry;
   /** A seating in conflict: its service moves to `tables` and `seating` is queued for them. */
   moveSeating(entryId: string, tables: { id: number; name: string }[], seating: EntryDraft): OutboxEntry;
-  /** Issue 14 item 4: an open service's bill discount (null removes it), never more than what its next check has left. */
+  /** An open service's bill discount (null removes it), never more than what its next check has left. */
   setBillDiscount(serviceId: string, discount: BillDiscount | null): TableService;
   /** The bill is settled: false when the service was not open. */
   clearTable(serviceId: string): boolean;
@@ -156,7 +155,7 @@ export function createQueueStore(db: QueueDb, options: QueueStoreOptions): Queue
 
   // Every row is checked against its schema, but only once per distinct text: the dispatcher reads
   // the pending entries on every pass and each window re-reads the snapshot on every change, and a
-  // zod parse of hundreds of entries each time cost ~28 ms a read (issue 11 chaos run). A row whose
+  // zod parse of hundreds of entries each time cost ~28 ms a read (measured in the chaos run, test/chaos). A row whose
   // text changed (a write, or a damaged file) is parsed and checked again. Cached values are
   // frozen: a caller cannot change what the next reader gets.
   const checkedRows = <T>(schema: { parse(value: unknown): T }) => {
@@ -300,7 +299,7 @@ export function createQueueStore(db: QueueDb, options: QueueStoreOptions): Queue
     if (service && service.open === 1) updateService({ ...service, open: 0, closedAt: now().toISOString() });
   }
 
-  /** Issue 14: `entry` ended unsent; what waited for it goes with it, in this transaction. */
+  /** `entry` ended unsent; what waited for it goes with it, in this transaction. */
   function discardDependents(entry: OutboxEntry) {
     if (!endedUnsent(entry)) return;
     const pending = statements.entriesPending.all().map(parseEntry);
@@ -318,7 +317,7 @@ export function createQueueStore(db: QueueDb, options: QueueStoreOptions): Queue
   }
 
   /**
-   * `after` (issue 14): the entry waited for is a card's redeem of the same service that has not
+   * `after`: the entry waited for is a card's redeem of the same service that has not
    * ended unsent — refused when it was refused or discarded meanwhile (the card was not charged).
    */
   function checkAfter(draft: EntryDraft) {
@@ -337,7 +336,7 @@ export function createQueueStore(db: QueueDb, options: QueueStoreOptions): Queue
   }
 
   /**
-   * Issue 15 item 10: an invoice waits for its shop sale, one that has not ended unsent, and its
+   * An invoice waits for its shop sale, one that has not ended unsent, and its
    * payments add up (Σ amount − Σ change) to that order's total to the cent (clarifications "Retail").
    */
   function checkInvoiceOfSale(draft: EntryDraft, sale: OutboxEntry) {
@@ -350,7 +349,7 @@ export function createQueueStore(db: QueueDb, options: QueueStoreOptions): Queue
   }
 
   /**
-   * A payment of an open service (issue 14 item 2), checked where it is committed: two windows
+   * A payment of an open service, checked where it is committed: two windows
    * paying at once cannot both pay what is left. It pays the service's next check at its primary
    * table, never more than that check has left; a waiting bill discount travels with it (and is
    * then no longer waiting), a payment prepared before the discount changed is refused.
@@ -704,7 +703,7 @@ function checkDraft(draft: EntryDraft) {
   if (draft.after && draft.kind !== 'payment' && draft.kind !== 'takeaway' && draft.kind !== 'delivery' && draft.kind !== 'invoice') throw invalid(`a ${draft.kind} waits for no other entry`);
   if (draft.after === draft.id) throw invalid('an entry cannot wait for itself');
   if (draft.kind === 'sale' || draft.kind === 'invoice') {
-    // Issue 15 item 10: a shop's sale (POST R/orders) and its invoice, which waits for it.
+    // A shop's sale (POST R/orders) and its invoice, which waits for it.
     if (draft.serviceId !== null || draft.tableIds.length > 0) throw invalid(`a ${draft.kind} has no table`);
     if (draft.kind === 'sale') {
       if (request.kind !== 'retail-order') throw invalid('a sale must send a retail order');
@@ -717,7 +716,7 @@ function checkDraft(draft: EntryDraft) {
   }
   if (draft.receipt !== undefined && draft.kind !== 'stock-receipt') throw invalid(`a ${draft.kind} receives no purchase order line`);
   if (draft.kind === 'stock-receipt') {
-    // Issue 17 item 3: one purchase order line added to a warehouse's stock; nothing to price, no
+    // One purchase order line added to a warehouse's stock; nothing to price, no
     // lines (they would count as sold), no table, waits for nothing.
     if (request.kind !== 'stock-add') throw invalid('a stock receipt must send an addStock');
     if (!draft.receipt) throw invalid('a stock receipt names its purchase order line');

@@ -12,7 +12,7 @@ import { createRetailGateway, type RetailGateway } from './gateway';
 import { createRetailLimiter } from './limiter';
 import { useDemoShopSandbox } from '../../sandbox/retail/demoShop.testing';
 
-// Issue 15 item 10 against the real retail sandbox serving the demo shop: deliverRetail sends a
+// Shop sales through the queue (docs/decisions.md "Sales through the queue") against the real retail sandbox serving the demo shop: deliverRetail sends a
 // sale's order then its invoice once each, to the cent; "already invoiced" is evidence only after
 // an unconfirmed attempt; and sales made while the shop is offline leave through the real queue
 // (SQLite store + dispatcher) when it returns, each once, every order before its invoice.

@@ -9,7 +9,7 @@ import { createRetailLimiter, type RetailLimiter } from './limiter';
 import { failureOf } from '../../../shared/testing/failureOf.testing';
 import { useDemoShopSandbox } from '../../sandbox/retail/demoShop.testing';
 
-// The retail gateway against the real retail sandbox serving the demo shop (issue 15 item 2):
+// The retail gateway against the real retail sandbox serving the demo shop:
 // every resource read and coerced, an order priced by shared/domain/retail/order.ts and its
 // invoice accepted to the cent, the 422s typed, the budgets kept.
 

@@ -12,7 +12,7 @@ import { customerFieldOf } from './shopCustomers';
 import { createShopHandlers } from './shopHandlers';
 import { useDemoShopSandbox } from '../../sandbox/retail/demoShop.testing';
 
-// The till's customer operations (issue 15 item 9: createShopCustomer, updateShopCustomer) through
+// The till's customer operations (createShopCustomer, updateShopCustomer) through
 // the bridge's dispatcher (input checked by the operation's schema, failures as codes) and the
 // retail gateway, against the retail sandbox serving the demo shop — its API is the referee.
 

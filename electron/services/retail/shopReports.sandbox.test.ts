@@ -11,7 +11,7 @@ import { createRetailLimiter, type RetailLimiter } from './limiter';
 import { createShopHandlers } from './shopHandlers';
 import { useDemoShopSandbox } from '../../sandbox/retail/demoShop.testing';
 
-// Issue 16 items 1, 3 and 4: the Reports screen's `fetchShopReport` against the real retail
+// The Reports screen's `fetchShopReport` against the real retail
 // sandbox serving the demo shop (90 days of sales), and the renderer's paging over it
 // (shared/domain/retail/reportReader.ts). Referees: the sandbox's own report API read raw (its
 // decimal strings parsed here independently) and the orders it stores.

@@ -7,7 +7,7 @@ import { createRetailLimiter } from './limiter';
 import { createShopHandlers } from './shopHandlers';
 import { useDemoShopSandbox } from '../../sandbox/retail/demoShop.testing';
 
-// Issue 15 item 12: the till's `setShopStock` against the real retail sandbox serving the demo shop.
+// The till's `setShopStock` against the real retail sandbox serving the demo shop.
 // The referee is the sandbox's own API (`GET catalog/stocks`), not the handler's answer.
 
 const sandbox = useDemoShopSandbox();

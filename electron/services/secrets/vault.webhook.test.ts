@@ -7,7 +7,7 @@ import { VaultDamagedError, VaultUnavailableError } from './vault';
 import { createFileShopVault, createFileWebhookVault } from './vault.file';
 import { createSafeStorageWebhookVault, type SafeStorageLike } from './vault.safe-storage';
 
-// Issue 16 item 5: the shop's webhook secret has a vault entry of its own, bound to the shop
+// The shop's webhook secret has a vault entry of its own, bound to the shop
 // account it was typed for; it is never in settings.json, and scrubbed from logs once read.
 
 const dirs: string[] = [];

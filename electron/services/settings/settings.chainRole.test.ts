@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { chainRoleOf } from '../../../shared/bridge';
 import { createSettingsStore, sameAccount, SETTINGS_FILE } from './settings';
 
-// Issue 17 item 5: a venue's chain role lives in its account settings; files written before it
+// A venue's chain role lives in its account settings; files written before it
 // existed still load (the role reads as its default), and it is kept through a save.
 
 const dirs: string[] = [];

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SHOP_WEBHOOK_SETTINGS } from '../../../shared/bridge';
 import { createSettingsStore } from './settings';
 
-// Issue 16 item 5: the webhook receiver's settings live in settings.json (off by default); the
+// The webhook receiver's settings live in settings.json (off by default); the
 // account's Save and the preferences keep them; a damaged part falls back to "off".
 
 const dirs: string[] = [];

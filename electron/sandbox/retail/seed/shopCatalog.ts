@@ -1,4 +1,4 @@
-// The demo shop's catalog (issue 13 item 8): groups, categories, articles with size × colour
+// The demo shop's catalog: groups, categories, articles with size × colour
 // variants (a variant master, type 5, and one variant, type 6, per size and colour), EAN-13
 // barcodes on everything that can be sold, taxes of 21/10/4 %, two warehouses with stock and alert
 // levels, three price rates (rounding to .05, down to .99 and to the nearest .99) and five

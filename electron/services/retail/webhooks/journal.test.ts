@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { MAX_WEBHOOK_LOG, type WebhookLogEntry } from '../../../../shared/bridge';
 import { DIGEST_TTL_MS, MAX_DIGESTS, openWebhookJournal, webhookJournalFile } from './journal';
 
-// Issue 16 item 5: a repeated delivery (same body digest) is ignored, also after a restart; the
+// A repeated delivery (same body digest) is ignored, also after a restart; the
 // log keeps the last MAX_WEBHOOK_LOG deliveries.
 
 const dirs: string[] = [];

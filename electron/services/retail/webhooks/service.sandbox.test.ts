@@ -13,7 +13,7 @@ import { createRetailLimiter } from '../limiter';
 import { createShopWebhooks, type ShopWebhooks } from './service';
 import { useDemoShopSandbox } from '../../../sandbox/retail/demoShop.testing';
 
-// Issue 16 items 5–6 against the real retail sandbox serving the demo shop: its webhooks deliver
+// The shop's webhook receiver against the real retail sandbox serving the demo shop: its webhooks deliver
 // to the receiver over HTTP, signed with the account's secret; the sandbox's own API makes the
 // changes. Forged, unsigned and repeated deliveries change nothing.
 
