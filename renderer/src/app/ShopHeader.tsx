@@ -18,13 +18,13 @@ import { ShopConnectionIndicator } from '../features/sync/ShopConnectionIndicato
 import { SyncStatus } from '../features/sync/SyncPanel';
 import { shopSyncSource, SyncSourceContext } from '../features/sync/syncSource';
 
-// A shop's header (issue 15 item 3, "progress and last sync as for the venue"): the app's name,
+// A shop's header ("progress and last sync as for the venue"): the app's name,
 // the shop, the Venue | Shop switch when both are set, then what the terminal is doing — the
 // shop catalog's sync status (last sync, progress, "Sync now" in its view), the connection
 // (with the sales waiting to leave), Pending orders (a sale whose outcome is unknown needs a
 // person) — and Lock and Settings. The venue's components, on the shop's data.
 
-/** The shop's screens besides the till and Settings (`reports`: issue 16, behind the PIN). */
+/** The shop's screens besides the till and Settings (`reports`: behind the PIN). */
 export type ShopScreen = 'till' | 'pending' | 'reports';
 
 export function ShopHeader({

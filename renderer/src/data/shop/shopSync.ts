@@ -17,7 +17,7 @@ import {
 import { beginShopGeneration, deleteShopGeneration, markShopGenerationFailed, readCurrentShopGeneration, switchToShopGeneration } from './shopGenerations';
 import { checkShopRecords, ShopRecordProblem, type ShopRecordOf } from './shopRecords';
 
-// The shop's catalog sync (issue 15 item 3; docs/decisions.md "Issue 15 — shop catalog sync"). No
+// The shop's catalog sync (docs/decisions.md "Shop catalog sync"). No
 // React. One sync builds one new generation database (shopDb.ts): pages of 200 records (the most the
 // API gives), five to a `fetchShopPages` call, each record checked (shopRecords.ts) before it is
 // stored, a page's records in one bulkPut per store. Only when every list is complete and every

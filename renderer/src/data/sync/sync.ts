@@ -19,7 +19,7 @@ import { beginGeneration, deleteGeneration, markGenerationFailed, readCurrentGen
 import { readPage, RecordProblem } from './syncRecords';
 import { SyncProgressTracker, type SyncProgress } from './syncProgress';
 
-// The catalog sync engine (ARCHITECTURE §4.2, issue 4 item 5). No React: the service
+// The catalog sync engine (ARCHITECTURE §4.2). No React: the service
 // (syncService.ts) schedules it and the UI reads its progress from catalogStore.ts.
 //
 // One sync builds one new generation database. Pages are asked for several to a bridge call; every
@@ -285,7 +285,7 @@ export async function syncCatalog(options: SyncCatalogOptions): Promise<SyncSucc
 /**
  * The page must be the one asked for, hold no more than a page can, agree with the stream's first
  * page, and hold exactly the records the total leaves for it: so a server that lies about its
- * pages can neither make the sync page forever nor cut the catalog short (issue 10 item 12).
+ * pages can neither make the sync page forever nor cut the catalog short.
  */
 function checkPage(stream: Stream, page: number, answer: SyncPage, where: string): void {
   const records = answer.records.length;
@@ -364,7 +364,7 @@ export const DEFAULT_WRITE_BATCH: WriteBatch = { records: 2_000, idleRecords: 40
 
 /**
  * Transactions handed to IndexedDB at once. With one, IndexedDB idles from each commit until the
- * page, busy with answers and validation, has started the next (issue 11: 20 to 100 ms each time,
+ * page, busy with answers and validation, has started the next (20 to 100 ms each time,
  * over a second in a sync); with two, the next one's records are waiting when a commit ends.
  */
 const TRANSACTIONS_AT_ONCE = 2;
@@ -499,7 +499,7 @@ interface PageRequest {
 }
 
 /**
- * Asks for pages over the bridge, several to a call (issue 11). A bridge call costs every process
+ * Asks for pages over the bridge, several to a call. A bridge call costs every process
  * on its way (renderer, browser, network service, main side) a few milliseconds of CPU whatever it
  * carries — about 7 ms on the bench machine — which the IndexedDB writes need more: 184 calls of
  * one page became about 40 of five. Pages asked for while the calls in flight are busy wait and

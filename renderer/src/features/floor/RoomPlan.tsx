@@ -28,7 +28,7 @@ export function seatTableOf(table: FloorTable): SeatTable {
 }
 
 /**
- * What a tap on a table does (issue 6 item 2): while choosing several, a free table joins or
+ * What a tap on a table does: while choosing several, a free table joins or
  * leaves the choice; otherwise a free table opens the seat dialog and a table with an open
  * service opens its order. Reads the store when tapped, so the handler stays one stable function
  * and the memoised buttons do not re-render for it.
@@ -135,7 +135,7 @@ interface TableButtonProps {
   joinedWithName: string | null;
   /** The same object while nothing it shows changed (useTableStatuses), so memo holds. */
   status: TableStatus;
-  /** Issue 14: the table's bill is paid (shown as "Paid", word and icon). */
+  /** The table's bill is paid (shown as "Paid", word and icon). */
   paid: boolean;
   selecting: boolean;
   /** 1, 2, 3… in a "Seat several" choice; 0 when not chosen. */

@@ -15,7 +15,7 @@ import { buildSendRequest, roundDiscountCents, sendBlockReason, sendFailureMessa
 import { sendSelectors, useSendStore } from './sendStore';
 import './send.css';
 
-// "Send" under the ticket (issue 6 item 3). The main side commits the entry to its queue before
+// "Send" under the ticket. The main side commits the entry to its queue before
 // the bridge call resolves (ARCHITECTURE §5), so "Saved — sending" is only shown once it has; its
 // dispatcher takes it from there. On a failure the ticket is kept and the message says what to do.
 
@@ -39,7 +39,7 @@ export function SendPanel() {
   const lines = useOrderStore(orderSelectors.lines);
   const subtotalCents = useOrderStore(orderSelectors.subtotalCents);
   const round = useSendStore(sendSelectors.round);
-  // A round's discount (issue 14 item 4) comes off before any payment is checked against the total.
+  // A round's discount comes off before any payment is checked against the total.
   const roundDiscount = target.kind === 'service' ? roundDiscountCents(round.discount, subtotalCents) : null;
   const totalCents = subtotalCents - (roundDiscount?.cents ?? 0);
   const clearTicket = useOrderStore((s) => s.clearTicket);

@@ -2,7 +2,7 @@ import type { OutboxEntry, TableService } from '../../../../shared/bridge';
 import type { Formatters } from '../../i18n/format';
 import type { OrderT } from './sheetRules';
 
-// Words for a seated table beside its order builder (issue 6 item 3; issue 12 item 2). Pure: `t` and
+// Words for a seated table beside its order builder. Pure: `t` and
 // the Formatters come in, so every language is unit-tested.
 
 /** "Table 5", "Tables 3 + 4": the service's tables as the venue named them. */

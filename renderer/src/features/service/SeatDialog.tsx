@@ -35,7 +35,7 @@ import { seatFormFor } from '../customers/customerUse';
 import { methodChoices } from '../bill/methods';
 import './seat.css';
 
-// The seat dialog (issue 6 item 2): guests on a keypad, an optional customer (found among the
+// The seat dialog: guests on a keypad, an optional customer (found among the
 // synced customers or typed as a new one), notes, and "Seat", which commits a Flow newOrder to
 // the outbox (outbox.seat) and opens the table's order. Mounted once; open while
 // serviceStore.seating holds tables. Modal: the rest of the app is inert, focus stays inside,
@@ -112,7 +112,7 @@ function SeatDialogBody({ tables }: { tables: readonly SeatTable[] }) {
   // The keypad's "fresh" flag lives with the form: the default guests are replaced by the first
   // key, not extended (seatForm pressKey). Every change is a function of the latest state, so
   // taps in quick succession never work on a stale form.
-  // A customer chosen on the Customers screen "for a table" starts the form (issue 14 item 8).
+  // A customer chosen on the Customers screen "for a table" starts the form.
   const [draft, setDraft] = useState<{ form: SeatForm; fresh: boolean }>(() => ({ form: seatFormFor(useCustomersStore.getState().forTable), fresh: true }));
   // A deposit is taken with one of the synced payment methods (Card and Cash before the first sync).
   const catalogDb = useStore(catalogStore, catalogSelectors.catalogDb);
@@ -156,7 +156,7 @@ function SeatDialogBody({ tables }: { tables: readonly SeatTable[] }) {
     setSaving(true);
     setSaveError(null);
     try {
-      // Items already on the ticket go with the seating (issue 6 item 3); read now, not at render.
+      // Items already on the ticket go with the seating; read now, not at render.
       // Only the counter's ticket (built before choosing a table) goes with a seating.
       const lines = ticketLineInputs(useOrderStore.getState().counterLines());
       const { guests, customer, notes, prepayment } = checked.values;

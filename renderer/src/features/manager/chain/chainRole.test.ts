@@ -3,7 +3,7 @@ import type { Settings } from '../../../../../shared/bridge';
 import { buildSaveInput, chainRoleForMode, formFromSettings, shownChainRole } from '../../settings/settingsForm';
 import { isChainMaster } from './useChainOffered';
 
-// Issue 17 item 5: the Settings form carries the venue's chain role, and the Chain tab is offered
+// The Settings form carries the venue's chain role, and the Chain tab is offered
 // on a master only.
 
 const account = { mode: 'account' as const, environment: 'custom' as const, baseUrl: 'http://127.0.0.1:9000', imagesUrl: 'http://127.0.0.1:9000', tenant: 'demo' };

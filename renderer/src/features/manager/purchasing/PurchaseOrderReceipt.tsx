@@ -11,7 +11,7 @@ import { useWarehouseStore } from '../../stock/warehouseStore';
 import { useCatalog } from '../../sync/useCatalog';
 import { leftToReceive, parseReceiptQuantity, receiptEntryIds, receiptPlan, thousandthsInput, withHere, type ReceiptPlan } from './receiptForm';
 
-// One purchase order's lines and receiving them (issue 17 item 3). Received = the server's
+// One purchase order's lines and receiving them. Received = the server's
 // `received` + what this terminal committed to its queue for the line (marked while it still waits
 // to go, or went without an answer). The quantities typed are received into the chosen warehouse
 // (the terminal's own by default) with Receive: one queue entry per line, committed together —

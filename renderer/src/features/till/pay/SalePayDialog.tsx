@@ -19,7 +19,7 @@ import '../../bill/bill.css';
 import './salePay.css';
 import { useShopBridge } from '../shopContext';
 
-// Pay (issue 15 item 10): the sale split across the shop's payment methods (the synced ones; cash
+// Pay: the sale split across the shop's payment methods (the synced ones; cash
 // with the amount handed over and the change), the payments adding up to the total to the cent.
 // "Pay" submits the order (queue kind `sale`) and then its invoice (kind `invoice`, after it): both
 // are committed by the main side before the call resolves — "Saved" at once, offline too — and
