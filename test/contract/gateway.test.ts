@@ -1,4 +1,4 @@
-// The gateway against the real sandbox (issue 4 item 9): every endpoint of hospitality spec §4
+// The gateway against the real sandbox: every endpoint of hospitality spec §4
 // (images aside) succeeds, refuses wrong credentials (401), surfaces the server's 422 message,
 // honours 429 + Retry-After, refuses a body over the limit before sending and never resends a 413,
 // turns timeouts into timeout / outcome-unknown, and turns malformed answers into invalid-response.

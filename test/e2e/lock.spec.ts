@@ -7,7 +7,7 @@ import { SettingsPage } from './support/SettingsPage';
 import { openSyncedTerminal, startVendor } from './support/terminal';
 import { useCleanup } from './support/cleanup';
 
-// Issue 12 item 9: a terminal PIN set in Settings; "Lock" (or idle minutes) shows a lock screen
+// A terminal PIN set in Settings; "Lock" (or idle minutes) shows a lock screen
 // that covers everything; three wrong PINs make the terminal refuse PINs for a while, also after
 // a reload; Settings and manager mode ask the PIN.
 
@@ -129,7 +129,7 @@ test('lock: set a PIN, lock, three wrong PINs make it wait, the right one unlock
   await page.keyboard.press('Enter');
   await expect(settings.heading).toBeVisible();
 
-  // Manager mode (issue 17) asks the PIN too: Cancel stays where it was, the right PIN opens it.
+  // Manager mode asks the PIN too: Cancel stays where it was, the right PIN opens it.
   const manager = page.getByRole('heading', { name: 'Manager', exact: true });
   const openManager = async () => {
     await page.getByRole('button', { name: 'More', exact: true }).tap();

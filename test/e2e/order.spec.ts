@@ -5,7 +5,7 @@ import { openSyncedTerminal, startVendor } from './support/terminal';
 import { listAll, type WireRecord } from './support/serverCatalog';
 import { useCleanup } from './support/cleanup';
 
-// Issue 5: the order builder on the demo venue — a selling-format item, an item with a mandatory
+// The order builder on the demo venue — a selling-format item, an item with a mandatory
 // modifier and a menu with a supplement — and a ticket total equal to one computed here,
 // independently, from the sandbox's catalog API.
 

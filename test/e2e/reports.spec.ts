@@ -4,7 +4,7 @@ import { analyze } from './support/screens';
 import { useCleanup } from './support/cleanup';
 import { openDemoShop, retailControl, retailGet } from './support/shop';
 
-// Issue 16 items 1–4 on the demo shop (the browser shell on it, its own first sync; 90 days of
+// The shop's Reports on the demo shop (the browser shell on it, its own first sync; 90 days of
 // sales in its retail sandbox): Reports for the last 30 days draw their six charts, and each
 // table's Total row equals the sums the test computes from the sandbox's OWN v3 report API (every
 // page, its decimal strings parsed here, never the terminal's code); a CSV is the table as shown;

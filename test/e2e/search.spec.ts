@@ -4,7 +4,7 @@ import { openSyncedTerminal, startVendor } from './support/terminal';
 import { isActive, listAll } from './support/serverCatalog';
 import { useCleanup } from './support/cleanup';
 
-// Issue 5: search as you type over the whole catalog (accent- and case-insensitive) and the
+// Search as you type over the whole catalog (accent- and case-insensitive) and the
 // allergen filter, checked against the sandbox's catalog read independently of the terminal.
 
 const SCREENS = 'test-results/screens';

@@ -7,7 +7,7 @@ import { openDemoShop, retailControl, TillPage, type LedgerEntry, type Wire } fr
 import { assertNoProductPromotions, inPromotionCategories, needsRounding, pendingEntries, readShopFacts, scanProducts, type ShopFacts, type ShopProduct } from './support/shopCatalog';
 import { eurosOfCents as euros } from './support/CatalogPage';
 
-// Issue 15 "Proof", the referee sale: on the demo shop (the browser shell's embedded retail
+// The referee sale (docs/decisions.md "The shop proofs (e2e referee)"): on the demo shop (the browser shell's embedded retail
 // sandbox, its real catalog synced into the till), three barcodes scanned — a sock variant (twice:
 // the 2x1 on its category), a product with its own price in the sale's price rate and one
 // priced by the rate's percentage and rounding — the rate chosen, then paid half by card and half

@@ -9,7 +9,7 @@ import { startServe } from './support/processes';
 import { SettingsPage } from './support/SettingsPage';
 import { openWindow } from './support/terminal';
 
-// Issue 15 items 3 and 12 on the demo shop (the browser shell with settings.json naming it; its
+// The shop's catalog sync and stock on the demo shop (the browser shell with settings.json naming it; its
 // own first sync fills the till, nothing is seeded): the shop's header says when the catalog was
 // last synced, with the connection, "Sync now" and Pending orders; a cash sale lowers a product's
 // stock on its card at once; a manager (behind the PIN) sets a product's stock, and the retail

@@ -9,7 +9,7 @@ import { startServe } from './support/processes';
 import { retailGet, type Wire } from './support/shop';
 import { openWindow } from './support/terminal';
 
-// Issue 16's webhook proof, in the browser shell on the demo shop with the receiver enabled in
+// The webhook proof, in the browser shell on the demo shop with the receiver enabled in
 // settings.json (loopback, a free port): a webhook registered at the embedded retail sandbox
 // (its control API, as the vendor's webhooks page would) points at the URL Settings shows, and the
 // secret the sandbox generated is typed into Settings. Then a price changed through the retail

@@ -1,4 +1,4 @@
-// The shop's catalog sync (issue 15 item 3) against the real retail sandbox serving the demo shop,
+// The shop's catalog sync against the real retail sandbox serving the demo shop,
 // through the real main-side handler (electron/services/retail/shopHandlers.ts) and retail gateway
 // with the spec's budgets (40 catalog requests a minute, 120 in all): everything stored, every count
 // equal to what the API itself says, the fewest requests, and a failure mid-sync leaving the

@@ -6,7 +6,7 @@ import { controlRequest } from '../../../electron/sandbox/control/request.testin
 import { startServe, type Started } from './processes';
 import { openWindow } from './terminal';
 
-// The demo shop for e2e proofs (issue 15): the browser shell started on the demo shop
+// The demo shop for e2e proofs: the browser shell started on the demo shop
 // (settings.json), the URL of its embedded retail sandbox (from the shell's log line), that
 // sandbox's own API read with the demo credentials (retail-api.md §5, README "Retail demo
 // account") and its control API (faults, ledger, the log of writes, an order as stored), and a page
