@@ -8,7 +8,7 @@ import { isCalendarDate, isClockTime } from '../domain/retail/reportRanges';
 // quantities in thousandths, a tax rate in hundredths). The renderer drives the paging
 // (shared/domain/retail/reportReader.ts): it asks page 1, learns `lastPage`, asks the rest, and
 // checks that every page agrees on `total` and that the lines add up to it — why there, not on
-// the main side: docs/decisions.md "Reports".
+// the main side: docs/decisions.md "The shop's Reports".
 
 export const shopReportNameSchema = z.enum(RETAIL_REPORT_NAMES);
 export type ShopReportName = z.infer<typeof shopReportNameSchema>;
