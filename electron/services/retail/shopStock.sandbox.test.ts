@@ -6,6 +6,7 @@ import { createRetailGateway } from './gateway';
 import { createRetailLimiter } from './limiter';
 import { createShopHandlers } from './shopHandlers';
 import { useDemoShopSandbox } from '../../sandbox/retail/demoShop.testing';
+import { failureOf } from '../../../shared/testing/failureOf.testing';
 
 // The till's `setShopStock` against the real retail sandbox serving the demo shop.
 // The referee is the sandbox's own API (`GET catalog/stocks`), not the handler's answer.
@@ -51,16 +52,6 @@ function stockedProduct(): { id: number } {
   return { id: row!.item_id };
 }
 
-async function failure(work: Promise<unknown>): Promise<ServiceError> {
-  try {
-    await work;
-  } catch (error) {
-    if (error instanceof ServiceError) return error;
-    throw error;
-  }
-  throw new Error('expected the call to fail');
-}
-
 describe('setShopStock', () => {
   it('sets the stock (not adds to it): the server lists the new quantity, the answer is in thousandths', async () => {
     const product = stockedProduct();
@@ -86,9 +77,9 @@ describe('setShopStock', () => {
 
   it('a product or warehouse the shop does not have: refused with a code, nothing set', async () => {
     const before = stockRows();
-    const noProduct = await failure(handlers().setShopStock({ productId: 99_999_999, warehouseId: 1, quantity: 1_000 }));
+    const noProduct = await failureOf(handlers().setShopStock({ productId: 99_999_999, warehouseId: 1, quantity: 1_000 }), ServiceError);
     expect(noProduct.info).toMatchObject({ kind: 'invalid', code: 'server-rejected' });
-    const noWarehouse = await failure(handlers().setShopStock({ productId: stockedProduct().id, warehouseId: 999, quantity: 1_000 }));
+    const noWarehouse = await failureOf(handlers().setShopStock({ productId: stockedProduct().id, warehouseId: 999, quantity: 1_000 }), ServiceError);
     expect(noWarehouse.info).toMatchObject({ kind: 'invalid', code: 'server-rejected' });
     expect(stockRows()).toBe(before);
   });
@@ -97,7 +88,7 @@ describe('setShopStock', () => {
     const product = stockedProduct();
     await handlers().setShopStock({ productId: product.id, warehouseId: 1, quantity: 4_000 });
     sandbox().app.faults.set({ offline: true });
-    const offline = await failure(handlers().setShopStock({ productId: product.id, warehouseId: 1, quantity: 9_000 }));
+    const offline = await failureOf(handlers().setShopStock({ productId: product.id, warehouseId: 1, quantity: 9_000 }), ServiceError);
     // The sandbox drops the connection once the request is written: the gateway cannot tell whether
     // it arrived (`outcome-unknown`); a terminal that cannot connect at all gets `offline`. Both
     // are connection failures the till words as such (setting again later is safe: it SETS).
