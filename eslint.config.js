@@ -106,7 +106,7 @@ export default tseslint.config(
     rules: restrict([...noNodePaths, ...noElectronPaths], [noNodePrefix, noElectronSubpaths, noElectronFolder]),
   },
   {
-    // Issue 12 item 7: words in components come from the i18n layer (renderer/src/i18n).
+    // Words in components come from the i18n layer (renderer/src/i18n).
     files: ['renderer/src/**/*.tsx'],
     ignores: ['renderer/src/**/*.test.tsx'],
     plugins: { comanda },

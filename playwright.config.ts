@@ -27,7 +27,7 @@ export default defineConfig({
   use: {
     viewport: { width: 1280, height: 800 },
     hasTouch: true,
-    // The e2e suite runs in English (issue 12): the terminal follows the system's language.
+    // The e2e suite runs in English: the terminal follows the system's language.
     locale: 'en-GB',
     launchOptions: chromiumLaunch,
     trace: 'off',

@@ -1,5 +1,5 @@
 // @ts-check
-// Issue 12 item 7: a component never renders a hard-coded word. Every user-facing text goes
+// A component never renders a hard-coded word. Every user-facing text goes
 // through the i18n layer (renderer/src/i18n) so it exists in Spanish, Catalan and English.
 // Reported: JSX text with a letter, and string or template literals with a letter given as a JSX
 // child or to an attribute a person reads or hears (aria-label, title, placeholder, alt, label…).

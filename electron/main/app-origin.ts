@@ -31,7 +31,7 @@ export function isAppUrl(url: string): boolean {
 
 /**
  * True only for a blob the app's own page created (`blob:app://comanda/<uuid>`): the one kind of
- * download the app makes — the pending-orders export (issue 6 item 5).
+ * download the app makes — the pending-orders export.
  */
 export function isAppBlobUrl(url: string): boolean {
   return url.startsWith('blob:') && isAppUrl(url.slice('blob:'.length));

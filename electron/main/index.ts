@@ -69,9 +69,9 @@ async function start(): Promise<void> {
     shell: 'electron',
     dataDir: userData,
     vault,
-    // The shop's token (issue 15): its own encrypted file, credentials.shop.bin.
+    // The shop's token: its own encrypted file, credentials.shop.bin.
     shopVault: createSafeStorageShopVault(safeStorage, join(userData, 'credentials.bin')),
-    // The shop's webhook secret (issue 16): credentials.webhook.bin.
+    // The shop's webhook secret: credentials.webhook.bin.
     webhookVault: createSafeStorageWebhookVault(safeStorage, join(userData, 'credentials.bin')),
     account: { mode: 'demo' },
     // The demo venue's and the demo shop's sandboxes, each started when an account uses it.

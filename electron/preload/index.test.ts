@@ -37,7 +37,7 @@ describe('preload', () => {
     for (const value of Object.values(api)) expect(typeof value).toBe('function');
   });
 
-  it('exposes the order queue’s operations (issue 11), each on its own channel', async () => {
+  it('exposes the order queue’s operations, each on its own channel', async () => {
     const queue = ['getQueue', 'seatService', 'submitEntry', 'retryEntry', 'resendEntry', 'markEntryDone', 'discardEntry', 'sendSeatingAsRound', 'moveSeating', 'clearTable', 'exportPending', 'getMostSold', 'importQueue'] as const;
     expect(operationNames).toEqual(expect.arrayContaining([...queue]));
     for (const name of queue) {

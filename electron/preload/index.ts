@@ -10,7 +10,7 @@ import type { BridgeApi, BridgeEvent, BridgeResult } from '../../shared/bridge';
 /**
  * The main side's handler never throws (errors come back as envelopes), so a rejected invoke means
  * the call did not reach it (no handler yet, the window going away): `unreachable`, so an order
- * that never left stays queued instead of becoming "unconfirmed" (issue 10 item 8).
+ * that never left stays queued instead of becoming "unconfirmed".
  */
 function invoke<T>(channel: string, input: unknown, context: unknown): Promise<BridgeResult<T>> {
   return (ipcRenderer.invoke(channel, input, context) as Promise<BridgeResult<T>>).catch((error: unknown) => ({

@@ -50,7 +50,7 @@ export type SandboxApp = Hono<SandboxEnv> & {
 export function createSandboxApp(options: SandboxOptions = {}): SandboxApp {
   // `scale`: every account's catalog is the generated one (built once; each account gets a copy).
   const scaled = options.scale === undefined ? {} : scaledSeed(options.scale);
-  // issue 3 item 9: with a state file that exists, the saved state replaces the seed.
+  // With a state file that exists, the saved state replaces the seed.
   const seedState = () =>
     createSandboxState(options.accounts ?? defaultAccounts(), { ...defaultSeed(), ...scaled, ...options.seed });
   const loaded = loadStateFile(options.statePath);
@@ -77,7 +77,7 @@ export function createSandboxApp(options: SandboxOptions = {}): SandboxApp {
   const rateLimiter = rateLimit({ requestsPerMinute: limits.requestsPerMinute });
   app.use('*', rateLimiter);
 
-  // Control API (issue 3 item 8): no credentials, loopback only, never faulted (server.ts).
+  // Control API: no credentials, loopback only, never faulted (server.ts).
   const reset = () => {
     restoreAccounts(state, initialAccounts);
     rateLimiter.limiter.clear();

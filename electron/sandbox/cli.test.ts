@@ -106,7 +106,7 @@ describe('parseCliArgs', () => {
     [['--page-size', '30', '--max-page-size', '20']],
   ])('refuses %j', (argv) => expect(() => parseCliArgs(argv)).toThrow(UsageError));
 
-  it('reads the demo accounts\' tokens from --token-file (issue 10 item 4)', () => {
+  it('reads the demo accounts\' tokens from --token-file', () => {
     const dir = mkdtempSync(join(tmpdir(), 'sandbox-cli-'));
     const [flag, file] = tokenFileArgs(dir, { accessToken: 'a', integratorToken: 'c' }) as [string, string];
     expect(parseCliArgs([flag, file])).toEqual({ host: DEFAULT_HOST, port: DEFAULT_PORT, tokens: { accessToken: 'a', integratorToken: 'c' } });

@@ -1,4 +1,4 @@
-// Reading untrusted JSON (issue 10 item 14). JSON.parse alone lets through values the sandbox
+// Reading untrusted JSON. JSON.parse alone lets through values the sandbox
 // cannot hold safely: keys that rewrite an object's prototype when copied by assignment
 // (`__proto__`, `constructor`, `prototype`), and nesting so deep that JSON.stringify,
 // structuredClone and the state file overflow the stack later, on every list call. Both are

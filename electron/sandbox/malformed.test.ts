@@ -1,4 +1,4 @@
-// Malformed input the sandbox once answered with 500 (issue 10 item 14): prototype keys in catalog
+// Malformed input the sandbox once answered with 500: prototype keys in catalog
 // and customer writes, huge batches, deep nesting. Each is a 4xx with the error body now, nothing
 // is written, and the sandbox keeps serving. The fuzz (test/fuzz/sandbox.fuzz.test.ts) looks for more.
 import { describe, expect, it } from 'vitest';
@@ -20,7 +20,7 @@ async function total(app: ReturnType<typeof createSandboxApp>, path: string): Pr
   return ((await (await app.request(path, { headers })).json()) as { total: number }).total;
 }
 
-describe('prototype keys (issue 10 item 14)', () => {
+describe('prototype keys', () => {
   it('a catalog write naming __proto__, constructor or prototype is refused (422), alone or in a batch; nothing is written', async () => {
     const app = createSandboxApp();
     const before = await total(app, `${V2}/catalog/groups`);
@@ -53,7 +53,7 @@ describe('prototype keys (issue 10 item 14)', () => {
   });
 });
 
-describe('batch size (issue 10 item 14)', () => {
+describe('batch size', () => {
   it(`a 140,000-customer batch under 2 MB is refused with 422 naming the limit (${SPEC_LIMITS.maxBatchEntries}); the limit itself is served`, async () => {
     const app = createSandboxApp();
     const before = await total(app, `${V2}/customers`);
@@ -83,7 +83,7 @@ describe('batch size (issue 10 item 14)', () => {
   });
 });
 
-describe('deep nesting (issue 10 item 14)', () => {
+describe('deep nesting', () => {
   it('a catalog record with a 100,000-level field is refused; nothing stored that would break every later list', async () => {
     const app = createSandboxApp();
     const answer = await post(app, `${V2}/catalog/groups`, `{"name":"Deep","extra":${deep(100_000)}}`);
@@ -113,7 +113,7 @@ describe('deep nesting (issue 10 item 14)', () => {
   });
 });
 
-describe('malformed URLs (issue 10 item 14)', () => {
+describe('malformed URLs', () => {
   it('bad percent-encodings in ids, pages and image paths are 4xx with the error body', async () => {
     const app = createSandboxApp();
     for (const path of [`${V2}/customers/%zz`, `${V2}/catalog/items/%E0%A4%A`, `${V2}/customers?page=%zz&pagination=%`, '/xef/%zz/images/a.png', '/__sandbox/orders/%/close']) {

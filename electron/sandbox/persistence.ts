@@ -1,4 +1,4 @@
-// `--state FILE` (issue 3, item 9): the sandbox's state survives restarts. In memory by default;
+// `--state FILE`: the sandbox's state survives restarts. In memory by default;
 // with a state file the whole state (every account's records, id counters, the ledger) is loaded
 // from the file at start when it exists, and saved after every committed write (a non-GET request
 // answered below 400). Saves go through the main side's one atomic-write helper (temp file in the

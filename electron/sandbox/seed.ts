@@ -79,7 +79,7 @@ export function defaultSeed(): AccountSeed {
 }
 
 /**
- * `--scale N` (issue 3 item 7): a generated catalog of N items (seed/scale.ts) and the demo's
+ * `--scale N`: a generated catalog of N items (seed/scale.ts) and the demo's
  * customers, warehouses and vendors, with stock rows, vendor items and purchase orders rebuilt
  * for that catalog so every reference stays valid. The floor stays the demo's.
  */

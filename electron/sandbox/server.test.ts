@@ -98,7 +98,7 @@ describe('startSandbox', () => {
   });
 });
 
-describe('requests node cannot parse (issue 10 item 14)', () => {
+describe('requests node cannot parse', () => {
   /** Writes raw bytes on a new connection and resolves everything the server answers before it closes. */
   function rawExchange(port: number, bytes: string): Promise<string> {
     return new Promise((resolve, reject) => {

@@ -19,7 +19,7 @@ export const LIFTED = { requestsPerMinute: 100_000 };
 export interface TestCore {
   core: AppCore;
   vault: ReturnType<typeof createFileVault>;
-  /** The shop's vault slot (issue 15). */
+  /** The shop's vault slot. */
   shopVault: ReturnType<typeof createFileShopVault>;
   dataDir: string;
   logged: string[];

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stopChild, tokenFileArgs } from '../../test/e2e/support/processes';
 import { startSandbox, type RunningSandbox } from '../sandbox';
 
-// Issue 10 item 4: a spawned `npm run serve` carries no token on its command line, which every
+// A spawned `npm run serve` carries no token on its command line, which every
 // local user can read in /proc/<pid>/cmdline. Item 6: a non-loopback --host exits 2.
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));

@@ -36,7 +36,7 @@ beforeAll(async () => {
       return fetch(input, init);
     },
   });
-  // The page's catalog sync names the photos the route may fetch (issue 10 item 11).
+  // The page's catalog sync names the photos the route may fetch.
   await cache.sync([JAMON]);
   await cache.whenIdle();
   requested.length = 0;

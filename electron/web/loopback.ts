@@ -2,7 +2,7 @@ import { isIPv4, isIPv6 } from 'node:net';
 
 /**
  * The loopback address to bind for a `--host` value, or null when it is not a loopback address.
- * Until terminals pair with a scheme of their own (issue 10 item 6), the browser shell serves its
+ * Until terminals pair with a scheme of their own, the browser shell serves its
  * bridge secret to whoever loads its page, so it must only be reachable from this machine.
  * `localhost` means 127.0.0.1: binding a name could pick either family.
  */

@@ -1,4 +1,4 @@
-// Issue 10 item 7, browser shell: the account a bridge call names travels in `x-comanda-account`
+// Browser shell: the account a bridge call names travels in `x-comanda-account`
 // (URI-encoded) and reaches the dispatcher beside the input.
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -7,7 +7,7 @@ import { testHandlers } from '../services/bridge/handlers.testing';
 import { eventStreamStatus, openSession, rawRequest } from './http.testing';
 import { startWebShell, type RunningWebShell, type WebShellOptions } from './server';
 
-// Issue 10 items 6 and 11: the page (and the session of its launch link) only under the address the shell is
+// The page (and the session of its launch link) only under the address the shell is
 // bound to, one browser origin per terminal, and no internals in error answers.
 
 let rendererDir: string;

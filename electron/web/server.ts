@@ -145,7 +145,7 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
       if (name === null) return sendJson(res, 400, bridgeFailure('The bridge operation name in the path is not valid percent-encoding.'));
       const body = await readJsonBody(req, MAX_BODY_BYTES_OF.get(name) ?? MAX_BODY_BYTES);
       if (!body.ok) return sendJson(res, body.status, bridgeFailure(body.message));
-      // The account the call names (issue 10 item 7) and its PIN grant; the dispatcher validates both.
+      // The account the call names and its PIN grant; the dispatcher validates both.
       const context = contextFromHeaders(req.headers);
       if (context === null) return sendJson(res, 400, bridgeFailure(`The ${ACCOUNT_KEY_HEADER} header is not valid percent-encoding.`));
       const result = await options.core.dispatcher.dispatch(name, body.value, context);

@@ -111,7 +111,7 @@ function expectSame(actual: unknown, expected: unknown) {
   }
 }
 
-describe('fast page reader (issue 11)', () => {
+describe('fast page reader', () => {
   for (const [name, { record, shape }] of Object.entries(resources)) {
     it(`${name}: lists the record schema's fields in its order`, () => {
       expect(Object.keys(shape)).toEqual(Object.keys((record as z.ZodObject).shape));

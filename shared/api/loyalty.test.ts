@@ -66,7 +66,7 @@ describe('loyalty order request (spec 2.10 + clarifications)', () => {
     expect(problem({ ...pay, skipMerge: true })).toMatch(/at least one line[\s\S]*order\.contents/);
   });
 
-  it('issue 14: a payment may carry the bill discount — contents [], total = the discount amount, exactly', () => {
+  it('a payment may carry the bill discount — contents [], total = the discount amount, exactly', () => {
     const pay = { order: { total: '-2.35', contents: [], table_id: 4, payment: { amount: '21.15', payment_method_id: 1 }, orderDiscount: { name: 'Regulars', amount: -2.35 } } };
     expect(loyaltyOrderRequest.parse(pay)).toEqual(pay);
     expect(loyaltyOrderRequest.parse({ ...pay, order: { ...pay.order, total: -2.35, orderDiscount: { amount: '-2.35' } } }).order.total).toBe(-2.35);

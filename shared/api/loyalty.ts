@@ -112,7 +112,7 @@ const NEGATIVE_TOTAL =
   "must not be negative (only a payment of a table's open order carrying the bill's discount has a total below 0: contents [], table_id, a payment, and total = the orderDiscount's amount)";
 
 /**
- * Issue 14 (docs/decisions.md "Issue 14 — bill discount and settled checks"): a payment of a
+ * The bill discount (docs/decisions.md "Bill discount and settled checks"): a payment of a
  * table's open order may carry the bill's discount; its contents are none, so its total is
  * 0 + the discount's (negative) amount. Compared in cents, exactly.
  */
@@ -132,7 +132,7 @@ export const loyaltyOrderPayloadRequest = z
     total: sendMoney,
     /**
      * Empty only to pay a table's open order (clarifications): table_id, a payment, and total 0 —
-     * or, carrying the bill's discount (issue 14), total = orderDiscount.amount.
+     * or, carrying the bill's discount, total = orderDiscount.amount.
      */
     contents: z.array(loyaltyContentRequest),
     /** Absent: the order is a delivery. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { giftCardCreateRequest } from '../api';
 
-// Issue 14's online calls that are not orders or payments: selling a gift card (the API answers
+// The online calls that are not orders or payments: selling a gift card (the API answers
 // 201 / 422 at once), deleting a customer, setting an item's stock ("86 it"), and the warehouse
 // this terminal sells from. Orders and payments go through the queue (queue.ts); these answer at
 // once or fail with a code (`offline`, the vendor's 422 as `said`, …) that the renderer words.
@@ -26,7 +26,7 @@ export const itemStockSchema = z.strictObject({
 });
 export type ItemStock = z.infer<typeof itemStockSchema>;
 
-/** This terminal's stock settings for the current account (issue 14 item 9). */
+/** This terminal's stock settings for the current account. */
 export const stockSettingsSchema = z.strictObject({
   /** Orders send it as `warehouse_id`; item buttons show its stock. null: no warehouse (no stock sent). */
   warehouseId: id.nullable(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pinGrantTokenSchema } from './schemas';
 
-// Who a bridge call is for (issue 10 item 7). It travels beside the input — IPC: a second
+// Who a bridge call is for. It travels beside the input — IPC: a second
 // argument; HTTP: the `x-comanda-account` header — so no operation's input schema changes. The main
 // side refuses an account-scoped call that does not name the current account (`wrong-account`): a
 // window that missed an `account-changed` event cannot deliver its orders into another account.

@@ -3,7 +3,7 @@ import { flowNewOrderRequest, giftCardCreateRequest, giftCardRedeemRequest, loya
 import { retailInvoiceRequest, retailOrderRequest } from '../api/retail/requests';
 import { errorTextShape } from './errorCodes';
 
-// Delivering one queue entry (issue 6, ARCHITECTURE §5): the entry stores exactly what to send
+// Delivering one queue entry (ARCHITECTURE §5): the entry stores exactly what to send
 // (the renderer built it from its catalog); the main side's queue dispatcher sends it once through
 // electron/services/queue/delivery.ts and records what is KNOWN about the result. The delivery classifies
 // (it sees the transport: whether the body left, the status, the headers); every answer of the
@@ -36,20 +36,20 @@ const stockAddShape = {
 
 /**
  * What one outbox entry sends: a Flow seating (spec 2.9), a loyalty order (spec 2.10; payments
- * too), a gift card's redeem (spec 4.2 `POST V2/giftCards/{uuid}`, issue 14 item 7) or a customer
- * created offline (spec 4.2 `POST V2/customers`, issue 14 item 8).
+ * too), a gift card's redeem (spec 4.2 `POST V2/giftCards/{uuid}`) or a customer
+ * created offline (spec 4.2 `POST V2/customers`).
  */
 export const deliveryRequestSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('seating'), data: flowNewOrderRequest }),
   z.strictObject({ kind: z.literal('order'), order: loyaltyOrderRequest }),
   z.strictObject({ kind: z.literal('gift-redeem'), uuid: giftCardCreateRequest.shape.uuid, redeem: giftCardRedeemRequest }),
   z.strictObject({ kind: z.literal('customer'), customer: customerDraftSchema }),
-  // Issue 15 item 10: a shop's sale is `POST R/orders` (retail §2.5) then its invoice `POST
+  // A shop's sale is `POST R/orders` (retail §2.5) then its invoice `POST
   // R/orders/{id}/invoices`; the invoice's order id is the sale entry's, handed over when it is
   // sent (DeliveryContext.afterOrderId). The schemas refine, never transform: stored = sent.
   z.strictObject({ kind: z.literal('retail-order'), order: retailOrderRequest }),
   z.strictObject({ kind: z.literal('retail-invoice'), invoice: retailInvoiceRequest }),
-  // Issue 17 item 3: goods of a purchase order received into a warehouse, `POST
+  // Goods of a purchase order received into a warehouse, `POST
   // V2/warehouses/{warehouseId}/addStock` with `{ item_id, quantity }` (spec 4.4). Not idempotent:
   // like a gift card's redeem, an unknown outcome waits for a person.
   z.strictObject({ kind: z.literal('stock-add'), warehouseId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER), ...stockAddShape }),
@@ -57,7 +57,7 @@ export const deliveryRequestSchema = z.discriminatedUnion('kind', [
 export type DeliveryRequest = z.input<typeof deliveryRequestSchema>;
 
 /**
- * What the queue's dispatcher tells a delivery about the entry it sends (issue 15 item 10):
+ * What the queue's dispatcher tells a delivery about the entry it sends:
  * the order id the entry it waited for (`after`) was accepted with — null when it has none or
  * that entry was marked done by a person without one — and whether this attempt follows an
  * unconfirmed attempt of the same entry (a retail "already invoiced" is then evidence).
@@ -96,7 +96,7 @@ export const deliveryOutcomeSchema = z.discriminatedUnion('outcome', [
     orderId: z.number().int().nullable(),
     balanceCents: z.number().int().optional(),
     customer: z.strictObject({ id: z.number().int().positive(), name: z.string().max(300), email: z.string().max(200).optional(), phone: z.string().max(50).optional() }).optional(),
-    /** A retail invoice the server created (issue 15): its id and number ("E-12") for the receipt. */
+    /** A retail invoice the server created: its id and number ("E-12") for the receipt. */
     invoice: z.strictObject({ id: z.number().int().positive(), number: z.string().max(100) }).optional(),
     /**
      * Accepted on evidence rather than by the server's yes: a retail "already invoiced" right

@@ -12,7 +12,7 @@ import {
   upgradeLegacyError,
 } from './index';
 
-// Issue 12 item 6: what crosses the bridge (and what the queue stores) says a code with
+// What crosses the bridge (and what the queue stores) says a code with
 // parameters where a waiter reads; an English `message` there is refused by the schemas.
 
 const at = '2026-11-24T12:00:00.000Z';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// What went wrong, as a code with parameters (issue 12 item 6). The main side never builds a
+// What went wrong, as a code with parameters. The main side never builds a
 // sentence for a waiter: it says which code applies and gives the values the words need; the
 // renderer words it in the terminal's language (renderer/src/i18n/errorText.ts, namespace
 // `errors`, one message per code). `detail` fields stay English: they are for the engineer.
@@ -244,11 +244,11 @@ export const errorCodes = [
   'delivery-needs-phone',
   'delivery-needs-address',
 
-  // ——— Gift cards (issue 14 items 6–7) ———
+  // ——— Gift cards ———
   /** {said?}: the POS refused to create the card (HTTP 422): the vendor's words say why. */
   'gift-card-refused',
 
-  // ——— The queue's payments, gift card redeems and customers (issue 14, electron/services/queue) ———
+  // ——— The queue's payments, gift card redeems and customers (electron/services/queue) ———
   /** {said?}: the POS refused to discount the card (HTTP 422: balance, unknown card): the vendor's words say why. */
   'gift-card-redeem-refused',
   /** {leftCents, left}: the payment is more than what is left to pay now (`left` in euros, for the words). */
@@ -259,7 +259,7 @@ export const errorCodes = [
   'payment-card-not-charged',
   /** The bill's discount changed in another window since this payment was prepared. */
   'bill-discount-changed',
-  // ——— Venue and shop accounts (issue 15: settings, electron/services/core.ts) ———
+  // ——— Venue and shop accounts (settings, electron/services/core.ts) ———
   /** A venue's operation asked of a shop account (the floor, the venue's catalog, tables). */
   'not-a-venue',
   /** A shop's operation asked of a venue account (the till). */
@@ -280,12 +280,12 @@ export const errorCodes = [
   'secrets-wrong-kind',
   /** {server}: the shop's address reads well (connection test). */
   'shop-address-ok',
-  // ——— Shop sales through the queue (issue 15 item 10: electron/services/retail/delivery.ts) ———
+  // ——— Shop sales through the queue (electron/services/retail/delivery.ts) ———
   /** An invoice whose sale has no order id on this terminal (marked done by a person): not sent. */
   'invoice-order-unknown',
   /** An invoice sent again after an unconfirmed attempt: the shop said the order is already invoiced, so that attempt arrived. */
   'invoice-confirmed-by-already-invoiced',
-  // ——— The shop's webhook receiver (issue 16 items 5–7: electron/services/retail/webhooks) ———
+  // ——— The shop's webhook receiver (electron/services/retail/webhooks) ———
   /** The receiver's address is not an IPv4 address, `::` or `::1`. */
   'webhook-host-invalid',
   /** The receiver's port is not a whole number from 0 to 65535. */

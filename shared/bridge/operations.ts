@@ -46,7 +46,7 @@ export const bridgeOperations = {
   getCredentialsStatus: { input: noInput, output: credentialsStatusSchema },
 
   /**
-   * Pages (200 records each) of the resources the sync engine mirrors (issues 4 and 11): all of
+   * Pages (200 records each) of the resources the sync engine mirrors: all of
    * them in the order asked, or the first failure once every one has settled.
    */
   fetchSyncPages: { input: syncPagesInputSchema, output: syncPagesSchema },
@@ -60,7 +60,7 @@ export const bridgeOperations = {
       hasSecrets: z.boolean(),
       /** Why the saved tokens cannot be used (e.g. `vault-damaged`: type them again). */
       secretsProblem: errorTextSchema.nullable().optional(),
-      /** The vault holds tokens for the second account (issue 15); absent: no second account. */
+      /** The vault holds tokens for the second account; absent: no second account. */
       secondaryHasSecrets: z.boolean().optional(),
       environments: z.array(environmentPresetSchema),
       /**
@@ -75,7 +75,7 @@ export const bridgeOperations = {
    * `account-changed` event and reopens that account's local data: two accounts never mix.
    */
   saveSettings: {
-    // `secondarySecrets`: the second account's (issue 15), saved in its own vault slot.
+    // `secondarySecrets`: the second account's, saved in its own vault slot.
     input: settingsSchema.extend({ secrets: accountSecretsInputSchema.optional(), secondarySecrets: accountSecretsInputSchema.optional() }).strict(),
     output: z.object({ accountKey: z.string() }),
   },
@@ -85,13 +85,13 @@ export const bridgeOperations = {
     output: z.object({ ok: z.boolean(), checks: z.array(connectionCheckSchema) }),
   },
 
-  /** This terminal's language, theme and idle lock (issue 12): account-independent, applied at once. */
+  /** This terminal's language, theme and idle lock: account-independent, applied at once. */
   getPreferences: { input: noInput, output: preferencesSchema },
   /** Saves the fields given, keeps the others; answers what is now saved. */
   savePreferences: { input: preferencesSchema.partial().strict(), output: preferencesSchema },
 
   /**
-   * The terminal lock (issue 12 item 9). The PIN is kept hashed on the main side; these calls carry
+   * The terminal lock. The PIN is kept hashed on the main side; these calls carry
    * it one way only and answer right or wrong. Three wrong PINs make the main side refuse PINs
    * (`wait`) for a growing time: the lock screen's tries and the gates' (verifyPin `action` /
    * `session`, setPin, clearPin) are counted apart.
@@ -111,7 +111,7 @@ export const bridgeOperations = {
 
   /**
    * The photo paths the current catalog references: the main side fetches missing thumbnails in
-   * the background and deletes cached files nobody references any more (issue 4 item 6).
+   * the background and deletes cached files nobody references any more.
    */
   syncImages: {
     input: z.object({ photos: z.array(z.string().min(1).max(1024)).max(200_000) }).strict(),
@@ -120,23 +120,23 @@ export const bridgeOperations = {
 
   /**
    * The current account's connection as the main side last saw it (null: not known yet), for a
-   * renderer that starts after the last `connection` event (issue 6 item 6).
+   * renderer that starts after the last `connection` event.
    */
   getConnectionState: { input: noInput, output: z.object({ state: connectionStateSchema.nullable() }) },
 
-  /** The order queue and the table services, kept and delivered by the main side (issue 11). */
+  /** The order queue and the table services, kept and delivered by the main side. */
   ...queueOperations,
 
-  /** Gift cards, customers, stock and the terminal's warehouse (issue 14). */
+  /** Gift cards, customers, stock and the terminal's warehouse. */
   ...commerceOperations,
 
-  /** Shop mode: the till's catalog sync through the retail gateway (issue 15). */
+  /** Shop mode: the till's catalog sync through the retail gateway. */
   ...shopOperations,
 
-  /** Shop mode: the webhook receiver's settings and log (issue 16 items 5–7). */
+  /** Shop mode: the webhook receiver's settings and log. */
   ...webhookOperations,
 
-  /** Manager mode: the venue's back office — catalog edits, stock counts, purchasing, vendors, chain sync, audit (issue 17). */
+  /** Manager mode: the venue's back office — catalog edits, stock counts, purchasing, vendors, chain sync, audit. */
   ...backofficeOperations,
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;
 

@@ -3,7 +3,7 @@ import { MAX_QUANTITY } from '../domain/line';
 import { deliveryRequestSchema } from './delivery';
 import { errorTextShape, type ErrorCode } from './errorCodes';
 
-// The order queue and the table services as they cross the bridge (issue 11): the main side keeps
+// The order queue and the table services as they cross the bridge: the main side keeps
 // them in its per-account SQLite database (electron/services/queue) and delivers the entries; the
 // renderer builds each entry's request from its catalog copy (prices, rules), submits it, and
 // follows the queue through a snapshot read plus `queue-changed` events.
@@ -13,12 +13,12 @@ export const outboxStates = ['queued', 'sending', 'accepted', 'rejected', 'uncon
 export type OutboxState = (typeof outboxStates)[number];
 
 /**
- * seating = Flow newOrder; round / takeaway / delivery = loyalty orders (issue 6). Issue 14:
- * payment = a loyalty order paying the table's open order (`contents: []`, clarifications), maybe
+ * seating = Flow newOrder; round / takeaway / delivery = loyalty orders.
+ * Payments: payment = a loyalty order paying the table's open order (`contents: []`, clarifications), maybe
  * carrying the bill's discount; gift-redeem = `POST V2/giftCards/{uuid}` discounting a card, whose
  * payment entry follows it (`after`); customer = `POST V2/customers` of a customer created offline.
- * Issue 15 (a shop): sale = `POST R/orders`; invoice = its `POST R/orders/{id}/invoices`, `after`
- * its sale, sent with the order id the sale was accepted with. Issue 17: stock-receipt = one line
+ * A shop: sale = `POST R/orders`; invoice = its `POST R/orders/{id}/invoices`, `after`
+ * its sale, sent with the order id the sale was accepted with. Manager mode: stock-receipt = one line
  * of a purchase order received, `POST V2/warehouses/{id}/addStock` (its `receipt` says which line).
  */
 export const outboxKinds = ['seating', 'round', 'takeaway', 'delivery', 'payment', 'gift-redeem', 'customer', 'sale', 'invoice', 'stock-receipt'] as const;
@@ -89,7 +89,7 @@ export const MIN_GUESTS = 1;
 export const MAX_GUESTS = 99;
 
 /**
- * Where an entry goes (issue 12 item 5): the renderer words it in the terminal's language ("Mesa 5",
+ * Where an entry goes: the renderer words it in the terminal's language ("Mesa 5",
  * "Takeaway · Ana"). Table and customer names are the venue's and the customer's own words.
  */
 export const entryPlaceSchema = z.discriminatedUnion('kind', [
@@ -101,15 +101,15 @@ export const entryPlaceSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('delivery'), customer: text(200).optional() }),
   /** Stored before places, in words this version cannot read back: shown as they were written. */
   z.strictObject({ kind: z.literal('legacy'), text: text(300) }),
-  /** Issue 15: a shop's sale (and its invoice) at the counter, maybe for a customer (their name). */
+  /** A shop's sale (and its invoice) at the counter, maybe for a customer (their name). */
   z.strictObject({ kind: z.literal('sale'), customer: text(200).optional() }),
-  /** Issue 17: goods of a purchase order (its reference) received into a warehouse (its name). */
+  /** Goods of a purchase order (its reference) received into a warehouse (its name). */
   z.strictObject({ kind: z.literal('purchase-order'), reference: text(200), warehouse: text(200) }),
 ]);
 export type EntryPlace = z.infer<typeof entryPlaceSchema>;
 
 /**
- * A discount on the bill (issue 14 item 4): an amount in cents or a percentage in basis points
+ * A discount on the bill: an amount in cents or a percentage in basis points
  * (1000 = 10 %), with the reason the waiter gave. It is kept with the service until the next
  * payment carries it to the POS as that loyalty order's `orderDiscount` (negative amount).
  */
@@ -135,13 +135,13 @@ export const tableServiceSchema = z.strictObject({
   /** 1 until the table is cleared. */
   open: z.union([z.literal(0), z.literal(1)]),
   closedAt: isoTime.nullable(),
-  /** A bill discount not yet carried by a payment (issue 14 item 4); absent in services stored before. */
+  /** A bill discount not yet carried by a payment; absent in services stored before. */
   billDiscount: billDiscountSchema.nullable().optional(),
 });
 export type TableService = z.infer<typeof tableServiceSchema>;
 
 /**
- * How a payment was taken (issue 14 item 2), for the bill, the receipt and Pending orders: the
+ * How a payment was taken, for the bill, the receipt and Pending orders: the
  * request holds what the POS gets; this holds what the waiter saw (cash tendered, change given).
  */
 export const tenderSchema = z.strictObject({
@@ -164,7 +164,7 @@ export const tenderSchema = z.strictObject({
 export type Tender = z.infer<typeof tenderSchema>;
 
 /**
- * Issue 17 item 3: which purchase order line a stock receipt entry receives (its request says the
+ * Which purchase order line a stock receipt entry receives (its request says the
  * warehouse, item and quantity): the purchase order screen adds what this terminal received.
  */
 export const stockReceiptSchema = z.strictObject({
@@ -213,7 +213,7 @@ export const entryDraftSchema = z.strictObject({
   summary: entrySummarySchema,
   totalCents: cents,
   /**
-   * Issue 14: this entry leaves only after that one was accepted (or marked done by a person); when
+   * This entry leaves only after that one was accepted (or marked done by a person); when
    * that one ends rejected or discarded, this one is discarded with it (a gift card's payment
    * waits for the card's redeem). Absent or null: no such wait.
    */
@@ -243,17 +243,17 @@ export const outboxEntrySchema = entryDraftSchema.extend({
   orderId: z.number().int().nullable(),
   /** The attempt under way follows an unconfirmed attempt of the same entry (open-order evidence, §5). */
   afterUnconfirmed: z.boolean(),
-  /** `already-invoiced-evidence` (issue 15): a retail "already invoiced" after an unconfirmed attempt of this invoice. */
+  /** `already-invoiced-evidence`: a retail "already invoiced" after an unconfirmed attempt of this invoice. */
   acceptedBy: z.enum(['server', 'open-order-evidence', 'already-invoiced-evidence']).nullable(),
   /** A seating refused because a table has an open order on a fresh attempt: the waiter decides. */
   conflict: z.boolean(),
   resolution: z.enum(outboxResolutions).nullable(),
-  /** What an accepted non-order entry answered (issue 14): a card's balance left, a created customer. */
+  /** What an accepted non-order entry answered: a card's balance left, a created customer. */
   answer: z
     .strictObject({
       balanceCents: cents.optional(),
       customer: z.strictObject({ id, name: text(300), email: text(200).optional(), phone: text(50).optional() }).optional(),
-      /** Issue 15: a shop invoice's id and number ("E-12", for the receipt); absent when accepted on evidence. */
+      /** A shop invoice's id and number ("E-12", for the receipt); absent when accepted on evidence. */
       invoiceId: id.optional(),
       invoiceNumber: text(100).optional(),
     })
@@ -264,7 +264,7 @@ export type OutboxEntry = z.infer<typeof outboxEntrySchema>;
 
 /** The main side's queue database refuses writes: new orders are not saved and queued ones cannot leave. */
 export const queueStorageProblemSchema = z.strictObject({
-  /** `queue-cannot-save`, worded in the header and on Pending orders (issue 10 item 9). */
+  /** `queue-cannot-save`, worded in the header and on Pending orders. */
   ...errorTextShape,
   /** What the database said (e.g. "SqliteError: database or disk is full"): for the engineer. */
   detail: text(2_000),
@@ -294,7 +294,7 @@ export function queuedEntry(draft: EntryDraft, seq: number, at: string): OutboxE
 }
 
 /**
- * Upgrade (issue 12 item 5): until this version an entry said where it went in English words,
+ * Upgrade: until this version an entry said where it went in English words,
  * `label` ("Table 5", "Tables 3 + 4", "Takeaway · Ana", "Delivery · 600 123 456"). An entry record
  * with `label` and no `place` gets the place those words name, checked against the entry's kind
  * and tables; words that do not read back become a `legacy` place with the words. The tables of
@@ -351,7 +351,7 @@ export const queueSnapshotSchema = z.strictObject({
 });
 export type QueueSnapshot = z.infer<typeof queueSnapshotSchema>;
 
-/** "Most sold" (issue 12 item 3): items this terminal sent in the last MOST_SOLD_DAYS days, most first. */
+/** "Most sold": items this terminal sent in the last MOST_SOLD_DAYS days, most first. */
 export const MOST_SOLD_DAYS = 14;
 export const mostSoldSchema = z.strictObject({
   /** The start of the window counted (ISO time). */
@@ -377,7 +377,7 @@ export const queueOperations = {
     output: z.strictObject({ service: tableServiceSchema, entries: z.array(outboxEntrySchema) }),
   },
   /**
-   * Entries by id, whatever their state (issue 14): a window that saw an entry leave the snapshot
+   * Entries by id, whatever their state: a window that saw an entry leave the snapshot
    * (an accepted customer or gift card redeem has no open service to keep it there) reads its
    * outcome and answer. Ids not in the queue are left out.
    */
@@ -411,7 +411,7 @@ export const queueOperations = {
     output: z.strictObject({ entry: outboxEntrySchema }),
   },
   /**
-   * Issue 14 item 4: sets (or with null removes) the bill discount of an open service, kept until
+   * Sets (or with null removes) the bill discount of an open service, kept until
    * the next payment carries it. Refused (`invalid-input`) once it would exceed what is left.
    */
   setBillDiscount: {
@@ -425,7 +425,7 @@ export const queueOperations = {
   /** The items this terminal sent most lately (the catalog's first tab). */
   getMostSold: { input: z.strictObject({ limit: z.number().int().min(1).max(200) }), output: mostSoldSchema },
   /**
-   * Upgrade (issue 11 item 5): entries and services of the renderer's old IndexedDB outbox handed
+   * Upgrade: entries and services of the renderer's old IndexedDB outbox handed
    * over once; ids already present are skipped, so a repeated hand-off duplicates nothing. Only
    * entries still pending are taken (`skipped` counts the others). `last` ends the hand-off: after
    * it, the account's queue answers every import `queue-import-closed`.
@@ -448,6 +448,6 @@ export const queueOperations = {
  */
 export const queueWriteOperations: ReadonlySet<string> = new Set([
   ...Object.keys(queueOperations).filter((name) => name !== 'getQueue' && name !== 'getEntries' && name !== 'exportPending' && name !== 'getMostSold'),
-  // Issue 17 item 3: a purchase order's receipt is committed to the queue as its entries.
+  // A purchase order's receipt is committed to the queue as its entries.
   'receivePurchaseOrder',
 ]);

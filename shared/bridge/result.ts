@@ -12,7 +12,7 @@ export const bridgeErrorKinds = [
   'forbidden',
   /** The call never reached the main side (its local service is not answering, the scope closed). */
   'unreachable',
-  /** An account-scoped call that did not name the current account: nothing was done (issue 10 item 7). */
+  /** An account-scoped call that did not name the current account: nothing was done. */
   'wrong-account',
   'offline',
   'timeout',
@@ -24,7 +24,7 @@ export const bridgeErrorKinds = [
   'outcome-unknown',
   'invalid-response',
   'vault-unavailable',
-  /** The queue refused a write that clashes with what it holds, e.g. a table just seated on this terminal (issue 11). */
+  /** The queue refused a write that clashes with what it holds, e.g. a table just seated on this terminal. */
   'conflict',
   /** The queue's database refuses writes (disk full, read-only, damaged): nothing was saved. */
   'storage',

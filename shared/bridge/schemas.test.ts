@@ -3,7 +3,7 @@ import { accountSettingsSchema, describeZodError } from './index';
 
 const account = (baseUrl: string, imagesUrl = baseUrl) => ({ mode: 'account', environment: 'custom', baseUrl, imagesUrl, tenant: 'demo' });
 
-describe('account addresses (issue 10 item 5)', () => {
+describe('account addresses', () => {
   it.each([
     'https://pos.example.com',
     'http://127.0.0.1:8787',
@@ -26,7 +26,7 @@ describe('account addresses (issue 10 item 5)', () => {
     const parsed = accountSettingsSchema.safeParse(account(url, 'https://img.example.com'));
     expect(parsed.success).toBe(false);
     if (parsed.success) return;
-    // Field messages are error codes the renderer words next to the field (issue 12 item 6).
+    // Field messages are error codes the renderer words next to the field.
     expect(describeZodError('saveSettings', parsed.error)).toBe(`saveSettings: ${field}: address-needs-https`);
   });
 

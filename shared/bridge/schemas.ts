@@ -47,7 +47,7 @@ export const appInfoSchema = z.object({
   /** Identifies the account whose data the renderer shows; local data is kept per account. */
   accountKey: z.string().min(1),
   /**
-   * A venue (floor, catalog) or a shop (the till), issue 15. The main side always says; absent
+   * A venue (floor, catalog) or a shop (the till). The main side always says; absent
    * (a stand-in bridge of a test or tool) reads as a venue.
    */
   kind: z.enum(['venue', 'shop']).optional(),
@@ -91,7 +91,7 @@ export const connectionStateSchema = z.enum(['online', 'offline']);
 export type ConnectionState = z.infer<typeof connectionStateSchema>;
 
 
-// ——— Catalog sync (issue 4) ———
+// ——— Catalog sync ———
 
 /** What the renderer's sync engine pages through (ARCHITECTURE §4.2), catalog first in spec order. */
 export const syncResourceNames = [
@@ -151,7 +151,7 @@ export type SyncPage = z.infer<typeof syncPageSchema>;
 
 /**
  * Pages one `fetchSyncPages` call may ask for. Every bridge call costs each process on its way a
- * few milliseconds of CPU whatever it carries, so the sync engine asks for several at once (issue 11).
+ * few milliseconds of CPU whatever it carries, so the sync engine asks for several at once.
  */
 export const MAX_SYNC_PAGES_PER_CALL = 10;
 
@@ -163,7 +163,7 @@ export type SyncPageInput = z.infer<typeof syncPageInputSchema>;
 /** The pages asked for, in the order asked. */
 export const syncPagesSchema = z.object({ pages: z.array(syncPageSchema) });
 
-// ——— Settings and connection (issue 4) ———
+// ——— Settings and connection ———
 
 export const environmentIdSchema = z.enum(['production', 'integrations', 'custom']);
 export type EnvironmentId = z.infer<typeof environmentIdSchema>;
@@ -187,7 +187,7 @@ export function isLoopbackUrl(url: URL): boolean {
 }
 
 /**
- * Issue 10 item 5: the tokens travel in headers (and Flow's query), so a real account on another
+ * The tokens travel in headers (and Flow's query), so a real account on another
  * machine needs https://. Plain http:// stays for this computer (the sandbox, development).
  */
 export function isPlainHttpElsewhere(value: string): boolean {
@@ -205,7 +205,7 @@ const accountUrl = () =>
     .refine((value) => !isPlainHttpElsewhere(value), 'address-needs-https' satisfies ErrorCode);
 
 /**
- * A venue's place in a chain (issue 17 item 5): the API cannot say, so the manager does. Only a
+ * A venue's place in a chain: the API cannot say, so the manager does. Only a
  * master is offered the chain sync. Absent (files written before it existed): see `chainRoleOf`.
  */
 export const chainRoleSchema = z.enum(['master', 'child', 'none']);
@@ -223,7 +223,7 @@ export const accountSettingsSchema = z.discriminatedUnion('mode', [
       chainRole: chainRoleSchema.optional(),
     })
     .strict(),
-  // ——— Shops (issue 15): the retail API (retail-api.md) ———
+  // ——— Shops: the retail API (retail-api.md) ———
   /** The demo shop: the embedded retail sandbox (username `demo-shop`). */
   z.object({ mode: z.literal('demo-shop') }).strict(),
   z
@@ -287,7 +287,7 @@ export const connectionCheckSchema = z.strictObject({
 });
 export type ConnectionCheck = z.infer<typeof connectionCheckSchema>;
 
-// ——— Terminal preferences and the lock (issue 12 items 5, 9, 10) ———
+// ——— Terminal preferences and the lock ———
 
 /** The terminal's languages (renderer/src/i18n/languages.ts names them). */
 export const languageSchema = z.enum(['es', 'ca', 'en']);
@@ -364,7 +364,7 @@ export const pinAttemptSchema = z.object({
 });
 export type PinAttempt = z.infer<typeof pinAttemptSchema>;
 
-// ——— Images (issue 4) ———
+// ——— Images ———
 
 export const imageSyncStateSchema = z.object({
   queued: z.number().int().nonnegative(),
@@ -381,29 +381,29 @@ export const bridgeEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('images'), state: imageSyncStateSchema }),
   /**
    * The current account's queue committed a change, or its database started or stopped refusing
-   * writes (issue 11): read `getQueue` unless the snapshot in hand already has this revision, and
+   * writes: read `getQueue` unless the snapshot in hand already has this revision, and
    * show `storageProblem` as it is now. Bursts are coalesced; the last state always comes.
    */
   z.object({ type: z.literal('queue-changed'), revision: z.number().int().nonnegative(), storageProblem: queueStorageProblemSchema.nullable() }),
-  /** The terminal was locked or unlocked, or its PIN set or removed (issue 12 item 9): every window follows. */
+  /** The terminal was locked or unlocked, or its PIN set or removed: every window follows. */
   z.object({ type: z.literal('lock-changed'), lock: lockStateSchema }),
-  /** An item's stock changed from this terminal (86 / put back, issue 14 item 10): every window updates its copy. */
+  /** An item's stock changed from this terminal (86 / put back): every window updates its copy. */
   stockChangedEventSchema,
-  /** A customer was deleted from this terminal (issue 14 item 8): every window drops it. */
+  /** A customer was deleted from this terminal: every window drops it. */
   customerChangedEventSchema,
   /**
-   * The shop's sales changed at the service (issue 16 item 6: a webhook's `order.closed` or
+   * The shop's sales changed at the service (a webhook's `order.closed` or
    * `payment.updated`): a Reports screen showing today reads it again. No params.
    */
   z.object({ type: z.literal('shop-reports-stale') }),
-  /** A product or customer changed at the shop's service (issue 16 item 6, a webhook): every window puts it into its current catalog. */
+  /** A product or customer changed at the shop's service (a webhook): every window puts it into its current catalog. */
   shopProductChangedEventSchema,
   shopCustomerChangedEventSchema,
   /** The webhook log has a new entry (Settings shows it). */
   shopWebhookLoggedEventSchema,
-  /** A back-office write was recorded (issue 17 item 6): manager mode's Activity list follows. */
+  /** A back-office write was recorded: manager mode's Activity list follows. */
   auditRecordedEventSchema,
-  /** Catalog quick edits the server accepted (issue 17 item 1): every window writes them into its catalog copy. */
+  /** Catalog quick edits the server accepted: every window writes them into its catalog copy. */
   catalogEditedEventSchema,
 ]);
 export type BridgeEvent = z.infer<typeof bridgeEventSchema>;

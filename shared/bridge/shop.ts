@@ -3,12 +3,12 @@ import { retailCustomerCreateRequest, retailCustomerPatchRequest, retailCustomer
 import { syncRecordSchema } from './schemas';
 import { shopReportOperations } from './shopReports';
 
-// Shop mode (issue 15): what the till's sync reads through the main side's retail gateway
+// Shop mode: what the till's sync reads through the main side's retail gateway
 // (electron/services/retail). Pages of checked, coerced records (shared/api/retail), five to a
 // bridge call as the venue's fetchSyncPages; the renderer's shop sync (renderer/src/data/shop)
 // validates each record again before storing it in the shop's own generation.
 
-/** Everything the till mirrors, in the order it is fetched (issue 15 item 3). */
+/** Everything the till mirrors, in the order it is fetched. */
 export const shopResourceNames = [
   'groups',
   'categories',
@@ -96,7 +96,7 @@ export const shopOperations = {
     output: z.strictObject({ pages: z.array(shopPageSchema) }),
   },
   /**
-   * The till's customer (item 9), online only: §4.2 `POST config/customers` (`name` and `address`
+   * The till's customer, online only: §4.2 `POST config/customers` (`name` and `address`
    * required). A refusal is `invalid` with the fields it named (`fields`) and the shop's words for
    * each (`saidName`, `saidAddress`, …: see shopCustomerFieldParam).
    */
@@ -114,6 +114,6 @@ export const shopOperations = {
     input: setShopStockInputSchema,
     output: z.strictObject({ stock: shopStockSchema }),
   },
-  /** The Reports screen's pages of v3 reports (issue 16: shopReports.ts). */
+  /** The Reports screen's pages of v3 reports (shopReports.ts). */
   ...shopReportOperations,
 } as const;

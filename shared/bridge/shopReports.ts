@@ -2,13 +2,13 @@ import { z } from 'zod';
 import { RETAIL_REPORT_DATE_FIELDS, RETAIL_REPORT_NAMES } from '../api/retail/reports';
 import { isCalendarDate, isClockTime } from '../domain/retail/reportRanges';
 
-// The shop's Reports (issue 16 items 1–4): one page of one v3 report per call (`fetchShopReport`),
+// The shop's Reports: one page of one v3 report per call (`fetchShopReport`),
 // read by the main side through the retail gateway (its 120-a-minute budget: reports are not
 // catalog calls) and answered as checked lines in the terminal's integers (money in cents,
 // quantities in thousandths, a tax rate in hundredths). The renderer drives the paging
 // (shared/domain/retail/reportReader.ts): it asks page 1, learns `lastPage`, asks the rest, and
 // checks that every page agrees on `total` and that the lines add up to it — why there, not on
-// the main side: docs/decisions.md "Issue 16 — reports".
+// the main side: docs/decisions.md "The shop's Reports".
 
 export const shopReportNameSchema = z.enum(RETAIL_REPORT_NAMES);
 export type ShopReportName = z.infer<typeof shopReportNameSchema>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { errorTextSchema, type ErrorCode } from './errorCodes';
 
-// The shop's webhook receiver (issue 16 items 5–7; retail-api.md §6, clarifications "Webhooks"):
+// The shop's webhook receiver (retail-api.md §6, clarifications "Webhooks"):
 // its settings (kept in settings.json; the secret in the vault only, written here and never read
 // back), what the receiver is doing, its log, and the events that carry a change to every window.
 // The main side: electron/services/retail/webhooks. Events the renderer applies:

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { billOf, discountCentsOf, lineSharesOf, splitEvenly } from './bill';
 import { billDiscountArb, buildTable, payOff, strategyArb, tableArb } from './bill.payoff.testing';
 
-// Property tests of the bill (issue 14 "Proof"): random tables — a seating maybe with items and a
+// Property tests of the bill: random tables — a seating maybe with items and a
 // prepayment, rounds with and without discounts, separate checks, a bill discount waiting — paid
 // off in random ways (evenly into n, by groups of lines, typed amounts), each payment capped by
 // what the bill says is due, as the pay dialog and the main side do.

@@ -1,7 +1,7 @@
 import type { BillDiscount, OutboxEntry, OutboxLine, TableService } from '../bridge/queue';
 import { addCents, parseCents } from './money';
 
-// A table's bill (issue 14 items 1–5): every line sent for a service, its discounts and payments,
+// A table's bill: every line sent for a service, its discounts and payments,
 // what is left — computed from the service and its queue entries, the same way on the main side
 // (which refuses a payment above what is left, in the transaction that commits it) and in the
 // renderer (which shows it). Pure, integer cents.

@@ -2,7 +2,7 @@ import { ALLERGENS } from '../api/catalog';
 import type { CatalogEdit, CatalogEditKind, CatalogEditProblem, CatalogEditRef } from '../bridge/backoffice/catalogEdits';
 import { centsToDecimal } from './money';
 
-// Issue 17 item 1: the rules of a catalog quick edit, shared by the form (which shows them on the
+// The rules of a catalog quick edit, shared by the form (which shows them on the
 // field as the manager types) and the main side (which checks again before anything is sent), and
 // the update objects sent for them (spec 4.3 rule 3: `id` plus only the fields that change).
 

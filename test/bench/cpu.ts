@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 
-// Diagnostics (issue 11): CPU seconds each part of the bench spent over a span, from /proc (Linux
+// Diagnostics: CPU seconds each part of the bench spent over a span, from /proc (Linux
 // only; elsewhere every figure is 0). The sync is CPU-bound on a small machine, so where its CPU
 // goes says more than its wall time alone.
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { partNamer, readStats, TICKS_PER_SECOND, treeOf } from './cpu';
 
-// Diagnostics (issue 11): the bench's processes sampled every 100 ms, so a run's CPU can be read
+// Diagnostics: the bench's processes sampled every 100 ms, so a run's CPU can be read
 // over exactly its own span (a sync from its start to its switch, without what follows it), and
 // with the machine's idle time: a run that leaves a core idle has room a faster pipeline could use;
 // one that keeps both busy can only go faster by spending less CPU.

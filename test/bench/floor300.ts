@@ -1,4 +1,4 @@
-// `npm run bench`, issue 6 item 1 ("smooth at 300 tables"): one room of 300 tables, the browser
+// `npm run bench` ("smooth at 300 tables"): one room of 300 tables, the browser
 // shell and Debian Chromium. Two interactions, each from the tap's pointerdown to the first frame
 // that shows the result:
 // - switching from the Catalog view to the floor plan until all 300 table buttons are drawn;

@@ -1,4 +1,4 @@
-// `npm run bench`, issue 6 item 9 and issue 11: the order queue on the main side.
+// `npm run bench`: the order queue on the main side.
 // - Reconnect to first order: the sandbox goes offline, a takeaway is saved (its attempt is
 //   refused: not sent), the sandbox comes back; from the control call that brings it back to the
 //   order's arrival in the sandbox's ledger. The main side's probe (500 ms while offline) and the

@@ -1,4 +1,4 @@
-// `BENCH_ONLY=promotions npm run bench` (issue 15 item 8: goal p95 ≤ 5 ms): the till's recompute
+// `BENCH_ONLY=promotions npm run bench` (goal p95 ≤ 5 ms): the till's recompute
 // of a 100-line basket — every promotion's discounts (shared/domain/retail/promotions.ts) and the
 // order arithmetic on top (shared/domain/retail/order.ts) — with 24 promotions of the four types,
 // as it runs on every change of the basket. Pure computation in this process (no browser): a

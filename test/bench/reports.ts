@@ -1,4 +1,4 @@
-// `BENCH_ONLY=reports npm run bench` (issue 16: goal p95 ≤ 500 ms): opening the shop's Reports for
+// `BENCH_ONLY=reports npm run bench` (goal p95 ≤ 500 ms): opening the shop's Reports for
 // 90 days of sales until every chart is drawn, once the data is there. The browser shell on the
 // demo shop (its retail sandbox holds 90 days of history: ~2,300 orders) in Debian Chromium at
 // 1280×800. Reports are opened once and shown for the last 90 days, every page read and kept

@@ -1,21 +1,21 @@
-// `npm run bench` (issue 4 item 8): a --scale 20000 sandbox, the real browser shell and Debian
+// `npm run bench`: a --scale 20000 sandbox, the real browser shell and Debian
 // Chromium. Writes test/bench/results/<date>.json and latest.json with:
 // - requests used by a full sync vs the minimum possible (Σ ceil(records / page size));
 // - sync wall time with the rate limit off and on (spec §8: 120 requests a minute);
 // - records stored per second by the sync engine vs a raw Dexie bulkPut of the same records
 //   (`BENCH_ONLY=sync` for the sync figures alone, rate limit off);
 // - time from app start to a usable floor plan from local data;
-// - search time per keystroke over the 20,000-item catalog (issue 5 item 4: goal ≤ 5 ms p95);
-// - tap-to-line-painted for plain items in the Catalog view (issue 5 item 4: goal ≤ 50 ms p95);
+// - search time per keystroke over the 20,000-item catalog (goal ≤ 5 ms p95);
+// - tap-to-line-painted for plain items in the Catalog view (goal ≤ 50 ms p95);
 // - the order queue: reconnect to first order sent, drain rate vs 120/min with zero 429s, saving a
-//   round (tap on Send → "Saved", issue 11) (issues 6 and 11, outbox.ts);
-// - a 300-table floor: Catalog → Floor painted, tap → seat dialog (issue 6, floor300.ts);
-// - the shop's promotion recompute for a 100-line basket (issue 15 item 8: goal ≤ 5 ms p95,
+//   round (tap on Send → "Saved") (outbox.ts);
+// - a 300-table floor: Catalog → Floor painted, tap → seat dialog (floor300.ts);
+// - the shop's promotion recompute for a 100-line basket (goal ≤ 5 ms p95,
 //   promotions.ts; `BENCH_ONLY=promotions` for that figure alone, no browser);
-// - the till's scan-to-line-painted with a 50,000-product shop catalog (issue 15 item 8: goal
+// - the till's scan-to-line-painted with a 50,000-product shop catalog (goal
 //   ≤ 50 ms p95, till.ts; `BENCH_ONLY=till` only).
 // - the shop's Reports opened for 90 days of sales until every chart is drawn, the data kept
-//   (issue 16: goal p95 ≤ 500 ms, reports.ts; `BENCH_ONLY=reports` only), with the start-up and
+//   (goal p95 ≤ 500 ms, reports.ts; `BENCH_ONLY=reports` only), with the start-up and
 //   Reports chunk sizes.
 import { mkdtemp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -271,7 +271,7 @@ type TapBench = { __tapBench?: { arm(): void; probe(): TapProbe } };
  */
 async function tapToLinePainted(page: Page, wanted: number) {
   await page.getByTestId('view-catalog').tap();
-  // The venue's groups: "Most sold" (the first tab, issue 12 item 3) is left out.
+  // The venue's groups: "Most sold" (the first tab) is left out.
   const groups = page.getByTestId('catalog-groups').locator('[role="tab"]:not([data-testid="catalog-most-sold-tab"])');
   await groups.first().waitFor({ timeout: 30_000 });
   await page.evaluate(TAP_PROBE);
@@ -382,7 +382,7 @@ async function main() {
   log(`  ${on.records} records in ${on.wallMs} ms, ${on.used} requests`);
   await on.context.close();
 
-  log('the order queue: against the rate limit, and saving a round (issues 6 and 11)…');
+  log('the order queue: against the rate limit, and saving a round…');
   const outbox = await benchOutbox(log);
   const floor300 = await benchFloor300(log);
   const promotions = benchPromotions(undefined, log);
@@ -421,7 +421,7 @@ async function main() {
 const STORE_RUNS = Number(process.env.BENCH_STORE_RUNS ?? 5);
 
 /**
- * The sync engine's storing rate against the yardstick (issue 11: goal ≥ 0.8): a fresh terminal's
+ * The sync engine's storing rate against the yardstick (goal ≥ 0.8): a fresh terminal's
  * first sync, then raw Dexie bulkPuts of the same records and further syncs ("Sync now") in turn in
  * the same page, each started once the machine is quiet again (the browser compacts its storage
  * after a deletion), so both meet the browser's storage in the same state. Each figure is the
@@ -614,7 +614,7 @@ async function floorOnly() {
   console.log(JSON.stringify(floor300, null, 2));
 }
 
-/** `BENCH_ONLY=promotions npm run bench`: only the promotion recompute (issue 15), written into latest.json. */
+/** `BENCH_ONLY=promotions npm run bench`: only the promotion recompute, written into latest.json. */
 async function promotionsOnly() {
   log(`machine: ${cpus().length} cores, node ${process.version}`);
   const promotions = benchPromotions(undefined, log);
@@ -624,7 +624,7 @@ async function promotionsOnly() {
   console.log(JSON.stringify(promotions, null, 2));
 }
 
-/** `BENCH_ONLY=till npm run bench`: only the till's scan-to-line-painted (issue 15, till.ts), written into latest.json. */
+/** `BENCH_ONLY=till npm run bench`: only the till's scan-to-line-painted (till.ts), written into latest.json. */
 async function tillOnly() {
   log(`machine: ${cpus().length} cores, node ${process.version}`);
   const till = await benchTill(log);
@@ -634,7 +634,7 @@ async function tillOnly() {
   console.log(JSON.stringify(till, null, 2));
 }
 
-/** `BENCH_ONLY=reports npm run bench`: only the Reports' opening for 90 days (issue 16, reports.ts), written into latest.json. */
+/** `BENCH_ONLY=reports npm run bench`: only the Reports' opening for 90 days (reports.ts), written into latest.json. */
 async function reportsOnly() {
   log(`machine: ${cpus().length} cores, node ${process.version}`);
   const reports = await benchReports(log);

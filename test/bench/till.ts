@@ -1,4 +1,4 @@
-// `BENCH_ONLY=till npm run bench` (issue 15 item 8: goal p95 ≤ 50 ms): scan-to-line-painted at
+// `BENCH_ONLY=till npm run bench` (goal p95 ≤ 50 ms): scan-to-line-painted at
 // the shop's till with a 50,000-product catalog. The browser shell on the demo shop in Debian
 // Chromium (1280×800); the catalog is written into the page's IndexedDB as a sync writes a
 // generation (renderer/src/features/till/tillSeed.ts, loaded with ?bench): 50,000 products —

@@ -1,4 +1,4 @@
-// Issue 6 item 7, issue 11: the order queue against the sandbox with faults, and a real crash.
+// The order queue against the sandbox with faults, and a real crash.
 // 500 orders over the demo venue's 40 tables (seatings, rounds, takeaways) are built by the
 // renderer's outbox client and submitted over the HTTP bridge to a real browser-shell process,
 // whose main side commits them to its SQLite queue and delivers them — while the sandbox goes

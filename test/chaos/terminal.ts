@@ -1,4 +1,4 @@
-// A terminal without a window, for the chaos test and the outbox benchmark (issue 11): the browser
+// A terminal without a window, for the chaos test and the outbox benchmark: the browser
 // shell's server as a real process (`electron/web/cli.ts` on a data folder, pointed at a sandbox:
 // the main side with its queue database and dispatcher), and the renderer's own code in Node —
 // the catalog sync over fake-indexeddb, the outbox client that builds and submits every entry, and

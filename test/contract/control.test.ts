@@ -1,4 +1,4 @@
-// Contract tests of the sandbox control API (issue 3 item 8: /__sandbox/reset, faults, ledger,
+// Contract tests of the sandbox control API (/__sandbox/reset, faults, ledger,
 // open-orders) and of fault injection at the socket level. Every request here goes on a brand-new
 // connection (freshRequest), so a socket the sandbox destroys on purpose never breaks the next one.
 import { connect } from 'node:net';
@@ -284,7 +284,7 @@ describe('request stats (GET /__sandbox/stats)', () => {
   });
 });
 
-describe('control API: no CSRF target (issue 10 item 15)', () => {
+describe('control API: no CSRF target', () => {
   /** A raw request on its own connection: the status, the parsed body, and the network error if any. */
   async function raw(method: string, path: string, headers: Record<string, string>, body?: string) {
     const answer = await freshRequest(`${sandbox.url}${path}`, { method, headers, ...(body === undefined ? {} : { body }) });

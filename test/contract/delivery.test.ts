@@ -1,5 +1,5 @@
 // deliver() — what the main side's queue dispatcher sends each entry with — against the real sandbox
-// (issue 6 item 4, ARCHITECTURE §5): each outcome the queue relies on, checked against the
+// (ARCHITECTURE §5): each outcome the queue relies on, checked against the
 // sandbox's ledger — what the server really holds.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../electron/sandbox';

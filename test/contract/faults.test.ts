@@ -1,4 +1,4 @@
-// Contract tests of the sandbox's fault injection for the issue 6 chaos test: faults on
+// Contract tests of the sandbox's fault injection for the chaos test (test/chaos): faults on
 // `Expect: 100-continue` requests decided before the 100 is written, the 5xx status of injected
 // errors, counters per request family, and bursts of 429. Real node:http clients on brand-new
 // connections, so a socket the sandbox destroys on purpose never breaks the next request.

@@ -1,4 +1,4 @@
-// The gateway against the real sandbox (issue 4 item 9): every endpoint of hospitality spec §4
+// The gateway against the real sandbox: every endpoint of hospitality spec §4
 // (images aside) succeeds, refuses wrong credentials (401), surfaces the server's 422 message,
 // honours 429 + Retry-After, refuses a body over the limit before sending and never resends a 413,
 // turns timeouts into timeout / outcome-unknown, and turns malformed answers into invalid-response.
@@ -11,6 +11,7 @@ import { controlRequest } from '../../electron/sandbox/control/request.testing';
 import { createGateway, createRateLimiter, GatewayError, type Gateway, type GatewayOptions } from '../../electron/services/gateway';
 import type { CatalogSegment } from '../../shared/api';
 import { call, CUSTOMER, fixtureSeed, ITEM, ledger, MENU_PIVOT, PIVOT, WAREHOUSE } from './orderFixtures';
+import { failureOf } from '../../shared/testing/failureOf.testing';
 
 const DEMO = { tenant: 'demo', accessToken: 'demo-token', integratorToken: 'demo-client' };
 const CHILD = { ...DEMO, tenant: 'demo-child' };
@@ -54,16 +55,6 @@ function seed(): Partial<AccountSeed> {
 /** Our own limiter is lifted like the sandbox's, except in the tests about the rate limit. */
 function gatewayFor(url: string, secrets = DEMO, extra: Partial<GatewayOptions> = {}): Gateway {
   return createGateway({ baseUrl: url, secrets: async () => secrets, timeoutMs: 5_000, requestsPerMinute: 100_000, ...extra });
-}
-
-async function failureOf(work: Promise<unknown>): Promise<GatewayError> {
-  try {
-    await work;
-  } catch (error) {
-    if (error instanceof GatewayError) return error;
-    throw error;
-  }
-  throw new Error('expected the call to fail');
 }
 
 /** Requests the sandbox saw (fault-injection counter: every request but the control API's). */
@@ -122,10 +113,10 @@ describe('spec 4.2: payment methods, rooms, gift cards, customers, chain sync', 
       campaign_id: 'navidad',
     });
     expect(await gateway.redeemGiftCard('gc-contract-1', { amount: 10.5 })).toEqual({ balance: 14.5, customer_id: null });
-    const duplicate = await failureOf(gateway.createGiftCard({ balance: 5, uuid: 'gc-contract-1' }));
+    const duplicate = await failureOf(gateway.createGiftCard({ balance: 5, uuid: 'gc-contract-1' }), GatewayError);
     expect(duplicate).toMatchObject({ kind: 'invalid', status: 422 });
     expect(duplicate.text.params?.said).toContain('has already been taken');
-    const overdraft = await failureOf(gateway.redeemGiftCard('gc-contract-1', { amount: 100 }));
+    const overdraft = await failureOf(gateway.redeemGiftCard('gc-contract-1', { amount: 100 }), GatewayError);
     expect(overdraft).toMatchObject({ kind: 'invalid', status: 422 });
     expect(overdraft.text.params?.said).toContain('above the card');
   });
@@ -138,7 +129,7 @@ describe('spec 4.2: payment methods, rooms, gift cards, customers, chain sync', 
     expect((await gateway.customersPage(1, { perPage: 1 })).total).toBe(2);
     expect(await gateway.getCustomer(id)).toMatchObject({ id, email: 'luis@example.com', phone: '611222333' });
     await gateway.deleteCustomer(id);
-    const gone = await failureOf(gateway.getCustomer(id));
+    const gone = await failureOf(gateway.getCustomer(id), GatewayError);
     expect(gone).toMatchObject({ kind: 'not-found', status: 404 });
     expect(gone.text.params?.said).toContain(`No customer with id ${id}`);
   });
@@ -147,7 +138,7 @@ describe('spec 4.2: payment methods, rooms, gift cards, customers, chain sync', 
     expect(await gateway.syncChain()).toEqual({ data: { message: 'Synced' } });
     const child = gatewayFor(sandbox.url, CHILD);
     expect((await child.catalog.items.list()).map((i) => i.id)).toContain(ITEM.menu);
-    const refused = await failureOf(child.syncChain());
+    const refused = await failureOf(child.syncChain(), GatewayError);
     expect(refused.kind).toBe('unauthorised');
     expect(refused.text.params?.said).toContain('only the master account can sync');
   });
@@ -189,29 +180,29 @@ describe('spec 4.3: catalog, every resource', () => {
       expect(page.total).toBeGreaterThanOrEqual(2);
       await calls.delete(secondId);
       await calls.delete(id);
-      expect(await failureOf(calls.get(id))).toMatchObject({ kind: 'not-found', status: 404 });
+      expect(await failureOf(calls.get(id), GatewayError)).toMatchObject({ kind: 'not-found', status: 404 });
     });
   }
 
   it('nested lists: categories of a group, items of a category', async () => {
     expect((await gateway.listCategoriesOfGroup(1)).map((c) => c.id)).toEqual([1]);
     expect((await gateway.listItemsOfCategory(1)).map((i) => i.id)).toEqual(expect.arrayContaining([ITEM.cafe, ITEM.menu, ITEM.cerveza]));
-    expect(await failureOf(gateway.listItemsOfCategory(999))).toMatchObject({ kind: 'not-found' });
+    expect(await failureOf(gateway.listItemsOfCategory(999), GatewayError)).toMatchObject({ kind: 'not-found' });
   });
 
   it('surfaces the server 422 message of a write it cannot check itself', async () => {
-    const unknownCategory = await failureOf(gateway.catalog.items.create({ name: 'Huérfano', price: 1, costPrice: 0.5, type: 0, category_id: 999 }));
+    const unknownCategory = await failureOf(gateway.catalog.items.create({ name: 'Huérfano', price: 1, costPrice: 0.5, type: 0, category_id: 999 }), GatewayError);
     expect(unknownCategory).toMatchObject({ kind: 'invalid', status: 422 });
     expect(unknownCategory.text.params?.said).toContain('category_id: unknown category 999');
-    const stillUsed = await failureOf(gateway.catalog.groups.delete(1));
+    const stillUsed = await failureOf(gateway.catalog.groups.delete(1), GatewayError);
     expect(stillUsed.text.params?.said).toContain('Cannot delete group 1');
-    const batch = await failureOf(gateway.catalog.items.writeMany([{ id: 99_999, price: 2 }]));
+    const batch = await failureOf(gateway.catalog.items.writeMany([{ id: 99_999, price: 2 }]), GatewayError);
     expect(batch.text.params?.said).toContain('items[0]');
   });
 
   it('an item without costPrice is refused before sending, naming the field (the server would answer 422 too)', async () => {
     const before = await requestsSeen(sandbox);
-    const failure = await failureOf(gateway.catalog.items.create({ name: 'Sin coste', price: 2, type: 0, category_id: 1 } as never));
+    const failure = await failureOf(gateway.catalog.items.create({ name: 'Sin coste', price: 2, type: 0, category_id: 1 } as never), GatewayError);
     expect(failure).toMatchObject({ kind: 'invalid', code: 'request-invalid' });
     expect(failure.text).toEqual({ code: 'request-invalid' });
     expect(failure.body).toContain('costPrice: is required');
@@ -234,10 +225,10 @@ describe('spec 4.4: warehouses and stock', () => {
   });
 
   it('422 with the server message for an unknown item; 404 for an unknown warehouse', async () => {
-    const unknown = await failureOf(gateway.addStock(WAREHOUSE, { item_id: ITEM.unknown, quantity: 1 }));
+    const unknown = await failureOf(gateway.addStock(WAREHOUSE, { item_id: ITEM.unknown, quantity: 1 }), GatewayError);
     expect(unknown).toMatchObject({ kind: 'invalid', status: 422 });
     expect(unknown.text.params?.said).toContain(`No item with id ${ITEM.unknown}`);
-    expect(await failureOf(gateway.listStocks(99))).toMatchObject({ kind: 'not-found', status: 404 });
+    expect(await failureOf(gateway.listStocks(99), GatewayError)).toMatchObject({ kind: 'not-found', status: 404 });
   });
 });
 
@@ -257,11 +248,11 @@ describe('spec 4.5 and 4.6: purchase orders, vendors, vendor items', () => {
     expect(await gateway.getVendor(id)).toMatchObject({ nif: 'B22222222' });
     expect(await gateway.updateVendor(id, { city: 'Jerez' })).toMatchObject({ city: 'Jerez', name: 'Bodegas Sur' });
     expect((await gateway.listVendors()).map((v) => v.id)).toEqual([1, id]);
-    const duplicate = await failureOf(gateway.createVendor({ name: 'Copia', address: 'x', nif: ' b11111111 ' }));
+    const duplicate = await failureOf(gateway.createVendor({ name: 'Copia', address: 'x', nif: ' b11111111 ' }), GatewayError);
     expect(duplicate).toMatchObject({ kind: 'invalid', status: 422 });
     expect(duplicate.text.params?.said).toContain('has already been taken');
     await gateway.deleteVendor(id);
-    expect(await failureOf(gateway.getVendor(id))).toMatchObject({ kind: 'not-found' });
+    expect(await failureOf(gateway.getVendor(id), GatewayError)).toMatchObject({ kind: 'not-found' });
   });
 
   it('saves, lists and removes vendor items; removing an item the vendor lacks is a 422', async () => {
@@ -271,7 +262,7 @@ describe('spec 4.5 and 4.6: purchase orders, vendors, vendor items', () => {
     expect((await gateway.listVendorItems(1)).map((i) => i.item_id)).toEqual([ITEM.cafe, ITEM.tostada]);
     await gateway.removeVendorItems(1, [ITEM.tostada]);
     expect((await gateway.listVendorItems(1)).map((i) => i.item_id)).toEqual([ITEM.cafe]);
-    const missing = await failureOf(gateway.removeVendorItems(1, [ITEM.menu]));
+    const missing = await failureOf(gateway.removeVendorItems(1, [ITEM.menu]), GatewayError);
     expect(missing).toMatchObject({ kind: 'invalid', status: 422 });
     expect(missing.text.params?.said).toContain('Nothing was removed');
   });
@@ -282,10 +273,10 @@ describe('spec 4.7 and 4.8: orders', () => {
     const { id } = await gateway.flowNewOrder(flowOrder([1, 2]));
     expect(id).toBeGreaterThan(0);
     expect((await ledger(sandbox.url)).some((e) => e.kind === 'flow' && e.orderId === id)).toBe(true);
-    const busy = await failureOf(gateway.flowNewOrder(flowOrder([2])));
+    const busy = await failureOf(gateway.flowNewOrder(flowOrder([2])), GatewayError);
     expect(busy).toMatchObject({ kind: 'invalid', code: 'table-has-open-order' });
     expect(busy.text.params?.said).toContain('already has an open order');
-    const unknown = await failureOf(gateway.flowNewOrder(flowOrder([999])));
+    const unknown = await failureOf(gateway.flowNewOrder(flowOrder([999])), GatewayError);
     expect(unknown.kind).toBe('invalid');
     expect(unknown.code).toBeUndefined();
   });
@@ -293,7 +284,7 @@ describe('spec 4.7 and 4.8: orders', () => {
   it('a loyalty order returns its order_id; a total that does not match is a 422 with the server message', async () => {
     const { order_id } = await gateway.placeLoyaltyOrder(loyaltyOrder());
     expect((await ledger(sandbox.url)).some((e) => e.kind === 'loyalty' && e.orderId === order_id)).toBe(true);
-    const mismatch = await failureOf(gateway.placeLoyaltyOrder(loyaltyOrder(5.5)));
+    const mismatch = await failureOf(gateway.placeLoyaltyOrder(loyaltyOrder(5.5)), GatewayError);
     expect(mismatch).toMatchObject({ kind: 'invalid', status: 422 });
     expect(mismatch.text.params?.said).toContain('does not match the contents');
   });
@@ -346,7 +337,7 @@ describe('401: wrong credentials on every endpoint', () => {
   }
 
   it.each(Object.keys(calls))('%s', async (name) => {
-    const failure = await failureOf((calls[name] as (g: Gateway) => Promise<unknown>)(intruder));
+    const failure = await failureOf((calls[name] as (g: Gateway) => Promise<unknown>)(intruder), GatewayError);
     expect(failure.kind).toBe('unauthorised');
     expect(failure.text.code).toBe('credentials-refused');
   });
@@ -431,7 +422,7 @@ describe('limits (spec §8, clarifications "Limits")', () => {
     const g = gatewayFor(server.url);
     const before = await requestsSeen(server);
     const huge = Array.from({ length: 20 }, (_, i) => ({ name: `Cliente ${i}`, notes: 'x'.repeat(110_000) }));
-    const failure = await failureOf(g.createCustomers(huge));
+    const failure = await failureOf(g.createCustomers(huge), GatewayError);
     expect(failure).toMatchObject({ kind: 'invalid', code: 'body-too-large' });
     expect(failure.text).toMatchObject({ code: 'request-too-large', params: { limitKb: 2_000 } });
     expect(await requestsSeen(server)).toBe(before);
@@ -441,7 +432,7 @@ describe('limits (spec §8, clarifications "Limits")', () => {
     const server = await start({ limits: { ...LIFTED, maxBodyBytes: 1_000 } });
     const g = gatewayFor(server.url);
     const before = await requestsSeen(server);
-    const failure = await failureOf(g.createCustomers([{ name: 'Ana', notes: 'x'.repeat(2_000) }]));
+    const failure = await failureOf(g.createCustomers([{ name: 'Ana', notes: 'x'.repeat(2_000) }]), GatewayError);
     expect(failure).toMatchObject({ kind: 'invalid', code: 'body-too-large', status: 413 });
     expect(await requestsSeen(server)).toBe(before + 1);
     expect((await g.listCustomers()).map((c) => c.name)).toEqual([CUSTOMER.name]);
@@ -459,11 +450,11 @@ describe('timeouts and broken answers', () => {
     running.push(slow);
     await controlRequest(slow.url, '/__sandbox/faults', { body: { latencyMs: 1_000 } });
     const g = gatewayFor(slow.url, DEMO, { timeoutMs: 200 });
-    expect(await failureOf(g.listCustomers())).toMatchObject({ kind: 'timeout' });
-    expect(await failureOf(g.catalog.items.page(1))).toMatchObject({ kind: 'timeout' });
-    const flow = await failureOf(g.flowNewOrder(flowOrder([3])));
+    expect(await failureOf(g.listCustomers(), GatewayError)).toMatchObject({ kind: 'timeout' });
+    expect(await failureOf(g.catalog.items.page(1), GatewayError)).toMatchObject({ kind: 'timeout' });
+    const flow = await failureOf(g.flowNewOrder(flowOrder([3])), GatewayError);
     expect(flow.kind).toBe('outcome-unknown');
-    const loyalty = await failureOf(g.placeLoyaltyOrder(loyaltyOrder()));
+    const loyalty = await failureOf(g.placeLoyaltyOrder(loyaltyOrder()), GatewayError);
     expect(loyalty.kind).toBe('outcome-unknown');
     expect(loyalty.text.code).toBe('timeout-write');
   });
@@ -472,7 +463,7 @@ describe('timeouts and broken answers', () => {
     const lossy = await startSandbox({ port: 0, limits: LIFTED, seed: seed() });
     running.push(lossy);
     await controlRequest(lossy.url, '/__sandbox/faults', { body: { loseResponseRate: 1 } });
-    const failure = await failureOf(gatewayFor(lossy.url).placeLoyaltyOrder(loyaltyOrder()));
+    const failure = await failureOf(gatewayFor(lossy.url).placeLoyaltyOrder(loyaltyOrder()), GatewayError);
     expect(failure.kind).toBe('outcome-unknown');
     expect((await ledger(lossy.url)).filter((e) => e.kind === 'loyalty')).toHaveLength(1);
   });
@@ -495,7 +486,7 @@ describe('timeouts and broken answers', () => {
       // One call at a time: a call started early could fail before anyone awaits it.
       const calls = [() => g.listCustomers(), () => g.catalog.items.get(1), () => g.flowNewOrder(flowOrder([1])), () => g.placeLoyaltyOrder(loyaltyOrder()), () => g.listPaymentMethods()];
       for (const call of calls) {
-        const failure = await failureOf(call());
+        const failure = await failureOf(call(), GatewayError);
         expect(failure.kind).toBe('invalid-response');
         expect(failure.toBridgeError().detail).toBeTruthy();
       }

@@ -61,7 +61,7 @@ async function refused(body: unknown, pattern: RegExp): Promise<Answer> {
   return answer;
 }
 
-/** An order by id, open or closed (paid in full, a table's order closes: issue 14). */
+/** An order by id, open or closed (paid in full, a table's order closes: docs/decisions.md "Bill discount and settled checks"). */
 async function orderRecord(id: number) {
   const found = (await allOrders(sandbox.url)).orders.find((o) => o.id === id);
   expect(found, `order ${id}`).toBeDefined();

@@ -223,7 +223,7 @@ export async function openOrders(base: string): Promise<OpenOrders> {
   return (await controlRequest<OpenOrders>(base, '/__sandbox/open-orders')).body;
 }
 
-/** Every order of the demo tenant, open or closed (a settled table order is closed, issue 14). */
+/** Every order of the demo tenant, open or closed (a settled table order is closed). */
 export async function allOrders(base: string): Promise<{ orders: OpenOrders['orders'] }> {
   return (await controlRequest<{ orders: OpenOrders['orders'] }>(base, '/__sandbox/orders')).body;
 }

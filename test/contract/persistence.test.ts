@@ -1,6 +1,6 @@
-// Contract tests of `--state FILE` (issue 3, item 9): the state is in memory by default and, with a
+// Contract tests of `--state FILE`: the state is in memory by default and, with a
 // state file, survives a restart; the file is written atomically (plain JSON, no temp files left)
-// through the main side's one atomic-write helper (issue 10 item 13).
+// through the main side's one atomic-write helper.
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -64,8 +64,8 @@ async function customerNamed(sandbox: RunningSandbox, name: string): Promise<Jso
   return (page.body.data as Json[]).find((c) => c.name === name);
 }
 
-describe('--state FILE (issue 3 item 9)', () => {
-  it('item 9: data written through the API is still there after a restart with the same state file', async () => {
+describe('--state FILE', () => {
+  it('data written through the API is still there after a restart with the same state file', async () => {
     const first = await start(file);
     await writeSome(first);
     const customer = await customerNamed(first, 'Persistida');
@@ -82,7 +82,7 @@ describe('--state FILE (issue 3 item 9)', () => {
     expect(Number(redeemed.body.balance)).toBe(0);
   });
 
-  it('item 9: ids keep counting after a restart (a deleted id is not handed out again)', async () => {
+  it('ids keep counting after a restart (a deleted id is not handed out again)', async () => {
     const first = await start(file);
     await send(first, 'POST', `${V2}/customers`, [{ name: 'Uno', active: 1 }, { name: 'Dos', active: 1 }]);
     const dos = (await customerNamed(first, 'Dos')) as Json;
@@ -95,7 +95,7 @@ describe('--state FILE (issue 3 item 9)', () => {
     expect(tres.id).toBeGreaterThan(dos.id as number);
   });
 
-  it('item 9: accounts stay separate across a restart', async () => {
+  it('accounts stay separate across a restart', async () => {
     const first = await start(file);
     await send(first, 'POST', `${V2}/customers`, [{ name: 'Solo del hijo', active: 1 }], 'demo-child');
     await stop(first);
@@ -105,7 +105,7 @@ describe('--state FILE (issue 3 item 9)', () => {
     expect((child.body.data as Json[]).some((c) => c.name === 'Solo del hijo')).toBe(true);
   });
 
-  it('item 9: the state file is plain JSON and no temporary file is left next to it', async () => {
+  it('the state file is plain JSON and no temporary file is left next to it', async () => {
     const sandbox = await start(file);
     await Promise.all(
       Array.from({ length: 30 }, (_, i) => send(sandbox, 'POST', `${V2}/customers`, [{ name: `Ráfaga ${i}`, active: 1 }])),
@@ -121,7 +121,7 @@ describe('--state FILE (issue 3 item 9)', () => {
     expect((page.body.data as Json[]).filter((c) => String(c.name).startsWith('Ráfaga'))).toHaveLength(30);
   });
 
-  it('item 13 (issue 10): the state file is saved through the one atomic-write helper, 0600, in an existing folder only', async () => {
+  it('the state file is saved through the one atomic-write helper, 0600, in an existing folder only', async () => {
     vi.mocked(writeFileAtomic).mockClear();
     const sandbox = await start(file);
     await send(sandbox, 'POST', `${V2}/customers`, [{ name: 'Atómica', active: 1 }]);
@@ -131,7 +131,7 @@ describe('--state FILE (issue 3 item 9)', () => {
     expect(readdirSync(dir)).toEqual(['state.json']);
   });
 
-  it('item 13 (issue 10): a save that fails keeps the previous state file and close() reports it', async () => {
+  it('a save that fails keeps the previous state file and close() reports it', async () => {
     const sandbox = await start(file);
     await send(sandbox, 'POST', `${V2}/customers`, [{ name: 'Guardada', active: 1 }]);
     // Wait for that save to land before making the next one fail.
@@ -146,7 +146,7 @@ describe('--state FILE (issue 3 item 9)', () => {
     expect(readdirSync(dir)).toEqual(['state.json']);
   });
 
-  it('item 9: reads do not write the state file; a refused write does not either', async () => {
+  it('reads do not write the state file; a refused write does not either', async () => {
     const sandbox = await start(file);
     await send(sandbox, 'GET', `${V2}/customers`);
     expect((await send(sandbox, 'POST', `${V2}/customers`, [{ active: 1 }])).status).toBe(422);
@@ -154,7 +154,7 @@ describe('--state FILE (issue 3 item 9)', () => {
     expect(readdirSync(dir)).toEqual([]);
   });
 
-  it('item 9: without a state file the state is in memory only (a restart starts from the seed)', async () => {
+  it('without a state file the state is in memory only (a restart starts from the seed)', async () => {
     const first = await start();
     await send(first, 'POST', `${V2}/customers`, [{ name: 'Efímera', active: 1 }]);
     await stop(first);

@@ -19,7 +19,7 @@ import { startServe } from './support/processes';
 import { seriousViolations as violations } from './support/screens';
 import { openWindow } from './support/terminal';
 
-// Issue 12 item 8: axe (WCAG and best practices) finds no serious or critical violation on any
+// Axe (WCAG and best practices) finds no serious or critical violation on any
 // screen or dialog, in the light and the dark theme; dialogs keep and give back the focus, and a
 // waiter can seat, order, send and open the pending orders from a keyboard alone. Item 3 of the
 // brief: the header's controls all lie inside the window at 800, 1024, 1280 and 1920 px wide, in
@@ -265,7 +265,7 @@ test('the header fits with the demo venue’s badge, in Catalan', async ({ demoT
   expect(await headerAtEveryWidth(page, 'ca')).toEqual([]);
 });
 
-/** A shop's header (issue 15) at each width, on the till and on Pending orders: its problems, named by where. */
+/** A shop's header at each width, on the till and on Pending orders: its problems, named by where. */
 async function shopHeaderAtEveryWidth(page: Page, language: string): Promise<string[]> {
   const found: string[] = [];
   const pendingScreen = page.getByTestId('pending-screen');

@@ -9,7 +9,7 @@ import { expect, test, type LedgerEntry, type Vendor } from './support/fixtures'
 import { seriousViolations } from './support/screens';
 import { seatAndSendWater, WATER } from './support/steps';
 
-// Issue 14 "Proof", e2e, with the sandbox's ledger as the referee: a table of 4, two rounds, 10 %
+// The bill, e2e, with the sandbox's ledger as the referee: a table of 4, two rounds, 10 %
 // off the bill, split in two — half by card with a tip, half in cash with change — and the
 // ledger's payments add up to the bill to the cent; then Paid and Clear table. And two payments
 // taken while the vendor is offline arrive once each when it returns.

@@ -11,13 +11,13 @@ import { SyncPage } from './pages/SyncPage';
 import { isActive, listAll, type WireRecord } from './support/serverCatalog';
 import { expect, test } from './support/fixtures';
 
-// Issue 4 items 7 and 9: a terminal that has synced once starts with the vendor's server gone and
+// A terminal that has synced once starts with the vendor's server gone and
 // still shows the catalog, its thumbnails (from the image cache on disk) and the floor plan.
 
 const SCREENS = 'test-results/screens';
 
 async function launchTerminal(profileDir: string): Promise<BrowserContext> {
-  // Wide: item cards show their thumbnail where they are wide enough (issue 12 item 1).
+  // Wide: item cards show their thumbnail where they are wide enough.
   return chromium.launchPersistentContext(profileDir, { ...chromiumLaunch, viewport: { width: 1920, height: 1080 }, hasTouch: true, locale: 'en-GB' });
 }
 

@@ -8,7 +8,7 @@ import { ServicePage } from './pages/ServicePage';
 import { expect, test, type Vendor } from './support/fixtures';
 import { screenshot, seriousViolations as violations } from './support/screens';
 
-// Issue 14 item 8, e2e on the demo venue with the sandbox as the referee: the Customers screen
+// Customers, e2e on the demo venue with the sandbox as the referee: the Customers screen
 // (opened from the header's More menu) finds a demo customer; a customer created online is at the
 // sandbox and in the list; one deleted after a confirmation is gone at the sandbox and from a
 // second window within a second; one created while the vendor is offline is queued and created

@@ -5,7 +5,7 @@ import { OrderPage } from './pages/OrderPage';
 import { ServicePage } from './pages/ServicePage';
 import { expect, test } from './support/fixtures';
 
-// Issue 12 item 1: with a table open, the order screen shows at least 16 item buttons whole and
+// With a table open, the order screen shows at least 16 item buttons whole and
 // uncovered at 1280×800, 12 at 1024×768, 12 in portrait 800×1280 (the ticket a bottom drawer) and
 // 30 at 1920×1080 — each a ≥ 44 px target — while the ticket's total and Send stay in view. The
 // vendor is a scaled sandbox (categories of 50 items, the demo's floor), so a category has more

@@ -9,7 +9,7 @@ import { expect, test, type Vendor } from './support/fixtures';
 import { seriousViolations as violations } from './support/screens';
 import { seatAndSendWater } from './support/steps';
 
-// Issue 14 item 6: selling a gift card on the demo venue, with the sandbox as the referee. A card
+// Selling a gift card on the demo venue, with the sandbox as the referee. A card
 // sold with a typed amount and a generated code is at the POS with that balance, to the cent; the
 // same code sold again shows the POS's 422 in its own words; a keyboard-wedge scanner's burst
 // fills the code. SHOTS_DIR=<folder> also saves the screen with a sold card (en, ca; landscape,

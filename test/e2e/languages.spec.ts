@@ -8,7 +8,7 @@ import { SettingsPage } from './pages/SettingsPage';
 import { expect, test, type Terminal, type Vendor } from './support/fixtures';
 import { listAll, type WireRecord } from './support/serverCatalog';
 
-// Issue 12 item 5 and its proof: the suite runs in English; these walks seat a table, order and
+// Languages (docs/decisions.md "Languages, error codes, the order screen, lock and theme"): the suite runs in English; these walks seat a table, order and
 // send in Spanish and in Catalan (the system's language at first start), reading the screens'
 // words in that language — the table's state, the guests, the send status, money as "12,50 €" —
 // and check the sandbox's ledger got the seating and the round. Settings switches the language

@@ -6,7 +6,7 @@ import { ServicePage } from './pages/ServicePage';
 import { SettingsPage } from './pages/SettingsPage';
 import { expect, test } from './support/fixtures';
 
-// Issue 12 item 9: a terminal PIN set in Settings; "Lock" (or idle minutes) shows a lock screen
+// A terminal PIN set in Settings; "Lock" (or idle minutes) shows a lock screen
 // that covers everything; three wrong PINs make the terminal refuse PINs for a while, also after
 // a reload; Settings and manager mode ask the PIN.
 

@@ -8,7 +8,7 @@ import { isActive, listAll, type WireRecord } from './support/serverCatalog';
 import { openSyncedWindow, startTerminal, startVendor } from './support/terminal';
 import { seriousViolations as violations, expectTouchSize } from './support/screens';
 
-// Issue 17 item 1, with the sandbox's own API as the referee: in manager mode, two items' prices
+// Catalog quick edits, with the sandbox's own API as the referee: in manager mode, two items' prices
 // and one item's allergens changed and saved in ONE save → the vendor's records match, in one
 // multi-record write; the order screen shows the new price at once, without a sync (the terminal's
 // catalog generations are the same before and after). A save the vendor refuses (one of its
@@ -19,7 +19,7 @@ import { seriousViolations as violations, expectTouchSize } from './support/scre
 const SHOTS = process.env.MANAGER_CATALOG_SHOTS ?? '/tmp/shots/catalog-edits';
 const { running, contexts } = useCleanup();
 
-/** The button name item B gets (issue 17 item 1: an item's button name). */
+/** The button name item B gets (an item's button name). */
 const BUTTON_B = 'Corto B';
 
 async function shot(page: Page, name: string) {

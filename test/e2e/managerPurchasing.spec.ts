@@ -7,7 +7,7 @@ import { ServicePage } from './pages/ServicePage';
 import { PurchaseOrdersTab, type PurchaseOrder } from './pages/manager/PurchaseOrdersTab';
 import { openSyncedTerminal, openSyncedWindow, startVendor } from './support/terminal';
 
-// Issue 17 item 3: receiving a purchase order on the demo venue, with the sandbox as the referee.
+// Receiving a purchase order on the demo venue, with the sandbox as the referee.
 // Two lines received partially while the connection is down reach the warehouse's stock once each
 // when it returns; a line whose answer is lost (the sandbox commits it, the answer never comes) is
 // added once, is NOT sent again by itself, and waits on Pending orders until a person says the

@@ -8,7 +8,7 @@ import { scan } from './support/shop';
 import { StockCountTab } from './pages/manager/StockCountTab';
 import { seriousViolations as violations, screenshot } from './support/screens';
 
-// Issue 17 item 2, with the sandbox as the referee: in manager mode (More → Manager, no PIN set),
+// Stock counts, with the sandbox as the referee: in manager mode (More → Manager, no PIN set),
 // the stock count of the demo venue's main warehouse. Three items counted — one by search and
 // typing, one by a keyboard-wedge scanner, one by search — and one Save: the warehouse's stock at
 // the POS is exactly the count, nothing else moved. And a quantity changed at the POS between

@@ -8,7 +8,7 @@ import { ChainTab } from './pages/manager/ChainTab';
 import { VendorsTab } from './pages/manager/VendorsTab';
 import { seriousViolations as violations, expectTouchSize, screenshot } from './support/screens';
 
-// Issue 17 items 4–5, with the sandbox as the referee, on the demo venue in manager mode (More →
+// Vendors and chain sync, with the sandbox as the referee, on the demo venue in manager mode (More →
 // Manager, no PIN set): a vendor with a NIF another vendor has is refused ON the NIF field and
 // nothing is created; a vendor created, edited (PUT) and deleted; an item of the vendor added,
 // changed and removed — the sandbox's vendors and vendor items match each step. Chain sync: not

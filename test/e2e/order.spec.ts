@@ -3,7 +3,7 @@ import { OrderPage } from './pages/OrderPage';
 import { listAll, type WireRecord } from './support/serverCatalog';
 import { expect, test } from './support/fixtures';
 
-// Issue 5: the order builder on the demo venue — a selling-format item, an item with a mandatory
+// The order builder on the demo venue — a selling-format item, an item with a mandatory
 // modifier and a menu with a supplement — and a ticket total equal to one computed here,
 // independently, from the sandbox's catalog API.
 

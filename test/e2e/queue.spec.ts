@@ -3,7 +3,7 @@ import { FloorPage } from './pages/FloorPage';
 import { ServicePage } from './pages/ServicePage';
 import { expect, test, type Vendor } from './support/fixtures';
 
-// Issue 11 "Proof", e2e: the main side owns the queue and the floor, every window is its client.
+// The order queue on the main side, e2e: the main side owns the queue and the floor, every window is its client.
 // (a) two browser contexts on one browser shell: a seating and a round committed in one show in
 //     the other within 1 s; (b) orders saved while the vendor is offline survive a brand-new
 //     browser context (empty IndexedDB) and are delivered once when the vendor returns; (c) two

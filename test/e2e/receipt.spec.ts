@@ -9,7 +9,7 @@ import { startServe } from './support/processes';
 import { analyze } from './support/screens';
 import { openWindow } from './support/terminal';
 
-// The till's receipt (issue 15 item 11) in the browser shell on the demo shop, its own catalog as
+// The till's receipt in the browser shell on the demo shop, its own catalog as
 // the shop's sync brings it and its sales delivered to the demo shop's retail sandbox: two socks of
 // one size and colour (the shop's "2x1 en mitjons" takes one off, shown under the line) and a book
 // (4 % VAT), paid in cash with 50 € handed over. The receipt shows the total the basket showed,

@@ -3,7 +3,7 @@ import { OrderPage } from './pages/OrderPage';
 import { isActive, listAll } from './support/serverCatalog';
 import { expect, test } from './support/fixtures';
 
-// Issue 5: search as you type over the whole catalog (accent- and case-insensitive) and the
+// Search as you type over the whole catalog (accent- and case-insensitive) and the
 // allergen filter, checked against the sandbox's catalog read independently of the terminal.
 
 const SCREENS = 'test-results/screens';

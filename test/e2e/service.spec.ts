@@ -8,7 +8,7 @@ import { ServicePage } from './pages/ServicePage';
 import { expect, test } from './support/fixtures';
 import { listAll, type WireRecord } from './support/serverCatalog';
 
-// Issue 6 item 8: on the demo venue, seat a table with 3 guests and send a round → the sandbox's
+// On the demo venue, seat a table with 3 guests and send a round → the sandbox's
 // ledger holds the Flow seating and the loyalty order with the right table, guests, contents and
 // total; offline, two more rounds wait in "Pending orders"; back online, both arrive once, in order.
 

@@ -9,7 +9,7 @@ import { useCleanup } from './support/cleanup';
 import { analyze, expectTouchSize } from './support/screens';
 import { AccountSwitch } from './pages/shop/AccountSwitch';
 
-// Issue 15 item 1: the terminal holds a venue, a shop, or both; with both, a "Venue | Shop" switch
+// The terminal holds a venue, a shop, or both; with both, a "Venue | Shop" switch
 // in the header swaps them through the normal account switch, and a shop shows the till.
 
 test.use({ actionTimeout: 20_000 });

@@ -12,7 +12,7 @@ import { useCleanup } from './support/cleanup';
 import { firstItemButton, groupTab, ItemStockDialog, SoldOutQuestion, stockMark, WarehouseSettings } from './pages/manager/ItemStock';
 import { seriousViolations as violations, screenshot } from './support/screens';
 
-// Issue 14 items 9–10, with the sandbox as the referee: Settings choose the warehouse this
+// Stock, with the sandbox as the referee: Settings choose the warehouse this
 // terminal sells from; an item with stock shows its quantity; holding its button and tapping
 // "Sold out (86)" in one window sets the vendor's stock to 0 and a second window of the same
 // terminal shows "Sold out" within a second; "Put back" 5 shows 5 in both; adding a sold-out

@@ -1,4 +1,4 @@
-// Fuzz of the retail sandbox (issue 13 Proof): generated malformed requests over every retail route
+// Fuzz of the retail sandbox (docs/sandbox.md): generated malformed requests over every retail route
 // family, in-process, then a sample over a real listener on 127.0.0.1. No answer may be a 5xx,
 // every 4xx carries the retail error body `{ error, code: 0, data: [] }` (the control API its own
 // `{ error, code: <status>, data: [] }`), and the sandbox still serves normal requests afterwards.

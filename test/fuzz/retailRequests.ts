@@ -1,4 +1,4 @@
-// Generators of malformed requests to the retail sandbox (issue 13 Proof: the fuzz covers the
+// Generators of malformed requests to the retail sandbox (the fuzz covers the
 // retail half): every route family of retail-api.md §4, with the mutations of requests.ts
 // (wrong methods and content types, broken, deep and huge JSON, prototype keys, bad ids and
 // pages). Credentials are valid most of the time so the requests get past auth.

@@ -1,4 +1,4 @@
-// Fuzz of the sandbox as a server (issue 10 item 14): generated malformed requests over every route
+// Fuzz of the sandbox as a server: generated malformed requests over every route
 // family, in-process (`app.request`, so 1,000+ requests stay fast), then a sample over a real
 // listener on 127.0.0.1. No answer may be a 5xx, every 4xx carries the JSON error body, and the
 // sandbox still serves normal requests (and its state still serializes) afterwards.
@@ -35,7 +35,7 @@ function expectNoPollution(): void {
   expect(({} as Record<string, unknown>).polluted).toBeUndefined();
 }
 
-describe('sandbox fuzz: malformed requests never get a 5xx (issue 10 item 14)', () => {
+describe('sandbox fuzz: malformed requests never get a 5xx', () => {
   it(`in-process: the reported cases and ${IN_PROCESS_RUNS} generated requests over every route family`, async () => {
     const { onError, sender } = inProcess();
     const app = createSandboxApp({ seed: fixtureSeed(), limits: { requestsPerMinute: 1_000_000 }, onError });

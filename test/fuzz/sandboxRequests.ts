@@ -1,4 +1,4 @@
-// Generators of malformed requests to the sandbox (issue 10 item 14): every route family, with
+// Generators of malformed requests to the sandbox: every route family, with
 // the mutations of requests.ts (wrong methods and content types, broken JSON, deep nesting, huge
 // arrays, prototype keys, wrong types, bad ids and pages and bad percent-encodings). Credentials
 // are valid most of the time so the requests get past auth.
@@ -216,7 +216,7 @@ export const malformedRequest: fc.Arbitrary<FuzzRequest> = fc.oneof(
   { weight: 2, arbitrary: control },
 );
 
-/** The requests the issue reported (item 14), always sent: prototype keys and a 140,000-entry batch. */
+/** The requests once reported as failing, always sent: prototype keys and a 140,000-entry batch. */
 export function knownCases(): FuzzRequest[] {
   const json = { ...CREDENTIALS, 'Content-Type': 'application/json' };
   const post = (family: Family, path: string, body: string): FuzzRequest => ({ family, method: 'POST', path, headers: json, body });

@@ -1,4 +1,4 @@
-// Issue 10 item 13: every file the main side (and the sandbox) writes goes through the one
+// Every file the main side (and the sandbox) writes goes through the one
 // atomic-write helper, so the only `rename` from `node:fs` in electron/services, electron/web and
 // electron/sandbox (tests aside) is the helper's own. A hand-made temp + rename elsewhere is how a
 // write loses its fsync; this test names the file and line that does it.
@@ -43,7 +43,7 @@ function fsRenamesIn(fileName: string, source: string): string[] {
   return found;
 }
 
-describe('one atomic-write helper (issue 10 item 13)', () => {
+describe('one atomic-write helper', () => {
   it('the detector finds renames however fs is imported, and ignores other renames', () => {
     expect(fsRenamesIn('a.ts', "import { rename } from 'node:fs/promises';\nawait rename(a, b);\n")).toEqual(['a.ts:1']);
     expect(fsRenamesIn('a.ts', "import { renameSync as mv } from 'fs';\nmv(a, b);\n")).toEqual(['a.ts:1']);

@@ -1,7 +1,7 @@
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
-// Issue 12 item 7: the project's ESLint config refuses a component that renders a hard-coded word.
+// The project's ESLint config refuses a component that renders a hard-coded word.
 const eslint = new ESLint({ cwd: process.cwd() });
 const FILE = 'renderer/src/features/example/Example.tsx';
 

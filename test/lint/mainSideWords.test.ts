@@ -1,4 +1,4 @@
-// Issue 12 item 6: the main side reports errors as codes with parameters; the renderer words them
+// The main side reports errors as codes with parameters; the renderer words them
 // (renderer/src/i18n/errorText.ts). The bridge's schemas refuse a `message` where a waiter reads
 // (shared/bridge errorCodes.test.ts); this test reads the main side's source and fails, naming the
 // file and line, when a sentence is put where a waiter reads it all the same:
@@ -77,7 +77,7 @@ export function waiterSentencesIn(fileName: string, source: string): string[] {
   return found;
 }
 
-describe('the main side builds no sentence for a waiter (issue 12 item 6)', () => {
+describe('the main side builds no sentence for a waiter', () => {
   it('the detector finds words in parameters, a message on an error, and a zod message that is not a code', () => {
     const found = (source: string, file = 'electron/services/a.ts') => waiterSentencesIn(file, source).map((line) => line.replace(/^\S+ /, ''));
     expect(found("throw new ServiceError({ kind: 'offline', code: 'offline', params: { why: 'Cannot reach the server' } });")).toEqual(['words in parameter "why"']);

@@ -1,4 +1,4 @@
-// Issue 10 item 17: the packaged app flips Electron's fuses and loads its code only from a
+// The packaged app flips Electron's fuses and loads its code only from a
 // checked ASAR. Packaging needs Electron's binary (not downloadable here), so this test reads the
 // configuration instead: the real file, parsed, and then as electron-builder itself loads it.
 import { readFileSync } from 'node:fs';
@@ -44,7 +44,7 @@ function problems(config: unknown): string[] {
   return parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.') || 'top level'}: ${issue.message}`);
 }
 
-describe(`${CONFIG_FILE} (issue 10 item 17)`, () => {
+describe(`${CONFIG_FILE}`, () => {
   it('sets every fuse to its required value, with asar on, and packages only the build output', () => {
     const config = readConfig();
     expect(problems(config)).toEqual([]);

@@ -1,4 +1,4 @@
-// The renderer's sync engine against the sandbox through the real gateway (issue 4 item 9): the
+// The renderer's sync engine against the sandbox through the real gateway: the
 // same records, pages and failures a terminal gets, minus only the IPC/HTTP hop of the bridge
 // (replaced by the bridge's own output schema check). No timing is measured here: see the bench.
 import 'fake-indexeddb/auto';

@@ -1,4 +1,4 @@
-// The shop's catalog sync (issue 15 item 3) against the real retail sandbox serving the demo shop,
+// The shop's catalog sync against the real retail sandbox serving the demo shop,
 // through the real main-side handler (electron/services/retail/shopHandlers.ts) and retail gateway
 // with the spec's budgets (40 catalog requests a minute, 120 in all): everything stored, every count
 // equal to what the API itself says, the fewest requests, and a failure mid-sync leaving the
@@ -18,6 +18,7 @@ import { openShopDb, openShopGenerationDb, shopRecordStores, type ShopCatalogDb,
 import { readCurrentShopGeneration } from '../../renderer/src/data/shop/shopGenerations';
 import { syncShopCatalog, type ShopSyncSuccess } from '../../renderer/src/data/shop/shopSync';
 import { SyncFailure } from '../../renderer/src/data/sync/sync';
+import { failureOf } from '../../shared/testing/failureOf.testing';
 
 /** The sandbox does not limit (the test's own look-ups would spend the budget); the gateway keeps the spec's. */
 const SANDBOX_LIMITS = { catalogRequestsPerMinute: 100_000, requestsPerMinute: 100_000 };
@@ -152,16 +153,6 @@ function fewestRequests(totals: Record<string, number>, categoryLinked: number):
 
 const isCatalog = (path: string) => path.startsWith('/api/external/catalog/');
 
-async function failureOf(work: Promise<unknown>): Promise<SyncFailure> {
-  try {
-    await work;
-  } catch (error) {
-    if (error instanceof SyncFailure) return error;
-    throw error;
-  }
-  throw new Error('expected the sync to fail');
-}
-
 describe('shop catalog sync against the retail sandbox (demo shop)', () => {
   let sandbox: RunningRetailSandbox;
   beforeAll(async () => {
@@ -210,7 +201,7 @@ describe('shop catalog sync against the retail sandbox (demo shop)', () => {
     const first: ShopSyncSuccess = await syncShopCatalog({ bridge: shop.bridge, accountKey, shopDb });
 
     shop.breakWhen((url) => url.includes('/catalog/products?') && new URL(url).searchParams.get('page') === '3');
-    const failure = await failureOf(syncShopCatalog({ bridge: shop.bridge, accountKey, shopDb, retryDelaysMs: [] }));
+    const failure = await failureOf(syncShopCatalog({ bridge: shop.bridge, accountKey, shopDb, retryDelaysMs: [] }), SyncFailure);
     expect(failure.bridgeKind).toBe('unauthorised');
 
     const current = await readCurrentShopGeneration(shopDb);

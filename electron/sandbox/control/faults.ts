@@ -9,7 +9,7 @@ export const ERROR_STATUSES = [500, 502, 503, 504] as const;
 export type ErrorStatus = (typeof ERROR_STATUSES)[number];
 
 /**
- * Recurring bursts of 429 (issue 6 chaos test: "bursts of 429"). The clock starts when the faults
+ * Recurring bursts of 429 (the chaos test's "bursts of 429", test/chaos). The clock starts when the faults
  * are set; each cycle of `everyMs` starts with `forMs` of burst, then is calm until the next one.
  * So a POST starts a burst at once, and `{ everyMs: 3600000, forMs: 5000 }` is a single 5 s burst.
  */

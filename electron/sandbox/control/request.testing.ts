@@ -8,7 +8,7 @@ export interface ControlAnswer<T> {
 }
 
 /**
- * One call of the sandbox control API (`/__sandbox/*`, issue 10 item 15): a GET, or a POST when
+ * One call of the sandbox control API (`/__sandbox/*`): a GET, or a POST when
  * `body` is given or `method` says so. Every POST is JSON (`Content-Type: application/json`, an
  * empty body when there is none), as the control API accepts nothing else. Each call goes on its
  * own connection, so a socket the sandbox destroyed on purpose (faults) never breaks it. Rejects

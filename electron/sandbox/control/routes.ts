@@ -1,7 +1,7 @@
-// Control API of the sandbox under /__sandbox/ (issue 3, item 8). No credentials; loopback only:
+// Control API of the sandbox under /__sandbox/. No credentials; loopback only:
 // a request that came over a socket from another address gets 403. In-process calls
 // (`app.request()`) have no socket and are allowed.
-// Not a CSRF target (issue 10 item 15): a web page the terminal's browser opens must not reset the
+// Not a CSRF target: a web page the terminal's browser opens must not reset the
 // sandbox or inject faults. So only a loopback Host header (a DNS-rebound name gets 403), no
 // cross-origin Origin or cross-site fetch metadata (403), and every POST is JSON (415 otherwise:
 // a form or a text/plain POST, the ones a page may send cross-site without a preflight, never land).
@@ -204,7 +204,7 @@ export function controlRoutes(options: ControlOptions): Hono<SandboxEnv> {
   });
 
   // Every order of an account, open and closed (query `tenant`, default demo; `status` open or
-  // closed for one kind), oldest first: a table order closes once paid in full (issue 14), and a
+  // closed for one kind), oldest first: a table order closes once paid in full, and a
   // test still reads what it holds.
   routes.get('/orders', (c) => {
     const account = tenantAccount(c);
@@ -216,7 +216,7 @@ export function controlRoutes(options: ControlOptions): Hono<SandboxEnv> {
   });
 
   // Gift cards of an account (query `tenant`, default demo; `uuid` for one card): read-only, so a
-  // test can check a card's balance after selling or redeeming it (issue 14). The spec has no read call.
+  // test can check a card's balance after selling or redeeming it. The spec has no read call.
   routes.get('/gift-cards', (c) => {
     const account = tenantAccount(c);
     if (account instanceof Response) return account;

@@ -7,7 +7,7 @@ import { demoHeaders } from '../testing';
 import { toCents } from './money';
 import { paidCents } from './store';
 
-// The sandbox referees the terminal's bill (issue 14, docs/decisions.md "Issue 14 — bill discount
+// The sandbox referees the terminal's bill (docs/decisions.md "Bill discount
 // and settled checks"): random tables paid off in random ways by shared/domain/bill.ts's rules —
 // every seating, round and payment it builds is sent to the sandbox, which must accept each one,
 // and at the end the sandbox's orders of the table hold what the bill says, to the cent.

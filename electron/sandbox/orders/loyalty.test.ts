@@ -3,7 +3,7 @@ import { createSandboxApp } from '../app';
 import { demoHeaders } from '../testing';
 import type { OrderRecord } from './model';
 
-// Issue 14 (docs/decisions.md "Issue 14 — bill discount and settled checks"): a payment of a
+// The bill discount (docs/decisions.md "Bill discount and settled checks"): a payment of a
 // table's open order carrying the bill's discount, and table orders closing once paid in full.
 // In-process requests to the sandbox with the demo venue.
 
@@ -72,7 +72,7 @@ async function seat(tableId: number): Promise<{ status: number; result: boolean;
   return { status: res.status, result: body.result, id: body.data?.id ?? null };
 }
 
-describe('issue 14: a payment carrying the bill discount', () => {
+describe('a payment carrying the bill discount', () => {
   it('contents [], a payment and an orderDiscount: total = the discount amount; the discount lands on the open order', async () => {
     const open = await placed(round(table, 4)); // 4 × price
     const contents = item.cents * 4;
@@ -123,7 +123,7 @@ describe('issue 14: a payment carrying the bill discount', () => {
   });
 });
 
-describe('issue 14: a table order paid in full closes', () => {
+describe('a table order paid in full closes', () => {
   it('the table can be seated again through Flow, and its next order opens a new order', async () => {
     const first = await placed(round(table, 2));
     expect((await seat(table)).result).toBe(false);

@@ -25,12 +25,12 @@
 // - Paying an open table order (`contents: []`, clarifications) is a merge without lines: the
 //   payment (and any extraId, notes, invoiceInfo) is added; a customer is matched or created and
 //   attached only when the order has none; a delivery is ignored.
-// - Issue 14 (docs/decisions.md "Issue 14 — bill discount and settled checks"): such a payment may
+// - The bill discount (docs/decisions.md "Bill discount and settled checks"): such a payment may
 //   carry the bill's discount (`orderDiscount`), its total then 0 + the (negative) amount — the
 //   only order whose total may be negative. When an order merges into an open order, the contents
 //   a discount may not exceed are the merged order's (its total so far plus this order's
 //   contents); the payment cap stays the open order's total + this order's total − paid.
-// - Issue 14 (same entry): an open TABLE order whose payments reach its total (above 0) after a
+// - Settled checks (same entry): an open TABLE order whose payments reach its total (above 0) after a
 //   loyalty order is closed, as a POS closes a settled ticket: the table is free for a Flow seating
 //   again and the table's next order or payment goes to its next open order (or opens one).
 //   Deliveries and takeaways (no table) stay open as before; a Flow seating is never closed by its
@@ -394,7 +394,7 @@ export function placeLoyaltyOrder(account: AccountState, input: LoyaltyOrderInpu
   const contentsCents = lines.reduce((sum, line) => sum + line.cents, 0);
 
   // clarifications: the amount is negative and total = contents + amount. Merging, the contents a
-  // discount may not exceed are the merged order's (issue 14 decision).
+  // discount may not exceed are the merged order's (docs/decisions.md "Bill discount and settled checks").
   const discountCents = order.orderDiscount?.amount ?? 0;
   const mergedCents = target ? (toCents(target.total) ?? 0) + contentsCents : contentsCents;
   if (-discountCents > mergedCents) {

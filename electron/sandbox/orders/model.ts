@@ -2,7 +2,7 @@
 
 /**
  * An order the venue's point of sale holds. Open until closed at the POS: in the sandbox, by the
- * control API, or (issue 14) a table order once a loyalty order leaves its payments at its total.
+ * control API, or a table order once a loyalty order leaves its payments at its total.
  */
 export interface OrderRecord {
   id: number;

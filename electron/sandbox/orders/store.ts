@@ -40,7 +40,7 @@ export function paidCents(order: OrderRecord): number {
 }
 
 /**
- * Issue 14 (docs/decisions.md "Issue 14 — bill discount and settled checks"): a TABLE order whose
+ * Settled checks (docs/decisions.md "Bill discount and settled checks"): a TABLE order whose
  * payments reach its total (above 0) is closed, as a POS closes a settled ticket; its tables are
  * free again. Orders without a table (deliveries, takeaways) stay open. Returns whether it closed.
  */

@@ -1,4 +1,4 @@
-// The retail demo accounts (issue 13 item 4): `demo-shop` (a master account) and its child
+// The retail demo accounts: `demo-shop` (a master account) and its child
 // `demo-shop-child` for chain sync, both with the access token of the demo venue (`demo-token`).
 import type { RetailAccountSpec } from './model';
 

@@ -91,8 +91,8 @@ export interface RetailCustomerRecord {
   maxCredit: number | null;
   extra_id: string | null;
   /**
-   * The customer's own price rate: not in §2.4 (the till follows it, issue 15 item 7; docs/decisions.md
-   * "Issue 15 — the till's customer"). Sent as stored; absent (older state files, created customers) = none.
+   * The customer's own price rate: not in §2.4 (the till follows it; docs/decisions.md
+   * "The till's customer"). Sent as stored; absent (older state files, created customers) = none.
    */
   price_rate_id?: number | null;
   created_at: string;

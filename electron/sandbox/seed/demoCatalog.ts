@@ -1,4 +1,4 @@
-// The demo venue's catalog (issue 3 item 6): resources/demo-venue/catalog.json, checked with zod
+// The demo venue's catalog: resources/demo-venue/catalog.json, checked with zod
 // and turned into the records of spec 2.6 with ids in file order. A bad edit fails loudly at load:
 // the schema rejects malformed entries and checkCatalog() rejects broken references.
 import { z } from 'zod';

@@ -8,7 +8,7 @@ import { generateCatalog } from './scale';
 
 const hash = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex');
 
-describe('generateCatalog (--scale N, issue 3 item 7)', () => {
+describe('generateCatalog (--scale N)', () => {
   it('is deterministic: the same N gives identical records', () => {
     expect(hash(generateCatalog(1000))).toBe(hash(generateCatalog(1000)));
     expect(hash(generateCatalog(1000))).not.toBe(hash(generateCatalog(1001)));

@@ -1,4 +1,4 @@
-// `--scale N` (issue 3 item 7): a deterministic catalog of N items for benchmarks, with every other
+// `--scale N`: a deterministic catalog of N items for benchmarks, with every other
 // resource in proportion. Same N → identical records (seeded PRNG, no Math.random). Linear in N:
 // 50,000 items take a fraction of a second.
 //
@@ -26,7 +26,7 @@ import {
 } from './records';
 import { cents, slug } from './text';
 
-/** Largest N the generator accepts (the issue asks for up to 50,000; headroom for experiments). */
+/** Largest N the generator accepts (the bench asks for up to 50,000; headroom for experiments). */
 export const MAX_SCALE = 500_000;
 
 const GROUPS = [

@@ -1,4 +1,4 @@
-// Issue 10 item 7: every account-scoped bridge call names its account, and the main side refuses
+// Every account-scoped bridge call names its account, and the main side refuses
 // one that does not name the current account — a window that missed `account-changed` cannot
 // save its orders into the account selected since.
 import { describe, expect, it, vi } from 'vitest';

@@ -3,7 +3,7 @@ import type { AppInfo, BridgeResult } from '../../../shared/bridge';
 import { defaultRetailAccounts, startRetailSandbox } from '../../sandbox/retail';
 import { bridgeValue, coreFixture } from '../core.testing';
 
-// Issue 15: the terminal holds a venue, a shop, or both; the header's switch swaps them through
+// The terminal holds a venue, a shop, or both; the header's switch swaps them through
 // the normal account switch. A shop answers the venue's operations `not-a-venue` and the other way round.
 
 const fixture = coreFixture('comanda-core-shop-');

@@ -7,7 +7,7 @@ import { demoSandboxes } from '../../sandbox/demo';
 import { startAppCore, type AppCore } from '../core';
 import { createFileShopVault, createFileVault, createFileWebhookVault } from '../secrets/vault.file';
 
-// Issue 16 item 5: the receiver starts with the shop account when settings.json enables it, is
+// The receiver starts with the shop account when settings.json enables it, is
 // saved and restarted through the bridge, stops when the account does, and a venue has none.
 
 const cores: AppCore[] = [];

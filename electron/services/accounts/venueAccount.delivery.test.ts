@@ -1,4 +1,4 @@
-// The core's issue-6 wiring, now through the main side's queue (issue 11): an entry saved with
+// The core's issue-6 wiring, now through the main side's queue: an entry saved with
 // seatService / submitEntry is delivered with no renderer, getConnectionState, and the connection
 // probe that notices a server coming back without any vendor call.
 import { describe, expect, it } from 'vitest';

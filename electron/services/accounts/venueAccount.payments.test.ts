@@ -1,4 +1,4 @@
-// Issue 14 through the core on the demo venue, with the sandbox's ledger and gift cards as the
+// Payments, the bill discount and gift cards through the core on the demo venue, with the sandbox's ledger and gift cards as the
 // referee: a bill paid by card and by a gift card (the card charged first, then its payment), a
 // redeem the POS refuses (its payment never leaves), and a customer created through the queue.
 import { describe, expect, it } from 'vitest';
@@ -26,7 +26,7 @@ async function cardBalance(sandboxUrl: string, uuid: string): Promise<number> {
 
 const settled = (entries: readonly OutboxEntry[], ids: readonly string[]) => ids.every((id) => entries.some((e) => e.id === id && e.pending === 0));
 
-describe('core: payments, gift cards and customers through the queue (issue 14)', () => {
+describe('core: payments, gift cards and customers through the queue', () => {
   it('a bill of 10,00 € paid 4,00 € by card and 6,00 € by a gift card reaches the POS once each; the card’s balance is right', async () => {
     const terminal = await fixture.start({ mode: 'demo' });
     const sandbox = terminal.core.sandboxUrl!;

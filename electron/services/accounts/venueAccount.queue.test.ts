@@ -1,4 +1,4 @@
-// Issue 11 items 2-3: the order queue lives in the core. Seating through the bridge reaches the
+// The order queue lives in the core. Seating through the bridge reaches the
 // vendor with no renderer at all, survives a restart on the same data folder, announces its
 // changes as `queue-changed` events, and a table seated twice comes back as a typed conflict.
 import { existsSync } from 'node:fs';

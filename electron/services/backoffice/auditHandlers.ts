@@ -1,6 +1,6 @@
 import type { BackofficeDeps, BackofficeHandlers } from './types';
 
-// Manager mode's Activity list (issue 17 item 6): the account's audit log, newest first.
+// Manager mode's Activity list: the account's audit log, newest first.
 
 export function auditHandlers(deps: BackofficeDeps): Pick<BackofficeHandlers, 'listAudit'> {
   return {

@@ -4,7 +4,7 @@ import { accountFolderName } from '../images/cache';
 import { openQueueDatabase } from '../queue/database';
 import type { Migration, QueueDb } from '../queue/migrations';
 
-// The back-office audit log (issue 17 item 6): one SQLite file per account beside the queue's,
+// The back-office audit log: one SQLite file per account beside the queue's,
 // opened the same way (WAL, synchronous=FULL, versioned migrations), so a recorded write survives
 // a crash. Append-only: nothing here edits or deletes a record.
 
@@ -16,7 +16,7 @@ export function auditDatabaseFile(dataDir: string, accountKey: string): string {
 export const auditMigrations: readonly Migration[] = [
   {
     version: 1,
-    description: '2026-11-27, issue 17: the back-office audit log',
+    description: '2026-11-27: the back-office audit log',
     up(db) {
       db.exec(`
         CREATE TABLE audit (

@@ -3,7 +3,7 @@ import { ServiceError } from '../bridge/dispatcher';
 import { GatewayError } from '../gateway';
 import type { AuditLog } from './auditLog';
 
-// One back-office write, recorded whatever happens (issue 17 item 6): the request, then the
+// One back-office write, recorded whatever happens: the request, then the
 // server's answer — accepted, refused (4xx: nothing was applied), failed before it left, or not
 // known (it left and no answer came). Gateway failures become codes the renderer words.
 

@@ -7,7 +7,7 @@ import { MAX_REQUEST_BYTES } from '../gateway';
 import { auditedWrite } from './audited';
 import type { BackofficeDeps, BackofficeHandlers } from './types';
 
-// Issue 17 item 1: catalog quick edits (docs/decisions.md, "Issue 17 — catalog quick edits").
+// Catalog quick edits (docs/decisions.md, "Catalog quick edits").
 // - Everything is checked first (shared/domain/catalogEdits.ts): one problem and nothing is sent.
 // - Then one multi-record write per resource under its wrapper key (spec 4.3: `{ "items": [...] }`,
 //   update objects = `id` + the changed fields), parents first, each split under the request

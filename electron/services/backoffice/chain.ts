@@ -2,7 +2,7 @@ import type { LastChainSync } from '../../../shared/bridge';
 import type { BackofficeDeps, BackofficeHandlers } from './types';
 import { auditedWrite } from './audited';
 
-// Manager mode's chain sync (issue 17 item 5; spec: hospitality 4.2 `POST chains/sync`). The
+// Manager mode's chain sync (spec: hospitality 4.2 `POST chains/sync`). The
 // renderer offers it on a master account only (the account's `chainRole`), but the POS decides:
 // its refusal (403 for a child or an account without children, or a 422) is an answer shown with
 // the POS's words, not an error. Offline or no answer: thrown as the gateway's codes. When it last

@@ -6,7 +6,7 @@ import { stockCountHandlers } from './stockCounts';
 import { vendorHandlers } from './vendors';
 import type { BackofficeDeps, BackofficeHandlers } from './types';
 
-// Manager mode (issue 17): the venue's back office, one module per concern, all bound to the
+// Manager mode: the venue's back office, one module per concern, all bound to the
 // current account's gateway; every write goes through `audited` (audited.ts) into the account's
 // audit log. Venue accounts only (a shop answers `not-a-venue`).
 

@@ -2,7 +2,7 @@ import type { PurchaseOrderLineWire, PurchaseOrderWire } from '../../../shared/a
 import type { EntryDraft, OutboxEntry, PurchaseOrder, PurchaseOrderLine, ReceiptLine, ReceivedHere } from '../../../shared/bridge';
 import { parseCents } from '../../../shared/domain/money';
 
-// The receipt of a purchase order (issue 17 item 3), pure: the server's records in the bridge's
+// The receipt of a purchase order, pure: the server's records in the bridge's
 // shapes, the queue entries a receipt becomes, and what this terminal's queue says it received of
 // each line. purchasing.ts reads and commits; this only decides.
 

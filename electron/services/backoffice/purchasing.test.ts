@@ -15,7 +15,7 @@ import { purchaseOrderOf } from './purchaseReceipt';
 import { purchasingHandlers } from './purchasing';
 import { receiptAnswer, recordingStockReceipts } from './stockReceiptAudit';
 
-// Issue 17 item 3 on the main side: purchase orders read through the gateway (a fake here), their
+// Receiving purchase orders on the main side: purchase orders read through the gateway (a fake here), their
 // receipt committed to a real queue service (SQLite in a temporary folder, offline so nothing
 // leaves), and each delivered line recorded in the audit log.
 

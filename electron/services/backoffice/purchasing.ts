@@ -5,7 +5,7 @@ import { ServiceError } from '../bridge/dispatcher';
 import type { BackofficeDeps, BackofficeHandlers } from './types';
 import { NOTHING_HERE, purchaseOrderLineOf, purchaseOrderOf, receiptDrafts, receivedHereByLine } from './purchaseReceipt';
 
-// Purchase orders (issue 17 item 3; spec 2.8, 4.5) and receiving them. Reading goes to the server
+// Purchase orders (spec 2.8, 4.5) and receiving them. Reading goes to the server
 // (interactive priority); the lines last read of each order are kept in memory, so the screen can
 // follow the queue (and receive) without a request — offline too.
 //

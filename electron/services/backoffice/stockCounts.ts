@@ -4,7 +4,7 @@ import type { StockWire } from '../../../shared/api';
 import { audited } from './audited';
 import type { BackofficeDeps, BackofficeHandlers } from './types';
 
-// Stock counts (issue 17 item 2). Reading: every page of the warehouse's stocks (spec 4.4 GET
+// Stock counts. Reading: every page of the warehouse's stocks (spec 4.4 GET
 // V2/warehouses/<id>), one row per item. Saving:
 //   1. read the warehouse again;
 //   2. any counted item whose quantity now differs from the one the manager saw ("expected") →

@@ -1,7 +1,7 @@
 import type { AuditAnswer, DeliveryContext, DeliveryOutcome, DeliveryRequest } from '../../../shared/bridge';
 import type { AuditLog } from './auditLog';
 
-// Issue 17 items 3 and 6: every receipt line the queue delivers is a back-office write, recorded
+// Every receipt line the queue delivers is a back-office write, recorded
 // in the account's audit log ('stock-receipt') with the POS's answer — where it is delivered, so a
 // line sent after a restart, or resent by a person from Pending orders, is recorded too. A line
 // that was not sent (offline, 429: nothing reached the POS, it stays queued) records nothing.

@@ -14,7 +14,7 @@ import type { GatewayError } from '../gateway';
 import { audited, auditedWrite } from './audited';
 import type { BackofficeDeps, BackofficeHandlers } from './types';
 
-// Manager mode's vendors (issue 17 item 4; spec: hospitality 2.8, 4.6) through the venue's gateway,
+// Manager mode's vendors (spec: hospitality 2.8, 4.6) through the venue's gateway,
 // online only and at `interactive` priority (a manager waits). Every write goes through `audited`.
 //
 // A vendor save refused by the POS (kind `invalid`: its 422, or the gateway's own check) is an

@@ -80,7 +80,7 @@ describe('bridge dispatcher', () => {
   });
 });
 
-describe('what the dispatcher records carries no secret and no stack (issue 10 items 3, 11)', () => {
+describe('what the dispatcher records carries no secret and no stack', () => {
   const TOKEN = 'dispatch-secret-token/+ 1';
 
   it('an internal failure answers with the message only; the log keeps the stack, scrubbed', async () => {

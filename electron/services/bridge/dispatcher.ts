@@ -83,7 +83,7 @@ export function createDispatcher(handlers: BridgeHandlers, log: (line: string) =
   };
 }
 
-/** Every bridge error leaves through here: no token in what the renderer shows or stores (issue 10 item 3). */
+/** Every bridge error leaves through here: no token in what the renderer shows or stores. */
 function failure(error: BridgeErrorInfo): BridgeResult<never> {
   const detail = redactSecrets(error.detail);
   const { code, params } = redactedText(error);

@@ -13,7 +13,7 @@ import { fakeConnection, roundDraft, seatingDraft } from '../queue/dispatcher.te
 import { openQueueService, type QueueService } from '../queue/service';
 import type { AccountSecrets, AccountVault } from '../secrets/vault';
 
-// Property (issue 10 item 16a): random and malformed values at every bridge operation, through
+// Property (docs/security.md): random and malformed values at every bridge operation, through
 // the real dispatcher and the real handlers, with a gateway whose vendor answers are random too,
 // and one real order queue (SQLite) that every run writes into: seatings and drafts near valid
 // or broken, conflicts with what earlier runs seated, hand-offs of old outboxes.

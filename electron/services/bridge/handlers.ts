@@ -15,7 +15,7 @@ import type { WebhookHandlers } from '../retail/webhooks/service';
 export interface HandlerDeps {
   shell: 'electron' | 'browser';
   mode: 'demo' | 'account';
-  /** A venue (default) or a shop (issue 15): a shop answers the venue's operations `not-a-venue`. */
+  /** A venue (default) or a shop: a shop answers the venue's operations `not-a-venue`. */
   kind?: 'venue' | 'shop';
   accountKey: string;
   version: string;
@@ -23,13 +23,13 @@ export interface HandlerDeps {
   gateway: Gateway | null;
   /** This account's view of the vault: its server's and tenant's secrets only. */
   vault: AccountVault;
-  /** The current account's image cache (issue 4 item 6). */
+  /** The current account's image cache. */
   images?: () => ImageCache | null;
   /** A shop's catalog budget a minute, as its limiter keeps it (getAppInfo: the till's combo scan takes half). */
   catalogPerMinute?: number;
   /** The account's tenant as its settings name it (getAppInfo); default: the vault's. */
   tenant?: string;
-  /** Settings and connection test (issue 4 item 3): the core's, shared by every account. */
+  /** Settings and connection test: the core's, shared by every account. */
   settings?: SettingsOperations;
   /** The account's connection state (connectivity.ts); null while not known. */
   connection?: () => ConnectionState | null;
@@ -37,13 +37,13 @@ export interface HandlerDeps {
   queue?: QueueHandlers;
   /** The terminal's preferences and lock (electron/services/lock): the core's, shared by every account. */
   terminal?: TerminalHandlers;
-  /** Gift cards, customers, stock (issue 14: electron/services/commerce); absent: they say so. */
+  /** Gift cards, customers, stock (electron/services/commerce); absent: they say so. */
   commerce?: CommerceHandlers;
-  /** Manager mode's back office (issue 17: electron/services/backoffice); absent: they say so. */
+  /** Manager mode's back office (electron/services/backoffice); absent: they say so. */
   backoffice?: BackofficeHandlers;
-  /** The till's operations when the account is a shop (issue 15: electron/services/retail); absent: they say so. */
+  /** The till's operations when the account is a shop (electron/services/retail); absent: they say so. */
   shop?: ShopHandlers;
-  /** The shop's webhook receiver (issue 16: electron/services/retail/webhooks); absent: `not-a-shop`. */
+  /** The shop's webhook receiver (electron/services/retail/webhooks); absent: `not-a-shop`. */
   webhooks?: WebhookHandlers;
 }
 
@@ -122,7 +122,7 @@ export function createBridgeHandlers(deps: HandlerDeps): BridgeHandlers {
     ...(deps.webhooks ?? noWebhooks),
   };
   if (kind === 'venue') return handlers;
-  // A shop (issue 15): the venue's floor, catalog, photos, tables and commerce say so; the queue's
+  // A shop: the venue's floor, catalog, photos, tables and commerce say so; the queue's
   // own operations (its entries, export, import) serve the shop's sales.
   const venueOnly = (name: string) => async () => {
     throw new ServiceError({ kind: 'invalid-input', ...coded('not-a-venue'), detail: `${name}: ${deps.accountKey} is a shop` });
@@ -131,7 +131,7 @@ export function createBridgeHandlers(deps: HandlerDeps): BridgeHandlers {
   return { ...handlers, ...blocked } as BridgeHandlers;
 }
 
-/** The operations only a venue answers (issue 15): the floor, its catalog and photos, its tables and its tokens. */
+/** The operations only a venue answers: the floor, its catalog and photos, its tables and its tokens. */
 export const VENUE_ONLY_OPERATIONS = [
   'listRooms',
   'listPaymentMethods',

@@ -6,8 +6,9 @@ import { controlRequest } from '../../sandbox/control/request.testing';
 import { ServiceError } from '../bridge/dispatcher';
 import { createGateway, type Gateway } from '../gateway';
 import { customerHandlers } from './customers';
+import { failureOf } from '../../../shared/testing/failureOf.testing';
 
-// Issue 14 item 8: deleting a customer against the sandbox (the vendor's stand-in): deleted at the
+// Deleting a customer against the sandbox (the vendor's stand-in): deleted at the
 // POS, announced to every window; failures are codes, and nothing is announced when nothing went.
 
 let sandbox: RunningSandbox;
@@ -23,16 +24,6 @@ function setup(baseUrl = sandbox.url) {
   const events: BridgeEvent[] = [];
   const handlers = customerHandlers({ gateway, dataDir: '/nonexistent', accountKey: 'test', emit: (event) => events.push(event) });
   return { gateway, events, handlers };
-}
-
-async function serviceErrorOf(work: Promise<unknown>): Promise<ServiceError> {
-  try {
-    await work;
-  } catch (error) {
-    if (error instanceof ServiceError) return error;
-    throw error;
-  }
-  throw new Error('expected the call to fail');
 }
 
 async function closedPort(): Promise<number> {
@@ -63,7 +54,7 @@ describe('deleteCustomer', () => {
     const { gateway, events, handlers } = setup();
     const id = await aNewCustomer(gateway);
     await handlers.deleteCustomer({ customerId: id });
-    const error = await serviceErrorOf(handlers.deleteCustomer({ customerId: id }));
+    const error = await failureOf(handlers.deleteCustomer({ customerId: id }), ServiceError);
     expect(error.info.kind).toBe('not-found');
     expect(events).toHaveLength(2);
   });
@@ -73,7 +64,7 @@ describe('deleteCustomer', () => {
     const id = await aNewCustomer(gateway);
     // A port nothing listens on any more: the connection is refused.
     const { events, handlers } = setup(`http://127.0.0.1:${await closedPort()}`);
-    const error = await serviceErrorOf(handlers.deleteCustomer({ customerId: id }));
+    const error = await failureOf(handlers.deleteCustomer({ customerId: id }), ServiceError);
     expect(error.info, error.info.detail).toMatchObject({ kind: 'offline' });
     expect(events).toEqual([]);
     await expect(gateway.getCustomer(id)).resolves.toMatchObject({ id });
@@ -84,7 +75,7 @@ describe('deleteCustomer', () => {
     const id = await aNewCustomer(gateway);
     expect((await controlRequest(sandbox.url, '/__sandbox/faults', { body: { offline: true } })).status).toBe(200);
     try {
-      const error = await serviceErrorOf(handlers.deleteCustomer({ customerId: id }));
+      const error = await failureOf(handlers.deleteCustomer({ customerId: id }), ServiceError);
       expect(error.info.kind).toBe('outcome-unknown');
     } finally {
       await controlRequest(sandbox.url, '/__sandbox/faults', { body: {} });
@@ -111,14 +102,14 @@ describe('getCustomer', () => {
     const id = await aNewCustomer(gateway);
     await expect(handlers.getCustomer({ customerId: id })).resolves.toEqual({ customer: { id, name: 'Prueba Borrar', active: true, email: null, phone: null } });
     await gateway.deleteCustomer(id);
-    const error = await serviceErrorOf(handlers.getCustomer({ customerId: id }));
+    const error = await failureOf(handlers.getCustomer({ customerId: id }), ServiceError);
     expect(error.info.kind).toBe('not-found');
     expect(events).toEqual([{ type: 'customer-changed', customerId: id, deleted: true }]);
   });
 
   it('the vendor unreachable: an `offline` code, nothing announced', async () => {
     const { events, handlers } = setup(`http://127.0.0.1:${await closedPort()}`);
-    const error = await serviceErrorOf(handlers.getCustomer({ customerId: 1 }));
+    const error = await failureOf(handlers.getCustomer({ customerId: 1 }), ServiceError);
     expect(error.info, error.info.detail).toMatchObject({ kind: 'offline' });
     expect(events).toEqual([]);
   });

@@ -2,7 +2,7 @@ import { ServiceError } from '../bridge/dispatcher';
 import { GatewayError } from '../gateway';
 import type { CommerceDeps, CommerceHandlers } from './types';
 
-// Issue 14 item 8: deleting a customer at the POS (spec 4.2 `DELETE V2/customers/<id>`), online
+// Deleting a customer at the POS (spec 4.2 `DELETE V2/customers/<id>`), online
 // only: nothing is queued, the waiter is told at once. Creating one goes through the queue
 // (a `customer` entry, electron/services/queue/delivery.ts), so a customer typed offline is not lost.
 // Once the POS deleted it, every window drops it from its copy of the customers

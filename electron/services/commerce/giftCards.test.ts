@@ -6,8 +6,9 @@ import { ServiceError } from '../bridge/dispatcher';
 import { createGateway, type Gateway } from '../gateway';
 import { giftCardHandlers } from './giftCards';
 import type { CommerceDeps } from './handlers';
+import { failureOf } from '../../../shared/testing/failureOf.testing';
 
-// Issue 14 item 6: selling a gift card against the sandbox (spec 4.2, 7): 201 → the card, exact to
+// Selling a gift card against the sandbox (spec 4.2, 7): 201 → the card, exact to
 // the cent; 422 → `gift-card-refused` with the vendor's words; nothing reached → `offline`.
 
 let sandbox: RunningSandbox;
@@ -24,15 +25,6 @@ function handlersOn(gateway: Gateway) {
 }
 const gatewayFor = (baseUrl: string) => createGateway({ baseUrl, secrets: async () => DEMO_ACCOUNT, timeoutMs: 5000 });
 
-async function refusal(work: Promise<unknown>): Promise<ServiceError> {
-  const error = await work.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (error instanceof ServiceError) return error;
-  throw new Error(`expected a ServiceError, got ${String(error)}`);
-}
-
 describe('createGiftCard', () => {
   it('sells a card: the POS keeps its exact balance and campaign, and answers the card', async () => {
     const { createGiftCard } = handlersOn(gatewayFor(sandbox.url));
@@ -47,7 +39,7 @@ describe('createGiftCard', () => {
     const { createGiftCard } = handlersOn(gatewayFor(sandbox.url));
     const uuid = `test-${Date.now()}-dup`;
     await createGiftCard({ uuid, balanceCents: 1_000 });
-    const error = await refusal(createGiftCard({ uuid, balanceCents: 500 }));
+    const error = await failureOf(createGiftCard({ uuid, balanceCents: 500 }), ServiceError);
     expect(error.info.kind).toBe('invalid');
     expect(error.info.code).toBe('gift-card-refused');
     expect(error.info.params?.said).toMatch(/already been taken/);
@@ -61,7 +53,7 @@ describe('createGiftCard', () => {
     const { port } = server.address() as AddressInfo;
     await new Promise<void>((done) => server.close(() => done()));
     const { createGiftCard } = handlersOn(gatewayFor(`http://127.0.0.1:${port}`));
-    const error = await refusal(createGiftCard({ uuid: 'never-sent', balanceCents: 1_000 }));
+    const error = await failureOf(createGiftCard({ uuid: 'never-sent', balanceCents: 1_000 }), ServiceError);
     expect(error.info.kind).toBe('offline');
     expect(error.info.code).toBe('offline');
   });
@@ -69,9 +61,9 @@ describe('createGiftCard', () => {
   it('an answer for another card or without an amount is not taken as the card', async () => {
     const lying = (answer: { uuid: string; balance: number }) =>
       handlersOn({ createGiftCard: async () => ({ ...answer, campaign_id: null }) } as unknown as Gateway);
-    const other = await refusal(lying({ uuid: 'other', balance: 10 }).createGiftCard({ uuid: 'mine', balanceCents: 1_000 }));
+    const other = await failureOf(lying({ uuid: 'other', balance: 10 }).createGiftCard({ uuid: 'mine', balanceCents: 1_000 }), ServiceError);
     expect(other.info).toMatchObject({ kind: 'invalid-response', code: 'response-unexpected-shape' });
-    const float = await refusal(lying({ uuid: 'mine', balance: 0.1 + 0.2 }).createGiftCard({ uuid: 'mine', balanceCents: 30 }));
+    const float = await failureOf(lying({ uuid: 'mine', balance: 0.1 + 0.2 }).createGiftCard({ uuid: 'mine', balanceCents: 30 }), ServiceError);
     expect(float.info.kind).toBe('invalid-response');
   });
 

@@ -5,7 +5,7 @@ import { ServiceError } from '../bridge/dispatcher';
 import { GatewayError } from '../gateway';
 import type { CommerceDeps, CommerceHandlers } from './types';
 
-// Selling a gift card (issue 14 item 6; spec 2.3, 4.2 `POST V2/giftCards`, 7). Online only: the
+// Selling a gift card (spec 2.3, 4.2 `POST V2/giftCards`, 7). Online only: the
 // API answers at once, 201 with the card or 422 with why. A 422 becomes `gift-card-refused` with
 // the vendor's own words (`said`); every other failure is the gateway's (offline, timeout, …).
 // Redeeming a card is a payment and goes through the queue (delivery.ts `gift-redeem`), not here.

@@ -3,7 +3,7 @@ import { customerHandlers } from './customers';
 import { stockHandlers } from './stock';
 import type { CommerceDeps, CommerceHandlers } from './types';
 
-// Issue 14's online operations that are not queue entries (shared/bridge/commerce.ts): one module
+// The online operations that are not queue entries (shared/bridge/commerce.ts): one module
 // per concern, all bound to the current account's gateway; changes other windows must see are
 // announced as events.
 

@@ -8,6 +8,7 @@ import { DEMO_ACCOUNT, startSandbox, type RunningSandbox } from '../../sandbox';
 import { ServiceError } from '../bridge/dispatcher';
 import { createGateway, type Gateway } from '../gateway';
 import { STOCK_SETTINGS_FILE, stockHandlers } from './stock';
+import { failureOf } from '../../../shared/testing/failureOf.testing';
 
 let sandbox: RunningSandbox;
 let dataDir: string;
@@ -39,16 +40,6 @@ async function handlersFor(options: { accountKey?: string; gateway?: Gateway } =
   return { handlers, events, logs };
 }
 
-async function serviceFailure(work: Promise<unknown>): Promise<ServiceError> {
-  try {
-    await work;
-  } catch (error) {
-    if (error instanceof ServiceError) return error;
-    throw error;
-  }
-  throw new Error('expected the call to fail');
-}
-
 /** A port nothing listens on: the vendor is unreachable. */
 async function closedPort(): Promise<number> {
   const server = createServer();
@@ -77,17 +68,17 @@ describe('setItemStock', () => {
 
   it('fails with the vendor’s reason as a code when it refuses, and announces nothing', async () => {
     const { handlers, events } = await handlersFor();
-    const failure = await serviceFailure(handlers.setItemStock({ warehouseId: 1, itemId: 999_999, quantity: 0 }));
+    const failure = await failureOf(handlers.setItemStock({ warehouseId: 1, itemId: 999_999, quantity: 0 }), ServiceError);
     expect(failure.info.kind).toBe('invalid');
     expect(failure.info.params?.said).toMatch(/999999/);
-    const unknownWarehouse = await serviceFailure(handlers.setItemStock({ warehouseId: 9_999, itemId: 1, quantity: 0 }));
+    const unknownWarehouse = await failureOf(handlers.setItemStock({ warehouseId: 9_999, itemId: 1, quantity: 0 }), ServiceError);
     expect(unknownWarehouse.info.kind).toBe('not-found');
     expect(events).toEqual([]);
   });
 
   it('is online only: with the vendor unreachable it fails `offline` at once and changes nothing', async () => {
     const { handlers, events } = await handlersFor({ gateway: gatewayAt(`http://127.0.0.1:${await closedPort()}`) });
-    const failure = await serviceFailure(handlers.setItemStock({ warehouseId: 1, itemId: 1, quantity: 0 }));
+    const failure = await failureOf(handlers.setItemStock({ warehouseId: 1, itemId: 1, quantity: 0 }), ServiceError);
     expect(failure.info.kind).toBe('offline');
     expect(failure.info.code).toBeTruthy();
     expect(events).toEqual([]);

@@ -7,7 +7,7 @@ import type { StockWire } from '../../../shared/api';
 import { writeFileAtomic } from '../files/atomicWrite';
 import type { CommerceDeps, CommerceHandlers } from './types';
 
-// Stock (issue 14 items 9–10): 86 an item or put it back with the vendor's `setStock` (spec 4.4),
+// Stock: 86 an item or put it back with the vendor's `setStock` (spec 4.4),
 // online only, then tell every window (`stock-changed`); and the warehouse this terminal sells
 // from, kept per account in one small file of the data folder (`stock-settings.json`).
 //

@@ -159,7 +159,7 @@ describe('explanations', () => {
   });
 });
 
-describe('testConnection never follows a redirect with the tokens (issue 10 item 2)', () => {
+describe('testConnection never follows a redirect with the tokens', () => {
   it.each([302, 307] as const)('a %i from the API is a failed check naming the Location; the target sees nothing', async (status) => {
     const elsewhere = await startRecordingServer();
     const redirector = await startRecordingServer(redirectingTo(status, (request) => `${elsewhere.url}${request.url}`));

@@ -42,7 +42,7 @@ export async function testConnection(target: ConnectionTarget, options: Connecti
   return redacted(await runChecks(target, options));
 }
 
-/** A server's answer may echo the request, tokens included (issue 10 item 3): none reaches a screen. */
+/** A server's answer may echo the request, tokens included: none reaches a screen. */
 function redacted(result: ConnectionTestResult): ConnectionTestResult {
   const checks = result.checks.map((check): ConnectionCheck => {
     const { code, params } = redactedText(check);
@@ -80,7 +80,7 @@ async function runChecks(target: ConnectionTarget, options: ConnectionTestOption
       headers.authorization = `Bearer ${target.secrets.accessToken}`;
       headers['client-token'] = target.secrets.integratorToken;
     }
-    // The API has no reason to redirect: a credential never follows one (issue 10 item 2).
+    // The API has no reason to redirect: a credential never follows one.
     const answer = await request(doFetch, url, headers, options.timeoutMs, 'manual');
     if (!answer.ok) {
       checks.push({ check: 'reachable', ok: false, ...unreachable(url, answer), detail: answer.detail });
@@ -299,7 +299,7 @@ function excerpt(text: string): string {
   return text.length > 300 ? `${text.slice(0, 300)}…` : text;
 }
 
-// ——— Shops (issue 15): the retail API ———
+// ——— Shops: the retail API ———
 
 /** A shop account to try: its retail host root, username and token (null: none typed or saved). */
 export interface ShopConnectionTarget {

@@ -193,7 +193,7 @@ describe('connectivity monitor (real server)', () => {
     expect(await probeServer('not a url', 2_000)).toBe(false);
   });
 
-  it('probeServer: a redirect counts as an answer and is never followed (issue 10 item 2)', async () => {
+  it('probeServer: a redirect counts as an answer and is never followed', async () => {
     const elsewhere = await startRecordingServer();
     const redirector = await startRecordingServer(redirectingTo(302, () => `${elsewhere.url}/`));
     try {

@@ -3,7 +3,7 @@ import { request as httpsRequest } from 'node:https';
 import type { ConnectionState } from '../../../shared/bridge';
 import { systemClock, type LimiterClock } from '../gateway';
 
-// Is the current account's server reachable? (issue 6 item 6: "the main side probes the server;
+// Is the current account's server reachable? ("the main side probes the server;
 // the dispatcher starts within 1 s of the connection returning".)
 // - Vendor calls report what they saw (any HTTP status: reachable; no answer: not), for free.
 // - While offline (or not known yet) a probe runs every 500 ms, so a returning connection is seen

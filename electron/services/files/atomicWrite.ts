@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { basename, dirname, join } from 'node:path';
 
 // The one way the main side (and the sandbox) writes a file it must not lose or leave half-written
-// (issue 10 item 13): the vault, settings, cached images, the sandbox's state. A crash at any
+//: the vault, settings, cached images, the sandbox's state. A crash at any
 // moment leaves either the old file or the new one, and once the promise resolves the new one is
 // on disk (the file's bytes and the folder entry that names it).
 

@@ -11,7 +11,7 @@ async function tokenFile(content: string, mode = 0o600) {
   return file;
 }
 
-describe('token files (issue 10 item 4: secrets off command lines)', () => {
+describe('token files (secrets off command lines)', () => {
   it('reads { tenant?, accessToken, integratorToken } from a 0600 file', async () => {
     expect(readTokenFile(await tokenFile('{"tenant":"bar","accessToken":"A","integratorToken":"C"}'))).toEqual({
       tenant: 'bar',

@@ -1,7 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { z } from 'zod';
 
-// `--token-file FILE` of `npm run serve` and of the sandbox (issue 10 item 4): secrets on a command
+// `--token-file FILE` of `npm run serve` and of the sandbox: secrets on a command
 // line are readable by every local user in /proc/<pid>/cmdline; a file only its owner can read is not.
 
 export const tokenFileSchema = z.strictObject({

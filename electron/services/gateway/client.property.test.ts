@@ -6,7 +6,7 @@ import { createGateway, type Gateway } from './client';
 import { GatewayError, gatewayErrorKinds, type GatewayErrorKind } from './errors';
 import { fetchPlaying, vendorAnswer } from './vendorAnswers.testing';
 
-// Property (issue 10 item 16b): whatever the vendor answers — random JSON, wrong types, missing
+// Property (docs/security.md): whatever the vendor answers — random JSON, wrong types, missing
 // fields, huge numbers, wrong content types, truncated bodies, random statuses, a dropped
 // connection — every gateway call resolves with a value of its promised shape or rejects with a
 // GatewayError of a known kind with a known error code the renderer words. Never anything else.

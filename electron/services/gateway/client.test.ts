@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_ACCOUNT, startSandbox, type RunningSandbox } from '../../sandbox';
 import { createGateway } from './client';
 import { GatewayError } from './errors';
+import { failureOf } from '../../../shared/testing/failureOf.testing';
 
 let sandbox: RunningSandbox;
 beforeAll(async () => {
@@ -15,16 +16,6 @@ afterAll(async () => {
 
 const gatewayFor = (baseUrl: string, secrets = DEMO_ACCOUNT, onReachability = vi.fn()) =>
   createGateway({ baseUrl, secrets: async () => secrets, timeoutMs: 5000, onReachability });
-
-async function failureOf(work: Promise<unknown>): Promise<GatewayError> {
-  try {
-    await work;
-  } catch (error) {
-    if (error instanceof GatewayError) return error;
-    throw error;
-  }
-  throw new Error('expected the call to fail');
-}
 
 /** A server that answers every request with the given body, to see how the gateway copes. */
 async function serverAnswering(status: number, body: string): Promise<{ url: string; server: Server }> {
@@ -58,7 +49,7 @@ describe('gateway against the sandbox', () => {
   });
 
   it('reports wrong credentials as unauthorised, with the status for engineers', async () => {
-    const failure = await failureOf(gatewayFor(sandbox.url, { ...DEMO_ACCOUNT, accessToken: 'nope' }).listRooms());
+    const failure = await failureOf(gatewayFor(sandbox.url, { ...DEMO_ACCOUNT, accessToken: 'nope' }).listRooms(), GatewayError);
     expect(failure.kind).toBe('unauthorised');
     expect(failure.status).toBe(401);
     expect(failure.toBridgeError().detail).toContain('HTTP 401');
@@ -66,13 +57,13 @@ describe('gateway against the sandbox', () => {
 
   it('reports missing credentials as unauthorised without calling the server', async () => {
     const gateway = createGateway({ baseUrl: sandbox.url, secrets: async () => null, timeoutMs: 5000 });
-    expect((await failureOf(gateway.listPaymentMethods())).kind).toBe('unauthorised');
+    expect((await failureOf(gateway.listPaymentMethods(), GatewayError)).kind).toBe('unauthorised');
   });
 
   it('reports a malformed body as invalid-response naming the field, not a crash', async () => {
     const bad = await serverAnswering(200, JSON.stringify({ current_page: 1, data: [{ id: 1, name: 'Salón', tables: [{ id: 'x' }] }] }));
     try {
-      const failure = await failureOf(gatewayFor(bad.url).listRooms());
+      const failure = await failureOf(gatewayFor(bad.url).listRooms(), GatewayError);
       expect(failure.kind).toBe('invalid-response');
       expect(failure.body).toMatch(/data\.0\.tables\.0/);
     } finally {
@@ -83,7 +74,7 @@ describe('gateway against the sandbox', () => {
   it('reports a body that is not JSON as invalid-response', async () => {
     const bad = await serverAnswering(200, '<html>maintenance</html>');
     try {
-      expect((await failureOf(gatewayFor(bad.url).listPaymentMethods())).kind).toBe('invalid-response');
+      expect((await failureOf(gatewayFor(bad.url).listPaymentMethods(), GatewayError)).kind).toBe('invalid-response');
     } finally {
       bad.server.close();
     }
@@ -92,7 +83,7 @@ describe('gateway against the sandbox', () => {
   it('reports a 5xx on a read as server-error with the server message', async () => {
     const bad = await serverAnswering(503, JSON.stringify({ error: 'maintenance', code: 503, data: [] }));
     try {
-      const failure = await failureOf(gatewayFor(bad.url).listPaymentMethods());
+      const failure = await failureOf(gatewayFor(bad.url).listPaymentMethods(), GatewayError);
       expect(failure.kind).toBe('server-error');
       expect(failure.text).toEqual({ code: 'server-error', params: { status: 503, said: 'maintenance' } });
     } finally {
@@ -105,7 +96,7 @@ describe('gateway against the sandbox', () => {
     const url = gone.url;
     await gone.close();
     const reach = vi.fn();
-    const failure = await failureOf(gatewayFor(url, DEMO_ACCOUNT, reach).listRooms());
+    const failure = await failureOf(gatewayFor(url, DEMO_ACCOUNT, reach).listRooms(), GatewayError);
     expect(failure.kind).toBe('offline');
     expect(reach).toHaveBeenLastCalledWith(false);
   });

@@ -103,7 +103,7 @@ function stockCalls({ v2, checked, positiveId, getPage, getAll, catalog, expectC
       const endpoint = 'warehouses/{id}/addStock';
       const body = checked(addStockRequest, stock, `POST ${endpoint}`);
       const id = positiveId(warehouseId, `POST ${endpoint}`, 'Warehouse');
-      // Issue 17: addStock ADDS, so (like a loyalty order) the body waits for 100 Continue: a drop
+      // AddStock ADDS, so (like a loyalty order) the body waits for 100 Continue: a drop
       // before it proves nothing was added, and the queue sends the receipt line again by itself.
       return v2('POST', `warehouses/${id}/addStock`, endpoint, notShown(stockWriteWire), { body, priority: o?.priority, expectContinue });
     },

@@ -28,7 +28,7 @@ export type GatewayErrorKind = (typeof gatewayErrorKinds)[number];
  * - `request-invalid`: the request broke the spec's rules and was not sent;
  * - `table-has-open-order`: Flow refused because a chosen table already has an open order
  *   (spec §4.7) — right after an unconfirmed attempt, evidence that attempt worked (ARCHITECTURE §5);
- * - `redirected`: the server answered 3xx. Never followed (the credentials would go along, issue 10
+ * - `redirected`: the server answered 3xx. Never followed (the credentials would go along
  *   item 2); kind `not-found`, as a wrong address: nothing was applied, the outbox keeps the order.
  * - `too-many-objects`: a write with more objects than one request may carry (retail §4.1: 100),
  *   refused before sending; split it;
@@ -69,7 +69,7 @@ export class GatewayError extends Error {
     fields?: readonly string[];
     fieldMessages?: Readonly<Record<string, string>>;
   }) {
-    // The one place every gateway failure is made: no token survives in it (issue 10 item 3).
+    // The one place every gateway failure is made: no token survives in it.
     const text = redactedText(init.text);
     super(`${init.endpoint}: ${text.code}`);
     this.name = 'GatewayError';

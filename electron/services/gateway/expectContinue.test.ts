@@ -4,6 +4,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ContinueExchangeError, exchangeWithContinue, type ContinueRequest } from './expectContinue';
+import { failureOf } from '../../../shared/testing/failureOf.testing';
 
 const BODY = JSON.stringify({ order: { total: 1.8, contents: [{ item_id: 1, itemPrice: 1.8 }] } });
 
@@ -71,16 +72,6 @@ const request = (url: string, extra: Partial<ContinueRequest> = {}): ContinueReq
   ...extra,
 });
 
-async function failureOf(work: Promise<unknown>): Promise<ContinueExchangeError> {
-  try {
-    await work;
-  } catch (error) {
-    if (error instanceof ContinueExchangeError) return error;
-    throw error;
-  }
-  throw new Error('expected the exchange to fail');
-}
-
 describe('Expect: 100-continue exchange', () => {
   it('sends the headers with the expectation, the body after 100, and resolves the answer', async () => {
     const { url, seen } = await serve({
@@ -113,7 +104,7 @@ describe('Expect: 100-continue exchange', () => {
 
   it('a connection destroyed before 100 Continue: the body never left', async () => {
     const { url, seen } = await serve({ onExpect: (req) => req.socket.destroy() });
-    const failure = await failureOf(exchangeWithContinue(request(url)));
+    const failure = await failureOf(exchangeWithContinue(request(url)), ContinueExchangeError);
     expect(failure.bodySent).toBe(false);
     expect(failure.reason).toBe('connection');
     expect(seen.bodies).toEqual([]);
@@ -125,7 +116,7 @@ describe('Expect: 100-continue exchange', () => {
       const server = servers.pop() as Server;
       server.close(() => done());
     });
-    const failure = await failureOf(exchangeWithContinue(request(url)));
+    const failure = await failureOf(exchangeWithContinue(request(url)), ContinueExchangeError);
     expect(failure).toMatchObject({ bodySent: false, code: 'ECONNREFUSED' });
   });
 
@@ -136,7 +127,7 @@ describe('Expect: 100-continue exchange', () => {
         readBody(req, s, () => req.socket.destroy());
       },
     });
-    const failure = await failureOf(exchangeWithContinue(request(url)));
+    const failure = await failureOf(exchangeWithContinue(request(url)), ContinueExchangeError);
     expect(failure.bodySent).toBe(true);
     expect(failure.reason).toBe('connection');
     expect(seen.bodies).toEqual([BODY]);
@@ -178,7 +169,7 @@ describe('Expect: 100-continue exchange', () => {
 
   it('no answer at all: a timeout after the body left (the wait never outlasts half the timeout)', async () => {
     const { url, seen } = await serve({ onExpect: (req, _res, s) => readBody(req, s, () => {}) });
-    const failure = await failureOf(exchangeWithContinue(request(url, { timeoutMs: 600 })));
+    const failure = await failureOf(exchangeWithContinue(request(url, { timeoutMs: 600 })), ContinueExchangeError);
     expect(failure).toMatchObject({ reason: 'timeout', bodySent: true });
     expect(seen.bodies).toEqual([BODY]);
   });

@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { createGateway } from './client';
 import { GatewayError } from './errors';
 import { MAX_PAGES_PER_LIST, walkPages, type PageOf } from './pagination';
+import { failureOf } from '../../../shared/testing/failureOf.testing';
 
-// Answers that lie about their pages (issue 10 item 12): none may make the gateway page forever,
+// Answers that lie about their pages: none may make the gateway page forever,
 // repeat records or stop early without saying so. Each case counts the requests it took.
 
 const SECRETS = { tenant: 'demo', accessToken: 'demo-token', integratorToken: 'demo-client' };
@@ -46,16 +47,6 @@ function honest(total: number, page: number, perPage: number): Envelope {
   return { current_page: page, data: customers(start + 1, Math.max(0, Math.min(perPage, total - start))), per_page: perPage, total, last_page: Math.max(1, Math.ceil(total / perPage)) };
 }
 
-async function failureOf(work: Promise<unknown>): Promise<GatewayError> {
-  const outcome = await work.then(
-    (value) => ({ value }),
-    (error: unknown) => ({ error }),
-  );
-  if (!('error' in outcome)) throw new Error(`expected a failure, got ${JSON.stringify(outcome.value).slice(0, 200)}`);
-  if (!(outcome.error instanceof GatewayError)) throw outcome.error;
-  return outcome.error;
-}
-
 function expectTooLong(failure: GatewayError, endpoint: string) {
   expect(failure.kind).toBe('invalid-response');
   expect(failure.endpoint).toBe(endpoint);
@@ -86,7 +77,7 @@ describe('a list whose pages lie fails, naming the endpoint, within the pages it
       total: (page + 1) * perPage,
       last_page: page + 1,
     }));
-    expectLie(await failureOf(gateway.listCustomers()), 'GET customers');
+    expectLie(await failureOf(gateway.listCustomers(), GatewayError), 'GET customers');
     expect(asked.length).toBeLessThanOrEqual(Math.ceil(400 / 200) + 1);
   });
 
@@ -96,14 +87,14 @@ describe('a list whose pages lie fails, naming the endpoint, within the pages it
       asked.push(page);
       return { current_page: page, data: [page, page] };
     };
-    const failure = await failureOf(walkPages({ endpoint: 'GET customers', perPage: 2 }, fetchPage));
+    const failure = await failureOf(walkPages({ endpoint: 'GET customers', perPage: 2 }, fetchPage), GatewayError);
     expectTooLong(failure, 'GET customers');
     expect(asked).toHaveLength(MAX_PAGES_PER_LIST);
   });
 
   it('a current_page that does not advance (page 1 again and again) is refused, no record repeated', async () => {
     const { gateway, asked } = lyingServer((_page, perPage) => honest(450, 1, perPage));
-    const failure = await failureOf(gateway.listCustomers());
+    const failure = await failureOf(gateway.listCustomers(), GatewayError);
     expectLie(failure, 'GET customers');
     expect(failure.body).toContain('asked for page 2, the server answered page 1');
     expect(asked).toEqual([1, 2]);
@@ -112,7 +103,7 @@ describe('a list whose pages lie fails, naming the endpoint, within the pages it
   it('a total smaller than the records served is refused, not truncated', async () => {
     // 450 customers upstream; the server says 300 (and last_page 2, which agrees with 300).
     const { gateway, asked } = lyingServer((page, perPage) => ({ ...honest(450, page, perPage), total: 300, last_page: 2 }));
-    const failure = await failureOf(gateway.listCustomers());
+    const failure = await failureOf(gateway.listCustomers(), GatewayError);
     expectLie(failure, 'GET customers');
     expect(failure.body).toContain('page 2: 200 records on page 2, total 300 at 200 a page leaves 100');
     expect(asked.length).toBeLessThanOrEqual(Math.ceil(300 / 200) + 1);
@@ -120,13 +111,13 @@ describe('a list whose pages lie fails, naming the endpoint, within the pages it
 
   it('a total larger than the records served is refused, not cut short', async () => {
     const { gateway, asked } = lyingServer((page, perPage) => ({ ...honest(450, page, perPage), total: 500 }));
-    expectLie(await failureOf(gateway.listCustomers()), 'GET customers');
+    expectLie(await failureOf(gateway.listCustomers(), GatewayError), 'GET customers');
     expect(asked.length).toBeLessThanOrEqual(Math.ceil(500 / 200) + 1);
   });
 
   it('a last_page of 5,000,000 that the total does not allow fails on page 1', async () => {
     const { gateway, asked } = lyingServer((page, perPage) => ({ ...honest(450, page, perPage), last_page: 5_000_000 }));
-    const failure = await failureOf(gateway.listCustomers());
+    const failure = await failureOf(gateway.listCustomers(), GatewayError);
     expectLie(failure, 'GET customers');
     expect(failure.body).toContain('last_page 5000000, but total 450 at 200 a page makes 3');
     expect(asked).toEqual([1]);
@@ -134,13 +125,13 @@ describe('a list whose pages lie fails, naming the endpoint, within the pages it
 
   it('a last_page of 5,000,000 with a total to match fails on page 1: more pages than a list may have', async () => {
     const { gateway, asked } = lyingServer((page, perPage) => ({ ...honest(450, page, perPage), total: 1_000_000_000, last_page: 5_000_000 }));
-    expectTooLong(await failureOf(gateway.listCustomers()), 'GET customers');
+    expectTooLong(await failureOf(gateway.listCustomers(), GatewayError), 'GET customers');
     expect(asked).toEqual([1]);
   });
 
   it('a page of 150,000 records (more than the 200 asked for) fails without a RangeError', async () => {
     const { gateway, asked } = lyingServer(() => ({ current_page: 1, data: customers(1, 150_000), total: 150_000, last_page: 1 }));
-    const failure = await failureOf(gateway.listCustomers());
+    const failure = await failureOf(gateway.listCustomers(), GatewayError);
     expectLie(failure, 'GET customers');
     expect(failure.body).toContain('150000 records on one page, asked for at most 200');
     expect(asked).toEqual([1]);
@@ -148,13 +139,13 @@ describe('a list whose pages lie fails, naming the endpoint, within the pages it
 
   it('a per_page larger than asked for is refused', async () => {
     const { gateway } = lyingServer((page) => ({ ...honest(450, page, 200), per_page: 500 }));
-    expectLie(await failureOf(gateway.listCustomers()), 'GET customers');
+    expectLie(await failureOf(gateway.listCustomers(), GatewayError), 'GET customers');
   });
 
   it('rooms come 20 a page: a rooms page of 21 is a lie', async () => {
     const room = (id: number) => ({ id, name: `Room ${id}`, tables: [] });
     const { gateway } = lyingServer(() => ({ current_page: 1, data: Array.from({ length: 21 }, (_, i) => room(i + 1)), total: 21 }));
-    expectLie(await failureOf(gateway.listRooms()), 'GET rooms');
+    expectLie(await failureOf(gateway.listRooms(), GatewayError), 'GET rooms');
   });
 });
 
@@ -164,7 +155,7 @@ describe('a list is read to at most MAX_PAGES_PER_LIST pages, whatever its total
 
   it('a total whose pages all add up but run past the cap is refused on page 1', async () => {
     const { gateway, asked } = lyingServer(absurd);
-    const failure = await failureOf(gateway.listCustomers());
+    const failure = await failureOf(gateway.listCustomers(), GatewayError);
     expectTooLong(failure, 'GET customers');
     expect(failure.body).toContain('total 7449000 at 200 a page makes 37245 pages');
     expect(asked).toEqual([1]);
@@ -172,19 +163,19 @@ describe('a list is read to at most MAX_PAGES_PER_LIST pages, whatever its total
 
   it('a sync page of such a list is refused too, so the sync engine never asks for page 2', async () => {
     const { gateway, asked } = lyingServer(absurd);
-    expectTooLong(await failureOf(gateway.fetchSyncPage({ resource: 'customers', page: 1 })), 'GET customers');
+    expectTooLong(await failureOf(gateway.fetchSyncPage({ resource: 'customers', page: 1 }), GatewayError), 'GET customers');
     expect(asked).toEqual([1]);
   });
 
   it('a last_page past the cap without a total is refused on page 1', async () => {
     const { gateway, asked } = lyingServer((page, perPage) => ({ current_page: page, data: customers((page - 1) * perPage + 1, perPage), per_page: perPage, last_page: 37_245 }));
-    expectTooLong(await failureOf(gateway.listCustomers()), 'GET customers');
+    expectTooLong(await failureOf(gateway.listCustomers(), GatewayError), 'GET customers');
     expect(asked).toEqual([1]);
   });
 
   it('a sync page beyond the cap is refused whatever the page says', async () => {
     const { gateway } = lyingServer((page, perPage) => ({ current_page: page, data: customers(1, perPage), per_page: perPage }));
-    expectTooLong(await failureOf(gateway.fetchSyncPage({ resource: 'customers', page: MAX_PAGES_PER_LIST + 1 })), 'GET customers');
+    expectTooLong(await failureOf(gateway.fetchSyncPage({ resource: 'customers', page: MAX_PAGES_PER_LIST + 1 }), GatewayError), 'GET customers');
     expect(await gateway.fetchSyncPage({ resource: 'customers', page: MAX_PAGES_PER_LIST })).toMatchObject({ page: MAX_PAGES_PER_LIST });
   });
 
@@ -216,7 +207,7 @@ describe('fetchSyncPage checks the page it passes on to the sync engine', () => 
     ['150,000 records on one page', () => ({ current_page: 2, data: customers(1, 150_000), total: 150_200 }), 'asked for at most 200'],
   ])('%s is refused as invalid-response naming the endpoint', async (_case, pageOf, said) => {
     const { gateway, asked } = lyingServer(pageOf);
-    const failure = await failureOf(gateway.fetchSyncPage({ resource: 'customers', page: 2 }));
+    const failure = await failureOf(gateway.fetchSyncPage({ resource: 'customers', page: 2 }), GatewayError);
     expectLie(failure, 'GET customers');
     expect(failure.body).toContain(said);
     expect(asked).toHaveLength(1);
@@ -224,7 +215,7 @@ describe('fetchSyncPage checks the page it passes on to the sync engine', () => 
 
   it('names the catalog resource', async () => {
     const { gateway } = lyingServer((page) => ({ current_page: page + 1, data: [], total: 0 }));
-    expectLie(await failureOf(gateway.fetchSyncPage({ resource: 'items', page: 1 })), 'GET catalog/items');
+    expectLie(await failureOf(gateway.fetchSyncPage({ resource: 'items', page: 1 }), GatewayError), 'GET catalog/items');
   });
 });
 

@@ -3,7 +3,7 @@ import type { Gateway, PageOptions, Paginated } from './types';
 import { GatewayError } from './errors';
 import { checkPage, MAX_PAGE_SIZE, ROOMS_PER_PAGE, type PageRequest } from './pagination';
 
-// One page of a resource the renderer's sync engine mirrors (issue 4), 200 records a page (spec
+// One page of a resource the renderer's sync engine mirrors, 200 records a page (spec
 // §4.1 maximum), at `sync` priority so orders go first; the bridge's `fetchSyncPages` asks for several.
 // Records are the wire records after the zod schemas checked and coerced them ("12.50" → 12.5,
 // "1" → true), as plain JSON objects; unknown fields are dropped.
@@ -34,7 +34,7 @@ export function toSyncPage(body: Paginated<unknown>, page: number, asked: PageRe
 }
 
 /**
- * The `fetchSyncPages` bridge operation (issue 11): several pages in one bridge call, fetched
+ * The `fetchSyncPages` bridge operation: several pages in one bridge call, fetched
  * together (the rate limiter paces them). Answers every page in the order asked, or — once every
  * request has settled, so none is left running — the first failure in that order.
  */

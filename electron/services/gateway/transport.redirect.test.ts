@@ -1,4 +1,4 @@
-// Issue 10 item 2: no credential follows a redirect. A server that answers 3xx points at a second
+// No credential follows a redirect. A server that answers 3xx points at a second
 // server that records every request: the second server must see nothing at all, and the failure
 // names where the redirect pointed and reads as a misconfiguration (the order stays unsent).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +7,7 @@ import { redirectingTo, startRecordingServer, type RecordingServer } from '../se
 import { createGateway } from './client';
 import { GatewayError } from './errors';
 import { exchangeWithContinue } from './expectContinue';
+import { failureOf } from '../../../shared/testing/failureOf.testing';
 
 const SECRETS = { tenant: 'demo', accessToken: 'redirect-access-5c1e', integratorToken: 'redirect-client-8d2f' };
 const loyalty = { order: { total: 1.8, contents: [{ item_id: 1, itemPrice: 1.8 }] } };
@@ -25,20 +26,11 @@ afterAll(async () => {
   await Promise.all([elsewhere, ...redirectors].map((server) => server.close()));
 });
 
-async function failureOf(work: Promise<unknown>): Promise<GatewayError> {
-  const error = await work.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof GatewayError)) throw new Error(`expected a GatewayError, got ${String(error)}`);
-  return error;
-}
-
 describe.each([0, 1])('a redirecting server (%#: 302, 307)', (index) => {
   const gateway = () => createGateway({ baseUrl: redirectors[index]!.url, secrets: async () => SECRETS, timeoutMs: 5_000 });
 
   it('a read (fetch) is not followed: a not-found error naming the Location', async () => {
-    const error = await failureOf(gateway().listPaymentMethods());
+    const error = await failureOf(gateway().listPaymentMethods(), GatewayError);
     expect(error).toMatchObject({ kind: 'not-found', code: 'redirected', status: index === 0 ? 302 : 307 });
     expect(error.text).toEqual({ code: 'server-redirected', params: { location: `${elsewhere.url}/api/external/v2/paymentMethods` } });
     expect(redirectors[index]!.requests).not.toHaveLength(0);

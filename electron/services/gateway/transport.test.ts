@@ -5,6 +5,7 @@ import { createGateway, type Gateway } from './client';
 import { GatewayError } from './errors';
 import { createFakeClock, type FakeClock } from './fakeClock.testing';
 import { createRateLimiter, type RateLimiter } from './limiter';
+import { failureOf } from '../../../shared/testing/failureOf.testing';
 
 const SECRETS = { tenant: 'demo', accessToken: 'demo-token', integratorToken: 'demo-client' };
 
@@ -56,16 +57,6 @@ function gatewayWith(fetch: typeof globalThis.fetch, extra: { limiter?: RateLimi
   return createGateway({ baseUrl: 'http://vendor.test', secrets: async () => SECRETS, timeoutMs: extra.timeoutMs ?? 5_000, fetch, ...extra });
 }
 
-async function failureOf(work: Promise<unknown>): Promise<GatewayError> {
-  try {
-    await work;
-  } catch (error) {
-    if (error instanceof GatewayError) return error;
-    throw error;
-  }
-  throw new Error('expected the call to fail');
-}
-
 function busiestWindow(times: number[], windowMs: number): number {
   const sorted = [...times].sort((a, b) => a - b);
   let most = 0;
@@ -113,7 +104,7 @@ describe('request pipeline', () => {
     const limiter = createRateLimiter();
     const gateway = gatewayWith(fetch, { limiter, maxRequestBytes: 1_000 });
     const many = Array.from({ length: 50 }, (_, i) => ({ name: `Cliente con un nombre largo ${i}`, active: 1 as const }));
-    const failure = await failureOf(gateway.createCustomers(many));
+    const failure = await failureOf(gateway.createCustomers(many), GatewayError);
     expect(failure).toMatchObject({ kind: 'invalid', code: 'body-too-large' });
     expect(failure.text).toEqual({ code: 'request-too-large', params: { sizeKb: expect.any(Number), limitKb: 1 } });
     expect(failure.text.params?.sizeKb).toBeGreaterThan(1);
@@ -124,13 +115,13 @@ describe('request pipeline', () => {
   it('the default size limit is the spec 2 MB', async () => {
     const { fetch, sent } = fakeFetch(() => json([]));
     const big = [{ name: 'x'.repeat(2_000_001) }];
-    expect(await failureOf(gatewayWith(fetch).createCustomers(big))).toMatchObject({ code: 'body-too-large' });
+    expect(await failureOf(gatewayWith(fetch).createCustomers(big), GatewayError)).toMatchObject({ code: 'body-too-large' });
     expect(sent).toHaveLength(0);
   });
 
   it('never resends after a 413 from the server', async () => {
     const { fetch, sent } = fakeFetch(() => json({ error: 'Request body too large', code: 413, data: [] }, 413));
-    const failure = await failureOf(gatewayWith(fetch).createCustomers([{ name: 'Ana' }]));
+    const failure = await failureOf(gatewayWith(fetch).createCustomers([{ name: 'Ana' }]), GatewayError);
     expect(failure).toMatchObject({ kind: 'invalid', code: 'body-too-large', status: 413 });
     expect(sent).toHaveLength(1);
   });
@@ -140,11 +131,12 @@ describe('request pipeline', () => {
     const gateway = gatewayWith(fetch);
     const failure = await failureOf(
       gateway.catalog.items.create({ name: 'Sin coste', price: 2, type: 0, category_id: 1 } as unknown as Parameters<typeof gateway.catalog.items.create>[0]),
+      GatewayError,
     );
     expect(failure).toMatchObject({ kind: 'invalid', code: 'request-invalid' });
     expect(failure.text).toEqual({ code: 'request-invalid' });
     expect(failure.body).toMatch(/costPrice/);
-    expect(await failureOf(gateway.getCustomer(0))).toMatchObject({ code: 'request-invalid' });
+    expect(await failureOf(gateway.getCustomer(0), GatewayError)).toMatchObject({ code: 'request-invalid' });
     expect(sent).toHaveLength(0);
   });
 });
@@ -181,13 +173,13 @@ describe('rate limit', () => {
   it('gives up with rate-limited when the server asks for too long a wait, or keeps refusing', async () => {
     const limiter = createRateLimiter();
     const far = fakeFetch(() => json({ error: 'later' }, 429, { 'retry-after': '3600' }));
-    const failure = await failureOf(createGateway({ baseUrl: 'http://vendor.test', secrets: async () => SECRETS, timeoutMs: 5_000, fetch: far.fetch, limiter }).listPaymentMethods());
+    const failure = await failureOf(createGateway({ baseUrl: 'http://vendor.test', secrets: async () => SECRETS, timeoutMs: 5_000, fetch: far.fetch, limiter }).listPaymentMethods(), GatewayError);
     expect(failure).toMatchObject({ kind: 'rate-limited', retryAfterSeconds: 3600 });
     expect(far.sent).toHaveLength(1);
     expect(limiter.stats().pausedUntil).toBeGreaterThan(Date.now() + 3_000_000);
 
     const always = fakeFetch(() => json({ error: 'no' }, 429, { 'retry-after': '0' }));
-    expect(await failureOf(gatewayWith(always.fetch).listPaymentMethods())).toMatchObject({ kind: 'rate-limited' });
+    expect(await failureOf(gatewayWith(always.fetch).listPaymentMethods(), GatewayError)).toMatchObject({ kind: 'rate-limited' });
     expect(always.sent).toHaveLength(6); // the first attempt and 5 resends
   });
 
@@ -245,44 +237,44 @@ describe('failures', () => {
   it('a read that gets no answer in time is a timeout; a write is outcome-unknown', async () => {
     const { fetch } = fakeFetch(() => 'hang');
     const gateway = gatewayWith(fetch, { timeoutMs: 50 });
-    expect(await failureOf(gateway.listPaymentMethods())).toMatchObject({ kind: 'timeout' });
-    const write = await failureOf(gateway.placeLoyaltyOrder(loyalty));
+    expect(await failureOf(gateway.listPaymentMethods(), GatewayError)).toMatchObject({ kind: 'timeout' });
+    const write = await failureOf(gateway.placeLoyaltyOrder(loyalty), GatewayError);
     expect(write.kind).toBe('outcome-unknown');
     expect(write.text.code).toBe('timeout-write');
   });
 
   it('a connection broken after sending a write is outcome-unknown', async () => {
     const { fetch } = fakeFetch(() => 'network-error');
-    expect(await failureOf(gatewayWith(fetch).flowNewOrder(flow))).toMatchObject({ kind: 'outcome-unknown' });
+    expect(await failureOf(gatewayWith(fetch).flowNewOrder(flow), GatewayError)).toMatchObject({ kind: 'outcome-unknown' });
   });
 
   it('a malformed answer is invalid-response; for a write the message says it may have been saved', async () => {
     const { fetch } = fakeFetch((s) => (s.method === 'GET' ? json(page([{ id: 'x' }])) : new Response('<html>oops</html>', { status: 200 })));
     const gateway = gatewayWith(fetch);
-    const read = await failureOf(gateway.catalog.items.page(1));
+    const read = await failureOf(gateway.catalog.items.page(1), GatewayError);
     expect(read.kind).toBe('invalid-response');
     expect(read.body).toMatch(/data\.0/);
-    const write = await failureOf(gateway.placeLoyaltyOrder(loyalty));
+    const write = await failureOf(gateway.placeLoyaltyOrder(loyalty), GatewayError);
     expect(write.kind).toBe('invalid-response');
     expect(write.text.code).toBe('response-unreadable-write');
     expect(read.text.code).toBe('response-unexpected-shape');
     const envelope = fakeFetch(() => json({ result: true, errorMessage: null, data: null }));
-    expect(await failureOf(gatewayWith(envelope.fetch).flowNewOrder(flow))).toMatchObject({ kind: 'invalid-response' });
+    expect(await failureOf(gatewayWith(envelope.fetch).flowNewOrder(flow), GatewayError)).toMatchObject({ kind: 'invalid-response' });
   });
 
   it('Flow result false: invalid with the message; a busy table is flagged; refused credentials are unauthorised', async () => {
     const busy = fakeFetch(() => json({ result: false, errorMessage: 'Cannot seat the order: table 3 ("Mesa 3") already has an open order (order 9).', data: null }));
-    const failure = await failureOf(gatewayWith(busy.fetch).flowNewOrder(flow));
+    const failure = await failureOf(gatewayWith(busy.fetch).flowNewOrder(flow), GatewayError);
     expect(failure).toMatchObject({ kind: 'invalid', code: 'table-has-open-order' });
     expect(failure.text).toEqual({ code: 'order-refused', params: { said: 'Cannot seat the order: table 3 ("Mesa 3") already has an open order (order 9).' } });
 
     const other = fakeFetch(() => json({ result: false, errorMessage: 'Unknown table 3 in data.table_id.', data: null }));
-    const plain = await failureOf(gatewayWith(other.fetch).flowNewOrder(flow));
+    const plain = await failureOf(gatewayWith(other.fetch).flowNewOrder(flow), GatewayError);
     expect(plain.kind).toBe('invalid');
     expect(plain.code).toBeUndefined();
 
     const auth = fakeFetch(() => json({ result: false, errorMessage: 'Authentication failed: invalid access token.', data: null }));
-    expect(await failureOf(gatewayWith(auth.fetch).flowNewOrder(flow))).toMatchObject({ kind: 'unauthorised' });
+    expect(await failureOf(gatewayWith(auth.fetch).flowNewOrder(flow), GatewayError)).toMatchObject({ kind: 'unauthorised' });
   });
 });
 
@@ -316,6 +308,6 @@ describe('fetchSyncPage', () => {
     expect(sent[1]?.url.searchParams.get('withTables')).toBe('1');
     expect(sent[2]?.url.searchParams.get('pagination')).toBe('200');
     expect(sent[3]?.url.searchParams.get('page')).toBe('3');
-    expect(await failureOf(gateway.fetchSyncPage({ resource: 'stocks', page: 1 }))).toMatchObject({ code: 'request-invalid' });
+    expect(await failureOf(gateway.fetchSyncPage({ resource: 'stocks', page: 1 }), GatewayError)).toMatchObject({ code: 'request-invalid' });
   });
 });

@@ -129,7 +129,7 @@ export function createTransport(options: TransportOptions): Transport {
       // Retries are decided here (429 only) and by our callers, never behind their back.
       retry: 0,
       // The vendor API has no reason to redirect, and fetch would carry client-token and tenant
-      // along to wherever it points: a 3xx is an error naming that address (issue 10 item 2).
+      // along to wherever it points: a 3xx is an error naming that address.
       redirect: 'manual',
       throwHttpErrors: true,
       ...(options.fetch ? { fetch: options.fetch } : {}),

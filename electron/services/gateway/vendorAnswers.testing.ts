@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 
-// Random and malformed vendor answers for property tests (issue 10 item 16): what a broken,
+// Random and malformed vendor answers for property tests: what a broken,
 // hostile or half-migrated server might send. A fake `fetch` plays them back in order.
 
 /** Keys real records carry, so random objects sometimes come close to the real shapes. */

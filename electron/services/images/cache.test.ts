@@ -225,7 +225,7 @@ describe('image cache: full size on demand and offline', () => {
   });
 });
 
-describe('image cache: no photo is fetched that no catalog referenced (issue 10 item 11)', () => {
+describe('image cache: no photo is fetched that no catalog referenced', () => {
   it('before any sync, with no saved set, serves only what is on disk and fetches nothing', async () => {
     const first = demoCache();
     expect(await first.cache.image('thumb', JAMON)).toBeNull();

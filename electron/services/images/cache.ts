@@ -9,7 +9,7 @@
 // a file is either there (renamed into place complete) or not, so a crash never leaves an index that
 // disagrees with the files. Names are hashes, so no photo path can reach outside the folder.
 //
-// Only photos the last synced catalog references are ever fetched (issue 10 item 11): that set is
+// Only photos the last synced catalog references are ever fetched: that set is
 // saved per account in <dataDir>/images/<account folder>~photos.json and loaded at start. While no
 // set is known (a new terminal before its first sync, a damaged file), the route serves what is on
 // disk and fetches nothing, so a page that reaches the image route cannot make the terminal fetch

@@ -1,4 +1,4 @@
-// On-disk image cache of the current account and the renderer's image route (issue 4 item 6).
+// On-disk image cache of the current account and the renderer's image route.
 export { createAccountImages, type AccountImages, type AccountImagesOptions, type ImageAccount } from './account';
 export {
   IMAGE_MAX_BYTES,

@@ -5,7 +5,7 @@ import type { LockState, PinAttempt, Preferences } from '../../../shared/bridge'
 import { bridgeValue, coreFixture } from '../core.testing';
 import { LOCK_FILE } from './lockService';
 
-// The core's wiring of the terminal lock and preferences (issue 12): account-independent
+// The core's wiring of the terminal lock and preferences: account-independent
 // operations, a `lock-changed` event for every window, PINs never in an answer, a log or a file.
 
 const fixture = coreFixture('comanda-core-lock-');

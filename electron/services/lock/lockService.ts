@@ -18,7 +18,7 @@ import { ServiceError } from '../bridge/dispatcher';
 import { writeFileAtomic } from '../files/atomicWrite';
 import { hashPin, isPinHash, pinMatches } from './pinHash';
 
-// The terminal lock on the main side (issue 12 item 9): the PIN's scrypt hash, whether the lock
+// The terminal lock on the main side: the PIN's scrypt hash, whether the lock
 // screen is up, and the wrong tries, in `<data>/lock.json` (written atomically, 0600). The PIN
 // itself is never stored or logged. From the third wrong PIN in a row, PINs are refused for a
 // growing time (30 s, 60 s, 120 s … at most 15 min); the refusal survives a restart.
@@ -54,7 +54,7 @@ type Tries = z.infer<typeof triesSchema>;
 
 const pinHashSchema = z.string().refine(isPinHash, 'is not a scrypt PIN hash').nullable();
 
-/** Version 1 (issue 12): one count for every PIN. */
+/** Version 1: one count for every PIN. */
 const lockFileV1Schema = z
   .object({ version: z.literal(1), pinHash: pinHashSchema, locked: z.boolean(), failures: z.number().int().nonnegative(), refusedUntil: z.number().int().nonnegative().nullable() })
   .strict();

@@ -1,6 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
-// The terminal PIN is kept as a scrypt hash with a random salt (issue 12 item 9), in a format that
+// The terminal PIN is kept as a scrypt hash with a random salt, in a format that
 // names its own parameters so they can be raised later without locking anyone out:
 //   scrypt$<N>$<r>$<p>$<salt, base64url>$<key, base64url>
 

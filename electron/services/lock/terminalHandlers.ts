@@ -1,7 +1,7 @@
 import type { BridgeInput, BridgeOutput, Preferences } from '../../../shared/bridge';
 import type { LockService } from './lockService';
 
-// The terminal's own operations (issue 12): its preferences (language, theme, idle lock) and the
+// The terminal's own operations: its preferences (language, theme, idle lock) and the
 // lock. They belong to no account, so switching account keeps them.
 
 export const terminalOperationNames = ['getPreferences', 'savePreferences', 'getLockState', 'lockTerminal', 'verifyPin', 'setPin', 'clearPin'] as const;

@@ -4,7 +4,7 @@ import Database from 'libsql';
 import { accountFolderName } from '../images/cache';
 import { migrate, pragmaValue, type Migration, type QueueDb } from './migrations';
 
-// The queue's SQLite database (issue 11 item 1; ARCHITECTURE §5): one file per account, opened
+// The queue's SQLite database (ARCHITECTURE §5): one file per account, opened
 // so that a committed transaction is on disk before anyone is told "saved".
 
 /** How long a write waits for another connection's transaction before giving up (SQLITE_BUSY). */

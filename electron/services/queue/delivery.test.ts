@@ -1,4 +1,4 @@
-// deliver(): one send, every answer classified (ARCHITECTURE §5, issue 6 item 4), against a plain
+// deliver(): one send, every answer classified (ARCHITECTURE §5), against a plain
 // node:http server on 127.0.0.1 whose behaviour each test sets. test/contract/delivery.test.ts
 // runs the same operation against the real sandbox.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -246,7 +246,7 @@ describe('deliver: a Flow seating', () => {
   });
 });
 
-describe('a fault of ours while sending (issue 10 item 11)', () => {
+describe('a fault of ours while sending', () => {
   it('is recorded with the error’s own text only: no stack trace in the stored detail', async () => {
     const broken = {
       limiter: { stats: () => ({ pausedUntil: 0 }) },
@@ -263,7 +263,7 @@ describe('a fault of ours while sending (issue 10 item 11)', () => {
   });
 });
 
-describe('deliver: a gift card’s redeem (issue 14 item 7: money, never resent by itself)', () => {
+describe('deliver: a gift card’s redeem (money, never resent by itself)', () => {
   const redeem: DeliveryRequest = { kind: 'gift-redeem', uuid: 'CARD-77', redeem: { amount: '12.50' } };
 
   it('accepted: no order id, the balance left in cents; sent once to the card’s path with the amount', async () => {
@@ -301,7 +301,7 @@ describe('deliver: a gift card’s redeem (issue 14 item 7: money, never resent 
   });
 });
 
-describe('deliver: a customer created offline (issue 14 item 8)', () => {
+describe('deliver: a customer created offline', () => {
   const customer: DeliveryRequest = { kind: 'customer', customer: { name: 'Ana Puig', active: 1, email: 'ana@example.com' } };
 
   it('accepted with the created record when the server sends it, without when it does not', async () => {
@@ -319,7 +319,7 @@ describe('deliver: a customer created offline (issue 14 item 8)', () => {
   });
 });
 
-describe('deliver: a purchase order line received (issue 17 item 3: addStock adds, never resent by itself)', () => {
+describe('deliver: a purchase order line received (addStock adds, never resent by itself)', () => {
   const stockAdd: DeliveryRequest = { kind: 'stock-add', warehouseId: 2, item_id: 14, quantity: 1.5 };
 
   it('accepted: sent once to the warehouse’s addStock with the item and the quantity, with Expect: 100-continue', async () => {

@@ -6,7 +6,7 @@ import { redactedText } from '../gateway/errors';
 import { VaultUnavailableError } from '../secrets/vault';
 import { redactSecrets } from '../secrets/redact';
 
-// Delivering one outbox entry (issue 6, ARCHITECTURE §5): sent ONCE at order priority, and the
+// Delivering one outbox entry (ARCHITECTURE §5): sent ONCE at order priority, and the
 // answer — whatever it is — classified by what it proves about the order on the server:
 //   not-sent  → it cannot have been applied: the outbox keeps it queued and tries again later;
 //   rejected  → refused for good: resending the same request cannot help;
@@ -21,7 +21,7 @@ export interface DeliveryOptions {
 export async function deliver(gateway: Gateway, request: DeliveryRequest, options: DeliveryOptions = {}): Promise<DeliveryOutcome> {
   const outcome = await attempt(gateway, request, options);
   if (outcome.outcome === 'accepted') return outcome;
-  // The outcome is stored with the outbox entry and shown: no token in it (issue 10 item 3).
+  // The outcome is stored with the outbox entry and shown: no token in it.
   const detail = redactSecrets(outcome.detail);
   const { code, params } = redactedText(outcome);
   return { ...outcome, code, ...(params ? { params } : {}), ...(detail !== undefined ? { detail } : {}) };
@@ -31,7 +31,7 @@ async function attempt(gateway: Gateway, request: DeliveryRequest, options: Deli
   const now = options.now ?? Date.now;
   const endpoint = ENDPOINTS[request.kind];
   if (request.kind === 'retail-order' || request.kind === 'retail-invoice') {
-    // A shop's sale in a venue's queue (issue 15): never sent to the venue's POS.
+    // A shop's sale in a venue's queue: never sent to the venue's POS.
     return { outcome: 'rejected', reason: 'refused', ...coded('not-a-shop'), detail: `${endpoint} — not sent: a shop's request in a venue's queue` };
   }
 
@@ -53,13 +53,13 @@ async function attempt(gateway: Gateway, request: DeliveryRequest, options: Deli
       return { outcome: 'accepted', orderId: id };
     }
     if (request.kind === 'gift-redeem') {
-      // Money on a card (issue 14 item 7): sent once like an order; an unknown outcome waits for a person.
+      // Money on a card: sent once like an order; an unknown outcome waits for a person.
       const { balance } = await gateway.redeemGiftCard(request.uuid, request.redeem, { priority: 'order' });
       const balanceCents = parseCents(balance);
       return { outcome: 'accepted', orderId: null, ...(balanceCents !== null ? { balanceCents } : {}) };
     }
     if (request.kind === 'stock-add') {
-      // Goods received (issue 17 item 3): addStock ADDS, so like a card's redeem it is sent once
+      // Goods received: addStock ADDS, so like a card's redeem it is sent once
       // and an unknown outcome waits for a person; its answer is not shown (spec 4.4).
       await gateway.addStock(request.warehouseId, { item_id: request.item_id, quantity: request.quantity }, { priority: 'order' });
       return { outcome: 'accepted', orderId: null };
@@ -89,7 +89,7 @@ async function attempt(gateway: Gateway, request: DeliveryRequest, options: Deli
  * What a failure that is not the gateway's proves, for both services' deliveries: credentials that
  * could not be read sent nothing; anything else is a fault of ours somewhere between sending and
  * reading, so the order may have left. The detail is stored and shown: the message only, never a
- * stack trace (issue 10 item 11).
+ * stack trace.
  */
 export function localFailure(error: unknown, endpoint: string): DeliveryOutcome {
   if (error instanceof VaultUnavailableError) {
@@ -123,7 +123,7 @@ function createdCustomer(wire: CustomerWire | undefined): { id: number; name: st
   return { id: wire.id, name: wire.name.slice(0, 300), ...(email ? { email } : {}), ...(phone ? { phone } : {}) };
 }
 
-/** ARCHITECTURE §5 and issue 6 item 4: what a gateway failure means for an order. */
+/** ARCHITECTURE §5 and docs/decisions.md "Service flow and the outbox": what a gateway failure means for an order. */
 export function classify(error: GatewayError): DeliveryOutcome {
   const detail = error.toBridgeError().detail ?? error.endpoint;
   // What the gateway told: kept as the outcome's words where they say it best (a 4xx, a Flow refusal).

@@ -1,4 +1,4 @@
-// Issue 17 item 3: the dispatcher delivers a purchase order's receipt lines (`stock-receipt`) like
+// The dispatcher delivers a purchase order's receipt lines (`stock-receipt`) like
 // a gift card's redeem — each addStock sent once, an unknown outcome left to a person, a line that
 // never left sent again. In-memory queue and a fake clock (dispatcher.testing.ts): no real sleeps.
 import { randomUUID } from 'node:crypto';

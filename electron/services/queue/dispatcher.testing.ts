@@ -190,7 +190,7 @@ export function seatingDraft(tableIds: number[], fields: Partial<EntryDraft> = {
   };
 }
 
-/** A gift card's redeem of `cents` for `tableId` (issue 14; serviceId set: it waits for its payment). */
+/** A gift card's redeem of `cents` for `tableId` (serviceId set: it waits for its payment). */
 export function redeemDraft(tableId: number | null, cents: number, fields: Partial<EntryDraft> = {}): EntryDraft {
   return {
     id: randomUUID(),

@@ -19,7 +19,7 @@ import {
   storageProblemOf,
 } from './outcomes';
 
-// The queue's dispatcher on the main side (ARCHITECTURE §5, issue 11 item 2). It drains the
+// The queue's dispatcher on the main side (ARCHITECTURE §5). It drains the
 // account's queue whether or not a window is open: queued entries leave per table in commit order,
 // at most `concurrency` at a time (the gateway's limiter keeps the account inside its request
 // budget), and each outcome is recorded as outcomes.ts says.
@@ -43,7 +43,7 @@ export interface DispatcherStore {
   /** Every `sending` entry → unconfirmed with this error; how many. */
   recoverInterrupted(text: ErrorText): number;
   onChange(listener: (revision: number) => void): () => void;
-  /** One entry, pending or not: the entry an entry waited for (`after`), for its order id (issue 15). */
+  /** One entry, pending or not: the entry an entry waited for (`after`), for its order id. */
   get?(entryId: string): OutboxEntry | null;
 }
 
@@ -59,7 +59,7 @@ export interface QueueDispatcherDeps {
   /**
    * Sends one request once and says what is known (delivery.ts `deliver` bound to the account's
    * gateway; a shop's: retail/delivery.ts `deliverRetail`). `context` says what the entry's
-   * `after` was accepted with and whether an unconfirmed attempt came before (issue 15).
+   * `after` was accepted with and whether an unconfirmed attempt came before.
    */
   deliver: (request: DeliveryRequest, context: DeliveryContext) => Promise<DeliveryOutcome>;
   connection: QueueConnection;

@@ -37,7 +37,7 @@ describe('the queue database file', () => {
 describe('migrations', () => {
   it('are numbered 1, 2, … with a description each', () => {
     expect(migrations.map((m) => m.version)).toEqual(migrations.map((_, i) => i + 1));
-    for (const migration of migrations) expect(migration.description).toMatch(/^\d{4}-\d{2}-\d{2}, issue \d+: /);
+    for (const migration of migrations) expect(migration.description).toMatch(/^\d{4}-\d{2}-\d{2}: /);
   });
 
   it('take an empty file to the latest version', () => {
@@ -85,7 +85,7 @@ describe('migrations', () => {
   // A next version is simulated to prove the mechanism the real ones use.
   const nextVersion: Migration = {
     version: LATEST_SCHEMA_VERSION + 1,
-    description: '2026-11-23, issue 11: test only — an index on entries.retry_at',
+    description: '2026-11-23: test only — an index on entries.retry_at',
     up: (db) => db.exec('CREATE INDEX entries_retry_at ON entries (retry_at)'),
   };
 
@@ -125,7 +125,7 @@ describe('migrations', () => {
     expect(fixture.open(file).store.pending()).toHaveLength(1);
   });
 
-  describe('version 2 (issue 12 item 6): errors are codes', () => {
+  describe('version 2: errors are codes', () => {
     /** A file at version 1 holding `entry` as version 1 wrote it (its lastError with English `message`). */
     function versionOneFile(entry: Record<string, unknown>): string {
       const file = join(fixture.folder(), 'v1.sqlite');
@@ -176,7 +176,7 @@ describe('migrations', () => {
     });
   });
 
-  describe('version 3 (issue 12 item 5): an entry names its place, not English words', () => {
+  describe('version 3: an entry names its place, not English words', () => {
     /**
      * Takes a file written by this version back to version 2 as version 2 wrote it: each entry's
      * `place` replaced by its English `label` (given per entry id; the previous version's words).

@@ -1,7 +1,7 @@
 import type Database from 'libsql';
 import { upgradeLegacyLabel } from '../../../shared/bridge/queue';
 
-// The queue database's schema, versioned in code (issue 11 item 1): `PRAGMA user_version` says
+// The queue database's schema, versioned in code: `PRAGMA user_version` says
 // which migrations a file has had. A shipped migration is never edited; a change adds the next
 // version with its date and why. Each migration runs in its own transaction together with the
 // version bump, so a file is always at exactly one version, never half-way.
@@ -40,7 +40,7 @@ export interface Migration {
 export const migrations: readonly Migration[] = [
   {
     version: 1,
-    description: '2026-11-23, issue 11: entries and table services, their tables, the revision counter',
+    description: '2026-11-23: entries and table services, their tables, the revision counter',
     up(db) {
       // Columns: what the dispatcher and the screens query; `data`: the whole entry or service as
       // JSON (the bridge's schema), the one source of truth for everything else.
@@ -98,7 +98,7 @@ export const migrations: readonly Migration[] = [
   },
   {
     version: 2,
-    description: '2026-11-24, issue 12: item 6, an entry\'s lastError says a code, not English words; stored words become `legacy`',
+    description: '2026-11-24: an entry\'s lastError says a code, not English words; stored words become `legacy`',
     up(db) {
       // { kind, message, detail?, at } → { kind, code: 'legacy', params: { text: message }, detail?, at }:
       // the waiter still reads what the terminal said then, as it said it (shared/bridge/errorCodes.ts).
@@ -115,7 +115,7 @@ export const migrations: readonly Migration[] = [
   },
   {
     version: 3,
-    description: '2026-11-23, issue 12: item 5, an entry names its place (tables, takeaway, delivery) for the renderer to word, not English `label` words',
+    description: '2026-11-23: an entry names its place (tables, takeaway, delivery) for the renderer to word, not English `label` words',
     up(db) {
       // { label: 'Tables 3 + 4', … } → { place: { kind: 'tables', names: ['3', '4'] }, … }; words
       // that do not read back stay as a `legacy` place (shared/bridge/queue.ts upgradeLegacyLabel).

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MOST_SOLD_DAYS, mostSoldSchema, type MostSold } from '../../../shared/bridge/queue';
 import type { QueueDb } from './migrations';
 
-// "Most sold" (issue 12 item 3): the items this terminal sent most in the last 14 days, read from
+// "Most sold": the items this terminal sent most in the last 14 days, read from
 // the account's own queue database (one file per account, so the counts are per account). Only
 // entries that reached the POS count: accepted by the server, or marked done by the waiter after
 // checking the POS. Queued, unconfirmed, rejected and discarded entries never reached it; a

@@ -54,7 +54,7 @@ describe('sendableEntries', () => {
   });
 });
 
-describe('entries that wait for another (issue 14: `after`)', () => {
+describe('entries that wait for another (`after`)', () => {
   const pick = (pending: OutboxEntry[]) => sendableEntries(pending, { inFlight: new Set(), now: AT.getTime(), capacity: 10 }).map((e) => e.id);
   const SERVICE = '00000000-0000-4000-8000-00000000aaaa';
   const redeem = (fields: Partial<OutboxEntry> & Pick<OutboxEntry, 'seq'>) =>

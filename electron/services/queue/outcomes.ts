@@ -18,7 +18,7 @@ export function localRetryDelayMs(failures: number): number {
  * earlier entry of one of their tables that has not left yet. A pending seating (in any state)
  * holds back every later entry of its tables: a round never overtakes its table's seating.
  *
- * Issue 14: an entry `after` another waits while that one is pending (queued, sending, or waiting
+ * An entry `after` another waits while that one is pending (queued, sending, or waiting
  * for a person); once that one is accepted or marked done it is no longer pending, and when it
  * ends rejected or discarded the store discards this one with it (`discardedWith`). A gift card's
  * redeem for a table waits until its payment is committed (never charge a card for a payment
@@ -71,7 +71,7 @@ export function endedUnsent(entry: OutboxEntry): boolean {
 export const DISCARDED_WITH: ErrorText = coded('payment-card-not-charged');
 
 /**
- * Issue 14: `ended` (as just written) ended unsent: every pending entry waiting for it — and for
+ * `ended` (as just written) ended unsent: every pending entry waiting for it — and for
  * those, in turn — discarded, with a lastError that says why. The store writes them in the same
  * transaction as `ended`. Entries already sending are left alone (they cannot be waiting).
  */
@@ -121,14 +121,14 @@ export function applyOutcome(entry: OutboxEntry, outcome: DeliveryOutcome, at: D
   switch (outcome.outcome) {
     case 'accepted':
     {
-      // A card's balance left, a created customer (issue 14): kept with the entry.
+      // A card's balance left, a created customer: kept with the entry.
       const answer = {
         ...(outcome.balanceCents !== undefined ? { balanceCents: outcome.balanceCents } : {}),
         ...(outcome.customer !== undefined ? { customer: outcome.customer } : {}),
-        // A shop's invoice (issue 15): its number for the receipt.
+        // A shop's invoice: its number for the receipt.
         ...(outcome.invoice !== undefined ? { invoiceId: outcome.invoice.id, invoiceNumber: outcome.invoice.number } : {}),
       };
-      // Issue 15: an "already invoiced" right after an unconfirmed attempt of this invoice says that attempt arrived.
+      // An "already invoiced" right after an unconfirmed attempt of this invoice says that attempt arrived.
       const evidence = outcome.evidence === 'already-invoiced';
       return {
         ...base,
@@ -172,7 +172,7 @@ export function applyOutcome(entry: OutboxEntry, outcome: DeliveryOutcome, at: D
   }
 }
 
-/** Issue 15: an invoice accepted because the shop said its order was already invoiced after an unconfirmed attempt. */
+/** An invoice accepted because the shop said its order was already invoiced after an unconfirmed attempt. */
 export const INVOICE_CONFIRMED: ErrorText = coded('invoice-confirmed-by-already-invoiced');
 
 /** Start-up: what an entry found `sending` says once it is unconfirmed (store.recoverInterrupted). */
@@ -193,7 +193,7 @@ export function outcomeOfDeliveryFailure(error: unknown): DeliveryOutcome {
   };
 }
 
-/** The queue database refused a write: what the header and Pending orders show (issue 10 item 9). */
+/** The queue database refused a write: what the header and Pending orders show. */
 export function storageProblemOf(error: unknown, at: Date): QueueStorageProblem {
   const said = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   // A database error names the failing operation, not values; scrubbed anyway, as it is shown.

@@ -134,7 +134,7 @@ describe('the queue service', () => {
     await expect(service.handlers.markEntryDone({ entryId: randomUUID() })).rejects.toMatchObject({ info: { kind: 'invalid-input' } });
   });
 
-  it('setBillDiscount keeps a discount with an open service and refuses one above what is left (issue 14 item 4)', async () => {
+  it('setBillDiscount keeps a discount with an open service and refuses one above what is left', async () => {
     const service = open({ dataDir: await dataDir(), connection: fakeConnection('offline') });
     const seated = tableService([8]);
     await service.handlers.seatService({ service: seated, drafts: [{ ...seatingDraft([8], { serviceId: seated.id }), lines: [canaLine(4)], totalCents: 1000 }] });
@@ -181,7 +181,7 @@ describe('the queue service', () => {
   });
 });
 
-describe('when the queue database refuses writes (issue 10 item 9)', () => {
+describe('when the queue database refuses writes', () => {
   /** A service whose database can be made "full" (SQLite's own SQLITE_FULL, via max_page_count). */
   async function fillable() {
     const dir = await dataDir();

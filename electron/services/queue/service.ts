@@ -19,7 +19,7 @@ import { storageProblemOf } from './outcomes';
 import { createMostSoldReader, type MostSoldReader } from './mostSold';
 import { createQueueStore, QueueConflictError, QueueInputError, type QueueStore } from './store';
 
-// One account's order queue on the main side (issue 11): its SQLite database, its store and its
+// One account's order queue on the main side: its SQLite database, its store and its
 // dispatcher, from the moment the account opens until it closes — whether or not a window is open.
 // Windows reach it through the bridge handlers below; every committed change, and every change of
 // its storage problem, is announced through `onChange` (coalesced), which the core turns into
@@ -37,7 +37,7 @@ export type QueueHandlers = {
 };
 
 /**
- * What the main side's own services ask of the queue, never a window (issue 17 item 3: a purchase
+ * What the main side's own services ask of the queue, never a window (a purchase
  * order's receipt is several entries committed in one transaction, and the purchase order screen
  * adds what this terminal received). Refused like the bridge's writes when the queue is closed or
  * its database refuses writes.
@@ -139,7 +139,7 @@ export function openQueueService(options: QueueServiceOptions): QueueService {
       after(dispatcher);
       return value;
     }).catch((error: unknown) => {
-      // "Cannot save orders" shows in every window until a write works again (issue 10 item 9).
+      // "Cannot save orders" shows in every window until a write works again.
       if (error instanceof ServiceError && error.info.kind === 'storage') setStorageProblem(storageProblemOf(error.info.detail ?? error.info.code, new Date(now())));
       throw error;
     });

@@ -7,7 +7,7 @@ import { QueueInputError, type QueueStore } from './store';
 import { startStoreProcess, type StoreProcess } from './store.process.testing';
 import { customerDraft, newService, queueStoreFixture, paymentDraft, redeemDraft, roundDraft, seatingDraft, takeawayDraft } from './store.testing';
 
-// Issue 14 in the queue store, on real libsql files: payments checked in the transaction that
+// Payments in the queue store, on real libsql files: payments checked in the transaction that
 // commits them (never more than what is left, the bill's discount carried once), a gift card's
 // redeem and the payment that waits for it (`after`), customers created offline.
 
@@ -36,7 +36,7 @@ const billNow = (store: QueueStore, service: TableService) => {
   return billOf(current, store.snapshot().entries);
 };
 
-describe('payments (issue 14 item 2)', () => {
+describe('payments', () => {
   it('commits a payment of an open service at its primary table, with its tender; the bill counts it', () => {
     const { store } = fixture.open();
     const service = seated(store, [T(3), T(4)]);
@@ -98,7 +98,7 @@ describe('payments (issue 14 item 2)', () => {
   });
 });
 
-describe('the bill discount (issue 14 item 4)', () => {
+describe('the bill discount', () => {
   it('is kept with the service, travels with the next payment only, and leaves the service in the same commit', () => {
     const { store } = fixture.open();
     const service = seated(store);
@@ -138,7 +138,7 @@ describe('the bill discount (issue 14 item 4)', () => {
   });
 });
 
-describe('a gift card’s redeem and the payment that waits for it (issue 14 item 7, `after`)', () => {
+describe('a gift card’s redeem and the payment that waits for it (`after`)', () => {
   const reject = (store: QueueStore, id: string) =>
     store.record(id, (e) => applyOutcome({ ...e, state: 'sending' }, { outcome: 'rejected', reason: 'invalid', code: 'gift-card-redeem-refused', params: { said: 'Not enough balance' } }, new Date()))!;
   const unconfirm = (store: QueueStore, id: string) => store.record(id, (e) => applyOutcome({ ...e, state: 'sending', attempts: 1 }, { outcome: 'unknown', code: 'order-unconfirmed' }, new Date()))!;
@@ -239,7 +239,7 @@ describe('a gift card’s redeem and the payment that waits for it (issue 14 ite
   });
 });
 
-describe('customers created offline (issue 14 item 8)', () => {
+describe('customers created offline', () => {
   it('are queued without tables or service; what the server created is kept with the entry', () => {
     const { store } = fixture.open();
     const customer = store.submit(customerDraft('Ana Puig'));

@@ -7,7 +7,7 @@ import { openQueueDatabase } from './database';
 import { createQueueStore } from './store';
 import { canaLine, customerDraft, queueStoreFixture, takeawayDraft } from './store.testing';
 
-// Issue 17 item 3: a purchase order's receipt in the queue — one `stock-receipt` entry per line,
+// A purchase order's receipt in the queue — one `stock-receipt` entry per line,
 // all committed in one transaction or none, stored once per id, never counted as sold.
 
 const fixture = queueStoreFixture();

@@ -1,4 +1,4 @@
-// Issue 15 item 10: a shop's sale (POST R/orders) and its invoice (after it) in the real queue
+// A shop's sale (POST R/orders) and its invoice (after it) in the real queue
 // store (SQLite files in a temporary folder) and through the real dispatcher: the invoice waits,
 // gets the order id its sale was accepted with, keeps its number; "already invoiced" after an
 // unconfirmed attempt is evidence; a refused sale takes its invoice with it.

@@ -8,7 +8,7 @@ import { createQueueStore, QueueConflictError, QueueInputError } from './store';
 import { startStoreProcess, type StoreProcess } from './store.process.testing';
 import { deliveryDraft, newService, queueStoreFixture, roundDraft, seatingDraft, takeawayDraft } from './store.testing';
 
-// The rules of the renderer outbox of issue 6 (renderer/src/data/outbox.test.ts), now on the main
+// The rules of the renderer outbox that came first (renderer/src/data/outbox.test.ts), now on the main
 // side: the drafts come priced from the renderer, the store decides what is committed.
 
 const fixture = queueStoreFixture();

@@ -166,7 +166,7 @@ export function deliveryDraft(phone: string): EntryDraft {
 }
 
 /**
- * A payment of the service's open order (issue 14: a loyalty order with no contents) of `cents`,
+ * A payment of the service's open order (a loyalty order with no contents) of `cents`,
  * with a tip, maybe carrying the bill's discount (`discountCents` off) and waiting for a card's redeem.
  */
 export function paymentDraft(

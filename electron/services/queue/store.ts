@@ -13,11 +13,10 @@ import { openStoreTables } from './storeTables';
 
 export { QueueConflictError, QueueInputError } from './storeDrafts';
 
-// The order queue and the table services in the account's SQLite database (issue 11 items 1–2,
-// 5; ARCHITECTURE §5). Every method is ONE transaction: a seating's service and entries, the
+// The order queue and the table services in the account's SQLite database (// 5; ARCHITECTURE §5). Every method is ONE transaction: a seating's service and entries, the
 // busy-table check and the write, a claim and its "sending" — so two windows (or two processes on
 // one file) can never both win the same table, and "saved" means committed. The rules and the
-// messages are the renderer outbox's of issue 6 (renderer/src/data/outbox.ts), which this replaces.
+// messages are the renderer outbox's that came first (renderer/src/data/outbox.ts), which this replaces.
 
 export interface QueueStore {
   /** Grows by one per committed change. */
@@ -29,13 +28,13 @@ export interface QueueStore {
   /** A seating (and maybe its first round) with its service; refused when a table is seated. */
   seat(service: TableService, drafts: EntryDraft[]): { service: TableService; entries: OutboxEntry[] };
   /**
-   * A round (its service must be open), a takeaway, a delivery, a payment (issue 14: of an open
+   * A round (its service must be open), a takeaway, a delivery, a payment (of an open
    * service, never more than what is left, carrying the service's bill discount when one waits),
    * a gift card's redeem or a customer; the same id twice is stored once.
    */
   submit(draft: EntryDraft): OutboxEntry;
   /**
-   * Issue 17 item 3: several entries in ONE transaction, all stored or none (a purchase order's
+   * Several entries in ONE transaction, all stored or none (a purchase order's
    * receipt, one stock receipt entry per line); ids already stored come back as they are.
    */
   submitAll(drafts: EntryDraft[]): OutboxEntry[];
@@ -63,7 +62,7 @@ export interface QueueStore {
   sendSeatingAsRound(entryId: string, round: EntryDraft | null): OutboxEntry;
   /** A seating in conflict: its service moves to `tables` and `seating` is queued for them. */
   moveSeating(entryId: string, tables: { id: number; name: string }[], seating: EntryDraft): OutboxEntry;
-  /** Issue 14 item 4: an open service's bill discount (null removes it), never more than what its next check has left. */
+  /** An open service's bill discount (null removes it), never more than what its next check has left. */
   setBillDiscount(serviceId: string, discount: BillDiscount | null): TableService;
   /** The bill is settled: false when the service was not open. */
   clearTable(serviceId: string): boolean;

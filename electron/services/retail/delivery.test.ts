@@ -7,7 +7,7 @@ import { anySale } from './delivery.testing';
 import type { RetailGateway } from './gateway';
 import { createRetailLimiter } from './limiter';
 
-// deliverRetail's classification (issue 15 item 10) with a gateway that fails as told: the same
+// deliverRetail's classification with a gateway that fails as told: the same
 // outcomes as the venue's delivery (classify), the evidence rule of "already invoiced", and
 // nothing sent while the account waits out a 429. The sandbox test covers the real answers.
 

@@ -4,7 +4,7 @@ import { GatewayError, redactedText } from '../gateway/errors';
 import { redactSecrets } from '../secrets/redact';
 import type { RetailGateway } from './gateway';
 
-// Delivering one queue entry of a shop (issue 15 item 10): the retail twin of ../queue/delivery.ts, with
+// Delivering one queue entry of a shop: the retail twin of ../queue/delivery.ts, with
 // the same classification of what an answer proves (its `classify`): a sale is `POST R/orders`, its
 // invoice `POST R/orders/{id}/invoices` with the order id its sale was accepted with — the queue's
 // dispatcher hands it over (`context.afterOrderId`). Each is sent ONCE at order priority; an
@@ -30,7 +30,7 @@ export async function deliverRetail(
 ): Promise<DeliveryOutcome> {
   const outcome = await attempt(gateway, request, context, options);
   if (outcome.outcome === 'accepted') return outcome;
-  // Stored with the entry and shown: no token in it (issue 10 item 3).
+  // Stored with the entry and shown: no token in it.
   const detail = redactSecrets(outcome.detail);
   const { code, params } = redactedText(outcome);
   return { ...outcome, code, ...(params ? { params } : {}), ...(detail !== undefined ? { detail } : {}) };

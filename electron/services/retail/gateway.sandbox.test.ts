@@ -1,24 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { centsToWire, thousandthsToWire, type RetailOrderRequest, type RetailProductWire } from '../../../shared/api/retail';
 import { priceOrder, type OrderLineInput } from '../../../shared/domain/retail/order';
-import { DEMO_SHOP, startRetailSandbox, type RunningRetailSandbox } from '../../sandbox/retail';
-import { demoShopSeeder } from '../../sandbox/retail/seed/demoShop';
+import { DEMO_SHOP } from '../../sandbox/retail';
 import { createFakeClock } from '../gateway/fakeClock.testing';
 import { GatewayError } from '../gateway/errors';
 import { createRetailGateway, RETAIL_LIST_RESOURCES, type RetailGateway, type RetailListRecords } from './gateway';
 import { createRetailLimiter, type RetailLimiter } from './limiter';
+import { failureOf } from '../../../shared/testing/failureOf.testing';
+import { useDemoShopSandbox } from '../../sandbox/retail/demoShop.testing';
 
-// The retail gateway against the real retail sandbox serving the demo shop (issue 15 item 2):
+// The retail gateway against the real retail sandbox serving the demo shop:
 // every resource read and coerced, an order priced by shared/domain/retail/order.ts and its
 // invoice accepted to the cent, the 422s typed, the budgets kept.
 
-let sandbox: RunningRetailSandbox;
-beforeAll(async () => {
-  sandbox = await startRetailSandbox({ host: '127.0.0.1', port: 0, seed: demoShopSeeder() });
-}, 60_000);
-afterAll(async () => {
-  await sandbox.close();
-});
+const sandbox = useDemoShopSandbox();
 
 /** Counts the requests that reach the network. */
 function countingFetch() {
@@ -32,7 +27,7 @@ function countingFetch() {
 
 function gatewayFor(options: { limiter?: RetailLimiter; fetch?: typeof fetch; token?: string } = {}): RetailGateway {
   return createRetailGateway({
-    baseUrl: sandbox.url,
+    baseUrl: sandbox().url,
     username: DEMO_SHOP.username,
     token: async () => options.token ?? DEMO_SHOP.accessToken,
     limiter: options.limiter ?? createRetailLimiter(),
@@ -41,22 +36,12 @@ function gatewayFor(options: { limiter?: RetailLimiter; fetch?: typeof fetch; to
   });
 }
 
-async function failureOf(work: Promise<unknown>): Promise<GatewayError> {
-  try {
-    await work;
-  } catch (error) {
-    if (error instanceof GatewayError) return error;
-    throw error;
-  }
-  throw new Error('expected the call to fail');
-}
-
 async function resetSandbox(): Promise<void> {
-  const answer = await fetch(`${sandbox.url}/__sandbox/reset`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+  const answer = await fetch(`${sandbox().url}/__sandbox/reset`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
   expect(answer.ok).toBe(true);
 }
 
-const account = () => sandbox.app.state.account(DEMO_SHOP.username)!;
+const account = () => sandbox().app.state.account(DEMO_SHOP.username)!;
 
 describe('retail gateway against the sandbox', () => {
   let lists: { [R in keyof RetailListRecords]: RetailListRecords[R][] };
@@ -162,10 +147,10 @@ describe('retail gateway against the sandbox', () => {
     expect(invoice.number).toMatch(/^E-\d+$/);
     const stored = account().orders.find((o) => o.id === created.id)!;
     expect(stored).toMatchObject({ status: 1, total: priced.total, tax: priced.tax, invoice_id: invoice.id });
-    expect(sandbox.app.state.ledger.filter((e) => e.orderId === created.id).map((e) => e.kind)).toEqual(['order', 'invoice']);
+    expect(sandbox().app.state.ledger.filter((e) => e.orderId === created.id).map((e) => e.kind)).toEqual(['order', 'invoice']);
 
     // A second invoice: typed, with the vendor's words.
-    const again = await failureOf(gateway.createInvoice(created.id, payments));
+    const again = await failureOf(gateway.createInvoice(created.id, payments), GatewayError);
     expect(again).toMatchObject({ kind: 'invalid', code: 'already-invoiced', status: 422 });
     expect(again.text.params?.said).toMatch(/already invoiced/);
   }, 30_000);
@@ -183,18 +168,18 @@ describe('retail gateway against the sandbox', () => {
   it('a customer without address: refused before sending; the server\'s 422 shows its words as said', async () => {
     const network = countingFetch();
     const gateway = gatewayFor({ fetch: network.fetch });
-    const before = await failureOf(gateway.createCustomer({ name: 'No Address' } as never));
+    const before = await failureOf(gateway.createCustomer({ name: 'No Address' } as never), GatewayError);
     expect(before).toMatchObject({ kind: 'invalid', code: 'request-invalid', fields: ['address'] });
     expect(network.count()).toBe(0);
 
     // What the server says when a customer passes our check but not its own (an e-mail it refuses).
-    const refused = await failureOf(gateway.createCustomer({ name: 'Bad Mail', address: 'C/ Mar 4', email: 'not-an-address' }));
+    const refused = await failureOf(gateway.createCustomer({ name: 'Bad Mail', address: 'C/ Mar 4', email: 'not-an-address' }), GatewayError);
     expect(refused).toMatchObject({ kind: 'invalid', status: 422, text: { code: 'server-rejected', params: { status: 422, said: 'The given data was invalid.' } } });
     expect(network.count()).toBe(1);
   });
 
   it('wrong credentials are unauthorised; the token appears nowhere in the failure', async () => {
-    const failure = await failureOf(gatewayFor({ token: 'wrong-token-xyz' }).listPage('taxes', 1));
+    const failure = await failureOf(gatewayFor({ token: 'wrong-token-xyz' }).listPage('taxes', 1), GatewayError);
     expect(failure).toMatchObject({ kind: 'unauthorised', status: 401 });
     expect(JSON.stringify({ m: failure.message, b: failure.body, t: failure.text })).not.toContain('wrong-token-xyz');
   });
@@ -206,7 +191,7 @@ describe('retail gateway against the sandbox', () => {
     const gateway = gatewayFor({ fetch: network.fetch });
     const category = lists.categories[0]!;
     const products = Array.from({ length: 101 }, (_, i) => ({ name: `Bulk ${i}`, category_id: category.id, price: '1.00' }));
-    const failure = await failureOf(gateway.createCatalogRecords('products', products));
+    const failure = await failureOf(gateway.createCatalogRecords('products', products), GatewayError);
     expect(failure).toMatchObject({ kind: 'invalid', code: 'too-many-objects' });
     expect(network.count()).toBe(0);
     const before = account().products.length;

@@ -3,6 +3,7 @@ import { createFakeClock, type FakeClock } from '../gateway/fakeClock.testing';
 import { GatewayError } from '../gateway/errors';
 import { createRetailGateway, type RetailGatewayOptions } from './gateway';
 import { createRetailAccountLimiters, createRetailLimiter, isRetailCatalogPath } from './limiter';
+import { failureOf } from '../../../shared/testing/failureOf.testing';
 
 // The retail gateway against a fake network (a fetch that records every request and answers
 // from a script) and a fake clock: headers, budgets, 429s, refusals before sending.
@@ -50,16 +51,6 @@ function gatewayWith(network: { fetch: typeof fetch }, clock?: FakeClock, extra:
   });
 }
 
-async function failureOf(work: Promise<unknown>): Promise<GatewayError> {
-  try {
-    await work;
-  } catch (error) {
-    if (error instanceof GatewayError) return error;
-    throw error;
-  }
-  throw new Error('expected the call to fail');
-}
-
 describe('retail gateway: requests as §5 wants them', () => {
   it('sends username, Bearer and Content-Type on every call, the token nowhere else', async () => {
     const network = fakeNetwork(() => ({ status: 200, body: page([{ id: 1, name: 'Unit', conversion: '1.00' }]) }));
@@ -89,7 +80,7 @@ describe('retail gateway: requests as §5 wants them', () => {
     const network = fakeNetwork(() => ({ status: 200, body: [{ id: 1, name: 'IVA 21%', taxPercentage: 21 }] }));
     const gateway = gatewayWith(network);
     expect(await gateway.listPage('taxes', 1)).toMatchObject({ current_page: 1, last_page: 1, total: 1, data: [{ taxPercentage: 2100 }] });
-    expect((await failureOf(gateway.listPage('taxes', 2))).code).toBe('request-invalid');
+    expect((await failureOf(gateway.listPage('taxes', 2), GatewayError)).code).toBe('request-invalid');
     expect(network.seen).toHaveLength(1);
   });
 
@@ -105,14 +96,14 @@ describe('retail gateway: requests as §5 wants them', () => {
 
   it('fails unauthorised without a request when no token is saved', async () => {
     const network = fakeNetwork(() => ({ status: 200, body: [] }));
-    const failure = await failureOf(gatewayWith(network, undefined, { token: async () => null }).listPage('taxes', 1));
+    const failure = await failureOf(gatewayWith(network, undefined, { token: async () => null }).listPage('taxes', 1), GatewayError);
     expect(failure.kind).toBe('unauthorised');
     expect(network.seen).toHaveLength(0);
   });
 
   it('never lets the token into an error, even when the server echoes it', async () => {
     const network = fakeNetwork((r) => ({ status: 500, body: { error: `boom for ${r.headers.get('authorization')}`, code: 0, data: [] } }));
-    const failure = await failureOf(gatewayWith(network).listPage('taxes', 1));
+    const failure = await failureOf(gatewayWith(network).listPage('taxes', 1), GatewayError);
     expect(failure.kind).toBe('server-error');
     const everything = JSON.stringify({ message: failure.message, body: failure.body, text: failure.text, bridge: failure.toBridgeError() });
     expect(everything).not.toContain(TOKEN);
@@ -125,12 +116,12 @@ describe('retail gateway: refusals', () => {
     const network = fakeNetwork(() => ({ status: 201, body: [] }));
     const gateway = gatewayWith(network);
     const products = Array.from({ length: 101 }, (_, i) => ({ name: `P${i}`, category_id: 1 }));
-    const failure = await failureOf(gateway.createCatalogRecords('products', products));
+    const failure = await failureOf(gateway.createCatalogRecords('products', products), GatewayError);
     expect(failure).toMatchObject({ kind: 'invalid', code: 'too-many-objects', text: { code: 'request-invalid', params: { count: 101, limit: 100 } } });
     const prices = Array.from({ length: 101 }, (_, i) => ({ product_id: i + 1, price: 1 }));
-    expect((await failureOf(gateway.linkRateProducts(1, prices))).code).toBe('too-many-objects');
+    expect((await failureOf(gateway.linkRateProducts(1, prices), GatewayError)).code).toBe('too-many-objects');
     const payments = Array.from({ length: 101 }, () => ({ amount: 1, change: 0, extra: 0, payment_method_id: 1 }));
-    expect((await failureOf(gateway.createInvoice(3, payments))).code).toBe('too-many-objects');
+    expect((await failureOf(gateway.createInvoice(3, payments), GatewayError)).code).toBe('too-many-objects');
     expect(network.seen).toHaveLength(0);
     // 100 are fine.
     await gateway.createCatalogRecords('products', products.slice(0, 100));
@@ -139,7 +130,7 @@ describe('retail gateway: refusals', () => {
 
   it('refuses a customer without address before sending, naming the field', async () => {
     const network = fakeNetwork(() => ({ status: 201, body: {} }));
-    const failure = await failureOf(gatewayWith(network).createCustomer({ name: 'Ana' } as never));
+    const failure = await failureOf(gatewayWith(network).createCustomer({ name: 'Ana' } as never), GatewayError);
     expect(failure).toMatchObject({ kind: 'invalid', code: 'request-invalid', fields: ['address'], text: { params: { fields: 'address' } } });
     expect(network.seen).toHaveLength(0);
   });
@@ -149,7 +140,7 @@ describe('retail gateway: refusals', () => {
       status: 422,
       body: { error: 'The given data was invalid.', code: 0, data: { address: ['The address field is required.'] } },
     }));
-    const failure = await failureOf(gatewayWith(network).createCustomer({ name: 'Ana', address: 'x' }));
+    const failure = await failureOf(gatewayWith(network).createCustomer({ name: 'Ana', address: 'x' }), GatewayError);
     expect(failure).toMatchObject({
       kind: 'invalid',
       status: 422,
@@ -160,7 +151,7 @@ describe('retail gateway: refusals', () => {
 
   it('an "already invoiced" refusal is typed already-invoiced', async () => {
     const network = fakeNetwork(() => ({ status: 422, body: { error: 'Order 7 is already invoiced.', code: 0, data: [] } }));
-    const failure = await failureOf(gatewayWith(network).createInvoice(7, [{ amount: 10, change: 0, extra: 0, payment_method_id: 1 }]));
+    const failure = await failureOf(gatewayWith(network).createInvoice(7, [{ amount: 10, change: 0, extra: 0, payment_method_id: 1 }]), GatewayError);
     expect(failure).toMatchObject({ kind: 'invalid', code: 'already-invoiced', status: 422, text: { params: { said: 'Order 7 is already invoiced.' } } });
   });
 
@@ -258,6 +249,7 @@ describe('retail budgets (§8, clarifications "Limits")', () => {
     const gateway = gatewayWith(network, clock);
     const failure = await failureOf(
       gateway.createInvoice(3, [{ amount: 10, change: 0, extra: 0, payment_method_id: 1 }], { returnRateLimited: true }),
+      GatewayError,
     );
     expect(failure).toMatchObject({ kind: 'rate-limited', retryAfterSeconds: 30 });
     expect(gateway.limiter.all.stats().pausedUntil).toBe(clock.now() + 30_000);

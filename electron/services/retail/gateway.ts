@@ -145,7 +145,7 @@ interface ListSpec {
 /**
  * Where each list lives (§4.2–§4.5). Units are read at `config/units`, not `catalog/units`: the
  * same records outside the 40-a-minute catalog budget. Products come with `withStocks` and
- * `withVariantInfo` (issue 15 item 3).
+ * `withVariantInfo`.
  */
 const LISTS: Record<RetailListResource, ListSpec> = {
   variantSets: { path: 'catalog/variantSets', paginated: false, schema: retailVariantSetsResponse },
@@ -196,7 +196,7 @@ export interface RetailGateway {
   listProductPromotions(productId: number, options?: RetailCallOptions): Promise<RetailPromotionWire[]>;
   /** §4.5 the promotions linked to a category (catalog budget). */
   listCategoryPromotions(categoryId: number, options?: RetailCallOptions): Promise<RetailPromotionWire[]>;
-  /** §4.3 one product with its stocks and variant link (`catalog/products/{id}?withStocks&withVariantInfo`: catalog budget; issue 16 webhooks). */
+  /** §4.3 one product with its stocks and variant link (`catalog/products/{id}?withStocks&withVariantInfo`: catalog budget; read for the webhooks). */
   getProduct(productId: number, options?: RetailCallOptions): Promise<RetailProductWire>;
 
   /** §4.2 POST orders: `{ id, status }`. Priority `order`. */

@@ -1,9 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BridgeResult, ShopCustomer } from '../../../shared/bridge';
-import { DEMO_SHOP, startRetailSandbox, type RunningRetailSandbox } from '../../sandbox/retail';
-import { demoShopSeeder } from '../../sandbox/retail/seed/demoShop';
+import { DEMO_SHOP } from '../../sandbox/retail';
 import { SHOP } from '../../sandbox/retail/seed/shopCatalog';
 import { createDispatcher, ServiceError } from '../bridge/dispatcher';
 import { testHandlers } from '../bridge/handlers.testing';
@@ -11,22 +10,13 @@ import { createRetailGateway } from './gateway';
 import { createRetailLimiter } from './limiter';
 import { customerFieldOf } from './shopCustomers';
 import { createShopHandlers } from './shopHandlers';
+import { useDemoShopSandbox } from '../../sandbox/retail/demoShop.testing';
 
-// The till's customer operations (issue 15 item 9: createShopCustomer, updateShopCustomer) through
+// The till's customer operations (createShopCustomer, updateShopCustomer) through
 // the bridge's dispatcher (input checked by the operation's schema, failures as codes) and the
 // retail gateway, against the retail sandbox serving the demo shop — its API is the referee.
 
-let sandbox: RunningRetailSandbox;
-beforeAll(async () => {
-  sandbox = await startRetailSandbox({ host: '127.0.0.1', port: 0, seed: demoShopSeeder() });
-}, 60_000);
-afterAll(async () => {
-  await sandbox.close();
-});
-beforeEach(async () => {
-  const answer = await fetch(`${sandbox.url}/__sandbox/reset`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
-  expect(answer.ok).toBe(true);
-});
+const sandbox = useDemoShopSandbox({ resetEach: true });
 
 function dispatcherFor(baseUrl: string) {
   const gateway = createRetailGateway({ baseUrl, username: DEMO_SHOP.username, token: async () => DEMO_SHOP.accessToken, limiter: createRetailLimiter(), timeoutMs: 10_000 });
@@ -34,13 +24,13 @@ function dispatcherFor(baseUrl: string) {
   return (name: string, input: unknown) => dispatcher.dispatch(name, input, {});
 }
 
-const call = (name: string, input: unknown) => dispatcherFor(sandbox.url)(name, input);
+const call = (name: string, input: unknown) => dispatcherFor(sandbox().url)(name, input);
 
 /** The sandbox's own list of the shop's customers (GET config/customers, every page). */
 async function customersAtSandbox(): Promise<Array<Record<string, unknown>>> {
   const all: Array<Record<string, unknown>> = [];
   for (let page = 1; ; page++) {
-    const answer = await fetch(`${sandbox.url}/api/external/config/customers?page=${page}&pagination=200`, { headers: { username: DEMO_SHOP.username, authorization: `Bearer ${DEMO_SHOP.accessToken}` } });
+    const answer = await fetch(`${sandbox().url}/api/external/config/customers?page=${page}&pagination=200`, { headers: { username: DEMO_SHOP.username, authorization: `Bearer ${DEMO_SHOP.accessToken}` } });
     const body = (await answer.json()) as { data: Array<Record<string, unknown>>; last_page: number };
     all.push(...body.data);
     if (page >= body.last_page) return all;
@@ -75,7 +65,7 @@ describe('createShopCustomer / updateShopCustomer against the retail sandbox', (
     const blank = errorOf(await call('createShopCustomer', { customer: { name: 'Sense Adreça', address: '   ' } }));
     expect(blank).toMatchObject({ kind: 'invalid-input', params: { fields: 'customer.address' } });
     // Past the bridge, the gateway checks again before sending: the same field named, as `invalid`.
-    const gateway = createRetailGateway({ baseUrl: sandbox.url, username: DEMO_SHOP.username, token: async () => DEMO_SHOP.accessToken, limiter: createRetailLimiter(), timeoutMs: 10_000 });
+    const gateway = createRetailGateway({ baseUrl: sandbox().url, username: DEMO_SHOP.username, token: async () => DEMO_SHOP.accessToken, limiter: createRetailLimiter(), timeoutMs: 10_000 });
     const thrown = await createShopHandlers({ gateway })
       .createShopCustomer({ customer: { name: 'Sense Adreça', address: ' ' } })
       .catch((error: unknown) => error);

@@ -5,7 +5,7 @@ import { ServiceError } from '../bridge/dispatcher';
 import { GatewayError } from '../gateway/errors';
 import type { RetailGateway } from './gateway';
 
-// The till's customer (issue 15 item 9; shared/bridge/shop.ts `createShopCustomer`,
+// The till's customer (shared/bridge/shop.ts `createShopCustomer`,
 // `updateShopCustomer`): §4.2 `POST config/customers` and `PATCH config/customers/{id}` through the
 // retail gateway, online only — nothing is queued: the clerk is told at once, as the venue's
 // customer delete does (electron/services/commerce/customers.ts). `interactive` priority: a clerk

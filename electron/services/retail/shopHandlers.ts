@@ -10,13 +10,13 @@ import { isPaginatedRetailList, retailListPath, type RetailGateway, type RetailL
 import { createShopCustomer, updateShopCustomer } from './shopCustomers';
 import { fetchShopReport } from './shopReports';
 
-// The shop's `fetchShopPages` (issue 15 item 3; shared/bridge/shop.ts): the pages of the shop's
+// The shop's `fetchShopPages` (shared/bridge/shop.ts): the pages of the shop's
 // catalog the renderer's shop sync (renderer/src/data/shop/shopSync.ts) asks for, read through the
 // retail gateway (its budgets: 40 catalog requests a minute, 120 in all; `sync` priority so sales
 // go first), 200 records a page (the most §4.1 allows). Records are the gateway's checked, coerced
 // wire records (shared/api/retail/records.ts: cents, thousandths, hundredths) as plain objects.
 //
-// Per-parent lists (docs/decisions.md "Issue 15 — shop catalog sync"):
+// Per-parent lists (docs/decisions.md "Shop catalog sync"):
 // - `priceRateProducts` (parentId = the rate): `promotions/priceRates/{id}/products`, each record
 //   with the rate's `price_rate_id` added;
 // - `promotionCategories` (parentId = the promotion): `promotions/promotions/{id}/categories`, as
@@ -56,7 +56,7 @@ export function createShopHandlers(deps: ShopHandlerDeps): ShopHandlers {
         throw error;
       }
     },
-    // The Reports screen's pages (issue 16, ./shopReports.ts).
+    // The Reports screen's pages (./shopReports.ts).
     async fetchShopReport(input) {
       try {
         return await fetchShopReport(deps.gateway, input);

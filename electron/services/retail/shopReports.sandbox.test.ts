@@ -1,28 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bridgeOperations, BridgeError, type FetchShopReportInput, type ShopReportName, type ShopReportPage, type ShopReportPageOf } from '../../../shared/bridge';
 import { addDays, rangePieces, type ReportRange } from '../../../shared/domain/retail/reportRanges';
 import { createConcurrencyGate, readReport, readShopReports } from '../../../shared/domain/retail/reportReader';
 import { sumReportLines } from '../../../shared/domain/retail/reportLines';
 import { shopMoment } from '../../../shared/domain/retail/schedule';
-import { DEMO_SHOP, startRetailSandbox, type RunningRetailSandbox } from '../../sandbox/retail';
-import { demoShopSeeder } from '../../sandbox/retail/seed/demoShop';
+import { DEMO_SHOP } from '../../sandbox/retail';
 import { ServiceError } from '../bridge/dispatcher';
 import { createRetailGateway } from './gateway';
 import { createRetailLimiter, type RetailLimiter } from './limiter';
 import { createShopHandlers } from './shopHandlers';
+import { useDemoShopSandbox } from '../../sandbox/retail/demoShop.testing';
 
-// Issue 16 items 1, 3 and 4: the Reports screen's `fetchShopReport` against the real retail
+// The Reports screen's `fetchShopReport` against the real retail
 // sandbox serving the demo shop (90 days of sales), and the renderer's paging over it
 // (shared/domain/retail/reportReader.ts). Referees: the sandbox's own report API read raw (its
 // decimal strings parsed here independently) and the orders it stores.
 
-let sandbox: RunningRetailSandbox;
-beforeAll(async () => {
-  sandbox = await startRetailSandbox({ host: '127.0.0.1', port: 0, seed: demoShopSeeder() });
-}, 60_000);
-afterAll(async () => {
-  await sandbox.close();
-});
+const sandbox = useDemoShopSandbox();
 
 const HEADERS = { username: DEMO_SHOP.username, authorization: `Bearer ${DEMO_SHOP.accessToken}` };
 
@@ -39,7 +33,7 @@ function recordingFetch() {
 function handlersWith(options: { limiter?: RetailLimiter; fetch?: typeof fetch } = {}) {
   return createShopHandlers({
     gateway: createRetailGateway({
-      baseUrl: sandbox.url,
+      baseUrl: sandbox().url,
       username: DEMO_SHOP.username,
       token: async () => DEMO_SHOP.accessToken,
       limiter: options.limiter ?? createRetailLimiter(),
@@ -73,7 +67,7 @@ async function rawReport(name: string, query: Record<string, string>): Promise<R
   const lines: RawLine[] = [];
   for (let page = 1; ; page++) {
     const params = new URLSearchParams({ ...query, page: String(page), pagination: '200' });
-    const answer = await fetch(`${sandbox.url}/api/external/v3/reports/${name}?${params}`, { headers: HEADERS });
+    const answer = await fetch(`${sandbox().url}/api/external/v3/reports/${name}?${params}`, { headers: HEADERS });
     expect(answer.status).toBe(200);
     const body = (await answer.json()) as { data: RawLine[]; last_page: number; total: number };
     lines.push(...body.data);
@@ -93,7 +87,7 @@ function pageOf<R extends ShopReportName>(report: R, page: ShopReportPage): Shop
 const today = () => shopMoment(Date.now()).date;
 const last = (days: number): ReportRange => ({ startDate: addDays(today(), 1 - days), endDate: today() });
 const query = (range: ReportRange) => ({ start_date: range.startDate, end_date: range.endDate, dateField: 'closed_at' });
-const account = () => sandbox.app.state.account(DEMO_SHOP.username)!;
+const account = () => sandbox().app.state.account(DEMO_SHOP.username)!;
 
 describe('fetchShopReport against the sandbox', () => {
   it('reads one page of each report at the v3 path, lines checked and money in cents, within the non-catalog budget', async () => {

@@ -2,7 +2,7 @@ import type { FetchShopReportInput, ShopReportPage } from '../../../shared/bridg
 import { checkPage, MAX_PAGE_SIZE } from '../gateway/pagination';
 import type { RetailGateway } from './gateway';
 
-// The Reports screen's `fetchShopReport` (issue 16 items 1 and 3; shared/bridge/shopReports.ts):
+// The Reports screen's `fetchShopReport` (shared/bridge/shopReports.ts):
 // one page of one report from `GET v3/reports/{name}` (retail §4.6; the deprecated unversioned path
 // is never called, §9), 200 lines a page (the most §4.1 allows: the fewest requests), through the
 // retail gateway — its account budget of 120 a minute, Retry-After waited out, `interactive`

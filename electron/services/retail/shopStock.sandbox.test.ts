@@ -1,30 +1,25 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { bridgeOperations } from '../../../shared/bridge';
-import { DEMO_SHOP, startRetailSandbox, type RunningRetailSandbox } from '../../sandbox/retail';
-import { demoShopSeeder } from '../../sandbox/retail/seed/demoShop';
+import { DEMO_SHOP } from '../../sandbox/retail';
 import { ServiceError } from '../bridge/dispatcher';
 import { createRetailGateway } from './gateway';
 import { createRetailLimiter } from './limiter';
 import { createShopHandlers } from './shopHandlers';
+import { useDemoShopSandbox } from '../../sandbox/retail/demoShop.testing';
+import { failureOf } from '../../../shared/testing/failureOf.testing';
 
-// Issue 15 item 12: the till's `setShopStock` against the real retail sandbox serving the demo shop.
+// The till's `setShopStock` against the real retail sandbox serving the demo shop.
 // The referee is the sandbox's own API (`GET catalog/stocks`), not the handler's answer.
 
-let sandbox: RunningRetailSandbox;
-beforeAll(async () => {
-  sandbox = await startRetailSandbox({ host: '127.0.0.1', port: 0, seed: demoShopSeeder() });
-}, 60_000);
-afterAll(async () => {
-  await sandbox.close();
-});
+const sandbox = useDemoShopSandbox();
 afterEach(() => {
-  sandbox.app.faults.set({});
+  sandbox().app.faults.set({});
 });
 
 const handlers = () =>
   createShopHandlers({
     gateway: createRetailGateway({
-      baseUrl: sandbox.url,
+      baseUrl: sandbox().url,
       username: DEMO_SHOP.username,
       token: async () => DEMO_SHOP.accessToken,
       limiter: createRetailLimiter(),
@@ -41,30 +36,20 @@ interface WireStock {
 
 /** The product's stock in the warehouse as the sandbox's own API lists it (one product, withStocks): the referee. */
 async function serverQuantity(productId: number, warehouseId: number): Promise<number | null> {
-  const answer = await fetch(`${sandbox.url}/api/external/catalog/products/${productId}?withStocks=1`, { headers });
+  const answer = await fetch(`${sandbox().url}/api/external/catalog/products/${productId}?withStocks=1`, { headers });
   expect(answer.status).toBe(200);
   const product = (await answer.json()) as { stocks?: WireStock[] };
   const row = (product.stocks ?? []).find((s) => s.warehouse_id === warehouseId);
   return row === undefined ? null : Number(row.quantity);
 }
 
-const stockRows = () => sandbox.app.state.account(DEMO_SHOP.username)!.stocks.length;
+const stockRows = () => sandbox().app.state.account(DEMO_SHOP.username)!.stocks.length;
 
 /** A product of the demo shop that keeps stock, with a row in warehouse 1. */
 function stockedProduct(): { id: number } {
-  const account = sandbox.app.state.account(DEMO_SHOP.username)!;
+  const account = sandbox().app.state.account(DEMO_SHOP.username)!;
   const row = account.stocks.find((s) => s.warehouse_id === 1 && account.products.some((p) => p.id === s.item_id && p.usesStockManagement));
   return { id: row!.item_id };
-}
-
-async function failure(work: Promise<unknown>): Promise<ServiceError> {
-  try {
-    await work;
-  } catch (error) {
-    if (error instanceof ServiceError) return error;
-    throw error;
-  }
-  throw new Error('expected the call to fail');
 }
 
 describe('setShopStock', () => {
@@ -83,7 +68,7 @@ describe('setShopStock', () => {
   });
 
   it('creates the row when the warehouse has none for the product', async () => {
-    const account = sandbox.app.state.account(DEMO_SHOP.username)!;
+    const account = sandbox().app.state.account(DEMO_SHOP.username)!;
     const product = account.products.find((p) => p.type !== 5 && !account.stocks.some((s) => s.item_id === p.id && s.warehouse_id === 2))!;
     expect(await serverQuantity(product.id, 2)).toBeNull();
     await handlers().setShopStock({ productId: product.id, warehouseId: 2, quantity: 7_000 });
@@ -92,9 +77,9 @@ describe('setShopStock', () => {
 
   it('a product or warehouse the shop does not have: refused with a code, nothing set', async () => {
     const before = stockRows();
-    const noProduct = await failure(handlers().setShopStock({ productId: 99_999_999, warehouseId: 1, quantity: 1_000 }));
+    const noProduct = await failureOf(handlers().setShopStock({ productId: 99_999_999, warehouseId: 1, quantity: 1_000 }), ServiceError);
     expect(noProduct.info).toMatchObject({ kind: 'invalid', code: 'server-rejected' });
-    const noWarehouse = await failure(handlers().setShopStock({ productId: stockedProduct().id, warehouseId: 999, quantity: 1_000 }));
+    const noWarehouse = await failureOf(handlers().setShopStock({ productId: stockedProduct().id, warehouseId: 999, quantity: 1_000 }), ServiceError);
     expect(noWarehouse.info).toMatchObject({ kind: 'invalid', code: 'server-rejected' });
     expect(stockRows()).toBe(before);
   });
@@ -102,13 +87,13 @@ describe('setShopStock', () => {
   it('offline: a coded connection failure, and the server keeps what it had', async () => {
     const product = stockedProduct();
     await handlers().setShopStock({ productId: product.id, warehouseId: 1, quantity: 4_000 });
-    sandbox.app.faults.set({ offline: true });
-    const offline = await failure(handlers().setShopStock({ productId: product.id, warehouseId: 1, quantity: 9_000 }));
+    sandbox().app.faults.set({ offline: true });
+    const offline = await failureOf(handlers().setShopStock({ productId: product.id, warehouseId: 1, quantity: 9_000 }), ServiceError);
     // The sandbox drops the connection once the request is written: the gateway cannot tell whether
     // it arrived (`outcome-unknown`); a terminal that cannot connect at all gets `offline`. Both
     // are connection failures the till words as such (setting again later is safe: it SETS).
     expect(['offline', 'outcome-unknown']).toContain(offline.info.kind);
-    sandbox.app.faults.set({});
+    sandbox().app.faults.set({});
     expect(await serverQuantity(product.id, 1)).toBe(4);
   });
 

@@ -1,4 +1,4 @@
-// Tokens never land in anything stored or shown (issue 10 item 3). A server's error body may echo
+// Tokens never land in anything stored or shown. A server's error body may echo
 // the request — the Flow URL carries the access token in its query (spec 4.7: `message` holds
 // `auth.token`) — so every error is scrubbed where it is recorded: GatewayError (gateway/errors.ts),
 // bridge errors (dispatcher.ts), delivery outcomes (delivery.ts), connection-test checks and the
@@ -27,7 +27,7 @@ function formsOf(secret: string): string[] {
 export function rememberSecret(secret: string | null | undefined): void {
   if (!secret || secret.length < MIN_SECRET_LENGTH) return;
   // Every vendor request remembers its account's tokens: encoding them again each time cost the
-  // browser shell ~70 ms of CPU per catalog sync (issue 11's store rate).
+  // browser shell ~70 ms of CPU per catalog sync (docs/decisions.md "Catalog sync store rate").
   if (forms.has(secret)) return;
   let added = false;
   for (const form of formsOf(secret)) {

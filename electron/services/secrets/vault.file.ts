@@ -40,7 +40,7 @@ export function createFileVault(dataDir: string, options?: RecentReadOptions): C
   };
 }
 
-/** The shop's entry (issue 15): `credentials.shop.json` beside the venue's, same protection. */
+/** The shop's entry: `credentials.shop.json` beside the venue's, same protection. */
 export function createFileShopVault(dataDir: string): ShopCredentialsVault {
   const entry = fileEntry(join(dataDir, slotFileName('credentials.json', 'shop')), parseStoredShopEntry);
   return {
@@ -54,7 +54,7 @@ export function createFileShopVault(dataDir: string): ShopCredentialsVault {
   };
 }
 
-/** The shop's webhook secret (issue 16): `credentials.webhook.json`, same protection. */
+/** The shop's webhook secret: `credentials.webhook.json`, same protection. */
 export function createFileWebhookVault(dataDir: string): WebhookSecretVault {
   const entry = fileEntry(join(dataDir, slotFileName('credentials.json', 'webhook')), parseStoredWebhookEntry);
   return {

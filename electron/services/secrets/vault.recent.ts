@@ -1,6 +1,6 @@
 // Every vendor request asks the vault for the account's secrets: a catalog sync asks ~180 times in
 // a few seconds. Reading the file each time (a stat, and in the Electron shell a read and a
-// decryption) cost the browser shell about 0.1 s of CPU per sync (issue 11). An answer is reused
+// decryption) cost the browser shell about 0.1 s of CPU per sync. An answer is reused
 // for `recheckMs`; a save or clear by this process forgets it at once, and a change made by another
 // process (the other shell on the same data folder) is seen within `recheckMs`.
 

@@ -60,7 +60,7 @@ export function createSafeStorageVault(
 }
 
 /**
- * The shop's entry (issue 15): another encrypted file beside the venue's (`credentials.shop.bin`
+ * The shop's entry: another encrypted file beside the venue's (`credentials.shop.bin`
  * for `credentials.bin`), so saving a shop's token never replaces the venue's tokens.
  */
 export function createSafeStorageShopVault(
@@ -82,7 +82,7 @@ export function createSafeStorageShopVault(
   };
 }
 
-/** The shop's webhook secret (issue 16): `credentials.webhook.bin` beside the venue's, same protection. */
+/** The shop's webhook secret: `credentials.webhook.bin` beside the venue's, same protection. */
 export function createSafeStorageWebhookVault(
   safeStorage: SafeStorageLike,
   venueFilePath: string,

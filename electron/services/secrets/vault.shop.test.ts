@@ -6,7 +6,7 @@ import { createFileShopVault, createFileVault } from './vault.file';
 import { createSafeStorageShopVault, createSafeStorageVault, type SafeStorageLike } from './vault.safe-storage';
 import { VaultDamagedError } from './vault';
 
-// Issue 15: the shop's token has its own vault entry, so saving it never replaces the venue's tokens.
+// The shop's token has its own vault entry, so saving it never replaces the venue's tokens.
 
 const venueSecrets = { tenant: 'bar-pepe', accessToken: 'venue-access-token', integratorToken: 'venue-client-token' };
 const VENUE = 'https://pos.example.com';

@@ -7,7 +7,7 @@ import { rememberAccountSecrets, rememberSecret } from './redact';
  * implementation per shell: `vault.file.ts` (browser shell, 0600 file) and
  * `vault.safe-storage.ts` (Electron shell, OS keyring through safeStorage).
  *
- * The entry is bound to the server it was saved for (issue 10 item 1): its origin (scheme, host,
+ * The entry is bound to the server it was saved for: its origin (scheme, host,
  * port) and tenant. Secrets are handed out only for that server and tenant, so pointing the
  * terminal at another address never sends them there.
  */
@@ -84,7 +84,7 @@ const originSchema = z
   .min(1)
   .refine((value) => URL.canParse(value) && new URL(value).origin === value, 'must be an origin such as https://example.com');
 
-/** The vault entry's shape, shared by both implementations. `origin` absent: written before issue 10. */
+/** The vault entry's shape, shared by both implementations. `origin` absent: written before entries named their server (docs/security.md). */
 export const storedSecretsSchema = z.object({
   tenant: z.string().min(1),
   accessToken: z.string().min(1),
@@ -121,11 +121,11 @@ export function secretsBoundTo(stored: StoredSecrets | null, binding: SecretsBin
   return { tenant, accessToken, integratorToken };
 }
 
-// ——— The shop's slot (issue 15) ———
+// ——— The shop's slot ———
 // A shop's secret (retail §5: `username` + `Authorization: Bearer <token>`) lives in its own vault
 // entry — another file, same protection — so saving a shop's token never replaces the venue's.
 
-/** Which entry: the venue's (`credentials.json` / `.bin`), the shop's (`credentials.shop.json` / `.bin`) or the shop's webhook secret (`credentials.webhook.json` / `.bin`, issue 16). */
+/** Which entry: the venue's (`credentials.json` / `.bin`), the shop's (`credentials.shop.json` / `.bin`) or the shop's webhook secret (`credentials.webhook.json` / `.bin`). */
 export type VaultSlot = 'venue' | 'shop' | 'webhook';
 
 export interface ShopSecrets {
@@ -186,7 +186,7 @@ export function slotFileName(name: string, slot: VaultSlot): string {
   return dot < 0 ? `${name}.${slot}` : `${name.slice(0, dot)}.${slot}${name.slice(dot)}`;
 }
 
-// ——— The shop's webhook secret (issue 16 item 5) ———
+// ——— The shop's webhook secret ———
 // The key the retail service signs its webhooks with (retail §6): its own entry, bound to the shop
 // account it was typed for (its local-data key), so a secret typed for one shop is never used to
 // accept another's deliveries. Never in settings.json, a log, an error or a bridge answer.

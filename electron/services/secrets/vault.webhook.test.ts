@@ -1,24 +1,16 @@
-import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { redactSecrets } from './redact';
 import { VaultDamagedError, VaultUnavailableError } from './vault';
 import { createFileShopVault, createFileWebhookVault } from './vault.file';
 import { createSafeStorageWebhookVault, type SafeStorageLike } from './vault.safe-storage';
+import { useTempDirs } from '../../../test/setup/tempDirs.testing';
 
-// Issue 16 item 5: the shop's webhook secret has a vault entry of its own, bound to the shop
+// The shop's webhook secret has a vault entry of its own, bound to the shop
 // account it was typed for; it is never in settings.json, and scrubbed from logs once read.
 
-const dirs: string[] = [];
-afterEach(async () => {
-  await Promise.all(dirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
-});
-async function dir(): Promise<string> {
-  const made = await mkdtemp(join(tmpdir(), 'comanda-vault-webhook-'));
-  dirs.push(made);
-  return made;
-}
+const dir = useTempDirs('comanda-vault-webhook-');
 
 function fakeSafeStorage(available = true): SafeStorageLike {
   const xor = (bytes: Buffer) => Buffer.from(bytes.map((b) => b ^ 0x5a));

@@ -1,22 +1,14 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { chainRoleOf } from '../../../shared/bridge';
 import { createSettingsStore, sameAccount, SETTINGS_FILE } from './settings';
+import { useTempDirs } from '../../../test/setup/tempDirs.testing';
 
-// Issue 17 item 5: a venue's chain role lives in its account settings; files written before it
+// A venue's chain role lives in its account settings; files written before it
 // existed still load (the role reads as its default), and it is kept through a save.
 
-const dirs: string[] = [];
-afterEach(async () => {
-  for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
-});
-async function dataDir(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'comanda-chain-role-'));
-  dirs.push(dir);
-  return dir;
-}
+const dataDir = useTempDirs('comanda-chain-role-');
 
 const account = { mode: 'account' as const, environment: 'custom' as const, baseUrl: 'http://127.0.0.1:9000', imagesUrl: 'http://127.0.0.1:9000', tenant: 'bar-pepe' };
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { accountKindOf, type AccountSettings, type Settings } from '../../../shared/bridge';
 import { accountKeyOf, createSettingsStore, normaliseSettings, sameAccount } from './settings';
 
-// Issue 15: a venue account, a shop account, or both (the second one beside the current).
+// A venue account, a shop account, or both (the second one beside the current).
 
 const shop: AccountSettings = { mode: 'shop', baseUrl: 'https://retail.example.com/', username: ' tienda-sol ' };
 const venue: AccountSettings = { mode: 'account', environment: 'custom', baseUrl: 'https://pos.example.com', imagesUrl: 'https://img.example.com', tenant: 'bar-pepe' };

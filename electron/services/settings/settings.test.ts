@@ -6,7 +6,7 @@ import type { Settings } from '../../../shared/bridge';
 import { ATOMIC_TEMP_PREFIX, writeFileAtomic } from '../files/atomicWrite';
 import { accountKeyOf, createSettingsStore, DEFAULT_PREFERENCES, DEFAULT_SETTINGS, environmentPresets, sameAccount } from './settings';
 
-// The real helper, watched: every file settings writes must go through it (issue 10 item 13).
+// The real helper, watched: every file settings writes must go through it.
 vi.mock('../files/atomicWrite', { spy: true });
 
 const account: Settings = {
@@ -75,7 +75,7 @@ describe('settings store', () => {
     expect((await readdir(dataDir)).filter((name) => name.endsWith('.tmp') || name.startsWith(ATOMIC_TEMP_PREFIX))).toEqual([]);
   });
 
-  it('issue 12: keeps the terminal’s preferences beside the account, each save keeping the other', async () => {
+  it('keeps the terminal’s preferences beside the account, each save keeping the other', async () => {
     const { store: settings, dataDir } = await store();
     await settings.load();
     expect(settings.preferences()).toEqual(DEFAULT_PREFERENCES);
@@ -90,14 +90,14 @@ describe('settings store', () => {
     expect(again.preferences().theme).toBe('dark');
   });
 
-  it('issue 12: damaged preferences fall back to the defaults without losing the account', async () => {
+  it('damaged preferences fall back to the defaults without losing the account', async () => {
     const { store: settings } = await store();
     await writeFile(settings.file, JSON.stringify({ ...account, preferences: { language: 'fr', theme: 'dark', lockIdleMinutes: 5 } }));
     expect(await settings.load()).toMatchObject({ account: { tenant: 'bar-pepe' } });
     expect(settings.preferences()).toEqual(DEFAULT_PREFERENCES);
   });
 
-  it('item 13: saves through the one atomic-write helper (temp file, fsync, rename, folder fsync), 0600', async () => {
+  it('saves through the one atomic-write helper (temp file, fsync, rename, folder fsync), 0600', async () => {
     const { store: settings } = await store();
     vi.mocked(writeFileAtomic).mockClear();
     await settings.save(account);
@@ -105,7 +105,7 @@ describe('settings store', () => {
     expect(writeFileAtomic).toHaveBeenCalledWith(settings.file, await readFile(settings.file, 'utf8'), { mode: 0o600 });
   });
 
-  it('item 13: a save that fails keeps the previous file and leaves no temporary file', async () => {
+  it('a save that fails keeps the previous file and leaves no temporary file', async () => {
     const { store: settings, dataDir } = await store();
     await settings.save(account);
     const before = await readFile(settings.file, 'utf8');
@@ -140,7 +140,7 @@ describe('settings store', () => {
     expect((await settings.load()).account.mode).toBe('account');
   });
 
-  it('item 13: the damaged copy is written through the atomic-write helper, 0600 whatever the original allowed', async () => {
+  it('the damaged copy is written through the atomic-write helper, 0600 whatever the original allowed', async () => {
     const { store: settings } = await store();
     const damaged = Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x0a]); // not UTF-8: the copy keeps the bytes as they were
     await writeFile(settings.file, damaged, { mode: 0o644 });

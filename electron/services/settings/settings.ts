@@ -33,13 +33,13 @@ export const DEFAULT_PREFERENCES: Preferences = { language: null, theme: 'system
  */
 const settingsFileSchema = settingsSchema.extend({
   syncEveryMinutes: settingsSchema.shape.syncEveryMinutes.default(DEFAULT_SYNC_EVERY_MINUTES),
-  // A file written before shops existed (issue 15) has no second account; a damaged one is
+  // A file written before shops existed has no second account; a damaged one is
   // dropped without costing the current account.
   secondary: accountSettingsSchema.nullable().optional().catch(undefined),
-  // The terminal's preferences (issue 12), once chosen. Damaged ones fall back to the defaults
+  // The terminal's preferences, once chosen. Damaged ones fall back to the defaults
   // without costing the account.
   preferences: preferencesSchema.optional().catch(undefined),
-  // The shop's webhook receiver (issue 16), once set; damaged ones fall back to "off".
+  // The shop's webhook receiver, once set; damaged ones fall back to "off".
   shopWebhooks: shopWebhookSettingsSchema.optional().catch(undefined),
 });
 
@@ -77,7 +77,7 @@ export function normaliseSettings(settings: Settings): Settings {
 export function normaliseAccount(account: AccountSettings): AccountSettings {
   switch (account.mode) {
     case 'demo':
-      // The chain role (issue 17) is kept only when chosen: absent reads as the default (chainRoleOf).
+      // The chain role is kept only when chosen: absent reads as the default (chainRoleOf).
       return { mode: 'demo', ...(account.chainRole ? { chainRole: account.chainRole } : {}) };
     case 'demo-shop':
       return { mode: 'demo-shop' };
@@ -108,7 +108,7 @@ export function accountKeyOf(account: AccountSettings): string {
   switch (account.mode) {
     case 'demo':
       return 'demo';
-    // Shops (issue 15) are prefixed: a shop user named like a venue tenant is another account.
+    // Shops are prefixed: a shop user named like a venue tenant is another account.
     case 'demo-shop':
       return 'shop:demo';
     case 'shop':
@@ -148,7 +148,7 @@ export interface SettingsStore {
    * first screen offers the demos and "Connect my account" (README "Settings and accounts").
    */
   isFirstStart(): boolean;
-  /** The shop's webhook receiver settings (issue 16; off until set). The secret is not here: the vault has it. */
+  /** The shop's webhook receiver settings (off until set). The secret is not here: the vault has it. */
   shopWebhooks(): ShopWebhookSettings;
   /** Saves them with the settings last loaded or saved. */
   saveShopWebhooks(settings: ShopWebhookSettings): Promise<ShopWebhookSettings>;

@@ -1,22 +1,14 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_SHOP_WEBHOOK_SETTINGS } from '../../../shared/bridge';
 import { createSettingsStore } from './settings';
+import { useTempDirs } from '../../../test/setup/tempDirs.testing';
 
-// Issue 16 item 5: the webhook receiver's settings live in settings.json (off by default); the
+// The webhook receiver's settings live in settings.json (off by default); the
 // account's Save and the preferences keep them; a damaged part falls back to "off".
 
-const dirs: string[] = [];
-afterEach(async () => {
-  await Promise.all(dirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
-});
-async function dataDir(): Promise<string> {
-  const made = await mkdtemp(join(tmpdir(), 'comanda-settings-webhooks-'));
-  dirs.push(made);
-  return made;
-}
+const dataDir = useTempDirs('comanda-settings-webhooks-');
 
 describe('the shop webhook settings in settings.json', () => {
   it('are off on loopback by default, and kept across saves of the account and the preferences', async () => {

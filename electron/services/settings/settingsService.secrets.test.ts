@@ -1,4 +1,4 @@
-// Issue 10 items 1, 3 and 5 through the whole main side: saved tokens go only to the server they
+// Tokens and addresses through the whole main side (docs/security.md): saved tokens go only to the server they
 // were saved for, the main side's log and answers never carry a token, and a real account on
 // another machine needs https://. Servers that record every request prove what left the machine.
 import { mkdtemp, writeFile } from 'node:fs/promises';
@@ -39,7 +39,7 @@ async function writeSettings(dataDir: string, baseUrl: string, tenant = PEPE.ten
   );
 }
 
-describe('saved tokens are bound to their server (issue 10 item 1)', () => {
+describe('saved tokens are bound to their server', () => {
   it('Save pointed at another address without new tokens sends nothing there and says to type them again', async () => {
     const pepe = await pepeServer();
     const other = await otherServer();
@@ -146,7 +146,7 @@ describe('saved tokens are bound to their server (issue 10 item 1)', () => {
   });
 });
 
-describe('a real account on another machine needs https:// (issue 10 item 5)', () => {
+describe('a real account on another machine needs https://', () => {
   it('Save and Test connection refuse plain http to a non-loopback host, naming the field', async () => {
     const { core: app, call } = await core();
     const save = await call('saveSettings', { account: pepeAccount('http://pos.example.com'), syncEveryMinutes: 5, secrets: pepeTokens });
@@ -167,7 +167,7 @@ describe('a real account on another machine needs https:// (issue 10 item 5)', (
   });
 });
 
-describe('no token in anything stored or shown (issue 10 item 3)', () => {
+describe('no token in anything stored or shown', () => {
   // Characters that every encoding writes differently: space, slash, plus, equals.
   const ECHO = { tenant: 'demo', accessToken: 'echo tok/en+7f3a=9c', integratorToken: 'echo client/91+bd=04' };
 

@@ -60,7 +60,7 @@ import { usePinGate } from '../session/lock/pinGate';
  */
 export function App({ bridge }: { bridge: BridgeClient }) {
   const { scope, scopes } = useAccountScope(bridge);
-  // Saved orders must not be evicted under storage pressure: ask once (issue 10 item 10).
+  // Saved orders must not be evicted under storage pressure: ask once.
   useEffect(() => void askForPersistentStorage(), []);
   // Settings belong to no account: they use the bridge itself; Save is the account switch.
   const settingsBridge = useMemo<SettingsBridge>(
@@ -76,7 +76,7 @@ export function App({ bridge }: { bridge: BridgeClient }) {
 }
 
 /**
- * The terminal on one account (issue 15): the till for a shop, the floor and catalog for a venue.
+ * The terminal on one account: the till for a shop, the floor and catalog for a venue.
  * Nothing of either starts before getAppInfo says which (a venue's loaders would ask a shop for
  * rooms); a main side that does not answer shows the venue's screens, which explain that.
  */
@@ -111,7 +111,7 @@ function ShopTerminal({
   tenant: string | null;
   catalogPerMinute: number | null;
 }) {
-  // The shop's catalog sync (issue 15 item 3) runs for as long as this shop is the current account:
+  // The shop's catalog sync runs for as long as this shop is the current account:
   // a switch to the venue remounts Terminal, which stops it (a sync under way is aborted).
   useEffect(() => {
     const sync = startShopSync(bridge, { accountKey });
@@ -119,7 +119,7 @@ function ShopTerminal({
   }, [bridge, accountKey]);
   // Its queue (sales, invoices: Pending orders) and its connection, for the header (ShopHeader.tsx).
   useShopFeeds(bridge);
-  // Products and customers changed at the shop's service, as its webhooks tell the main side (issue 16).
+  // Products and customers changed at the shop's service, as its webhooks tell the main side.
   useEffect(() => {
     const live = startShopLiveChanges({ bridge });
     return () => live.stop();
@@ -188,7 +188,7 @@ function VenueTerminal({ bridge, settingsBridge }: { bridge: BridgeClient; setti
     };
   }, [bridge]);
 
-  // The account's order queue (issue 11): the main side keeps and delivers it; this window follows
+  // The account's order queue: the main side keeps and delivers it; this window follows
   // its snapshots and submits through the outbox client, for as long as this account is current.
   const resetTickets = useOrderStore((state) => state.resetTickets);
   useEffect(() => {
@@ -197,7 +197,7 @@ function VenueTerminal({ bridge, settingsBridge }: { bridge: BridgeClient; setti
     // The catalog's "Most sold" tab follows the queue (issue 12 item 3).
     const mostSold = startMostSoldFeed({ bridge, queue: useQueueStore, log });
 
-    // Upgrade (issue 11 item 5): orders the previous version kept in this browser go to the main
+    // Upgrade: orders the previous version kept in this browser go to the main
     // side once; until that worked the old database stays, and this tries again.
     let cancelled = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -225,13 +225,13 @@ function VenueTerminal({ bridge, settingsBridge }: { bridge: BridgeClient; setti
     };
   }, [bridge, resetTickets]);
 
-  // Stock (issue 14 items 9–10): the warehouse this terminal sells from, and 86s from every window.
+  // Stock: the warehouse this terminal sells from, and 86s from every window.
   useEffect(() => startStockFeed({ bridge, log: (line) => console.warn(line) }).stop, [bridge]);
 
-  // Catalog quick edits (issue 17 item 1): what manager mode saved, written into every window's copy.
+  // Catalog quick edits: what manager mode saved, written into every window's copy.
   useEffect(() => startCatalogEditFeed({ bridge, log: (line) => console.warn(line) }).stop, [bridge]);
 
-  // Customers (issue 14 item 8): created ones join this window's copy, deleted ones leave it, in every window.
+  // Customers: created ones join this window's copy, deleted ones leave it, in every window.
   useEffect(() => startCustomersFeed({ bridge, queue: useQueueStore, catalog: catalogStore, log: (line) => console.warn(line) }).stop, [bridge]);
 
   const retry = useCallback(() => loaderRef.current?.retry() ?? Promise.resolve(), []);
@@ -267,7 +267,7 @@ function VenueTerminal({ bridge, settingsBridge }: { bridge: BridgeClient; setti
         settingsOpen={settingsOpen}
         more={!settingsOpen && (screen === 'customers' || screen === 'giftCards' || screen === 'manager') ? screen : null}
         onShowMore={(next) => {
-          // Manager mode (issue 17) asks for the terminal PIN when one is set.
+          // Manager mode asks for the terminal PIN when one is set.
           void (next === 'manager' ? pinGate.confirm('manager') : Promise.resolve(true)).then((ok) => {
             if (!ok) return;
             closeSettings();

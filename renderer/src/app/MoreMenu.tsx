@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import './moreMenu.css';
 
-// The header's "More" menu (issue 14): screens a waiter does not need at every table — Customers
+// The header's "More" menu: screens a waiter does not need at every table — Customers
 // and Gift cards. A menu button: Enter, Space or Arrow Down open it on its first item, Arrow Up on
 // its last; arrows, Home and End move; Escape (or Tab, or a tap elsewhere) closes it and the focus
 // goes back to the button. Where the header is narrow only the icon shows; the word stays for

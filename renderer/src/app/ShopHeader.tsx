@@ -15,7 +15,7 @@ import { ShopConnectionIndicator } from '../features/sync/ShopConnectionIndicato
 import { SyncStatus } from '../features/sync/SyncPanel';
 import { shopSyncSource, SyncSourceContext } from '../session/syncSource';
 
-// A shop's header (issue 15 item 3, "progress and last sync as for the venue"): the app's name,
+// A shop's header ("progress and last sync as for the venue"): the app's name,
 // the shop, the Venue | Shop switch when both are set, then what the terminal is doing — the
 // shop catalog's sync status (last sync, progress, "Sync now" in its view), the connection
 // (with the sales waiting to leave), Pending orders (a sale whose outcome is unknown needs a

@@ -1,4 +1,4 @@
-// Issue 10 item 8 under issue 11: a submit whose bridge call never reached the main side was not
+// A submit whose bridge call never reached the main side was not
 // saved, and the terminal says so; nothing shows as pending. The real bridge pieces are composed
 // as in the app: HTTP client → bridge client → account scope → outbox client (App.tsx).
 import 'fake-indexeddb/auto';
@@ -20,7 +20,7 @@ afterEach(async () => {
 
 const newId = () => crypto.randomUUID();
 
-describe('a submit that never reached the main side (issue 10 item 8, issue 11)', () => {
+describe('a submit that never reached the main side', () => {
   it('is not "saved": the waiter is told, nothing shows as pending, and the ticket can be sent again', async () => {
     const catalog = await demoCatalogDb();
     catalogs.push(catalog);

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { accountKindOf, chainRoleOf, type BridgeClient, type Settings } from '../../../shared/bridge';
 import { settingsSelectors, useSettingsStore } from '../features/settings/settingsStore';
 
-/** Whether the venue in use is a chain's master, as its settings say (the API cannot tell: issue 17 item 5). */
+/** Whether the venue in use is a chain's master, as its settings say (the API cannot tell; docs/decisions.md "Vendors and chain sync in manager mode"). */
 export function isChainMaster(settings: Settings): boolean {
   return accountKindOf(settings.account) === 'venue' && chainRoleOf(settings.account) === 'master';
 }

@@ -58,7 +58,7 @@ export function createHttpBridge(options: HttpBridgeOptions = {}): BridgeApi {
     try {
       response = await doFetch(`${baseUrl}/bridge/${name}`, { method: 'POST', headers, body: JSON.stringify(input) });
     } catch (error) {
-      // Nothing answered: the request did not reach the main side (issue 10 item 8).
+      // Nothing answered: the request did not reach the main side.
       return failure({ kind: 'unreachable', code: 'local-service-not-answering', detail: `${name}: ${error instanceof Error ? error.message : String(error)}` });
     }
 

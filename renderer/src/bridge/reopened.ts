@@ -1,6 +1,5 @@
 // The browser shell's event stream (SSE) opened — first, or again after a drop: events sent before
-// it was connected were missed, so whoever follows main-side state reads it again (issue 11 item 3;
-// a window's first read can land before its stream connects). Electron's IPC never drops.
+// it was connected were missed, so whoever follows main-side state reads it again (// a window's first read can land before its stream connects). Electron's IPC never drops.
 
 export interface ReopenSignal {
   notify(): void;

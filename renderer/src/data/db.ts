@@ -42,7 +42,7 @@ const SCHEMA_V1 = {
 } as const;
 
 /**
- * Version 2 (2026-11-22, issue 4): the catalog, floor and customers move into one database per
+ * Version 2 (2026-11-22): the catalog, floor and customers move into one database per
  * generation (`comanda-<accountKey>-gen-<n>`, catalogDb.ts); this database keeps the pointer.
  * No upgrade() is needed: the version only adds a store. The version 1 floor stays where it is and
  * is shown until the first generation exists, so a terminal updated from version 1 that starts

@@ -5,7 +5,7 @@ import { createI18n } from './i18n';
 import { languages } from './languages';
 import { resources } from './resources';
 
-// Issue 12 item 6: every code the main side may send has words in every language, and the helper
+// Every code the main side may send has words in every language, and the helper
 // puts a code, its parameters and the server's own words together.
 
 const PLURAL = /_(one|many|other)$/;

@@ -1,7 +1,7 @@
 import { isErrorCode, isNetworkCause, type ErrorCode, type ErrorParams, type NetworkCause } from '../../../shared/bridge';
 import type { resources } from './resources';
 
-// Issue 12 item 6: the main side (and the renderer's data layer) report what went wrong as a code
+// The main side (and the renderer's data layer) report what went wrong as a code
 // with parameters (shared/bridge/errorCodes.ts); this words it in the terminal's language, from
 // the `errors` namespace. The one place a BridgeError, a stored outbox error, a storage problem,
 // a connection check or a sync failure becomes a sentence.

@@ -1,7 +1,7 @@
 import { venueTimeZone } from '../../../shared/domain/venueTime';
 import { localeOf, type Language } from './languages';
 
-// Numbers, money, dates and times in the terminal's language (issue 12 item 5), with Intl. Times
+// Numbers, money, dates and times in the terminal's language, with Intl. Times
 // and dates are the venue's wall clock (shared/domain/venueTime.ts), as on its receipts, whatever
 // zone the machine is set to.
 // Formatters are built once per language and kind: they are costly to create and used in lists.

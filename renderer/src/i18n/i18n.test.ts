@@ -3,7 +3,7 @@ import { createI18n, startLanguage } from './i18n';
 import { languages, type Language } from './languages';
 import { namespaces, resources } from './resources';
 
-// Issue 12 item 7: a key missing in one language, a message whose parameters differ between
+// A key missing in one language, a message whose parameters differ between
 // languages, or a plural without a form its language needs fails here, naming the key.
 
 const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;

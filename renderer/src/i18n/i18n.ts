@@ -3,7 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import { detectLanguage, isLanguage, type Language } from './languages';
 import { namespaces, resources } from './resources';
 
-// The terminal's one i18next instance (issue 12 item 5). Initialised synchronously with bundled
+// The terminal's one i18next instance. Initialised synchronously with bundled
 // resources, so the first paint is already in the right language.
 
 export function createI18n(language: Language): I18n {

@@ -1,4 +1,4 @@
-// The terminal's languages (issue 12 item 5): Spanish, Catalan and English. A terminal starts in
+// The terminal's languages: Spanish, Catalan and English. A terminal starts in
 // the system's language when it is one of the three, otherwise in Spanish (the venues' language).
 
 export const languages = ['es', 'ca', 'en'] as const;

@@ -41,7 +41,7 @@ const draft: EntryDraft = {
 };
 const saved = { entry: queuedEntry(draft, 1, '2026-11-23T12:00:00.000Z') };
 
-describe('a scoped bridge names its account (issue 10 items 7 and 8)', () => {
+describe('a scoped bridge names its account', () => {
   it('learns its account from getAppInfo once, then names it on every call', async () => {
     const getAppInfo = vi.fn(async () => info('demo'));
     const listRooms = vi.fn(async () => ({ rooms: [] }));

@@ -13,8 +13,8 @@ import {
 } from '../../../shared/bridge';
 
 /**
- * The bridge as one account's local data sees it. Every call names the scope's account (issue 10
- * item 7): the main side refuses one for an account that is no longer current (`wrong-account`),
+ * The bridge as one account's local data sees it. Every call names the scope's account
+ * (docs/security.md): the main side refuses one for an account that is no longer current (`wrong-account`),
  * so a window that missed `account-changed` cannot save its orders into another account.
  * Once closed (a switch started), no call leaves, every answer still on its way is refused and no
  * event is delivered: an answer from the next account can never land in this account's database
@@ -40,7 +40,7 @@ export const SWITCHING_CODE = 'account-switched' satisfies ErrorCode;
 export function scopeBridge(root: BridgeClient, options: ScopeOptions = {}): ScopedBridge {
   let closed = false;
   const unsubscribers = new Set<() => void>();
-  // Not sent at all: nothing was saved, and the screen says so (issue 10 item 8).
+  // Not sent at all: nothing was saved, and the screen says so.
   const notSent = () => new BridgeError({ kind: 'unreachable', code: SWITCHING_CODE, detail: 'the account scope is closed: not sent' });
   const refused = () => new BridgeError({ kind: 'internal', code: SWITCHING_CODE, detail: 'the account scope closed while the call ran' });
   /** The scope's account once known; `learning`: the getAppInfo that will tell it. */

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { AllergenCode } from '../../../shared/api/catalog';
 
-/** The catalog's first tab (issue 12 item 3): the items this terminal sent most lately. */
+/** The catalog's first tab: the items this terminal sent most lately. */
 export const MOST_SOLD = 'most-sold';
 /** A tab of the groups column: "Most sold" or a group (by id). */
 export type GroupTab = typeof MOST_SOLD | number;

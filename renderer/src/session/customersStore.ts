@@ -4,7 +4,7 @@ import type { CatalogStoreApi } from '../data/catalog/catalogStore';
 import type { QueueStoreApi } from '../data/queue/queueStore';
 import { customerDetailsDb, readCustomerDetails, type CustomerDetailsRow } from '../data/customers/customerDetails';
 
-// The Customers screen's link to the current account (issue 14 item 8): its bridge (create goes
+// The Customers screen's link to the current account: its bridge (create goes
 // to the main side's queue, delete is an online call) and the customer chosen for the next table
 // the waiter seats. Set by customersFeed.ts for as long as the account is current.
 

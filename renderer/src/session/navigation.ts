@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import type { Outbox, SeatTable } from '../data/queue/outboxTypes';
 import { COUNTER_TICKET, useOrderStore } from './orderStore';
 
-// The service flow's screen state (issue 6): the current account's outbox client, which table's
+// The service flow's screen state: the current account's outbox client, which table's
 // order builder is showing, the seat dialog, the pending-orders screen. The queue itself (the
 // data) lives on the main side; screens read its latest snapshot from data/queueStore.ts.
 
@@ -35,7 +35,7 @@ export interface ServiceState {
   showShopScreen: (screen: ShopScreen) => void;
   /** Opens the order builder for a target. */
   openOrder: (target: OrderTarget) => void;
-  /** Opens a seated table's bill (issue 14); its order builder stays the target. */
+  /** Opens a seated table's bill; its order builder stays the target. */
   openBill: (serviceId: string) => void;
   openSeatDialog: (tables: readonly SeatTable[]) => void;
   closeSeatDialog: () => void;

@@ -60,7 +60,7 @@ describe('the ticket', () => {
   });
 });
 
-describe('repeat, edit and the quantity keypad (issue 12 item 4)', () => {
+describe('repeat, edit and the quantity keypad', () => {
   it('a multiplier typed on the keypad goes with the next item opened, then is gone', () => {
     state().typeMultiplierDigit(0); // a leading 0 is no number
     expect(state().multiplier).toBeNull();

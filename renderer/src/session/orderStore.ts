@@ -2,8 +2,8 @@ import { create } from 'zustand';
 import { MAX_QUANTITY, type LineChoice, type PricedLine } from '../../../shared/domain/line';
 import { addCents, multiplyCents } from '../../../shared/domain/money';
 
-// The ticket being built (issue 5 item 3): complete, priced lines only — a sheet adds a line once
-// evaluateLine says it is complete. Held in memory for now; the outbox (issue 6) persists it.
+// The ticket being built: complete, priced lines only — a sheet adds a line once
+// evaluateLine says it is complete. Held in memory for now; the outbox persists it.
 
 export interface TicketLine {
   /** Stable key of the line in this ticket. */
@@ -15,7 +15,7 @@ export interface TicketLine {
   unitCents: number;
   quantity: number;
   note: string;
-  /** It came from a sheet (format, modifiers, menu): its choices can be edited (issue 12 item 4). */
+  /** It came from a sheet (format, modifiers, menu): its choices can be edited. */
   editable: boolean;
 }
 
@@ -60,7 +60,7 @@ export interface OrderState {
   openQuantity: number;
   /** The line whose choices the open sheet edits (its Save replaces them), or null: a new line. */
   editingKey: number | null;
-  /** The quantity keypad's number (issue 12 item 4): the next item tapped is added this many times. */
+  /** The quantity keypad's number: the next item tapped is added this many times. */
   multiplier: number | null;
   nextKey: number;
   /** A tapped item: its sheet opens (or a plain item is added), taking the pending multiplier. */

@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import type { BridgeClient, Preferences } from '../../../shared/bridge';
 import { detectLanguage, isLanguage, type Language } from '../i18n/languages';
 
-// The terminal's language, theme and idle lock (issue 12 items 5, 9, 10): saved on the main side
+// The terminal's language, theme and idle lock: saved on the main side
 // with the settings, applied at once. The language and theme are mirrored in this browser's
 // storage so the next start paints in them before the main side answers; the main side's wins.
 

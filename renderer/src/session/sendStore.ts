@@ -11,7 +11,7 @@ import {
   type TakeawayDraft,
 } from './sendDrafts';
 
-// What the waiter is typing for the Send step (issue 6 item 3): the takeaway / delivery forms sit
+// What the waiter is typing for the Send step: the takeaway / delivery forms sit
 // beside the ticket and the payment and Send button under it, so the drafts live in one small
 // store both columns read. In memory only: what matters is saved by the outbox on Send.
 
@@ -22,7 +22,7 @@ export interface SendState {
   takeaway: TakeawayDraft;
   delivery: DeliveryDraft;
   payment: PaymentDraft;
-  /** Issue 14 items 4, 5: a discount on the round and "Separate check". */
+  /** A discount on the round and "Separate check". */
   round: RoundExtras;
   errors: SendErrors;
   status: SendStatus;

@@ -4,7 +4,7 @@ import { catalogStore as appCatalogStore, type CatalogStoreApi } from '../data/c
 import { followHeardChanges } from '../data/catalog/heardChanges';
 import { initialWarehouseState, loadWarehouse, useWarehouseStore } from '../data/stock/warehouseStore';
 
-// Stock in every window (issue 14 items 9–10). While an account's terminal is open this:
+// Stock in every window. While an account's terminal is open this:
 // - gives the warehouse store the account's bridge and reads the saved warehouse (again each time
 //   the window comes back to the front: another window of this terminal may have changed it);
 // - applies each `stock-changed` event (an 86 or a "put back" from any window) to the current

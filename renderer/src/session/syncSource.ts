@@ -7,7 +7,7 @@ import { SHOP_SYNC_RESOURCES, type ShopSyncResource } from '../data/shop/shopSyn
 import { SYNC_RESOURCES } from '../data/sync/sync';
 import type { SyncProgress } from '../data/sync/syncProgress';
 
-// Which catalog the header's sync status and the sync view describe (issue 15 item 3: "progress
+// Which catalog the header's sync status and the sync view describe ("progress
 // and last sync as for the venue"): the venue's catalog store by default, the shop's inside a
 // <SyncSourceContext.Provider value={shopSyncSource}>. Both stores have the same shape where these
 // screens read them: the current generation's `syncedAt` and counts, the progress, the last

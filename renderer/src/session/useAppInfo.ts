@@ -5,7 +5,7 @@ import type { AppInfo, BridgeClient } from '../../../shared/bridge';
 const RETRY_MS = 1_000;
 
 /**
- * The current account as the main side describes it (issue 15: a venue or a shop), asked once per
+ * The current account as the main side describes it (a venue or a shop), asked once per
  * account scope and again every second until it answers. `info` null until then: the app starts
  * neither the venue's loaders nor the till before it knows which account it is on. `failed`: the
  * first question got no answer (the screens explain an unreachable local service their own way).

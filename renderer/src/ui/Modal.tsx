@@ -2,7 +2,7 @@ import { useEffect, useRef, type ReactNode, type SyntheticEvent } from 'react';
 import { createPortal } from 'react-dom';
 
 /**
- * A native modal `<dialog>` in document.body (issue 12 items 8, 9): the browser makes everything
+ * A native modal `<dialog>` in document.body: the browser makes everything
  * else inert and keeps the focus inside; the focus goes back where it was when it closes.
  * `onCancel` is Escape; without it Escape does nothing, and a dialog the browser closes anyway
  * (a second Escape) opens again: the lock screen cannot be dismissed.

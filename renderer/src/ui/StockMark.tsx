@@ -22,7 +22,7 @@ export function stockText(t: TFunction<'stock'>, format: Formatters, level: Stoc
 }
 
 /**
- * The stock on an item button (issue 14 item 9), small enough for the densest grid: a box and the
+ * The stock on an item button, small enough for the densest grid: a box and the
  * quantity; at or below the alert level a warning triangle, the quantity and a frame; sold out, a
  * struck circle and the words "Sold out". Never colour alone. Hidden from assistive technology:
  * the button's name says it (stockText).

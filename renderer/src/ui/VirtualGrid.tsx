@@ -3,7 +3,7 @@ import { useElementSize } from './useElementSize';
 import { columnsFor, rowsInView } from './virtualWindow';
 
 /**
- * A windowed grid (issue 5 item 4): fixed-height rows, as many columns as fit the width
+ * A windowed grid: fixed-height rows, as many columns as fit the width
  * (`repeat(auto-fill, minmax(minColumnWidth, 1fr))`, measured with a ResizeObserver), and only the
  * rows in view plus `overscan` rows either side in the DOM. The list keeps the full height
  * (padding above the first rendered row, the rest below), so the scrollbar, wheel, touch and

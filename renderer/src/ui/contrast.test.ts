@@ -26,7 +26,7 @@ describe('contrastRatio', () => {
   });
 });
 
-// Issue 12 item 10: both themes, every pair of text and background the stylesheets put together
+// Both themes, every pair of text and background the stylesheets put together
 // (text colour on background colour), at WCAG AA for normal text: 4.5:1.
 const TEXT_ON_BACKGROUND: [text: string, background: string][] = [
   ['ink', 'paper'],

@@ -37,7 +37,7 @@ export type ThemeName = 'light' | 'dark';
 
 /**
  * The colour variables of a stylesheet's first `:root` block, per theme: `--ink: light-dark(#14181f,
- * #eceff3)` gives ink #14181f in the light theme and #eceff3 in the dark one (issue 12 item 10).
+ * #eceff3)` gives ink #14181f in the light theme and #eceff3 in the dark one.
  * Only solid hex colours are read; shades (rgba) lie over other colours and are not text.
  */
 export function themeColours(css: string): Record<ThemeName, Record<string, string>> {

@@ -2,7 +2,7 @@ import { useLayoutEffect, useRef, useState, type KeyboardEvent, type RefObject }
 
 /**
  * An inline confirmation that takes the place of the button that asked for it (Discard…, Clear
- * table, Pick another table…; issue 12 item 8). When it opens, the focus goes into it: to its
+ * table, Pick another table…). When it opens, the focus goes into it: to its
  * `data-autofocus` element (the safe choice). When it closes and the focus had
  * nowhere to go (it was inside, or nowhere), the focus goes back to the button that opened it,
  * found in `scope` by `data-opener="<what>"`. Escape inside it cancels.

@@ -93,8 +93,8 @@ export const retailCustomerWire = z.object({
   maxCredit: wireCents.nullish().transform((v) => v ?? null),
   extra_id: z.union([z.string(), z.number()]).nullish().transform((v) => (v === undefined || v === null ? null : String(v))),
   /**
-   * The customer's own price rate. Not in §2.4 (issue 15 item 7: "or it follows the customer's"):
-   * read when the record carries it, null otherwise (docs/decisions.md "Issue 15 — the till's customer").
+   * The customer's own price rate. Not in §2.4 ("or it follows the customer's"):
+   * read when the record carries it, null otherwise (docs/decisions.md "The till's customer").
    */
   price_rate_id: wireRef,
 });

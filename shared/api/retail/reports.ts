@@ -7,7 +7,7 @@ import { retailPaginated, scaledDecimal, wireCents, wireHundredths, wireRef, wir
 // integers (./wire.ts): money → cents, quantities → thousandths, a tax rate → hundredths (21 →
 // 2100). Objects are not strict: fields beyond the clarifications' line shapes are ignored.
 
-/** The reports the Reports screen shows (issue 16 item 2). */
+/** The reports the Reports screen shows. */
 export const RETAIL_REPORT_NAMES = ['hours', 'categorySales', 'productSales', 'payments', 'taxes', 'stocks'] as const;
 export type RetailReportName = (typeof RETAIL_REPORT_NAMES)[number];
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Issue 17 item 6: every back-office write is recorded on the main side — who (this terminal),
+// Every back-office write is recorded on the main side — who (this terminal),
 // when, what it changed and what the server answered — and listed in manager mode.
 
 const isoTime = z.string().min(1).max(40);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { bridgeErrorInfoSchema } from '../result';
 
-// Issue 17 item 1: catalog quick edits from manager mode. The renderer sends the changed fields of
+// Catalog quick edits from manager mode. The renderer sends the changed fields of
 // the records the manager edited (spec 4.3 rule 3: `id` plus only what changes); the main side
 // checks them all (shared/domain/catalogEdits.ts), then writes one multi-record request per
 // resource under its wrapper key, split under the request limit, and says exactly what was saved.

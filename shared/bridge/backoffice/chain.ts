@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { auditAnswerSchema } from './audit';
 
-// Issue 17 item 5: chain sync (spec: hospitality 4.2 `POST {base_url}/api/external/chains/sync`;
+// Chain sync (spec: hospitality 4.2 `POST {base_url}/api/external/chains/sync`;
 // clarifications "Hospitality v2": it copies the master's catalog to each child). The API cannot
 // say whether an account is a chain's master, so the account's settings do (`chainRole`,
 // schemas.ts): the Chain tab is offered on a master only. The POS still decides: a refusal (403

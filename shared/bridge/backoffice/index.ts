@@ -5,7 +5,7 @@ import { purchasingOperations } from './purchasing';
 import { stockCountOperations } from './stockCounts';
 import { vendorOperations } from './vendors';
 
-// Manager mode (issue 17): the back office a venue's terminal reaches, one contract file per
+// Manager mode: the back office a venue's terminal reaches, one contract file per
 // concern. Venue accounts only; every write is recorded in the audit log (audit.ts).
 
 export * from './audit';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Issue 17 item 3: purchase orders (spec 2.8, 4.5) and receiving their lines into a warehouse. The
+// Purchase orders (spec 2.8, 4.5) and receiving their lines into a warehouse. The
 // API has no "receive" call: a receipt adds each line's quantity with `addStock` (spec 4.4) through
 // the main side's order queue (one `stock-receipt` entry per line, all committed in one
 // transaction), so a receipt made offline arrives once. The API does not raise a line's `received`

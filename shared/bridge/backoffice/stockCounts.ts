@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Issue 17 item 2: stock counts. The manager reads a warehouse's stock (spec 4.4 GET
+// Stock counts. The manager reads a warehouse's stock (spec 4.4 GET
 // V2/warehouses/<id>, every page), counts some of its items, and saves the count as ONE
 // `setStock` call holding the `stocks` array. Before writing, the main side reads the warehouse
 // again: an item whose quantity is no longer the one the manager saw ("expected") is not written —

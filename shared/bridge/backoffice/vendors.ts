@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ErrorCode } from '../errorCodes';
 
-// Issue 17 item 4: the venue's vendors and their items (spec: hospitality 2.8, 4.6), online only —
+// The venue's vendors and their items (spec: hospitality 2.8, 4.6), online only —
 // nothing is queued: the manager is told at once. Money crosses as integer cents (a vendor item's
 // `costPrice` is a decimal string on the wire, converted on the main side); a pack is a number of
 // units (up to 3 decimals). Every write is recorded in the audit log (audit.ts).

@@ -5,7 +5,7 @@
 // order: `sum` = Σ line totals; `total` = sum − orderDiscount + shippingAmount; `tax` and
 // `subtotal` those of the lines with the order discount spread over them in proportion to their
 // totals (subtotal = sum − orderDiscount − tax, the shipping outside both).
-// Decisions (docs/decisions.md, 2026-11-23 "Issue 15 — promotions engine"):
+// Decisions (docs/decisions.md, 2026-11-23 "Promotions engine"):
 // - a line's `discount` = its promotions' discounts (./promotions.ts) + the cashier's manual
 //   discount, which comes after them: a percent is of what the promotions left (half up), an
 //   amount at most what they left, so a line is never negative;

@@ -16,8 +16,8 @@
 //   4 up to .99: the smallest x.99 ≥ c (12.40 → 12.99, 13.00 → 13.99);
 //   5 down to .99: the largest x.99 ≤ c (12.40 → 11.99); a price below 0.99 stays as it is (half
 //     up to the cent).
-// Decisions where the clarifications are silent (docs/decisions.md, 2026-11-23 "Issue 15 —
-// promotions engine"):
+// Decisions where the clarifications are silent (docs/decisions.md, 2026-11-23 "Promotions
+// engine"):
 // - rule 3 below 0.49, where the closer candidate is −0.01 (not a price): the price stays as it
 //   is (half up to the cent), as rule 5 does below 0.99; from 0.49 (a tie: up) to 0.99 it is 0.99,
 //   which is what the rule's words give;

@@ -21,8 +21,8 @@
 //   applied in `order` (lower first); a unit discounted by one promotion takes no other; every
 //   discount rounded half up to the cent and never making a line negative.
 //
-// Decisions where the clarifications are silent (also in docs/decisions.md, 2026-11-23 "Issue 15 —
-// promotions engine"):
+// Decisions where the clarifications are silent (also in docs/decisions.md, 2026-11-23 "Promotions
+// engine"):
 // 1. Units. A line of a whole quantity q (not sold by weight) is q equal units at its unit price.
 //    A line sold by weight, or of a quantity that is not whole, is ONE unit whose price is the
 //    line's sum (price × weight, half up): it pairs, fills a combo slot and counts as one unit

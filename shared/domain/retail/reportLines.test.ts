@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mergeReportLines, sumReportLines } from './reportLines';
 
-// Issue 16 item 4: the tables' totals are the sums of the report's lines, exact; a stretch read in
+// The tables' totals are the sums of the report's lines, exact; a stretch read in
 // pieces adds up line by line.
 
 describe('report lines', () => {

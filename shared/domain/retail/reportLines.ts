@@ -1,6 +1,6 @@
 import type { ShopReportLine, ShopReportLines, ShopReportName } from '../../bridge/shopReports';
 
-// Sums over a report's lines (issue 16 item 4: the tables' totals are the sums of the report's
+// Sums over a report's lines (the tables' totals are the sums of the report's
 // lines, to the cent), and the lines of several requests of one stretch added together (a range
 // with times is read in pieces: reportRanges.ts). Every figure is an integer (cents, thousandths,
 // counts), so the sums are exact.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, includesToday, isCalendarDate, isoWeekday, rangePieces, rangeProblem, resolveRange, shiftRange } from './reportRanges';
 
-// Issue 16 item 1: the Reports' periods in the shop's calendar (Europe/Madrid), and a stretch with
+// The Reports' periods in the shop's calendar (Europe/Madrid), and a stretch with
 // times read as pieces whose meaning does not depend on how a server reads `start_time`/`end_time`.
 
 /** 2026-11-27 (a Friday) 10:30 in Madrid (UTC+1 in winter). */

@@ -1,6 +1,6 @@
 import { shopMoment } from './schedule';
 
-// The date ranges of the shop's Reports screen (issue 16 item 1), in the shop's own calendar
+// The date ranges of the shop's Reports screen, in the shop's own calendar
 // (Europe/Madrid, the reports' dates: clarifications "Reports"), and how one range becomes the
 // report requests that read it exactly (retail-api.md §4.6 `start_date`, `end_date`, `start_time`,
 // `end_time`). Pure: dates are `YYYY-MM-DD` strings, times `HH:mm`, arithmetic on UTC days.

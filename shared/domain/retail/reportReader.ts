@@ -3,7 +3,7 @@ import type { FetchShopReportInput, ShopReportLine, ShopReportName, ShopReportPa
 import { mergeReportLines } from './reportLines';
 import { rangePieces, shiftRange, type ReportPiece, type ReportRange } from './reportRanges';
 
-// Reading every page of a report (issue 16 item 3), driven by the caller — the Reports screen —
+// Reading every page of a report, driven by the caller — the Reports screen —
 // one bridge call a page (`fetchShopReport`, whose main side checks each page's envelope against
 // the page asked for and `total`). Here: page 1 says how many pages there are; the others are
 // asked through a shared concurrency gate (the main side's limiter paces them within the account's
@@ -126,7 +126,7 @@ export async function readReport<R extends ShopReportName>(report: R, pieces: re
   return mergeReportLines(report, parts);
 }
 
-/** Everything the Reports screen shows for one stretch (issue 16 item 2). */
+/** Everything the Reports screen shows for one stretch. */
 export interface ShopReportsData {
   range: ReportRange;
   /** The same stretch a week before (same weekdays): the hours chart's comparison. */

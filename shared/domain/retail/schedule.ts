@@ -2,7 +2,7 @@
 // `start_date`..`end_date` (inclusive, either may be missing), the time within
 // `start_time`..`end_time`, and the weekday (1 Monday … 7 Sunday) in `weekdays` (missing = every
 // day), all in the shop's time zone, Europe/Madrid, read through Intl (no date library).
-// Decisions (docs/decisions.md, 2026-11-23 "Issue 15 — promotions engine"):
+// Decisions (docs/decisions.md, 2026-11-23 "Promotions engine"):
 // - times are compared to the minute and both ends are included (09:00–14:00 is on at 14:00:59);
 //   a window whose end is before its start runs past midnight (22:00–02:00: on from 22:00 to
 //   02:00 of the next day, the date and weekday being those of the moment itself);

@@ -1,6 +1,6 @@
 // The retail listener's foundation: authentication (retail-api.md §5), errors (§7 and the
 // clarifications "Retail — Errors and limits"), limits (§4.1, §8), the control API, the ledger and
-// persistence (issue 13 items 4, 6, 9).
+// persistence.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -155,7 +155,7 @@ describe('§2.1 / §4.1 pagination: 50 by default, 200 at most, exact total', ()
   });
 });
 
-describe('control API, ledger and stats (issue 13 item 9)', () => {
+describe('control API, ledger and stats', () => {
   it('the ledger lists committed orders and invoices with service "retail"; reset empties it and restores the seed', async () => {
     const sandbox = await listener({ limits: { requestsPerMinute: 100_000, catalogRequestsPerMinute: 100_000 } });
     const post = (path: string, body: unknown) =>

@@ -1,4 +1,4 @@
-// An independent referee of a shop sale (issue 15 proof): the amounts the clarifications' "Retail"
+// An independent referee of a shop sale (docs/decisions.md "The shop proofs (e2e referee)"): the amounts the clarifications' "Retail"
 // rules give for a basket, computed from the records the retail service's own API returns —
 // written apart from the terminal (shared/domain/retail) and from the sandbox's referee
 // (electron/sandbox/retail/priceRates, promotions), imports neither, and never reads their code.

@@ -1,4 +1,4 @@
-// Webhooks of the retail sandbox (retail-api.md §6, clarifications "Webhooks", issue 13 item 7)
+// Webhooks of the retail sandbox (retail-api.md §6, clarifications "Webhooks")
 // against an INDEPENDENT receiver: a plain node:http server that checks X-Service-Hmac-SHA256 over
 // the raw body the way public receivers do (hex or base64, constant-time compare) and counts
 // repeats of the same body. The retail listener runs with a time scale (the documented 10 s, 30 s,

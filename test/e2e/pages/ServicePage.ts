@@ -11,7 +11,7 @@ export class ServicePage {
   readonly pendingEntries: Locator;
 
   constructor(readonly page: Page) {
-    // In the table's strip above the ticket, folded or not (issue 12 item 2).
+    // In the table's strip above the ticket, folded or not.
     this.rounds = page.getByTestId('round');
     this.sendButton = page.getByRole('button', { name: 'Send', exact: true });
     this.sendStatus = page.getByTestId('send-status');

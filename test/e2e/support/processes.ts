@@ -106,7 +106,7 @@ export const DEMO_TOKENS = { tenant: 'demo', accessToken: 'demo-token', integrat
 
 /**
  * `['--token-file', FILE]` for `npm run serve` and the sandbox CLI: writes the tokens to a 0600 file
- * in `dir` (the run's data folder), since secrets never go on a command line (issue 10 item 4).
+ * in `dir` (the run's data folder), since secrets never go on a command line.
  */
 export function tokenFileArgs(dir: string, tokens: { tenant?: string; accessToken: string; integratorToken: string } = DEMO_TOKENS): string[] {
   mkdirSync(dir, { recursive: true });

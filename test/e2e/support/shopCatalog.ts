@@ -114,7 +114,7 @@ export { NotCovered };
 
 type QueueEntry = { id: string; kind: string; state: string; attempts: number };
 
-/** A bridge call from the page's own shell, naming the current account (issue 10 item 7). */
+/** A bridge call from the page's own shell, naming the current account. */
 async function bridgeCall(page: Page, name: string, input: unknown): Promise<unknown> {
   const answer = await page.evaluate(`(async () => {
     const call = async (name, input, account) => {

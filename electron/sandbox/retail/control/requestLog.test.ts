@@ -1,4 +1,4 @@
-// The retail control API's log of writes and its stored-order read (issue 15 proof): what a test
+// The retail control API's log of writes and its stored-order read (the shop's e2e referee): what a test
 // uses to prove an order and its invoice arrived once, the order first, to the cent.
 import { describe, expect, it } from 'vitest';
 import { createRetailSandboxApp } from '../app';

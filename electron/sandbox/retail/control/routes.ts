@@ -1,8 +1,8 @@
-// Control API of the retail listener under /__sandbox/ (issue 13 item 9): the hospitality half's
+// Control API of the retail listener under /__sandbox/: the hospitality half's
 // routes and guards (baseControlRoutes in ../../control/routes.ts: loopback socket and Host, no
 // foreign Origin, JSON POSTs only): reset, faults, stats and the ledger of committed orders and
 // invoices (each entry with `service: 'retail'`). Its errors keep the control API's own body
-// (`code` = status). Issue 15's proof adds two reads: the log of writes (every POST/PUT/PATCH/DELETE
+// (`code` = status). The shop's e2e referee adds two reads: the log of writes (every POST/PUT/PATCH/DELETE
 // that arrived, with its answer: "once" and "the order before its invoice") and an order as stored,
 // with its lines and its invoice's payments. Outages of single paths (outages.ts) hold one read back
 // while the rest works.

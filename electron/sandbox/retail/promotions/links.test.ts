@@ -4,7 +4,7 @@ import { DEMO_SHOP } from '../accounts';
 import { demoShopSeeder } from '../seed/demoShop';
 import { SHOP } from '../seed/shopCatalog';
 
-// The shop sync's decision on promotion ↔ product links (docs/decisions.md "Issue 15 — shop catalog
+// The shop sync's decision on promotion ↔ product links (docs/decisions.md "Shop catalog
 // sync"): the spec reads them only product by product, at `catalog/products/{id}/promotions`, on
 // the 40-a-minute catalog budget. The sandbox behaves the same way, so the terminal is tested
 // against it: no list of a promotion's products, no product ids on a promotion record, and the

@@ -173,19 +173,19 @@ function stockRows(data: ReportData, f: ReportFilters): RetailStockRecord[] {
 /** Stock value: quantity (thousandths) × a price in cents. */
 const valueOf = (quantity: number, priceCents: number) => scaleSigned(quantity, priceCents, 1000);
 
-/** Every line of a report for these filters (the route pages them). */
-export function computeReport(name: ReportName, data: ReportData, f: ReportFilters): ReportLine[] {
-  if (REPORT_SOURCE[name] === 'none') return [];
-  const catalog = catalogOf(data);
-  const closed = () => selectOrders(data, f, true);
-  const productName = (id: number, fallback: string) => catalog.products.get(id)?.name ?? fallback;
+/** What every report computes from: the account's records, the filters and lookups over them. */
+interface ReportContext {
+  data: ReportData;
+  f: ReportFilters;
+  catalog: Catalog;
+  /** The closed orders in the window, in id order. */
+  closed: () => Selected[];
+  productName: (id: number, fallback: string) => string;
+}
 
+/** Sales per category, group or product (undefined: not one of these reports). */
+function productReport(name: ReportName, { data, catalog, closed, productName }: ReportContext): ReportLine[] | undefined {
   switch (name) {
-    case 'hours': {
-      const tally = new Tally<number>();
-      for (const { order, moment } of closed()) tally.add(Number(moment.slice(11, 13)), units(order), order.total);
-      return tally.sorted().map(([hour, r]) => ({ hour, orders: r.count, quantity: number3(r.quantity), total: decimal2(r.cents) }));
-    }
     case 'categorySales':
     case 'categories': {
       const tally = salesBy(soldLines(closed()), (s) => categoryOf(catalog, s.line.product_id)?.id ?? null);
@@ -232,6 +232,19 @@ export function computeReport(name: ReportName, data: ReportData, f: ReportFilte
           const r = tally.get(p.id);
           return line3(p.name, r?.quantity ?? 0, r?.cents ?? 0);
         });
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** Sales per hour, payment method, tax rate, customer, invoice or discount, and the stock the sales took out. */
+function orderReport(name: ReportName, { data, f, catalog, closed, productName }: ReportContext): ReportLine[] | undefined {
+  switch (name) {
+    case 'hours': {
+      const tally = new Tally<number>();
+      for (const { order, moment } of closed()) tally.add(Number(moment.slice(11, 13)), units(order), order.total);
+      return tally.sorted().map(([hour, r]) => ({ hour, orders: r.count, quantity: number3(r.quantity), total: decimal2(r.cents) }));
     }
     case 'payments': {
       const invoices = new Map(data.invoices.map((i) => [i.id, i]));
@@ -327,6 +340,14 @@ export function computeReport(name: ReportName, data: ReportData, f: ReportFilte
       }
       return tally.sorted().map(([id, r]) => line3(productName(id, ''), r.quantity, r.cents));
     }
+    default:
+      return undefined;
+  }
+}
+
+/** The current stock rows, per product, warehouse, category or group. */
+function stockReport(name: ReportName, { data, f, catalog, productName }: ReportContext): ReportLine[] | undefined {
+  switch (name) {
     case 'stocks':
       return stockRows(data, f).map((s) => ({
         product_id: s.item_id,
@@ -362,6 +383,20 @@ export function computeReport(name: ReportName, data: ReportData, f: ReportFilte
       return [...data.products].sort((a, b) => a.id - b.id).map((p) => line3(p.name, stock.get(p.id) ?? 0, valueOf(stock.get(p.id) ?? 0, p.price)));
     }
     default:
-      return [];
+      return undefined;
   }
+}
+
+/** Every line of a report for these filters (the route pages them). */
+export function computeReport(name: ReportName, data: ReportData, f: ReportFilters): ReportLine[] {
+  if (REPORT_SOURCE[name] === 'none') return [];
+  const catalog = catalogOf(data);
+  const context: ReportContext = {
+    data,
+    f,
+    catalog,
+    closed: () => selectOrders(data, f, true),
+    productName: (id, fallback) => catalog.products.get(id)?.name ?? fallback,
+  };
+  return productReport(name, context) ?? orderReport(name, context) ?? stockReport(name, context) ?? [];
 }

@@ -1,4 +1,4 @@
-// The demo shop seed (issue 13 item 8): what it holds, that it passes its checks, that it is
+// The demo shop seed: what it holds, that it passes its checks, that it is
 // deterministic, and the scale option.
 import { describe, expect, it } from 'vitest';
 import { PRODUCT_TYPE, type RetailSeed } from '../model';

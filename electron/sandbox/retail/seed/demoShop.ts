@@ -1,4 +1,4 @@
-// The demo shop (issue 13 item 8), the seed of the `demo-shop` account in the shells and
+// The demo shop, the seed of the `demo-shop` account in the shells and
 // `npm run sandbox`: a clothing and shoe shop in Barcelona with 300 articles (variant masters with
 // their size × colour variants, and plain products), 40 customers, the four payment methods and 90
 // days of closed orders with invoices up to the moment the seed is built. `--retail-scale N` builds

@@ -1,4 +1,4 @@
-// The demo shop's catalog (issue 13 item 8): groups, categories, articles with size × colour
+// The demo shop's catalog: groups, categories, articles with size × colour
 // variants (a variant master, type 5, and one variant, type 6, per size and colour), EAN-13
 // barcodes on everything that can be sold, taxes of 21/10/4 %, two warehouses with stock and alert
 // levels, three price rates (rounding to .05, down to .99 and to the nearest .99) and five
@@ -105,21 +105,8 @@ function stockLevels(spec: CategorySpec): [number, number, number] {
   return [6, 1, 4];
 }
 
-export function buildShopCatalog(articleCount: number): ShopCatalog {
-  const random = mulberry32(0x5e_ed_5b_0b);
-  const groups: RetailGroupRecord[] = GROUPS.map((name, i) => ({ id: i + 1, name, photo: null, order: i + 1, active: true, tax_id: i < 4 ? SHOP.tax.general : null }));
-  const categories: RetailCategoryRecord[] = CATEGORIES.map((c, i) => ({
-    id: i + 1,
-    name: c.name,
-    group_id: c.group,
-    photo: null,
-    order: i + 1,
-    active: true,
-    extra_id: `CAT-${String(i + 1).padStart(2, '0')}`,
-    tax_id: c.tax === 21 ? null : TAX_ID[c.tax],
-  }));
-
-  // Variant values: every size label once (trouser and shoe sizes share "36"…), then the colours.
+/** Variant values: every size label once (trouser and shoe sizes share "36"…), then the colours. */
+function variantValues(): { variants: VariantRecord[]; sizeIds: Map<string, number>; colourIds: number[] } {
   const variants: VariantRecord[] = [];
   const sizeIds = new Map<string, number>();
   for (const kind of ['top', 'bottom', 'shoe', 'sock'] as const) {
@@ -135,126 +122,150 @@ export function buildShopCatalog(articleCount: number): ShopCatalog {
     variants.push({ id, name: ca, order: i + 1, variant_set_id: SHOP.variantSet.colour, color: hex });
     return id;
   });
+  return { variants, sizeIds, colourIds };
+}
 
-  const products: RetailProductRecord[] = [];
-  const productVariants: ProductVariantRecord[] = [];
-  const stocks: RetailStockRecord[] = [];
-  const articles: Article[] = [];
-  let barcodes = 0;
-  let ecommerceIds = 0;
-  const counts = articlesPerCategory(articleCount);
+/**
+ * The products, their variants and stock, grown article by article. One random stream feeds every
+ * article in turn, so the order of the draws below is the data: moving a draw changes the shop.
+ */
+class ProductsBuilder {
+  readonly products: RetailProductRecord[] = [];
+  readonly productVariants: ProductVariantRecord[] = [];
+  readonly stocks: RetailStockRecord[] = [];
+  readonly articles: Article[] = [];
+  private barcodes = 0;
+  private ecommerceIds = 0;
 
-  const addStock = (product: RetailProductRecord, spec: CategorySpec) => {
+  constructor(
+    private readonly random: Random,
+    private readonly values: { sizeIds: Map<string, number>; colourIds: number[] },
+  ) {}
+
+  private addStock(product: RetailProductRecord, spec: CategorySpec): void {
+    const random = this.random;
+    const stocks = this.stocks;
     const [most, alert, target] = stockLevels(spec);
     const unit = product.unit_id;
     stocks.push({ id: stocks.length + 1, item_id: product.id, warehouse_id: SHOP.warehouse.shop, unit_id: unit, quantity: randomInt(random, 0, most) * 1000, defaultQuantity: target * 1000, alert: alert * 1000 });
     if (random() < 0.7) {
       stocks.push({ id: stocks.length + 1, item_id: product.id, warehouse_id: SHOP.warehouse.store, unit_id: unit, quantity: randomInt(random, 0, most * 4) * 1000, defaultQuantity: target * 4000, alert: alert * 2000 });
     }
-  };
+  }
 
-  CATEGORIES.forEach((spec, specIndex) => {
-    const categoryId = specIndex + 1;
-    const names = namesOf(random, spec);
-    for (let n = 0; n < (counts[specIndex] ?? 0); n++) {
-      const [base, qualifier] = names[n % names.length]!;
-      const round = Math.floor(n / names.length);
-      const lang = random() < 0.55 ? 0 : 1;
-      const name = `${base[lang]} ${qualifier[lang]}${round > 0 ? ` ${round + 1}` : ''}`;
-      const price = shelfPrice(random, spec.price);
-      const reference = `R${String(categoryId).padStart(2, '0')}-${String(n + 1).padStart(3, '0')}`;
-      const active = random() > 0.015;
-      const ecommerce: EcommerceInfoRecord | null =
-        random() < 0.35
-          ? {
-              id: ++ecommerceIds,
-              active: true,
-              weight: spec.sizes === 'shoe' ? 0.9 : spec.sizes === 'none' ? 0.4 : 0.3,
-              sizes: spec.sizes === 'shoe' ? { width: 20, height: 12, depth: 32 } : { width: 30, height: 4, depth: 40 },
-              price,
-              discount_amount: 0,
-              discount_percentage: random() < 0.2 ? 1000 : 0,
-            }
-          : null;
-      const record: RetailProductRecord = {
-        id: products.length + 1,
-        name,
-        category_id: categoryId,
-        photo: null,
-        extra_id: null,
-        reference,
-        info: null,
-        shortInfo: null,
-        brand: pick(random, spec.brands),
-        season: spec.season,
-        order: n + 1,
-        active,
-        featured: random() < 0.05,
-        isOpen: false,
-        traceability: false,
-        usesStockManagement: true,
-        usesWeight: false,
-        weight: 0,
-        type: spec.sizes === 'none' ? PRODUCT_TYPE.normal : PRODUCT_TYPE.variantMaster,
-        price,
-        costPrice: Math.round(price * (0.32 + random() * 0.13)),
-        barcode: null,
-        main_product_id: null,
-        complementary_product_id: null,
-        unit_id: SHOP.unit.piece,
-        tax_id: TAX_ID[spec.tax],
-        discountinued_at: active ? null : '2026-06-30',
-        ecommerce,
-      };
-      products.push(record);
-      const article: Article = { id: record.id, category: categoryId, spec: specIndex, sellable: [], popularity: spec.sales * (0.2 + random() ** 2 * 1.8), active };
-      articles.push(article);
-      if (spec.sizes === 'none') {
-        record.barcode = shopBarcode(barcodes++);
-        article.sellable.push(record.id);
-        addStock(record, spec);
-        continue;
-      }
-      // A variant master: no barcode or stock of its own; one variant per size and colour.
-      record.usesStockManagement = false;
-      const [min, max] = SIZE_RUNS[spec.sizes];
-      const sizes = sizeRun(random, SIZES[spec.sizes], min, max);
-      const colourCount = spec.sizes === 'sock' ? randomInt(random, 1, 3) : randomInt(random, 1, random() < 0.3 ? 3 : 2);
-      const colours: number[] = [];
-      while (colours.length < colourCount) {
-        const c = randomInt(random, 0, COLOURS.length - 1);
-        if (!colours.includes(c)) colours.push(c);
-      }
-      for (const c of colours) {
-        const [ca, es] = COLOURS[c]!;
-        for (const size of sizes) {
-          const variant: RetailProductRecord = {
-            ...record,
-            id: products.length + 1,
-            name: `${name} ${size} ${lang === 0 ? es : ca.toLowerCase()}`,
-            reference: `${reference}-${size}-${ca.slice(0, 3).toUpperCase()}`,
-            type: PRODUCT_TYPE.variant,
-            featured: false,
-            usesStockManagement: true,
-            barcode: shopBarcode(barcodes++),
-            main_product_id: record.id,
-            ecommerce: null,
-            unit_id: spec.sizes === 'sock' ? SHOP.unit.pair : SHOP.unit.piece,
-          };
-          products.push(variant);
-          productVariants.push({ id: productVariants.length + 1, product_id: variant.id, variant_1_id: sizeIds.get(size)!, variant_2_id: colourIds[c]! });
-          article.sellable.push(variant.id);
-          addStock(variant, spec);
+  private ecommerceOf(spec: CategorySpec, price: number): EcommerceInfoRecord | null {
+    const random = this.random;
+    return random() < 0.35
+      ? {
+          id: ++this.ecommerceIds,
+          active: true,
+          weight: spec.sizes === 'shoe' ? 0.9 : spec.sizes === 'none' ? 0.4 : 0.3,
+          sizes: spec.sizes === 'shoe' ? { width: 20, height: 12, depth: 32 } : { width: 30, height: 4, depth: 40 },
+          price,
+          discount_amount: 0,
+          discount_percentage: random() < 0.2 ? 1000 : 0,
         }
+      : null;
+  }
+
+  /** The `n`th article of a category: a product, or a variant master with its variants. */
+  addArticle(spec: CategorySpec, specIndex: number, n: number, [base, qualifier]: [Pair, Pair], round: number): void {
+    const random = this.random;
+    const categoryId = specIndex + 1;
+    const lang = random() < 0.55 ? 0 : 1;
+    const name = `${base[lang]} ${qualifier[lang]}${round > 0 ? ` ${round + 1}` : ''}`;
+    const price = shelfPrice(random, spec.price);
+    const reference = `R${String(categoryId).padStart(2, '0')}-${String(n + 1).padStart(3, '0')}`;
+    const active = random() > 0.015;
+    const ecommerce = this.ecommerceOf(spec, price);
+    const record: RetailProductRecord = {
+      id: this.products.length + 1,
+      name,
+      category_id: categoryId,
+      photo: null,
+      extra_id: null,
+      reference,
+      info: null,
+      shortInfo: null,
+      brand: pick(random, spec.brands),
+      season: spec.season,
+      order: n + 1,
+      active,
+      featured: random() < 0.05,
+      isOpen: false,
+      traceability: false,
+      usesStockManagement: true,
+      usesWeight: false,
+      weight: 0,
+      type: spec.sizes === 'none' ? PRODUCT_TYPE.normal : PRODUCT_TYPE.variantMaster,
+      price,
+      costPrice: Math.round(price * (0.32 + random() * 0.13)),
+      barcode: null,
+      main_product_id: null,
+      complementary_product_id: null,
+      unit_id: SHOP.unit.piece,
+      tax_id: TAX_ID[spec.tax],
+      discountinued_at: active ? null : '2026-06-30',
+      ecommerce,
+    };
+    this.products.push(record);
+    const article: Article = { id: record.id, category: categoryId, spec: specIndex, sellable: [], popularity: spec.sales * (0.2 + random() ** 2 * 1.8), active };
+    this.articles.push(article);
+    if (spec.sizes === 'none') {
+      record.barcode = shopBarcode(this.barcodes++);
+      article.sellable.push(record.id);
+      this.addStock(record, spec);
+      return;
+    }
+    this.addVariants(record, article, spec, lang);
+  }
+
+  /** A variant master: no barcode or stock of its own; one variant per size and colour. */
+  private addVariants(record: RetailProductRecord, article: Article, spec: CategorySpec, lang: number): void {
+    if (spec.sizes === 'none') return;
+    const random = this.random;
+    record.usesStockManagement = false;
+    const [min, max] = SIZE_RUNS[spec.sizes];
+    const sizes = sizeRun(random, SIZES[spec.sizes], min, max);
+    const colourCount = spec.sizes === 'sock' ? randomInt(random, 1, 3) : randomInt(random, 1, random() < 0.3 ? 3 : 2);
+    const colours: number[] = [];
+    while (colours.length < colourCount) {
+      const c = randomInt(random, 0, COLOURS.length - 1);
+      if (!colours.includes(c)) colours.push(c);
+    }
+    for (const c of colours) {
+      const [ca, es] = COLOURS[c]!;
+      for (const size of sizes) {
+        const variant: RetailProductRecord = {
+          ...record,
+          id: this.products.length + 1,
+          name: `${record.name} ${size} ${lang === 0 ? es : ca.toLowerCase()}`,
+          reference: `${record.reference}-${size}-${ca.slice(0, 3).toUpperCase()}`,
+          type: PRODUCT_TYPE.variant,
+          featured: false,
+          usesStockManagement: true,
+          barcode: shopBarcode(this.barcodes++),
+          main_product_id: record.id,
+          ecommerce: null,
+          unit_id: spec.sizes === 'sock' ? SHOP.unit.pair : SHOP.unit.piece,
+        };
+        this.products.push(variant);
+        this.productVariants.push({ id: this.productVariants.length + 1, product_id: variant.id, variant_1_id: this.values.sizeIds.get(size)!, variant_2_id: this.values.colourIds[c]! });
+        article.sellable.push(variant.id);
+        this.addStock(variant, spec);
       }
     }
-  });
+  }
+}
 
-  const priceRates: PriceRateRecord[] = [
-    { id: SHOP.priceRate.members, name: 'Socis -10 %', type: 1, amount: -1000, rounding: 2 },
-    { id: SHOP.priceRate.outlet, name: 'Outlet -30 %', type: 1, amount: -3000, rounding: 5 },
-    { id: SHOP.priceRate.online, name: 'Botiga en línia', type: 2, amount: 0, rounding: 3 },
-  ];
+/** The three price rates (fresh records on every build: a sandbox account edits its own). */
+const priceRates = (): PriceRateRecord[] => [
+  { id: SHOP.priceRate.members, name: 'Socis -10 %', type: 1, amount: -1000, rounding: 2 },
+  { id: SHOP.priceRate.outlet, name: 'Outlet -30 %', type: 1, amount: -3000, rounding: 5 },
+  { id: SHOP.priceRate.online, name: 'Botiga en línia', type: 2, amount: 0, rounding: 3 },
+];
+
+function priceRateLinksOf(random: Random, articles: readonly Article[], products: readonly RetailProductRecord[]): PriceRateLinkRecord[] {
   const priceRateLinks: PriceRateLinkRecord[] = [];
   const byId = new Map(products.map((p) => [p.id, p]));
   for (const article of articles) {
@@ -267,26 +278,32 @@ export function buildShopCatalog(articleCount: number): ShopCatalog {
       for (const id of article.sellable) priceRateLinks.push({ price_rate_id: SHOP.priceRate.online, product_id: id, price: Math.round(byId.get(id)!.price * 0.97) });
     }
   }
+  return priceRateLinks;
+}
 
-  const categoryId = (name: string) => CATEGORIES.findIndex((c) => c.name === name) + 1;
-  const promotion = (fields: Partial<PromotionRecord> & Pick<PromotionRecord, 'id' | 'name' | 'type' | 'apply_to'>): PromotionRecord => ({
-    active: true,
-    order: fields.id,
-    start_date: null,
-    end_date: null,
-    start_time: null,
-    end_time: null,
-    weekdays: null,
-    apply_type: null,
-    group_by: null,
-    price_rate_id: null,
-    combo_price: null,
-    condition: null,
-    quantity: null,
-    action: null,
-    discount: null,
-    ...fields,
-  });
+const categoryIdOf = (name: string) => CATEGORIES.findIndex((c) => c.name === name) + 1;
+
+const promotion = (fields: Partial<PromotionRecord> & Pick<PromotionRecord, 'id' | 'name' | 'type' | 'apply_to'>): PromotionRecord => ({
+  active: true,
+  order: fields.id,
+  start_date: null,
+  end_date: null,
+  start_time: null,
+  end_time: null,
+  weekdays: null,
+  apply_type: null,
+  group_by: null,
+  price_rate_id: null,
+  combo_price: null,
+  condition: null,
+  quantity: null,
+  action: null,
+  discount: null,
+  ...fields,
+});
+
+/** The five promotions of the four types, and what they apply to. */
+function shopPromotions(articles: readonly Article[]): Pick<ShopCatalog, 'promotions' | 'promotionCategories' | 'promotionProducts'> {
   const promotions: PromotionRecord[] = [
     promotion({ id: SHOP.promotion.socks2x1, name: '2x1 en mitjons', type: 1, apply_to: 2, apply_type: 2, group_by: 2 }),
     promotion({ id: SHOP.promotion.secondHalf, name: 'Segona unitat al 50 %', type: 1, apply_to: 1, apply_type: 1, group_by: 3 }),
@@ -296,51 +313,83 @@ export function buildShopCatalog(articleCount: number): ShopCatalog {
     promotion({ id: SHOP.promotion.over100, name: '10 % a partir de 100 €', type: 4, apply_to: 3, condition: 2, quantity: 100_000, action: 1, discount: 1000, weekdays: [1, 2, 3, 4] }),
   ];
   const promotionCategories: PromotionLinkRecord[] = [
-    { promotion_id: SHOP.promotion.socks2x1, target_id: categoryId('Mitjons') },
-    ...['Sandàlies', 'Espardenyes', 'Ulleres de sol'].map((name) => ({ promotion_id: SHOP.promotion.summerSale, target_id: categoryId(name) })),
-    { promotion_id: SHOP.promotion.pack, target_id: categoryId('Samarretes home') },
-    { promotion_id: SHOP.promotion.pack, target_id: categoryId('Texans home') },
+    { promotion_id: SHOP.promotion.socks2x1, target_id: categoryIdOf('Mitjons') },
+    ...['Sandàlies', 'Espardenyes', 'Ulleres de sol'].map((name) => ({ promotion_id: SHOP.promotion.summerSale, target_id: categoryIdOf(name) })),
+    { promotion_id: SHOP.promotion.pack, target_id: categoryIdOf('Samarretes home') },
+    { promotion_id: SHOP.promotion.pack, target_id: categoryIdOf('Texans home') },
   ];
   // A promotion linked to a variant master covers its variants.
   const promotionProducts: PromotionLinkRecord[] = articles
-    .filter((a) => a.category === categoryId('Samarretes dona') || a.category === categoryId('Samarretes home'))
+    .filter((a) => a.category === categoryIdOf('Samarretes dona') || a.category === categoryIdOf('Samarretes home'))
     .map((a) => ({ promotion_id: SHOP.promotion.secondHalf, target_id: a.id }));
+  return { promotions, promotionCategories, promotionProducts };
+}
 
+/** The tables that do not depend on the article count (fresh records on every build). */
+const fixedTables = (): Pick<ShopCatalog, 'variantSets' | 'taxes' | 'units' | 'paymentMethods' | 'warehouses'> => ({
+  variantSets: [
+    { id: SHOP.variantSet.size, name: 'Talla' },
+    { id: SHOP.variantSet.colour, name: 'Color' },
+  ],
+  taxes: [
+    { id: SHOP.tax.general, name: 'IVA 21%', percentage: 2100, shouldStack: false },
+    { id: SHOP.tax.reduced, name: 'IVA 10%', percentage: 1000, shouldStack: false },
+    { id: SHOP.tax.superReduced, name: 'IVA 4%', percentage: 400, shouldStack: false },
+  ],
+  units: [
+    { id: SHOP.unit.piece, name: 'Unitat', main_unit: null, conversion: '1.000', extra_id: null, created_at: null, updated_at: null, deleted_at: null },
+    { id: SHOP.unit.pair, name: 'Parell', main_unit: null, conversion: '1.000', extra_id: null, created_at: null, updated_at: null, deleted_at: null },
+  ],
+  paymentMethods: [
+    { id: SHOP.payment.card, name: 'Card', cash: false },
+    { id: SHOP.payment.cash, name: 'Cash', cash: true },
+    { id: SHOP.payment.bizum, name: 'Bizum', cash: false },
+    { id: SHOP.payment.giftCard, name: 'Gift card', cash: false },
+  ],
+  warehouses: [
+    { id: SHOP.warehouse.shop, name: 'Botiga' },
+    { id: SHOP.warehouse.store, name: 'Magatzem' },
+  ],
+});
+
+export function buildShopCatalog(articleCount: number): ShopCatalog {
+  const random = mulberry32(0x5e_ed_5b_0b);
+  const groups: RetailGroupRecord[] = GROUPS.map((name, i) => ({ id: i + 1, name, photo: null, order: i + 1, active: true, tax_id: i < 4 ? SHOP.tax.general : null }));
+  const categories: RetailCategoryRecord[] = CATEGORIES.map((c, i) => ({
+    id: i + 1,
+    name: c.name,
+    group_id: c.group,
+    photo: null,
+    order: i + 1,
+    active: true,
+    extra_id: `CAT-${String(i + 1).padStart(2, '0')}`,
+    tax_id: c.tax === 21 ? null : TAX_ID[c.tax],
+  }));
+  const { variants, sizeIds, colourIds } = variantValues();
+  const built = new ProductsBuilder(random, { sizeIds, colourIds });
+  const counts = articlesPerCategory(articleCount);
+  CATEGORIES.forEach((spec, specIndex) => {
+    const names = namesOf(random, spec);
+    for (let n = 0; n < (counts[specIndex] ?? 0); n++) built.addArticle(spec, specIndex, n, names[n % names.length]!, Math.floor(n / names.length));
+  });
+  const { products, productVariants, stocks, articles } = built;
+  const priceRateLinks = priceRateLinksOf(random, articles, products);
+  const fixed = fixedTables();
   return {
-    variantSets: [
-      { id: SHOP.variantSet.size, name: 'Talla' },
-      { id: SHOP.variantSet.colour, name: 'Color' },
-    ],
+    variantSets: fixed.variantSets,
     variants,
     productVariants,
-    taxes: [
-      { id: SHOP.tax.general, name: 'IVA 21%', percentage: 2100, shouldStack: false },
-      { id: SHOP.tax.reduced, name: 'IVA 10%', percentage: 1000, shouldStack: false },
-      { id: SHOP.tax.superReduced, name: 'IVA 4%', percentage: 400, shouldStack: false },
-    ],
-    units: [
-      { id: SHOP.unit.piece, name: 'Unitat', main_unit: null, conversion: '1.000', extra_id: null, created_at: null, updated_at: null, deleted_at: null },
-      { id: SHOP.unit.pair, name: 'Parell', main_unit: null, conversion: '1.000', extra_id: null, created_at: null, updated_at: null, deleted_at: null },
-    ],
-    paymentMethods: [
-      { id: SHOP.payment.card, name: 'Card', cash: false },
-      { id: SHOP.payment.cash, name: 'Cash', cash: true },
-      { id: SHOP.payment.bizum, name: 'Bizum', cash: false },
-      { id: SHOP.payment.giftCard, name: 'Gift card', cash: false },
-    ],
-    warehouses: [
-      { id: SHOP.warehouse.shop, name: 'Botiga' },
-      { id: SHOP.warehouse.store, name: 'Magatzem' },
-    ],
+    taxes: fixed.taxes,
+    units: fixed.units,
+    paymentMethods: fixed.paymentMethods,
+    warehouses: fixed.warehouses,
     stocks,
     groups,
     categories,
     products,
-    priceRates,
+    priceRates: priceRates(),
     priceRateLinks,
-    promotions,
-    promotionCategories,
-    promotionProducts,
+    ...shopPromotions(articles),
     articles,
   };
 }

@@ -72,152 +72,163 @@ export interface ShopHistory {
   summerSale: { start: string; end: string };
 }
 
-/**
- * Orders and invoices of the `days` days before `today` and of `today` until `nowTime` (both the
- * shop's local date and time).
- */
-export function buildShopHistory(catalog: ShopCatalog, customers: readonly RetailCustomerRecord[], today: string, nowTime: string, days = HISTORY_DAYS): ShopHistory {
-  const products = new Map(catalog.products.map((p) => [p.id, p]));
-  const taxes = new Map(catalog.taxes.map((t) => [t.id, t.percentage]));
+/** What the history reads of the catalog: products, tax rates, what sells and how much. */
+interface Shelf {
+  products: Map<number, RetailProductRecord>;
+  taxes: Map<number, number>;
+  sellable: ShopCatalog['articles'];
+  articleTable: number[];
+  customers: readonly RetailCustomerRecord[];
+}
+
+/** What the promotions apply to, and the summer sale's dates (relative to the last day). */
+interface PromotionRules {
+  socks: number;
+  summerCategories: Set<number>;
+  packCategories: readonly [number, number];
+  secondHalf: Set<number>;
+  outlet: ShopCatalog['priceRates'][number];
+  promotionName: Map<number, string>;
+  summerSale: { start: string; end: string };
+}
+
+function promotionRules(catalog: ShopCatalog, today: string): PromotionRules {
   const categoryId = (name: string) => CATEGORIES.findIndex((c) => c.name === name) + 1;
-  const socks = categoryId('Mitjons');
-  const summerCategories = new Set(['Sandàlies', 'Espardenyes', 'Ulleres de sol'].map(categoryId));
-  const packCategories = [categoryId('Samarretes home'), categoryId('Texans home')] as const;
-  const secondHalf = new Set(catalog.promotionProducts.filter((l) => l.promotion_id === SHOP.promotion.secondHalf).map((l) => l.target_id));
-  const outlet = catalog.priceRates.find((r) => r.id === SHOP.priceRate.outlet)!;
-  const promotionName = new Map(catalog.promotions.map((p) => [p.id, p.name]));
-  const summerSale = { start: addDays(today, -75), end: addDays(today, -54) };
+  return {
+    socks: categoryId('Mitjons'),
+    summerCategories: new Set(['Sandàlies', 'Espardenyes', 'Ulleres de sol'].map(categoryId)),
+    packCategories: [categoryId('Samarretes home'), categoryId('Texans home')] as const,
+    secondHalf: new Set(catalog.promotionProducts.filter((l) => l.promotion_id === SHOP.promotion.secondHalf).map((l) => l.target_id)),
+    outlet: catalog.priceRates.find((r) => r.id === SHOP.priceRate.outlet)!,
+    promotionName: new Map(catalog.promotions.map((p) => [p.id, p.name])),
+    summerSale: { start: addDays(today, -75), end: addDays(today, -54) },
+  };
+}
 
-  const sellable = catalog.articles.filter((a) => a.active && a.sellable.length > 0);
-  const articleTable = cumulate(sellable.map((a) => a.popularity));
-  const hourTable = cumulate(HOURLY);
-  const orders: RetailOrderRecord[] = [];
-  const invoices: InvoiceRecord[] = [];
-  let lineId = 0;
-  let paymentId = 0;
+/** The shop-local times (`HH:mm:ss`, sorted) of a day's `count` orders. */
+function orderTimes(random: Random, count: number, hourTable: readonly number[]): string[] {
+  const times: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const hour = 10 + weighted(random, hourTable);
+    const minute = hour === 20 ? randomInt(random, 0, 29) : randomInt(random, 0, 59);
+    times.push(`${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}:${String(randomInt(random, 0, 59)).padStart(2, '0')}`);
+  }
+  return times.sort();
+}
 
-  for (let back = days; back >= 0; back--) {
-    const date = addDays(today, -back);
-    const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
-    if (weekday === 0 || HOLIDAYS.has(date.slice(5))) continue;
-    const random = mulberry32(hashString(`demo-shop ${date}`));
-    const count = Math.round(DAILY[weekday]! * seasonFactor(date) * (0.8 + random() * 0.4));
-    const times: string[] = [];
-    for (let i = 0; i < count; i++) {
-      const hour = 10 + weighted(random, hourTable);
-      const minute = hour === 20 ? randomInt(random, 0, 29) : randomInt(random, 0, 59);
-      times.push(`${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}:${String(randomInt(random, 0, 59)).padStart(2, '0')}`);
-    }
-    times.sort();
-    for (const time of times) {
-      // Every order draws the same numbers whether or not it is kept, so today's orders do not move.
-      const draft = draftOrder(random);
-      if (back === 0 && time > nowTime) continue;
-      orders.push(finish(draft, date, time, weekday));
+/** An order's lines and every other draw it needs, before promotions and arithmetic. */
+function draftOrder(random: Random, shelf: Shelf) {
+  const lineCount = weighted(random, [50, 80, 93, 98, 100]) + 1;
+  const drafts: Draft[] = [];
+  for (let i = 0; i < lineCount; i++) {
+    const article = shelf.sellable[weighted(random, shelf.articleTable)]!;
+    // Middle sizes sell best.
+    const k = article.sellable.length;
+    const index = Math.min(k - 1, Math.floor(((random() + random()) / 2) * k));
+    const product = shelf.products.get(article.sellable[index]!)!;
+    const spec = CATEGORIES[article.spec]!;
+    const quantity = spec.sizes === 'sock' ? randomInt(random, 1, 4) : spec.tax === 10 ? randomInt(random, 1, 2) : random() < 0.92 ? 1 : 2;
+    const same = drafts.find((d) => d.product.id === product.id);
+    if (same) same.quantity += quantity;
+    else drafts.push({ product, quantity, discount: 0, discountObject: {} });
+  }
+  const customers = shelf.customers;
+  return {
+    drafts,
+    customer: random() < 0.3 ? customers[Math.floor(customers.length * random() ** 2)] : undefined,
+    manualDiscount: random() < 0.06,
+    employeeDraw: random(),
+    paymentDraw: random(),
+    cashDraw: random(),
+    giftCard: pick(random, [2500, 5000, 10_000]),
+    note: random() < 0.03 ? pick(random, NOTES) : '',
+    openMinutes: randomInt(random, 1, 8),
+  };
+}
+
+type OrderDraft = ReturnType<typeof draftOrder>;
+
+function promote(drafts: Draft[], date: string, weekday: number, rules: PromotionRules): void {
+  const give = (d: Draft, promotion: number, amount: number, percent?: number) => {
+    d.discount = amount;
+    d.discountObject = { id: promotion, name: rules.promotionName.get(promotion), amount: percent ?? amount, isPercentage: percent !== undefined };
+  };
+  const free = (d: Draft) => d.discount === 0;
+  for (const d of drafts) {
+    if (d.product.category_id === rules.socks && d.quantity >= 2) give(d, SHOP.promotion.socks2x1, Math.floor(d.quantity / 2) * d.product.price);
+  }
+  for (const d of drafts.filter(free)) {
+    if (d.quantity >= 2 && rules.secondHalf.has(d.product.main_product_id ?? d.product.id)) {
+      give(d, SHOP.promotion.secondHalf, Math.floor(d.quantity / 2) * Math.round(d.product.price / 2));
     }
   }
-  return { orders, invoices, summerSale };
-
-  function draftOrder(random: Random) {
-    const lineCount = weighted(random, [50, 80, 93, 98, 100]) + 1;
-    const drafts: Draft[] = [];
-    for (let i = 0; i < lineCount; i++) {
-      const article = sellable[weighted(random, articleTable)]!;
-      // Middle sizes sell best.
-      const k = article.sellable.length;
-      const index = Math.min(k - 1, Math.floor(((random() + random()) / 2) * k));
-      const product = products.get(article.sellable[index]!)!;
-      const spec = CATEGORIES[article.spec]!;
-      const quantity = spec.sizes === 'sock' ? randomInt(random, 1, 4) : spec.tax === 10 ? randomInt(random, 1, 2) : random() < 0.92 ? 1 : 2;
-      const same = drafts.find((d) => d.product.id === product.id);
-      if (same) same.quantity += quantity;
-      else drafts.push({ product, quantity, discount: 0, discountObject: {} });
-    }
-    return {
-      drafts,
-      customer: random() < 0.3 ? customers[Math.floor(customers.length * random() ** 2)] : undefined,
-      manualDiscount: random() < 0.06,
-      employeeDraw: random(),
-      paymentDraw: random(),
-      cashDraw: random(),
-      giftCard: pick(random, [2500, 5000, 10_000]),
-      note: random() < 0.03 ? pick(random, NOTES) : '',
-      openMinutes: randomInt(random, 1, 8),
-    };
-  }
-
-  function promote(drafts: Draft[], date: string, weekday: number): void {
-    const give = (d: Draft, promotion: number, amount: number, percent?: number) => {
-      d.discount = amount;
-      d.discountObject = { id: promotion, name: promotionName.get(promotion), amount: percent ?? amount, isPercentage: percent !== undefined };
-    };
-    const free = (d: Draft) => d.discount === 0;
-    for (const d of drafts) {
-      if (d.product.category_id === socks && d.quantity >= 2) give(d, SHOP.promotion.socks2x1, Math.floor(d.quantity / 2) * d.product.price);
-    }
+  if (date >= rules.summerSale.start && date <= rules.summerSale.end) {
     for (const d of drafts.filter(free)) {
-      if (d.quantity >= 2 && secondHalf.has(d.product.main_product_id ?? d.product.id)) {
-        give(d, SHOP.promotion.secondHalf, Math.floor(d.quantity / 2) * Math.round(d.product.price / 2));
-      }
-    }
-    if (date >= summerSale.start && date <= summerSale.end) {
-      for (const d of drafts.filter(free)) {
-        if (!summerCategories.has(d.product.category_id)) continue;
-        const price = priceInRate(outlet, d.product, undefined) ?? d.product.price;
-        if (price < d.product.price) give(d, SHOP.promotion.summerSale, (d.product.price - price) * d.quantity);
-      }
-    }
-    const tee = drafts.find((d) => free(d) && d.quantity === 1 && d.product.category_id === packCategories[0]);
-    const jeans = drafts.find((d) => free(d) && d.quantity === 1 && d.product.category_id === packCategories[1]);
-    if (tee && jeans && tee.product.price + jeans.product.price > 4990) {
-      const off = tee.product.price + jeans.product.price - 4990;
-      const [a, b] = spread(off, [tee.product.price, jeans.product.price]) as [number, number];
-      give(tee, SHOP.promotion.pack, a);
-      give(jeans, SHOP.promotion.pack, b);
-    }
-    // Monday (1) to Thursday (4): 10 % off the undiscounted lines once they reach 100 €.
-    const monday1 = weekday === 0 ? 7 : weekday;
-    const rest = drafts.filter(free);
-    const sums = rest.map((d) => d.product.price * d.quantity);
-    const whole = sums.reduce((a, b) => a + b, 0);
-    if (monday1 <= 4 && whole >= 10_000) {
-      const shares = spread(mulDivRound(whole, 1000, 10_000), sums);
-      rest.forEach((d, i) => give(d, SHOP.promotion.over100, shares[i]!, 1000));
+      if (!rules.summerCategories.has(d.product.category_id)) continue;
+      const price = priceInRate(rules.outlet, d.product, undefined) ?? d.product.price;
+      if (price < d.product.price) give(d, SHOP.promotion.summerSale, (d.product.price - price) * d.quantity);
     }
   }
+  const tee = drafts.find((d) => free(d) && d.quantity === 1 && d.product.category_id === rules.packCategories[0]);
+  const jeans = drafts.find((d) => free(d) && d.quantity === 1 && d.product.category_id === rules.packCategories[1]);
+  if (tee && jeans && tee.product.price + jeans.product.price > 4990) {
+    const off = tee.product.price + jeans.product.price - 4990;
+    const [a, b] = spread(off, [tee.product.price, jeans.product.price]) as [number, number];
+    give(tee, SHOP.promotion.pack, a);
+    give(jeans, SHOP.promotion.pack, b);
+  }
+  // Monday (1) to Thursday (4): 10 % off the undiscounted lines once they reach 100 €.
+  const monday1 = weekday === 0 ? 7 : weekday;
+  const rest = drafts.filter(free);
+  const sums = rest.map((d) => d.product.price * d.quantity);
+  const whole = sums.reduce((a, b) => a + b, 0);
+  if (monday1 <= 4 && whole >= 10_000) {
+    const shares = spread(mulDivRound(whole, 1000, 10_000), sums);
+    rest.forEach((d, i) => give(d, SHOP.promotion.over100, shares[i]!, 1000));
+  }
+}
 
-  function finish(draft: ReturnType<typeof draftOrder>, date: string, time: string, weekday: number): RetailOrderRecord {
+function payments(total: number, draft: OrderDraft): Array<{ payment_method_id: number; amount: number; change: number }> {
+  const p = draft.paymentDraw;
+  if (p < 0.56) return [{ payment_method_id: SHOP.payment.card, amount: total, change: 0 }];
+  if (p < 0.78) {
+    // Cash: the exact amount, or the next 5, 10, 20 or 50 € above it.
+    const step = [0, 500, 1000, 2000, 5000][Math.floor(draft.cashDraw * 5)]!;
+    const given = step === 0 ? total : Math.ceil(total / step) * step;
+    return [{ payment_method_id: SHOP.payment.cash, amount: given, change: given - total }];
+  }
+  if (p < 0.93) return [{ payment_method_id: SHOP.payment.bizum, amount: total, change: 0 }];
+  if (draft.giftCard >= total) return [{ payment_method_id: SHOP.payment.giftCard, amount: total, change: 0 }];
+  return [
+    { payment_method_id: SHOP.payment.giftCard, amount: draft.giftCard, change: 0 },
+    { payment_method_id: SHOP.payment.card, amount: total - draft.giftCard, change: 0 },
+  ];
+}
+
+/** The orders and invoices written so far; ids and invoice numbers count up in time order. */
+class Ledger {
+  readonly orders: RetailOrderRecord[] = [];
+  readonly invoices: InvoiceRecord[] = [];
+  private lineId = 0;
+  private paymentId = 0;
+
+  constructor(
+    private readonly taxes: Map<number, number>,
+    private readonly rules: PromotionRules,
+  ) {}
+
+  /** Prices a drafted order (promotions, then the order arithmetic), closes and invoices it. */
+  close(draft: OrderDraft, date: string, time: string, weekday: number): void {
     const { drafts } = draft;
-    promote(drafts, date, weekday);
-    const orderId = orders.length + 1;
+    promote(drafts, date, weekday, this.rules);
+    const orderId = this.orders.length + 1;
     const inputs = drafts.map((d) => ({
       priceCents: d.product.price,
       measureThousandths: d.quantity * 1000,
       discountCents: d.discount,
-      taxPercentHundredths: taxes.get(d.product.tax_id ?? 0) ?? 0,
+      taxPercentHundredths: this.taxes.get(d.product.tax_id ?? 0) ?? 0,
     }));
-    const lines: RetailOrderLine[] = drafts.map((d, i) => {
-      const input = inputs[i]!;
-      const e = expectedLine(input);
-      return {
-        id: ++lineId,
-        order_id: orderId,
-        product_id: d.product.id,
-        name: d.product.name,
-        quantity: d.quantity * 1000,
-        weight: null,
-        price: d.product.price,
-        sum: e.sum,
-        discount: d.discount,
-        subtotal: e.subtotal,
-        tax: e.tax,
-        total: e.total,
-        taxPercentage: input.taxPercentHundredths,
-        margin: e.subtotal - d.product.costPrice * d.quantity,
-        discountObject: d.discountObject,
-        notes: '',
-      };
-    });
+    const lines = this.lines(drafts, inputs, orderId);
     const linesTotal = lines.reduce((a, l) => a + l.total, 0);
     const manual = draft.customer !== undefined && draft.manualDiscount;
     const orderDiscount = manual ? mulDivRound(linesTotal, 500, 10_000) : 0;
@@ -226,15 +237,15 @@ export function buildShopHistory(catalog: ShopCatalog, customers: readonly Retai
     const createdAt = new Date(closedAt.getTime() - draft.openMinutes * 60_000).toISOString();
     const hour = Number(time.slice(0, 2));
     const invoice: InvoiceRecord = {
-      id: invoices.length + 1,
-      number: `E-${invoices.length + 1}`,
+      id: this.invoices.length + 1,
+      number: `E-${this.invoices.length + 1}`,
       order_id: orderId,
       total: e.total,
-      payments: payments(e.total, draft).map((p) => ({ id: ++paymentId, extra: 0, ...p })),
+      payments: payments(e.total, draft).map((p) => ({ id: ++this.paymentId, extra: 0, ...p })),
       created_at: closedAt.toISOString(),
     };
-    invoices.push(invoice);
-    return {
+    this.invoices.push(invoice);
+    this.orders.push({
       id: orderId,
       status: ORDER_STATUS.closed,
       notes: draft.note,
@@ -254,23 +265,63 @@ export function buildShopHistory(catalog: ShopCatalog, customers: readonly Retai
       updated_at: invoice.created_at,
       order_contents: lines,
       invoice_id: invoice.id,
-    };
+    });
   }
 
-  function payments(total: number, draft: ReturnType<typeof draftOrder>): Array<{ payment_method_id: number; amount: number; change: number }> {
-    const p = draft.paymentDraw;
-    if (p < 0.56) return [{ payment_method_id: SHOP.payment.card, amount: total, change: 0 }];
-    if (p < 0.78) {
-      // Cash: the exact amount, or the next 5, 10, 20 or 50 € above it.
-      const step = [0, 500, 1000, 2000, 5000][Math.floor(draft.cashDraw * 5)]!;
-      const given = step === 0 ? total : Math.ceil(total / step) * step;
-      return [{ payment_method_id: SHOP.payment.cash, amount: given, change: given - total }];
-    }
-    if (p < 0.93) return [{ payment_method_id: SHOP.payment.bizum, amount: total, change: 0 }];
-    if (draft.giftCard >= total) return [{ payment_method_id: SHOP.payment.giftCard, amount: total, change: 0 }];
-    return [
-      { payment_method_id: SHOP.payment.giftCard, amount: draft.giftCard, change: 0 },
-      { payment_method_id: SHOP.payment.card, amount: total - draft.giftCard, change: 0 },
-    ];
+  private lines(drafts: readonly Draft[], inputs: ReadonlyArray<Parameters<typeof expectedLine>[0]>, orderId: number): RetailOrderLine[] {
+    return drafts.map((d, i) => {
+      const input = inputs[i]!;
+      const e = expectedLine(input);
+      return {
+        id: ++this.lineId,
+        order_id: orderId,
+        product_id: d.product.id,
+        name: d.product.name,
+        quantity: d.quantity * 1000,
+        weight: null,
+        price: d.product.price,
+        sum: e.sum,
+        discount: d.discount,
+        subtotal: e.subtotal,
+        tax: e.tax,
+        total: e.total,
+        taxPercentage: input.taxPercentHundredths,
+        margin: e.subtotal - d.product.costPrice * d.quantity,
+        discountObject: d.discountObject,
+        notes: '',
+      };
+    });
   }
+}
+
+/**
+ * Orders and invoices of the `days` days before `today` and of `today` until `nowTime` (both the
+ * shop's local date and time).
+ */
+export function buildShopHistory(catalog: ShopCatalog, customers: readonly RetailCustomerRecord[], today: string, nowTime: string, days = HISTORY_DAYS): ShopHistory {
+  const sellable = catalog.articles.filter((a) => a.active && a.sellable.length > 0);
+  const shelf: Shelf = {
+    products: new Map(catalog.products.map((p) => [p.id, p])),
+    taxes: new Map(catalog.taxes.map((t) => [t.id, t.percentage])),
+    sellable,
+    articleTable: cumulate(sellable.map((a) => a.popularity)),
+    customers,
+  };
+  const rules = promotionRules(catalog, today);
+  const hourTable = cumulate(HOURLY);
+  const ledger = new Ledger(shelf.taxes, rules);
+  for (let back = days; back >= 0; back--) {
+    const date = addDays(today, -back);
+    const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
+    if (weekday === 0 || HOLIDAYS.has(date.slice(5))) continue;
+    const random = mulberry32(hashString(`demo-shop ${date}`));
+    const count = Math.round(DAILY[weekday]! * seasonFactor(date) * (0.8 + random() * 0.4));
+    for (const time of orderTimes(random, count, hourTable)) {
+      // Every order draws the same numbers whether or not it is kept, so today's orders do not move.
+      const draft = draftOrder(random, shelf);
+      if (back === 0 && time > nowTime) continue;
+      ledger.close(draft, date, time, weekday);
+    }
+  }
+  return { orders: ledger.orders, invoices: ledger.invoices, summerSale: rules.summerSale };
 }

@@ -1,4 +1,4 @@
-// Webhooks of the retail sandbox (retail-api.md §6, clarifications "Webhooks"; issue 13 item 7).
+// Webhooks of the retail sandbox (retail-api.md §6, clarifications "Webhooks").
 // `createWebhooks()` gives the events sink the retail app calls (`events` option of
 // createRetailSandboxApp), the control routes it mounts under /__sandbox/ (`extension.control`:
 // they answer /__sandbox/retail/webhooks/**), the reset that /__sandbox/reset runs, and stop().

@@ -1,4 +1,4 @@
-// Control API of the webhooks (issue 13 item 7), mounted under the retail listener's /__sandbox/
+// Control API of the webhooks, mounted under the retail listener's /__sandbox/
 // (the vendor's webhooks page is not part of the API). Same guards as the rest of the control API:
 // loopback socket and Host, no foreign Origin, JSON POSTs only; errors `{ error, code, data: [] }`
 // with `code` = status.

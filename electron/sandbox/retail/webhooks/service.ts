@@ -1,4 +1,4 @@
-// The retail sandbox's webhooks (retail-api.md §6, clarifications "Webhooks"; issue 13 item 7):
+// The retail sandbox's webhooks (retail-api.md §6, clarifications "Webhooks"):
 // webhooks per account with the account's secret key, and the deliveries of the events the API
 // emits. A delivery is sent after the request that triggered it has been answered (never inside
 // it), succeeds on any 2xx within 10 s and is retried 5 times, 10 s, 30 s, 1 min, 2 min and 5 min

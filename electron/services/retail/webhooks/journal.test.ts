@@ -1,23 +1,13 @@
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { readFile, stat, writeFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
 import { MAX_WEBHOOK_LOG, type WebhookLogEntry } from '../../../../shared/bridge';
 import { DIGEST_TTL_MS, MAX_DIGESTS, openWebhookJournal, webhookJournalFile } from './journal';
+import { useTempDirs } from '../../../../test/setup/tempDirs.testing';
 
-// Issue 16 item 5: a repeated delivery (same body digest) is ignored, also after a restart; the
+// A repeated delivery (same body digest) is ignored, also after a restart; the
 // log keeps the last MAX_WEBHOOK_LOG deliveries.
 
-const dirs: string[] = [];
-afterEach(async () => {
-  await Promise.all(dirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
-});
-
-async function dataDir(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'comanda-webhook-journal-'));
-  dirs.push(dir);
-  return dir;
-}
+const dataDir = useTempDirs('comanda-webhook-journal-');
 
 const digest = (n: number) => n.toString(16).padStart(64, '0');
 const entry = (n: number): WebhookLogEntry => ({ at: new Date(Date.UTC(2026, 10, 1, 0, 0, n)).toISOString(), event: 'product.updated', verified: true, outcome: 'applied', reason: null, change: { kind: 'product', id: n, name: null, removed: false } });

@@ -13,7 +13,7 @@ import {
 import { writeFileAtomic } from '../../files/atomicWrite';
 import { accountFolderName } from '../../images/cache';
 
-// What the receiver remembers of one shop account (issue 16 item 5–6), in
+// What the receiver remembers of one shop account, in
 // `<data>/webhooks/<account>.json`: the SHA-256 digests of the bodies it handled (a repeated
 // delivery — the vendor retries, and may repeat one that did arrive — is ignored, also after a
 // restart), the log Settings shows (the last MAX_WEBHOOK_LOG deliveries) and the count of refused

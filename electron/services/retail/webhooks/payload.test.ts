@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { deliveryBody } from '../../../sandbox/retail/webhooks';
 import { parseDelivery } from './payload';
 
-// Issue 16 item 5: the body is `username=…&event=…&data=<JSON text>` (clarifications "Webhooks").
+// The body is `username=…&event=…&data=<JSON text>` (clarifications "Webhooks").
 
 const body = (text: string) => Buffer.from(text, 'utf8');
 

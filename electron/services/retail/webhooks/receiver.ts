@@ -3,7 +3,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { WEBHOOK_PATH } from '../../../../shared/bridge/webhooks';
 import { SIGNATURE_HEADER } from './signature';
 
-// The HTTP endpoint the retail service delivers webhooks to (issue 16 item 5): node:http on the
+// The HTTP endpoint the retail service delivers webhooks to: node:http on the
 // configured interface and port, POST WEBHOOK_PATH only. It reads the RAW body (what was signed),
 // at most `maxBodyBytes` (413 beyond, nothing read further), hands it with the signature header to
 // `handle`, which answers at once with a status; the work it returns runs after the answer is sent,

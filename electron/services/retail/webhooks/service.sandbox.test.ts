@@ -2,34 +2,28 @@ import { connect, createServer, type Socket } from 'node:net';
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SHOP_WEBHOOK_SETTINGS, type BridgeEvent, type ShopWebhookSettings, type WebhookLogEntry, type WebhookRefused } from '../../../../shared/bridge';
-import { DEMO_SHOP, startRetailSandbox, type RunningRetailSandbox } from '../../../sandbox/retail';
+import { DEMO_SHOP } from '../../../sandbox/retail';
 import { deliveryBody, signBody } from '../../../sandbox/retail/webhooks';
-import { demoShopSeeder } from '../../../sandbox/retail/seed/demoShop';
 import { createFileWebhookVault } from '../../secrets/vault.file';
 import { GatewayError } from '../../gateway/errors';
 import { createRetailGateway, type RetailGateway } from '../gateway';
 import { createRetailLimiter } from '../limiter';
 import { createShopWebhooks, type ShopWebhooks } from './service';
+import { useDemoShopSandbox } from '../../../sandbox/retail/demoShop.testing';
 
-// Issue 16 items 5–6 against the real retail sandbox serving the demo shop: its webhooks deliver
+// The shop's webhook receiver against the real retail sandbox serving the demo shop: its webhooks deliver
 // to the receiver over HTTP, signed with the account's secret; the sandbox's own API makes the
 // changes. Forged, unsigned and repeated deliveries change nothing.
 
-let sandbox: RunningRetailSandbox;
-beforeAll(async () => {
-  sandbox = await startRetailSandbox({ host: '127.0.0.1', port: 0, seed: demoShopSeeder(), webhooks: { timeScale: 0.001, timeoutMs: 10_000 } });
-}, 60_000);
-afterAll(async () => {
-  await sandbox.close();
-});
+const sandbox = useDemoShopSandbox({ webhooks: { timeScale: 0.001, timeoutMs: 10_000 } });
 
 const open: ShopWebhooks[] = [];
 const dirs: string[] = [];
 afterEach(async () => {
   await Promise.all(open.splice(0).map((w) => w.close()));
-  sandbox.webhooks.reset();
+  sandbox().webhooks.reset();
   await Promise.all(dirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
 });
 
@@ -62,7 +56,7 @@ async function openReceiver(options: { dataDir?: string; secret?: string | null;
   const events: BridgeEvent[] = [];
   const lines: string[] = [];
   const fetched: number[] = [];
-  const real = createRetailGateway({ baseUrl: sandbox.url, username: DEMO_SHOP.username, token: async () => DEMO_SHOP.accessToken, limiter: createRetailLimiter(), timeoutMs: 5_000 });
+  const real = createRetailGateway({ baseUrl: sandbox().url, username: DEMO_SHOP.username, token: async () => DEMO_SHOP.accessToken, limiter: createRetailLimiter(), timeoutMs: 5_000 });
   const gateway: Pick<RetailGateway, 'getProduct'> = {
     getProduct: (id, o) => {
       fetched.push(id);
@@ -93,18 +87,18 @@ async function openReceiver(options: { dataDir?: string; secret?: string | null;
 
 /** Registers a webhook at the sandbox for the demo shop: its secret. */
 function register(url: string, event: 'product.*' | 'customer.*' | 'order.closed' | 'payment.updated'): string {
-  return sandbox.webhooks.service.add({ username: DEMO_SHOP.username, url, event, active: true }).secret;
+  return sandbox().webhooks.service.add({ username: DEMO_SHOP.username, url, event, active: true }).secret;
 }
 
 /** A product of the demo shop sold by the unit (not a variant master). */
 function plainProduct(): { id: number; price: number; name: string } {
-  const account = sandbox.app.state.account(DEMO_SHOP.username)!;
+  const account = sandbox().app.state.account(DEMO_SHOP.username)!;
   const product = account.products.find((p) => p.type === 0 && p.active && !p.usesWeight)!;
   return { id: product.id, price: product.price, name: product.name };
 }
 
 async function setPrice(productId: number, price: string): Promise<void> {
-  const answer = await fetch(`${sandbox.url}/api/external/catalog/products/${productId}`, { method: 'POST', headers, body: JSON.stringify({ price }) });
+  const answer = await fetch(`${sandbox().url}/api/external/catalog/products/${productId}`, { method: 'POST', headers, body: JSON.stringify({ price }) });
   expect(answer.status).toBe(200);
 }
 
@@ -136,15 +130,15 @@ describe('the shop’s webhook receiver against the retail sandbox', () => {
     await opened.webhooks.idle();
     const [entry] = await log(opened);
     expect(entry).toMatchObject({ event: 'product.updated', verified: true, outcome: 'applied', change: { kind: 'product', id: product.id, name: product.name, removed: false } });
-    expect(sandbox.webhooks.service.deliveries({ event: 'product.updated' })[0]).toMatchObject({ status: 'delivered', attempts: [{ httpStatus: 200 }] });
+    expect(sandbox().webhooks.service.deliveries({ event: 'product.updated' })[0]).toMatchObject({ status: 'delivered', attempts: [{ httpStatus: 200 }] });
   });
 
   it('product.created is read fresh with its stocks; product.deleted removes it', async () => {
     const opened = await openReceiver();
     const secret = register(opened.url, 'product.*');
     await opened.webhooks.handlers.saveShopWebhooks({ settings: opened.settings.value, secret });
-    const category = sandbox.app.state.account(DEMO_SHOP.username)!.categories[0]!;
-    const created = await fetch(`${sandbox.url}/api/external/catalog/products`, {
+    const category = sandbox().app.state.account(DEMO_SHOP.username)!.categories[0]!;
+    const created = await fetch(`${sandbox().url}/api/external/catalog/products`, {
       method: 'POST',
       headers,
       body: JSON.stringify([{ name: 'Gorra webhook', category_id: category.id, price: '9.90', usesStockManagement: true }]),
@@ -155,7 +149,7 @@ describe('the shop’s webhook receiver against the retail sandbox', () => {
     expect(added.product).toMatchObject({ id, name: 'Gorra webhook', price: 990, stocks: [] });
     expect(opened.fetched).toEqual([id]);
 
-    const deleted = await fetch(`${sandbox.url}/api/external/catalog/products/${id}`, { method: 'DELETE', headers });
+    const deleted = await fetch(`${sandbox().url}/api/external/catalog/products/${id}`, { method: 'DELETE', headers });
     expect(deleted.status).toBe(200);
     const removed = await until(() => productEvents(opened.events).find((e) => e.productId === id && e.product === null), 'the removal');
     expect(removed).toEqual({ type: 'shop-product-changed', productId: id, product: null });
@@ -187,7 +181,7 @@ describe('the shop’s webhook receiver against the retail sandbox', () => {
     const product = plainProduct();
     await setPrice(product.id, '31.00');
     await until(() => productEvents(first.events).length === 1, 'the first delivery');
-    const [delivery] = sandbox.webhooks.service.deliveries({ event: 'product.updated' });
+    const [delivery] = sandbox().webhooks.service.deliveries({ event: 'product.updated' });
 
     expect(await post(first.url, delivery!.body, delivery!.signature)).toBe(200);
     await first.webhooks.idle();
@@ -282,7 +276,7 @@ describe('replays, forgeries and silent sockets', () => {
     const product = plainProduct();
     await setPrice(product.id, '1.00');
     await until(() => productEvents(first.events).some((e) => e.product?.price === 100), 'the 1,00 delivery');
-    const captured = sandbox.webhooks.service.deliveries({ event: 'product.updated' }).find((d) => d.body.includes('1.00'))!;
+    const captured = sandbox().webhooks.service.deliveries({ event: 'product.updated' }).find((d) => d.body.includes('1.00'))!;
     await setPrice(product.id, '25.00');
     await until(() => productEvents(first.events).some((e) => e.product?.price === 2500), 'the 25,00 delivery');
     await first.webhooks.close();
@@ -364,7 +358,7 @@ describe('replays, forgeries and silent sockets', () => {
       await setPrice(product.id, '17.50');
       const [changed] = await until(() => productEvents(opened.events).length > 0 && productEvents(opened.events), 'the delivery past the silent sockets');
       expect(changed!.product).toMatchObject({ price: 1750 });
-      expect(sandbox.webhooks.service.deliveries({ event: 'product.updated' })[0]).toMatchObject({ status: 'delivered' });
+      expect(sandbox().webhooks.service.deliveries({ event: 'product.updated' })[0]).toMatchObject({ status: 'delivered' });
       await until(() => silent.every((socket) => closed.has(socket)), 'every silent socket closed by the receiver');
     } finally {
       for (const socket of silent) socket.destroy();

@@ -29,7 +29,7 @@ import { parseDelivery, type WebhookDelivery } from './payload';
 import { ListenError, startWebhookReceiver, type Answer, type RunningReceiver } from './receiver';
 import { verifySignature } from './signature';
 
-// The shop's webhook receiver (issue 16 items 5–7), one per open shop account: started with the
+// The shop's webhook receiver, one per open shop account: started with the
 // account when Settings enable it, stopped with it, restarted when its settings change.
 //
 // A delivery: no secret saved, or a missing or wrong signature → 401, nothing parsed, counted (not
@@ -40,7 +40,7 @@ import { verifySignature } from './signature';
 // write, so a change goes to every window as a bridge event (`shop-product-changed`,
 // `shop-customer-changed`, `shop-reports-stale`), applied by renderer/src/data/shop/shopLiveChanges.ts.
 // Deliveries are carried out one at a time in arrival order. Nothing here is needed for the till
-// to work: without webhooks the periodic sync brings every change (item 7).
+// to work: without webhooks the periodic sync brings every change.
 
 export type WebhookHandlers = {
   getShopWebhooks(input: BridgeInput<'getShopWebhooks'>): Promise<BridgeOutput<'getShopWebhooks'>>;

@@ -17,7 +17,7 @@ vi.mock('node:crypto', async (importOriginal) => {
   };
 });
 
-// Issue 16 item 5: `X-Service-Hmac-SHA256` = HMAC-SHA256(secret, exact body), hex in any case or
+// `X-Service-Hmac-SHA256` = HMAC-SHA256(secret, exact body), hex in any case or
 // base64, compared in constant time (clarifications "Webhooks").
 
 const secret = 'a'.repeat(64);

@@ -71,7 +71,7 @@ export type CatalogDb = FloorDb & {
 };
 
 /**
- * Version 1 (2026-11-22, issue 4) of a generation database. A generation is written once, by one
+ * Version 1 (2026-11-22) of a generation database. A generation is written once, by one
  * sync, and never migrated: a schema change adds version 2 here with a dated comment, and the
  * next sync simply builds a database of the new shape (an old generation is read until then).
  *

@@ -6,7 +6,7 @@ import { catalogStore as appCatalogStore, type CatalogStoreApi } from './catalog
 import { forgetItemRecords } from './itemRecords';
 import { followHeardChanges } from './heardChanges';
 
-// Catalog quick edits in the local copy (issue 17 item 1). Once the server accepted an edit, its
+// Catalog quick edits in the local copy. Once the server accepted an edit, its
 // fields are written into the CURRENT generation at once, so the order screen shows the new price
 // or name without a sync; the next sync brings the server's records and confirms them. Only
 // accepted edits come here: a refused save changes nothing locally.

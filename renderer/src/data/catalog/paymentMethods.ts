@@ -1,4 +1,4 @@
-// The payment methods the pay dialog offers (issue 14 items 2, 7): the synced active ones, by name;
+// The payment methods the pay dialog offers: the synced active ones, by name;
 // before the first sync, Card and Cash (clarifications: 1 Card, 2 Cash exist in every account).
 // A method the venue named "Gift card" is the one a gift card's payment records; it is not offered
 // on its own (a card is paid through its redeem).

@@ -1,6 +1,6 @@
 import type { OutboxEntry, TableService } from '../../../../shared/bridge';
 
-// What each table shows on the floor plan (issue 6 item 1), derived from the open services and
+// What each table shows on the floor plan, derived from the open services and
 // the pending entries of the main side's queue (a snapshot: queueStore.ts).
 
 export type TableStatusKind = 'free' | 'seated' | 'open-order' | 'sending' | 'attention';

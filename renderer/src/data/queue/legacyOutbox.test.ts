@@ -8,7 +8,7 @@ import { openOutbox } from './outboxClient';
 import { createQueueStore } from './queueStore';
 import { demoCatalogDb, demoLines, fakeQueueBridge } from './queueTesting';
 
-// Upgrade (issue 11 item 5): an outbox the previous version wrote in IndexedDB is handed to the
+// Upgrade: an outbox the previous version wrote in IndexedDB is handed to the
 // main side once, then deleted; a failed hand-off keeps it for the next start.
 
 const catalogs: CatalogDb[] = [];

@@ -12,14 +12,14 @@ import {
   type TableService,
 } from '../../../../shared/bridge';
 
-// Upgrade (issue 11 item 5). Until this version each account's order outbox and table services
+// Upgrade. Until this version each account's order outbox and table services
 // lived in the renderer's IndexedDB (`comanda-<accountKey>-outbox`). On the first start of an
 // account, what is still there is handed to the main side's queue once — importQueue skips ids it
 // already holds, so a hand-off repeated after a crash duplicates nothing — and only after the
 // main side took all of it is the old database deleted. Read-only: nothing here writes to it.
 
 /**
- * The previous version's schema, version 1 (2026-11-22, issue 6), exactly as shipped: a shipped
+ * The previous version's schema, version 1 (2026-11-22), exactly as shipped: a shipped
  * schema is never edited. Opening with it leaves an existing database as it is.
  */
 export const LEGACY_OUTBOX_SCHEMA_V1 = {
@@ -44,8 +44,8 @@ export function openLegacyOutboxDb(accountKey: string): LegacyOutboxDb {
 }
 
 // The old records as the queue takes them; keys the bridge does not know are left behind. Their
-// lastError said English words (`message`): it becomes `legacy` with those words (issue 12 item 6).
-// Their place was English words too (`label`): upgraded before these read them (issue 12 item 5).
+// lastError said English words (`message`): it becomes `legacy` with those words.
+// Their place was English words too (`label`): upgraded before these read them.
 const legacyEntrySchema = z.object({ ...outboxEntrySchema.shape, lastError: z.preprocess(upgradeLegacyError, outboxEntrySchema.shape.lastError) });
 const legacyServiceSchema = z.object(tableServiceSchema.shape);
 

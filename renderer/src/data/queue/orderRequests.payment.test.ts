@@ -4,7 +4,7 @@ import { OutboxInputError } from './outboxTypes';
 
 const ID = '6f9619ff-8b86-4d11-b42d-00c04fc964ff';
 
-describe('paymentRequest (issue 14 item 2)', () => {
+describe('paymentRequest', () => {
   it('pays the table open order: contents [], total 0, the table, the payment; never skipMerge', () => {
     const { request, totalCents } = paymentRequest({ entryId: ID, tableId: 4, amountCents: 1250, tipCents: 150, methodId: 1 });
     expect(totalCents).toBe(0);
@@ -29,7 +29,7 @@ describe('paymentRequest (issue 14 item 2)', () => {
   });
 });
 
-describe('giftRedeemRequest (issue 14 item 7)', () => {
+describe('giftRedeemRequest', () => {
   it('the card uuid and the amount taken off', () => {
     expect(giftRedeemRequest(' GC-1 ', 500)).toEqual({ kind: 'gift-redeem', uuid: 'GC-1', redeem: { amount: '5.00' } });
     expect(() => giftRedeemRequest('GC-1', 0)).toThrow(OutboxInputError);

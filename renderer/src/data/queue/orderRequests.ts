@@ -5,7 +5,7 @@ import type { LineChoice } from '../../../../shared/domain/line';
 import { centsToDecimal, multiplyCents, parseCents } from '../../../../shared/domain/money';
 import { OutboxInputError, type PaymentInput, type SeatPrepayment, type TicketLineInput } from './outboxTypes';
 
-// Ticket lines → the exact request an outbox entry will send (issue 6 item 3): a Flow newOrder
+// Ticket lines → the exact request an outbox entry will send: a Flow newOrder
 // (spec 2.9) for a seating, a loyalty order (spec 2.10, clarifications) for a round, a takeaway
 // or a delivery. Pure: the catalog index comes from the caller. Every request is checked against
 // the bridge's own input schema before it is stored, so a stored entry is always sendable.
@@ -25,7 +25,7 @@ function linesRefused(lines: readonly TicketLineInput[], problems: readonly Line
 /**
  * Items chosen while seating go with the Flow newOrder only when they are plain items: no
  * modifiers, no selling format, not a menu (Flow contents carry none of those, spec 2.9); the
- * others follow as the first loyalty round (issue 6 item 3).
+ * others follow as the first loyalty round.
  */
 export function splitSeatingLines(lines: readonly TicketLineInput[], catalog: CatalogIndex): { flow: TicketLineInput[]; round: TicketLineInput[] } {
   const flow: TicketLineInput[] = [];
@@ -145,7 +145,7 @@ export function prepaymentOfSeating(request: DeliveryRequest, tender: { methodNa
 }
 
 export interface LoyaltyRequestInput {
-  /** The outbox entry's id: `extraId` (issue 6 item 3). */
+  /** The outbox entry's id: `extraId`. */
   entryId: string;
   lines: readonly TicketLineInput[];
   tableId?: number;
@@ -155,11 +155,11 @@ export interface LoyaltyRequestInput {
   payment?: PaymentInput;
   customer?: { name: string; email: string; phone?: string };
   delivery?: { phone: string; address?: string; city?: string; date?: string };
-  /** Issue 14 item 4: cents off the order (positive), sent as `orderDiscount` with a negative amount. */
+  /** Cents off the order (positive), sent as `orderDiscount` with a negative amount. */
   discount?: { cents: number; reason: string };
-  /** Issue 14 item 5: a round that opens a new check at the table. */
+  /** A round that opens a new check at the table. */
   skipMerge?: boolean;
-  /** Issue 14 item 9: the warehouse the POS discounts stock from. */
+  /** The warehouse the POS discounts stock from. */
   warehouseId?: number;
 }
 
@@ -238,9 +238,9 @@ export interface PaymentRequestInput {
 }
 
 /**
- * A payment of a table's open order (issue 14 item 2; clarifications "Paying an open table
+ * A payment of a table's open order (clarifications "Paying an open table
  * order"): `contents: []`, `total` 0, the table and the payment; never `skipMerge`. Carrying the
- * bill's discount (docs/decisions.md "Issue 14 — bill discount and settled checks"), its total is
+ * bill's discount (docs/decisions.md "Bill discount and settled checks"), its total is
  * 0 + the discount's (negative) amount. The entry's `totalCents` is that total.
  */
 export function paymentRequest(input: PaymentRequestInput): { request: DeliveryRequest; totalCents: number } {
@@ -271,7 +271,7 @@ export function paymentRequest(input: PaymentRequestInput): { request: DeliveryR
   return { request: checked(request), totalCents: discountCents > 0 ? -discountCents : 0 };
 }
 
-/** A gift card's redeem (issue 14 item 7, spec 4.2 `POST V2/giftCards/{uuid}`): the amount taken off the card. */
+/** A gift card's redeem (spec 4.2 `POST V2/giftCards/{uuid}`): the amount taken off the card. */
 export function giftRedeemRequest(uuid: string, amountCents: number): DeliveryRequest {
   if (!Number.isSafeInteger(amountCents) || amountCents <= 0) throw new OutboxInputError(coded('payment-zero'));
   if (uuid.trim() === '') throw new OutboxInputError(coded('order-malformed'), 'gift card uuid empty');

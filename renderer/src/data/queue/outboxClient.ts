@@ -31,7 +31,7 @@ import {
 } from './outboxTypes';
 import type { QueueStoreApi } from './queueStore';
 
-// The renderer's side of the order queue (issue 11 item 3): it builds each entry from its catalog
+// The renderer's side of the order queue: it builds each entry from its catalog
 // copy (prices, rules, the Flow URL limit), checks what a waiter must fix, and submits it; the main
 // side commits it to the account's queue database (that is "saved") and delivers it. Waiter
 // decisions on the pending-orders screen are bridge operations too. What was committed is merged

@@ -1,7 +1,7 @@
 import type { ErrorCode, ErrorParams, ErrorText, OutboxEntry, SeatCustomer, TableService } from '../../../../shared/bridge';
 import type { LineChoice } from '../../../../shared/domain/line';
 
-// What the screens call to seat, send and resolve (issues 6 and 11). Implemented by outboxClient.ts:
+// What the screens call to seat, send and resolve. Implemented by outboxClient.ts:
 // the renderer builds each entry from its catalog and submits it; the main side commits it to the
 // account's queue database before the call resolves, so "saved" is true when it returns. Screens
 // read the queue itself from queueStore.ts.
@@ -47,7 +47,7 @@ export interface SeatInput {
   notes: string;
   /**
    * Lines already on the ticket when seating: plain items (no modifiers, not menus, not formats)
-   * go with the Flow newOrder; the others follow as the first loyalty round (issue 6 item 3).
+   * go with the Flow newOrder; the others follow as the first loyalty round.
    */
   lines?: readonly TicketLineInput[];
   /** A deposit taken at seating, sent with the Flow newOrder. */
@@ -65,11 +65,11 @@ export interface RoundInput {
   lines: readonly TicketLineInput[];
   notes?: string;
   payment?: PaymentInput;
-  /** Issue 14 item 4: cents off the round (positive), with its reason. */
+  /** Cents off the round (positive), with its reason. */
   discount?: { cents: number; reason: string };
-  /** Issue 14 item 5: the round opens a new check at the table. */
+  /** The round opens a new check at the table. */
   skipMerge?: boolean;
-  /** Issue 14 item 9: the warehouse the POS discounts stock from (the terminal's setting). */
+  /** The warehouse the POS discounts stock from (the terminal's setting). */
   warehouseId?: number;
 }
 
@@ -81,7 +81,7 @@ export interface TakeawayInput {
   lines: readonly TicketLineInput[];
   notes?: string;
   payment?: PaymentInput;
-  /** Issue 14 item 9: the warehouse the POS discounts stock from (the terminal's setting). */
+  /** The warehouse the POS discounts stock from (the terminal's setting). */
   warehouseId?: number;
 }
 
@@ -96,7 +96,7 @@ export interface DeliveryInput {
   lines: readonly TicketLineInput[];
   notes?: string;
   payment?: PaymentInput;
-  /** Issue 14 item 9: the warehouse the POS discounts stock from (the terminal's setting). */
+  /** The warehouse the POS discounts stock from (the terminal's setting). */
   warehouseId?: number;
 }
 
@@ -123,7 +123,7 @@ export interface Outbox {
   sendDelivery(input: DeliveryInput): Promise<OutboxEntry>;
   /**
    * Reads, ahead of Send, what pricing these ticket lines needs from the catalog, so the tap on
-   * Send goes straight to the main side (issue 11: tap → "Saved" p95 ≤ 50 ms). Never fails.
+   * Send goes straight to the main side (tap → "Saved" p95 ≤ 50 ms). Never fails.
    */
   prepare(lines: readonly Pick<TicketLineInput, 'choice'>[]): void;
   /** A queued entry: forget its Retry-After wait and try now. */

@@ -1,12 +1,12 @@
 import type { BridgeClient } from '../../../../shared/bridge';
 import type { QueueStoreApi } from './queueStore';
 
-// Keeps the queue store on the main side's truth (issue 11 item 3): one getQueue when the window
+// Keeps the queue store on the main side's truth: one getQueue when the window
 // starts, another on every `queue-changed` newer than the snapshot held, on every connection
 // event, and when the event stream reconnects — so a window that starts late, or missed events
 // while its stream was down, shows what the main side holds without waiting for the next change.
 //
-// "Cannot save orders" (issue 10 item 9) has no revision: a database that refuses writes commits
+// "Cannot save orders" has no revision: a database that refuses writes commits
 // nothing to count. So every `queue-changed` carries the main side's storage problem as it is at
 // that moment and the feed shows it at once, whatever the revision; a snapshot's problem is shown
 // only when no event told a newer one while the read was under way (events arrive in order).

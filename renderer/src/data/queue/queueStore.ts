@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import type { OutboxEntry, QueueSnapshot, QueueStorageProblem, TableService } from '../../../../shared/bridge';
 import { tableStatuses, type TableStatus } from '../floor/tableStatus';
 
-// The order queue as this window last saw it (issue 11): the main side owns it; this store holds
+// The order queue as this window last saw it: the main side owns it; this store holds
 // its latest snapshot (getQueue at start, on every `queue-changed`, on reconnect — queueFeed.ts)
 // and everything the screens derive from it, computed once per snapshot so selectors return
 // stable references (a selector that built a new array on every call would re-render forever).
@@ -29,7 +29,7 @@ export interface QueueView {
 export interface QueueState {
   /** null until the first snapshot (or write) of this account arrived. */
   queue: QueueView | null;
-  /** The main side's queue database refuses writes (issue 10 item 9); null while it takes them. queueFeed.ts keeps it. */
+  /** The main side's queue database refuses writes; null while it takes them. queueFeed.ts keeps it. */
   storageProblem: QueueStorageProblem | null;
   /**
    * Counts this window's writes merged into `queue`: a snapshot read that started before one

@@ -1,7 +1,7 @@
 import { parseAllergies, type AllergenCode } from '../../../../shared/api/catalog';
 import type { CatalogDb, StoredItem } from '../catalog/catalogDb';
 
-// Search as you type over the whole catalog of the current generation (issue 5, UI). A generation
+// Search as you type over the whole catalog of the current generation (UI). A generation
 // is written once and never changes (docs/decisions.md, "Offline store"), so its searchable
 // projection is read once, kept in memory outside React state (a WeakMap keyed by the generation's
 // database) and each keystroke is a scan of plain strings: no schema change, no per-keystroke

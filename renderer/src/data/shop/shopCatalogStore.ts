@@ -6,7 +6,7 @@ import { openShopDb, openShopGenerationDb, type ShopCatalogDb, type ShopDb } fro
 import { cleanUpShopGenerations, deleteShopGeneration, openCurrentShopGeneration, type OpenShopGeneration } from './shopGenerations';
 import { syncShopCatalog, type ShopSyncProgress, type SyncShopOptions } from './shopSync';
 
-// The shop's local catalog as the till sees it (issue 15 item 3), like catalogStore.ts for the
+// The shop's local catalog as the till sees it, like catalogStore.ts for the
 // venue: the current generation (an open database to query with useLiveQuery), the sync's
 // progress and its last failure; "last sync" is the current generation's `syncedAt`. A vanilla
 // zustand store; components read it with `useStore(shopCatalogStore, selector)`.

@@ -6,7 +6,7 @@ import { createShopCatalogStore } from './shopCatalogStore';
 import { createShopConnectionStore, startShopConnectionFeed } from './shopConnection';
 import type { OpenShopGeneration } from './shopGenerations';
 
-// Issue 15 item 3: the shop header's connection follows the main side and the shop's sync.
+// The shop header's connection follows the main side and the shop's sync.
 
 function fakeBridge(initial: ConnectionState | null | Promise<never>) {
   const listeners = new Set<(event: BridgeEvent) => void>();

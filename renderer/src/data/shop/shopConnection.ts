@@ -3,7 +3,7 @@ import type { BridgeClient } from '../../../../shared/bridge';
 import type { CatalogConnection } from '../catalog/catalogStore';
 import { shopCatalogStore, type ShopCatalogState, type ShopCatalogStoreApi } from './shopCatalogStore';
 
-// The shop's connection as its header shows it (issue 15 item 3, "as for the venue"): what the
+// The shop's connection as its header shows it ("as for the venue"): what the
 // main side last said (`getConnectionState`, then its `connection` events, from probing the retail
 // host) and what the shop's sync proved — a page read means online, a sync that could not connect
 // offline. Back online after a failed sync, the shop syncs at once rather than at the next tick.

@@ -16,7 +16,7 @@ import type {
   RetailVariantWire,
 } from '../../../../shared/api/retail';
 
-// The shop's catalog (issue 15 item 3), kept like the venue's (docs/decisions.md "Catalog
+// The shop's catalog, kept like the venue's (docs/decisions.md "Catalog
 // generations"): each sync builds a database of its own, `comanda-shop-<accountKey>-gen-<n>`, and
 // the shop's pointer database `comanda-shop-<accountKey>` records which one is current. Switching is
 // one transaction on `generations`; a failed sync leaves the previous generation current and usable.
@@ -71,7 +71,7 @@ export interface StoredShopPromotionCategory {
   category_id: number;
 }
 
-/** A product a promotion applies to (see docs/decisions.md "Issue 15 — shop catalog sync"). */
+/** A product a promotion applies to (see docs/decisions.md "Shop catalog sync"). */
 export interface StoredShopPromotionProduct {
   promotion_id: number;
   product_id: number;
@@ -129,7 +129,7 @@ export type ShopCatalogDb = Dexie & {
 };
 
 /**
- * Version 1 (2026-11-23, issue 15) of a shop generation database. A generation is written once, by
+ * Version 1 (2026-11-23) of a shop generation database. A generation is written once, by
  * one sync, and never migrated: a schema change adds SHOP_GENERATION_SCHEMA_V2 here with a dated
  * comment, and the next sync builds a database of the new shape (the old one is read until then).
  *
@@ -158,8 +158,8 @@ export const SHOP_GENERATION_SCHEMA_V1 = {
 } as const;
 
 /**
- * Version 2 (2026-11-27, issue 15 item 8): adds `promotionLinksChecked`, the products whose
- * promotion links the till has read on demand (docs/decisions.md "Issue 15 — shop catalog sync",
+ * Version 2 (2026-11-27): adds `promotionLinksChecked`, the products whose
+ * promotion links the till has read on demand (docs/decisions.md "Shop catalog sync",
  * "Promotion ↔ product links"). Only a store is added (no upgrade()): a version 1 generation opened
  * by this code gains it empty, so what it already holds is read as before and its products are
  * checked when they are sold. Not a synced store: the sync never writes it, so a new generation
@@ -227,7 +227,7 @@ export type ShopDb = Dexie & {
   comboLinkReads: Table<ShopComboLinkRead, number>;
 };
 
-/** Version 1 (2026-11-23, issue 15) of the shop's pointer database. */
+/** Version 1 (2026-11-23) of the shop's pointer database. */
 export const SHOP_DB_SCHEMA_V1 = {
   generations: '++n, state',
 } as const;

@@ -6,7 +6,7 @@ import { shopProduct } from './shopTesting';
 import { createShopCatalogStore } from './shopCatalogStore';
 import { applyCustomerChange, applyProductChange, startShopLiveChanges } from './shopLiveChanges';
 
-// Issue 16 item 6: a product or customer changed at the shop (a webhook, through the main side)
+// A product or customer changed at the shop (a webhook, through the main side)
 // is put into the current catalog generation at once, stored as the sync stores it.
 
 /** A product as the sync stores it (shopTesting.ts), managing its stock, at 10.00 unless told. */

@@ -4,7 +4,7 @@ import { shopSearchText, type ShopCatalogDb, type StoredShopProduct, type Stored
 import { shopCatalogStore, type ShopCatalogStoreApi } from './shopCatalogStore';
 import { shopCustomerRecord, shopProductRecord, type ShopRecordOf } from './shopRecords';
 
-// Live changes from the shop's webhooks (issue 16 item 6): the main side's receiver
+// Live changes from the shop's webhooks: the main side's receiver
 // (electron/services/retail/webhooks) sends every window `shop-product-changed` and
 // `shop-customer-changed`; this puts them into the CURRENT catalog generation at once, so the till
 // shows a new price, or drops a deleted product, without a sync. Stored exactly as the sync stores

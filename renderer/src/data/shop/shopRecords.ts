@@ -26,7 +26,7 @@ import {
 } from '../../../../shared/api/retail';
 import type { ShopResource } from '../../../../shared/bridge/shop';
 
-// What the shop sync checks each record against before storing it (issue 15 item 3). The main side
+// What the shop sync checks each record against before storing it. The main side
 // hands over records the retail wire schemas (shared/api/retail/records.ts) already read and
 // coerced: money in integer cents, quantities in thousandths, percentages in hundredths. Reading
 // them again with the wire schemas would scale them twice (1250 cents read as "1250.00" money), so

@@ -5,7 +5,7 @@ import { openShopGenerationDb, type ShopCatalogDb, type StoredShopStock } from '
 import { shopProduct } from './shopTesting';
 import { dropStockAfterSale, setLocalStock, SHOP_FLOOR_WAREHOUSE, shopStockOf, soldPerProduct } from './shopStock';
 
-// Issue 15 item 12: the till's local stock after a sale and after a manager sets it.
+// The till's local stock after a sale and after a manager sets it.
 
 
 const opened: ShopCatalogDb[] = [];

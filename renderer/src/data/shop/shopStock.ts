@@ -1,7 +1,7 @@
 import { scaledDecimal } from '../../../../shared/api/retail/wire';
 import type { ShopCatalogDb, StoredShopProduct, StoredShopStock } from './shopDb';
 
-// The shop's local stock (issue 15 item 12), kept in the `stocks` store of the current catalog
+// The shop's local stock, kept in the `stocks` store of the current catalog
 // generation (shopDb.ts), between two syncs:
 // - after a sale, each product's row in the till's warehouse drops by what was sold, at once, as the
 //   service will once the sale's invoice arrives (clarifications "Retail": an invoice takes each

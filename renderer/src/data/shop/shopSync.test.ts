@@ -7,6 +7,7 @@ import { openShopDb, openShopGenerationDb, shopGenerationDbName, type ShopCatalo
 import { cleanUpShopGenerations, currentShopGeneration, readCurrentShopGeneration } from './shopGenerations';
 import { SHOP_SYNC_RESOURCES, syncShopCatalog, type ShopSyncProgress, type SyncShopOptions } from './shopSync';
 import { fakeShop, fakeShopServer, minimumShopRequests, type FakeShopServer } from './shopSyncTesting';
+import { failureOf } from '../../../../shared/testing/failureOf.testing';
 
 let counter = 0;
 const cleanups: Array<() => Promise<void>> = [];
@@ -42,16 +43,6 @@ function setup() {
     return work(db);
   };
   return { accountKey, shopDb, run, read };
-}
-
-async function failureOf(work: Promise<unknown>): Promise<SyncFailure> {
-  try {
-    await work;
-  } catch (error) {
-    if (error instanceof SyncFailure) return error;
-    throw error;
-  }
-  throw new Error('expected the sync to fail');
 }
 
 describe('syncShopCatalog', () => {
@@ -140,7 +131,7 @@ describe('syncShopCatalog', () => {
     const first = await run(fakeShopServer(fakeShop(450)));
     const server = fakeShopServer(fakeShop(600));
     server.failOn((p) => p.resource === 'products' && p.page === 3, new BridgeError({ kind: 'unauthorised', code: 'credentials-refused' }));
-    const failure = await failureOf(run(server));
+    const failure = await failureOf(run(server), SyncFailure);
     expect(failure.kind).toBe('server');
     expect(failure.bridgeKind).toBe('unauthorised');
 
@@ -169,7 +160,7 @@ describe('syncShopCatalog', () => {
     server.tamper((page) =>
       page.resource === 'products' ? { ...page, records: page.records.map((r, i) => (i === 3 ? { ...r, price: '12.50' } : r)) } : page,
     );
-    const failure = await failureOf(run(server));
+    const failure = await failureOf(run(server), SyncFailure);
     expect(failure.kind).toBe('invalid-data');
     expect(failure.detail).toContain('products page 1');
     expect(failure.detail).toContain('price');
@@ -180,11 +171,11 @@ describe('syncShopCatalog', () => {
     const { run } = setup();
     const server = fakeShopServer(fakeShop(450));
     server.tamper((page) => (page.resource === 'products' && page.page === 2 ? { ...page, total: page.total + 1 } : page));
-    expect((await failureOf(run(server))).kind).toBe('inconsistent');
+    expect((await failureOf(run(server), SyncFailure)).kind).toBe('inconsistent');
 
     const short = fakeShopServer(fakeShop(450));
     short.tamper((page) => (page.resource === 'customers' && page.page === 2 ? { ...page, records: page.records.slice(1) } : page));
-    const failure = await failureOf(run(short));
+    const failure = await failureOf(run(short), SyncFailure);
     expect(failure.kind).toBe('inconsistent');
     expect(failure.detail).toContain('customers');
   });
@@ -197,7 +188,7 @@ describe('syncShopCatalog', () => {
       if (page.resource === 'customers') controller.abort();
       return page;
     });
-    expect((await failureOf(run(server, { signal: controller.signal }))).kind).toBe('aborted');
+    expect((await failureOf(run(server, { signal: controller.signal }), SyncFailure)).kind).toBe('aborted');
     expect(await readCurrentShopGeneration(shopDb)).toBeNull();
     expect(await cleanUpShopGenerations(shopDb, accountKey)).toEqual([]);
   });

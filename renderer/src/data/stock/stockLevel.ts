@@ -1,6 +1,6 @@
 import type { StoredStock } from '../catalog/catalogDb';
 
-// What an item button says about its stock (issue 14 item 9): nothing where the chosen warehouse
+// What an item button says about its stock: nothing where the chosen warehouse
 // has no row for the item (it keeps no inventory there), the quantity, a low-stock mark at or
 // below the row's `alert` level (when it has one above 0), and "Sold out" at 0 or less.
 

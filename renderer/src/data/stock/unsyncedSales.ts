@@ -1,7 +1,7 @@
 import type { OutboxEntry } from '../../../../shared/bridge';
 import type { StoredStock } from '../catalog/catalogDb';
 
-// What this terminal sold that the synced stock does not count yet (issue 14 item 9): the catalog's
+// What this terminal sold that the synced stock does not count yet: the catalog's
 // stock rows are the vendor's figures at the last sync (or an 86 / put back since); every order the
 // queue holds that takes stock from the chosen warehouse (loyalty orders with `warehouse_id`) and
 // that the vendor had not yet accepted when that sync ended is taken off the shown quantity, so a

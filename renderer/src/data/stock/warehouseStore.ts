@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import type { BridgeClient, ErrorParams, ItemStock } from '../../../../shared/bridge';
 import type { StoredWarehouse } from '../catalog/catalogDb';
 
-// The warehouse this terminal sells from (issue 14 item 9), for the current account: loaded from
+// The warehouse this terminal sells from, for the current account: loaded from
 // the main side (getStockSettings) when the account opens (stockFeed.ts). Orders read
 // `useWarehouseStore.getState().warehouseId` to send `warehouse_id`; item buttons show its stock.
 

@@ -9,7 +9,7 @@ import { readCurrentGeneration } from '../catalog/generations';
 import { SyncFailure, syncCatalog, SYNC_RESOURCES } from './sync';
 import { fakeSyncServer, fakeVenue, type SyncPageInput } from './syncTesting';
 
-// Property (issue 10 item 16c): a sync fed random malformed pages never changes the current
+// Property (docs/security.md): a sync fed random malformed pages never changes the current
 // generation — the previous catalog stays readable and identical. A spoiled page that still fits
 // the wire schemas and adds up (a record renamed, an id rewritten) is a catalog like any other: it
 // is accepted whole, counts matching. Each run is a whole sync.

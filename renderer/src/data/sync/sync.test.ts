@@ -247,7 +247,7 @@ describe('syncCatalog', () => {
     for (const w of written.slice(0, -1)) expect(w.records).toBeGreaterThanOrEqual(w.alongside === 0 ? 400 : 2_000);
   });
 
-  it('asks for pages several to a call, two calls at a time, every page once (issue 11)', async () => {
+  it('asks for pages several to a call, two calls at a time, every page once', async () => {
     const { run } = setup();
     const venue = fakeVenue({ items: 2_000 });
     const server = fakeSyncServer(venue);
@@ -486,7 +486,7 @@ describe('syncCatalog', () => {
     });
   });
 
-  describe('pages that lie fail naming the resource and page, within the requests their total allows (issue 10 item 12)', () => {
+  describe('pages that lie fail naming the resource and page, within the requests their total allows', () => {
     /** Beyond this many requests for one resource the sync has "hung": the fake server fails it. */
     const HANG_GUARD = 40;
 

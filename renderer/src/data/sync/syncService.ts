@@ -6,7 +6,7 @@ import { readFloorSavedAt } from '../floor/floorRepository';
 import { cleanUpGenerations, deleteGeneration, openCurrentGeneration, type OpenGeneration } from '../catalog/generations';
 import { SyncFailure, syncCatalog, type SyncCatalogOptions } from './sync';
 
-// When the catalog syncs (issue 4 item 5): at start-up, every `syncEveryMinutes` (settings,
+// When the catalog syncs: at start-up, every `syncEveryMinutes` (settings,
 // default 15), on demand, sooner after a failure, and at once when the connection comes back.
 // One sync at a time. One service per account: switching account stops it (aborting a sync under
 // way, whose half-built generation is deleted) and starts another.

@@ -16,7 +16,7 @@ import { IconCheck } from '../../ui/icons';
 import '../../ui/payDialog.css';
 import './bill.css';
 
-// A table's bill (issue 14 items 1–5): each check with its lines (modifiers, formats, menus), its
+// A table's bill: each check with its lines (modifiers, formats, menus), its
 // discounts, the payments (method, tip, where each stands) and what is left, computed from the
 // queue's snapshot (shared/domain/bill.ts, the same rules the main side holds a payment to).
 // Pay, Discount; when nothing is left a "Paid" mark and "Clear table". Test ids: bill, bill-left,

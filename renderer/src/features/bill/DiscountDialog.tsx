@@ -8,7 +8,7 @@ import { Modal } from '../../ui/Modal';
 import type { BillClient } from './billClient';
 import { parseDiscount, type DiscountDraft } from './payForm';
 
-// A discount on the bill (issue 14 item 4): an amount or a percentage, with a reason. The main
+// A discount on the bill: an amount or a percentage, with a reason. The main
 // side keeps it with the service (setBillDiscount) until the next payment carries it to the POS as
 // that order's `orderDiscount` (negative amount). Test id: discount-dialog.
 

@@ -14,7 +14,7 @@ import type { BillClient, PayInput } from './billClient';
 import { methodChoices, type MethodChoice } from '../../data/catalog/paymentMethods';
 import { cashOutcome, initialPayDraft, MAX_PARTS, payAmount, quickTenders, tenderedCentsOf, tipCents, typeTenderedKey, type PayDraft, type SplitMode } from './payForm';
 
-// Pay (issue 14 item 2): how much (whole, evenly by guests, chosen lines, a typed amount), the
+// Pay: how much (whole, evenly by guests, chosen lines, a typed amount), the
 // method (the synced ones; cash opens the amount-tendered keypad and shows the change due), a tip,
 // and a gift card (online only: its redeem's outcome is shown when it comes). "Saved" as soon as
 // the main side committed the entry, even offline. Test ids: pay-dialog, pay-amount, pay-change.

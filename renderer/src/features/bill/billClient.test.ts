@@ -6,7 +6,7 @@ import { paymentDrafts, type PayInput } from './billClient';
 const ids = { payment: '6f9619ff-8b86-4d11-b42d-00c04fc96401', redeem: '6f9619ff-8b86-4d11-b42d-00c04fc96402' };
 const pay = (fields: Partial<PayInput>): PayInput => ({ serviceId: 's', ids, amountCents: 500, tipCents: 0, methodId: 1, methodName: 'Card', ...fields });
 
-describe('paymentDrafts (issue 14 items 2, 4, 7)', () => {
+describe('paymentDrafts', () => {
   const service = tableService({ tableIds: [5], primaryTableId: 5, tableNames: ['5'] });
   const make = entriesOf(service);
   const entries = [make.seating(), make.round([billLine(1, 250, 4)])];

@@ -4,7 +4,7 @@ import { giftRedeemRequest, paymentRequest } from '../../data/queue/orderRequest
 import { OutboxInputError } from '../../data/queue/outboxTypes';
 import type { QueueStoreApi } from '../../data/queue/queueStore';
 
-// The bill's writes (issue 14 items 2, 4, 7): a payment is a queue entry (a loyalty order paying
+// The bill's writes: a payment is a queue entry (a loyalty order paying
 // the table's open order, `contents: []`), committed by the main side before the call resolves —
 // "Saved" at once, even offline, delivered once. A gift card's payment is two entries submitted
 // in order: the card's redeem, then the payment that waits for it (`after`). The bill discount is

@@ -13,8 +13,8 @@ import { orderSelectors, useOrderStore } from '../../session/orderStore';
 import { QuantityPad, QuantityToggle, useQuantityPad } from './QuantityPad';
 import { SearchField } from '../../ui/SearchField';
 
-// Search as you type, the quantity keypad (issue 12 item 4) and the allergen filter of the catalog
-// view (issue 5). The search runs in
+// Search as you type, the quantity keypad and the allergen filter of the catalog
+// view. The search runs in
 // memory over the generation's index (data/search.ts), so there is no debounce: each keystroke
 // re-ranks plain strings. The allergen filter covers items' own allergens (spec 2.7); modifiers
 // and menu dishes are filtered when the order builder's sheets arrive.
@@ -26,7 +26,7 @@ import { SearchField } from '../../ui/SearchField';
 const allergenCodes = Object.keys(ALLERGENS).map(Number) as AllergenCode[];
 
 /**
- * The item grid's geometry (ui/VirtualGrid.tsx), dense (issue 12 item 1): fixed rows of 100 px
+ * The item grid's geometry (ui/VirtualGrid.tsx), dense: fixed rows of 100 px
  * (name on two lines, price and marks, allergen marks), columns of at least 164 px — 16 buttons at
  * 1280×800 beside the ticket. On a wide screen the columns are wider and show the thumbnail.
  */

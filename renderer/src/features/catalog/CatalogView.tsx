@@ -16,9 +16,9 @@ import { onTabKeys } from '../../ui/tabKeys';
 import { useEffect, type ReactNode } from 'react';
 import { loadWarehouse } from '../../data/stock/warehouseStore';
 
-// The catalog (issue 4 item 7): groups down the side, the chosen group's categories as tabs, and
-// the chosen category's items as a dense grid of buttons (issue 12 item 1). The first tab is "Most
-// sold" (issue 12 item 3): what this terminal sent most lately, so the usual round needs no search.
+// The catalog: groups down the side, the chosen group's categories as tabs, and
+// the chosen category's items as a dense grid of buttons. The first tab is "Most
+// sold": what this terminal sent most lately, so the usual round needs no search.
 // Everything is read from the current generation (data/catalogStore.ts) with one narrow indexed
 // query per level — never the whole items table — so it works the same online and offline.
 //

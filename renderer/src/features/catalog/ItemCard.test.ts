@@ -69,7 +69,7 @@ describe('ItemCard', () => {
     expect(selected).toContain('catalog-item__selected-icon');
   });
 
-  describe('stock (issue 14 item 9)', () => {
+  describe('stock', () => {
     it('shows nothing of stock where the chosen warehouse has no row for the item (or none is chosen)', () => {
       const html = render({}, { stock: null });
       expect(html).not.toContain('stock-mark');
@@ -111,7 +111,7 @@ describe('ItemCard', () => {
     });
   });
 
-  it('shows the button name a manager set (issue 17), and still names the item in full to readers', () => {
+  it('shows the button name a manager set, and still names the item in full to readers', () => {
     const html = render({ name: 'Croquetas caseras de jamón ibérico', buttonName: 'Croquetas' });
     expect(html).toMatch(/data-testid="catalog-item-name">Croquetas<\/span>/);
     expect(html).toContain('aria-label="Croquetas (Croquetas caseras de jamón ibérico), €8.50"');

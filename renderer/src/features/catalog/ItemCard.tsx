@@ -13,14 +13,14 @@ import { allergenBadges, describeAllergens, itemTypeBadge, thumbnailUrl } from '
 import { IconPlate } from './CatalogIcons';
 
 /**
- * One item of the catalog, dense (issue 12 item 1): the name (two lines, then an ellipsis), the
+ * One item of the catalog, dense: the name (two lines, then an ellipsis), the
  * price, the "Menu"/"Formats" badge and one short mark per allergen; the thumbnail (or a neutral
  * plate when it has no photo or the image route answers 404) only where the card is wide enough
  * (a container query in catalogSearch.css). The card is a button named by the item's name (price,
  * badge and allergens follow in the name); tapping it marks it selected (`aria-pressed`) and the
  * caller adds it to the ticket or opens its sheet.
  *
- * Stock (issue 14 items 9, 10; features/stock): where the chosen warehouse has a row for the item,
+ * Stock (features/stock): where the chosen warehouse has a row for the item,
  * its quantity, a low-stock mark or "Sold out" at the bottom right (and in the name); tapping a sold-out
  * item asks before adding it. Holding the card (or Shift+F10 / the Menu key / a right click) opens
  * its stock actions: "Sold out (86)" and "Put back".
@@ -51,7 +51,7 @@ export function ItemCard({
   const allergens = allergenBadges(t, item.allergies);
   const allergensText = describeAllergens(t, allergens);
   const price = format.money(item.price);
-  // Issue 17: a button name set in manager mode is what the button shows; its accessible name
+  // A button name set in manager mode is what the button shows; its accessible name
   // starts with those words (WCAG 2.5.3) and still says the item's full name.
   const shown = buttonLabel(item);
   const label = [shown === item.name ? item.name : `${shown} (${item.name})`, price, badge, stockText(ts, format, level), allergensText].filter((part) => part !== null).join(', ');

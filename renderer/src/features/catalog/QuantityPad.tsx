@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { orderSelectors, useOrderStore } from '../../session/orderStore';
 
-// The quantity keypad (issue 12 item 4): "Qty", then 3, then an item adds three of it (its sheet
+// The quantity keypad: "Qty", then 3, then an item adds three of it (its sheet
 // adds three). The pending number shows on the toggle and in the keypad's row, and Cancel drops
 // it; the keypad folds away once an item took it. Test ids: order-quantity-toggle,
 // order-quantity-pad, order-quantity-pending.

@@ -15,7 +15,7 @@ import { asProblem, setItemStock, useWarehouseStore, type StockProblem } from '.
 import '../../ui/stock.css';
 
 /**
- * "86" and "Put back" for one item (issue 14 item 10), opened by holding its button: one tap sets
+ * "86" and "Put back" for one item, opened by holding its button: one tap sets
  * its stock in the chosen warehouse to 0; "Put back" sets a typed quantity. Online only: the
  * vendor answers at once; a failure is said here and nothing changes.
  *
@@ -130,7 +130,7 @@ export function StockActionsDialog({ itemId, itemName, level, onClose }: { itemI
   );
 }
 
-/** Adding a sold-out item asks first (issue 14 item 9); "Add anyway" adds it as a tap would have. */
+/** Adding a sold-out item asks first; "Add anyway" adds it as a tap would have. */
 export function SoldOutConfirm({ itemName, onAdd, onCancel }: { itemName: string; onAdd: () => void; onCancel: () => void }) {
   const { t } = useTranslation('stock');
   const { t: tc } = useTranslation('common');

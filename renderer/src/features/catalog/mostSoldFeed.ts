@@ -5,7 +5,7 @@ import type { CatalogDb, StoredItem } from '../../data/catalog/catalogDb';
 import type { QueueStoreApi } from '../../data/queue/queueStore';
 import { containsAnyAllergen } from '../../data/search/search';
 
-// "Most sold" (issue 12 item 3): the items this terminal sent most in the last 14 days, counted by
+// "Most sold": the items this terminal sent most in the last 14 days, counted by
 // the main side from its queue database (electron/services/queue/mostSold.ts). Read when the
 // account opens and again after the queue changes (a round accepted changes the counts), at most
 // once per `intervalMs`: the catalog's first tab shows the latest answer.

@@ -29,7 +29,7 @@ import {
 import { customersSelectors, useCustomersStore } from '../../session/customersStore';
 import './customers.css';
 
-// The Customers screen (issue 14 item 8): the customers synced to this terminal (a windowed list,
+// The Customers screen: the customers synced to this terminal (a windowed list,
 // searched by name, and email or phone where this terminal knows them), one customer's details,
 // "use for a table / takeaway / delivery", create (through the queue: a customer typed offline is
 // created when the connection returns) and delete (online only, after a confirmation). Test names

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { customersSelectors, useCustomersStore } from '../../session/customersStore';
 
 /**
- * On the floor while a customer chosen on the Customers screen waits for a table (issue 14 item 8):
+ * On the floor while a customer chosen on the Customers screen waits for a table:
  * the next seat dialog starts with them; Cancel forgets the choice.
  */
 export function ForTableBanner() {

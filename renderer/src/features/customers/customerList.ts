@@ -4,7 +4,7 @@ import { customerWire } from '../../../../shared/api';
 import type { StoredCustomer } from '../../data/catalog/catalogDb';
 import type { CustomerDetailsRow } from '../../data/customers/customerDetails';
 
-// The Customers screen's pure parts (issue 14 item 8): the synced list as the screen shows it,
+// The Customers screen's pure parts: the synced list as the screen shows it,
 // its search, the create form checked with zod, and a created customer as the local copy stores
 // it. No React, no Dexie: CustomersScreen.tsx renders them, customersFeed.ts writes the copy.
 

@@ -2,7 +2,7 @@ import { useServiceStore } from '../../session/navigation';
 import { useSendStore } from '../../session/sendStore';
 import { useCustomersStore, type ChosenCustomer } from '../../session/customersStore';
 
-// "Use for a table / takeaway / delivery" (issue 14 item 8): the customer goes where each flow
+// "Use for a table / takeaway / delivery": the customer goes where each flow
 // already reads its customer. A takeaway and a delivery: the Send step's forms (sendStore), and
 // the order builder opens on them. A table: the customer is held for the next seating; the floor
 // shows it (ForTableBanner) and the seat dialog starts with it (service/seatForm.ts, seatFormFor),

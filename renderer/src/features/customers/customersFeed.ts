@@ -5,7 +5,7 @@ import { customerDetailsDb } from '../../data/customers/customerDetails';
 import { storedFromCreated } from './customerList';
 import { customerActions, useCustomersStore, type CustomersBridge } from '../../session/customersStore';
 
-// Keeps this window's copy of the customers in step with what this terminal did (issue 14 item 8):
+// Keeps this window's copy of the customers in step with what this terminal did:
 // - a customer deleted from any window (`customer-changed`) leaves the copy at once;
 // - a customer the queue created (an accepted `customer` entry) joins it: from the entry's
 //   `answer.customer` when the snapshot shows it; an entry that left the snapshot (accepted, it

@@ -1,7 +1,7 @@
 import type { TableStatusKind } from '../../data/floor/tableStatus';
 import { IconWarning, svgProps, type IconProps } from '../../ui/icons';
 
-// The table states' icons (issue 6 item 1): each state has its own shape, so it reads without
+// The table states' icons: each state has its own shape, so it reads without
 // colour; each goes with its word (or, on the tiniest tables, with the button's accessible name).
 
 /** An empty circle: nobody at the table. */

@@ -104,7 +104,7 @@ interface TableButtonProps {
   joinedWithName: string | null;
   /** The same object while nothing it shows changed (useTableStatuses), so memo holds. */
   status: TableStatus;
-  /** Issue 14: the table's bill is paid (shown as "Paid", word and icon). */
+  /** The table's bill is paid (shown as "Paid", word and icon). */
   paid: boolean;
   selecting: boolean;
   /** 1, 2, 3… in a "Seat several" choice; 0 when not chosen. */

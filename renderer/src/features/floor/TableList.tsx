@@ -13,7 +13,7 @@ import { guestsText, serviceCompanions, shownKind, tableStateWord } from './tabl
 import './floor.css';
 
 /**
- * The floor's list view (issue 6 item 1): every table that is not free, in every room, each row
+ * The floor's list view: every table that is not free, in every room, each row
  * a button opening that table's order. The statuses come from the queue store; one live query
  * reads only the listed tables from the floor plan.
  */

@@ -32,7 +32,7 @@ describe('layoutRoom', () => {
   });
 
   it('lays out a 300-table room: every table placed, inside the area, at least a touch target', () => {
-    // 20 × 15 grid of 80 × 60 tables, 20 apart: the size of a large venue (issue 6: smooth at 300).
+    // 20 × 15 grid of 80 × 60 tables, 20 apart: the size of a large venue (smooth at 300).
     const tables = Array.from({ length: 300 }, (_, i) => table(i + 1, { x: (i % 20) * 100, y: Math.floor(i / 20) * 80, width: 80, height: 60 }));
     const area = { width: 1240, height: 620 };
     const layout = layoutRoom(tables, area, 28);

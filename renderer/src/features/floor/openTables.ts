@@ -1,7 +1,7 @@
 import type { FloorDb, StoredRoom, StoredTable } from '../../data/catalog/catalogDb';
 import type { TableStatus } from '../../data/floor/tableStatus';
 
-// The floor's list view (issue 6 item 1): every table that is not free, across all rooms.
+// The floor's list view: every table that is not free, across all rooms.
 
 export interface OpenTableRow {
   tableId: number;

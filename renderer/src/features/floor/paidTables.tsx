@@ -3,7 +3,7 @@ import type { OutboxEntry, TableService } from '../../../../shared/bridge';
 import { billOf } from '../../../../shared/domain/bill';
 import { useQueueStore } from '../../data/queue/queueStore';
 
-// Issue 14 item 2: a table whose bill is paid (something ordered, nothing left) shows "Paid" on the
+// A table whose bill is paid (something ordered, nothing left) shows "Paid" on the
 // floor — a word and this icon, not colour alone — until it is cleared.
 
 const NO_IDS: ReadonlySet<string> = new Set();

@@ -154,7 +154,7 @@ describe('tableFace', () => {
   });
 });
 
-describe('shownKind (issue 14): a paid table shows Paid', () => {
+describe('shownKind: a paid table shows Paid', () => {
   const open: TableStatus = { kind: 'open-order', service: service('s1'), guests: 3, waiting: 0, problems: 0 };
   it('an open order whose service is paid', async () => {
     const { shownKind } = await import('./tableFace');

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { FREE_TABLE, type TableStatus, type TableStatusKind } from '../../data/floor/tableStatus';
 
-// What a table button shows and says (issue 6 item 1): its state by icon AND word as well as
+// What a table button shows and says: its state by icon AND word as well as
 // colour, and its guests. Pure, so the wording and the fitting rules are unit-tested.
 
 /** Where a free table stands in a "Seat several" choice: 1, 2, 3…; the last chosen is the primary (spec 2.9). */
@@ -24,7 +24,7 @@ export function tableStateWord(t: TFunction<'floor'>, kind: TableStatusKind): st
 }
 
 /**
- * What a table shows (issue 14): its status, or "paid" for a table with an open order whose bill is
+ * What a table shows: its status, or "paid" for a table with an open order whose bill is
  * paid and nothing waiting (`paidServices`: features/bill usePaidServiceIds).
  */
 export type ShownKind = TableStatusKind | 'paid';
@@ -94,7 +94,7 @@ function sameStatus(a: TableStatus, b: TableStatus): boolean {
 /**
  * Each table's status object from the previous read when nothing it shows changed, so the
  * memoised table buttons (React.memo) re-render only where something changed: the live query
- * builds a fresh Map on every outbox write, and 300 tables must stay smooth (issue 6 item 1).
+ * builds a fresh Map on every outbox write, and 300 tables must stay smooth.
  */
 export function reuseUnchanged(previous: ReadonlyMap<number, TableStatus>, next: ReadonlyMap<number, TableStatus>): Map<number, TableStatus> {
   const result = new Map<number, TableStatus>();

@@ -7,7 +7,7 @@ import { AmountPad, useSeparator } from './AmountPad';
 import { amountText, pressAmountKey, readAmount, readUuid } from './giftCardForm';
 import './giftcards.css';
 
-// Paying part of a bill with a gift card (issue 14 item 7): the form the pay dialog shows for the
+// Paying part of a bill with a gift card: the form the pay dialog shows for the
 // "Gift card" method. The card's code typed or scanned, the amount to take from it — what is left
 // to pay by default, never more. It only collects: the pay dialog queues the redeem and the payment.
 

@@ -14,7 +14,7 @@ import { useGiftCardsBridge } from './giftCardsBridge';
 import { qrSvg } from './qr';
 import './giftcards.css';
 
-// Sell a gift card (issue 14 item 6): the amount (typed or tapped), the card's code (typed,
+// Sell a gift card: the amount (typed or tapped), the card's code (typed,
 // scanned by a keyboard-wedge scanner, or generated), an optional campaign. Online only: the POS
 // answers at once — 201 shows the card (its code as text and a QR code, to print), 422 says why
 // in the vendor's words. Offline the Sell button says so and does nothing.

@@ -1,6 +1,6 @@
 import { commerceOperations } from '../../../../shared/bridge';
 
-// The gift card forms' rules (issue 14 items 6–7), kept apart from the screens so they are tested:
+// The gift card forms' rules, kept apart from the screens so they are tested:
 // an amount typed or tapped as text ("25", "25.5", "25,50") read into exact cents, the card's code
 // (uuid) as the bridge will take it, and the keypad that edits the amount.
 

@@ -1,6 +1,6 @@
 import { renderSVG } from 'uqr';
 
-// The card's QR code (issue 14 item 6) as inline SVG, made by `uqr` (0.1.3, no dependencies).
+// The card's QR code as inline SVG, made by `uqr` (0.1.3, no dependencies).
 // Its `renderSVG` writes a fixed template: one <svg>, one <rect>, one <path> of moves and lines,
 // the colours we pass (escaped). The code's text only decides which modules are dark, so nothing
 // typed can reach the markup; still, the markup is checked against that template before it is put

@@ -11,7 +11,7 @@ import { StockCountTab } from './stock/StockCountTab';
 import { VendorsTab } from './vendors/VendorsTab';
 import './manager.css';
 
-// Manager mode (issue 17): the venue's back office from the terminal, behind the PIN (the More
+// Manager mode: the venue's back office from the terminal, behind the PIN (the More
 // menu asks before it opens this screen). One tab per concern; the Chain tab only on a chain's
 // master account. Test names (English): heading "Manager", tabs "Catalog", "Stock count",
 // "Purchase orders", "Vendors", "Chain", "Activity".

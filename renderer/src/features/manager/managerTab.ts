@@ -5,6 +5,6 @@ export interface ManagerTabProps {
   bridge: BridgeClient;
 }
 
-/** The tabs of manager mode (issue 17 items 1–6), in the order shown. */
+/** The tabs of manager mode, in the order shown. */
 export const managerTabs = ['catalog', 'stock', 'purchasing', 'vendors', 'chain', 'activity'] as const;
 export type ManagerTab = (typeof managerTabs)[number];

@@ -5,7 +5,7 @@ import { DestinationStrip } from './DestinationStrip';
 import type { DeliveryDay, SendField } from './sendForm';
 import { sendSelectors, useSendStore } from '../../session/sendStore';
 
-// Where an order goes when it is not a table's round (issue 6 item 3): a takeaway (who collects
+// Where an order goes when it is not a table's round: a takeaway (who collects
 // it) or a delivery (phone, address, when), each in the strip above the ticket (DestinationStrip,
 // open while it is being filled). And, with no destination yet, the choice of one.
 

@@ -1,7 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 
 /**
- * Where the order goes, folded into a strip above the ticket (issue 12 item 2): one line that says
+ * Where the order goes, folded into a strip above the ticket: one line that says
  * the essentials (a table's guests, since when, its rounds; who collects a takeaway) and opens on
  * tap (a disclosure button with `aria-expanded`) to show the rest. Opened, its body scrolls within
  * a bounded height (order.css), so the ticket's lines shrink but its total and Send stay in view.

@@ -15,13 +15,13 @@ import { loadItemRecords } from '../../data/catalog/itemRecords';
 import { orderSelectors, useOrderStore, type TicketLine } from '../../session/orderStore';
 import { autoSelectedIds, menuReason, menuRuleText, modifierReason, modifierRuleText, ruleIsFull, toggleModifier } from './sheetRules';
 
-// The sheet a tapped item opens (issue 5 item 3): a selling-format picker (type 4), a modifier
+// The sheet a tapped item opens: a selling-format picker (type 4), a modifier
 // sheet (type 0 with modifiers) or a guided menu builder (type 1). A plain item is added at once.
 // Every sheet is confirmed with "Add", disabled — with the reason beside it — until the line is
 // complete, so an incomplete line never reaches the ticket. The sheet opens over the catalog's grid
-// (OrderScreen), never over the ticket and its total (issue 12 item 2). It adds as many as the
+// (OrderScreen), never over the ticket and its total. It adds as many as the
 // quantity keypad said; reopened from a ticket line ("Edit") it starts from that line's choices
-// and "Save" replaces them (issue 12 item 4). Escape or Cancel closes it.
+// and "Save" replaces them. Escape or Cancel closes it.
 // Test ids: order-sheet, order-sheet-reason, order-sheet-quantity.
 
 export function ItemSheet({ db, itemId }: { db: CatalogDb; itemId: number }) {
@@ -249,7 +249,7 @@ function MenuSheet({ item, catalog, quantity, editing }: SheetProps) {
   const format = useFormat();
   const closeSheet = useOrderStore(orderSelectors.closeSheet);
   const rules = useMemo(() => menuRulesOf(item, catalog), [item, catalog]);
-  // The allergen filter ("hide items containing…") covers the menu's dishes too (issue 5).
+  // The allergen filter ("hide items containing…") covers the menu's dishes too.
   const hiddenAllergens = useCatalogViewStore(catalogViewSelectors.hiddenAllergens);
   const offered = (dish: MenuDishOption) => !containsAnyAllergen(catalog.items.get(dish.itemId)?.allergies, hiddenAllergens);
   const [dishes, setDishes] = useState<DishChoice[]>(() => (editing ? (editing.choice.dishes ?? []).map((d) => ({ ...d })) : initialDishes(rules, catalog, offered)));

@@ -13,7 +13,7 @@ import { Ticket } from './Ticket';
 import './send.css';
 import './order.css';
 
-// The order builder (issues 5, 6 and 12): the catalog's dense grid takes the screen; one column
+// The order builder: the catalog's dense grid takes the screen; one column
 // beside it holds where the order goes (a strip that opens on tap), the ticket, its total and Send,
 // in view the whole time. A tapped item's sheet (format, modifiers, menu) opens over the grid, never
 // over the ticket's total. In portrait (order.css) the column becomes a bottom drawer: folded, it

@@ -7,7 +7,7 @@ import { FieldError } from './DestinationForms';
 import { paymentMethodChoices } from './sendForm';
 import { sendSelectors, useSendStore } from '../../session/sendStore';
 
-// The optional payment sent with an order (issue 6 item 3; clarifications `payment`): a method
+// The optional payment sent with an order (clarifications `payment`): a method
 // from the synced list (buttons, not a select: one tap on a touchscreen), the amount (empty: the
 // ticket total) and a tip. Folded away until the waiter asks for it.
 

@@ -3,7 +3,7 @@ import { useFormat } from '../../i18n/useFormat';
 import { roundDiscountCents } from './sendForm';
 import { sendSelectors, useSendStore } from '../../session/sendStore';
 
-// A table's round (issue 14 items 4, 5): "Separate check" (the round opens a new check at the
+// A table's round: "Separate check" (the round opens a new check at the
 // table: `skipMerge`) and a discount on the round — an amount or a percentage with a reason, sent
 // as the loyalty `orderDiscount` with a negative amount. Folded until asked for.
 

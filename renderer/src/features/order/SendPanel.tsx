@@ -23,7 +23,7 @@ export function SendPanel() {
   const lines = useOrderStore(orderSelectors.lines);
   const subtotalCents = useOrderStore(orderSelectors.subtotalCents);
   const round = useSendStore(sendSelectors.round);
-  // A round's discount (issue 14 item 4) comes off before any payment is checked against the total.
+  // A round's discount comes off before any payment is checked against the total.
   const roundDiscount = target.kind === 'service' ? roundDiscountCents(round.discount, subtotalCents) : null;
   const totalCents = subtotalCents - (roundDiscount?.cents ?? 0);
   const status = useSendStore(sendSelectors.status);

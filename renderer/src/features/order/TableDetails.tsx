@@ -12,7 +12,7 @@ import { useServiceStore } from '../../session/navigation';
 import { DestinationStrip, Pause } from './DestinationStrip';
 import { clearTableWarning, roundsSummary, roundTitles, serviceSummary, tablesTitle } from './tableText';
 
-// A seated table above its ticket (issue 6 item 3, folded by issue 12 item 2): the strip says the
+// A seated table above its ticket (folded): the strip says the
 // table, its guests, since when and its rounds; opened, who sits there and every entry of the
 // service — the seating and each round — with its state, from the queue store (one snapshot: the
 // service and its rounds always come from the same moment), in the order they leave (seq).

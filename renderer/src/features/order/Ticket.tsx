@@ -6,7 +6,7 @@ import { roundDiscountCents } from './sendForm';
 import { sendSelectors, useSendStore } from '../../session/sendStore';
 import { lineTotalCents, orderSelectors, useOrderStore, type TicketLine } from '../../session/orderStore';
 
-// The ticket (issue 5 item 3; issue 12 item 4): lines with what was chosen, quantity − / +1 (repeat
+// The ticket: lines with what was chosen, quantity − / +1 (repeat
 // the line), Edit (reopens the line's sheet with its choices), a note, remove; the total, summed
 // exactly in cents. Test ids: order-ticket, order-line (data-line-key), order-line-quantity,
 // order-line-total, order-total.
@@ -20,7 +20,7 @@ export function Ticket() {
   const { t: billT } = useTranslation('bill');
   const round = useSendStore(sendSelectors.round);
   const target = useServiceStore(serviceSelectors.target);
-  // Issue 14 item 4: a round's discount and the total after it, exact in cents.
+  // A round's discount and the total after it, exact in cents.
   const discount = target.kind === 'service' && lines.length > 0 ? roundDiscountCents(round.discount, total) : null;
   return (
     <section className="order-ticket" aria-label={t('ticket')} data-testid="order-ticket">

@@ -245,7 +245,7 @@ describe('in Spanish and Catalan', () => {
   });
 });
 
-describe('round extras (issue 14 items 4, 5, 9)', () => {
+describe('round extras', () => {
   it('a round discount: percent half up, amount in cents, needs a reason', async () => {
     const { roundDiscountCents } = await import('./sendForm');
     expect(roundDiscountCents({ kind: 'percent', value: '10', reason: 'Regulars' }, 1005)).toEqual({ cents: 101, reason: 'Regulars' });

@@ -26,7 +26,7 @@ export {
   type TakeawayDraft,
 } from '../../session/sendDrafts';
 
-// The Send step of the order builder (issue 6 item 3): what the waiter typed for a takeaway, a
+// The Send step of the order builder: what the waiter typed for a takeaway, a
 // delivery and an optional payment, checked with zod at this boundary (STYLE: validate every
 // boundary), messages in waiter words (the order namespace: `t` and the Formatters are passed in),
 // then turned into the outbox's input. Money in integer cents. Pure: no React, no clock of its own
@@ -316,7 +316,7 @@ export function roundDiscountCents(discount: RoundExtras['discount'], subtotalCe
   return cents > 0 ? { cents, reason } : null;
 }
 
-/** A built request with the round's extras and the terminal's warehouse (issue 14 items 4, 5, 9). */
+/** A built request with the round's extras and the terminal's warehouse. */
 export function withExtras(request: SendRequest, round: RoundExtras, subtotalCents: number, warehouseId: number | null): SendRequest {
   const warehouse = warehouseId !== null ? { warehouseId } : {};
   if (request.kind !== 'round') return { ...request, input: { ...request.input, ...warehouse } } as SendRequest;

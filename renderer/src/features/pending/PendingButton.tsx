@@ -4,7 +4,7 @@ import { serviceSelectors, useServiceStore } from '../../session/navigation';
 import { pendingButtonName } from './pendingText';
 import './pending.css';
 
-// "Pending orders" in the header (issue 6 item 5): the number of queue entries still waiting to
+// "Pending orders" in the header: the number of queue entries still waiting to
 // leave or needing a person, from the queue store (the main side's latest snapshot). The badge is text (a number),
 // so it is not a colour-only signal. Where the header is narrow a tray icon stands for the words
 // (styles.css); the button's name is the same.

@@ -32,7 +32,7 @@ import {
 } from './pendingText';
 import './pending.css';
 
-// Pending orders (issue 6 item 5, ARCHITECTURE §5 "everything is visible"): every queue entry
+// Pending orders (ARCHITECTURE §5 "everything is visible"): every queue entry
 // still waiting to reach the POS or needing a person, oldest first, with what happened and what
 // the waiter can do. Resend and discard always ask first; Discard and Mark done need the terminal
 // PIN (pendingDecisions.ts); export saves them all to a file. The entries come from the queue store
@@ -60,7 +60,7 @@ export function PendingScreen({ onBack }: { onBack?: () => void } = {}) {
   );
 }
 
-/** The queue database refuses writes (issue 10 item 9): icon + words, and the error for an engineer. */
+/** The queue database refuses writes: icon + words, and the error for an engineer. */
 function StorageProblem() {
   const { t } = useTranslation('pending');
   const problem = useQueueStore(queueSelectors.storageProblem);

@@ -7,7 +7,7 @@ import { demoCatalogDb, demoLines, fakeQueueBridge } from '../../data/queue/queu
 import type { PinGate, PinGuardedAction } from '../../session/lock/pinGate';
 import { decide } from './pendingDecisions';
 
-// Issue 12 item 9: Discard and Mark done need the terminal PIN. A refused gate leaves the entry
+// Discard and Mark done need the terminal PIN. A refused gate leaves the entry
 // exactly as it was; an accepted one carries the decision out. The outbox is the real client on an
 // in-memory main side (data/queue/queueTesting.ts).
 

@@ -1,9 +1,9 @@
 import type { Outbox } from '../../data/queue/outboxTypes';
 import type { PinGate } from '../../session/lock/pinGate';
 
-// A waiter's decision on a pending entry (issue 6 item 5), as the Pending orders screen carries it
+// A waiter's decision on a pending entry, as the Pending orders screen carries it
 // out. Mark done and Discard take an entry out of the queue for good, so they ask the terminal PIN
-// first (issue 12 item 9); the gate asks nothing when no PIN is set.
+// first; the gate asks nothing when no PIN is set.
 
 export type Decision = 'retry-now' | 'resend' | 'mark-done' | 'discard' | 'send-as-round';
 

@@ -4,7 +4,7 @@ import { formattersFor } from '../../i18n/format';
 import { createI18n } from '../../i18n/i18n';
 import { discardWarning, entrySummary, outboxKindWord, placeText, resendWarning, waitingText } from './pendingText';
 
-// Issue 15 item 10: a shop's sale and its invoice in Pending orders, in the three languages.
+// A shop's sale and its invoice in Pending orders, in the three languages.
 
 const en = createI18n('en').getFixedT(null, 'pending');
 const es = createI18n('es').getFixedT(null, 'pending');

@@ -4,7 +4,7 @@ import { formattersFor } from '../../i18n/format';
 import { createI18n } from '../../i18n/i18n';
 import { actionLabel, discardWarning, entryMeaning, entrySummary, outboxKindWord, placeText, resendWarning } from './pendingText';
 
-// Issue 17 item 3: a purchase order line received (`stock-receipt`) in Pending orders, worded as
+// A purchase order line received (`stock-receipt`) in Pending orders, worded as
 // goods received — never as an order — in the three languages.
 
 const receipt: EntryDraft = {

@@ -214,7 +214,7 @@ describe('tablesForMove', () => {
   });
 });
 
-describe('issue 14 entries: payments, gift card redeems, customers', () => {
+describe('entries of payments, gift card redeems and customers', () => {
   const SERVICE = '00000000-0000-4000-8000-00000000aaaa';
   const at = now.toISOString();
   const base = (id: string, fields: Partial<EntryDraft>): EntryDraft => ({

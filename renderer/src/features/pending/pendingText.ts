@@ -9,7 +9,7 @@ import { placeText } from '../../i18n/placeText';
 export { outboxResolutionWord, outboxStateMeaning, outboxStateWord } from '../../i18n/outboxText';
 export { describeClock, placeText } from '../../i18n/placeText';
 
-// Words for the outbox as the waiter sees it (issue 6 items 3 and 5, ARCHITECTURE §5): each
+// Words for the outbox as the waiter sees it (ARCHITECTURE §5): each
 // state's word (shown with an icon, never by colour alone), ages, the actions a state offers.
 // Pure, so it is unit-tested without a DOM; the words are the `pending` namespace's.
 
@@ -73,7 +73,7 @@ export function describeAttempts(t: PendingT, attempts: number): string {
 
 /**
  * "Seating · 2 guests · 3 items · 23,50 €": what an entry carries, worded from its stored lines.
- * Issue 14: a payment says its method, amount and tip; a gift card's redeem the card and the
+ * A payment says its method, amount and tip; a gift card's redeem the card and the
  * amount; a customer their name (and how to reach them).
  */
 export function entrySummary(
@@ -89,9 +89,9 @@ export function entrySummary(
     return t('summaryGiftRedeem', { uuid: request.uuid, amount: fmt.money((parseCents(request.redeem.amount) ?? 0) / 100) });
   }
   if (request.kind === 'customer') return [request.customer.name, request.customer.email, request.customer.phone].filter(Boolean).join(' · ');
-  // Issue 17: a purchase order line received: the item and the quantity added.
+  // A purchase order line received: the item and the quantity added.
   if (request.kind === 'stock-add') return t('summaryStockReceipt', { item: entry.receipt?.itemName ?? `#${request.item_id}`, quantity: fmt.number(request.quantity) });
-  // Issue 15: a shop sale's invoice says how it was paid (how many payments) and the total.
+  // A shop sale's invoice says how it was paid (how many payments) and the total.
   if (request.kind === 'retail-invoice') return t('summaryInvoice', { count: request.invoice.payments.length, amount: fmt.money(entry.totalCents / 100) });
   if (entry.kind === 'payment' && request.kind === 'order') {
     const payment = request.order.order.payment;
@@ -200,9 +200,9 @@ export function discardWarning(t: PendingT, entry: Pick<OutboxEntry, 'state' | '
     return t(entry.state === 'unconfirmed' ? 'discardGiftRedeemUnconfirmed' : 'discardGiftRedeem', { uuid: entry.request.uuid });
   }
   const key = entry.state === 'unconfirmed' ? 'discardUnconfirmed' : entry.state === 'rejected' ? 'discardRejected' : 'discardQueued';
-  // Issue 15: a shop sale's invoice waits for it and goes with it.
+  // A shop sale's invoice waits for it and goes with it.
   if (entry.request?.kind === 'retail-order') return `${t(key, { label: placeText(t, entry.place) })} ${t('discardSaleInvoice')}`;
-  // Issue 17: goods received, not an order: the stock is what may or may not have changed.
+  // Goods received, not an order: the stock is what may or may not have changed.
   if (entry.request?.kind === 'stock-add') return t(STOCK_DISCARD[entry.state === 'unconfirmed' ? 'unconfirmed' : entry.state === 'rejected' ? 'rejected' : 'queued'], { label: placeText(t, entry.place) });
   return t(key, { label: placeText(t, entry.place) });
 }
@@ -237,7 +237,7 @@ export function entryMeaning(t: PendingT, entry: Pick<OutboxEntry, 'state' | 'co
 }
 
 /**
- * Issue 14: why a queued entry does not leave — it waits for a gift card's redeem still pending
+ * Why a queued entry does not leave — it waits for a gift card's redeem still pending
  * ("Waiting for gift card X to be charged"), or it is a table's card redeem whose payment was
  * never saved (the card is charged only with its payment). null when it waits for nothing.
  */

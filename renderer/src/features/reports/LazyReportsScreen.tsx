@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 // A type only: erased from the start-up chunk.
 import type * as ReportsScreenModule from './ReportsScreen';
 
-// The Reports screen (issue 16) is its own chunk, with the charting library: the till's start-up
+// The Reports screen is its own chunk, with the charting library: the till's start-up
 // never loads it; the first time Reports are asked for (the header's button), it is fetched from
 // the app's own files (no network) while this says so. Not React.lazy: a Suspense boundary that
 // showed its fallback holds the content back for React's fallback throttle (~300 ms) even when the

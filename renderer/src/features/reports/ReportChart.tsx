@@ -6,7 +6,7 @@ import { SVGRenderer } from 'echarts/renderers';
 import type { Formatters } from '../../i18n/format';
 import type { ReportChartData } from './reportTables';
 
-// A section's chart (issue 16 item 2) with Apache ECharts, tree-shaken to what the Reports draw —
+// A section's chart with Apache ECharts, tree-shaken to what the Reports draw —
 // bars, their grid and legend, the aria component (decal patterns on every series and a text
 // description), the SVG renderer — and bundled into the Reports chunk only (this file is reached
 // through the screen's dynamic import). No meaning by colour alone: bars carry their category on

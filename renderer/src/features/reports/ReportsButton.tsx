@@ -3,7 +3,7 @@ import { Button } from '../../ui/Button';
 import { usePinGate } from '../../session/lock/pinGate';
 import { loadReportsScreen } from './LazyReportsScreen';
 
-// "Reports" in the shop's header (issue 16 item 1), next to Pending orders: a manager's screen, so
+// "Reports" in the shop's header, next to Pending orders: a manager's screen, so
 // the terminal PIN is asked first when one is set (the lock's gate, action `reports`; nothing is
 // asked without a PIN, as for Settings). A chart icon with the word; where the header is narrow
 // the word is hidden visually (the button keeps it as its name, and as its tooltip): Settings' look (`.header-button`).

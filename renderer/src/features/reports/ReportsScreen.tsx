@@ -14,7 +14,7 @@ import { buildReportSections, isFigureColumn, type ReportSection, type ReportTab
 import { useShopReports, type ShopReportsView } from './useShopReports';
 import './reports.css';
 
-// The shop's Reports (issue 16 items 1–4): a period (today, yesterday, this week, this month, or
+// The shop's Reports: a period (today, yesterday, this week, this month, or
 // dates with times for a business day that ends after midnight), then six sections — sales by
 // hour against the same weekdays a week before, by category, top products, payments by method,
 // taxes, stock alerts — each a chart with its table beside it and a CSV of that table. Loaded on

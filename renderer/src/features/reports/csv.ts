@@ -1,6 +1,6 @@
 import { isFigureColumn, type ReportTable, type TableCell, type TableColumn } from './reportTables';
 
-// The CSV export of a section (issue 16 item 2: "a CSV export of exactly what it shows"): the
+// The CSV export of a section ("a CSV export of exactly what it shows"): the
 // table's header, rows and Total row, each cell the text the screen shows (money and numbers in
 // the terminal's language, as the manager read them), RFC 4180: comma-separated, a cell with a
 // comma, quote or line break in quotes (quotes doubled), CRLF line ends, UTF-8 with a byte-order

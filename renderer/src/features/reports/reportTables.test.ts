@@ -4,7 +4,7 @@ import { formattersFor } from '../../i18n/format';
 import { csvRows, csvFileName, neutralisedText, quoted, tableCsv } from './csv';
 import { buildReportSections, PRODUCTS_SHOWN, type ReportSection, type Translate } from './reportTables';
 
-// Issue 16 items 2 and 4: each section's table, its Total row (the sums of ALL the report's lines,
+// Each section's table, its Total row (the sums of ALL the report's lines,
 // to the cent), the chart's bars taken from the table's rows, and the CSV = the table as shown.
 
 const t: Translate = (key, options) => (options ? `${key}${JSON.stringify(options)}` : key);

@@ -3,7 +3,7 @@ import type { ShopReportsData } from '../../../../shared/domain/retail/reportRea
 import { sumReportLines } from '../../../../shared/domain/retail/reportLines';
 import type { Formatters } from '../../i18n/format';
 
-// What each section of the Reports screen shows (issue 16 items 2 and 4): its table — columns,
+// What each section of the Reports screen shows: its table — columns,
 // rows, and a Total row whose figures are the sums of ALL the report's lines (reportLines.ts
 // sumReportLines, integers: exact to the cent) — and the bars its chart draws, taken from the
 // same rows so the chart never shows a figure the table does not. The CSV export writes the

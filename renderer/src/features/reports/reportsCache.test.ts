@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ShopReportsData } from '../../../../shared/domain/retail/reportReader';
 import { choiceKey, keepReports, keptReports, KEPT_ANSWERS, lastChoice, openReportsDb, rememberChoice, reportsDbName, type ReportsDb } from './reportsCache';
 
-// Issue 16 item 3: the last answers are kept per shop account, so Reports open offline with "as of".
+// The last answers are kept per shop account, so Reports open offline with "as of".
 
 const opened: ReportsDb[] = [];
 afterEach(async () => {

@@ -2,7 +2,7 @@ import Dexie, { type EntityTable } from 'dexie';
 import type { RangeChoice } from '../../../../shared/domain/retail/reportRanges';
 import type { ShopReportsData } from '../../../../shared/domain/retail/reportReader';
 
-// The last answers of the shop's Reports (issue 16 item 3), so the screen opens offline with "as
+// The last answers of the shop's Reports, so the screen opens offline with "as
 // of <time>": a small database of its own per shop account, `comanda-reports-<accountKey>` —
 // not in a catalog generation (a sync replaces those whole) nor in the shop's pointer database
 // (another concern's schema). One row per period choice: a preset ("today", "this week"…) keeps its
@@ -28,7 +28,7 @@ interface ReportsPreference {
 export const KEPT_FORMAT = 1;
 export const KEPT_ANSWERS = 24;
 
-/** Version 1 (2026-11-27, issue 16): answers by period key, read time indexed for pruning; one preference row. */
+/** Version 1 (2026-11-27): answers by period key, read time indexed for pruning; one preference row. */
 const SCHEMA_V1 = { answers: 'key, readAt', preferences: 'key' } as const;
 
 export type ReportsDb = Dexie & {

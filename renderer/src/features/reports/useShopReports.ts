@@ -5,7 +5,7 @@ import { createConcurrencyGate, readShopReports, REPORT_PAGES_AT_ONCE, ReportRea
 import { shopConnectionStore, type ShopConnectionStoreApi } from '../../data/shop/shopConnection';
 import { keepReports, keptReports, lastChoice, openReportsDb, rememberChoice, type ReportsDb } from './reportsCache';
 
-// The Reports screen's data (issue 16 items 1, 3 and 6): the period chosen (the last one shown,
+// The Reports screen's data: the period chosen (the last one shown,
 // else today), the answer kept for it (shown at once, offline too, with the time it was read),
 // then a fresh reading of every page while the shop's service is reachable, kept in turn. A new
 // choice, a Refresh, or leaving the screen stops a reading under way. While the period includes
@@ -173,7 +173,7 @@ export function useShopReports(bridge: Pick<BridgeClient, 'fetchShopReport' | 'o
     [connection, read],
   );
 
-  // Today's figures changed at the service (issue 16 item 6): read again, coalesced.
+  // Today's figures changed at the service: read again, coalesced.
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | null = null;
     const again = () => {

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { KeypadKey } from './seatForm';
 import './seat.css';
 
-// An on-screen number pad for the seat dialog's Guests (issue 6 item 2): 64 px keys, usable with
+// An on-screen number pad for the seat dialog's Guests: 64 px keys, usable with
 // a wet thumb; the text field next to it still takes a hardware keyboard.
 
 const DIGITS = ['1', '2', '3', '4', '5', '6', '7', '8', '9'] as const;

@@ -35,7 +35,7 @@ import { useCustomersStore } from '../../session/customersStore';
 import { methodChoices } from '../../data/catalog/paymentMethods';
 import './seat.css';
 
-// The seat dialog (issue 6 item 2): guests on a keypad, an optional customer (found among the
+// The seat dialog: guests on a keypad, an optional customer (found among the
 // synced customers or typed as a new one), notes, and "Seat", which commits a Flow newOrder to
 // the outbox and opens the table's order (the action: seatTables.ts). Mounted once; open while
 // serviceStore.seating holds tables. Modal: the rest of the app is inert, focus stays inside,

@@ -1,7 +1,7 @@
 import type { CatalogDb, StoredCustomer } from '../../data/catalog/catalogDb';
 import { customerIdsByDetails, type CustomerDetailsDb } from '../../data/customers/customerDetails';
 
-// The seat dialog's customer search (issue 6 item 2): prefix matches on the synced customers'
+// The seat dialog's customer search: prefix matches on the synced customers'
 // indexed name, email and phone (catalogDb GENERATION_SCHEMA_V1 `customers: 'id, name, email, phone'`),
 // never a scan of the whole store. Email and phone are not in the listing (spec 2.4): those read
 // when a customer was opened (data/customers/customerDetails.ts, indexed there) are searched too.

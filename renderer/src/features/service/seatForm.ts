@@ -6,7 +6,7 @@ import type { ChosenCustomer } from '../../session/customersStore';
 import { errorText } from '../../i18n/errorText';
 import { parseAmountInput } from '../../ui/amountInput';
 
-// The seat dialog's form (issue 6 item 2): what the waiter types, checked with zod before it
+// The seat dialog's form: what the waiter types, checked with zod before it
 // reaches the outbox. Pure; the dialog (SeatDialog.tsx) only renders it. Problems are codes
 // (SeatError), worded in the terminal's language by seatErrorText.
 

@@ -6,7 +6,7 @@ import type { SettingsBridge } from './settingsStore';
 import './accountSwitch.css';
 
 /**
- * The header's "Venue | Shop" switch (issue 15): shown when the terminal holds both accounts. The
+ * The header's "Venue | Shop" switch: shown when the terminal holds both accounts. The
  * other one becomes current through the normal account switch (saveSettings with the two swapped:
  * `account-changed`, and every window reopens that account's data). Two toggle buttons with
  * `aria-pressed` and the word, not colour alone.

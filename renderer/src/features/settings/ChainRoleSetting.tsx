@@ -3,7 +3,7 @@ import type { ChainRole } from '../../../../shared/bridge';
 import { shownChainRole } from './settingsForm';
 import { settingsSelectors, useSettingsStore } from './settingsStore';
 
-// The venue's place in a chain, on the Settings screen (issue 17 item 5): the API cannot say
+// The venue's place in a chain, on the Settings screen: the API cannot say
 // whether an account is a chain's master, so the manager does. Saved with the account (Save); only
 // a master is offered the chain sync in manager mode. Test id: settings-chain-role.
 

@@ -16,7 +16,7 @@ import { WebhookSettings } from './WebhookSettings';
 const FORM_ID = 'settings-form';
 
 /**
- * Settings (issue 4 item 3, issue 12): this terminal's language, theme and PIN lock (applied at
+ * Settings: this terminal's language, theme and PIN lock (applied at
  * once); the demo venue or a real account, a connection test that says exactly what failed, and
  * Save, which switches the terminal to the account. Tokens are written, never read back.
  */
@@ -69,7 +69,7 @@ export function SettingsScreen({
             <TerminalSettings warehouse={account === 'venue' ? warehouse : null} />
             <SettingsFormFields bridge={bridge} />
             <ConnectionTestPanel bridge={bridge} />
-            {/* The shop's webhook receiver (issue 16): saved on its own, it switches no account. */}
+            {/* The shop's webhook receiver: saved on its own, it switches no account. */}
             {account === 'shop' && <WebhookSettings />}
           </div>
           <SaveBar />
@@ -144,7 +144,7 @@ function SettingsFormFields({ bridge }: { bridge: SettingsBridge }) {
         </div>
       </fieldset>
       )}
-      {/* The venue's place in a chain (issue 17 item 5): only a master is offered the chain sync. */}
+      {/* The venue's place in a chain: only a master is offered the chain sync. */}
       {venueUsed && <ChainRoleSetting />}
 
       {venueUsed && form.mode === 'account' && (

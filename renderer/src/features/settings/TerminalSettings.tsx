@@ -19,7 +19,7 @@ const THEMES = [
 const IDLE_MINUTES = [0, 1, 2, 5, 10, 15, 30, 60] as const;
 
 /**
- * This terminal's own settings (issue 12 items 5, 9, 10): language, theme and the PIN lock. They
+ * This terminal's own settings: language, theme and the PIN lock. They
  * belong to no account and take effect at once (no Save).
  */
 /** `warehouse`: the venue's choice of the warehouse it sells from (the stock feature's, passed in by the app); none on a shop, whose till sells from the shop floor. */

@@ -20,7 +20,7 @@ import { IconCheck, IconWarning } from '../../ui/icons';
 import { useShopBridge } from '../../session/shopContext';
 import './webhookSettings.css';
 
-// Settings → "Live changes (webhooks)" on a shop account (issue 16 items 5–7): whether the main
+// Settings → "Live changes (webhooks)" on a shop account: whether the main
 // side's receiver listens, where (this computer only by default), the URL to register at the retail
 // service, the secret (written, never read back: empty keeps the saved one) and the log of the last
 // deliveries, which follows `shop-webhook-logged` events. Saved by its own button: it changes no

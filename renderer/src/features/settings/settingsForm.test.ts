@@ -124,7 +124,7 @@ describe('the settings form', () => {
   });
 });
 
-describe('issue 10: tokens bound to their server, https for real accounts', () => {
+describe('tokens bound to their server, https for real accounts', () => {
   const saved: Settings = {
     account: { mode: 'account', environment: 'custom', baseUrl: 'https://pos.example.com', imagesUrl: 'https://pos.example.com', tenant: 'bar-pepe' },
     syncEveryMinutes: 15,
@@ -149,7 +149,7 @@ describe('issue 10: tokens bound to their server, https for real accounts', () =
     expect(local.ok).toBe(true);
   });
 
-  // ——— Issue 15: a venue, a shop, or both ———
+  // ——— A venue, a shop, or both ———
 
   it('reads a shop with the venue as second account into both halves of the form', () => {
     const saved: Settings = {

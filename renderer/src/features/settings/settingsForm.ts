@@ -17,7 +17,7 @@ import {
 } from '../../../../shared/bridge';
 
 /**
- * Which accounts the terminal holds (issue 15): a venue, a shop, or both (the header's switch
+ * Which accounts the terminal holds: a venue, a shop, or both (the header's switch
  * swaps them; `active` is the one in use).
  */
 export type AccountUse = 'venue' | 'shop' | 'both';
@@ -33,12 +33,12 @@ export interface SettingsForm {
   baseUrl: string;
   imagesUrl: string;
   tenant: string;
-  /** The venue's place in a chain (issue 17), as chosen; null: the mode's default (`shownChainRole`). */
+  /** The venue's place in a chain, as chosen; null: the mode's default (`shownChainRole`). */
   chainRole: ChainRole | null;
   /** Secrets are never pre-filled: empty means "keep the saved ones". */
   accessToken: string;
   integratorToken: string;
-  // ——— The shop (issue 15) ———
+  // ——— The shop ———
   shopMode: 'demo-shop' | 'shop';
   /** The retail host root. */
   shopBaseUrl: string;
@@ -297,7 +297,7 @@ function originOrNull(url: string): string | null {
 }
 
 /**
- * What the token fields say about the saved tokens (issue 10 item 1): kept (`saved`); saved for
+ * What the token fields say about the saved tokens: kept (`saved`); saved for
  * another server only, so they must be typed again (`other-server`); or unreadable (`damaged`).
  */
 export type TokenHint =

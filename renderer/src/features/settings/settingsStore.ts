@@ -54,7 +54,7 @@ export interface FormSlice {
   hasSecrets: boolean;
   /** Why the saved tokens cannot be used (a damaged vault: type them again), else null. */
   secretsProblem: ErrorText | null;
-  /** The vault holds tokens for the second account (issue 15). */
+  /** The vault holds tokens for the second account. */
   secondaryHasSecrets: boolean;
   environments: EnvironmentPreset[];
   form: SettingsForm;
@@ -64,9 +64,9 @@ export interface FormSlice {
   load: (bridge: SettingsBridge) => Promise<void>;
   setField: (field: Exclude<FormField, 'environment'>, value: string) => void;
   chooseMode: (mode: SettingsForm['mode']) => void;
-  /** The venue's place in a chain (issue 17). */
+  /** The venue's place in a chain. */
   chooseChainRole: (role: SettingsForm['chainRole']) => void;
-  /** Venue, shop or both (issue 15). */
+  /** Venue, shop or both. */
   chooseUse: (use: AccountUse) => void;
   /** With both: the one the terminal uses. */
   chooseActive: (active: AccountKind) => void;

@@ -4,7 +4,7 @@ import { errorText } from '../../i18n/errorText';
 import type { FieldProblem, TokenHint } from './settingsForm';
 import type { PersistenceState } from './storagePersistence';
 
-// The Settings screen's words that depend on values (issue 12 items 5, 6): accounts, token hints,
+// The Settings screen's words that depend on values: accounts, token hints,
 // field problems, connection checks. Errors from the main side are codes, worded by errorText.
 
 type Words = TFunction<'settings'>;

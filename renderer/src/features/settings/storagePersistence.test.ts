@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { askForPersistentStorage, requestPersistentStorage, useStoragePersistence } from './storagePersistence';
 
-describe('persistent storage (issue 10 item 10)', () => {
+describe('persistent storage', () => {
   it('asks the browser once, and says whether it was granted', async () => {
     const granted = { persisted: vi.fn(async () => false), persist: vi.fn(async () => true) };
     expect(await requestPersistentStorage(granted)).toBe('granted');

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 
 // The terminal's saved orders and catalog live in the browser's storage, which the browser may
-// evict under storage pressure unless the origin's storage is persistent (issue 10 item 10). The
+// evict under storage pressure unless the origin's storage is persistent. The
 // renderer asks once at start; Settings says what the browser answered.
 
 export type PersistenceState = 'asking' | 'granted' | 'not-granted' | 'unavailable';

@@ -10,7 +10,7 @@ import { asProblem, chooseWarehouse, reloadWarehouseIfFailed, sortWarehouses, us
 import '../../ui/stock.css';
 
 /**
- * Settings: the warehouse this terminal sells from (issue 14 item 9), one of the account's synced
+ * Settings: the warehouse this terminal sells from, one of the account's synced
  * warehouses or "None". Saved at once on the main side, per account (no Save button, like the
  * language); orders then send it as `warehouse_id` and item buttons show its stock.
  *

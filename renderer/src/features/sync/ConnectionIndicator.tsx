@@ -8,7 +8,7 @@ import { sessionSelectors, useSession, type ConnectionIndicatorState } from '../
 
 /**
  * Always visible in the header: icon + words, never colour alone. Besides the connection it says
- * what the outbox is doing (issue 6 item 5): "Sending 3" while entries leave, "Offline · 3
+ * what the outbox is doing: "Sending 3" while entries leave, "Offline · 3
  * waiting" while they cannot.
  */
 export function ConnectionIndicator() {

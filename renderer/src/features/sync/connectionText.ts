@@ -3,7 +3,7 @@ import type { Formatters } from '../../i18n/format';
 import type { ConnectionIndicatorState } from '../../session/session';
 import { savedWhen } from '../../i18n/savedAt';
 
-// The header's connection indicator in words (issue 6 item 5): one or two short words (the
+// The header's connection indicator in words: one or two short words (the
 // 1280 px header is full), and a longer sentence for the title and screen readers. Pure, so the
 // wording is unit-tested without a DOM.
 
@@ -16,7 +16,7 @@ export interface ConnectionActivity {
 
 /**
  * `waiting` = entries queued or sending. "Online" stays in the sentence while sending, so the
- * state is always said. Storage that refuses writes comes first (issue 10 item 9): no order can
+ * state is always said. Storage that refuses writes comes first: no order can
  * be saved or leave until it is fixed.
  */
 export function connectionActivityText(t: TFunction<'app'>, connection: ConnectionIndicatorState, waiting: number, cannotSave = false): ConnectionActivity {

@@ -9,7 +9,7 @@ import { scannerOptIn } from '../../ui/useScanner';
 import { lineLinkState, productLinksSettled, useProductLinksStore } from './productLinks';
 import { useComboScanStore } from '../../data/shop/shopComboScan';
 
-// The basket (issue 15 items 6–8): the sale's price rate, the lines (+/− for units, the weight of a
+// The basket: the sale's price rate, the lines (+/− for units, the weight of a
 // weighed line, "Edit" for quantity, discount and note), each promotion's discount as its own line
 // under the line it affects, the cashier's discount likewise, the totals and "Pay" — which hands
 // `checkoutDraft()` to the pay dialog (`onPay`: pay/SalePayDialog.tsx `useTillPay`).
@@ -23,7 +23,7 @@ import { useComboScanStore } from '../../data/shop/shopComboScan';
 
 /**
  * Pay waits this long for product promotion links being read (productLinks.ts), then goes on with
- * what is known (docs/decisions.md "Issue 15 — shop catalog sync"): the line still says so.
+ * what is known (docs/decisions.md "Shop catalog sync"): the line still says so.
  */
 export const PAY_LINKS_WAIT_MS = 2000;
 

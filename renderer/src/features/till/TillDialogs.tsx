@@ -10,7 +10,7 @@ import { StockHoldButton } from './stock/StockHoldButton';
 import { tillProductOf, variantGrid, type VariantCell } from './tillData';
 import { isSoldOut, parseDiscount, parseQuantity, parseWeight, thousandthsText, typeKey, variantMatrix, type Parsed } from './tillInput';
 
-// The till's dialogs (issue 15 items 5, 6): a variant master's size × colour grid, the weight of a
+// The till's dialogs: a variant master's size × colour grid, the weight of a
 // product sold by weight, and a basket line's quantity or weight, discount and note.
 // Test ids: till-variants (the dialog), till-variant-cell (data-product-id, data-sold-out),
 // till-weight-dialog, till-line-dialog, till-keypad, till-keypad-field, till-dialog-confirm.

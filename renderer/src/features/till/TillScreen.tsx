@@ -30,7 +30,7 @@ import { useShopCatalog } from './useShopCatalog';
 import './till.css';
 import { SearchField } from '../../ui/SearchField';
 
-// The shop's counter (issue 15 items 4–8): groups down the side, the chosen group's categories as
+// The shop's counter: groups down the side, the chosen group's categories as
 // tabs and its products as a dense windowed grid (the venue's catalog look), a search by name,
 // reference and barcode above them, and the basket at the right (below, in portrait). A
 // keyboard-wedge barcode scanner works anywhere on the screen (ui/useScanner.ts): a known code adds

@@ -3,7 +3,7 @@ import { priceOrder, withPromotions, type DiscountObject, type ManualDiscount, t
 import { salePrice, type PriceRate, type Rounding } from '../../../../shared/domain/retail/priceRates';
 import { applyPromotions, type BasketLine, type Promotion, type PromotionDiscount } from '../../../../shared/domain/retail/promotions';
 
-// The till's basket (issue 15 items 6–8): the lines being sold, the sale's price rate and customer,
+// The till's basket: the lines being sold, the sale's price rate and customer,
 // and — recomputed on every change — each line's price in the rate (shared/domain/retail/priceRates),
 // the promotions' discounts (applyPromotions at the current moment, Europe/Madrid) and the order's
 // exact arithmetic (shared/domain/retail/order). Memory only: a sale is kept once it is paid (the
@@ -135,7 +135,7 @@ export interface BasketState {
   /**
    * The sale's customer (null: none). A customer's own price rate (`customerRateId`, when the shop
    * has it) becomes the sale's; a customer without one, or none, brings back the clerk's choice or
-   * the shop prices (issue 15 item 7: "or it follows the customer's").
+   * the shop prices ("or it follows the customer's").
    */
   setCustomer: (customerId: number | null, customerRateId?: number | null) => void;
   /** The price rates and promotions read from the shop's catalog. */

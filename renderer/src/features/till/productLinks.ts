@@ -8,8 +8,8 @@ import type { ShopCatalogDb } from '../../data/shop/shopDb';
 import { checkShopRecords } from '../../data/shop/shopRecords';
 import type { BasketState, TillProduct } from './basketStore';
 
-// Promotions on linked PRODUCTS (`apply_to` 1) read on demand, for what is in the basket (issue 15
-// item 8; docs/decisions.md "Issue 15 — shop catalog sync", "Promotion ↔ product links"). The
+// Promotions on linked PRODUCTS (`apply_to` 1) read on demand, for what is in the basket
+// (docs/decisions.md "Shop catalog sync", "Promotion ↔ product links"). The
 // retail API gives a product's promotions only product by product (`GET catalog/products/{id}/
 // promotions`, the 40-a-minute catalog budget), so the sync does not read them; instead, when a
 // product enters the basket, the till asks the main side (`fetchShopPages`, resource

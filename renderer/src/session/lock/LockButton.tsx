@@ -4,7 +4,7 @@ import { useLockActions } from './LockProvider';
 import { lockSelectors, useLockStore } from './lockStore';
 
 /**
- * The header's "Lock" (issue 12 item 9), shown once a PIN is set: a padlock on a full touch
+ * The header's "Lock", shown once a PIN is set: a padlock on a full touch
  * target, named for readers and in its tooltip (the header has no room for one more word).
  */
 export function LockButton() {

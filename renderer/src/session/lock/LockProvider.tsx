@@ -29,7 +29,7 @@ export function useLockActions(): LockActions | null {
 }
 
 /**
- * The terminal lock in this window (issue 12 item 9): follows the main side's lock state, shows
+ * The terminal lock in this window: follows the main side's lock state, shows
  * the lock screen while locked, locks after the idle minutes of Settings, and provides the PIN
  * gate — a PIN dialog for Settings, Discard and Mark done when a PIN is set. A right PIN at a gate
  * answers a grant, held in this window's memory for the guarded calls that follow; a guarded call

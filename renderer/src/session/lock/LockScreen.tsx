@@ -8,7 +8,7 @@ import { refusedText } from './lockText';
 import { useRefusal } from './useRefusal';
 
 /**
- * The lock screen (issue 12 item 9): covers the whole terminal with an opaque sheet (nothing of the
+ * The lock screen: covers the whole terminal with an opaque sheet (nothing of the
  * orders behind shows or can be reached), names the venue and asks the PIN. Escape does nothing.
  */
 export function LockScreen({ verify }: { verify: (pin: string) => Promise<PinAttempt> }) {

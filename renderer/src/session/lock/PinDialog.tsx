@@ -19,7 +19,7 @@ const TITLE = {
   continue: 'gateContinue',
 } as const satisfies Record<PinGuardedAction, string>;
 
-/** The PIN gate's question (issue 12 item 9): right PIN → the action goes ahead; Cancel or Escape → it does not. */
+/** The PIN gate's question: right PIN → the action goes ahead; Cancel or Escape → it does not. */
 export function PinDialog({ action, verify, onDone }: { action: PinGuardedAction; verify: (pin: string) => Promise<PinAttempt>; onDone: (ok: boolean) => void }) {
   const { t } = useTranslation('lock');
   const { t: tc } = useTranslation('common');

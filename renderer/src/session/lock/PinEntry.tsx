@@ -9,7 +9,7 @@ const DIGITS = ['1', '2', '3', '4', '5', '6', '7', '8', '9'] as const;
 
 /**
  * A PIN typed on a 64 px keypad or the keyboard (digits, Backspace, Enter). Shows dots, never the
- * digits; the PIN lives here only until it is submitted (issue 12 item 9).
+ * digits; the PIN lives here only until it is submitted.
  */
 export function PinEntry({
   onSubmit,

@@ -15,7 +15,7 @@ const TITLE = { set: 'setTitle', change: 'changeTitle', remove: 'removeTitle' } 
 const PROMPT = { current: 'stepCurrent', new: 'stepNew', repeat: 'stepRepeat' } as const;
 
 /**
- * Settings' PIN dialog (issue 12 item 9): set a PIN (typed twice), change it (the current one
+ * Settings' PIN dialog: set a PIN (typed twice), change it (the current one
  * first) or remove it (the current one). The main side checks the current PIN and counts wrong ones.
  */
 export function PinSetupDialog({

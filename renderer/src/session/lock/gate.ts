@@ -2,7 +2,7 @@ import type { LockState } from '../../../../shared/bridge';
 import type { PinGate, PinGuardedAction } from './pinGate';
 
 /**
- * The PIN gate (issue 12 item 9): asks the main side whether a PIN is set (the state last known
+ * The PIN gate: asks the main side whether a PIN is set (the state last known
  * when it does not answer), lets the action through when none is, and otherwise asks for the PIN
  * (`ask` resolves true for the right one — its grant then held — false when the waiter gives up).
  * A gate always asks, a manager session live or not: each gate is a decision of its own.

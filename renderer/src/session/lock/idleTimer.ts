@@ -1,4 +1,4 @@
-// Locks the terminal after a stretch without touches or keys (issue 12 item 9). One timer at a
+// Locks the terminal after a stretch without touches or keys. One timer at a
 // time: activity only records when it happened, and the timer, when it fires early, waits for the
 // rest of the stretch.
 

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { LockState } from '../../../../shared/bridge';
 
-// What this window knows of the terminal lock (issue 12 item 9): the main side's state as last
+// What this window knows of the terminal lock: the main side's state as last
 // answered or announced (`lock-changed`), and until when PINs are refused, on this window's clock.
 
 export interface LockStore {

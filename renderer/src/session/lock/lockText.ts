@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 
-// The lock's words that depend on values (issue 12 item 9): how long PINs are refused, counted
+// The lock's words that depend on values: how long PINs are refused, counted
 // down in words ("1 minute and 30 seconds"), never as a bare timer.
 
 /** "30 seconds", "2 minutes", "1 minute and 5 seconds": a wait, rounded up to the second. */

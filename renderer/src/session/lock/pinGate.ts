@@ -1,13 +1,13 @@
 import { createContext, useContext } from 'react';
 import type { GuardedOperation, PinPurpose } from '../../../../shared/bridge';
 
-// Issue 12 item 9: the actions a terminal PIN protects. A screen asks the gate before it acts;
+// The actions a terminal PIN protects. A screen asks the gate before it acts;
 // the lock feature provides the gate (asks for the PIN when one is set, slows repeated wrong tries).
 // Without a provider (a terminal with no lock feature mounted, unit tests) nothing is asked.
 
 /**
- * `set-stock`: a manager sets a product's stock from the shop's till (issue 15 item 12). `reports`:
- * the shop's Reports (issue 16). `manager`: the venue's manager mode (issue 17). `continue`: the
+ * `set-stock`: a manager sets a product's stock from the shop's till. `reports`:
+ * the shop's Reports. `manager`: the venue's manager mode. `continue`: the
  * main side refused a guarded call for want of a grant (expired, or never asked): the PIN again.
  */
 export type PinGuardedAction = 'settings' | 'discard' | 'mark-done' | 'set-stock' | 'reports' | 'manager' | 'continue';

@@ -9,7 +9,7 @@ import type { ManagerTabProps } from '../managerTab';
 import { mergeRecords, readableChange } from './activityList';
 import './activity.css';
 
-// Manager mode's Activity (issue 17 item 6): every back-office write this account's terminal made,
+// Manager mode's Activity: every back-office write this account's terminal made,
 // newest first — when, which terminal, what (the request as sent, on demand) and the server's
 // answer, shown by an icon and a word, never by colour alone. New records arrive live from every
 // window (`audit-recorded`); older ones load 100 at a time.

@@ -1,6 +1,6 @@
 import type { AuditRecord } from '../../../../../shared/bridge';
 
-// The Activity list's records (issue 17 item 6): what was read, plus what was announced since
+// The Activity list's records: what was read, plus what was announced since
 // (`audit-recorded`), newest first, each once — an event may arrive before or after the read that
 // already holds its record.
 

@@ -20,7 +20,7 @@ import { saveCatalogEdits } from './saveCatalogEdits';
 import { findRecords, type PickKind } from './catalogPicker';
 import './catalogEdit.css';
 
-// Manager mode's Catalog tab (issue 17 item 1): find a group, category, item or modifier in the
+// Manager mode's Catalog tab: find a group, category, item or modifier in the
 // local catalog, change its fields in a form, keep the change in a list, and save the whole list
 // in one call (saveCatalogEdits). What the POS accepted is written into the local catalog at once
 // (data/catalog/catalogEdits.ts), so the order screen shows it before the next sync; a refused

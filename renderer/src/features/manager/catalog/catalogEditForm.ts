@@ -4,7 +4,7 @@ import { catalogEditProblems } from '../../../../../shared/domain/catalogEdits';
 import { parseCents } from '../../../../../shared/domain/money';
 import type { StoredCategory, StoredGroup, StoredItem, StoredModifier } from '../../../data/catalog/catalogDb';
 
-// The quick-edit form of manager mode's Catalog tab (issue 17 item 1), as pure functions: a record
+// The quick-edit form of manager mode's Catalog tab, as pure functions: a record
 // picked from the local catalog, the form's draft of it, and the edit the draft makes (`id` plus
 // only the changed fields, spec 4.3 rule 3) with what is wrong per field.
 
@@ -70,7 +70,7 @@ export function parsePriceInput(text: string): number | null {
   return cleaned === '' ? null : parseCents(cleaned);
 }
 
-/** The fields each kind of record shows (spec 2.6; issue 17 item 1). */
+/** The fields each kind of record shows (spec 2.6). */
 export function fieldsOf(kind: CatalogEditKind): readonly CatalogEditField[] {
   if (kind === 'item') return ['name', 'buttonName', 'price', 'active', 'allergens', 'photo'];
   if (kind === 'modifier') return ['price', 'active'];

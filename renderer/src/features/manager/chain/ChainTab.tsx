@@ -9,7 +9,7 @@ import { useInlineConfirm } from '../../../ui/useInlineConfirm';
 import type { ManagerTabProps } from '../managerTab';
 import './chain.css';
 
-// Manager mode's Chain (issue 17 item 5), offered on a chain's master only (useChainOffered): one
+// Manager mode's Chain, offered on a chain's master only (useChainOffered): one
 // button — asked first, since every child venue's catalog is replaced by this one's — that asks the
 // POS to sync the chain, then what it answered ("Synced", or its refusal with its words), shown
 // with an icon and words, never colour alone; and when this terminal last synced (the audit log).

@@ -12,7 +12,7 @@ import { useCatalog } from '../../../session/useCatalog';
 import { leftToReceive, parseReceiptQuantity, receiptPlan, thousandthsInput, type ReceiptPlan } from './receiptForm';
 import { openReceiving } from './receiveGoods';
 
-// One purchase order's lines and receiving them (issue 17 item 3). Received = the server's
+// One purchase order's lines and receiving them. Received = the server's
 // `received` + what this terminal committed to its queue for the line (marked while it still waits
 // to go, or went without an answer). The quantities typed are received into the chosen warehouse
 // (the terminal's own by default) with Receive (receiveGoods.ts): one queue entry per line,

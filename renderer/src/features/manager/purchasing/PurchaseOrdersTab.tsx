@@ -8,7 +8,7 @@ import type { ManagerTabProps } from '../managerTab';
 import { PurchaseOrderReceipt } from './PurchaseOrderReceipt';
 import './purchasing.css';
 
-// Manager mode's purchase orders (issue 17 item 3): the venue's purchase orders (reference, vendor,
+// Manager mode's purchase orders: the venue's purchase orders (reference, vendor,
 // status, total); opening one shows its lines and receives them (PurchaseOrderReceipt.tsx).
 // Test ids: purchase-orders, purchase-order-row.
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { PurchaseOrderLine } from '../../../../../shared/bridge';
 import { leftToReceive, parseReceiptQuantity, receiptEntryIds, receiptPlan, receivedShown, thousandthsInput, withHere } from './receiptForm';
 
-// Issue 17 item 3: the receipt screen's rules.
+// The receipt screen's rules.
 
 const line = (id: number, ordered: number, receivedAtServer = 0, here = { accepted: 0, waiting: 0, unconfirmed: 0 }): PurchaseOrderLine => ({
   id,

@@ -1,6 +1,6 @@
 import type { PurchaseOrderLine, ReceiptLine, ReceivedHere } from '../../../../../shared/bridge';
 
-// Receiving a purchase order (issue 17 item 3), the screen's rules, pure and unit-tested: what a
+// Receiving a purchase order, the screen's rules, pure and unit-tested: what a
 // line shows as received (the server's `received` + what this terminal received through its
 // queue, since the API does not raise `received` when stock is added), what is left, the typed
 // quantities read exactly into thousandths, and which lines would receive more than is left

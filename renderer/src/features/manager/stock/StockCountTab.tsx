@@ -36,7 +36,7 @@ import { saveStockCount } from './countStock';
 import { chooseCountWarehouse, claimStockCounts, stockCountSelectors, updateSheet, useStockCountStore } from './stockCountStore';
 import './stockCount.css';
 
-// Manager mode's stock count (issue 17 item 2). Choose a warehouse: its items with inventory and
+// Manager mode's stock count. Choose a warehouse: its items with inventory and
 // their quantities are read from the POS (online). Count by searching an item and typing what is
 // on the shelf, or with a keyboard-wedge scanner (each scan counts one more, anywhere on the
 // screen); every counted item shows in stock, counted and the difference in words. Save

@@ -2,7 +2,7 @@ import type { ChangedElsewhere, StockCountLine, WarehouseStockRow } from '../../
 import { MAX_COUNTED_ITEMS } from '../../../../../shared/bridge';
 import { normaliseForSearch, searchWords } from '../../../data/search/search';
 
-// The count sheet of one warehouse (issue 17 item 2), pure: what was read ("in stock", the
+// The count sheet of one warehouse, pure: what was read ("in stock", the
 // quantity the manager sees and the save compares against), what was typed for each item (kept
 // exactly as typed, so nothing is lost when a save cannot go), and the items the POS said changed
 // meanwhile. The tab (StockCountTab.tsx) keeps one sheet per warehouse in its store.

@@ -8,7 +8,7 @@ import { useInlineConfirm } from '../../../ui/useInlineConfirm';
 import { VendorItems } from './VendorItems';
 import { vendorFieldLabel } from './vendorText';
 
-// One vendor (issue 17 item 4): its details, Edit, Delete — asked first, in place of the button
+// One vendor: its details, Edit, Delete — asked first, in place of the button
 // ("Delete X? Its items go with it."; the safe choice, Cancel, has the focus) — and its items.
 
 type DetailsBridge = Pick<BridgeClient, 'deleteVendor' | 'listVendorItems' | 'saveVendorItems' | 'removeVendorItems'>;

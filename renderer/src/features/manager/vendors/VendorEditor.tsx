@@ -7,7 +7,7 @@ import { FormError } from '../../../ui/FormError';
 import { changesOf, EMPTY_VENDOR_FORM, formOf, refusalErrors, validateVendorForm, withChanges, type VendorFieldError, type VendorFieldErrors, type VendorForm } from './vendorForm';
 import { vendorFieldLabel, vendorFieldProblemText } from './vendorText';
 
-// A vendor's form (issue 17 item 4): new (POST) or edit (PUT of the fields that changed). Checked
+// A vendor's form: new (POST) or edit (PUT of the fields that changed). Checked
 // here with the request's rules first (name, NIF, address required; lengths; an e-mail's shape);
 // then the POS decides — its refusal shows under the field it names (a NIF already taken: on the
 // NIF) and nothing was created or changed. The focus goes to the first field with a problem.

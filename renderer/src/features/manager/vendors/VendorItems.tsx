@@ -21,7 +21,7 @@ import {
 } from './vendorItemForm';
 import { vendorItemProblemText } from './vendorText';
 
-// A vendor's items (issue 17 item 4): each catalog item bought from it, with the cost price of one
+// A vendor's items: each catalog item bought from it, with the cost price of one
 // pack and the units a pack holds (and so the cost of one unit). Add (find the item by name in the
 // terminal's catalog, then its cost and pack), Change (in its row), Remove (asked first, in its
 // row). Each is one vendor-item call, answered with the vendor's items as they now are.

@@ -13,7 +13,7 @@ import { VendorEditor } from './VendorEditor';
 import { searchVendors, upsertVendor } from './vendorForm';
 import './vendors.css';
 
-// Manager mode's Vendors (issue 17 item 4): the venue's vendors (search by name, NIF, city, phone,
+// Manager mode's Vendors: the venue's vendors (search by name, NIF, city, phone,
 // e-mail), a new one, and the one chosen — its details, Edit (PUT of what changed), Delete (asked
 // first) and its items (VendorItems.tsx). Online only: every change goes to the POS at once and
 // what it answers is shown; the POS is the judge of a unique NIF (its refusal shows on the field).

@@ -5,7 +5,7 @@ import type { CatalogDb } from '../../../data/catalog/catalogDb';
 import { catalogSelectors, catalogStore } from '../../../data/catalog/catalogStore';
 import { buildSearchIndex, searchItems, type SearchIndex } from '../../../data/search/search';
 
-// The local catalog as the Vendors tab reads it (issue 17 item 4): item names for a vendor's items
+// The local catalog as the Vendors tab reads it: item names for a vendor's items
 // (the POS's vendor items carry ids only) and a search to pick one to add. The vendor side buys
 // what the bar may not sell, so inactive items are found too (the till's search offers active
 // items of active categories only): a generation never changes once written, so its index is

@@ -10,7 +10,7 @@ import {
 } from '../../../../../shared/bridge';
 import { normaliseForSearch } from '../../../data/search/search';
 
-// Manager mode's vendor form and list (issue 17 item 4), the pure parts: the form checked with the
+// Manager mode's vendor form and list, the pure parts: the form checked with the
 // request's rules before anything is sent (spec 4.6: `name`, `address`, `nif` required; lengths),
 // an update that carries only what changed, the POS's refusal turned into one problem per field,
 // and the list's search. No React here: VendorsTab.tsx renders it.

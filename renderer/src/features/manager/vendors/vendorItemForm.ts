@@ -1,6 +1,6 @@
 import { MAX_COST_CENTS, MAX_PACK, type VendorItem, type VendorItemWrite } from '../../../../../shared/bridge';
 
-// A vendor's item as the manager types it (issue 17 item 4): the cost price of one pack in euros
+// A vendor's item as the manager types it: the cost price of one pack in euros
 // ("12,50", "12.5", "12") read into cents exactly — never through a float sum — and the units a
 // pack holds (a number above 0, up to 3 decimals: "0,5" kg). Pure: VendorItems.tsx renders it.
 

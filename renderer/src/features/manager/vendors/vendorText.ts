@@ -3,7 +3,7 @@ import type { VendorTextField } from '../../../../../shared/bridge';
 import type { VendorFieldError } from './vendorForm';
 import type { VendorItemError } from './vendorItemForm';
 
-// The Vendors tab's words that depend on values (issue 17 item 4): field names and problems.
+// The Vendors tab's words that depend on values: field names and problems.
 
 type Words = TFunction<'managerVendors'>;
 

@@ -36,7 +36,7 @@ import './tillCustomer.css';
 import { useShopBridge } from '../../../session/shopContext';
 import { SearchField } from '../../../ui/SearchField';
 
-// The sale's customer at the till (issue 15 item 9): a "Customer" button in the basket's header
+// The sale's customer at the till: a "Customer" button in the basket's header
 // with the chosen customer's name, and its dialog — search the synced customers (name, e-mail,
 // phone, tax id; a windowed list), choose one (their price rate becomes the sale's: basketStore
 // `setCustomer`), go back to none, create one (name and address required) or edit the chosen one

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createBasketStore, type TillProduct, type TillRate } from '../basketStore';
 
-// Issue 15 item 7: "choose a rate for the sale (or it follows the customer's)". Choosing a customer
+// "choose a rate for the sale (or it follows the customer's)". Choosing a customer
 // with a price rate switches the sale to it and the basket reprices; a customer without one, or
 // none, brings back the rate the clerk chose, or the shop prices when they chose none.
 

@@ -20,7 +20,7 @@ import {
   type CustomerForm,
 } from './tillCustomer';
 
-// The till's customer, its pure parts (issue 15 item 9): the form's checks, the PATCH of what
+// The till's customer, its pure parts: the form's checks, the PATCH of what
 // changed, a refusal field by field, and the search over a generation's customers.
 
 const customer = (fields: Partial<StoredShopCustomer> & Pick<StoredShopCustomer, 'id' | 'name'>): StoredShopCustomer => ({

@@ -3,7 +3,7 @@ import { BridgeError, shopCustomerFieldParam, type ShopCustomer } from '../../..
 import type { RetailCustomerCreateRequest, RetailCustomerPatchRequest } from '../../../../../shared/api/retail';
 import { shopDbName, shopGenerationOfDbName, shopSearchText, type ShopCatalogDb, type StoredShopCustomer } from '../../../data/shop/shopDb';
 
-// The till's customer (issue 15 item 9), its pure parts and its reads: the search over the synced
+// The till's customer, its pure parts and its reads: the search over the synced
 // customers (name, e-mail, phone, tax id), the create / edit form checked with zod, the PATCH of
 // only what changed, a refusal turned into one message per field, and a saved record put into the
 // current generation's `customers` so the search finds it before the next sync. No React here:
@@ -216,7 +216,7 @@ export function saveFailureOf(error: unknown): SaveFailure {
 
 /**
  * The account a catalog generation belongs to (`comanda-shop-<accountKey>-gen-<n>`): the account a
- * customer written from it is for. Every bridge call names its account (issue 10 item 7): the
+ * customer written from it is for. Every bridge call names its account: the
  * main side refuses it (`wrong-account`) when the terminal has switched since.
  */
 export function accountKeyOfShopDb(db: Pick<ShopCatalogDb, 'name'>): string | null {

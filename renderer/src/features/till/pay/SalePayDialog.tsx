@@ -16,7 +16,7 @@ import '../../../ui/payDialog.css';
 import './salePay.css';
 import { useShopBridge, useShopIdentity } from '../../../session/shopContext';
 
-// Pay (issue 15 item 10): the sale split across the shop's payment methods (the synced ones; cash
+// Pay: the sale split across the shop's payment methods (the synced ones; cash
 // with the amount handed over and the change), the payments adding up to the total to the cent.
 // "Pay" submits the order and its invoice in one call (sellSale.ts): the main side commits both or
 // neither before the call resolves — "Saved" at once, offline too. The till's basket is emptied

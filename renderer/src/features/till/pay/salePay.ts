@@ -5,7 +5,7 @@ import { venueTimeZone } from '../../../../../shared/domain/venueTime';
 import { parseAmountInput } from '../../../ui/amountInput';
 import type { CheckoutDraft, CheckoutLine } from '../basketStore';
 
-// The till's pay dialog, its rules (issue 15 item 10), pure and unit-tested: the payments a sale is
+// The till's pay dialog, its rules, pure and unit-tested: the payments a sale is
 // split into (the shop's methods; cash with the amount tendered and the change, only on cash and
 // never more than that payment — clarifications "Retail"), the order request built from the
 // basket (`checkoutDraft()`, retail-api.md §2.5), `closed_at` in the shop's time, and the two queue

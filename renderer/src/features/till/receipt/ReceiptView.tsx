@@ -11,7 +11,7 @@ import { receiptSelectors, useReceiptStore } from './receiptStore';
 import { useShopIdentity } from '../../../session/shopContext';
 import './receipt.css';
 
-// The receipt on screen (issue 15 item 11): a paper-like column with the shop, the date, each line
+// The receipt on screen: a paper-like column with the shop, the date, each line
 // (variant, quantity × price, each promotion and the cashier's discount under it), the totals, the
 // taxes by rate, the payments with cash handed over and change, and the invoice's number once the
 // shop's system gave it ("pending" until then). A second copy is rendered straight into <body>

@@ -1,4 +1,4 @@
-// A minimal PDF writer (issue 15 item 11: the receipt's PDF copy), pure and dependency-free: pages
+// A minimal PDF writer (the receipt's PDF copy), pure and dependency-free: pages
 // of text in the standard Helvetica and Helvetica-Bold fonts (every PDF reader has them, nothing is
 // embedded) with WinAnsiEncoding, and straight rules. PDF 1.4 (ISO 32000-1 §7.5: header, objects,
 // a cross-reference table of byte offsets, trailer). Text is encoded to Windows-1252: "€", Spanish

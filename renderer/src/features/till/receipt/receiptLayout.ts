@@ -4,7 +4,7 @@ import { localeOf, type Language } from '../../../i18n/languages';
 import type { receipt as englishWords } from '../../../i18n/locales/en/receipt';
 import type { Receipt } from './receiptModel';
 
-// A receipt in words (issue 15 item 11): every text of the receipt in the terminal's language,
+// A receipt in words: every text of the receipt in the terminal's language,
 // formatted once, for the screen (ReceiptView.tsx, also the printed copy) and the PDF
 // (receiptPdf.ts) alike, so the two never say different things. Pure.
 

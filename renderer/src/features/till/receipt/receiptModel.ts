@@ -3,7 +3,7 @@ import { includedTax, spreadExact } from '../../../../../shared/domain/retail/ar
 import type { CheckoutDraft, CheckoutLine } from '../basketStore';
 import type { PayCheck } from '../pay/salePay';
 
-// The till's receipt (issue 15 item 11), pure: what was sold, as the pay dialog handed it over
+// The till's receipt, pure: what was sold, as the pay dialog handed it over
 // (`CheckoutDraft`: lines, their promotions and the cashier's discounts, the order's amounts), how it
 // was paid (the dialog's `PayCheck`: methods, cash handed over, change), when, and the invoice's
 // number once the shop's system gave it. Money in integer cents.

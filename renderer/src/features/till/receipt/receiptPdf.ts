@@ -3,7 +3,7 @@ import { textUnits, textWidth, writePdf, type PdfFont, type PdfPage, type PdfRul
 import { shortSaleId, type ReceiptLayout } from './receiptLayout';
 import type { Receipt } from './receiptModel';
 
-// The receipt as a PDF (issue 15 item 11): the same words as the screen (receiptLayout.ts) on a
+// The receipt as a PDF: the same words as the screen (receiptLayout.ts) on a
 // till roll's width, 80 mm; the page is as long as the receipt, and a receipt longer than an A4
 // page goes on over more pages of that length. Pure: bytes in, bytes out.
 

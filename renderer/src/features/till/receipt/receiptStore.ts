@@ -3,7 +3,7 @@ import type { BridgeClient } from '../../../../../shared/bridge';
 import { bridgeReopened } from '../../../bridge/reopened';
 import { invoiceOf, saleReceipt, type Receipt, type ReceiptInvoice, type SaleReceiptInput } from './receiptModel';
 
-// The receipts of this window's last sales (issue 15 item 11), newest first, in memory: the receipt
+// The receipts of this window's last sales, newest first, in memory: the receipt
 // can be shown, printed and saved again after the pay dialog closed ("Last receipt" on the till).
 //
 // Why a store and not the queue entry: the sale's entry holds the order as sent, where a line with

@@ -17,7 +17,7 @@ import './tillStock.css';
 import { useShopBridge } from '../../../session/shopContext';
 
 /**
- * "Set stock" (issue 15 item 12), opened by a manager (behind the PIN) from a product card or a
+ * "Set stock", opened by a manager (behind the PIN) from a product card or a
  * cell of the variant grid: the product's stock on the shop floor now, and a keypad for the new
  * count. Sent online (`setShopStock` → the retail service's stocks/add, which SETS it); the local
  * row takes the quantity the service answered. Offline or refused: said here, nothing changes.

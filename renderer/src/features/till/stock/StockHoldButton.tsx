@@ -6,7 +6,7 @@ import { useTillStock } from './tillStockContext';
 
 /**
  * A product's button at the till (a card, a cell of the variant grid): a tap does `onTap`; holding
- * it — or Shift+F10, the Menu key, a right click — asks to set the product's stock (item 12).
+ * it — or Shift+F10, the Menu key, a right click — asks to set the product's stock.
  * `product` null (a variant master: it has no stock of its own) or no TillStockProvider: a plain button.
  */
 export function StockHoldButton({

@@ -5,7 +5,7 @@ import { SetStockDialog } from './SetStockDialog';
 import { ShopBridgeContext, TillStockContext, type TillStock } from './tillStockContext';
 
 /**
- * The till's stock over one catalog generation (issue 15 item 12): product cards and variant cells
+ * The till's stock over one catalog generation: product cards and variant cells
  * read their stock through it, and holding one asks the terminal's PIN (the lock feature's gate:
  * a manager's action; nothing is asked when no PIN is set, as for Settings) before the
  * "Set stock" dialog opens. A wrong PIN or Cancel leaves everything as it was.

@@ -1,6 +1,6 @@
 import { MAX_SHOP_STOCK_THOUSANDTHS } from '../../../../../shared/bridge/shop';
 
-// A manager's "Set stock" at the till (issue 15 item 12), its rules, pure and unit-tested: the new
+// A manager's "Set stock" at the till, its rules, pure and unit-tested: the new
 // stock as typed (a whole number of units, or kg with up to 3 decimals for a product sold by
 // weight; 0 allowed; a comma or a point for decimals) read exactly into thousandths, and what a
 // failure of `setShopStock` means for the words the dialog shows.

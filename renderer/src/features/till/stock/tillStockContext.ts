@@ -5,7 +5,7 @@ import type { ShopCatalogDb, StoredShopProduct, StoredShopStock } from '../../..
 import { SHOP_FLOOR_WAREHOUSE, shopStockOf } from '../../../data/shop/shopStock';
 import type { StockLevel } from '../../../data/stock/stockLevel';
 
-// The till's stock (issue 15 item 12): the catalog generation the counter reads and "set this
+// The till's stock: the catalog generation the counter reads and "set this
 // product's stock" (TillStockProvider.tsx), for the product cards and the variant grid's cells.
 // Outside a provider (unit tests of a dialog alone) nothing can be set and no stock is read.
 

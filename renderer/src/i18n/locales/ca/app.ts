@@ -27,7 +27,7 @@ export const app = {
   offlineWaitingSentence_one: 'Fora de línia: 1 comanda desada aquí, s’enviarà quan torni la connexió.',
   offlineWaitingSentence_many: 'Fora de línia: {{count}} comandes desades aquí, s’enviaran quan torni la connexió.',
   offlineWaitingSentence_other: 'Fora de línia: {{count}} comandes desades aquí, s’enviaran quan torni la connexió.',
-  // El menú Més de la capçalera (issue 14): pantalles que no es fan servir a cada taula.
+  // El menú Més de la capçalera: pantalles que no es fan servir a cada taula.
   more: 'Més',
   moreLong: 'Més pantalles',
   moreCustomers: 'Clients',

@@ -1,4 +1,4 @@
-// A table's bill, payments and the bill discount (issue 14 items 1–5) (ca).
+// A table's bill, payments and the bill discount (ca).
 export const bill = {
   bill: 'Compte',
   billOf: 'Compte · {{title}}',

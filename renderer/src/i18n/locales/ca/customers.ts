@@ -1,4 +1,4 @@
-// La pantalla de clients (issue 14 item 8): la llista sincronitzada, fitxa, alta, baixa i "fer servir per a" (ca).
+// La pantalla de clients: la llista sincronitzada, fitxa, alta, baixa i "fer servir per a" (ca).
 export const customers = {
   title: 'Clients',
   backToFloor: 'Tornar a la sala',

@@ -209,14 +209,14 @@ export const errors = {
   // Gift cards
   'gift-card-refused': 'El TPV ha rebutjat la targeta regal.',
 
-  // Pagaments, bescanvis de targetes regal i clients a la cua (issue 14)
+  // Pagaments, bescanvis de targetes regal i clients a la cua
   'gift-card-redeem-refused': 'El TPV no ha cobrat la targeta regal.',
   'payment-more-than-left': 'El pagament supera el que queda per pagar ({{left, currency(EUR)}}).',
   'discount-more-than-left': 'El descompte supera el que queda per pagar ({{left, currency(EUR)}}).',
   'payment-card-not-charged': 'La targeta regal no s’ha cobrat, així que el seu pagament no s’ha registrat.',
   'bill-discount-changed': 'El descompte del compte ha canviat en una altra pantalla: revisa el compte i torna a cobrar.',
 
-  // Comptes de local i de botiga (issue 15)
+  // Comptes de local i de botiga
   'not-a-venue': 'Aquest compte és una botiga: la sala, les taules i la carta del local no estan disponibles aquí.',
   'not-a-shop': 'Aquest compte és un local: la caixa de la botiga no està disponible aquí.',
   'shop-sales-not-delivered': 'Les vendes de la botiga es desen en aquest terminal, però aquesta versió encara no les envia a la botiga.',
@@ -227,7 +227,7 @@ export const errors = {
   'shop-api-missing': 'El servidor no té l’API de botiga a {{path}} (HTTP 404): revisa l’adreça de la botiga.',
   'secrets-wrong-kind': 'Aquests tokens són d’un altre tipus de compte: un local necessita un token d’accés i un token d’integrador; una botiga, un token.',
   'shop-address-ok': 'Servidor de la botiga {{server}}.',
-  // Vendes de la botiga per la cua (issue 15 item 10)
+  // Vendes de la botiga per la cua
   'invoice-order-unknown': 'Aquí no se sap el número de comanda d’aquesta venda a la botiga (es va marcar com a feta): factura-la al sistema de la botiga i marca-la com a feta.',
   'invoice-confirmed-by-already-invoiced': 'Confirmat: la botiga diu que la comanda ja està facturada, així que l’intent anterior va arribar.',
   'webhook-host-invalid': 'Escriu una adreça IPv4 (com ara 127.0.0.1), :: o ::1.',

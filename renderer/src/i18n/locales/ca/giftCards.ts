@@ -1,4 +1,4 @@
-// Targetes regal: vendre-les i cobrar un compte amb elles (issue 14, punts 6–7) (ca).
+// Targetes regal: vendre-les i cobrar un compte amb elles (punts 6–7) (ca).
 export const giftCards = {
   title: 'Ven una targeta regal',
   backToFloor: 'Torna a la sala',

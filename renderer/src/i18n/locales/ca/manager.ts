@@ -1,4 +1,4 @@
-// Manager mode (issue 17): the screen, its tabs and the Activity list (ca).
+// Manager mode: the screen, its tabs and the Activity list (ca).
 export const manager = {
   title: 'Gerència',
   backToFloor: 'Tornar a la sala',

@@ -1,4 +1,4 @@
-// Manager mode (issue 17): catalog quick edits (item 1) (ca).
+// Manager mode: catalog quick edits (ca).
 export const managerCatalog = {
   noCatalog: "El catàleg encara no és en aquest terminal",
   noCatalogBody: "Es llegeix del TPV a la primera sincronització; després se'n poden editar aquí els registres.",

@@ -1,4 +1,4 @@
-// Manager mode (issue 17): purchase orders and receiving them (item 3) (ca).
+// Manager mode: purchase orders and receiving them (ca).
 export const managerPurchasing = {
   title: 'Comandes de compra',
   intro: 'Rep el que ha lliurat un proveïdor: les quantitats se sumen a l’estoc del magatzem triat, una sola vegada, fins i tot sense connexió.',

@@ -1,4 +1,4 @@
-// Manager mode (issue 17): stock counts (item 2) (ca).
+// Manager mode: stock counts (ca).
 export const managerStock = {
   notDownloaded: "El catàleg encara no s'ha descarregat: sincronitza'l primer i després compta.",
   reading: "Llegint l'estoc del magatzem…",

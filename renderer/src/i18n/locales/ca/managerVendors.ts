@@ -1,4 +1,4 @@
-// Manager mode (issue 17): vendors and chain sync (items 4–5) (ca).
+// Manager mode: vendors and chain sync (ca).
 export const managerVendors = {
   // ——— The vendors ———
   listTitle: "Proveïdors",

@@ -85,7 +85,7 @@ export const pending = {
   moveSeatAt: 'Asseure a {{table}}',
   moveSeatHere: 'Asseure aquí',
 
-  // Issue 14: pagaments, bescanvis de targetes regal i clients a la cua.
+  // Pagaments, bescanvis de targetes regal i clients a la cua.
   kindPayment: 'Pagament',
   kindGiftRedeem: 'Targeta regal',
   kindCustomer: 'Client nou',
@@ -104,7 +104,7 @@ export const pending = {
   resendPayment: '{{label}}: potser aquest pagament ja és al TPV. Revisa-hi primer els pagaments de la taula; si el trobes, toca "Marca com a feta". Reenviar un pagament que ja ha arribat el registra dues vegades.',
   discardGiftRedeem: 'La targeta {{uuid}} no es cobrarà, i el pagament que l’espera també es descarta.',
   discardGiftRedeemUnconfirmed: 'Targeta {{uuid}}: descarta-la només si el saldo al TPV mostra que NO s’ha cobrat. El pagament que l’espera també es descarta.',
-  // Vendes de la botiga (issue 15 item 10)
+  // Vendes de la botiga
   kindSale: 'Venda',
   kindInvoice: 'Factura',
   placeSale: 'Venda al taulell',
@@ -116,7 +116,7 @@ export const pending = {
   resendSale: '{{label}}: potser aquesta venda ja és al sistema de la botiga. Revisa-hi primer les comandes; si la trobes, toca "Marca com a feta". Reenviar una venda que ja ha arribat la registra dues vegades.',
   resendInvoice: '{{label}}: si la primera factura ha arribat, la botiga respon «ja facturada» i aquesta compta com a lliurada; res no es factura dues vegades.',
   discardSaleInvoice: 'La seva factura es descarta amb ella.',
-  // Mercaderia rebuda d’una comanda de compra (issue 17 item 3)
+  // Mercaderia rebuda d’una comanda de compra
   kindStockReceipt: 'Mercaderia rebuda',
   placePurchaseOrder: 'Comanda de compra {{reference}} → {{warehouse}}',
   summaryStockReceipt: '{{item}} · +{{quantity}}',

@@ -1,4 +1,4 @@
-// The till's receipt: shown after a sale, printed, saved as a PDF (issue 15 item 11) (ca).
+// The till's receipt: shown after a sale, printed, saved as a PDF (ca).
 export const receipt = {
   title: 'Tiquet',
   demoShop: 'Botiga de prova',

@@ -1,4 +1,4 @@
-// La pantalla d’Informes de la botiga (issue 16 items 1–4): períodes, gràfics, les seves taules i exportacions CSV (ca).
+// La pantalla d’Informes de la botiga: períodes, gràfics, les seves taules i exportacions CSV (ca).
 export const reports = {
   button: 'Informes',
   title: 'Informes',

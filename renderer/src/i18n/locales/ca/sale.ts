@@ -1,4 +1,4 @@
-// The till's pay dialog: a sale split across the shop's payment methods (issue 15 item 10) (ca).
+// The till's pay dialog: a sale split across the shop's payment methods (ca).
 export const sale = {
   title: 'Cobrar · {{amount}}',
   customer: 'Client: {{name}}',

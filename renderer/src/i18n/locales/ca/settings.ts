@@ -88,7 +88,7 @@ export const settings = {
   accountDemoStart: 'El local de prova',
   accountOn: '{{tenant}} a {{host}}',
 
-  // Comptes de local i de botiga (issue 15)
+  // Comptes de local i de botiga
   useTitle: 'Comptes en aquest terminal',
   useVenue: 'Un local',
   useVenueHint: 'Sala, taules i carta.',

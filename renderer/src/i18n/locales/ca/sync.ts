@@ -16,7 +16,7 @@ export const sync = {
   customers: 'Clients',
   warehouses: 'Magatzems',
   stocks: 'Estocs',
-  // El catàleg de la botiga (issue 15)
+  // El catàleg de la botiga
   products: 'Productes',
   variantSets: 'Tipus de variant',
   variants: 'Valors de variant',

@@ -1,4 +1,4 @@
-// La caixa de la botiga (issue 15): catàleg del taulell, codis de barres, variants, pesos, la cistella (ca).
+// La caixa de la botiga: catàleg del taulell, codis de barres, variants, pesos, la cistella (ca).
 export const till = {
   notDownloaded: 'El catàleg de la botiga encara no s’ha descarregat',
   notDownloadedHint: 'La caixa s’obre quan acaba la primera sincronització de la botiga.',

@@ -1,4 +1,4 @@
-// El client de la caixa (issue 15 item 9): triar, crear i editar el client de la venda (ca).
+// El client de la caixa: triar, crear i editar el client de la venda (ca).
 export const tillCustomer = {
   button: 'Client',
   noCustomer: 'Sense client',

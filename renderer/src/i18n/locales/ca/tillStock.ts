@@ -1,4 +1,4 @@
-// L'estoc a la caixa (issue 15 item 12): l'estoc als productes i «Fixa l'estoc» d'un encarregat (ca).
+// L'estoc a la caixa: l'estoc als productes i «Fixa l'estoc» d'un encarregat (ca).
 export const tillStock = {
   holdHint: 'Mantén premut, o prem Maj+F10, per fixar-ne l’estoc',
   title: 'Estoc de {{product}}',

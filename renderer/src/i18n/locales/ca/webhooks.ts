@@ -1,4 +1,4 @@
-// El receptor de webhooks de la botiga a Configuració (issue 16 items 5–7): la configuració, la URL per registrar, el secret i el registre (ca).
+// El receptor de webhooks de la botiga a Configuració: la configuració, la URL per registrar, el secret i el registre (ca).
 export const webhooks = {
   title: 'Canvis al moment (webhooks)',
   intro: 'El servei de la botiga pot avisar aquest terminal tan bon punt canvia un producte o un client, o es tanca una venda, sense esperar la propera sincronització. Sense això, tot arriba igualment amb la sincronització.',

@@ -24,7 +24,7 @@ export const app = {
   offlineWaitingLabel: 'Offline · {{count}} waiting',
   offlineWaitingSentence_one: 'Offline: 1 order saved here, sent when the connection returns.',
   offlineWaitingSentence_other: 'Offline: {{count}} orders saved here, sent when the connection returns.',
-  // The header's More menu (issue 14): screens that are not used at every table.
+  // The header's More menu: screens that are not used at every table.
   more: 'More',
   moreLong: 'More screens',
   moreCustomers: 'Customers',

@@ -1,4 +1,4 @@
-// A table's bill, payments and the bill discount (issue 14 items 1–5) (en).
+// A table's bill, payments and the bill discount (en).
 export const bill = {
   bill: 'Bill',
   billOf: 'Bill · {{title}}',

@@ -1,4 +1,4 @@
-// The Customers screen (issue 14 item 8): the synced list, details, create, delete and "use for" (en).
+// The Customers screen: the synced list, details, create, delete and "use for" (en).
 export const customers = {
   title: 'Customers',
   backToFloor: 'Back to floor',

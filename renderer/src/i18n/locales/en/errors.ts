@@ -218,14 +218,14 @@ export const errors = {
   // Gift cards
   'gift-card-refused': 'The POS refused the gift card.',
 
-  // The queue's payments, gift card redeems and customers (issue 14)
+  // The queue's payments, gift card redeems and customers
   'gift-card-redeem-refused': 'The POS refused to charge the gift card.',
   'payment-more-than-left': 'The payment is more than what is left to pay ({{left, currency(EUR)}}).',
   'discount-more-than-left': 'The discount is more than what is left to pay ({{left, currency(EUR)}}).',
   'payment-card-not-charged': 'The gift card was not charged, so its payment was not recorded.',
   'bill-discount-changed': 'The bill’s discount changed on another screen: check the bill and take the payment again.',
 
-  // Venue and shop accounts (issue 15)
+  // Venue and shop accounts
   'not-a-venue': 'This account is a shop: the floor, tables and the venue’s menu are not available here.',
   'not-a-shop': 'This account is a venue: the shop’s till is not available here.',
   'shop-sales-not-delivered': 'Shop sales are kept on this terminal but this version does not send them to the shop yet.',
@@ -236,7 +236,7 @@ export const errors = {
   'shop-api-missing': 'The server has no retail API under {{path}} (HTTP 404): check the shop’s address.',
   'secrets-wrong-kind': 'These tokens are for another kind of account: a venue needs an access token and an integrator token, a shop a token.',
   'shop-address-ok': 'Shop server {{server}}.',
-  // Shop sales through the queue (issue 15 item 10)
+  // Shop sales through the queue
   'invoice-order-unknown': 'The shop’s order id of this sale is not known here (it was marked done): invoice it on the shop’s system, then mark this done.',
   'invoice-confirmed-by-already-invoiced': 'Confirmed: the shop says the order is already invoiced, so the earlier attempt arrived.',
   'webhook-host-invalid': 'Type an IPv4 address (such as 127.0.0.1), :: or ::1.',

@@ -1,4 +1,4 @@
-// Gift cards: selling one, and paying a bill with one (issue 14 items 6–7) (en).
+// Gift cards: selling one, and paying a bill with one (en).
 export const giftCards = {
   title: 'Sell a gift card',
   backToFloor: 'Back to floor',

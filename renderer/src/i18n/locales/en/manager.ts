@@ -1,4 +1,4 @@
-// Manager mode (issue 17): the screen, its tabs and the Activity list (en).
+// Manager mode: the screen, its tabs and the Activity list (en).
 export const manager = {
   title: 'Manager',
   backToFloor: 'Back to floor',

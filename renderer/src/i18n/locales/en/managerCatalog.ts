@@ -1,4 +1,4 @@
-// Manager mode (issue 17): catalog quick edits (item 1) (en).
+// Manager mode: catalog quick edits (en).
 export const managerCatalog = {
   noCatalog: "The catalog is not on this terminal yet",
   noCatalogBody: "It is read from the POS at the first sync; then its records can be edited here.",

@@ -1,4 +1,4 @@
-// Manager mode (issue 17): purchase orders and receiving them (item 3) (en).
+// Manager mode: purchase orders and receiving them (en).
 export const managerPurchasing = {
   title: 'Purchase orders',
   intro: 'Receive what a vendor delivered: the quantities are added to the chosen warehouse’s stock, once, even without a connection.',

@@ -1,4 +1,4 @@
-// Manager mode (issue 17): stock counts (item 2) (en).
+// Manager mode: stock counts (en).
 export const managerStock = {
   notDownloaded: "The catalog has not been downloaded yet: sync it first, then count.",
   reading: "Reading the warehouse's stock…",

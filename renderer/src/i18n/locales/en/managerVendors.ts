@@ -1,4 +1,4 @@
-// Manager mode (issue 17): vendors and chain sync (items 4–5) (en).
+// Manager mode: vendors and chain sync (en).
 export const managerVendors = {
   // ——— The vendors ———
   listTitle: "Vendors",

@@ -79,7 +79,7 @@ export const pending = {
   moveSeatAt: 'Seat at {{table}}',
   moveSeatHere: 'Seat here',
 
-  // Issue 14: payments, gift card redeems and customers in the queue.
+  // Payments, gift card redeems and customers in the queue.
   kindPayment: 'Payment',
   kindGiftRedeem: 'Gift card',
   kindCustomer: 'New customer',
@@ -98,7 +98,7 @@ export const pending = {
   resendPayment: '{{label}}: this payment may already be in the POS. Check the table’s payments there first — if you find it, tap "Mark done" instead. Resending a payment that arrived records it twice.',
   discardGiftRedeem: 'Card {{uuid}} will not be charged, and the payment waiting for it is discarded too.',
   discardGiftRedeemUnconfirmed: 'Card {{uuid}}: discard only if its balance at the POS shows it was NOT charged. The payment waiting for it is discarded too.',
-  // Shop sales (issue 15 item 10)
+  // Shop sales
   kindSale: 'Sale',
   kindInvoice: 'Invoice',
   placeSale: 'Counter sale',
@@ -109,7 +109,7 @@ export const pending = {
   resendSale: '{{label}}: this sale may already be in the shop’s system. Check its orders there first — if you find it, tap "Mark done" instead. Resending a sale that arrived records it twice.',
   resendInvoice: '{{label}}: if the first invoice arrived, the shop answers “already invoiced” and this one counts as delivered; nothing is invoiced twice.',
   discardSaleInvoice: 'Its invoice is discarded with it.',
-  // Goods received from a purchase order (issue 17 item 3)
+  // Goods received from a purchase order
   kindStockReceipt: 'Goods received',
   placePurchaseOrder: 'Purchase order {{reference}} → {{warehouse}}',
   summaryStockReceipt: '{{item}} · +{{quantity}}',

@@ -1,4 +1,4 @@
-// The till's receipt: shown after a sale, printed, saved as a PDF (issue 15 item 11) (en).
+// The till's receipt: shown after a sale, printed, saved as a PDF (en).
 export const receipt = {
   title: 'Receipt',
   demoShop: 'Demo shop',

@@ -1,4 +1,4 @@
-// The shop's Reports screen (issue 16 items 1–4): periods, charts, their tables and CSV exports (en).
+// The shop's Reports screen: periods, charts, their tables and CSV exports (en).
 export const reports = {
   button: 'Reports',
   title: 'Reports',

@@ -1,4 +1,4 @@
-// The till's pay dialog: a sale split across the shop's payment methods (issue 15 item 10) (en).
+// The till's pay dialog: a sale split across the shop's payment methods (en).
 export const sale = {
   title: 'Pay · {{amount}}',
   customer: 'Customer: {{name}}',

@@ -86,7 +86,7 @@ export const settings = {
   accountDemoStart: 'The demo venue',
   accountOn: '{{tenant}} on {{host}}',
 
-  // Venue and shop accounts (issue 15)
+  // Venue and shop accounts
   useTitle: 'Accounts on this terminal',
   useVenue: 'A venue',
   useVenueHint: 'Floor plan, tables and the menu.',

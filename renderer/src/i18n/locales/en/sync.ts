@@ -16,7 +16,7 @@ export const sync = {
   customers: 'Customers',
   warehouses: 'Warehouses',
   stocks: 'Stock',
-  // The shop's catalog (issue 15)
+  // The shop's catalog
   products: 'Products',
   variantSets: 'Variant kinds',
   variants: 'Variant values',

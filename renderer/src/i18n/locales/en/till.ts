@@ -1,4 +1,4 @@
-// The shop's till (issue 15): the counter's catalog, barcode scans, variants, weights, the basket (en).
+// The shop's till: the counter's catalog, barcode scans, variants, weights, the basket (en).
 export const till = {
   notDownloaded: "The shop's catalog has not been downloaded yet",
   notDownloadedHint: 'The till opens once the first sync of the shop has finished.',

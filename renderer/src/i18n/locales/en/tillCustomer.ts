@@ -1,4 +1,4 @@
-// The till's customer (issue 15 item 9): choosing, creating and editing the sale's customer (en).
+// The till's customer: choosing, creating and editing the sale's customer (en).
 export const tillCustomer = {
   button: 'Customer',
   noCustomer: 'No customer',

@@ -1,4 +1,4 @@
-// The till's stock (issue 15 item 12): the stock on product cards and a manager's "Set stock" (en).
+// The till's stock: the stock on product cards and a manager's "Set stock" (en).
 export const tillStock = {
   holdHint: 'Hold, or press Shift+F10, to set its stock',
   title: 'Set the stock of {{product}}',

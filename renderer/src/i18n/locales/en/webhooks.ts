@@ -1,4 +1,4 @@
-// The shop's webhook receiver in Settings (issue 16 items 5–7): its settings, the URL to register, the secret and the log (en).
+// The shop's webhook receiver in Settings: its settings, the URL to register, the secret and the log (en).
 export const webhooks = {
   title: 'Live changes (webhooks)',
   intro: 'The shop’s retail service can tell this terminal at once when a product or a customer changes, or a sale closes, instead of waiting for the next sync. Without it everything still arrives with the sync.',

@@ -27,7 +27,7 @@ export const app = {
   offlineWaitingSentence_one: 'Sin conexión: 1 pedido guardado aquí, se enviará al volver la conexión.',
   offlineWaitingSentence_many: 'Sin conexión: {{count}} pedidos guardados aquí, se enviarán al volver la conexión.',
   offlineWaitingSentence_other: 'Sin conexión: {{count}} pedidos guardados aquí, se enviarán al volver la conexión.',
-  // El menú Más de la cabecera (issue 14): pantallas que no se usan en cada mesa.
+  // El menú Más de la cabecera: pantallas que no se usan en cada mesa.
   more: 'Más',
   moreLong: 'Más pantallas',
   moreCustomers: 'Clientes',

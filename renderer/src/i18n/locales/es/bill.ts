@@ -1,4 +1,4 @@
-// A table's bill, payments and the bill discount (issue 14 items 1–5) (es).
+// A table's bill, payments and the bill discount (es).
 export const bill = {
   bill: 'Cuenta',
   billOf: 'Cuenta · {{title}}',

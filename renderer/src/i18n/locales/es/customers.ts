@@ -1,4 +1,4 @@
-// La pantalla de clientes (issue 14 item 8): la lista sincronizada, ficha, alta, baja y "usar para" (es).
+// La pantalla de clientes: la lista sincronizada, ficha, alta, baja y "usar para" (es).
 export const customers = {
   title: 'Clientes',
   backToFloor: 'Volver a sala',

@@ -209,14 +209,14 @@ export const errors = {
   // Gift cards
   'gift-card-refused': 'El TPV ha rechazado la tarjeta regalo.',
 
-  // Pagos, canjes de tarjetas regalo y clientes en la cola (issue 14)
+  // Pagos, canjes de tarjetas regalo y clientes en la cola
   'gift-card-redeem-refused': 'El TPV no ha cobrado la tarjeta regalo.',
   'payment-more-than-left': 'El pago supera lo que queda por pagar ({{left, currency(EUR)}}).',
   'discount-more-than-left': 'El descuento supera lo que queda por pagar ({{left, currency(EUR)}}).',
   'payment-card-not-charged': 'La tarjeta regalo no se ha cobrado, así que su pago no se ha registrado.',
   'bill-discount-changed': 'El descuento de la cuenta ha cambiado en otra pantalla: revisa la cuenta y vuelve a cobrar.',
 
-  // Cuentas de local y de tienda (issue 15)
+  // Cuentas de local y de tienda
   'not-a-venue': 'Esta cuenta es una tienda: la sala, las mesas y la carta del local no están disponibles aquí.',
   'not-a-shop': 'Esta cuenta es un local: la caja de la tienda no está disponible aquí.',
   'shop-sales-not-delivered': 'Las ventas de la tienda se guardan en este terminal, pero esta versión aún no las envía a la tienda.',
@@ -227,7 +227,7 @@ export const errors = {
   'shop-api-missing': 'El servidor no tiene la API de tienda en {{path}} (HTTP 404): revisa la dirección de la tienda.',
   'secrets-wrong-kind': 'Estos tokens son de otro tipo de cuenta: un local necesita un token de acceso y un token de integrador; una tienda, un token.',
   'shop-address-ok': 'Servidor de la tienda {{server}}.',
-  // Ventas de la tienda por la cola (issue 15 item 10)
+  // Ventas de la tienda por la cola
   'invoice-order-unknown': 'Aquí no se conoce el número de pedido de esta venta en la tienda (se marcó como hecha): factúrala en el sistema de la tienda y márcala como hecha.',
   'invoice-confirmed-by-already-invoiced': 'Confirmado: la tienda dice que el pedido ya está facturado, así que el intento anterior llegó.',
   'webhook-host-invalid': 'Escribe una dirección IPv4 (como 127.0.0.1), :: o ::1.',

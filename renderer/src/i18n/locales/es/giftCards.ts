@@ -1,4 +1,4 @@
-// Tarjetas regalo: venderlas y cobrar una cuenta con ellas (issue 14, puntos 6–7) (es).
+// Tarjetas regalo: venderlas y cobrar una cuenta con ellas (puntos 6–7) (es).
 export const giftCards = {
   title: 'Vender una tarjeta regalo',
   backToFloor: 'Volver a la sala',

@@ -1,4 +1,4 @@
-// Manager mode (issue 17): the screen, its tabs and the Activity list (es).
+// Manager mode: the screen, its tabs and the Activity list (es).
 export const manager = {
   title: 'Gerencia',
   backToFloor: 'Volver a la sala',

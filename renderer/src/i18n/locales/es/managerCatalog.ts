@@ -1,4 +1,4 @@
-// Manager mode (issue 17): catalog quick edits (item 1) (es).
+// Manager mode: catalog quick edits (es).
 export const managerCatalog = {
   noCatalog: "El catálogo aún no está en este terminal",
   noCatalogBody: "Se lee del TPV en la primera sincronización; después se pueden editar aquí sus registros.",

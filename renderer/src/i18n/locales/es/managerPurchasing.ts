@@ -1,4 +1,4 @@
-// Manager mode (issue 17): purchase orders and receiving them (item 3) (es).
+// Manager mode: purchase orders and receiving them (es).
 export const managerPurchasing = {
   title: 'Pedidos de compra',
   intro: 'Recibe lo que ha entregado un proveedor: las cantidades se suman al stock del almacén elegido, una sola vez, incluso sin conexión.',

@@ -1,4 +1,4 @@
-// Manager mode (issue 17): stock counts (item 2) (es).
+// Manager mode: stock counts (es).
 export const managerStock = {
   notDownloaded: "El catálogo aún no se ha descargado: sincronízalo primero y luego cuenta.",
   reading: "Leyendo el stock del almacén…",

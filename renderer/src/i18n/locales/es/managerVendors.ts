@@ -1,4 +1,4 @@
-// Manager mode (issue 17): vendors and chain sync (items 4–5) (es).
+// Manager mode: vendors and chain sync (es).
 export const managerVendors = {
   // ——— The vendors ———
   listTitle: "Proveedores",

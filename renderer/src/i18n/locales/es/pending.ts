@@ -85,7 +85,7 @@ export const pending = {
   moveSeatAt: 'Sentar en {{table}}',
   moveSeatHere: 'Sentar aquí',
 
-  // Issue 14: pagos, canjes de tarjetas regalo y clientes en la cola.
+  // Pagos, canjes de tarjetas regalo y clientes en la cola.
   kindPayment: 'Pago',
   kindGiftRedeem: 'Tarjeta regalo',
   kindCustomer: 'Cliente nuevo',
@@ -104,7 +104,7 @@ export const pending = {
   resendPayment: '{{label}}: puede que este pago ya esté en el TPV. Revisa allí primero los pagos de la mesa; si lo encuentras, toca "Marcar hecho". Reenviar un pago que ya llegó lo registra dos veces.',
   discardGiftRedeem: 'La tarjeta {{uuid}} no se cobrará, y el pago que la espera también se descarta.',
   discardGiftRedeemUnconfirmed: 'Tarjeta {{uuid}}: descarta solo si su saldo en el TPV muestra que NO se cobró. El pago que la espera también se descarta.',
-  // Ventas de la tienda (issue 15 item 10)
+  // Ventas de la tienda
   kindSale: 'Venta',
   kindInvoice: 'Factura',
   placeSale: 'Venta en mostrador',
@@ -116,7 +116,7 @@ export const pending = {
   resendSale: '{{label}}: puede que esta venta ya esté en el sistema de la tienda. Revisa allí primero sus pedidos; si la encuentras, toca "Marcar hecho". Reenviar una venta que ya llegó la registra dos veces.',
   resendInvoice: '{{label}}: si la primera factura llegó, la tienda responde «ya facturado» y esta cuenta como entregada; nada se factura dos veces.',
   discardSaleInvoice: 'Su factura se descarta con ella.',
-  // Mercancía recibida de un pedido de compra (issue 17 item 3)
+  // Mercancía recibida de un pedido de compra
   kindStockReceipt: 'Mercancía recibida',
   placePurchaseOrder: 'Pedido de compra {{reference}} → {{warehouse}}',
   summaryStockReceipt: '{{item}} · +{{quantity}}',

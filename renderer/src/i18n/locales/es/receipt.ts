@@ -1,4 +1,4 @@
-// The till's receipt: shown after a sale, printed, saved as a PDF (issue 15 item 11) (es).
+// The till's receipt: shown after a sale, printed, saved as a PDF (es).
 export const receipt = {
   title: 'Ticket',
   demoShop: 'Tienda de prueba',

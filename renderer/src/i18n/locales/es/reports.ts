@@ -1,4 +1,4 @@
-// La pantalla de Informes de la tienda (issue 16 items 1–4): periodos, gráficos, sus tablas y exportaciones CSV (es).
+// La pantalla de Informes de la tienda: periodos, gráficos, sus tablas y exportaciones CSV (es).
 export const reports = {
   button: 'Informes',
   title: 'Informes',

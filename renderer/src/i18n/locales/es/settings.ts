@@ -88,7 +88,7 @@ export const settings = {
   accountDemoStart: 'El local de prueba',
   accountOn: '{{tenant}} en {{host}}',
 
-  // Cuentas de local y de tienda (issue 15)
+  // Cuentas de local y de tienda
   useTitle: 'Cuentas en este terminal',
   useVenue: 'Un local',
   useVenueHint: 'Sala, mesas y carta.',

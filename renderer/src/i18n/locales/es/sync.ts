@@ -16,7 +16,7 @@ export const sync = {
   customers: 'Clientes',
   warehouses: 'Almacenes',
   stocks: 'Existencias',
-  // El catálogo de la tienda (issue 15)
+  // El catálogo de la tienda
   products: 'Productos',
   variantSets: 'Tipos de variante',
   variants: 'Valores de variante',

@@ -1,4 +1,4 @@
-// La caja de la tienda (issue 15): catálogo del mostrador, códigos de barras, variantes, pesos, la cesta (es).
+// La caja de la tienda: catálogo del mostrador, códigos de barras, variantes, pesos, la cesta (es).
 export const till = {
   notDownloaded: 'El catálogo de la tienda aún no se ha descargado',
   notDownloadedHint: 'La caja se abre cuando termina la primera sincronización de la tienda.',

@@ -1,4 +1,4 @@
-// El cliente de la caja (issue 15 item 9): elegir, crear y editar el cliente de la venta (es).
+// El cliente de la caja: elegir, crear y editar el cliente de la venta (es).
 export const tillCustomer = {
   button: 'Cliente',
   noCustomer: 'Sin cliente',

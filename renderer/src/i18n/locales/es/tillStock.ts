@@ -1,4 +1,4 @@
-// Las existencias en la caja (issue 15 item 12): existencias en los productos y «Fijar existencias» de un encargado (es).
+// Las existencias en la caja: existencias en los productos y «Fijar existencias» de un encargado (es).
 export const tillStock = {
   holdHint: 'Mantén pulsado, o pulsa Mayús+F10, para fijar sus existencias',
   title: 'Existencias de {{product}}',

@@ -1,4 +1,4 @@
-// El receptor de webhooks de la tienda en Ajustes (issue 16 items 5–7): sus ajustes, la URL que registrar, el secreto y el registro (es).
+// El receptor de webhooks de la tienda en Ajustes: sus ajustes, la URL que registrar, el secreto y el registro (es).
 export const webhooks = {
   title: 'Cambios al momento (webhooks)',
   intro: 'El servicio de la tienda puede avisar a este terminal en cuanto cambia un producto o un cliente, o se cierra una venta, sin esperar a la próxima sincronización. Sin él, todo llega igualmente con la sincronización.',
