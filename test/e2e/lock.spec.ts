@@ -100,7 +100,7 @@ test('lock: set a PIN, lock, three wrong PINs make it wait, the right one unlock
   await page.keyboard.press('Enter');
   await expect(settings.heading).toBeVisible();
 
-  // Manager mode (issue 17) asks the PIN too: Cancel stays where it was, the right PIN opens it.
+  // Manager mode asks the PIN too: Cancel stays where it was, the right PIN opens it.
   // (The manager screen's own page model is pages/manager/'s: its heading and tab read here.)
   const manager = page.getByRole('heading', { name: 'Manager', exact: true });
   const header = new Header(page);

@@ -6,7 +6,7 @@ import { PinSetup } from './pages/shop/PinGate';
 import { ReportsPage } from './pages/shop/ReportsPage';
 import { ShopSettings } from './pages/shop/ShopSettings';
 
-// Issue 16 items 1–4 on the demo shop (the vendor's retail sandbox with 90 days of sales, the
+// The shop's reports on the demo shop (the vendor's retail sandbox with 90 days of sales, the
 // browser shell on a shop account at it, its own first sync): Reports for the last 30 days draw their six charts, and each
 // table's Total row equals the sums the test computes from the sandbox's OWN v3 report API (every
 // page, its decimal strings parsed here, never the terminal's code); a CSV is the table as shown;

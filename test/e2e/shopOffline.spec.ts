@@ -6,7 +6,7 @@ import { expect, test } from './support/shopFixtures';
 import { assertNoProductPromotions, entriesById, inPromotionCategories, pendingEntries, readShopFacts, scanProducts, type ShopProduct } from './support/shopCatalog';
 import { eurosOfCents as euros } from './pages/CatalogPage';
 
-// Issue 15 "Proof", offline: three sales made at the till while the shop's retail sandbox is
+// Offline: three sales made at the till while the shop's retail sandbox is
 // offline (every connection cut, its control API excepted) are saved at once, wait in the main
 // side's queue, and once it is back arrive once each — in the order they were made, each order
 // before its invoice, each invoice naming its own order and paying its total — as the sandbox's

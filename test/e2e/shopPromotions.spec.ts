@@ -6,7 +6,7 @@ import { expect, test } from './support/shopFixtures';
 import { inPromotionCategories, pendingEntries, readShopFacts, scanProducts, type ShopFacts, type ShopProduct } from './support/shopCatalog';
 import { eurosOfCents as euros } from './pages/CatalogPage';
 
-// Issue 15 item 8, promotions on linked PRODUCTS (`apply_to` 1), on the demo shop (the vendor's
+// Promotions on linked PRODUCTS (`apply_to` 1), on the demo shop (the vendor's
 // retail sandbox, the browser shell on a shop account at it, its real catalog synced). The retail API reads those links only
 // product by product, so the till reads them for what enters its basket (renderer/src/features/till/
 // productLinks.ts). The product is chosen here through the sandbox's own API (`GET catalog/products/

@@ -6,7 +6,7 @@ import { expect, test } from './support/shopFixtures';
 import { assertNoProductPromotions, inPromotionCategories, needsRounding, pendingEntries, readShopFacts, scanProducts, type ShopFacts, type ShopProduct } from './support/shopCatalog';
 import { eurosOfCents as euros } from './pages/CatalogPage';
 
-// Issue 15 "Proof", the referee sale: on the demo shop (the vendor's retail sandbox, the browser
+// The referee sale: on the demo shop (the vendor's retail sandbox, the browser
 // shell on a shop account at it, its real catalog synced into the till), three barcodes scanned — a sock variant (twice:
 // the 2x1 on its category), a product with its own price in the sale's price rate and one
 // priced by the rate's percentage and rounding — the rate chosen, then paid half by card and half

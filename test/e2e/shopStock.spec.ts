@@ -5,7 +5,7 @@ import { expect, test } from './support/shopFixtures';
 import { PinSetup } from './pages/shop/PinGate';
 import type { ProductCard, TillPage } from './pages/shop/TillPage';
 
-// Issue 15 items 3 and 12 on a shop (the vendor's retail sandbox, the browser shell on a shop
+// Stock and the shop's sync on a shop (the vendor's retail sandbox, the browser shell on a shop
 // account at it; its own first sync fills the till, nothing is seeded): the shop's header says when
 // the catalog was last synced, with the connection, "Sync now" and Pending orders; a cash sale
 // lowers a product's stock on its card at once; a manager (behind the PIN) sets a product's stock,

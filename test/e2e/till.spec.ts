@@ -3,7 +3,7 @@ import { seriousViolations as violations } from './support/screens';
 import { expect, test, type ShopWindowOptions } from './support/shopFixtures';
 import type { TillPage } from './pages/shop/TillPage';
 
-// The shop's till (issue 15 items 4–8) in the browser shell on a shop account, its catalog seeded
+// The shop's till in the browser shell on a shop account, its catalog seeded
 // through the page (renderer/src/features/till/tillSeed.ts, loaded with ?bench) as a sync writes a
 // generation: a small shop with a variant master (sizes × colours, one sold out), a product sold by
 // weight, a 2x1 on the T-shirts and a "Staff" price rate (−10 %, nearest .05; the tote bag's own

@@ -7,7 +7,7 @@ import { scanProducts } from './support/shopCatalog';
 import { seriousViolations as violations } from './support/screens';
 import { eurosOfCents as euros } from './pages/CatalogPage';
 
-// Issue 15 item 9 (and item 7's "or it follows the customer's"): the till's customer on the demo
+// The till's customer (and "or it follows the customer's" price rate): the till's customer on the demo
 // shop — the vendor's retail sandbox, the browser shell on a shop account at it, its real catalog synced. The sandbox's own
 // API is the referee: a member found by their phone brings their price rate (the line's price in
 // it computed here from the sandbox's rate, not by the terminal's code); a customer created at the

@@ -5,7 +5,7 @@ import { retailGet, type Wire } from './support/shop';
 import { expect, test } from './support/shopFixtures';
 import { WebhooksSettings } from './pages/shop/WebhooksSettings';
 
-// Issue 16's webhook proof, in the browser shell on a shop account with the receiver enabled in
+// The webhooks, proven in the browser shell on a shop account with the receiver enabled in
 // settings.json (loopback, a free port): a webhook registered at the vendor's retail sandbox
 // (its control API, as the vendor's webhooks page would) points at the URL Settings shows, and the
 // secret the sandbox generated is typed into Settings. Then a price changed through the retail

@@ -1,5 +1,5 @@
 /* eslint-disable max-lines -- over 400 lines until its main function is split (see below). */
-// The on-disk image cache of one account (ARCHITECTURE §4.2, issue 4 item 6).
+// The on-disk image cache of one account (ARCHITECTURE §4.2).
 //
 // spec: hospitality 4.2 — "Integrators are advised to keep images locally and refetch only when the
 // path changes." A photo path that is cached is never fetched again; a new path is; files of paths

@@ -68,7 +68,7 @@ export function checkDraft(draft: EntryDraft) {
   if (draft.after && draft.kind !== 'payment' && draft.kind !== 'takeaway' && draft.kind !== 'delivery' && draft.kind !== 'invoice') throw invalid(`a ${draft.kind} waits for no other entry`);
   if (draft.after === draft.id) throw invalid('an entry cannot wait for itself');
   if (draft.kind === 'sale' || draft.kind === 'invoice') {
-    // Issue 15 item 10: a shop's sale (POST R/orders) and its invoice, which waits for it.
+    // A shop's sale (POST R/orders) and its invoice, which waits for it.
     if (draft.serviceId !== null || draft.tableIds.length > 0) throw invalid(`a ${draft.kind} has no table`);
     if (draft.kind === 'sale') {
       if (request.kind !== 'retail-order') throw invalid('a sale must send a retail order');
@@ -81,7 +81,7 @@ export function checkDraft(draft: EntryDraft) {
   }
   if (draft.receipt !== undefined && draft.kind !== 'stock-receipt') throw invalid(`a ${draft.kind} receives no purchase order line`);
   if (draft.kind === 'stock-receipt') {
-    // Issue 17 item 3: one purchase order line added to a warehouse's stock; nothing to price, no
+    // One purchase order line added to a warehouse's stock; nothing to price, no
     // lines (they would count as sold), no table, waits for nothing.
     if (request.kind !== 'stock-add') throw invalid('a stock receipt must send an addStock');
     if (!draft.receipt) throw invalid('a stock receipt names its purchase order line');

@@ -32,7 +32,7 @@ export function createStoreRules(t: StoreTables) {
     if (service && service.open === 1) updateService({ ...service, open: 0, closedAt: now().toISOString() });
   }
 
-  /** Issue 14: `entry` ended unsent; what waited for it goes with it, in this transaction. */
+  /** `entry` ended unsent; what waited for it goes with it, in this transaction. */
   function discardDependents(entry: OutboxEntry) {
     if (!endedUnsent(entry)) return;
     const pending = statements.entriesPending.all().map(parseEntry);
@@ -50,7 +50,7 @@ export function createStoreRules(t: StoreTables) {
   }
 
   /**
-   * `after` (issue 14): the entry waited for is a card's redeem of the same service that has not
+   * `after`: the entry waited for is a card's redeem of the same service that has not
    * ended unsent — refused when it was refused or discarded meanwhile (the card was not charged).
    */
   function checkAfter(draft: EntryDraft) {
@@ -69,7 +69,7 @@ export function createStoreRules(t: StoreTables) {
   }
 
   /**
-   * Issue 15 item 10: an invoice waits for its shop sale, one that has not ended unsent, and its
+   * An invoice waits for its shop sale, one that has not ended unsent, and its
    * payments add up (Σ amount − Σ change) to that order's total to the cent (clarifications "Retail").
    */
   function checkInvoiceOfSale(draft: EntryDraft, sale: OutboxEntry) {
@@ -82,7 +82,7 @@ export function createStoreRules(t: StoreTables) {
   }
 
   /**
-   * A payment of an open service (issue 14 item 2), checked where it is committed: two windows
+   * A payment of an open service, checked where it is committed: two windows
    * paying at once cannot both pay what is left. It pays the service's next check at its primary
    * table, never more than that check has left; a waiting bill discount travels with it (and is
    * then no longer waiting), a payment prepared before the discount changed is refused.

@@ -48,7 +48,7 @@ function prepareStatements(db: QueueDb): Statements {
 function createRows(statements: Statements) {
   // Every row is checked against its schema, but only once per distinct text: the dispatcher reads
   // the pending entries on every pass and each window re-reads the snapshot on every change, and a
-  // zod parse of hundreds of entries each time cost ~28 ms a read (issue 11 chaos run). A row whose
+  // zod parse of hundreds of entries each time cost ~28 ms a read (the chaos run). A row whose
   // text changed (a write, or a damaged file) is parsed and checked again. Cached values are
   // frozen: a caller cannot change what the next reader gets.
   const checkedRows = <T>(schema: { parse(value: unknown): T }) => {

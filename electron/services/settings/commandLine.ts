@@ -66,7 +66,7 @@ export async function commandLineSettings(
   }
   // The same server as saved keeps its environment (e.g. an integrations preset).
   const environment = savedAccount && normaliseUrl(savedAccount.baseUrl) === baseUrl ? savedAccount.environment : 'custom';
-  // The same account as saved keeps its chain role (issue 17): the command line does not name one.
+  // The same account as saved keeps its chain role: the command line does not name one.
   const chainRole = sameServer?.tenant === tenant ? sameServer.chainRole : undefined;
   const parsed = accountSettingsSchema.safeParse({ mode: 'account', environment, baseUrl, imagesUrl, tenant, ...(chainRole ? { chainRole } : {}) });
   if (!parsed.success) throw new Error(describeZodError('command line', parsed.error));

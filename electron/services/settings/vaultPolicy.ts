@@ -183,7 +183,7 @@ export function vaultErrorText(error: unknown): string {
 }
 
 /**
- * A vault written before entries were bound to a server (issue 10 item 1) has no origin.
+ * A vault written before entries were bound to a server has no origin.
  * Decision: bind it to the saved account's server when the tenants match — the only server it
  * can have been saved for, since saving an account saves its tokens with it; otherwise it stays
  * unbound, which no account matches (as if absent), until tokens are typed again.

@@ -194,7 +194,7 @@ function VenueTerminal({ bridge, settingsBridge }: { bridge: BridgeClient; setti
   useEffect(() => {
     const log = (line: string) => console.warn(line);
     const queue = followAccountQueue({ bridge, catalogDb: currentCatalogDb, log });
-    // The catalog's "Most sold" tab follows the queue (issue 12 item 3).
+    // The catalog's "Most sold" tab follows the queue.
     const mostSold = startMostSoldFeed({ bridge, queue: useQueueStore, log });
 
     // Upgrade: orders the previous version kept in this browser go to the main

@@ -8,7 +8,7 @@ import { shopRecordStores, shopSearchText, type ShopCatalogDb, type ShopDb, type
 import { shopGenerations } from './shopGenerations';
 import { checkShopRecords, ShopRecordProblem, type ShopRecordOf } from './shopRecords';
 
-// The shop's catalog sync (docs/decisions.md "Issue 15 — shop catalog sync"): its resource table
+// The shop's catalog sync (docs/decisions.md "Shop catalog sync"): its resource table
 // for the sync engine the venue uses too (sync/engine.ts; docs/decisions.md "One sync engine for
 // venue and shop"). No React. Pages of 200 records (the most the API gives), five to a
 // `fetchShopPages` call and one call at a time, each record checked (shopRecords.ts) before it is

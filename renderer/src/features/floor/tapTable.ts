@@ -11,7 +11,7 @@ export function seatTableOf(table: FloorTable): SeatTable {
 }
 
 /**
- * What a tap on a table does (issue 6 item 2): while choosing several, a free table joins or
+ * What a tap on a table does: while choosing several, a free table joins or
  * leaves the choice; otherwise a free table opens the seat dialog and a table with an open
  * service opens its order. Reads the store when tapped, so the handler stays one stable function
  * and the memoised buttons do not re-render for it.

@@ -11,7 +11,7 @@ import { forgetSentConfirmation, sendRound } from './sendRound';
 import { sendSelectors, useSendStore } from '../../session/sendStore';
 import './send.css';
 
-// "Send" under the ticket (issue 6 item 3): the action is sendRound.ts; this shows the forms, the
+// "Send" under the ticket: the action is sendRound.ts; this shows the forms, the
 // status line and why Send is not possible yet.
 
 export function SendPanel() {

@@ -4,7 +4,7 @@ import type { OrderT } from './sheetRules';
 
 export { tablesTitle } from '../../i18n/placeText';
 
-// Words for a seated table beside its order builder (issue 6 item 3; issue 12 item 2). Pure: `t` and
+// Words for a seated table beside its order builder. Pure: `t` and
 // the Formatters come in, so every language is unit-tested.
 
 /** "3 guests", "since 13:05", "Ana García · 600 123 456" (or null without a customer). */

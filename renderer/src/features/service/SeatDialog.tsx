@@ -111,7 +111,7 @@ type Methods = ReturnType<typeof methodChoices>['methods'];
  * state, so taps in quick succession never work on a stale form.
  */
 function useSeatDraft(methodLabels: { card: string; cash: string }) {
-  // A customer chosen on the Customers screen "for a table" starts the form (issue 14 item 8).
+  // A customer chosen on the Customers screen "for a table" starts the form.
   const forTable = useCustomersStore((state) => state.forTable);
   const [draft, setDraft] = useState<{ form: SeatForm; fresh: boolean }>(() => ({ form: seatFormFor(forTable), fresh: true }));
   // A deposit is taken with one of the synced payment methods (Card and Cash before the first sync).

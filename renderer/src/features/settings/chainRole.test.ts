@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Settings } from '../../../../shared/bridge';
 import { buildSaveInput, chainRoleForMode, formFromSettings, shownChainRole } from './settingsForm';
 
-// Issue 17 item 5: the Settings form carries the venue's chain role (app/useChainOffered.test.ts:
+// The Settings form carries the venue's chain role (app/useChainOffered.test.ts:
 // the Chain tab is offered on a master only).
 
 const account = { mode: 'account' as const, environment: 'custom' as const, baseUrl: 'http://127.0.0.1:9000', imagesUrl: 'http://127.0.0.1:9000', tenant: 'demo' };
