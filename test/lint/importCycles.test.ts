@@ -158,13 +158,11 @@ describe('import cycles', () => {
     expect(cyclesOf(folderGraph(importGraph('renderer/src'), 'renderer/src'))).toEqual([]);
   });
 
-  // The electron/services split (docs/decisions.md, "Renderer layers") removes these; none may be added.
-  const ELECTRON_CYCLES_BEING_SPLIT = [
-    'electron/services/gateway/client.ts → electron/services/gateway/syncPages.ts → electron/services/gateway/client.ts',
-    'electron/services/commerce/customers.ts → electron/services/commerce/handlers.ts → electron/services/commerce/customers.ts (4 files entangled)',
-    'electron/services/backoffice/auditHandlers.ts → electron/services/backoffice/handlers.ts → electron/services/backoffice/auditHandlers.ts (7 files entangled)',
-  ];
-  it('electron has none but those being split', () => {
-    expect(cyclesOf(importGraph('electron')).filter((c) => !ELECTRON_CYCLES_BEING_SPLIT.includes(c))).toEqual([]);
+  it('electron has none', () => {
+    expect(cyclesOf(importGraph('electron'))).toEqual([]);
+  });
+
+  it('shared has none', () => {
+    expect(cyclesOf(importGraph('shared'))).toEqual([]);
   });
 });
