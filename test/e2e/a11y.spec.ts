@@ -1,8 +1,4 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { controlRequest } from '../../electron/sandbox/control/request.testing';
 import { CatalogPage } from './pages/CatalogPage';
 import { ConfirmDialog } from './pages/ConfirmDialog';
 import { FloorPage } from './pages/FloorPage';
@@ -13,11 +9,12 @@ import { OrderPage } from './pages/OrderPage';
 import { SeatDialog } from './pages/SeatDialog';
 import { ServicePage } from './pages/ServicePage';
 import { SettingsPage } from './pages/SettingsPage';
+import { ShopSettings } from './pages/shop/ShopSettings';
+import type { TillPage } from './pages/shop/TillPage';
 import { SyncPage } from './pages/SyncPage';
 import { expect, test } from './support/fixtures';
-import { startServe } from './support/processes';
 import { seriousViolations as violations } from './support/screens';
-import { openWindow } from './support/terminal';
+import { test as shopTest } from './support/shopFixtures';
 
 // Axe (WCAG and best practices) finds no serious or critical violation on any
 // screen or dialog, in the light and the dark theme; dialogs keep and give back the focus, and a
@@ -266,86 +263,76 @@ test('the header fits with the demo venue’s badge, in Catalan', async ({ demoT
 });
 
 /** A shop's header at each width, on the till and on Pending orders: its problems, named by where. */
-async function shopHeaderAtEveryWidth(page: Page, language: string): Promise<string[]> {
+async function shopHeaderAtEveryWidth(till: TillPage, language: string): Promise<string[]> {
+  const { page, header } = till;
   const found: string[] = [];
-  const pendingScreen = page.getByTestId('pending-screen');
   for (const size of WIDTHS) {
     await page.setViewportSize(size);
     for (const screen of ['till', 'pending'] as const) {
-      if (screen === 'pending') {
-        await page.getByTestId('pending-button').tap();
-        await expect(pendingScreen).toBeVisible();
-      } else {
-        await expect(page.getByTestId('till')).toBeVisible();
-      }
+      const pending = screen === 'pending' ? await header.openPending() : null;
+      if (pending === null) await expect(till.root).toBeVisible();
       for (const problem of await headerProblems(page)) found.push(`${language} ${size.width}×${size.height} ${screen}: ${problem}`);
-      for (const button of await new Header(page).buttons.all()) {
+      for (const button of await header.buttons.all()) {
         const box = await button.boundingBox();
         if (box !== null && Math.min(box.width, box.height) < 44) found.push(`${language} ${size.width} ${screen}: ${await button.getAttribute('class')} is ${Math.round(box.width)}×${Math.round(box.height)}`);
       }
-      if (screen === 'till') await page.locator('.app-header').screenshot({ path: `test-results/screens/shop-header-${language}-${size.width}.png` });
-      if (screen === 'pending') {
+      if (pending === null) await header.root.screenshot({ path: `test-results/screens/shop-header-${language}-${size.width}.png` });
+      else {
         // Its first button goes back to the till, in any language.
-        await pendingScreen.locator('.pending__bar button').first().tap();
-        await expect(page.getByTestId('till')).toBeVisible();
+        await pending.backButton.tap();
+        await expect(till.root).toBeVisible();
       }
     }
   }
   return found;
 }
 
-test('the shop’s header fits at 800, 1024, 1280 and 1920 px wide in English, Spanish and Catalan: the switch, the Lock, offline with a sale waiting', async ({ owned }) => {
-  test.setTimeout(300_000);
-  // The demo shop in use with the demo venue beside it (the Venue | Shop switch shows).
-  const dataDir = await mkdtemp(join(tmpdir(), 'comanda-e2e-data-'));
-  await writeFile(join(dataDir, 'settings.json'), JSON.stringify({ account: { mode: 'demo-shop' }, secondary: { mode: 'demo' }, syncEveryMinutes: 60 }));
-  const serve = await startServe(['--port', '0', '--data', dataDir]);
-  owned.running.push(serve);
-  const retailUrl = /demo shop: embedded retail sandbox at (http:\/\/127\.0\.0\.1:\d+)/.exec(serve.output())?.[1];
-  expect(retailUrl, serve.output()).toBeTruthy();
-  const page = await openWindow(serve.url, owned.contexts);
-  await expect(page.getByTestId('till-groups').getByRole('tab').first()).toBeVisible({ timeout: 120_000 });
-  await expect(page.getByTestId('sync-status')).toHaveClass(/sync-status--synced/);
-  const settings = new SettingsPage(page);
+shopTest.describe('the shop', () => {
+  // The shop with the demo venue beside it (the Venue | Shop switch shows), its vendor the fixture's.
+  shopTest.use({ shopSetup: { demoVenueBeside: true } });
 
-  // The longest states: a PIN set (the Lock button shows), offline with a sale waiting.
-  await settings.open();
-  await settings.setPinOnKeypad(PIN);
-  await settings.backButton.tap();
-  await controlRequest(retailUrl!, '/__sandbox/faults', { body: { offline: true } });
-  await new Header(page).expectConnection('Offline', 60_000);
-  await page.locator('[data-testid="till-product"] button').first().tap();
-  const cell = page.getByTestId('till-variant-cell').first();
-  if (await page.getByTestId('till-variants').isVisible()) await cell.tap();
-  await expect(page.getByTestId('till-line')).toHaveCount(1);
-  await page.getByTestId('till-pay').tap();
-  const pay = page.getByTestId('sale-pay-dialog');
-  await pay.getByRole('button', { name: /Cash$/ }).tap();
-  await pay.getByTestId('sale-pay-submit').tap();
-  await expect(pay.getByTestId('sale-pay-saved')).toBeVisible();
-  await page.keyboard.press('Escape');
-  await new Header(page).expectConnection(/Offline · \d+ waiting/, 20_000);
-  await expect(new LockScreen(page).lockButton).toBeVisible();
-  await expect(page.getByTestId('account-switch')).toBeVisible();
+  shopTest('the shop’s header fits at 800, 1024, 1280 and 1920 px wide in English, Spanish and Catalan: the switch, the Lock, offline with a sale waiting', async ({ vendor, openShop }) => {
+    shopTest.setTimeout(300_000);
+    const till = await openShop();
+    const { page, header, pay } = till;
+    await expect(header.syncStatus).toHaveClass(/sync-status--synced/);
+    const settings = new SettingsPage(page);
 
-  const found: string[] = [];
-  for (const [language, choice] of [
-    ['en', null],
-    ['es', 'Español'],
-    ['ca', 'Català'],
-  ] as const) {
-    if (choice !== null) {
-      await page.setViewportSize({ width: 1280, height: 800 });
-      await settings.openWithPin(PIN);
-      await settings.chooseLanguage(choice);
-      await new Header(page).expectLanguage(language);
-      await page.locator('.settings__back').tap();
-      await expect(page.getByTestId('till')).toBeVisible();
+    // The longest states: a PIN set (the Lock button shows), offline with a sale waiting.
+    await settings.open();
+    await settings.setPinOnKeypad(PIN);
+    await settings.backButton.tap();
+    await vendor.control.offline();
+    await header.expectConnection('Offline', 60_000);
+    await till.addFirstCard();
+    await expect(till.lines).toHaveCount(1);
+    await till.openPay();
+    await pay.method(/Cash$/).tap();
+    await pay.submitButton.tap();
+    await expect(pay.saved).toBeVisible();
+    await page.keyboard.press('Escape');
+    await header.expectConnection(/Offline · \d+ waiting/, 20_000);
+    await expect(new LockScreen(page).lockButton).toBeVisible();
+    await expect(header.switchGroup).toBeVisible();
+
+    const found: string[] = [];
+    for (const [language, choice] of [
+      ['en', null],
+      ['es', 'Español'],
+      ['ca', 'Català'],
+    ] as const) {
+      if (choice !== null) {
+        await page.setViewportSize({ width: 1280, height: 800 });
+        await settings.openWithPin(PIN);
+        await settings.chooseLanguage(choice);
+        await new Header(page).expectLanguage(language);
+        await new ShopSettings(page).backButton.tap();
+        await expect(till.root).toBeVisible();
+      }
+      found.push(...(await shopHeaderAtEveryWidth(till, language)));
     }
-    found.push(...(await shopHeaderAtEveryWidth(page, language)));
-  }
-  expect(found).toEqual([]);
-  await controlRequest(retailUrl!, '/__sandbox/faults', { body: {} });
+    expect(found).toEqual([]);
+  });
 });
 
 /** Presses Tab (or Shift+Tab) until `target` has the focus: a keyboard user's way to it. */

@@ -1,6 +1,7 @@
 import { FloorPage } from './pages/FloorPage';
 import { Header } from './pages/Header';
 import { LockScreen } from './pages/LockScreen';
+import { ManagerScreen } from './pages/manager/ManagerScreen';
 import { PinDialog } from './pages/PinDialog';
 import { ServicePage } from './pages/ServicePage';
 import { SettingsPage } from './pages/SettingsPage';
@@ -101,19 +102,18 @@ test('lock: set a PIN, lock, three wrong PINs make it wait, the right one unlock
   await expect(settings.heading).toBeVisible();
 
   // Manager mode asks the PIN too: Cancel stays where it was, the right PIN opens it.
-  // (The manager screen's own page model is pages/manager/'s: its heading and tab read here.)
-  const manager = page.getByRole('heading', { name: 'Manager', exact: true });
+  const manager = new ManagerScreen(page);
   const header = new Header(page);
   await header.openFromMenu('Manager');
   await gate.expectAsking('Enter the PIN to open manager mode');
   await gate.cancel();
-  await expect(manager).toHaveCount(0);
+  await expect(manager.heading).toHaveCount(0);
   await header.openFromMenu('Manager');
   await gate.expectAsking('Enter the PIN to open manager mode');
   await page.keyboard.type(PIN);
   await page.keyboard.press('Enter');
-  await expect(manager).toBeVisible();
-  await expect(page.getByRole('tab', { name: 'Catalog' })).toHaveAttribute('aria-selected', 'true');
+  await expect(manager.heading).toBeVisible();
+  await expect(manager.tab('Catalog')).toHaveAttribute('aria-selected', 'true');
 });
 
 test('the PIN guards the main side: a call from the page without the PIN is refused; the gates’ PIN lets Settings and Discard go through', async ({ vendor, terminalPage: page }) => {

@@ -1,13 +1,10 @@
-import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { eurosOfCents as euros } from './pages/CatalogPage';
 import { ReceiptView } from './pages/ReceiptView';
-import { expect, test, type Owned } from './support/fixtures';
-import { startServe } from './support/processes';
 import { analyze } from './support/screens';
-import { openWindow } from './support/terminal';
+import { expect, test } from './support/shopFixtures';
 
 // The till's receipt in the browser shell on the demo shop, its own catalog as
 // the shop's sync brings it and its sales delivered to the demo shop's retail sandbox: two socks of
@@ -20,18 +17,6 @@ test.use({ actionTimeout: 20_000 });
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots/receipt';
 
-/** The browser shell on the demo shop (settings.json names it), the shop's first sync done. */
-async function openShop({ running, contexts }: Owned): Promise<Page> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'comanda-e2e-receipt-'));
-  await writeFile(join(dataDir, 'settings.json'), JSON.stringify({ account: { mode: 'demo-shop' }, syncEveryMinutes: 60 }));
-  const serve = await startServe(['--port', '0', '--data', dataDir]);
-  running.push(serve);
-  const page = await openWindow(serve.url, contexts, { viewport: { width: 1280, height: 800 } });
-  await expect(page.getByTestId('till')).toBeVisible({ timeout: 60_000 });
-  await expect(page.getByTestId('till-groups').getByRole('tab').first()).toBeVisible({ timeout: 90_000 });
-  return page;
-}
-
 /** "€12.85" → 1285. */
 function cents(text: string): number {
   const match = /(\d+)\.(\d\d)/.exec(text.replace(/,/g, ''));
@@ -39,52 +24,41 @@ function cents(text: string): number {
   return Number(match![1]) * 100 + Number(match![2]);
 }
 
-
-/** Opens a group's and a category's tabs and taps the category's first product. */
-async function tapFirstProduct(page: Page, group: string, category: string) {
-  await page.getByTestId('till-groups').getByRole('tab', { name: group }).tap();
-  await page.getByTestId('till-categories').getByRole('tab', { name: category }).tap();
-  await page.getByTestId('till-products').getByTestId('till-product').first().getByRole('button').tap();
-}
-
 async function serious(page: Page, include: string): Promise<string[]> {
   const result = await analyze(page, include);
   return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-test('a cash sale with change: the receipt on screen, as a PDF and printed alone', async ({ owned }) => {
+test('a cash sale with change: the receipt on screen, as a PDF and printed alone', async ({ openDemoShop }) => {
   await mkdir(SHOTS, { recursive: true });
-  const page = await openShop(owned);
+  const till = await openDemoShop({ viewport: { width: 1280, height: 800 } });
+  const { page, pay } = till;
   // No sale yet in this window: "Last receipt" is there but off.
-  await expect(page.getByTestId('till-last-receipt')).toBeDisabled();
+  await expect(till.lastReceiptButton).toBeDisabled();
 
   // Two socks of one variant: the shop's 2x1 on its socks category.
-  await tapFirstProduct(page, 'Complements', 'Mitjons');
-  const grid = page.getByTestId('till-variants');
-  await grid.locator('[data-testid="till-variant-cell"]:not([data-sold-out="true"])').first().tap();
-  await expect(grid).toBeHidden();
-  const socks = page.getByTestId('till-line').first();
-  await socks.getByTestId('till-line-plus').tap();
-  await expect(socks.getByTestId('till-line-promotion')).toContainText('2x1 en mitjons');
-  const sockName = (await socks.getByTestId('till-line-name').innerText()).trim();
-  const sockVariant = (await socks.getByTestId('till-line-variant').innerText()).trim();
+  await till.tapFirstProductOf('Complements', 'Mitjons');
+  await till.variants.chooseFirstAvailable();
+  const socks = till.lineAt(0);
+  await socks.plus.tap();
+  await expect(socks.promotions).toContainText('2x1 en mitjons');
+  const sockName = (await socks.name.innerText()).trim();
+  const sockVariant = (await socks.variant.innerText()).trim();
   // A book: 4 % VAT beside the socks' 21 %.
-  await tapFirstProduct(page, 'Llibreria i altres', 'Llibres i revistes');
-  await expect(page.getByTestId('till-line')).toHaveCount(2);
-  const total = cents(await page.getByTestId('till-total').innerText());
+  await till.tapFirstProductOf('Llibreria i altres', 'Llibres i revistes');
+  await expect(till.lines).toHaveCount(2);
+  const total = cents(await till.total.innerText());
 
   // Pay in cash, 50 € handed over (more than the total: the change is 50 € − total).
   expect(total).toBeLessThan(5000);
-  await page.getByTestId('till-pay').tap();
-  const dialog = page.getByTestId('sale-pay-dialog');
-  await dialog.getByTestId('sale-pay-method-2').tap();
-  await dialog.getByTestId('sale-pay-tendered').fill('50');
-  await expect(dialog.getByTestId('sale-pay-change')).toHaveText(euros(5000 - total));
-  await dialog.getByTestId('sale-pay-submit').tap();
-  await expect(dialog.getByTestId('sale-pay-saved')).toBeVisible();
+  await till.openPay();
+  await pay.payRest(2, '50');
+  await expect(pay.change).toHaveText(euros(5000 - total));
+  await pay.submitButton.tap();
+  await expect(pay.saved).toBeVisible();
 
   // The receipt, in the dialog: lines with variant and the promotion under its line, the total, cash and change.
-  const receipt = new ReceiptView(page, dialog);
+  const receipt = pay.receipt;
   await expect(receipt.paper).toBeVisible();
   await expect(receipt.shop).toHaveText('Demo shop');
   await expect(receipt.when).toHaveText(/^\d\d\/\d\d\/\d{4}, \d\d:\d\d$/);
@@ -140,14 +114,14 @@ test('a cash sale with change: the receipt on screen, as a PDF and printed alone
   await page.screenshot({ path: join(SHOTS, 'receipt-print-media-1280x800.png') });
   await expect(printed).toContainText(euros(total));
   await expect(printed).toContainText(invoiceText);
-  await expect(dialog).toBeHidden();
-  await expect(page.getByTestId('till')).toBeHidden();
+  await expect(pay.root).toBeHidden();
+  await expect(till.root).toBeHidden();
   // A till roll's width: 72 mm (272 CSS px), whatever the window.
   const width = await receipt.printedWidth();
   expect(Math.round(width)).toBe(272);
   await page.emulateMedia({ media: 'screen' });
   await expect(printed).toBeHidden();
-  await expect(dialog).toBeVisible();
+  await expect(pay.root).toBeVisible();
 
   // Portrait.
   await page.setViewportSize({ width: 800, height: 1280 });
@@ -156,9 +130,9 @@ test('a cash sale with change: the receipt on screen, as a PDF and printed alone
 
   // New sale: the basket is empty, and "Last receipt" shows the same receipt again.
   await receipt.close();
-  await expect(page.getByTestId('till-basket-empty')).toBeVisible();
+  await expect(till.basketEmpty).toBeVisible();
   await expect(receipt.printed).toHaveCount(0);
-  await page.getByTestId('till-last-receipt').tap();
+  await till.lastReceiptButton.tap();
   const shown = ReceiptView.lastReceipt(page);
   await expect(shown.total).toHaveText(euros(total));
   await expect(shown.change).toHaveText(euros(5000 - total));
@@ -168,6 +142,6 @@ test('a cash sale with change: the receipt on screen, as a PDF and printed alone
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.screenshot({ path: join(SHOTS, 'last-receipt-1280x800.png') });
   await shown.close();
-  await expect(page.getByTestId('till-last-receipt')).toBeEnabled();
+  await expect(till.lastReceiptButton).toBeEnabled();
   await page.screenshot({ path: join(SHOTS, 'till-1280x800.png') });
 });

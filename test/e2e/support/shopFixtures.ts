@@ -10,8 +10,9 @@ import { openWindow, type WindowOptions } from './terminal';
 
 // The shop's e2e setup as fixtures: the vendor (the sandbox CLI's retail service, on a free port)
 // and the terminal (the browser shell on a shop account pointed at that vendor, on a data folder
-// of its own). A spec gets the vendor's address from here, never from a log line; the clean-up
-// closes every browser, then stops the terminal and the vendor.
+// of its own); or the demo shop (the shell's own retail sandbox, no vendor: a test that
+// never needs the sandbox's address). A spec gets the vendor's address from here, never from a
+// log line; the clean-up closes every browser, then stops the terminal and the vendor.
 
 /** How the vendor and the terminal start (defaults: the spec's budgets, the demo shop's 300 articles). */
 export interface ShopSetup {
@@ -23,6 +24,8 @@ export interface ShopSetup {
   webhookTimeScale?: number;
   /** settings.json's `shopWebhooks`: the receiver on, on a free loopback port. */
   webhookReceiver?: boolean;
+  /** settings.json's `secondary`: the demo venue beside the shop (the header's Venue | Shop switch shows). */
+  demoVenueBeside?: boolean;
 }
 
 export interface Vendor {
@@ -49,6 +52,10 @@ export interface ShopFixtures {
   terminal: Terminal;
   /** A new browser window on the terminal, the till open once the shop's first sync filled it. */
   openShop: (options?: ShopWindowOptions) => Promise<TillPage>;
+  /** The browser shell on the demo shop (settings.json `demo-shop`): the shell's own retail sandbox, no vendor. */
+  demoShop: Terminal;
+  /** openShop's window, on the demo shop. */
+  openDemoShop: (options?: ShopWindowOptions) => Promise<TillPage>;
 }
 
 export const test = base.extend<ShopFixtures>({
@@ -71,42 +78,63 @@ export const test = base.extend<ShopFixtures>({
   },
 
   terminal: async ({ vendor, shopSetup }, use) => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'comanda-e2e-shop-'));
     // A shop account at the vendor, as Settings saves one: the account in settings.json (one sync
     // at start, none during the test), its token in the data folder's vault.
-    await writeFile(
-      join(dataDir, 'settings.json'),
-      JSON.stringify({
-        account: { mode: 'shop', baseUrl: vendor.retailUrl, username: SHOP_ACCOUNT.username },
-        syncEveryMinutes: 60,
-        ...(shopSetup.webhookReceiver ? { shopWebhooks: { enabled: true, host: '127.0.0.1', port: 0 } } : {}),
-      }),
-    );
-    await createFileShopVault(dataDir).save({ ...SHOP_ACCOUNT }, new URL(vendor.retailUrl).origin);
+    const account = { mode: 'shop', baseUrl: vendor.retailUrl, username: SHOP_ACCOUNT.username };
+    const saveToken = (dataDir: string) => createFileShopVault(dataDir).save({ ...SHOP_ACCOUNT }, new URL(vendor.retailUrl).origin);
     const flags = shopSetup.catalogPerMinute !== undefined ? ['--shop-catalog-per-minute', String(shopSetup.catalogPerMinute)] : [];
-    const serve: Started & { url: string } = await startServe(['--port', '0', '--data', dataDir, ...flags]);
-    try {
-      await use({ url: serve.url, dataDir });
-    } finally {
-      await serve.stop();
-    }
+    await runShell(account, shopSetup, flags, use, saveToken);
   },
 
   openShop: async ({ terminal }, use) => {
-    const contexts: BrowserContext[] = [];
-    try {
-      await use(async (options = {}) => {
-        const { bench, ...window } = options;
-        const page: Page = await openWindow(bench ? withParams(terminal.url, { bench: '' }) : terminal.url, contexts, window);
-        const till = new TillPage(page);
-        await expect(till.root).toBeVisible({ timeout: 60_000 });
-        await till.waitForCatalog();
-        return till;
-      });
-    } finally {
-      await Promise.all(contexts.map((c) => c.close()));
-    }
+    await shopWindows(terminal, use);
+  },
+
+  demoShop: async ({ shopSetup }, use) => {
+    await runShell({ mode: 'demo-shop' }, shopSetup, [], use);
+  },
+
+  openDemoShop: async ({ demoShop }, use) => {
+    await shopWindows(demoShop, use);
   },
 });
+
+/** The browser shell on `account` (settings.json, as Settings saves it), on a data folder of its own. */
+async function runShell(account: Record<string, unknown>, setup: ShopSetup, flags: string[], use: (terminal: Terminal) => Promise<void>, beforeStart?: (dataDir: string) => Promise<void>) {
+  const dataDir = await mkdtemp(join(tmpdir(), 'comanda-e2e-shop-'));
+  await writeFile(
+    join(dataDir, 'settings.json'),
+    JSON.stringify({
+      account,
+      ...(setup.demoVenueBeside ? { secondary: { mode: 'demo' } } : {}),
+      syncEveryMinutes: 60,
+      ...(setup.webhookReceiver ? { shopWebhooks: { enabled: true, host: '127.0.0.1', port: 0 } } : {}),
+    }),
+  );
+  await beforeStart?.(dataDir);
+  const serve: Started & { url: string } = await startServe(['--port', '0', '--data', dataDir, ...flags]);
+  try {
+    await use({ url: serve.url, dataDir });
+  } finally {
+    await serve.stop();
+  }
+}
+
+/** Windows on a shop terminal, each with the till open once the shop's first sync filled it; closed after the test. */
+async function shopWindows(terminal: Terminal, use: (open: (options?: ShopWindowOptions) => Promise<TillPage>) => Promise<void>) {
+  const contexts: BrowserContext[] = [];
+  try {
+    await use(async (options = {}) => {
+      const { bench, ...window } = options;
+      const page: Page = await openWindow(bench ? withParams(terminal.url, { bench: '' }) : terminal.url, contexts, window);
+      const till = new TillPage(page);
+      await expect(till.root).toBeVisible({ timeout: 60_000 });
+      await till.waitForCatalog();
+      return till;
+    });
+  } finally {
+    await Promise.all(contexts.map((c) => c.close()));
+  }
+}
 
 export { expect };

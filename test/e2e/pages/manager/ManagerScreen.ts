@@ -10,9 +10,12 @@ const ENGLISH: ManagerWords = { more: 'More', manager: 'Manager' };
 
 /** Manager mode (features/manager): More → Manager, its tabs, the Activity list, back to the floor. */
 export class ManagerScreen {
+  /** The screen's title, by its exact words. */
+  readonly heading: Locator;
   readonly activity: Locator;
   readonly connection: Locator;
   constructor(readonly page: Page, readonly words: ManagerWords = ENGLISH) {
+    this.heading = page.getByRole('heading', { name: words.manager, exact: true });
     this.activity = page.getByTestId('activity-row');
     this.connection = page.getByTestId('connection-indicator');
   }

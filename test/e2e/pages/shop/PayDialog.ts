@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { ReceiptView } from '../ReceiptView';
 
 /** The sale's pay dialog (features/till/pay): payment rows, what is left, the change, the saved receipt. */
 export class PayDialog {
@@ -28,6 +29,20 @@ export class PayDialog {
     const row = this.rows.nth(before);
     await row.getByTestId('sale-pay-amount').fill(amount);
     if (tendered !== undefined) await row.getByTestId('sale-pay-tendered').fill(tendered);
+  }
+  /**
+   * A method's button alone: its row takes what is left of the total; cash's handed-over field
+   * set to `tendered` when given.
+   */
+  async payRest(methodId: number, tendered?: string): Promise<void> {
+    const before = await this.rows.count();
+    await this.root.getByTestId(`sale-pay-method-${methodId}`).tap();
+    await expect(this.rows).toHaveCount(before + 1);
+    if (tendered !== undefined) await this.rows.nth(before).getByTestId('sale-pay-tendered').fill(tendered);
+  }
+  /** The paid sale's receipt, in the dialog. */
+  get receipt(): ReceiptView {
+    return new ReceiptView(this.page, this.root);
   }
   /** Pay, then the dialog says the sale is saved (with its receipt, when it has one). */
   async submit(): Promise<void> {

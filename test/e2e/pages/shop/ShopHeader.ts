@@ -28,6 +28,14 @@ export class ShopHeader {
     this.switchToVenue = page.getByTestId('account-switch-venue');
     this.switchToShop = page.getByTestId('account-switch-shop');
   }
+  /** Every button of the header, by place. */
+  get buttons(): Locator {
+    return this.root.locator('button');
+  }
+  /** The connection indicator's words (`'Offline'`, `/Offline · \d+ waiting/`). */
+  async expectConnection(text: string | RegExp, timeout = 30_000): Promise<void> {
+    await expect(this.connection).toContainText(text, { timeout });
+  }
   /** Every word the header says, its labels and titles included. */
   async words(): Promise<string> {
     const labels = await this.root.evaluate((h) => [...h.querySelectorAll('[aria-label], [title]')].map((e) => `${e.getAttribute('aria-label') ?? ''} ${e.getAttribute('title') ?? ''}`).join(' '));
@@ -74,8 +82,11 @@ export class SyncPanel {
 export class PendingScreen {
   readonly root: Locator;
   readonly nothingPending: Locator;
+  /** Its bar's first button: back to the till, whatever the language. */
+  readonly backButton: Locator;
   constructor(readonly page: Page) {
     this.root = page.getByTestId('pending-screen');
+    this.backButton = this.root.locator('.pending__bar button').first();
     this.nothingPending = page.getByText('Nothing pending: every order reached the POS');
   }
   async backToTill(): Promise<void> {

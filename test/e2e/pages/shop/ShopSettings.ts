@@ -1,8 +1,12 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 
 /** What the shop's specs do on the Settings screen besides its account form: the language, back to the till. */
 export class ShopSettings {
-  constructor(readonly page: Page) {}
+  /** Back to the till, whatever the language. */
+  readonly backButton: Locator;
+  constructor(readonly page: Page) {
+    this.backButton = page.locator('.settings__back');
+  }
   /** A language by its own name ("Español"): the screen speaks it at once. */
   async chooseLanguage(name: string): Promise<void> {
     await this.page.getByRole('radio', { name, exact: true }).check();

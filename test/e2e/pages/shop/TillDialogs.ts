@@ -46,9 +46,17 @@ export class SetStockDialog extends Keypad {
 export class VariantGrid {
   readonly root: Locator;
   readonly cells: Locator;
+  /** The cells not sold out. */
+  readonly available: Locator;
   constructor(readonly page: Page) {
     this.root = page.getByTestId('till-variants');
     this.cells = this.root.getByTestId('till-variant-cell');
+    this.available = this.root.locator('[data-testid="till-variant-cell"]:not([data-sold-out="true"])');
+  }
+  /** The first variant not sold out: it goes on the basket and the grid closes. */
+  async chooseFirstAvailable(): Promise<void> {
+    await this.available.first().tap();
+    await expect(this.root).toBeHidden();
   }
   cell(productId: number): Locator {
     return this.root.locator(`[data-testid="till-variant-cell"][data-product-id="${productId}"]`);

@@ -6,9 +6,9 @@ import { PinGate } from './PinGate';
 import { ShopHeader } from './ShopHeader';
 import { LineDialog, SetStockDialog, VariantGrid, WeightDialog } from './TillDialogs';
 
-/** One line of the basket, by its product. */
+/** One line of the basket (TillPage.line: by its product; lineAt: by its place). */
 export class TillLine {
-  readonly root: Locator;
+  readonly name: Locator;
   readonly measure: Locator;
   readonly sum: Locator;
   readonly variant: Locator;
@@ -19,9 +19,10 @@ export class TillLine {
   readonly manualDiscount: Locator;
   readonly notes: Locator;
   readonly minus: Locator;
+  readonly plus: Locator;
   readonly edit: Locator;
-  constructor(page: Page, readonly productId: number) {
-    this.root = page.locator(`[data-testid="till-line"][data-product-id="${productId}"]`);
+  constructor(readonly root: Locator) {
+    this.name = this.root.getByTestId('till-line-name');
     this.measure = this.root.getByTestId('till-line-measure');
     this.sum = this.root.getByTestId('till-line-sum');
     this.variant = this.root.getByTestId('till-line-variant');
@@ -30,6 +31,7 @@ export class TillLine {
     this.manualDiscount = this.root.getByTestId('till-line-manual');
     this.notes = this.root.getByTestId('till-line-notes');
     this.minus = this.root.getByTestId('till-line-minus');
+    this.plus = this.root.getByTestId('till-line-plus');
     this.edit = this.root.getByTestId('till-line-edit');
   }
   /** A promotion's discount under the line. */
@@ -57,6 +59,10 @@ export class TillPage {
   readonly root: Locator;
   readonly header: ShopHeader;
   readonly groups: Locator;
+  /** The open group's category tabs. */
+  readonly categories: Locator;
+  /** The open category's product grid. */
+  readonly products: Locator;
   readonly search: Locator;
   readonly searchResults: Locator;
   readonly searchEmpty: Locator;
@@ -69,6 +75,8 @@ export class TillPage {
   readonly rate: Locator;
   readonly scanNotice: Locator;
   readonly payButton: Locator;
+  /** "Last receipt": off until this window made a sale. */
+  readonly lastReceiptButton: Locator;
   readonly pay: PayDialog;
   readonly customer: CustomerDialog;
   readonly setStock: SetStockDialog;
@@ -80,6 +88,8 @@ export class TillPage {
     this.root = page.getByTestId('till');
     this.header = new ShopHeader(page);
     this.groups = page.getByTestId('till-groups');
+    this.categories = page.getByTestId('till-categories');
+    this.products = page.getByTestId('till-products');
     this.search = page.getByTestId('till-search');
     this.searchResults = page.getByTestId('till-search-results');
     this.searchEmpty = page.getByTestId('till-search-empty');
@@ -91,6 +101,7 @@ export class TillPage {
     this.rate = page.getByTestId('till-rate');
     this.scanNotice = page.getByTestId('till-scan-notice');
     this.payButton = page.getByTestId('till-pay');
+    this.lastReceiptButton = page.getByTestId('till-last-receipt');
     this.pay = new PayDialog(page);
     this.customer = new CustomerDialog(page);
     this.setStock = new SetStockDialog(page);
@@ -111,6 +122,15 @@ export class TillPage {
   async openGroup(name: string): Promise<void> {
     await this.group(name).tap();
   }
+  category(name: string): Locator {
+    return this.categories.getByRole('tab', { name });
+  }
+  /** A group's tab, a category's tab, then the category's first product. */
+  async tapFirstProductOf(group: string, category: string): Promise<void> {
+    await this.openGroup(group);
+    await this.category(category).tap();
+    await new ProductCard(this.products.getByTestId('till-product').first()).button.tap();
+  }
 
   /** The rate chosen for the sale, by its name as the select shows it. */
   get rateChosen(): Locator {
@@ -127,6 +147,20 @@ export class TillPage {
   /** The first card whose text has `text`. */
   productNamed(text: string): ProductCard {
     return new ProductCard(this.page.getByTestId('till-product').filter({ hasText: text }).first());
+  }
+  /** Every card shown (a group's or the search's). */
+  get cards(): Locator {
+    return this.page.getByTestId('till-product');
+  }
+  /**
+   * Taps the first card shown; when it is a variant master, its grid's first cell. A line for it
+   * then in the basket (checked by the caller).
+   */
+  async addFirstCard(): Promise<void> {
+    await new ProductCard(this.cards.first()).button.tap();
+    // Either the line or the variant grid answers the tap.
+    await expect(this.lines.or(this.variants.root).first()).toBeVisible();
+    if (await this.variants.root.isVisible()) await this.variants.cells.first().tap();
   }
   /** Cards the search lists. */
   get searchCards(): Locator {
@@ -148,7 +182,11 @@ export class TillPage {
   }
 
   line(productId: number): TillLine {
-    return new TillLine(this.page, productId);
+    return new TillLine(this.page.locator(`[data-testid="till-line"][data-product-id="${productId}"]`));
+  }
+  /** The basket's line at `index` (0: the first). */
+  lineAt(index: number): TillLine {
+    return new TillLine(this.lines.nth(index));
   }
   /** A promotion's discount under a line. */
   lineDiscount(productId: number, promotionId: number): Locator {
