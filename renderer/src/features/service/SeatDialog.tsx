@@ -8,6 +8,7 @@ import { catalogSelectors, catalogStore, type CatalogState } from '../../data/ca
 import { customerDetailsDb } from '../../data/customers/customerDetails';
 import type { SeatTable } from '../../data/queue/outboxTypes';
 import { IconWarning } from '../../ui/icons';
+import { SearchList } from '../../ui/SearchList';
 import { useFormat } from '../../i18n/useFormat';
 import { orderSelectors, useOrderStore } from '../../session/orderStore';
 import { CUSTOMER_RESULTS, searchCustomers, type CustomerMatch } from './customerSearch';
@@ -480,26 +481,27 @@ function CustomerSearch({ picked, disabled, onPick, onRemove }: { picked: string
           {matches.length === 0 ? t('noCustomerBegins', { query: trimmed }) : t('customersFound', { count: matches.length })}
         </div>
       )}
-      {matches && matches.length > 0 && (
-        <ul className="customer-search__results" aria-label={t('customersFoundList')}>
-          {matches.map((customer) => (
-            <li key={customer.id}>
-              <button
-                type="button"
-                className="card-button customer-result"
-                disabled={disabled}
-                onClick={() => {
-                  onPick(customer);
-                  setQuery('');
-                }}
-              >
-                <span className="customer-result__name">{customer.name || t('noName')}</span>
-                <span className="customer-result__contact">{[customer.email, customer.phone].filter(Boolean).join(' · ')}</span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      {/* "None begins with …" is said in the status line above, so no match shows no list. */}
+      <SearchList
+        items={matches}
+        itemKey={(customer) => customer.id}
+        className="customer-search__results"
+        label={t('customersFoundList')}
+        renderRow={(customer) => (
+          <button
+            type="button"
+            className="card-button customer-result"
+            disabled={disabled}
+            onClick={() => {
+              onPick(customer);
+              setQuery('');
+            }}
+          >
+            <span className="customer-result__name">{customer.name || t('noName')}</span>
+            <span className="customer-result__contact">{[customer.email, customer.phone].filter(Boolean).join(' · ')}</span>
+          </button>
+        )}
+      />
     </div>
   );
 }

@@ -13,6 +13,7 @@ import { FormError } from '../../../ui/FormError';
 import { EmptyState } from '../../../ui/Notice';
 import { allergenName } from '../../../i18n/allergenText';
 import { SearchField } from '../../../ui/SearchField';
+import { SearchList } from '../../../ui/SearchList';
 import type { ManagerTabProps } from '../managerTab';
 import { draftOf, editOfDraft, fieldsOf, type EditDraft, type FormProblem, type PickedRecord } from './catalogEditForm';
 import { useCatalogEditStore, type PendingEdit } from './catalogEditStore';
@@ -110,36 +111,37 @@ function RecordPicker({ db }: { db: CatalogDb }) {
           </button>
         ))}
       </div>
-      {records !== undefined && records.length === 0 ? (
-        <p className="form-hint">{query.trim() === '' ? t('nothingOfKind') : t('noResults', { query })}</p>
-      ) : (
-        <ul className="catalog-edit__results" aria-label={t('resultsLabel')} data-testid="catalog-edit-results">
-          {(records ?? []).map((record) => {
-            const key = refKey(record);
-            const chosen = open !== null && refKey(open) === key;
-            const meta = [
-              t(KIND_LABEL[record.kind]),
-              ...(record.priceCents !== undefined ? [format.money(record.priceCents / 100)] : []),
-              ...(record.active ? [] : [t('inactive')]),
-              ...(pendingKeys.has(key) ? [t('changedMark')] : []),
-            ];
-            return (
-              <li key={key}>
-                <button
-                  type="button"
-                  className="catalog-edit__result"
-                  aria-current={chosen ? 'true' : undefined}
-                  aria-label={[record.name, ...meta].join(', ')}
-                  onClick={() => openRecord(record)}
-                >
-                  <span className="catalog-edit__result-name">{record.name}</span>{' '}
-                  <span className="catalog-edit__result-meta">{meta.join(' · ')}</span>
-                </button>
-              </li>
-            );
-          })}
-        </ul>
-      )}
+      <SearchList
+        items={records}
+        itemKey={(record) => refKey(record)}
+        className="catalog-edit__results"
+        label={t('resultsLabel')}
+        testId="catalog-edit-results"
+        empty={query.trim() === '' ? t('nothingOfKind') : t('noResults', { query })}
+        emptyClassName="form-hint"
+        renderRow={(record) => {
+          const key = refKey(record);
+          const chosen = open !== null && refKey(open) === key;
+          const meta = [
+            t(KIND_LABEL[record.kind]),
+            ...(record.priceCents !== undefined ? [format.money(record.priceCents / 100)] : []),
+            ...(record.active ? [] : [t('inactive')]),
+            ...(pendingKeys.has(key) ? [t('changedMark')] : []),
+          ];
+          return (
+            <button
+              type="button"
+              className="catalog-edit__result"
+              aria-current={chosen ? 'true' : undefined}
+              aria-label={[record.name, ...meta].join(', ')}
+              onClick={() => openRecord(record)}
+            >
+              <span className="catalog-edit__result-name">{record.name}</span>{' '}
+              <span className="catalog-edit__result-meta">{meta.join(' · ')}</span>
+            </button>
+          );
+        }}
+      />
     </section>
   );
 }

@@ -11,6 +11,7 @@ import { Button, RetryButton } from '../../../ui/Button';
 import { IconCheck, IconWarning } from '../../../ui/icons';
 import { scannerOptIn, useScanner } from '../../../ui/useScanner';
 import { SearchField } from '../../../ui/SearchField';
+import { SearchList } from '../../../ui/SearchList';
 import { sessionSelectors, useSession } from '../../../session/session';
 import { sortWarehouses, useWarehouseStore } from '../../../data/stock/warehouseStore';
 import { useCatalog } from '../../../session/useCatalog';
@@ -469,15 +470,16 @@ function OtherItems({ db, sheet, query, onAdd }: { db: CatalogDb; sheet: CountSh
       <h2 className="stock-count__others-title" id="stock-count-others">
         {t('othersTitle')}
       </h2>
-      <ul className="stock-count__others-list">
-        {others.map((record) => (
-          <li key={record.id}>
-            <Button className="stock-count__add" onClick={() => onAdd(record.id)} aria-label={t('addToCountLabel', { name: record.name })}>
-              {t('addToCount', { name: record.name })}
-            </Button>
-          </li>
-        ))}
-      </ul>
+      <SearchList
+        items={others}
+        itemKey={(record) => record.id}
+        className="stock-count__others-list"
+        renderRow={(record) => (
+          <Button className="stock-count__add" onClick={() => onAdd(record.id)} aria-label={t('addToCountLabel', { name: record.name })}>
+            {t('addToCount', { name: record.name })}
+          </Button>
+        )}
+      />
     </section>
   );
 }

@@ -9,6 +9,7 @@ import { FormError } from '../../../ui/FormError';
 import { IconCheck } from '../../../ui/icons';
 import { useInlineConfirm } from '../../../ui/useInlineConfirm';
 import { SearchField } from '../../../ui/SearchField';
+import { SearchList } from '../../../ui/SearchList';
 import { useCatalogDb, useItemNames, useItemSearch } from './catalogItems';
 import {
   changesItem,
@@ -231,22 +232,22 @@ function AddSearch({ db, query, onQuery, listed, onChoose }: { db: CatalogDb; qu
         clearLabel={t('clearSearch')}
         testId="vendor-items-add-search"
       />
-      {found !== null &&
-        (found.items.length === 0 ? (
-          <p className="vendors__hint">{t('addNoMatch')}</p>
-        ) : (
-          <ul className="vendor-items__results" aria-label={t('addResultsLabel')}>
-            {found.items.map((item) => (
-              <li key={item.id}>
-                <button type="button" className="card-button vendor-items__result" data-testid="vendor-items-add-result" data-item-id={item.id} onClick={() => onChoose(item)}>
-                  <span>{item.name}</span>
-                  {listed.has(item.id) && <span className="vendor-items__listed">{t('addAlreadyListed')}</span>}
-                </button>
-              </li>
-            ))}
-            {found.total > found.items.length && <li className="vendors__hint">{t('addMore', { count: found.total - found.items.length })}</li>}
-          </ul>
-        ))}
+      <SearchList
+        items={found?.items}
+        itemKey={(item) => item.id}
+        className="vendor-items__results"
+        label={t('addResultsLabel')}
+        empty={t('addNoMatch')}
+        emptyClassName="vendors__hint"
+        more={found !== null && found.total > found.items.length ? t('addMore', { count: found.total - found.items.length }) : null}
+        moreClassName="vendors__hint"
+        renderRow={(item) => (
+          <button type="button" className="card-button vendor-items__result" data-testid="vendor-items-add-result" data-item-id={item.id} onClick={() => onChoose(item)}>
+            <span>{item.name}</span>
+            {listed.has(item.id) && <span className="vendor-items__listed">{t('addAlreadyListed')}</span>}
+          </button>
+        )}
+      />
     </>
   );
 }

@@ -7,6 +7,7 @@ import { Button, RetryButton } from '../../../ui/Button';
 import { EmptyState } from '../../../ui/Notice';
 import { IconCheck } from '../../../ui/icons';
 import { SearchField } from '../../../ui/SearchField';
+import { SearchList } from '../../../ui/SearchList';
 import type { ManagerTabProps } from '../managerTab';
 import { VendorDetails } from './VendorDetails';
 import { VendorEditor } from './VendorEditor';
@@ -110,32 +111,31 @@ export function VendorsTab({ bridge }: ManagerTabProps) {
           clearLabel={t('clearSearch')}
           testId="vendors-search"
         />
-        {vendors.length === 0 ? (
-          <p className="vendors__empty">{t('empty')}</p>
-        ) : shown.length === 0 ? (
-          <p className="vendors__empty">{t('noMatch', { query: query.trim() })}</p>
-        ) : (
-          <ul className="vendors__list" data-testid="vendors-list" aria-label={t('listTitle')}>
-            {shown.map((vendor) => (
-              <li key={vendor.id}>
-                <button
-                  type="button"
-                  className="card-button vendors__row"
-                  data-testid="vendor-row"
-                  data-vendor-id={vendor.id}
-                  aria-current={vendor.id === chosenId ? 'true' : undefined}
-                  onClick={() => choose({ kind: 'view', id: vendor.id })}
-                >
-                  <span className="vendors__row-name">{vendor.name}</span>
-                  <span className="vendors__row-meta">
-                    {t('nifShort', { nif: vendor.nif })}
-                    {vendor.city ? ` · ${vendor.city}` : ''}
-                  </span>
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
+        <SearchList
+          items={shown}
+          itemKey={(vendor) => vendor.id}
+          className="vendors__list"
+          testId="vendors-list"
+          label={t('listTitle')}
+          empty={vendors.length === 0 ? t('empty') : t('noMatch', { query: query.trim() })}
+          emptyClassName="vendors__empty"
+          renderRow={(vendor) => (
+            <button
+              type="button"
+              className="card-button vendors__row"
+              data-testid="vendor-row"
+              data-vendor-id={vendor.id}
+              aria-current={vendor.id === chosenId ? 'true' : undefined}
+              onClick={() => choose({ kind: 'view', id: vendor.id })}
+            >
+              <span className="vendors__row-name">{vendor.name}</span>
+              <span className="vendors__row-meta">
+                {t('nifShort', { nif: vendor.nif })}
+                {vendor.city ? ` · ${vendor.city}` : ''}
+              </span>
+            </button>
+          )}
+        />
       </section>
 
       <section className="vendors__detail-pane" aria-label={t('detailLabel')}>
