@@ -254,7 +254,7 @@ function AddSearch({ db, query, onQuery, listed, onChoose }: { db: CatalogDb; qu
 function ItemRow({ item, name, onChange, onRemove }: { item: VendorItem; name: string; onChange: () => void; onRemove: () => Promise<void> }) {
   const { t } = useTranslation('managerVendors');
   const format = useFormat();
-  const confirm = useInlineConfirm<'remove', HTMLDivElement>();
+  const { scope: confirmScope, ...confirm } = useInlineConfirm<'remove', HTMLDivElement>();
   const [removing, setRemoving] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const unit = unitCostCents(item);
@@ -290,7 +290,7 @@ function ItemRow({ item, name, onChange, onRemove }: { item: VendorItem; name: s
       </td>
       <td className="vendor-items__number">{unit === null ? '—' : format.money(unit / 100)}</td>
       <td className="vendor-items__actions-cell">
-        <div className="vendor-items__actions" ref={confirm.scope} onKeyDown={confirm.onKeyDown}>
+        <div className="vendor-items__actions" ref={confirmScope} onKeyDown={confirm.onKeyDown}>
           {confirm.asking === 'remove' ? (
             <div className="manager-confirm" role="group" aria-label={t('removeAsk', { name })} data-testid="vendor-item-remove-confirm">
               <span className="manager-confirm__text">{t('removeAsk', { name })}</span>
