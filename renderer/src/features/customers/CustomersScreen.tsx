@@ -318,10 +318,9 @@ type Outcome = 'creating' | 'created' | 'saved-offline' | 'queued' | 'refused' |
 function useEntryOutcome(entryId: string | null, offlineAtSubmit: boolean): { outcome: Outcome | null; entry: OutboxEntry | null } {
   const entry = useQueueStore(entryId === null ? () => null : queueSelectors.entryById(entryId));
   const connection = useSession(sessionSelectors.connection);
+  // Remembered while rendering (React's "storing information from previous renders"), not in an effect.
   const [seen, setSeen] = useState<string | null>(null);
-  useEffect(() => {
-    if (entry !== null) setSeen(entry.id);
-  }, [entry]);
+  if (entry !== null && seen !== entry.id) setSeen(entry.id);
   if (entryId === null) return { outcome: null, entry: null };
   if (entry === null) return { outcome: seen === entryId ? 'created' : 'creating', entry: null };
   switch (entry.state) {

@@ -48,15 +48,18 @@ export function VendorItems({ bridge, vendor }: { bridge: ItemsBridge; vendor: V
   const [query, setQuery] = useState('');
   const names = useItemNames(db, items?.map((item) => item.itemId) ?? []);
 
-  const load = useCallback(async () => {
-    try {
-      const { items: all } = await bridge.listVendorItems({ vendorId: vendor.id });
-      setItems(all);
-      setReadProblem(null);
-    } catch (error) {
-      setReadProblem(errorText(t, error));
-    }
-  }, [bridge, vendor.id, t]);
+  // State is set in the answer's callbacks, not synchronously in the effect (docs/decisions.md, "React hooks lint").
+  const load = useCallback(
+    () =>
+      bridge.listVendorItems({ vendorId: vendor.id }).then(
+        ({ items: all }) => {
+          setItems(all);
+          setReadProblem(null);
+        },
+        (error: unknown) => setReadProblem(errorText(t, error)),
+      ),
+    [bridge, vendor.id, t],
+  );
 
   useEffect(() => {
     void load();
