@@ -11,7 +11,7 @@ export function useOpenWhileMounted<T extends { close(): void }>(open: (() => T)
   return useSyncExternalStore(store.subscribe, store.get);
 }
 
-function openingStore<T extends { close(): void }>(open: (() => T) | null) {
+export function openingStore<T extends { close(): void }>(open: (() => T) | null) {
   let current: T | null = null;
   return {
     subscribe(changed: () => void): () => void {
