@@ -2,6 +2,7 @@
 import { builtinModules } from 'node:module';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
 import comanda from './eslint-rules/index.js';
 
 // Folder boundaries of ARCHITECTURE §3. A forbidden import fails `npm run lint`.
@@ -103,6 +104,13 @@ export default tseslint.config(
   {
     files: ['renderer/**/*.ts', 'renderer/**/*.tsx'],
     rules: restrict([...noNodePaths, ...noElectronPaths], [noNodePrefix, noElectronSubpaths, noElectronFolder]),
+  },
+  {
+    // React's rules of hooks and the compiler's render-purity rules (docs/decisions.md, "React hooks
+    // lint"); exhaustive-deps is an error like the rest, since the lint allows no warnings.
+    files: ['renderer/**/*.ts', 'renderer/**/*.tsx'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.flat.recommended.rules, 'react-hooks/exhaustive-deps': 'error' },
   },
   {
     // Words in components come from the i18n layer (renderer/src/i18n).

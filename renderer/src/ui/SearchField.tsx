@@ -1,4 +1,4 @@
-import { useRef, type InputHTMLAttributes, type Ref } from 'react';
+import { useImperativeHandle, useRef, type InputHTMLAttributes, type Ref } from 'react';
 import { IconSearch } from './icons';
 
 // The terminal's search box: a magnifier, a search field and our own × (44 px, where the browser's
@@ -24,17 +24,14 @@ export interface SearchFieldProps {
 
 export function SearchField({ block, value, onChange, label, placeholder, clearLabel, testId, clearTestId, className, fieldClassName, fieldProps, fieldRef }: SearchFieldProps) {
   const own = useRef<HTMLInputElement | null>(null);
-  const setField = (element: HTMLInputElement | null) => {
-    own.current = element;
-    if (typeof fieldRef === 'function') fieldRef(element);
-    else if (fieldRef) fieldRef.current = element;
-  };
+  // The caller's ref gets the same field; React sets it (a prop is never written here).
+  useImperativeHandle(fieldRef, () => own.current as HTMLInputElement, []);
   return (
     <div className={className ? `${block} ${className}` : block}>
       <IconSearch className={`${block}__icon`} />
       <input
         {...fieldProps}
-        ref={setField}
+        ref={own}
         type="search"
         className={fieldClassName ? `${fieldClassName} ${block}__field` : `${block}__field`}
         aria-label={label}

@@ -209,7 +209,7 @@ function CustomerDetails({ row, known, onNotice, onDeleted }: { row: CustomerRow
   const { time, date } = useFormat();
   const actions = useStore(useCustomersStore, customersSelectors.actions);
   const connection = useSession(sessionSelectors.connection);
-  const confirm = useInlineConfirm<'delete', HTMLDivElement>();
+  const { scope: confirmScope, ...confirm } = useInlineConfirm<'delete', HTMLDivElement>();
   const [deleting, setDeleting] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const read = useDetailsRead(row.id);
@@ -243,7 +243,7 @@ function CustomerDetails({ row, known, onNotice, onDeleted }: { row: CustomerRow
   };
 
   return (
-    <div className="customer-details" ref={confirm.scope} onKeyDown={confirm.onKeyDown}>
+    <div className="customer-details" ref={confirmScope} onKeyDown={confirm.onKeyDown}>
       <h2 className="customer-details__name">{name}</h2>
       <dl className="customer-details__facts">
         <Fact label={t('state')}>
@@ -318,10 +318,9 @@ type Outcome = 'creating' | 'created' | 'saved-offline' | 'queued' | 'refused' |
 function useEntryOutcome(entryId: string | null, offlineAtSubmit: boolean): { outcome: Outcome | null; entry: OutboxEntry | null } {
   const entry = useQueueStore(entryId === null ? () => null : queueSelectors.entryById(entryId));
   const connection = useSession(sessionSelectors.connection);
+  // Remembered while rendering (React's "storing information from previous renders"), not in an effect.
   const [seen, setSeen] = useState<string | null>(null);
-  useEffect(() => {
-    if (entry !== null) setSeen(entry.id);
-  }, [entry]);
+  if (entry !== null && seen !== entry.id) setSeen(entry.id);
   if (entryId === null) return { outcome: null, entry: null };
   if (entry === null) return { outcome: seen === entryId ? 'created' : 'creating', entry: null };
   switch (entry.state) {

@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { memo, useCallback, useMemo, useRef, type CSSProperties } from 'react';
+import { memo, useCallback, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FloorTable } from '../../../../shared/bridge';
 import type { FloorDb } from '../../data/catalog/catalogDb';
@@ -28,12 +28,13 @@ const NO_STATUSES: ReadonlyMap<number, TableStatus> = new Map();
  */
 function useTableStatuses(): ReadonlyMap<number, TableStatus> {
   const read = useQueueStore(queueSelectors.tableStatuses);
-  const previous = useRef<ReadonlyMap<number, TableStatus>>(NO_STATUSES);
-  return useMemo(() => {
-    const next = reuseUnchanged(previous.current, read);
-    previous.current = next;
-    return next;
-  }, [read]);
+  // The previous result is state, adjusted while rendering when the snapshot changes (React's
+  // "storing information from previous renders"): no ref is read during render.
+  const [kept, setKept] = useState<{ read: ReadonlyMap<number, TableStatus> | null; statuses: ReadonlyMap<number, TableStatus> }>({ read: null, statuses: NO_STATUSES });
+  if (kept.read === read) return kept.statuses;
+  const next = { read, statuses: reuseUnchanged(kept.statuses, read) };
+  setKept(next);
+  return next.statuses;
 }
 
 /** One room's tables, drawn where the back office put them and scaled to fit the screen. */

@@ -157,7 +157,7 @@ function RoundsList({ entries }: { entries: readonly OutboxEntry[] }) {
 function ClearTable({ outbox, service, entries }: { outbox: Outbox; service: TableService; entries: readonly OutboxEntry[] }) {
   const { t } = useTranslation('order');
   // The question takes the button's place: focus in, and back on the button when kept (Escape too).
-  const confirm = useInlineConfirm<'clear', HTMLDivElement>();
+  const { scope: confirmScope, ...confirm } = useInlineConfirm<'clear', HTMLDivElement>();
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const openOrder = useServiceStore((s) => s.openOrder);
@@ -180,7 +180,7 @@ function ClearTable({ outbox, service, entries }: { outbox: Outbox; service: Tab
       });
   };
   return (
-    <div ref={confirm.scope}>
+    <div ref={confirmScope}>
       {confirm.asking === null ? (
         <button type="button" className="button button--secondary table-details__clear" onClick={() => confirm.ask('clear')} data-opener="clear">
           {t('clearTable')}

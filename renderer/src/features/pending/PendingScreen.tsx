@@ -109,7 +109,7 @@ function PendingEntry({ outbox, entry, now, waiting }: { outbox: Outbox; entry: 
   const { t } = useTranslation(['pending', 'common']);
   const fmt = useFormat();
   const gate = usePinGate();
-  const confirm = useInlineConfirm<Confirming, HTMLLIElement>();
+  const { scope: confirmScope, ...confirm } = useInlineConfirm<Confirming, HTMLLIElement>();
   const confirming = confirm.asking;
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -146,7 +146,7 @@ function PendingEntry({ outbox, entry, now, waiting }: { outbox: Outbox; entry: 
 
   const titleId = `pending-${entry.id}-title`;
   return (
-    <li className={`pending-entry pending-entry--${entry.state}`} data-testid="pending-entry" data-state={entry.state} data-kind={entry.kind} aria-labelledby={titleId} ref={confirm.scope}>
+    <li className={`pending-entry pending-entry--${entry.state}`} data-testid="pending-entry" data-state={entry.state} data-kind={entry.kind} aria-labelledby={titleId} ref={confirmScope}>
       <div className="pending-entry__main">
         <div className="pending-entry__head">
           <h2 className="pending-entry__title" id={titleId}>

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { BarChart, type BarSeriesOption } from 'echarts/charts';
 import { AriaComponent, GridComponent, LegendComponent, type AriaComponentOption, type GridComponentOption, type LegendComponentOption } from 'echarts/components';
-import { init, use, type ComposeOption } from 'echarts/core';
+import { init, use as registerEcharts, type ComposeOption } from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
 import type { Formatters } from '../../i18n/format';
 import type { ReportChartData } from './reportTables';
@@ -15,7 +15,7 @@ import type { ReportChartData } from './reportTables';
 // version. Drawn without animation, so "drawn" is one frame: the container says `data-drawn` once
 // ECharts reports `finished`.
 
-use([BarChart, GridComponent, LegendComponent, AriaComponent, SVGRenderer]);
+registerEcharts([BarChart, GridComponent, LegendComponent, AriaComponent, SVGRenderer]);
 
 type ChartOption = ComposeOption<BarSeriesOption | GridComponentOption | LegendComponentOption | AriaComponentOption>;
 

@@ -1,8 +1,9 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useState } from 'react';
+import { useMemo } from 'react';
 import { openShopDb, openShopGenerationDb, type ShopCatalogDb } from '../../data/shop/shopDb';
 import { readCurrentShopGeneration } from '../../data/shop/shopGenerations';
 import { useShopAccountKey } from '../../session/shopContext';
+import { useOpenWhileMounted } from '../../ui/useOpenWhileMounted';
 
 // The shop's current catalog generation for the till: the account comes from the shop terminal, the
 // current generation from the shop's pointer database (renderer/src/data/shop), watched live, so
@@ -17,22 +18,22 @@ export type ShopCatalogState =
 export function useShopCatalog(): ShopCatalogState {
   // The shop terminal's account (a switch remounts the terminal): never a previous account's.
   const accountKey = useShopAccountKey();
-  const [pointer, setPointer] = useState<ReturnType<typeof openShopDb> | null>(null);
-  useEffect(() => {
-    if (!accountKey) return undefined;
-    const db = openShopDb(accountKey);
-    setPointer(db);
-    return () => db.close();
-  }, [accountKey]);
+  // Each database is open while shown with its account (and generation), closed when it changes.
+  const openPointer = useMemo(() => (accountKey ? () => openShopDb(accountKey) : null), [accountKey]);
+  const pointer = useOpenWhileMounted(openPointer);
   const current = useLiveQuery(async () => (pointer === null ? undefined : ((await readCurrentShopGeneration(pointer)) ?? null)), [pointer]);
   const n = current?.n ?? null;
-  const [opened, setOpened] = useState<{ n: number; db: ShopCatalogDb } | null>(null);
-  useEffect(() => {
-    if (!accountKey || n === null) return undefined;
-    const db = openShopGenerationDb(accountKey, n);
-    setOpened({ n, db });
-    return () => db.close();
-  }, [accountKey, n]);
+  const openGeneration = useMemo(
+    () =>
+      accountKey && n !== null
+        ? () => {
+            const db = openShopGenerationDb(accountKey, n);
+            return { n, db, close: () => db.close() };
+          }
+        : null,
+    [accountKey, n],
+  );
+  const opened = useOpenWhileMounted(openGeneration);
 
   if (accountKey === null) return { status: 'none', accountKey: null };
   if (current === undefined) return { status: 'loading' };

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { BridgeClient, PinAttempt, PinPurpose } from '../../../../shared/bridge';
 import { pinGrants as windowGrants, type PinGrants } from '../../bridge/grants';
 import { usePreferencesStore } from '../preferences';
@@ -53,9 +53,6 @@ export function LockProvider({ bridge, children, grants = windowGrants }: { brid
       ),
     [],
   );
-  const bridgeRef = useRef(bridge);
-  bridgeRef.current = bridge;
-
   useEffect(() => {
     const unsubscribe = bridge.onEvent((event) => {
       if (event.type !== 'lock-changed') return;
@@ -84,13 +81,13 @@ export function LockProvider({ bridge, children, grants = windowGrants }: { brid
     () => ({
       async lockNow() {
         grants.clear();
-        receive(await bridgeRef.current.lockTerminal({}));
+        receive(await bridge.lockTerminal({}));
       },
-      verify: (pin, purpose) => answered(bridgeRef.current.verifyPin(purpose === undefined || purpose === 'unlock' ? { pin } : { pin, purpose })),
-      setPin: (pin, current) => answered(bridgeRef.current.setPin(current === undefined ? { pin } : { pin, current })),
-      clearPin: (current) => answered(bridgeRef.current.clearPin({ current })),
+      verify: (pin, purpose) => answered(bridge.verifyPin(purpose === undefined || purpose === 'unlock' ? { pin } : { pin, purpose })),
+      setPin: (pin, current) => answered(bridge.setPin(current === undefined ? { pin } : { pin, current })),
+      clearPin: (current) => answered(bridge.clearPin({ current })),
     }),
-    [answered, receive, grants],
+    [bridge, answered, receive, grants],
   );
 
   useEffect(() => {
@@ -102,14 +99,14 @@ export function LockProvider({ bridge, children, grants = windowGrants }: { brid
     () =>
       createPinGate({
         readLock: async () => {
-          const lock = await bridgeRef.current.getLockState({});
+          const lock = await bridge.getLockState({});
           receive(lock);
           return lock;
         },
         lastKnown: currentLock,
         ask: (action) => askFor(action, GATE_PURPOSE[action]),
       }),
-    [receive, askFor],
+    [bridge, receive, askFor],
   );
 
   // A guarded call refused as `pin-required` (a grant expired, or a call no gate asked for): the

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconWarning } from '../../ui/icons';
 
@@ -36,8 +36,13 @@ export function PinEntry({
   const firstKey = useRef<HTMLButtonElement>(null);
 
   // A new entry (first shown, after a wrong PIN, at the next step) is empty, the focus on its keys.
-  useEffect(() => {
+  // Emptied while rendering (React's "adjusting state when a prop changes"), focused after.
+  const [entryKey, setEntryKey] = useState(resetKey);
+  if (!Object.is(entryKey, resetKey)) {
+    setEntryKey(resetKey);
     setPin('');
+  }
+  useEffect(() => {
     firstKey.current?.focus({ preventScroll: true });
   }, [resetKey]);
 
@@ -51,8 +56,7 @@ export function PinEntry({
   // Keys are heard anywhere in the page while this entry is the one in front: after a tap the
   // focus may sit on a key that became disabled, or on the page itself.
   const root = useRef<HTMLDivElement>(null);
-  const onKey = useRef<(event: KeyboardEvent) => void>(() => {});
-  onKey.current = (event) => {
+  const onKey = useEffectEvent((event: KeyboardEvent) => {
     if (event.altKey || event.ctrlKey || event.metaKey || event.defaultPrevented) return;
     const own = root.current?.closest('dialog') ?? null;
     const inFront = document.querySelector('dialog.lock-screen[open]') ?? [...document.querySelectorAll('dialog[open]')].at(-1) ?? null;
@@ -67,9 +71,9 @@ export function PinEntry({
       event.preventDefault();
       submit();
     }
-  };
+  });
   useEffect(() => {
-    const listener = (event: KeyboardEvent) => onKey.current(event);
+    const listener = (event: KeyboardEvent) => onKey(event);
     document.addEventListener('keydown', listener);
     return () => document.removeEventListener('keydown', listener);
   }, []);

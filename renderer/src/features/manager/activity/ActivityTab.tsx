@@ -34,19 +34,20 @@ export function ActivityTab({ bridge }: ManagerTabProps) {
   const { t } = useTranslation('manager');
   const [records, setRecords] = useState<AuditRecord[] | null>(null);
   const [more, setMore] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  // The error itself, worded at render: the read does not depend on the language.
+  const [problem, setProblem] = useState<{ error: unknown } | null>(null);
 
   const load = useCallback(
-    async (beforeId?: number) => {
-      try {
-        const { records: page } = await bridge.listAudit({ limit: PAGE, ...(beforeId !== undefined ? { beforeId } : {}) });
-        setRecords((current) => mergeRecords(current ?? [], page));
-        setMore(page.length === PAGE);
-        setProblem(null);
-      } catch (error) {
-        setProblem(errorText(t, error));
-      }
-    },
+    // State is set in the answer's callbacks, not synchronously in the effect (docs/decisions.md, "React hooks lint").
+    (beforeId?: number) =>
+      bridge.listAudit({ limit: PAGE, ...(beforeId !== undefined ? { beforeId } : {}) }).then(
+        ({ records: page }) => {
+          setRecords((current) => mergeRecords(current ?? [], page));
+          setMore(page.length === PAGE);
+          setProblem(null);
+        },
+        (error: unknown) => setProblem({ error }),
+      ),
     [bridge],
   );
 
@@ -58,7 +59,7 @@ export function ActivityTab({ bridge }: ManagerTabProps) {
     return off;
   }, [bridge, load]);
 
-  if (problem !== null && records === null) return <EmptyState tone="problem" title={t('activityCannotRead')}>{problem}</EmptyState>;
+  if (problem !== null && records === null) return <EmptyState tone="problem" title={t('activityCannotRead')}>{errorText(t, problem.error)}</EmptyState>;
   if (records === null) return <EmptyState title={t('activityReading')} />;
   if (records.length === 0) return <EmptyState title={t('activityEmpty')} />;
   return (

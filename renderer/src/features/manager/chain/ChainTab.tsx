@@ -23,19 +23,21 @@ const LAST_OUTCOME = { accepted: 'lastSynced', refused: 'lastRefused', failed: '
 export function ChainTab({ bridge }: ManagerTabProps) {
   const { t } = useTranslation('managerVendors');
   const format = useFormat();
-  const confirm = useInlineConfirm<'sync', HTMLDivElement>();
+  const { scope: confirmScope, ...confirm } = useInlineConfirm<'sync', HTMLDivElement>();
   const [running, setRunning] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [last, setLast] = useState<LastChainSync | null | undefined>(undefined);
 
-  const readLast = useCallback(async () => {
-    try {
-      setLast((await bridge.lastChainSync({})).last);
-    } catch {
-      // The audit log cannot be read: the line is left out, the sync still works.
-      setLast(undefined);
-    }
-  }, [bridge]);
+  // State is set in the answer's callbacks, not synchronously in the effect (docs/decisions.md, "React hooks lint").
+  const readLast = useCallback(
+    () =>
+      bridge.lastChainSync({}).then(
+        (answer) => setLast(answer.last),
+        // The audit log cannot be read: the line is left out, the sync still works.
+        () => setLast(undefined),
+      ),
+    [bridge],
+  );
 
   useEffect(() => {
     void readLast();
@@ -61,7 +63,7 @@ export function ChainTab({ bridge }: ManagerTabProps) {
         {t('chainTitle')}
       </h2>
       <p className="chain__intro">{t('chainIntro')}</p>
-      <div className="chain__actions" ref={confirm.scope} onKeyDown={confirm.onKeyDown}>
+      <div className="chain__actions" ref={confirmScope} onKeyDown={confirm.onKeyDown}>
         {confirm.asking === 'sync' ? (
           <div className="manager-confirm" role="group" aria-label={t('chainAsk')} data-testid="chain-sync-confirm">
             <p className="manager-confirm__text">{t('chainAsk')}</p>

@@ -28,17 +28,17 @@ function usePurchaseOrderLines(bridge: BridgeClient, order: PurchaseOrder) {
   const [lines, setLines] = useState<PurchaseOrderLine[] | null>(null);
   const [readAt, setReadAt] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  // State is set in the answer's callbacks, not synchronously in the effect (docs/decisions.md, "React hooks lint").
   const load = useCallback(
-    async (fresh: boolean) => {
-      try {
-        const answer = await bridge.getPurchaseOrderLines({ purchaseOrderId: order.id, fresh });
-        setLines(answer.lines);
-        setReadAt(answer.readAt);
-        if (fresh) setProblem(null);
-      } catch (error) {
-        setProblem(errorText(t, error));
-      }
-    },
+    (fresh: boolean) =>
+      bridge.getPurchaseOrderLines({ purchaseOrderId: order.id, fresh }).then(
+        (answer) => {
+          setLines(answer.lines);
+          setReadAt(answer.readAt);
+          if (fresh) setProblem(null);
+        },
+        (error: unknown) => setProblem(errorText(t, error)),
+      ),
     [bridge, order.id, t],
   );
   useEffect(() => {

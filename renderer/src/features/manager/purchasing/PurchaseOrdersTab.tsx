@@ -20,31 +20,38 @@ export function PurchaseOrdersTab({ bridge }: ManagerTabProps) {
   const format = useFormat();
   const [orders, setOrders] = useState<PurchaseOrder[] | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const [reading, setReading] = useState(false);
+  // Reading from the first render: the effect below starts the read (no state set synchronously in it).
+  const [reading, setReading] = useState(true);
   const [openId, setOpenId] = useState<number | null>(null);
 
-  const load = useCallback(async () => {
+  const read = useCallback(
+    () =>
+      bridge
+        .listPurchaseOrders({})
+        .then(
+          (answer) => {
+            setOrders(answer.orders);
+            setProblem(null);
+          },
+          (error: unknown) => setProblem(errorText(t, error)),
+        )
+        .finally(() => setReading(false)),
+    [bridge, t],
+  );
+  const load = () => {
     setReading(true);
-    try {
-      const answer = await bridge.listPurchaseOrders({});
-      setOrders(answer.orders);
-      setProblem(null);
-    } catch (error) {
-      setProblem(errorText(t, error));
-    } finally {
-      setReading(false);
-    }
-  }, [bridge, t]);
+    void read();
+  };
 
   useEffect(() => {
-    void load();
-  }, [load]);
+    void read();
+  }, [read]);
 
   const open = orders?.find((order) => order.id === openId);
   if (open) return <PurchaseOrderReceipt bridge={bridge} order={open} onBack={() => setOpenId(null)} />;
 
   const refresh = (
-    <button type="button" className="button button--secondary" onClick={() => void load()} disabled={reading}>
+    <button type="button" className="button button--secondary" onClick={load} disabled={reading}>
       {t('refresh')}
     </button>
   );

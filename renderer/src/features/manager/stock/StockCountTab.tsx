@@ -83,34 +83,38 @@ export function StockCountTab({ bridge }: ManagerTabProps) {
     chosenWarehouse ?? (sellingWarehouse !== null && listed.some((w) => w.id === sellingWarehouse) ? sellingWarehouse : (listed[0]?.id ?? null));
   const sheet = useStockCountStore(stockCountSelectors.sheet(bridge, warehouseId));
 
+  // A read is wanted by setting `reading` to 'reading' (a tap, or while rendering below); the effect
+  // after it asks the main side (docs/decisions.md, "React hooks lint"). A newer read wins.
   const [reading, setReading] = useState<ReadState | null>(null);
+  const read = (id: number) => setReading({ warehouseId: id, state: 'reading' });
   const readSeq = useRef(0);
-  const read = useCallback(
-    async (id: number) => {
-      const seq = ++readSeq.current;
-      setReading({ warehouseId: id, state: 'reading' });
-      try {
-        const answer = await bridge.readWarehouseStock({ warehouseId: id });
+  useEffect(() => {
+    if (reading?.state !== 'reading') return;
+    const id = reading.warehouseId;
+    const seq = ++readSeq.current;
+    bridge.readWarehouseStock({ warehouseId: id }).then(
+      (answer) => {
         if (seq !== readSeq.current) return;
         updateSheet(bridge, id, (previous) => sheetFromRead(id, answer.stocks, previous));
         setReading(null);
-      } catch (error) {
+      },
+      (error: unknown) => {
         if (seq === readSeq.current) setReading({ warehouseId: id, state: 'failed', error });
-      }
-    },
-    [bridge],
-  );
+      },
+    );
+  }, [bridge, reading]);
 
   // A warehouse without a sheet yet is read when it is shown.
   const hasSheet = sheet !== undefined;
-  useEffect(() => {
-    if (warehouseId !== null && !hasSheet) void read(warehouseId);
-  }, [warehouseId, hasSheet, read]);
+  const wantsFirstRead = warehouseId !== null && !hasSheet ? warehouseId : null;
+  const [firstReadFor, setFirstReadFor] = useState<number | null>(null);
+  if (wantsFirstRead !== firstReadFor) {
+    setFirstReadFor(wantsFirstRead);
+    if (wantsFirstRead !== null) read(wantsFirstRead);
+  }
   // A read that failed offline is tried again when the connection comes back.
   const failedOffline = reading?.state === 'failed' && reading.warehouseId === warehouseId && isOfflineError(reading.error);
-  useEffect(() => {
-    if (!offline && failedOffline && warehouseId !== null) void read(warehouseId);
-  }, [offline, failedOffline, warehouseId, read]);
+  if (!offline && failedOffline && warehouseId !== null) read(warehouseId);
 
   if (db === null) return <EmptyState title={t('notDownloaded')} />;
   if (warehouses === undefined) return <EmptyState title={t('reading')} />;
@@ -139,7 +143,7 @@ export function StockCountTab({ bridge }: ManagerTabProps) {
           </div>
         </div>
         {sheet !== undefined && warehouseId !== null && (
-          <Button className="stock-count__reread" disabled={offline || readingThis?.state === 'reading'} onClick={() => void read(warehouseId)}>
+          <Button className="stock-count__reread" disabled={offline || readingThis?.state === 'reading'} onClick={() => read(warehouseId)}>
             {readingThis?.state === 'reading' ? t('reading') : t('readAgain')}
           </Button>
         )}
@@ -156,7 +160,7 @@ export function StockCountTab({ bridge }: ManagerTabProps) {
           <EmptyState
             tone="problem"
             title={isOfflineError(readingThis.error) ? t('offlineCannotRead') : t('cannotRead')}
-            action={<RetryButton onRetry={() => read(readingThis.warehouseId)} />}
+            action={<RetryButton onRetry={async () => read(readingThis.warehouseId)} />}
           >
             {errorText(t, readingThis.error)}
           </EmptyState>

@@ -17,7 +17,7 @@ const SHOWN: readonly VendorTextField[] = ['nif', 'address', 'postalCode', 'city
 
 export function VendorDetails({ bridge, vendor, onEdit, onDeleted }: { bridge: DetailsBridge; vendor: Vendor; onEdit: () => void; onDeleted: (vendor: Vendor) => void }) {
   const { t } = useTranslation('managerVendors');
-  const confirm = useInlineConfirm<'delete', HTMLDivElement>();
+  const { scope: confirmScope, ...confirm } = useInlineConfirm<'delete', HTMLDivElement>();
   const [deleting, setDeleting] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -37,7 +37,7 @@ export function VendorDetails({ bridge, vendor, onEdit, onDeleted }: { bridge: D
 
   return (
     <article className="vendor-details" data-testid="vendor-details" data-vendor-id={vendor.id} aria-labelledby="vendor-details-title">
-      <div className="vendor-details__head" ref={confirm.scope} onKeyDown={confirm.onKeyDown}>
+      <div className="vendor-details__head" ref={confirmScope} onKeyDown={confirm.onKeyDown}>
         <h3 id="vendor-details-title" className="vendors__subtitle">
           {vendor.name}
         </h3>

@@ -49,15 +49,18 @@ export function VendorItems({ bridge, vendor }: { bridge: ItemsBridge; vendor: V
   const [query, setQuery] = useState('');
   const names = useItemNames(db, items?.map((item) => item.itemId) ?? []);
 
-  const load = useCallback(async () => {
-    try {
-      const { items: all } = await bridge.listVendorItems({ vendorId: vendor.id });
-      setItems(all);
-      setReadProblem(null);
-    } catch (error) {
-      setReadProblem(errorText(t, error));
-    }
-  }, [bridge, vendor.id, t]);
+  // State is set in the answer's callbacks, not synchronously in the effect (docs/decisions.md, "React hooks lint").
+  const load = useCallback(
+    () =>
+      bridge.listVendorItems({ vendorId: vendor.id }).then(
+        ({ items: all }) => {
+          setItems(all);
+          setReadProblem(null);
+        },
+        (error: unknown) => setReadProblem(errorText(t, error)),
+      ),
+    [bridge, vendor.id, t],
+  );
 
   useEffect(() => {
     void load();
@@ -255,7 +258,7 @@ function AddSearch({ db, query, onQuery, listed, onChoose }: { db: CatalogDb; qu
 function ItemRow({ item, name, onChange, onRemove }: { item: VendorItem; name: string; onChange: () => void; onRemove: () => Promise<void> }) {
   const { t } = useTranslation('managerVendors');
   const format = useFormat();
-  const confirm = useInlineConfirm<'remove', HTMLDivElement>();
+  const { scope: confirmScope, ...confirm } = useInlineConfirm<'remove', HTMLDivElement>();
   const [removing, setRemoving] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const unit = unitCostCents(item);
@@ -291,7 +294,7 @@ function ItemRow({ item, name, onChange, onRemove }: { item: VendorItem; name: s
       </td>
       <td className="vendor-items__number">{unit === null ? '—' : format.money(unit / 100)}</td>
       <td className="vendor-items__actions-cell">
-        <div className="vendor-items__actions" ref={confirm.scope} onKeyDown={confirm.onKeyDown}>
+        <div className="vendor-items__actions" ref={confirmScope} onKeyDown={confirm.onKeyDown}>
           {confirm.asking === 'remove' ? (
             <div className="manager-confirm" role="group" aria-label={t('removeAsk', { name })} data-testid="vendor-item-remove-confirm">
               <span className="manager-confirm__text">{t('removeAsk', { name })}</span>

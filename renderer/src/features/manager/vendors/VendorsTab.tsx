@@ -35,15 +35,19 @@ export function VendorsTab({ bridge }: ManagerTabProps) {
   const [mode, setMode] = useState<Mode>({ kind: 'none' });
   const [notice, setNotice] = useState<string | null>(null);
 
-  const load = useCallback(async () => {
-    try {
-      const { vendors: all } = await bridge.listVendors({});
-      setVendors(all);
-      setProblem(null);
-    } catch (error) {
-      setProblem(errorText(t, error));
-    }
-  }, [bridge, t]);
+  // State is set when the answer comes (in the promise's callbacks), never synchronously in the
+  // effect that starts the read (docs/decisions.md, "React hooks lint").
+  const load = useCallback(
+    () =>
+      bridge.listVendors({}).then(
+        ({ vendors: all }) => {
+          setVendors(all);
+          setProblem(null);
+        },
+        (error: unknown) => setProblem(errorText(t, error)),
+      ),
+    [bridge, t],
+  );
 
   useEffect(() => {
     void load();

@@ -47,11 +47,12 @@ export interface FoundItem {
 /** The items whose name matches what was typed (every word starts a word of the name), at most `limit`. */
 export function useItemSearch(db: CatalogDb | null, query: string, limit: number): { items: FoundItem[]; total: number } | null {
   const [found, setFound] = useState<{ items: FoundItem[]; total: number } | null>(null);
+  // Nothing to search: no answer, and the last one is forgotten while rendering (not in an effect),
+  // so the next search starts from none.
+  const idle = db === null || query.trim() === '';
+  if (idle && found !== null) setFound(null);
   useEffect(() => {
-    if (db === null || query.trim() === '') {
-      setFound(null);
-      return;
-    }
+    if (db === null || query.trim() === '') return;
     let live = true;
     void vendorSearchIndex(db).then(
       (index) => {
@@ -65,5 +66,5 @@ export function useItemSearch(db: CatalogDb | null, query: string, limit: number
       live = false;
     };
   }, [db, query, limit]);
-  return found;
+  return idle ? null : found;
 }
