@@ -202,9 +202,9 @@ describe('Electron main entry', () => {
   it('answers IPC only from the main window’s app://comanda top frame', async () => {
     await started();
     expect([...h.ipcHandlers.keys()].sort()).toEqual(operationNames.map((name) => bridgeChannel(name)).sort());
-    const handler = h.ipcHandlers.get('bridge:listRooms')!;
+    const handler = h.ipcHandlers.get('bridge:getConnectionState')!;
     const trusted = { sender: { id: 42 }, senderFrame: { url: 'app://comanda/index.html', parent: null } };
-    expect(await handler(trusted, {})).toEqual({ ok: true, value: { name: 'listRooms' } });
+    expect(await handler(trusted, {})).toEqual({ ok: true, value: { name: 'getConnectionState' } });
     const foreign = { sender: { id: 43 }, senderFrame: { url: 'app://comanda/index.html', parent: null } };
     expect(((await handler(foreign, {})) as BridgeResult<unknown>).ok).toBe(false);
     expect(h.core.dispatcher.dispatch).toHaveBeenCalledTimes(1);

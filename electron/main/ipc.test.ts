@@ -26,10 +26,10 @@ function fakeIpcMain() {
 function fakeHandlers(): BridgeHandlers {
   return testHandlers({
     getAppInfo: vi.fn(async () => ({ shell: 'electron' as const, mode: 'demo' as const, accountKey: 'demo', tenant: 'demo', version: '0.1.0' })),
-    listRooms: vi.fn(async () => ({ rooms: [] })),
-    listPaymentMethods: vi.fn(async () => ({ paymentMethods: [{ id: 1, name: 'Cash', active: true }] })),
-    saveCredentials: vi.fn(async () => ({ saved: true as const })),
-    getCredentialsStatus: vi.fn(async () => ({ stored: false, tenant: null, unavailableReason: null })),
+    getConnectionState: vi.fn(async () => ({ state: 'online' as const })),
+    setPin: vi.fn(async (): Promise<never> => {
+      throw new Error('the service ran');
+    }),
   });
 }
 
@@ -74,40 +74,40 @@ describe('registerBridgeIpc', () => {
 
   it('passes a trusted call to the dispatcher and returns its result', async () => {
     const { invoke, handlers } = setup();
-    const result = await invoke('bridge:listPaymentMethods', invokeEvent(), {});
-    expect(result).toEqual({ ok: true, value: { paymentMethods: [{ id: 1, name: 'Cash', active: true }] } });
-    expect(handlers.listPaymentMethods).toHaveBeenCalledOnce();
+    const result = await invoke('bridge:getConnectionState', invokeEvent(), {});
+    expect(result).toEqual({ ok: true, value: { state: 'online' } });
+    expect(handlers.getConnectionState).toHaveBeenCalledOnce();
   });
 
   it('passes the account the renderer names (second argument) to the dispatcher', async () => {
     const { invoke, dispatch, handlers } = setup();
-    await invoke('bridge:listRooms', invokeEvent(), {}, { accountKey: 'demo' });
-    expect(dispatch).toHaveBeenLastCalledWith('listRooms', {}, { accountKey: 'demo' });
-    expect(handlers.listRooms).toHaveBeenLastCalledWith({}, { accountKey: 'demo' });
-    const malformed = await invoke('bridge:listRooms', invokeEvent(), {}, { accountKey: ['demo'] });
+    await invoke('bridge:getConnectionState', invokeEvent(), {}, { accountKey: 'demo' });
+    expect(dispatch).toHaveBeenLastCalledWith('getConnectionState', {}, { accountKey: 'demo' });
+    expect(handlers.getConnectionState).toHaveBeenLastCalledWith({}, { accountKey: 'demo' });
+    const malformed = await invoke('bridge:getConnectionState', invokeEvent(), {}, { accountKey: ['demo'] });
     expect(malformed).toMatchObject({ ok: false, error: { kind: 'invalid-input' } });
   });
 
   it('treats a missing input as an empty one', async () => {
     const { invoke } = setup();
-    expect(await invoke('bridge:listRooms', invokeEvent())).toEqual({ ok: true, value: { rooms: [] } });
+    expect(await invoke('bridge:getConnectionState', invokeEvent())).toEqual({ ok: true, value: { state: 'online' } });
   });
 
   it('answers invalid input with invalid-input naming the field, without calling the handler', async () => {
     const { invoke, handlers } = setup();
-    const result = await invoke('bridge:saveCredentials', invokeEvent(), { tenant: 'bar pepe', accessToken: '', integratorToken: 'x' });
+    const result = await invoke('bridge:setPin', invokeEvent(), { pin: '12', current: '1234' });
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.error.kind).toBe('invalid-input');
-    expect(result.error).toMatchObject({ code: 'invalid-input', params: { operation: 'saveCredentials', fields: 'tenant, accessToken' } });
-    expect(handlers.saveCredentials).not.toHaveBeenCalled();
+    expect(result.error).toMatchObject({ code: 'invalid-input', params: { operation: 'setPin', fields: 'pin' } });
+    expect(handlers.setPin).not.toHaveBeenCalled();
   });
 
   it('rejects extra fields (strict schemas) instead of passing them on', async () => {
     const { invoke, handlers } = setup();
-    const result = await invoke('bridge:listRooms', invokeEvent(), { sql: 'DROP TABLE' });
+    const result = await invoke('bridge:getConnectionState', invokeEvent(), { sql: 'DROP TABLE' });
     expect(result).toMatchObject({ ok: false, error: { kind: 'invalid-input' } });
-    expect(handlers.listRooms).not.toHaveBeenCalled();
+    expect(handlers.getConnectionState).not.toHaveBeenCalled();
   });
 
   it('has no channel for an unknown operation, and the dispatcher calls it unknown-operation', async () => {

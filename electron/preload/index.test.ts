@@ -46,10 +46,10 @@ describe('preload', () => {
     }
   });
 
-  it('calls listRooms on its own channel', async () => {
-    const result = await api.listRooms({});
-    expect(electron.invoke).toHaveBeenLastCalledWith('bridge:listRooms', {}, undefined);
-    expect(result).toEqual({ ok: true, value: { channel: 'bridge:listRooms', input: {} } });
+  it('calls getConnectionState on its own channel', async () => {
+    const result = await api.getConnectionState({});
+    expect(electron.invoke).toHaveBeenLastCalledWith('bridge:getConnectionState', {}, undefined);
+    expect(result).toEqual({ ok: true, value: { channel: 'bridge:getConnectionState', input: {} } });
   });
 
   it.each(operationNames)('sends %s on the channel the main side listens to', async (name) => {

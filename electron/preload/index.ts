@@ -25,10 +25,6 @@ function invoke<T>(channel: string, input: unknown, context: unknown): Promise<B
 
 const api = {
   getAppInfo: (input, context) => invoke('bridge:getAppInfo', input, context),
-  listRooms: (input, context) => invoke('bridge:listRooms', input, context),
-  listPaymentMethods: (input, context) => invoke('bridge:listPaymentMethods', input, context),
-  saveCredentials: (input, context) => invoke('bridge:saveCredentials', input, context),
-  getCredentialsStatus: (input, context) => invoke('bridge:getCredentialsStatus', input, context),
   fetchSyncPages: (input, context) => invoke('bridge:fetchSyncPages', input, context),
   getSettings: (input, context) => invoke('bridge:getSettings', input, context),
   saveSettings: (input, context) => invoke('bridge:saveSettings', input, context),

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startSandbox } from '../sandbox';
 import type { AppCore, AppCoreOptions } from './core';
-import { coreFixture, LIFTED } from './core.testing';
+import { coreFixture, LIFTED, ROOMS_PAGE, roomsOf } from './core.testing';
 
 const fixture = coreFixture();
 
@@ -47,7 +47,7 @@ const pepeTokens = { accessToken: PEPE.accessToken, integratorToken: PEPE.integr
 
 function roomNames(result: Awaited<ReturnType<AppCore['dispatcher']['dispatch']>>): string[] {
   if (!result.ok) throw new Error(JSON.stringify(result.error));
-  return (result.value as { rooms: { name: string }[] }).rooms.map((room) => room.name);
+  return roomsOf(result).map((room) => room.name);
 }
 
 describe('app core', () => {
@@ -56,10 +56,10 @@ describe('app core', () => {
     expect(demo.sandboxUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     const info = await demo.dispatcher.dispatch('getAppInfo', {});
     expect(info).toMatchObject({ ok: true, value: { mode: 'demo', accountKey: 'demo', tenant: 'demo' } });
-    const result = await demo.dispatcher.dispatch('listRooms', {}, { accountKey: demo.accountKey });
+    const result = await demo.dispatcher.dispatch('fetchSyncPages', ROOMS_PAGE, { accountKey: demo.accountKey });
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    const { rooms } = result.value as { rooms: { tables: unknown[] }[] };
+    const rooms = roomsOf(result);
     expect(rooms.length).toBeGreaterThanOrEqual(2);
     expect(rooms.flatMap((r) => r.tables).length).toBeGreaterThanOrEqual(20);
     expect(events.map((e) => e.type === 'connection' && e.state)).toEqual(['online']);
@@ -72,9 +72,8 @@ describe('app core', () => {
     expect(await vault.read()).toEqual({ ...secrets, origin: sandbox.url });
     const info = await account.dispatcher.dispatch('getAppInfo', {});
     expect(info).toMatchObject({ ok: true, value: { mode: 'account', accountKey: `demo@127.0.0.1:${sandbox.port}` } });
-    expect(await account.dispatcher.dispatch('listPaymentMethods', {}, { accountKey: account.accountKey })).toMatchObject({ ok: true });
-    const status = await account.dispatcher.dispatch('getCredentialsStatus', {}, { accountKey: account.accountKey });
-    expect(status).toEqual({ ok: true, value: { stored: true, tenant: 'demo', unavailableReason: null } });
+    expect(await account.dispatcher.dispatch('fetchSyncPages', { pages: [{ resource: 'paymentMethods', page: 1 }] }, { accountKey: account.accountKey })).toMatchObject({ ok: true });
+    expect(await account.dispatcher.dispatch('getSettings', {})).toMatchObject({ ok: true, value: { hasSecrets: true } });
   });
 
   it('an unreachable server is reported as offline, once, and again online when it answers', async () => {
@@ -83,33 +82,15 @@ describe('app core', () => {
     await sandbox.close();
     const secrets = { tenant: 'demo', accessToken: 'demo-token', integratorToken: 'demo-client' };
     const { core: account, events } = await core({ mode: 'account', baseUrl: `http://127.0.0.1:${port}`, secrets });
-    expect(await account.dispatcher.dispatch('listRooms', {}, { accountKey: account.accountKey })).toMatchObject({ ok: false, error: { kind: 'offline' } });
-    expect(await account.dispatcher.dispatch('listRooms', {}, { accountKey: account.accountKey })).toMatchObject({ ok: false, error: { kind: 'offline' } });
+    expect(await account.dispatcher.dispatch('fetchSyncPages', ROOMS_PAGE, { accountKey: account.accountKey })).toMatchObject({ ok: false, error: { kind: 'offline' } });
+    expect(await account.dispatcher.dispatch('fetchSyncPages', ROOMS_PAGE, { accountKey: account.accountKey })).toMatchObject({ ok: false, error: { kind: 'offline' } });
     const back = await startSandbox({ port });
     try {
-      expect(await account.dispatcher.dispatch('listRooms', {}, { accountKey: account.accountKey })).toMatchObject({ ok: true });
+      expect(await account.dispatcher.dispatch('fetchSyncPages', ROOMS_PAGE, { accountKey: account.accountKey })).toMatchObject({ ok: true });
     } finally {
       await back.close();
     }
     expect(events.map((e) => e.type === 'connection' && e.state)).toEqual(['offline', 'online']);
-  });
-
-  it('saved credentials can be replaced through the bridge, bound to the account\'s server, and are never returned', async () => {
-    const sandbox = fixture.track(await startSandbox({ port: 0, limits: LIFTED }));
-    const secrets = { tenant: 'demo', accessToken: 'demo-token', integratorToken: 'demo-client' };
-    const { core: account, vault } = await core({ mode: 'account', baseUrl: sandbox.url, secrets });
-    const saved = await account.dispatcher.dispatch('saveCredentials', { tenant: 'demo', accessToken: 'A', integratorToken: 'C' }, { accountKey: account.accountKey });
-    expect(saved).toEqual({ ok: true, value: { saved: true } });
-    expect(await vault.read()).toEqual({ tenant: 'demo', accessToken: 'A', integratorToken: 'C', origin: sandbox.url });
-    const status = await account.dispatcher.dispatch('getCredentialsStatus', {}, { accountKey: account.accountKey });
-    expect(JSON.stringify(status)).not.toMatch(/"A"|"C"/);
-  });
-
-  it('the demo venue has no server to bind tokens to: saveCredentials there is refused', async () => {
-    const { core: demo, vault } = await core({ mode: 'demo' });
-    const saved = await demo.dispatcher.dispatch('saveCredentials', { tenant: 'bar-pepe', accessToken: 'A', integratorToken: 'C' }, { accountKey: demo.accountKey });
-    expect(saved).toMatchObject({ ok: false, error: { kind: 'invalid-input', code: 'demo-needs-no-tokens' } });
-    expect(await vault.read()).toBeNull();
   });
 });
 
@@ -133,7 +114,7 @@ describe('settings and account switching', () => {
         firstStart: true,
       },
     });
-    expect(roomNames(await call('listRooms'))).not.toContain('Terraza Pepe');
+    expect(roomNames(await call('fetchSyncPages', ROOMS_PAGE))).not.toContain('Terraza Pepe');
 
     // → the real account
     const saved = await call('saveSettings', { ...pepeSettings(`${pepe.url}/`), secrets: pepeTokens });
@@ -142,7 +123,7 @@ describe('settings and account switching', () => {
     expect(events.filter((e) => e.type === 'account-changed')).toEqual([{ type: 'account-changed', accountKey: pepeKey }]);
     expect(app.accountKey).toBe(pepeKey);
     expect(await call('getAppInfo')).toMatchObject({ ok: true, value: { mode: 'account', accountKey: pepeKey, tenant: 'bar-pepe' } });
-    expect(roomNames(await call('listRooms'))).toEqual(['Terraza Pepe']);
+    expect(roomNames(await call('fetchSyncPages', ROOMS_PAGE))).toEqual(['Terraza Pepe']);
     // The demo venue's embedded sandbox is stopped.
     expect(app.sandboxUrl).toBeNull();
     await expect(fetch(`${demoUrl}/api/external/v2/paymentMethods`)).rejects.toThrow();
@@ -153,14 +134,13 @@ describe('settings and account switching', () => {
     expect(JSON.parse(file)).toEqual(pepeSettings(pepe.url));
     expect(await call('getSettings')).toMatchObject({ ok: true, value: { settings: pepeSettings(pepe.url), hasSecrets: true } });
     expect(await call('testConnection', { account: pepeSettings(pepe.url).account })).toMatchObject({ ok: true, value: { ok: true } });
-    await call('getCredentialsStatus');
 
     // ← back to the demo venue
     expect(await call('saveSettings', { account: { mode: 'demo' }, syncEveryMinutes: 5 })).toEqual({ ok: true, value: { accountKey: 'demo' } });
     expect(events.filter((e) => e.type === 'account-changed').map((e) => e.type === 'account-changed' && e.accountKey)).toEqual([pepeKey, 'demo']);
     expect(await call('getAppInfo')).toMatchObject({ ok: true, value: { mode: 'demo', accountKey: 'demo', tenant: 'demo' } });
     expect(app.sandboxUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    expect(roomNames(await call('listRooms'))).not.toContain('Terraza Pepe');
+    expect(roomNames(await call('fetchSyncPages', ROOMS_PAGE))).not.toContain('Terraza Pepe');
     await call('getSettings');
 
     for (const output of [...outputs, file]) {
@@ -178,7 +158,7 @@ describe('settings and account switching', () => {
     const second = await core(undefined, first.dataDir);
     expect(second.core.accountKey).toBe(`bar-pepe@127.0.0.1:${pepe.port}`);
     expect(second.core.sandboxUrl).toBeNull();
-    expect(roomNames(await second.call('listRooms'))).toEqual(['Terraza Pepe']);
+    expect(roomNames(await second.call('fetchSyncPages', ROOMS_PAGE))).toEqual(['Terraza Pepe']);
     // `{ mode: 'demo' }` from a command line without --backend keeps the saved settings too.
     await second.core.close();
     const third = await core({ mode: 'demo' }, first.dataDir);
@@ -238,7 +218,7 @@ describe('settings and account switching', () => {
       const { core: app, call } = await core();
       await call('saveSettings', { ...pepeSettings(gateUrl), secrets: pepeTokens });
       const gateKey = app.accountKey;
-      const inFlight = call('listRooms');
+      const inFlight = call('fetchSyncPages', ROOMS_PAGE);
       await call('saveSettings', { ...pepeSettings(pepe.url), secrets: pepeTokens }); // same tenant, another host: tokens typed again
       expect(app.accountKey).not.toBe(gateKey);
       expect(app.accountKey).toBe(`bar-pepe@127.0.0.1:${pepe.port}`);

@@ -73,6 +73,18 @@ export function bridgeValue<T>(result: BridgeResult<unknown>): T {
   return result.value as T;
 }
 
+/** The floor as the sync reads it: the first page of rooms, tables included (spec: hospitality 4.2 `V2/rooms?withTables`). */
+export const ROOMS_PAGE = { pages: [{ resource: 'rooms', page: 1 }] };
+
+/** The first page of payment methods (spec: hospitality 4.2 `V2/paymentMethods`). */
+export const PAYMENT_METHODS_PAGE = { pages: [{ resource: 'paymentMethods', page: 1 }] };
+
+/** The rooms of a `fetchSyncPages` call for ROOMS_PAGE that must succeed. */
+export function roomsOf(result: BridgeResult<unknown>): Array<{ id: number; name: string; tables: Array<{ id: number; name: string }> }> {
+  const { pages } = bridgeValue<{ pages: Array<{ records: Array<{ id: number; name: string; tables?: Array<{ id: number; name: string }> }> }> }>(result);
+  return (pages[0]?.records ?? []).map((room) => ({ ...room, tables: room.tables ?? [] }));
+}
+
 /** An open table service of these tables (the primary last), seated now. */
 export function tableService(tableIds: number[]): TableService {
   return {

@@ -10,7 +10,7 @@ import { testHandlers } from '../services/bridge/handlers.testing';
 import { openSession } from './http.testing';
 import { startWebShell, type RunningWebShell } from './server';
 
-const dispatcher = createDispatcher(testHandlers({ listRooms: async () => ({ rooms: [] }) }));
+const dispatcher = createDispatcher(testHandlers({ getConnectionState: async () => ({ state: null }) }));
 const dispatch = vi.spyOn(dispatcher, 'dispatch');
 let shell: RunningWebShell;
 let cookie: string;
@@ -25,8 +25,8 @@ afterAll(async () => {
   await shell.close();
 });
 
-const listRooms = (headers: Record<string, string> = {}) =>
-  fetch(`${shell.origin}/bridge/listRooms`, {
+const getConnectionState = (headers: Record<string, string> = {}) =>
+  fetch(`${shell.origin}/bridge/getConnectionState`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', cookie, ...headers },
     body: '{}',
@@ -35,22 +35,22 @@ const listRooms = (headers: Record<string, string> = {}) =>
 describe('browser shell: the account a call names', () => {
   it('hands the decoded header to the dispatcher as the call context', async () => {
     const key = 'cafè@127.0.0.1:8787';
-    const res = await listRooms({ [ACCOUNT_KEY_HEADER]: encodeAccountKeyHeader(key) });
+    const res = await getConnectionState({ [ACCOUNT_KEY_HEADER]: encodeAccountKeyHeader(key) });
     expect(res.status).toBe(200);
-    expect(dispatch).toHaveBeenLastCalledWith('listRooms', {}, { accountKey: key });
-    await listRooms();
-    expect(dispatch).toHaveBeenLastCalledWith('listRooms', {}, {});
+    expect(dispatch).toHaveBeenLastCalledWith('getConnectionState', {}, { accountKey: key });
+    await getConnectionState();
+    expect(dispatch).toHaveBeenLastCalledWith('getConnectionState', {}, {});
   });
 
   it('hands the PIN grant header to the dispatcher beside the account', async () => {
     const grant = 'g'.repeat(43);
-    await listRooms({ [ACCOUNT_KEY_HEADER]: 'demo', 'x-comanda-grant': grant });
-    expect(dispatch).toHaveBeenLastCalledWith('listRooms', {}, { accountKey: 'demo', grant });
+    await getConnectionState({ [ACCOUNT_KEY_HEADER]: 'demo', 'x-comanda-grant': grant });
+    expect(dispatch).toHaveBeenLastCalledWith('getConnectionState', {}, { accountKey: 'demo', grant });
   });
 
   it('answers a malformed header with 400 invalid-input, without dispatching', async () => {
     dispatch.mockClear();
-    const res = await listRooms({ [ACCOUNT_KEY_HEADER]: '%E0%A4%A' });
+    const res = await getConnectionState({ [ACCOUNT_KEY_HEADER]: '%E0%A4%A' });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ ok: false, error: { kind: 'invalid-input' } });
     expect(dispatch).not.toHaveBeenCalled();

@@ -11,10 +11,9 @@ import { openSession, rawRequest } from './http.testing';
 
 const handlers: BridgeHandlers = testHandlers({
   getAppInfo: async () => ({ shell: 'browser', mode: 'demo', accountKey: 'demo', tenant: 'demo', version: '0' }),
-  listRooms: async () => ({ rooms: [] }),
-  listPaymentMethods: async () => ({ paymentMethods: [] }),
-  saveCredentials: vi.fn(async () => ({ saved: true as const })),
-  getCredentialsStatus: async () => ({ stored: false, tenant: null, unavailableReason: null }),
+  setPin: vi.fn(async (): Promise<never> => {
+    throw new Error('the service ran');
+  }),
   syncImages: async ({ photos }) => ({ queued: photos.length, done: 0, failed: 0 }),
 });
 
@@ -90,12 +89,12 @@ describe('browser shell security', () => {
   });
 
   it('validates bridge input and names the field', async () => {
-    const res = await bridgeCall('saveCredentials', { tenant: 'demo' });
+    const res = await bridgeCall('setPin', { current: '1234' });
     const body = JSON.parse(res.body);
     expect(body.ok).toBe(false);
     expect(body.error.kind).toBe('invalid-input');
-    expect(body.error).toMatchObject({ code: 'invalid-input', params: { fields: 'accessToken, integratorToken' } });
-    expect(handlers.saveCredentials).not.toHaveBeenCalled();
+    expect(body.error).toMatchObject({ code: 'invalid-input', params: { fields: 'pin' } });
+    expect(handlers.setPin).not.toHaveBeenCalled();
   });
 
   it("takes a whole catalog's photo paths in one syncImages call, and refuses bodies over 1 MB elsewhere (413)", async () => {
@@ -105,7 +104,7 @@ describe('browser shell security', () => {
     const images = await bridgeCall('syncImages', { photos });
     expect(images.status).toBe(200);
     expect(JSON.parse(images.body)).toEqual({ ok: true, value: { queued: 22_000, done: 0, failed: 0 } });
-    const other = await bridgeCall('saveCredentials', { padding: 'x'.repeat(1_100_000) });
+    const other = await bridgeCall('setPin', { padding: 'x'.repeat(1_100_000) });
     expect(other.status).toBe(413);
     expect(JSON.parse(other.body)).toMatchObject({ ok: false, error: { code: 'bridge-request-invalid', detail: 'Bridge call body is too large.' } });
   });

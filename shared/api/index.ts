@@ -6,4 +6,3 @@ export * from './catalogWrite';
 export * from './v2';
 export * from './flow';
 export * from './loyalty';
-export * from './floor';

@@ -19,10 +19,6 @@ export type OperationAccess = 'read' | 'lock' | 'ordering' | 'guarded';
 /** Every operation, classified: a new operation fails to type-check until it is listed here. */
 export const operationAccess = {
   getAppInfo: 'read',
-  listRooms: 'read',
-  listPaymentMethods: 'read',
-  saveCredentials: 'guarded',
-  getCredentialsStatus: 'read',
   fetchSyncPages: 'read',
   getSettings: 'read',
   saveSettings: 'guarded',

@@ -25,7 +25,11 @@ describe('bridge operation table', () => {
   });
 
   it('accepts the secrets on the way in', () => {
-    const parsed = bridgeOperations.saveCredentials.input.safeParse({ tenant: 'demo', accessToken: 'a', integratorToken: 'c' });
+    const parsed = bridgeOperations.saveSettings.input.safeParse({
+      account: { mode: 'account', environment: 'custom', baseUrl: 'http://127.0.0.1:8787', imagesUrl: 'http://127.0.0.1:8787', tenant: 'demo' },
+      syncEveryMinutes: 5,
+      secrets: { accessToken: 'a', integratorToken: 'c' },
+    });
     expect(parsed.success).toBe(true);
   });
 

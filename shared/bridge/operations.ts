@@ -5,13 +5,9 @@ import {
   appInfoSchema,
   connectionCheckSchema,
   connectionStateSchema,
-  credentialsInputSchema,
-  credentialsStatusSchema,
   environmentPresetSchema,
-  floorRoomSchema,
   imageSyncStateSchema,
   lockStateSchema,
-  paymentMethodSchema,
   pinAttemptSchema,
   pinPurposeSchema,
   pinSchema,
@@ -37,13 +33,6 @@ const noInput = z.object({}).strict();
  */
 export const bridgeOperations = {
   getAppInfo: { input: noInput, output: appInfoSchema },
-  /** Every room with its tables, all pages (spec: hospitality 4.2 `V2/rooms?withTables`). */
-  listRooms: { input: noInput, output: z.object({ rooms: z.array(floorRoomSchema) }) },
-  /** spec: hospitality 4.2 `V2/paymentMethods` */
-  listPaymentMethods: { input: noInput, output: z.object({ paymentMethods: z.array(paymentMethodSchema) }) },
-  /** Write-only: the secrets go to the vault and never come back over the bridge. */
-  saveCredentials: { input: credentialsInputSchema.strict(), output: z.object({ saved: z.literal(true) }) },
-  getCredentialsStatus: { input: noInput, output: credentialsStatusSchema },
 
   /**
    * Pages (200 records each) of the resources the sync engine mirrors: all of

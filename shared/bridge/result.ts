@@ -82,7 +82,7 @@ export class BridgeError extends Error {
   }
 }
 
-/** "saveCredentials: tenant: field-empty; accessToken: …" — names every bad field (for the engineer). */
+/** "setPin: pin: pin-format; current: …" — names every bad field (for the engineer). */
 export function describeZodError(context: string, error: z.ZodError): string {
   const parts = error.issues.map((issue) => {
     const path = issue.path.length > 0 ? issue.path.join('.') : '(input)';

@@ -4,7 +4,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { startSandbox } from '../../sandbox';
 import type { AppCore } from '../core';
-import { coreFixture, LIFTED, readQueue, seating, waitForQueue } from '../core.testing';
+import { coreFixture, LIFTED, readQueue, ROOMS_PAGE, roomsOf, seating, waitForQueue } from '../core.testing';
 import { createDispatcher } from '../bridge/dispatcher';
 import { testHandlers } from '../bridge/handlers.testing';
 
@@ -21,22 +21,22 @@ async function ledgerCount(sandboxUrl: string): Promise<number> {
 
 describe('the dispatcher hands the call context to the handler', () => {
   it('passes the validated context and refuses a malformed one as invalid-input, without running the handler', async () => {
-    const listRooms = vi.fn(async () => ({ rooms: [] }));
-    const dispatcher = createDispatcher(testHandlers({ listRooms }));
-    expect(await dispatcher.dispatch('listRooms', {}, { accountKey: 'demo' })).toEqual({ ok: true, value: { rooms: [] } });
-    expect(listRooms).toHaveBeenLastCalledWith({}, { accountKey: 'demo' });
-    expect(await dispatcher.dispatch('listRooms', {}, { accountKey: 42 })).toMatchObject({ ok: false, error: { kind: 'invalid-input' } });
-    expect(await dispatcher.dispatch('listRooms', {}, { accountKey: 'demo', admin: true })).toMatchObject({ ok: false, error: { kind: 'invalid-input' } });
-    expect(listRooms).toHaveBeenCalledTimes(1);
+    const getConnectionState = vi.fn(async () => ({ state: null }));
+    const dispatcher = createDispatcher(testHandlers({ getConnectionState }));
+    expect(await dispatcher.dispatch('getConnectionState', {}, { accountKey: 'demo' })).toEqual({ ok: true, value: { state: null } });
+    expect(getConnectionState).toHaveBeenLastCalledWith({}, { accountKey: 'demo' });
+    expect(await dispatcher.dispatch('getConnectionState', {}, { accountKey: 42 })).toMatchObject({ ok: false, error: { kind: 'invalid-input' } });
+    expect(await dispatcher.dispatch('getConnectionState', {}, { accountKey: 'demo', admin: true })).toMatchObject({ ok: false, error: { kind: 'invalid-input' } });
+    expect(getConnectionState).toHaveBeenCalledTimes(1);
   });
 });
 
 describe('core: account-scoped calls name their account', () => {
   it('answers a call that names the current account, and refuses one naming none or another as wrong-account', async () => {
     const core = await startDemo();
-    expect(await core.dispatcher.dispatch('listRooms', {}, { accountKey: 'demo' })).toMatchObject({ ok: true });
+    expect(await core.dispatcher.dispatch('fetchSyncPages', ROOMS_PAGE, { accountKey: 'demo' })).toMatchObject({ ok: true });
     for (const context of [undefined, {}, { accountKey: 'bar-pepe@pos.example.com' }]) {
-      const refused = await core.dispatcher.dispatch('listRooms', {}, context);
+      const refused = await core.dispatcher.dispatch('fetchSyncPages', ROOMS_PAGE, context);
       expect(refused).toMatchObject({ ok: false, error: { kind: 'wrong-account' } });
     }
   });
@@ -52,9 +52,7 @@ describe('core: account-scoped calls name their account', () => {
     const pepe = fixture.track(await startSandbox({ port: 0, limits: LIFTED }));
     const core = await startDemo();
     const demoUrl = core.sandboxUrl!;
-    const rooms = await core.dispatcher.dispatch('listRooms', {}, { accountKey: 'demo' });
-    if (!rooms.ok) throw new Error(JSON.stringify(rooms.error));
-    const tableId = (rooms.value as { rooms: { tables: { id: number }[] }[] }).rooms[0]!.tables[0]!.id;
+    const tableId = roomsOf(await core.dispatcher.dispatch('fetchSyncPages', ROOMS_PAGE, { accountKey: 'demo' }))[0]!.tables[0]!.id;
 
     // Another window switches to another account; this one missed the event and still says "demo".
     const switched = await core.dispatcher.dispatch('saveSettings', {

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BridgeEvent, ConnectionState } from '../../../shared/bridge';
 import { startSandbox } from '../../sandbox';
-import { bridgeValue, coreFixture, LIFTED, seating, waitForQueue } from '../core.testing';
+import { bridgeValue, coreFixture, LIFTED, ROOMS_PAGE, roomsOf, seating, waitForQueue } from '../core.testing';
 import { roundDraft } from '../queue/dispatcher.testing';
 
 const fixture = coreFixture('comanda-core-delivery-');
@@ -26,9 +26,7 @@ describe('core: delivering queued entries and the connection', () => {
   it('the demo venue accepts a queued seating, and getConnectionState knows it is online', async () => {
     const terminal = await fixture.start({ mode: 'demo' });
     const { core, events } = terminal;
-    const rooms = await core.dispatcher.dispatch('listRooms', {}, { accountKey: core.accountKey });
-    if (!rooms.ok) throw new Error(JSON.stringify(rooms.error));
-    const table = (rooms.value as { rooms: { tables: { id: number }[] }[] }).rooms[0]!.tables[0]!.id;
+    const table = roomsOf(await core.dispatcher.dispatch('fetchSyncPages', ROOMS_PAGE, { accountKey: core.accountKey }))[0]!.tables[0]!.id;
     const seated = seating([table]);
     bridgeValue(await terminal.call('seatService', seated));
     const done = await waitForQueue(terminal, (queue) => queue.entries.every((entry) => entry.state === 'accepted'), 'the seating accepted');

@@ -4,13 +4,13 @@
 import { describe, expect, it } from 'vitest';
 import type { OutboxEntry } from '../../../shared/bridge';
 import { demoHeaders } from '../../sandbox/testing';
-import { bridgeValue, coreFixture, waitForQueue, type TestCore } from '../core.testing';
+import { bridgeValue, coreFixture, ROOMS_PAGE, roomsOf, waitForQueue, type TestCore } from '../core.testing';
 import { customerDraft, newService, paymentDraft, redeemDraft, seatingDraft } from '../queue/store.testing';
 
 const fixture = coreFixture('comanda-core-payments-');
 
 async function firstTable(terminal: TestCore): Promise<number> {
-  const { rooms } = bridgeValue<{ rooms: Array<{ tables: Array<{ id: number; name: string }> }> }>(await terminal.call('listRooms'));
+  const rooms = roomsOf(await terminal.call('fetchSyncPages', ROOMS_PAGE));
   return rooms[0]!.tables[0]!.id;
 }
 

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { BridgeEvent } from '../../../shared/bridge';
 import { startSandbox } from '../../sandbox';
 import { DEMO_ROOMS } from '../../sandbox/seed';
-import { bridgeValue, coreFixture, LIFTED, readQueue, seating, waitForQueue, type TestCore } from '../core.testing';
+import { bridgeValue, coreFixture, ROOMS_PAGE, roomsOf, LIFTED, readQueue, seating, waitForQueue, type TestCore } from '../core.testing';
 import { roundDraft } from '../queue/dispatcher.testing';
 
 const fixture = coreFixture('comanda-core-queue-');
@@ -18,7 +18,7 @@ async function ledger(sandboxUrl: string): Promise<Array<{ kind: string; payload
 }
 
 async function firstTable(terminal: TestCore): Promise<number> {
-  const { rooms } = bridgeValue<{ rooms: Array<{ tables: Array<{ id: number }> }> }>(await terminal.call('listRooms'));
+  const rooms = roomsOf(await terminal.call('fetchSyncPages', ROOMS_PAGE));
   return rooms[0]!.tables[0]!.id;
 }
 

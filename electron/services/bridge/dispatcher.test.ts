@@ -6,18 +6,15 @@ import { rememberSecret } from '../secrets/redact';
 function fakeHandlers(overrides: Partial<BridgeHandlers> = {}): BridgeHandlers {
   return testHandlers({
     getAppInfo: async () => ({ shell: 'browser', mode: 'demo', accountKey: 'demo', tenant: 'demo', version: '0.0.0' }),
-    listRooms: async () => ({ rooms: [] }),
-    listPaymentMethods: async () => ({ paymentMethods: [{ id: 1, name: 'Card', active: true }] }),
-    saveCredentials: vi.fn(async () => ({ saved: true as const })),
-    getCredentialsStatus: async () => ({ stored: false, tenant: null, unavailableReason: null }),
+    getConnectionState: async () => ({ state: 'online' }),
     ...overrides,
   });
 }
 
 describe('bridge dispatcher', () => {
   it('runs a valid call and returns its validated output', async () => {
-    const result = await createDispatcher(fakeHandlers()).dispatch('listPaymentMethods', {});
-    expect(result).toEqual({ ok: true, value: { paymentMethods: [{ id: 1, name: 'Card', active: true }] } });
+    const result = await createDispatcher(fakeHandlers()).dispatch('getConnectionState', {});
+    expect(result).toEqual({ ok: true, value: { state: 'online' } });
   });
 
   it('rejects an unknown operation without calling anything', async () => {
@@ -28,31 +25,33 @@ describe('bridge dispatcher', () => {
   });
 
   it('rejects bad input with a code naming each bad field (the detail says why), and never calls the service', async () => {
-    const save = vi.fn(async () => ({ saved: true as const }));
-    const dispatcher = createDispatcher(fakeHandlers({ saveCredentials: save }));
-    const result = await dispatcher.dispatch('saveCredentials', { tenant: '', accessToken: 42 });
+    const save = vi.fn(async (): Promise<never> => {
+      throw new Error('the service ran');
+    });
+    const dispatcher = createDispatcher(fakeHandlers({ setPin: save }));
+    const result = await dispatcher.dispatch('setPin', { pin: '12', current: 'abcd' });
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.error.kind).toBe('invalid-input');
-    expect(result.error).toMatchObject({ code: 'invalid-input', params: { operation: 'saveCredentials', fields: 'tenant, accessToken, integratorToken' } });
-    expect(result.error.detail).toBe("saveCredentials: tenant: field-empty; tenant: tenant-characters; accessToken: field-required; integratorToken: field-required");
+    expect(result.error).toMatchObject({ code: 'invalid-input', params: { operation: 'setPin', fields: 'pin, current' } });
+    expect(result.error.detail).toBe('setPin: pin: pin-format; current: pin-format');
     expect(save).not.toHaveBeenCalled();
   });
 
   it('rejects unexpected extra fields (strict inputs)', async () => {
-    const result = await createDispatcher(fakeHandlers()).dispatch('listRooms', { sql: 'drop table' });
+    const result = await createDispatcher(fakeHandlers()).dispatch('getConnectionState', { sql: 'drop table' });
     expect(result).toMatchObject({ ok: false, error: { kind: 'invalid-input' } });
   });
 
   it('passes a service error through with its kind, code and parameters', async () => {
     const dispatcher = createDispatcher(
       fakeHandlers({
-        listRooms: async () => {
+        getConnectionState: async () => {
           throw new ServiceError({ kind: 'offline', code: 'host-no-answer', params: { host: 'pos.example.com', seconds: 10 } });
         },
       }),
     );
-    expect(await dispatcher.dispatch('listRooms', {})).toEqual({
+    expect(await dispatcher.dispatch('getConnectionState', {})).toEqual({
       ok: false,
       error: { kind: 'offline', code: 'host-no-answer', params: { host: 'pos.example.com', seconds: 10 } },
     });
@@ -62,21 +61,21 @@ describe('bridge dispatcher', () => {
     const log = vi.fn();
     const dispatcher = createDispatcher(
       fakeHandlers({
-        listRooms: async () => {
+        getConnectionState: async () => {
           throw new TypeError('boom');
         },
       }),
       log,
     );
-    expect(await dispatcher.dispatch('listRooms', {})).toMatchObject({ ok: false, error: { kind: 'internal', detail: 'boom' } });
+    expect(await dispatcher.dispatch('getConnectionState', {})).toMatchObject({ ok: false, error: { kind: 'internal', detail: 'boom' } });
     expect(log).toHaveBeenCalledOnce();
   });
 
   it('refuses to send out a result that breaks its output schema', async () => {
     const dispatcher = createDispatcher(
-      fakeHandlers({ listRooms: async () => ({ rooms: [{ id: 'x' }] }) as never }),
+      fakeHandlers({ getConnectionState: async () => ({ state: 'sideways' }) as never }),
     );
-    expect(await dispatcher.dispatch('listRooms', {})).toMatchObject({ ok: false, error: { kind: 'internal' } });
+    expect(await dispatcher.dispatch('getConnectionState', {})).toMatchObject({ ok: false, error: { kind: 'internal' } });
   });
 });
 
@@ -88,13 +87,13 @@ describe('what the dispatcher records carries no secret and no stack', () => {
     const log = vi.fn();
     const dispatcher = createDispatcher(
       fakeHandlers({
-        listRooms: async () => {
+        getConnectionState: async () => {
           throw new Error(`cannot read /apiFlow?message=${encodeURIComponent(TOKEN)} (${TOKEN})`);
         },
       }),
       log,
     );
-    const result = await dispatcher.dispatch('listRooms', {});
+    const result = await dispatcher.dispatch('getConnectionState', {});
     expect(result).toMatchObject({ ok: false, error: { kind: 'internal', detail: 'cannot read /apiFlow?message=[redacted] ([redacted])' } });
     const text = JSON.stringify(result);
     expect(text).not.toMatch(/\bat .*\.ts:\d+/); // no stack frame
@@ -109,12 +108,12 @@ describe('what the dispatcher records carries no secret and no stack', () => {
     const form = new URLSearchParams({ t: TOKEN }).toString().slice(2);
     const dispatcher = createDispatcher(
       fakeHandlers({
-        listRooms: async () => {
+        getConnectionState: async () => {
           throw new ServiceError({ kind: 'invalid', code: 'server-rejected', params: { status: 422, said: `refused ${TOKEN}` }, detail: `body: ${encodeURIComponent(TOKEN)} ${form}` });
         },
       }),
     );
-    const result = await dispatcher.dispatch('listRooms', {});
+    const result = await dispatcher.dispatch('getConnectionState', {});
     expect(result).toEqual({ ok: false, error: { kind: 'invalid', code: 'server-rejected', params: { status: 422, said: 'refused [redacted]' }, detail: 'body: [redacted] [redacted]' } });
   });
 });

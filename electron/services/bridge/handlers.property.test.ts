@@ -53,7 +53,6 @@ const nearValid: Record<string, fc.Arbitrary<unknown>> = {
       { maxLength: 12 },
     ),
   }),
-  saveCredentials: fc.record({ tenant: text, accessToken: text, integratorToken: text }, { requiredKeys: [] }),
   syncImages: fc.record({ photos: fc.array(fc.oneof(text, fc.constantFrom('items/a.png', 'x/../../y.png', '/abs.png')), { maxLength: 5 }) }),
   seatService: fc
     .record({

@@ -1,5 +1,4 @@
-import { coded, queueOperations, type BridgeInput, type BridgeOutput, type ConnectionState, type PaymentMethod } from '../../../shared/bridge';
-import { toFloorRooms } from '../../../shared/api';
+import { coded, queueOperations, type BridgeInput, type BridgeOutput, type ConnectionState } from '../../../shared/bridge';
 import { ServiceError, type BridgeHandlers } from './dispatcher';
 import { explainedGatewayCall } from './gatewayFailures';
 import { fetchSyncPages, type Gateway } from '../gateway';
@@ -90,30 +89,12 @@ export function createBridgeHandlers(deps: HandlerDeps): BridgeHandlers {
         ...(deps.catalogPerMinute !== undefined ? { catalogPerMinute: deps.catalogPerMinute } : {}),
       };
     },
-    listRooms: () => explained(async () => ({ rooms: toFloorRooms(await venueGateway(deps).listRooms()) })),
-    listPaymentMethods: () =>
-      explained(async () => ({
-        paymentMethods: (await venueGateway(deps).listPaymentMethods()).map(
-          (m): PaymentMethod => ({ id: m.id, name: m.name, active: m.active }),
-        ),
-      })),
-    saveCredentials: (input) =>
-      explained(async () => {
-        await deps.vault.save(input);
-        return { saved: true as const };
-      }),
     fetchSyncPages: (input) => explained(async () => ({ pages: await fetchSyncPages(venueGateway(deps), input.pages) })),
     getSettings: () => explained(() => settingsOf(deps).get()),
     saveSettings: (input) => explained(() => settingsOf(deps).save(input)),
     testConnection: (input) => explained(() => settingsOf(deps).testConnection(input)),
     syncImages: syncImagesHandler(deps.images),
     getConnectionState: async () => ({ state: deps.connection?.() ?? null }),
-    getCredentialsStatus: () =>
-      explained(async () => {
-        const reason = deps.vault.unavailableReason();
-        const stored = reason === null ? await deps.vault.load() : null;
-        return { stored: stored !== null, tenant: stored?.tenant ?? null, unavailableReason: reason };
-      }),
     ...(deps.queue ?? noQueue),
     ...(deps.terminal ?? noTerminal),
     ...(deps.commerce ?? noCommerce),
@@ -133,10 +114,6 @@ export function createBridgeHandlers(deps: HandlerDeps): BridgeHandlers {
 
 /** The operations only a venue answers: the floor, its catalog and photos, its tables and its tokens. */
 export const VENUE_ONLY_OPERATIONS = [
-  'listRooms',
-  'listPaymentMethods',
-  'saveCredentials',
-  'getCredentialsStatus',
   'fetchSyncPages',
   'syncImages',
   'seatService',

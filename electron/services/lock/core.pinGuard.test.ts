@@ -12,7 +12,7 @@ import {
   type PinAttempt,
   type QueueSnapshot,
 } from '../../../shared/bridge';
-import { bridgeValue, coreFixture, readQueue, seating, tableService, waitForQueue, type TestCore } from '../core.testing';
+import { bridgeValue, coreFixture, ROOMS_PAGE, roomsOf, readQueue, seating, tableService, waitForQueue, type TestCore } from '../core.testing';
 import { roundDraft } from '../queue/dispatcher.testing';
 import { LOCK_FILE } from './lockService';
 
@@ -55,7 +55,6 @@ function handedOver(state: OutboxEntry['state'], fields: Partial<OutboxEntry> = 
 function guardedInputs(entryId: string): Record<GuardedOperation, unknown> {
   const service = tableService([7]);
   return {
-    saveCredentials: { tenant: 'thief', accessToken: 'stolen-access', integratorToken: 'stolen-integrator' },
     saveSettings: { account: { mode: 'demo-shop' }, syncEveryMinutes: 1 },
     testConnection: { account: { mode: 'demo' } },
     savePreferences: { lockIdleMinutes: 0 },
@@ -120,7 +119,7 @@ const withGrant = (terminal: TestCore, name: string, input: unknown, grant: stri
 /** A seated table whose entries were accepted by the demo venue, and one of its entries. */
 async function seatedTerminal(): Promise<{ terminal: TestCore; entryId: string }> {
   const terminal = await fixture.start({ mode: 'demo' });
-  const { rooms } = bridgeValue<{ rooms: Array<{ tables: Array<{ id: number }> }> }>(await terminal.call('listRooms'));
+  const rooms = roomsOf(await terminal.call('fetchSyncPages', ROOMS_PAGE));
   const seated = seating([rooms[0]!.tables[0]!.id]);
   bridgeValue(await terminal.call('seatService', seated));
   await waitForQueue(terminal, (queue) => queue.entries.length === 2 && queue.entries.every((entry) => entry.state === 'accepted'), 'the seating accepted');

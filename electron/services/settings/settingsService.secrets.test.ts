@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ConnectionCheck } from '../../../shared/bridge';
 import { startSandbox, type RunningSandbox } from '../../sandbox';
-import { bridgeValue, coreFixture, LIFTED, tableService, waitForQueue } from '../core.testing';
+import { bridgeValue, coreFixture, LIFTED, PAYMENT_METHODS_PAGE, ROOMS_PAGE, tableService, waitForQueue } from '../core.testing';
 import { roundDraft, seatingDraft } from '../queue/dispatcher.testing';
 import { echoing, startRecordingServer, type RecordingServer } from '../secrets/recordingServer.testing';
 
@@ -86,7 +86,7 @@ describe('saved tokens are bound to their server', () => {
 
     const { call } = await core(undefined, first.dataDir);
     expect(await call('getSettings')).toMatchObject({ ok: true, value: { hasSecrets: false } });
-    expect(await call('listRooms')).toMatchObject({ ok: false, error: { kind: 'unauthorised' } });
+    expect(await call('fetchSyncPages', ROOMS_PAGE)).toMatchObject({ ok: false, error: { kind: 'unauthorised' } });
     expect(other.credentialHeaders()).toEqual([]);
   });
 
@@ -101,7 +101,7 @@ describe('saved tokens are bound to their server', () => {
     expect(other.requests).toEqual([]);
     // The same server without tokens uses the saved ones.
     const again = await core({ mode: 'account', baseUrl: `${pepe.url}/` }, first.dataDir);
-    expect(await again.call('listPaymentMethods')).toMatchObject({ ok: true });
+    expect(await again.call('fetchSyncPages', PAYMENT_METHODS_PAGE)).toMatchObject({ ok: true });
   });
 
   it('a vault written before the binding is bound to the saved account when the tenant matches', async () => {
@@ -112,7 +112,7 @@ describe('saved tokens are bound to their server', () => {
     const { call, vault } = await core(undefined, dataDir);
     expect(await vault.read()).toEqual({ ...PEPE, origin: pepe.url });
     expect(await call('getSettings')).toMatchObject({ ok: true, value: { hasSecrets: true } });
-    expect(await call('listPaymentMethods')).toMatchObject({ ok: true });
+    expect(await call('fetchSyncPages', PAYMENT_METHODS_PAGE)).toMatchObject({ ok: true });
   });
 
   it('a vault written before the binding whose tenant is not the saved account is used for nothing', async () => {
@@ -123,7 +123,7 @@ describe('saved tokens are bound to their server', () => {
     const { call, vault } = await core(undefined, dataDir);
     expect((await vault.read())?.origin).toBeNull();
     expect(await call('getSettings')).toMatchObject({ ok: true, value: { hasSecrets: false } });
-    expect(await call('listRooms')).toMatchObject({ ok: false, error: { kind: 'unauthorised' } });
+    expect(await call('fetchSyncPages', ROOMS_PAGE)).toMatchObject({ ok: false, error: { kind: 'unauthorised' } });
     expect(other.credentialHeaders()).toEqual([]);
   });
 
@@ -135,14 +135,14 @@ describe('saved tokens are bound to their server', () => {
     const { call } = await core(undefined, dataDir);
     const settings = await call('getSettings');
     expect(settings).toMatchObject({ ok: true, value: { hasSecrets: false, secretsProblem: { code: 'vault-damaged' } } });
-    const rooms = await call('listRooms');
+    const rooms = await call('fetchSyncPages', ROOMS_PAGE);
     expect(rooms).toMatchObject({ ok: false, error: { kind: 'vault-unavailable', code: 'vault-damaged' } });
     const save = await call('saveSettings', { account: pepeAccount(pepe.url), syncEveryMinutes: 5 });
     expect(save).toMatchObject({ ok: false, error: { kind: 'invalid-input', code: 'vault-damaged' } });
     expect(JSON.stringify([settings, rooms, save])).not.toMatch(/SyntaxError|Unexpected end/);
     // Typing them again repairs it.
     expect(await call('saveSettings', { account: pepeAccount(pepe.url), syncEveryMinutes: 5, secrets: pepeTokens })).toMatchObject({ ok: true });
-    expect(await call('listPaymentMethods')).toMatchObject({ ok: true });
+    expect(await call('fetchSyncPages', PAYMENT_METHODS_PAGE)).toMatchObject({ ok: true });
   });
 });
 
@@ -188,7 +188,7 @@ describe('no token in anything stored or shown', () => {
       'both entries answered',
     );
     const exported = await call('exportPending');
-    const rooms = await call('listRooms');
+    const rooms = await call('fetchSyncPages', ROOMS_PAGE);
     const test = await call('testConnection', { account: pepeAccount(echo.url), secrets: { accessToken: ECHO.accessToken, integratorToken: ECHO.integratorToken } });
 
     // The server did see (and echo) the tokens: the Flow URL and the headers.

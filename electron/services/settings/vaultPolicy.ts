@@ -137,10 +137,7 @@ export function demoVault(vault: CredentialsVault): AccountVault {
   };
 }
 
-/**
- * A shop's view of the venue-shaped vault (getCredentialsStatus): the shop's slot, its username as
- * the tenant. Saving venue tokens is refused (`saveCredentials` answers `not-a-venue` first).
- */
+/** A shop's view of the venue-shaped vault: the shop's slot; saving venue tokens there is refused. */
 export function shopAccountVault(shopVault: ShopCredentialsVault): AccountVault {
   return {
     unavailableReason: () => shopVault.unavailableReason(),

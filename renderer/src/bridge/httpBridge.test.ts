@@ -1,20 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { BridgeApi, BridgeEvent, FloorRoom } from '../../../shared/bridge';
+import type { BridgeApi, BridgeEvent } from '../../../shared/bridge';
 import { BridgeError, operationNames } from '../../../shared/bridge';
 import { createHttpBridge, type BridgeEventSource } from './httpBridge';
 import { createPinGrants } from './grants';
 import { createBridgeClient } from './index';
 import { testBridgeApi } from './testing';
 
-const room: FloorRoom = {
-  id: 1,
-  name: 'Terraza',
-  order: 1,
-  active: true,
-  tables: [
-    { id: 10, roomId: 1, name: '1', x: 0, y: 0, width: 80, height: 80, color: '#ffcc00', typeId: 2, isJoined: false, joinedWithId: null },
-  ],
-};
+// The first page of rooms (spec: hospitality 4.2 `V2/rooms?withTables`), as the sync asks for it.
+const ROOMS = { pages: [{ resource: 'rooms' as const, page: 1 }] };
+const roomsPage = { records: [{ id: 1, name: 'Terraza', tables: [{ id: 10, name: '1' }] }], page: 1, lastPage: 1, total: 1 };
 
 function jsonResponse(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -26,19 +20,19 @@ function fakeFetch(respond: (url: string, init: RequestInit) => Response | Promi
 
 describe('createHttpBridge', () => {
   it('POSTs the input as JSON to /bridge/<operation>, no secret in the page: the session cookie authenticates it', async () => {
-    const fetch = fakeFetch(() => jsonResponse({ ok: true, value: { rooms: [room] } }));
+    const fetch = fakeFetch(() => jsonResponse({ ok: true, value: { pages: [roomsPage] } }));
     const bridge = createHttpBridge({ baseUrl: 'http://127.0.0.1:5173/', fetch });
 
-    const result = await bridge.listRooms({});
+    const result = await bridge.fetchSyncPages(ROOMS);
 
-    expect(result).toEqual({ ok: true, value: { rooms: [room] } });
+    expect(result).toEqual({ ok: true, value: { pages: [roomsPage] } });
     expect(fetch).toHaveBeenCalledTimes(1);
     const [url, init] = fetch.mock.calls[0]!;
-    expect(url).toBe('http://127.0.0.1:5173/bridge/listRooms');
+    expect(url).toBe('http://127.0.0.1:5173/bridge/fetchSyncPages');
     expect(init?.method).toBe('POST');
     expect(init?.headers).toEqual({ 'content-type': 'application/json' });
     expect(init?.credentials ?? 'same-origin').toBe('same-origin');
-    expect(init?.body).toBe('{}');
+    expect(init?.body).toBe(JSON.stringify(ROOMS));
   });
 
   it.each(operationNames)('exposes %s on its own route', async (name) => {
@@ -61,20 +55,19 @@ describe('createHttpBridge', () => {
 
   it('defaults to the page origin (relative URL)', async () => {
     const fetch = fakeFetch(() =>
-      jsonResponse({ ok: true, value: { saved: true } }),
+      jsonResponse({ ok: true, value: { pages: [roomsPage] } }),
     );
     const bridge = createHttpBridge({ fetch });
-    const input = { tenant: 'bar-pepe', accessToken: 'a', integratorToken: 'i' };
-    await bridge.saveCredentials(input);
+    await bridge.fetchSyncPages(ROOMS);
     const [url, init] = fetch.mock.calls[0]!;
-    expect(url).toBe('/bridge/saveCredentials');
-    expect(JSON.parse(String(init?.body))).toEqual(input);
+    expect(url).toBe('/bridge/fetchSyncPages');
+    expect(JSON.parse(String(init?.body))).toEqual(ROOMS);
   });
 
   it('passes a failure envelope through unchanged, whatever the HTTP status', async () => {
     const error = { kind: 'offline', code: 'offline', detail: 'ECONNREFUSED' } as const;
     const bridge = createHttpBridge({ fetch: fakeFetch(() => jsonResponse({ ok: false, error }, 502)) });
-    expect(await bridge.listRooms({})).toEqual({ ok: false, error });
+    expect(await bridge.fetchSyncPages(ROOMS)).toEqual({ ok: false, error });
   });
 
   it('turns a network failure into "local service not answering", a call that never reached the main side', async () => {
@@ -89,11 +82,11 @@ describe('createHttpBridge', () => {
   });
 
   it('sends the account a call names in x-comanda-account (URI-encoded), and no header without one', async () => {
-    const fetch = fakeFetch(() => jsonResponse({ ok: true, value: { rooms: [] } }));
+    const fetch = fakeFetch(() => jsonResponse({ ok: true, value: { pages: [] } }));
     const bridge = createHttpBridge({ fetch });
-    await bridge.listRooms({}, { accountKey: 'cafè@127.0.0.1:8787' });
+    await bridge.fetchSyncPages(ROOMS, { accountKey: 'cafè@127.0.0.1:8787' });
     expect(new Headers(fetch.mock.calls[0]![1]?.headers).get('x-comanda-account')).toBe(encodeURIComponent('cafè@127.0.0.1:8787'));
-    await bridge.listRooms({});
+    await bridge.fetchSyncPages(ROOMS);
     expect(new Headers(fetch.mock.calls[1]![1]?.headers).has('x-comanda-account')).toBe(false);
   });
 
@@ -115,15 +108,15 @@ describe('createHttpBridge', () => {
   });
 
   it('rejects JSON that is not a result envelope, or a value that breaks the output schema', async () => {
-    const notEnvelope = await createHttpBridge({ fetch: fakeFetch(() => jsonResponse({ rooms: [] })) }).listRooms({});
+    const notEnvelope = await createHttpBridge({ fetch: fakeFetch(() => jsonResponse({ pages: [] })) }).fetchSyncPages(ROOMS);
     expect(notEnvelope.ok).toBe(false);
     if (!notEnvelope.ok) expect(notEnvelope.error.kind).toBe('internal');
 
     const badValue = await createHttpBridge({
-      fetch: fakeFetch(() => jsonResponse({ ok: true, value: { rooms: [{ id: 'one' }] } })),
-    }).listRooms({});
+      fetch: fakeFetch(() => jsonResponse({ ok: true, value: { pages: [{ records: 'one' }] } })),
+    }).fetchSyncPages(ROOMS);
     expect(badValue.ok).toBe(false);
-    if (!badValue.ok) expect(badValue.error.detail).toContain('rooms.0');
+    if (!badValue.ok) expect(badValue.error.detail).toContain('pages.0');
   });
 
   it('opens one event stream, delivers valid events and ignores invalid ones', () => {
@@ -182,15 +175,15 @@ describe('createBridgeClient', () => {
   const fakeApi = (overrides: Partial<BridgeApi>): BridgeApi => testBridgeApi(overrides);
 
   it('returns the value of a successful result', async () => {
-    const client = createBridgeClient(fakeApi({ listRooms: async () => ({ ok: true, value: { rooms: [room] } }) }));
-    await expect(client.listRooms({})).resolves.toEqual({ rooms: [room] });
+    const client = createBridgeClient(fakeApi({ fetchSyncPages: async () => ({ ok: true, value: { pages: [roomsPage] } }) }));
+    await expect(client.fetchSyncPages(ROOMS)).resolves.toEqual({ pages: [roomsPage] });
   });
 
   it('throws a BridgeError carrying kind, code, parameters and detail on failure', async () => {
     const client = createBridgeClient(
-      fakeApi({ listRooms: async () => ({ ok: false, error: { kind: 'timeout', code: 'host-no-answer', params: { host: 'pos.example.com', seconds: 10 }, detail: '10 s' } }) }),
+      fakeApi({ fetchSyncPages: async () => ({ ok: false, error: { kind: 'timeout', code: 'host-no-answer', params: { host: 'pos.example.com', seconds: 10 }, detail: '10 s' } }) }),
     );
-    const error = await client.listRooms({}).catch((caught: unknown) => caught);
+    const error = await client.fetchSyncPages(ROOMS).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(BridgeError);
     expect(error).toMatchObject({ kind: 'timeout', code: 'host-no-answer', params: { host: 'pos.example.com', seconds: 10 }, detail: '10 s', message: 'host-no-answer: 10 s' });
   });
@@ -203,9 +196,9 @@ describe('createBridgeClient', () => {
   });
 
   it('passes the call context through', async () => {
-    const listRooms = vi.fn(async () => ({ ok: true as const, value: { rooms: [] } }));
-    await createBridgeClient(fakeApi({ listRooms })).listRooms({}, { accountKey: 'demo' });
-    expect(listRooms).toHaveBeenCalledWith({}, { accountKey: 'demo' });
+    const fetchSyncPages = vi.fn(async () => ({ ok: true as const, value: { pages: [] } }));
+    await createBridgeClient(fakeApi({ fetchSyncPages })).fetchSyncPages(ROOMS, { accountKey: 'demo' });
+    expect(fetchSyncPages).toHaveBeenCalledWith(ROOMS, { accountKey: 'demo' });
   });
 
   it('sends the grant header of a guarded call, and none with a read', async () => {

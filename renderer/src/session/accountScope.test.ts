@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import Dexie, { type EntityTable } from 'dexie';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BridgeError, type AppInfo, type BridgeClient, type BridgeEvent, type EntryDraft, type FloorRoom } from '../../../shared/bridge';
+import { BridgeError, type AppInfo, type BridgeClient, type BridgeEvent, type EntryDraft, type SyncPage } from '../../../shared/bridge';
 import { testBridgeClient } from '../bridge/testing';
 import { queuedEntry } from '../data/queue/queueTesting';
 import { createAccountScopes, scopeBridge, SWITCHING_CODE } from './accountScope';
@@ -24,7 +24,9 @@ function eventHub() {
   };
 }
 
-const room = (name: string): FloorRoom => ({ id: name.length, name, order: 1, active: true, tables: [] });
+// The first page of rooms, as the sync asks for it (spec: hospitality 4.2 `V2/rooms?withTables`).
+const ROOMS = { pages: [{ resource: 'rooms' as const, page: 1 }] };
+const roomsPage = (...names: string[]): { pages: SyncPage[] } => ({ pages: [{ records: names.map((name) => ({ id: name.length, name })), page: 1, lastPage: 1, total: names.length }] });
 const info = (accountKey: string): AppInfo => ({ shell: 'browser', mode: accountKey === 'demo' ? 'demo' : 'account', accountKey, tenant: accountKey, version: '0' });
 const TAKEAWAY_ID = '00000000-0000-4000-8000-00000000000a';
 /** A takeaway as the renderer submits it (the scope does not look inside). */
@@ -44,12 +46,12 @@ const saved = { entry: queuedEntry(draft, 1, '2026-11-23T12:00:00.000Z') };
 describe('a scoped bridge names its account', () => {
   it('learns its account from getAppInfo once, then names it on every call', async () => {
     const getAppInfo = vi.fn(async () => info('demo'));
-    const listRooms = vi.fn(async () => ({ rooms: [] }));
+    const fetchSyncPages = vi.fn(async () => roomsPage());
     const submitEntry = vi.fn(async () => saved);
-    const scoped = scopeBridge(testBridgeClient({ getAppInfo, listRooms, submitEntry }));
-    await scoped.client.listRooms({});
+    const scoped = scopeBridge(testBridgeClient({ getAppInfo, fetchSyncPages, submitEntry }));
+    await scoped.client.fetchSyncPages(ROOMS);
     await scoped.client.submitEntry({ draft });
-    expect(listRooms).toHaveBeenCalledWith({}, { accountKey: 'demo' });
+    expect(fetchSyncPages).toHaveBeenCalledWith(ROOMS, { accountKey: 'demo' });
     expect(submitEntry).toHaveBeenCalledWith({ draft }, { accountKey: 'demo' });
     expect(getAppInfo).toHaveBeenCalledTimes(1);
   });
@@ -111,19 +113,19 @@ describe('a scoped bridge names its account', () => {
 describe('a scoped bridge', () => {
   it('passes calls and events through until closed, then refuses answers still on their way', async () => {
     const hub = eventHub();
-    const slow = deferred<{ rooms: FloorRoom[] }>();
-    const root = testBridgeClient({ listRooms: () => slow.promise, listPaymentMethods: async () => ({ paymentMethods: [] }), onEvent: hub.onEvent });
+    const slow = deferred<{ pages: SyncPage[] }>();
+    const root = testBridgeClient({ fetchSyncPages: () => slow.promise, getConnectionState: async () => ({ state: null }), onEvent: hub.onEvent });
     const scoped = scopeBridge(root, { accountKey: 'demo' });
     const events: BridgeEvent[] = [];
     scoped.client.onEvent((event) => events.push(event));
-    expect(await scoped.client.listPaymentMethods({})).toEqual({ paymentMethods: [] });
+    expect(await scoped.client.getConnectionState({})).toEqual({ state: null });
     hub.emit({ type: 'connection', state: 'online', at: 'now' });
 
-    const pending = scoped.client.listRooms({});
+    const pending = scoped.client.fetchSyncPages(ROOMS);
     scoped.close();
-    slow.resolve({ rooms: [room('Terraza')] });
+    slow.resolve(roomsPage('Terraza'));
     await expect(pending).rejects.toMatchObject({ kind: 'internal', code: SWITCHING_CODE });
-    await expect(scoped.client.listPaymentMethods({})).rejects.toBeInstanceOf(BridgeError);
+    await expect(scoped.client.getConnectionState({})).rejects.toBeInstanceOf(BridgeError);
     hub.emit({ type: 'connection', state: 'offline', at: 'later' });
     expect(events).toEqual([{ type: 'connection', state: 'online', at: 'now' }]);
     expect(hub.count()).toBe(0);
@@ -135,13 +137,13 @@ describe('account scopes', () => {
     let scopeClosedWhenSent: boolean | null = null;
     const root: BridgeClient = testBridgeClient({
       saveSettings: vi.fn(async () => {
-        scopeClosedWhenSent = await first.bridge.listPaymentMethods({}).then(
+        scopeClosedWhenSent = await first.bridge.getConnectionState({}).then(
           () => false,
           () => true,
         );
         return { accountKey: 'bar-pepe@pos.example.com' };
       }),
-      listPaymentMethods: async () => ({ paymentMethods: [] }),
+      getConnectionState: async () => ({ state: null }),
       getAppInfo: async () => info('demo'),
     });
     const scopes = createAccountScopes(root);
@@ -152,7 +154,7 @@ describe('account scopes', () => {
     expect(scopeClosedWhenSent).toBe(true);
     expect(scopes.current().id).toBe(first.id + 1);
     expect(changes).toHaveBeenCalledTimes(1);
-    await expect(scopes.current().bridge.listPaymentMethods({})).resolves.toEqual({ paymentMethods: [] });
+    await expect(scopes.current().bridge.getConnectionState({})).resolves.toEqual({ state: null });
   });
 
   it('start over even when the save is refused (the old scope is closed by then)', async () => {
@@ -201,8 +203,8 @@ describe('two accounts never mix', () => {
     const { accountKey } = await bridge.getAppInfo({});
     const db = openDb(accountKey);
     try {
-      const { rooms } = await bridge.listRooms({});
-      await db.rooms.bulkPut(rooms.map(({ id, name }) => ({ id, name })));
+      const { pages } = await bridge.fetchSyncPages(ROOMS);
+      await db.rooms.bulkPut((pages[0]?.records ?? []).map(({ id, name }) => ({ id: Number(id), name: String(name) })));
     } catch {
       // a refused answer writes nothing
     }
@@ -210,20 +212,20 @@ describe('two accounts never mix', () => {
   }
 
   it('an answer from the next account never lands in the previous account’s database', async () => {
-    // The main side: the current account answers every call; listRooms of the first call is slow.
+    // The main side: the current account answers every call; the first rooms request is slow.
     let current: 'demo' | 'bar-pepe@pos.example.com' = 'demo';
     const slowRooms = deferred<void>();
     let slowOnce = true;
     const info = (accountKey: string): AppInfo => ({ shell: 'browser', mode: accountKey === 'demo' ? 'demo' : 'account', accountKey, tenant: accountKey, version: '0' });
     const root = testBridgeClient({
       getAppInfo: async () => info(current),
-      listRooms: async () => {
+      fetchSyncPages: async () => {
         if (slowOnce) {
           slowOnce = false;
           await slowRooms.promise;
         }
         // Answered by whichever account is current when the server gets to it.
-        return { rooms: [room(current === 'demo' ? 'Salón demo' : 'Terraza Pepe')] };
+        return roomsPage(current === 'demo' ? 'Salón demo' : 'Terraza Pepe');
       },
       saveSettings: async () => {
         current = 'bar-pepe@pos.example.com';

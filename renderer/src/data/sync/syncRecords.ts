@@ -6,10 +6,10 @@ import {
   paymentMethodWire,
   roomWire,
   stockWire,
-  toFloorTable,
   warehouseWire,
   type RoomWire,
 } from '../../../../shared/api';
+import { toFloorTable } from './floorTables';
 import type { RecordStore, StoredRoom } from '../catalog/catalogDb';
 
 // Every record is validated again on arrival in the renderer, with the same shared wire schemas

@@ -31,7 +31,6 @@ export const GATE_PURPOSE = {
  * to ask nothing (the start-up hand-off of an old outbox is nobody's action).
  */
 export const ASK_AGAIN_FOR = {
-  saveCredentials: 'session',
   saveSettings: 'session',
   testConnection: 'session',
   savePreferences: 'session',

@@ -1,8 +1,7 @@
-import type { FloorRoom, FloorTable } from '../bridge/schemas';
-import type { RoomWire, TableWire } from './hospitality';
+import type { FloorTable } from '../../../../shared/bridge';
+import type { TableWire } from '../../../../shared/api';
 
-// The floor plan's shape (shared/bridge) from the vendor's rooms and tables (spec 2.2). Used by
-// the main side (listRooms) and by the renderer's sync engine, so both draw the same floor.
+// The floor plan's tables (shared/bridge) from the vendor's tables (spec 2.2), as the sync stores them.
 
 const DEFAULT_TABLE_COLOUR = '#9e9e9e';
 
@@ -29,17 +28,4 @@ export function toFloorTable(table: TableWire, roomId: number): FloorTable {
     isJoined: table.isJoined ?? false,
     joinedWithId: table.joined_with_id ?? null,
   };
-}
-
-/** Rooms in the back office's order, each with its tables. */
-export function toFloorRooms(rooms: RoomWire[]): FloorRoom[] {
-  return rooms
-    .map((room) => ({
-      id: room.id,
-      name: room.name,
-      order: room.order ?? 0,
-      active: room.active,
-      tables: (room.tables ?? []).map((table) => toFloorTable(table, room.id)),
-    }))
-    .sort((a, b) => a.order - b.order || a.id - b.id);
 }
