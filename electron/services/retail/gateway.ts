@@ -18,30 +18,17 @@ import {
   retailUnitsPage,
   retailVariantSetsResponse,
   retailVariantsResponse,
-  type RetailCatalogCreateRequest,
-  type RetailCatalogResource,
-  type RetailCatalogUpdateRequest,
   type RetailCategoryWire,
-  type RetailChainSyncWire,
-  type RetailCustomerCreateRequest,
-  type RetailCustomerPatchRequest,
   type RetailCustomerWire,
   type RetailGroupWire,
-  type RetailInvoiceCreatedWire,
-  type RetailOrderCreatedWire,
-  type RetailOrderRequest,
   type RetailPage,
   type RetailPaymentMethodWire,
-  type RetailPaymentRequest,
   type RetailPriceRateWire,
   type RetailProductRateWire,
   type RetailProductVariantWire,
   type RetailProductWire,
   type RetailPromotionWire,
-  type RetailRateProductsRequest,
   type RetailRateProductWire,
-  type RetailStockAddedWire,
-  type RetailStockAddRequest,
   type RetailStockWire,
   type RetailTaxWire,
   type RetailUnitWire,
@@ -50,11 +37,13 @@ import {
 } from '../../../shared/api/retail';
 import { retailReportPages, type RetailReportLine, type RetailReportName } from '../../../shared/api/retail/reports';
 import { GatewayError } from '../gateway/errors';
-import type { RequestPriority } from '../gateway/limiter';
 import { MAX_PAGE_SIZE, walkPages } from '../gateway/pagination';
-import { createRetailRequests } from './gatewayRequests';
-import { retailWrites } from './gatewayWrites';
+import { createRetailRequests, type RetailGatewayOptions } from './gatewayRequests';
+import { retailWrites, type RetailCallOptions, type RetailWrites } from './gatewayWrites';
 import type { RetailLimiter } from './limiter';
+
+export type { RetailGatewayOptions } from './gatewayRequests';
+export type { RetailCallOptions, RetailOrderCallOptions } from './gatewayWrites';
 
 // The main side's calls to the retail service (retail-api.md §4; clarifications "Retail",
 // "Limits"), on the hospitality gateway's transport (gateway/transport.ts: ky, no redirects
@@ -64,39 +53,9 @@ import type { RetailLimiter } from './limiter';
 // budgets (./limiter.ts). Requests are checked against their strict schemas and the 100-object
 // limit before anything leaves; answers are read by the retail wire schemas (shared/api/retail).
 
-export interface RetailGatewayOptions {
-  /** The retail host root (`{retail_url}`); the paths of §4 are appended. */
-  baseUrl: string;
-  /** The account username (§5 `username` header). */
-  username: string;
-  /** The access token, read at every call (so a saved token takes effect at once); null: none saved. */
-  token: () => Promise<string | null>;
-  /** The account's budgets, shared by every caller of the account (createRetailAccountLimiters). */
-  limiter: RetailLimiter;
-  /** Per request attempt, from sending to the end of the answer. */
-  timeoutMs: number;
-  onReachability?: ((reachable: boolean) => void) | undefined;
-  fetch?: typeof fetch | undefined;
-  /** Default 2 MB, as in hospitality (clarifications "Limits"). */
-  maxRequestBytes?: number | undefined;
-  /** A Retry-After longer than this fails the call `rate-limited` instead of waiting. Default 2 min. */
-  maxRetryAfterMs?: number | undefined;
-  /** Orders and invoices with `Expect: 100-continue`; default on unless `fetch` is injected. */
-  expectContinue?: boolean | undefined;
-}
-
-export interface RetailCallOptions {
-  priority?: RequestPriority;
-}
-
 export interface RetailPageOptions extends RetailCallOptions {
   /** Records per page (§4.1: default 50, at most 200). Default 200: the fewest requests. */
   perPage?: number;
-}
-
-export interface RetailOrderCallOptions extends RetailCallOptions {
-  /** The outbox's delivery: a 429 fails `rate-limited` at once with its Retry-After, instead of being waited out. */
-  returnRateLimited?: boolean;
 }
 
 /** What each list resource's records read as. */
@@ -158,7 +117,7 @@ export function retailListPath(resource: RetailListResource): string {
   return LISTS[resource].path;
 }
 
-export interface RetailGateway {
+export interface RetailGateway extends RetailWrites {
   readonly limiter: RetailLimiter;
 
   /**
@@ -181,29 +140,6 @@ export interface RetailGateway {
   listCategoryPromotions(categoryId: number, options?: RetailCallOptions): Promise<RetailPromotionWire[]>;
   /** §4.3 one product with its stocks and variant link (`catalog/products/{id}?withStocks&withVariantInfo`: catalog budget; read for the webhooks). */
   getProduct(productId: number, options?: RetailCallOptions): Promise<RetailProductWire>;
-
-  /** §4.2 POST orders: `{ id, status }`. Priority `order`. */
-  createOrder(order: RetailOrderRequest, options?: RetailOrderCallOptions): Promise<RetailOrderCreatedWire>;
-  /**
-   * §4.2 POST orders/{id}/invoices: `{ id, number }`. Priority `order`. A refusal because the
-   * order already has an invoice fails `invalid` with code `already-invoiced`.
-   */
-  createInvoice(orderId: number, payments: RetailPaymentRequest[], options?: RetailOrderCallOptions): Promise<RetailInvoiceCreatedWire>;
-  /** §4.2 stocks/add: SETS the product's stock in the warehouse; answers the new quantity (thousandths). */
-  addStock(stock: RetailStockAddRequest, options?: RetailCallOptions): Promise<RetailStockAddedWire>;
-  /** §4.2 POST config/customers (`name`, `address` required; the 422 carries `said` and any fields). */
-  createCustomer(customer: RetailCustomerCreateRequest, options?: RetailCallOptions): Promise<RetailCustomerWire>;
-  /** §4.2 PATCH config/customers/{id}: the fields to change. The record when the server sends it. */
-  patchCustomer(customerId: number, changes: RetailCustomerPatchRequest, options?: RetailCallOptions): Promise<RetailCustomerWire | null>;
-  /** §4.2 POST chains/sync (a master account). */
-  chainSync(options?: RetailCallOptions): Promise<RetailChainSyncWire>;
-
-  /** §4.3 create records (≤ 100, atomic). The created records when the server sends them. */
-  createCatalogRecords<R extends RetailCatalogResource>(resource: R, records: RetailCatalogCreateRequest<R>[], options?: RetailCallOptions): Promise<unknown[] | null>;
-  /** §4.3 mass update (PATCH, each with `id`; ≤ 100, atomic). */
-  updateCatalogRecords<R extends RetailCatalogResource>(resource: R, records: RetailCatalogUpdateRequest<R>[], options?: RetailCallOptions): Promise<unknown[] | null>;
-  /** §4.4 link products to a rate with their prices (≤ 100; unknown products are skipped by the server). */
-  linkRateProducts(priceRateId: number, prices: RetailRateProductsRequest['prices'], options?: RetailCallOptions): Promise<RetailRateProductWire[] | null>;
 
   /**
    * §4.6 one page of a report at the v3 path (never the deprecated `reports/{name}`, §9), its lines

@@ -5,13 +5,34 @@ import { GatewayError } from '../gateway/errors';
 import type { RequestPriority } from '../gateway/limiter';
 import { createTransport, type HttpMethod, type RequestSpec } from '../gateway/transport';
 import { rememberSecret } from '../secrets/redact';
-import type { RetailGatewayOptions } from './gateway';
+import type { RetailLimiter } from './limiter';
 
 // How every retail call is sent (the transport, §5 credentials, the account's budgets) and the
 // checks a request passes before it leaves (its schema, §4.1's 100-object limit, positive ids).
 // The endpoint groups of ./gateway.ts and ./gatewayWrites.ts are built on it.
 
 const ROOT = 'api/external';
+
+export interface RetailGatewayOptions {
+  /** The retail host root (`{retail_url}`); the paths of §4 are appended. */
+  baseUrl: string;
+  /** The account username (§5 `username` header). */
+  username: string;
+  /** The access token, read at every call (so a saved token takes effect at once); null: none saved. */
+  token: () => Promise<string | null>;
+  /** The account's budgets, shared by every caller of the account (createRetailAccountLimiters). */
+  limiter: RetailLimiter;
+  /** Per request attempt, from sending to the end of the answer. */
+  timeoutMs: number;
+  onReachability?: ((reachable: boolean) => void) | undefined;
+  fetch?: typeof fetch | undefined;
+  /** Default 2 MB, as in hospitality (clarifications "Limits"). */
+  maxRequestBytes?: number | undefined;
+  /** A Retry-After longer than this fails the call `rate-limited` instead of waiting. Default 2 min. */
+  maxRetryAfterMs?: number | undefined;
+  /** Orders and invoices with `Expect: 100-continue`; default on unless `fetch` is injected. */
+  expectContinue?: boolean | undefined;
+}
 
 export interface RetailRequests {
   /** One call below `api/external/`: `endpoint` names it in errors (without the method). */

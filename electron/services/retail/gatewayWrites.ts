@@ -18,19 +18,63 @@ import {
   retailRateProductsResponse,
   retailStockAddedWire,
   retailStockAddRequest,
+  type RetailCatalogCreateRequest,
+  type RetailCatalogResource,
+  type RetailCatalogUpdateRequest,
+  type RetailChainSyncWire,
+  type RetailCustomerCreateRequest,
+  type RetailCustomerPatchRequest,
+  type RetailCustomerWire,
+  type RetailInvoiceCreatedWire,
+  type RetailOrderCreatedWire,
+  type RetailOrderRequest,
+  type RetailPaymentRequest,
+  type RetailRateProductWire,
+  type RetailRateProductsRequest,
+  type RetailStockAddRequest,
+  type RetailStockAddedWire,
 } from '../../../shared/api/retail';
 import { GatewayError } from '../gateway/errors';
-import type { RetailGateway } from './gateway';
+import type { RequestPriority } from '../gateway/limiter';
 import type { RetailRequests } from './gatewayRequests';
 
 // The retail gateway's writes: §4.2 orders, invoices, stock, customers and chain sync; §4.3 catalog
 // create and mass update; §4.4 a rate's product prices. Each request is checked before it leaves
 // (./gatewayRequests.ts).
 
-export type RetailWrites = Pick<
-  RetailGateway,
-  'createOrder' | 'createInvoice' | 'addStock' | 'createCustomer' | 'patchCustomer' | 'chainSync' | 'createCatalogRecords' | 'updateCatalogRecords' | 'linkRateProducts'
->;
+export interface RetailCallOptions {
+  priority?: RequestPriority;
+}
+
+export interface RetailOrderCallOptions extends RetailCallOptions {
+  /** The outbox's delivery: a 429 fails `rate-limited` at once with its Retry-After, instead of being waited out. */
+  returnRateLimited?: boolean;
+}
+
+export interface RetailWrites {
+  /** §4.2 POST orders: `{ id, status }`. Priority `order`. */
+  createOrder(order: RetailOrderRequest, options?: RetailOrderCallOptions): Promise<RetailOrderCreatedWire>;
+  /**
+   * §4.2 POST orders/{id}/invoices: `{ id, number }`. Priority `order`. A refusal because the
+   * order already has an invoice fails `invalid` with code `already-invoiced`.
+   */
+  createInvoice(orderId: number, payments: RetailPaymentRequest[], options?: RetailOrderCallOptions): Promise<RetailInvoiceCreatedWire>;
+  /** §4.2 stocks/add: SETS the product's stock in the warehouse; answers the new quantity (thousandths). */
+  addStock(stock: RetailStockAddRequest, options?: RetailCallOptions): Promise<RetailStockAddedWire>;
+  /** §4.2 POST config/customers (`name`, `address` required; the 422 carries `said` and any fields). */
+  createCustomer(customer: RetailCustomerCreateRequest, options?: RetailCallOptions): Promise<RetailCustomerWire>;
+  /** §4.2 PATCH config/customers/{id}: the fields to change. The record when the server sends it. */
+  patchCustomer(customerId: number, changes: RetailCustomerPatchRequest, options?: RetailCallOptions): Promise<RetailCustomerWire | null>;
+  /** §4.2 POST chains/sync (a master account). */
+  chainSync(options?: RetailCallOptions): Promise<RetailChainSyncWire>;
+
+  /** §4.3 create records (≤ 100, atomic). The created records when the server sends them. */
+  createCatalogRecords<R extends RetailCatalogResource>(resource: R, records: RetailCatalogCreateRequest<R>[], options?: RetailCallOptions): Promise<unknown[] | null>;
+  /** §4.3 mass update (PATCH, each with `id`; ≤ 100, atomic). */
+  updateCatalogRecords<R extends RetailCatalogResource>(resource: R, records: RetailCatalogUpdateRequest<R>[], options?: RetailCallOptions): Promise<unknown[] | null>;
+  /** §4.4 link products to a rate with their prices (≤ 100; unknown products are skipped by the server). */
+  linkRateProducts(priceRateId: number, prices: RetailRateProductsRequest['prices'], options?: RetailCallOptions): Promise<RetailRateProductWire[] | null>;
+}
 
 const ALREADY_INVOICED = /already\s+invoiced/i;
 

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
-import type { WebhookChange, WebhookLogEntry, WebhookOutcome, WebhookReason, WebhookRefusal } from '../../../../shared/bridge';
+import type { BridgeEvent, WebhookChange, WebhookLogEntry, WebhookOutcome, WebhookReason, WebhookRefusal } from '../../../../shared/bridge';
 import type { RetailProductWire } from '../../../../shared/api/retail';
 import { GatewayError } from '../../gateway/errors';
 import { actionOf, type WebhookAction } from './changes';
 import type { WebhookJournal } from './journal';
 import { parseDelivery, type WebhookDelivery } from './payload';
 import type { Answer } from './receiver';
-import type { ShopWebhooksDeps } from './service';
+import type { RetailGateway } from '../gateway';
 import { verifySignature } from './signature';
 
 // One delivery to the shop's receiver, from its raw bytes to its log entry (the flow is described
@@ -28,7 +28,14 @@ export interface Deliveries {
   work(): Promise<void>;
 }
 
-export function createDeliveries(deps: Pick<ShopWebhooksDeps, 'username' | 'gateway' | 'emit'>, state: DeliveryState, log: (line: string) => void, now: () => Date): Deliveries {
+export interface DeliveryDeps {
+  /** The account's username (retail §5): a delivery for another is not acted on. */
+  username: string;
+  gateway: Pick<RetailGateway, 'getProduct'>;
+  emit(event: BridgeEvent): void;
+}
+
+export function createDeliveries(deps: DeliveryDeps, state: DeliveryState, log: (line: string) => void, now: () => Date): Deliveries {
   /** Deliveries carried out one after the other. */
   let work: Promise<void> = Promise.resolve();
 
