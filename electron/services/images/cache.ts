@@ -1,4 +1,3 @@
-/* eslint-disable max-lines -- over 400 lines until its main function is split (see below). */
 // The on-disk image cache of one account (ARCHITECTURE §4.2).
 //
 // spec: hospitality 4.2 — "Integrators are advised to keep images locally and refetch only when the
@@ -21,17 +20,15 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, readdir, rm } from 'node:fs/promises';
 import { basename, join, resolve, sep } from 'node:path';
-import { z } from 'zod';
 import type { ImageSyncState } from '../../../shared/bridge';
 import { ATOMIC_TEMP_PREFIX, writeFileAtomic } from '../files/atomicWrite';
-import { isSafePhotoPath, vendorImageUrl, type ImageKind } from './photoPath';
-import { sniffImageType, type ImageContentType } from './signature';
+import { downloadImage, type CachedImage, type DownloadOptions } from './download';
+import { isSafePhotoPath, type ImageKind } from './photoPath';
+import { createReferencedSetStore } from './referencedSet';
+import { sniffImageType } from './signature';
 
-export interface CachedImage {
-  bytes: Buffer;
-  /** From the bytes' signature, never from the server's header or the file name. */
-  contentType: ImageContentType;
-}
+// Fetching and checking one image is ./download.ts; the saved photo set is ./referencedSet.ts.
+export { ImageRefusedError, type CachedImage } from './download';
 
 /** What the shells' image routes need: one image from disk, fetched first when missing. */
 export interface ImageSource {
@@ -89,11 +86,6 @@ export function referencedSetFile(dataDir: string, accountKey: string): string {
   return join(resolve(dataDir, 'images'), `${accountFolderName(accountKey)}~photos.json`);
 }
 
-const referencedSetSchema = z.object({
-  version: z.literal(1),
-  photos: z.array(z.string().refine(isSafePhotoPath, 'not a safe photo path')),
-});
-
 /** `<kind>-<sha256 of the photo path>`: the only names the cache writes or reads. */
 export function cacheFileName(kind: ImageKind, path: string): string {
   return `${kind}-${createHash('sha256').update(path, 'utf8').digest('hex')}`;
@@ -112,17 +104,6 @@ export function accountFolderName(accountKey: string): string {
   return encoded;
 }
 
-/** Why an image was not accepted: the engineer's detail behind a missing photo. */
-export class ImageRefusedError extends Error {
-  constructor(
-    readonly url: string,
-    reason: string,
-  ) {
-    super(`${url}: ${reason}`);
-    this.name = 'ImageRefusedError';
-  }
-}
-
 interface SyncRun {
   /** Paths in the order they are fetched; `next` is the first not yet taken by a worker. */
   queue: string[];
@@ -136,16 +117,20 @@ interface SyncRun {
 
 const emptyRun = (): SyncRun => ({ queue: [], next: 0, expecting: new Set(), done: 0, failed: 0, failures: [] });
 
-// eslint-disable-next-line max-lines-per-function -- not split yet (the core's structural step ran out of time); the next change here splits it.
-export function createImageCache(options: ImageCacheOptions): ImageCache {
-  const imagesRoot = resolve(options.dataDir, 'images');
-  const folder = join(imagesRoot, accountFolderName(options.accountKey));
+/** The log line at the end of a sync where some thumbnails failed. */
+const failureLine = (of: SyncRun) => `images: ${of.failed} of ${of.done + of.failed} thumbnails could not be fetched (first: ${of.failures[0] ?? 'invalid photo path'})`;
+
+/** The images root and the account's folder in it (never outside it, whatever the key). */
+function accountFolder(dataDir: string, accountKey: string): { imagesRoot: string; folder: string } {
+  const imagesRoot = resolve(dataDir, 'images');
+  const folder = join(imagesRoot, accountFolderName(accountKey));
   if (!folder.startsWith(imagesRoot + sep)) throw new Error(`Image folder ${folder} is outside ${imagesRoot}`);
-  const fetchImage = options.fetch ?? fetch;
+  return { imagesRoot, folder };
+}
+
+export function createImageCache(options: ImageCacheOptions): ImageCache {
+  const { imagesRoot, folder } = accountFolder(options.dataDir, options.accountKey);
   const concurrency = Math.max(1, options.concurrency ?? 4);
-  const timeoutMs = options.timeoutMs ?? 20_000;
-  const maxBytes = options.maxBytes ?? IMAGE_MAX_BYTES;
-  const reportEveryMs = options.reportEveryMs ?? 250;
   const log = options.log ?? (() => {});
 
   /** Names of complete files in the folder. */
@@ -155,106 +140,39 @@ export function createImageCache(options: ImageCacheOptions): ImageCache {
   /** Paths of the latest sync (or the saved set); null while unknown: then nothing new is fetched. */
   let referenced: Set<string> | null = null;
   const setFile = referencedSetFile(options.dataDir, options.accountKey);
-  /** The set as last saved, to skip rewriting an unchanged one at every sync. */
-  let savedSet: string | null = null;
+  const savedSet = createReferencedSetStore(setFile, log);
   let run = emptyRun();
   let workers = 0;
   let closed = false;
   const stop = new AbortController();
+  const downloading: DownloadOptions = {
+    tenant: options.tenant,
+    imagesUrl: options.imagesUrl,
+    fetch: options.fetch ?? fetch,
+    timeoutMs: options.timeoutMs ?? 20_000,
+    maxBytes: options.maxBytes ?? IMAGE_MAX_BYTES,
+    signal: stop.signal,
+  };
   let idleWaiters: (() => void)[] = [];
-  let lastReport = 0;
-  let reportTimer: ReturnType<typeof setTimeout> | null = null;
 
   let loading: Promise<void> | null = null;
   const ready = () =>
     (loading ??= (async () => {
-      await mkdir(folder, { recursive: true, mode: 0o700 });
-      for (const name of await readdir(folder)) {
-        if (CACHE_FILE.test(name)) present.add(name);
-        // Left by a write that never finished (crash, power cut): never a complete image.
-        else if (name.startsWith(ATOMIC_TEMP_PREFIX)) await rm(join(folder, name), { force: true });
-      }
-      const setTemp = `${ATOMIC_TEMP_PREFIX}${basename(setFile)}.`;
-      for (const name of await readdir(imagesRoot)) {
-        if (name.startsWith(setTemp)) await rm(join(imagesRoot, name), { force: true });
-      }
-      referenced ??= await loadReferencedSet();
+      await scanFolder(folder, imagesRoot, setFile, present);
+      referenced ??= await savedSet.load();
     })());
-
-  /** The saved set, or null (unknown) when there is none or it is damaged. */
-  async function loadReferencedSet(): Promise<Set<string> | null> {
-    let text: string;
-    try {
-      text = await readFile(setFile, 'utf8');
-    } catch {
-      return null;
-    }
-    try {
-      const parsed = referencedSetSchema.safeParse(JSON.parse(text));
-      if (parsed.success) {
-        savedSet = text;
-        return new Set(parsed.data.photos);
-      }
-    } catch {
-      // not JSON: below
-    }
-    log(`images: the saved photo list ${setFile} is damaged; no photo is fetched until the next catalog sync`);
-    return null;
-  }
-
-  async function saveReferencedSet(paths: Set<string>) {
-    const text = JSON.stringify({ version: 1, photos: [...paths] });
-    if (text === savedSet) return;
-    await writeFileAtomic(setFile, text, { mode: 0o600 });
-    savedSet = text;
-  }
 
   const wanted = (path: string) => !closed && referenced !== null && referenced.has(path);
 
   const snapshot = (): ImageSyncState => ({ queued: run.expecting.size, done: run.done, failed: run.failed });
-
-  function report(force: boolean) {
-    if (closed || !options.onState) return;
-    const now = Date.now();
-    if (force || now - lastReport >= reportEveryMs) {
-      if (reportTimer) clearTimeout(reportTimer);
-      reportTimer = null;
-      lastReport = now;
-      options.onState(snapshot());
-    } else if (!reportTimer) {
-      reportTimer = setTimeout(() => report(true), reportEveryMs - (now - lastReport));
-      reportTimer.unref?.();
-    }
-  }
+  const reporter = createReporter(options.reportEveryMs ?? 250, () => (closed ? undefined : options.onState), snapshot);
+  const report = reporter.report;
 
   function checkIdle() {
     if ((run.expecting.size === 0 && workers === 0) || closed) {
       const waiters = idleWaiters;
       idleWaiters = [];
       for (const resolveIdle of waiters) resolveIdle();
-    }
-  }
-
-  async function download(kind: ImageKind, path: string): Promise<CachedImage> {
-    const url = vendorImageUrl(options.imagesUrl, options.tenant, kind, path);
-    const response = await fetchImage(url, {
-      signal: AbortSignal.any([stop.signal, AbortSignal.timeout(timeoutMs)]),
-      headers: { accept: 'image/png, image/jpeg, image/webp, image/gif' },
-    });
-    let consumed = false;
-    try {
-      if (response.status !== 200) throw new ImageRefusedError(url, `HTTP ${response.status}`);
-      const type = (response.headers.get('content-type') ?? '').trim();
-      if (!/^image\//i.test(type)) throw new ImageRefusedError(url, `content-type "${type}" is not an image`);
-      const declared = Number(response.headers.get('content-length') ?? Number.NaN);
-      if (declared > maxBytes) throw new ImageRefusedError(url, `${declared} bytes is over the ${maxBytes}-byte limit`);
-      consumed = true;
-      const bytes = await readCapped(response, maxBytes, url);
-      const contentType = sniffImageType(bytes);
-      if (!contentType) throw new ImageRefusedError(url, 'the bytes are not a PNG, JPEG, GIF or WebP image');
-      return { bytes, contentType };
-    } finally {
-      if (!consumed) await response.body?.cancel().catch(() => {});
     }
   }
 
@@ -270,7 +188,7 @@ export function createImageCache(options: ImageCacheOptions): ImageCache {
     if (running) return running;
     const work = (async () => {
       try {
-        const image = await download(kind, path);
+        const image = await downloadImage(downloading, kind, path);
         if (wanted(path)) {
           await store(name, image.bytes);
           // A sync that dropped this path while we were writing has already swept the folder.
@@ -297,9 +215,7 @@ export function createImageCache(options: ImageCacheOptions): ImageCache {
     if (ok) of.done += 1;
     else of.failed += 1;
     const finished = of.expecting.size === 0;
-    if (finished && of.failed > 0) {
-      log(`images: ${of.failed} of ${of.done + of.failed} thumbnails could not be fetched (first: ${of.failures[0] ?? 'invalid photo path'})`);
-    }
+    if (finished && of.failed > 0) log(failureLine(of));
     report(finished);
   }
 
@@ -328,23 +244,11 @@ export function createImageCache(options: ImageCacheOptions): ImageCache {
   async function reconcile(photos: readonly string[]): Promise<ImageSyncState> {
     await ready();
     if (closed) return snapshot();
-    const paths = new Set<string>();
-    let invalid = 0;
-    for (const photo of photos) {
-      if (isSafePhotoPath(photo)) paths.add(photo);
-      else invalid += 1;
-    }
+    const { paths, invalid } = safePaths(photos);
     referenced = paths;
-    await saveReferencedSet(paths);
+    await savedSet.save(paths);
 
-    const keep = new Set<string>();
-    const missing: string[] = [];
-    for (const path of paths) {
-      const thumb = cacheFileName('thumb', path);
-      keep.add(thumb).add(cacheFileName('full', path));
-      if (!present.has(thumb)) missing.push(path);
-    }
-    const stale = [...present].filter((name) => !keep.has(name));
+    const { missing, stale } = planSync(paths, present);
     for (const name of stale) present.delete(name);
     await forEachBounded(stale, 16, (name) => rm(join(folder, name), { force: true }));
 
@@ -382,13 +286,8 @@ export function createImageCache(options: ImageCacheOptions): ImageCache {
       await ready();
       const name = cacheFileName(kind, path);
       if (present.has(name)) {
-        try {
-          const bytes = await readFile(join(folder, name));
-          const contentType = sniffImageType(bytes);
-          if (contentType) return { bytes, contentType };
-        } catch {
-          // Deleted or unreadable behind our back: fetch it again below.
-        }
+        const cached = await readCached(join(folder, name));
+        if (cached) return cached;
         present.delete(name);
       }
       // A photo the catalog does not reference, or any photo while no catalog is known: no request.
@@ -399,31 +298,12 @@ export function createImageCache(options: ImageCacheOptions): ImageCache {
     async close() {
       if (closed) return;
       closed = true;
-      if (reportTimer) clearTimeout(reportTimer);
-      reportTimer = null;
+      reporter.cancel();
       stop.abort();
       await Promise.allSettled([...inFlight.values()]);
       checkIdle();
     },
   };
-}
-
-async function readCapped(response: Response, maxBytes: number, url: string): Promise<Buffer> {
-  const reader = response.body?.getReader();
-  if (!reader) return Buffer.alloc(0);
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => {});
-      throw new ImageRefusedError(url, `more than the ${maxBytes}-byte limit`);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
 }
 
 async function forEachBounded<T>(items: readonly T[], limit: number, work: (item: T) => Promise<unknown>) {
@@ -432,4 +312,80 @@ async function forEachBounded<T>(items: readonly T[], limit: number, work: (item
     while (next < items.length) await work(items[next++] as T);
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+}
+
+/** `onState` calls at most every `everyMs`; a report skipped as too soon is sent when the time is up. */
+function createReporter(everyMs: number, target: () => ((state: ImageSyncState) => void) | undefined, snapshot: () => ImageSyncState) {
+  let lastReport = 0;
+  let reportTimer: ReturnType<typeof setTimeout> | null = null;
+  function report(force: boolean) {
+    const onState = target();
+    if (!onState) return;
+    const now = Date.now();
+    if (force || now - lastReport >= everyMs) {
+      if (reportTimer) clearTimeout(reportTimer);
+      reportTimer = null;
+      lastReport = now;
+      onState(snapshot());
+    } else if (!reportTimer) {
+      reportTimer = setTimeout(() => report(true), everyMs - (now - lastReport));
+      reportTimer.unref?.();
+    }
+  }
+  function cancel() {
+    if (reportTimer) clearTimeout(reportTimer);
+    reportTimer = null;
+  }
+  return { report, cancel };
+}
+
+/**
+ * Fills `present` with the complete files of `folder` and deletes what unfinished writes left
+ * (crash, power cut) there and beside the saved photo set: never a complete file.
+ */
+async function scanFolder(folder: string, imagesRoot: string, setFile: string, present: Set<string>): Promise<void> {
+  await mkdir(folder, { recursive: true, mode: 0o700 });
+  for (const name of await readdir(folder)) {
+    if (CACHE_FILE.test(name)) present.add(name);
+    else if (name.startsWith(ATOMIC_TEMP_PREFIX)) await rm(join(folder, name), { force: true });
+  }
+  const setTemp = `${ATOMIC_TEMP_PREFIX}${basename(setFile)}.`;
+  for (const name of await readdir(imagesRoot)) {
+    if (name.startsWith(setTemp)) await rm(join(imagesRoot, name), { force: true });
+  }
+}
+
+/** The file's image, or null when it is gone, unreadable or not an image. */
+async function readCached(file: string): Promise<CachedImage | null> {
+  try {
+    const bytes = await readFile(file);
+    const contentType = sniffImageType(bytes);
+    if (contentType) return { bytes, contentType };
+  } catch {
+    // Deleted or unreadable behind our back: the caller fetches it again.
+  }
+  return null;
+}
+
+/** The photo paths that may be fetched, and how many were refused. */
+function safePaths(photos: readonly string[]): { paths: Set<string>; invalid: number } {
+  const paths = new Set<string>();
+  let invalid = 0;
+  for (const photo of photos) {
+    if (isSafePhotoPath(photo)) paths.add(photo);
+    else invalid += 1;
+  }
+  return { paths, invalid };
+}
+
+/** Referenced paths whose thumbnail is not on disk, and files (either kind) of paths no longer referenced. */
+function planSync(paths: Set<string>, present: Set<string>): { missing: string[]; stale: string[] } {
+  const keep = new Set<string>();
+  const missing: string[] = [];
+  for (const path of paths) {
+    const thumb = cacheFileName('thumb', path);
+    keep.add(thumb).add(cacheFileName('full', path));
+    if (!present.has(thumb)) missing.push(path);
+  }
+  return { missing, stale: [...present].filter((name) => !keep.has(name)) };
 }

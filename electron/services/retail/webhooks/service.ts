@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { networkInterfaces } from 'node:os';
 import {
   coded,
@@ -10,24 +9,15 @@ import {
   type BridgeOutput,
   type ErrorText,
   type ShopWebhookSettings,
-  type WebhookChange,
-  type WebhookLogEntry,
-  type WebhookOutcome,
-  type WebhookReason,
   type WebhookReceiverState,
-  type WebhookRefusal,
 } from '../../../../shared/bridge';
-import type { RetailProductWire } from '../../../../shared/api/retail';
 import { ServiceError } from '../../bridge/dispatcher';
-import { GatewayError } from '../../gateway/errors';
 import { rememberSecret } from '../../secrets/redact';
 import { VaultDamagedError, VaultUnavailableError, type WebhookSecretVault } from '../../secrets/vault';
 import type { RetailGateway } from '../gateway';
-import { actionOf, type WebhookAction } from './changes';
+import { createDeliveries } from './deliveries';
 import { openWebhookJournal, type WebhookJournal } from './journal';
-import { parseDelivery, type WebhookDelivery } from './payload';
-import { ListenError, startWebhookReceiver, type Answer, type RunningReceiver } from './receiver';
-import { verifySignature } from './signature';
+import { ListenError, startWebhookReceiver, type RunningReceiver } from './receiver';
 
 // The shop's webhook receiver, one per open shop account: started with the
 // account when Settings enable it, stopped with it, restarted when its settings change.
@@ -79,7 +69,6 @@ export interface ShopWebhooks {
   close(): Promise<void>;
 }
 
-// eslint-disable-next-line max-lines-per-function -- not split yet (the core's structural step ran out of time); the next change here splits it.
 export function createShopWebhooks(deps: ShopWebhooksDeps): ShopWebhooks {
   const log = deps.log ?? (() => {});
   const now = deps.now ?? (() => new Date());
@@ -89,8 +78,8 @@ export function createShopWebhooks(deps: ShopWebhooksDeps): ShopWebhooks {
   let running: RunningReceiver | null = null;
   let problem: ErrorText | null = null;
   let closed = false;
-  /** Deliveries carried out one after the other. */
-  let work: Promise<void> = Promise.resolve();
+  // One delivery, from its bytes to its log entry: ./deliveries.ts.
+  const { handle, refuse, work } = createDeliveries(deps, { secret: () => secret, journal: () => journal, closed: () => closed }, log, now);
   /** Start, restart and close one at a time. */
   let lifecycle: Promise<void> = Promise.resolve();
 
@@ -160,106 +149,6 @@ export function createShopWebhooks(deps: ShopWebhooksDeps): ShopWebhooks {
     return { settings, secretSaved: secret !== null, secretProblem: secretProblem ?? (settings.enabled && secret === null ? coded('webhook-secret-missing') : null), receiver: receiver() };
   }
 
-  // ——— One delivery ———
-
-  function record(outcome: WebhookOutcome, fields: { event?: string | null; verified: boolean; reason?: WebhookReason | null; change?: WebhookChange | null }): void {
-    const entry: WebhookLogEntry = {
-      at: now().toISOString(),
-      event: fields.event ?? null,
-      verified: fields.verified,
-      outcome,
-      reason: fields.reason ?? null,
-      change: fields.change ?? null,
-    };
-    journal?.record(entry);
-    deps.emit({ type: 'shop-webhook-logged' });
-  }
-
-  /** A request refused before anything in it was read: counted, never logged (shared/bridge/webhooks.ts webhookRefusals). */
-  function refuse(reason: WebhookRefusal): void {
-    journal?.countRefused(reason, now());
-    deps.emit({ type: 'shop-webhook-logged' });
-  }
-
-  /**
-   * Answers at once (no I/O); what the delivery asks runs after the answer. The signature is checked
-   * on the raw bytes before any of them is parsed: an unsigned body is never read.
-   */
-  function handle(body: Buffer, signature: string | string[] | undefined): Answer {
-    if (secret === null || journal === null) {
-      refuse('no-secret');
-      return { status: 401 };
-    }
-    const verdict = verifySignature(body, signature, secret);
-    if (verdict !== 'ok') {
-      refuse(verdict === 'missing' ? 'signature-missing' : 'signature-wrong');
-      return { status: 401 };
-    }
-    const claimed = parseDelivery(body);
-    const claimedEvent = claimed.ok ? claimed.delivery.event : claimed.event;
-    const digest = createHash('sha256').update(body).digest('hex');
-    if (!journal.firstTime(digest)) {
-      record('repeated', { event: claimedEvent, verified: true });
-      return { status: 200 };
-    }
-    return {
-      status: 200,
-      then: () => {
-        work = work.then(() => carryOut(claimed.ok ? claimed.delivery : null, claimed.ok ? null : claimed.reason, claimedEvent)).catch((error: unknown) => {
-          log(`webhooks: a delivery failed: ${error instanceof Error ? error.message : String(error)}`);
-        });
-      },
-    };
-  }
-
-  async function carryOut(delivery: WebhookDelivery | null, unreadable: WebhookReason | null, event: string | null): Promise<void> {
-    if (delivery === null) return record('unreadable', { event, verified: true, reason: unreadable });
-    if (delivery.username !== deps.username) {
-      log(`webhooks: ${delivery.event} for account "${delivery.username.slice(0, 60)}" ignored: this terminal's shop is "${deps.username}"`);
-      return record('other-account', { event: delivery.event, verified: true });
-    }
-    const action = actionOf(delivery);
-    const verified = { event: delivery.event, verified: true };
-    switch (action.kind) {
-      case 'ignored':
-        return record('ignored', verified);
-      case 'unreadable':
-        return record('unreadable', { ...verified, reason: 'record-invalid' });
-      case 'reports':
-        deps.emit({ type: 'shop-reports-stale' });
-        return record('applied', { ...verified, change: { kind: 'reports', id: null, name: null, removed: false } });
-      case 'customer':
-        deps.emit({ type: 'shop-customer-changed', customerId: action.id, customer: { ...action.record } });
-        return record('applied', { ...verified, change: { kind: 'customer', id: action.id, name: action.record.name, removed: false } });
-      case 'customer-delete-unconfirmed':
-        // No call reads one customer, so the removal cannot be confirmed: the next sync drops it.
-        return record('ignored', { ...verified, reason: 'delete-unconfirmed', change: { kind: 'customer', id: action.id, name: nameIn(delivery.data), removed: false } });
-      case 'product':
-        return carryOutProduct(action, delivery);
-    }
-  }
-
-  /**
-   * The product as the service has it now (./changes.ts): its record, or removed when the read
-   * answers 404. A failed read changes nothing — `data` may be a replayed old state.
-   */
-  async function carryOutProduct(action: Extract<WebhookAction, { kind: 'product' }>, delivery: WebhookDelivery): Promise<void> {
-    const verified = { event: delivery.event, verified: true };
-    let product: RetailProductWire | null;
-    try {
-      product = await deps.gateway.getProduct(action.id, { priority: 'sync' });
-    } catch (error) {
-      if (error instanceof GatewayError && error.status === 404) product = null;
-      else {
-        log(`webhooks: ${delivery.event} ${action.id}: the product could not be read (${error instanceof GatewayError ? error.code : String(error)}); the next sync brings it`);
-        return record('failed', { ...verified, reason: 'fetch-failed', change: { kind: 'product', id: action.id, name: action.claimedName, removed: false } });
-      }
-    }
-    if (closed) return;
-    deps.emit({ type: 'shop-product-changed', productId: action.id, product: product === null ? null : { ...product } });
-    record('applied', { ...verified, change: { kind: 'product', id: action.id, name: product?.name ?? action.claimedName, removed: product === null } });
-  }
-
   // ——— Bridge operations ———
 
   const handlers: WebhookHandlers = {
@@ -298,9 +187,9 @@ export function createShopWebhooks(deps: ShopWebhooksDeps): ShopWebhooks {
         await listen(deps.settings.get());
       }),
     async idle() {
-      for (let before = work; ; before = work) {
+      for (let before = work(); ; before = work()) {
         await before;
-        if (before === work) break;
+        if (before === work()) break;
       }
       await journal?.flush();
     },
@@ -308,14 +197,10 @@ export function createShopWebhooks(deps: ShopWebhooksDeps): ShopWebhooks {
       serially(async () => {
         closed = true;
         await stopListening();
-        await work;
+        await work();
         await journal?.flush();
       }),
   };
-}
-
-function nameIn(data: Record<string, unknown>): string | null {
-  return typeof data.name === 'string' ? data.name.slice(0, 200) : null;
 }
 
 /**
