@@ -75,4 +75,3 @@ export const noLiteralText = {
   },
 };
 
-export default { rules: { 'no-literal-text': noLiteralText } };

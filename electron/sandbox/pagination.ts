@@ -29,7 +29,6 @@ export interface LaravelPage<T> {
 /** spec §4.1 / §8: default page size 50, maximum 200; rooms are fixed at 20. */
 export const DEFAULT_PER_PAGE = 50;
 export const MAX_PER_PAGE = 200;
-export const ROOMS_PER_PAGE = 20;
 
 const positiveInteger = /^\s*\+?\d+\s*$/;
 

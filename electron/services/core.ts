@@ -21,7 +21,6 @@ import type { AccountSettings } from '../../shared/bridge';
 
 export type { AccountChoice } from './settings/commandLine';
 export type { DemoSandboxes } from './accounts/demo';
-export { APP_VERSION } from './accounts/services';
 
 export interface AppCoreOptions {
   shell: 'electron' | 'browser';

@@ -120,7 +120,6 @@ export type CategoryWire = z.output<typeof categoryWire>;
 
 /** spec 2.6 Item type: 0 = normal, 1 = menu, 4 = selling format. */
 export const ITEM_TYPE = { normal: 0, menu: 1, sellingFormat: 4 } as const;
-export type ItemType = (typeof ITEM_TYPE)[keyof typeof ITEM_TYPE];
 
 /** spec 2.6 Item (`order` is not in the table; clarifications name it as a field items may carry). */
 export const itemWire = z.object({
@@ -337,18 +336,6 @@ export const modifierGroupsPage = fastPaginated(modifierGroupWire, catalogFastSh
 export const modifierPivotsPage = fastPaginated(modifierPivotWire, catalogFastShapes.modifierPivots);
 export const menuMenuCategoriesPage = fastPaginated(menuMenuCategoryWire, catalogFastShapes.menuMenuCategories);
 export const menuMenuItemCategoryPivotsPage = fastPaginated(menuMenuItemCategoryPivotWire, catalogFastShapes.menuMenuItemCategoryPivots);
-
-export type GroupsPage = z.output<typeof groupsPage>;
-export type CategoriesPage = z.output<typeof categoriesPage>;
-export type ItemsPage = z.output<typeof itemsPage>;
-export type SellingFormatsPage = z.output<typeof sellingFormatsPage>;
-export type SellingFormatPivotsPage = z.output<typeof sellingFormatPivotsPage>;
-export type ModifiersPage = z.output<typeof modifiersPage>;
-export type ModifierCategoriesPage = z.output<typeof modifierCategoriesPage>;
-export type ModifierGroupsPage = z.output<typeof modifierGroupsPage>;
-export type ModifierPivotsPage = z.output<typeof modifierPivotsPage>;
-export type MenuMenuCategoriesPage = z.output<typeof menuMenuCategoriesPage>;
-export type MenuMenuItemCategoryPivotsPage = z.output<typeof menuMenuItemCategoryPivotsPage>;
 
 /**
  * spec 4.3: URL segment (`V2/catalog/{segment}`) → wrapper key of a multi-record write, the

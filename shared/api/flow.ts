@@ -15,7 +15,6 @@ export const flowCustomerRequest = z.strictObject({
   phone: z.int().nonnegative().optional(),
   notes: z.string().optional(),
 });
-export type FlowCustomerRequest = z.input<typeof flowCustomerRequest>;
 
 /** spec 2.9 `contents` entry; `itemName` from the clarifications. */
 export const flowContentRequest = z.strictObject({
@@ -31,7 +30,6 @@ export const flowPaymentRequest = z.strictObject({
   amount: sendPositiveMoney,
   payment_method_id: sendId.optional(),
 });
-export type FlowPaymentRequest = z.input<typeof flowPaymentRequest>;
 
 /** spec 2.9: the `data` of action `newOrder`. */
 export const flowNewOrderRequest = z.strictObject({
@@ -54,7 +52,6 @@ export const flowMessageRequest = z.strictObject({
   action: z.literal('newOrder'),
   data: flowNewOrderRequest,
 });
-export type FlowMessageRequest = z.input<typeof flowMessageRequest>;
 
 /**
  * spec 4.7 response envelope. `result` may come as true/false or 1/0; unknown fields are ignored.

@@ -28,8 +28,6 @@ export const loyaltyModifiersRequest = z
     (modifiers) => modifiers.length <= 1 || modifiers.every((modifier) => 'name' in modifier),
     'a selling-format modifier { id, price? } comes alone: one per line, without other modifiers',
   );
-export type LoyaltyModifierRequest = z.input<typeof loyaltyModifierRequest>;
-export type LoyaltyFormatModifierRequest = z.input<typeof loyaltyFormatModifierRequest>;
 
 /** clarifications: one chosen dish of a menu item (type 1). */
 export const loyaltyMenuContentRequest = z.strictObject({
@@ -42,7 +40,6 @@ export const loyaltyMenuContentRequest = z.strictObject({
   dishOrder: sendId.optional(),
   modifiers: loyaltyModifiersRequest.optional(),
 });
-export type LoyaltyMenuContentRequest = z.input<typeof loyaltyMenuContentRequest>;
 
 /** clarifications: a contents entry — `modifiers` (normal, selling format) or `menuContents` (menu). */
 export const loyaltyContentRequest = z

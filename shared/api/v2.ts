@@ -202,7 +202,6 @@ export const purchaseOrderLineWire = z.object({
 export type PurchaseOrderLineWire = z.output<typeof purchaseOrderLineWire>;
 /** spec 4.5: GET V2/purchaseOrders/<id> pages the content lines of the order. */
 export const purchaseOrderLinesPage = paginated(purchaseOrderLineWire);
-export type PurchaseOrderLinesPage = z.output<typeof purchaseOrderLinesPage>;
 
 /** spec 2.8 Purchase order (values of `status` are not shown). */
 export const purchaseOrderWire = z.object({
@@ -241,7 +240,6 @@ export const vendorWire = z.object({
 });
 export type VendorWire = z.output<typeof vendorWire>;
 export const vendorsPage = paginated(vendorWire);
-export type VendorsPage = z.output<typeof vendorsPage>;
 
 const vendorFields = {
   name: sendRequiredText,
@@ -286,7 +284,6 @@ export const vendorItemWire = z.object({
 });
 export type VendorItemWire = z.output<typeof vendorItemWire>;
 export const vendorItemsPage = paginated(vendorItemWire);
-export type VendorItemsPage = z.output<typeof vendorItemsPage>;
 
 /** One vendor item to write (spec 2.8: `item_id`, `costPrice` (string decimal), `pack` required). */
 export const vendorItemRequest = z.strictObject({
@@ -303,13 +300,11 @@ export type VendorItemRequest = z.input<typeof vendorItemRequest>;
 export const vendorItemsSaveRequest = z.strictObject({
   items: z.array(vendorItemRequest).min(1, 'at least one item is required'),
 });
-export type VendorItemsSaveRequest = z.input<typeof vendorItemsSaveRequest>;
 
 /** DELETE V2/vendors/<id>/items body: the ITEM ids whose relation is removed. */
 export const vendorItemsRemoveRequest = z.strictObject({
   items: z.array(sendId).min(1, 'at least one item id is required'),
 });
-export type VendorItemsRemoveRequest = z.input<typeof vendorItemsRemoveRequest>;
 
 // ——— Chain sync (spec 4.2; clarifications: Hospitality v2) ———
 

@@ -37,10 +37,3 @@ export function paginated<T extends z.ZodType>(record: T) {
     next_page_url: z.string().nullable().optional(),
   });
 }
-
-/** Error body the sandbox sends, and the conservative shape we expect (clarifications: Hospitality v2). */
-export const wireErrorBody = z.object({
-  error: z.string(),
-  code: z.number().optional(),
-  data: z.unknown().optional(),
-});

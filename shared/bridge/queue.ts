@@ -172,7 +172,6 @@ export const stockReceiptSchema = z.strictObject({
   lineId: id,
   itemName: text(300),
 });
-export type StockReceipt = z.infer<typeof stockReceiptSchema>;
 
 /**
  * What an entry carries, as data: a code (the entry's kind) with the values the renderer words in
@@ -195,7 +194,6 @@ export type StructuredSummary = z.infer<typeof structuredSummarySchema>;
  * ("Round · 3 items · 23,50 €"), still read (the renderer then words the entry from its request).
  */
 export const entrySummarySchema = z.union([structuredSummarySchema, text(500)]);
-export type EntrySummary = z.infer<typeof entrySummarySchema>;
 
 /** What the renderer submits for one entry: the request exactly as it will be sent, and how to show it. */
 export const entryDraftSchema = z.strictObject({

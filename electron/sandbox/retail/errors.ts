@@ -28,11 +28,6 @@ export function invalid(c: Context, reason: string): Response {
   return c.json(retailErrorBody(INVALID_DATA), 422);
 }
 
-/** A 404 naming what was not found. */
-export function notFound(c: Context, what: string): Response {
-  return retailError(c, 404, `${what} not found.`);
-}
-
 /** A header value holds printable ASCII only: anything else becomes `?`, at most 500 characters. */
 function headerSafe(text: string): string {
   return text.replace(/[^\x20-\x7e]/g, '?').slice(0, 500);

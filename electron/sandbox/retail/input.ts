@@ -96,9 +96,6 @@ export const id = laravelInteger(z.int({ error: missing('expected an integer id'
 /** An integer field (a whole number, or a string of one); its schema checks the range. */
 export const integer = laravelInteger;
 
-/** Free text (at most 10,000 characters). */
-export const text = z.string({ error: missing('expected a string') }).max(10_000);
-
 /** Optional free text that may be null; a number is read as its text (phones, postal codes). */
 export const optionalText = z
   .union([z.string().max(10_000), z.number().finite()], { error: missing('expected a string or null') })
@@ -114,11 +111,4 @@ export function isCalendarDate(value: string): boolean {
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
   const date = new Date(Date.UTC(y, mo - 1, d));
   return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
-}
-
-/** A list of at most `max` objects (§4.1: 100 per create or update request). */
-export function checkObjectCount(count: number, max: number, what: string): void {
-  if (count > max) {
-    throw invalidData(`Too many ${what} in one request: ${count}; at most ${max} objects per create or update request. Nothing was written.`);
-  }
 }

@@ -104,8 +104,6 @@ const demoCatalogSchema = z.strictObject({
   groups: z.array(group).min(1),
 });
 
-export type DemoCatalogSource = z.output<typeof demoCatalogSchema>;
-
 /** Price of one unit of quantity of a selling-format item, from its largest format (e.g. a litre of beer). */
 function unitPrice(formats: readonly { price: number; quantity: number }[]): number {
   const largest = formats.reduce((a, b) => (b.quantity > a.quantity ? b : a));

@@ -7,7 +7,7 @@ import { fetchSyncPage } from './syncPages';
 import type { Gateway, GatewayOptions } from './types';
 import { FLOW_AUTH_FAILURE, gatewayRequests, ignoreBody, type GatewayRequests } from './requests';
 
-export type { GatewayOptions, CallOptions, OrderCallOptions, PageOptions, Paginated, CatalogCalls, CatalogGateway, Gateway } from './types';
+export type { GatewayOptions,       Gateway } from './types';
 
 /** The venue's vendor API (spec §4), every call checked before it leaves and on its way back. */
 export function createGateway(options: GatewayOptions): Gateway {

@@ -28,7 +28,7 @@ import { createReferencedSetStore } from './referencedSet';
 import { sniffImageType } from './signature';
 
 // Fetching and checking one image is ./download.ts; the saved photo set is ./referencedSet.ts.
-export { ImageRefusedError, type CachedImage } from './download';
+export {  type CachedImage } from './download';
 
 /** What the shells' image routes need: one image from disk, fetched first when missing. */
 export interface ImageSource {

@@ -43,7 +43,7 @@ import { retailWrites, type RetailCallOptions, type RetailWrites } from './gatew
 import type { RetailLimiter } from './limiter';
 
 export type { RetailGatewayOptions } from './gatewayRequests';
-export type { RetailCallOptions, RetailOrderCallOptions } from './gatewayWrites';
+export type { RetailCallOptions,  } from './gatewayWrites';
 
 // The main side's calls to the retail service (retail-api.md §4; clarifications "Retail",
 // "Limits"), on the hospitality gateway's transport (gateway/transport.ts: ky, no redirects

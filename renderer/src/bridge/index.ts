@@ -45,7 +45,5 @@ function unwrap<T>(result: BridgeResult<T>): T {
   throw new BridgeError(result.error);
 }
 
-export { createHttpBridge } from './httpBridge';
-export { pinGrants, type PinGrants } from './grants';
-export { BridgeError } from '../../../shared/bridge';
+export {  type PinGrants } from './grants';
 export type { BridgeApi, BridgeClient } from '../../../shared/bridge';

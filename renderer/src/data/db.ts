@@ -1,6 +1,6 @@
 import Dexie, { type DexieOptions, type EntityTable } from 'dexie';
 import type { FloorRoom, FloorTable, SyncResource } from '../../../shared/bridge';
-import type { GenerationPointerRow, GenerationState } from './sync/generationPointer';
+import type { GenerationPointerRow } from './sync/generationPointer';
 
 /** A room as stored: its tables live in their own table, indexed by roomId. */
 export type StoredRoom = Omit<FloorRoom, 'tables'>;
@@ -20,7 +20,6 @@ export type MetaKey = 'floorSavedAt';
  * generation is one transaction over this table (sync/generationPointer.ts, as the shop's).
  */
 export type GenerationRow = GenerationPointerRow<string, SyncResource>;
-export type { GenerationState };
 
 export type ComandaDb = Dexie & {
   /** Version 1 floor plan: read only until the first catalog generation exists (see SCHEMA_V2). */

@@ -29,8 +29,3 @@ export function createI18n(language: Language): I18n {
 export function startLanguage(saved: unknown, preferred: readonly string[]): Language {
   return isLanguage(saved) ? saved : detectLanguage(preferred);
 }
-
-export function currentLanguage(instance: I18n): Language {
-  const language = instance.language;
-  return isLanguage(language) ? language : 'es';
-}

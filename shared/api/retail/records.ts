@@ -107,7 +107,6 @@ export const retailTaxObjectWire = z.object({
   percentage: wireHundredths,
   shouldStack: wireBool(false),
 });
-export type RetailTaxObjectWire = z.output<typeof retailTaxObjectWire>;
 
 const taxObject = retailTaxObjectWire.nullish().transform((v) => v ?? null);
 
@@ -146,7 +145,6 @@ export const retailProductStockWire = z.object({
   item_id: wireInt,
   unit_id: wireRef,
 });
-export type RetailProductStockWire = z.output<typeof retailProductStockWire>;
 
 /** §2.6 product types. */
 export const RETAIL_PRODUCT_TYPE = {

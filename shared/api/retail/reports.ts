@@ -104,4 +104,3 @@ export const retailReportPages = {
 
 /** §4.6 `dateField`: which date of an order the date filters read. */
 export const RETAIL_REPORT_DATE_FIELDS = ['created_at', 'updated_at', 'closed_at', 'opened_at'] as const;
-export type RetailReportDateField = (typeof RETAIL_REPORT_DATE_FIELDS)[number];

@@ -117,7 +117,6 @@ export const retailPaymentRequest = z
 export const retailInvoiceRequest = z.strictObject({
   payments: z.array(retailPaymentRequest).min(1, 'an invoice needs at least one payment').max(RETAIL_MAX_OBJECTS),
 });
-export type RetailInvoiceRequest = z.input<typeof retailInvoiceRequest>;
 export type RetailPaymentRequest = z.input<typeof retailPaymentRequest>;
 
 /** §4.2 `stocks/add` (sets the stock of the product in the warehouse; a count may be negative). */

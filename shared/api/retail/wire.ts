@@ -111,7 +111,6 @@ export const retailErrorBody = z.object({
   code: z.union([z.number(), z.string()]).optional(),
   data: z.unknown().optional(),
 });
-export type RetailErrorBody = z.output<typeof retailErrorBody>;
 
 const FIELD_PATH = /^[A-Za-z_][\w]*(?:(?:\.|\[)\w+\]?)*$/;
 

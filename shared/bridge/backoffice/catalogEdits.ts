@@ -42,7 +42,6 @@ export const modifierEditSchema = z.strictObject({ kind: z.literal('modifier'), 
 /** One record's changed fields. */
 export const catalogEditSchema = z.discriminatedUnion('kind', [itemEditSchema, categoryEditSchema, groupEditSchema, modifierEditSchema]);
 export type CatalogEdit = z.infer<typeof catalogEditSchema>;
-export type ItemEdit = z.infer<typeof itemEditSchema>;
 
 /** Which record. */
 export const catalogEditRefSchema = z.strictObject({ kind: z.enum(catalogEditKinds), id });

@@ -60,11 +60,6 @@ export function addDays(date: string, days: number): string {
   return new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])) + days * DAY_MS).toISOString().slice(0, 10);
 }
 
-/** Days from `a` to `b` (b − a). */
-export function daysBetween(a: string, b: string): number {
-  return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / DAY_MS);
-}
-
 /** ISO weekday of a date: 1 Monday … 7 Sunday. */
 export function isoWeekday(date: string): number {
   const day = new Date(`${date}T00:00:00Z`).getUTCDay();

@@ -65,11 +65,6 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-export async function startSandbox() {
-  const started = await startScript('electron/sandbox/cli.ts', ['--port', '0'], /listening on (http:\/\/127\.0\.0\.1:\d+)/);
-  return { ...started, url: started.match[1]! };
-}
-
 /** Each browser shell's data folder by its origin: where it keeps the launch link to open next. */
 const launchLinkFiles = new Map<string, string>();
 

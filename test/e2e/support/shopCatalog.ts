@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { NotCovered, productFromWire, promotionFromWire, promotionOn, rateFromWire, ratePrice, type RefProduct, type RefPromotion, type RefRate } from '../../contract/retail/shopReferee';
+import { productFromWire, promotionFromWire, promotionOn, rateFromWire, ratePrice, type RefProduct, type RefPromotion, type RefRate } from '../../contract/retail/shopReferee';
 import { retailGet, type Wire } from './shop';
 
 // What the shop proofs read from the retail sandbox's own API (never from the terminal's code or
@@ -110,7 +110,6 @@ export function needsRounding(rate: RefRate, product: RefProduct): boolean {
   return (ratePrice(rate, product.id, product.priceCents) ?? 0) * 10_000 !== exact;
 }
 
-export { NotCovered };
 
 type QueueEntry = { id: string; kind: string; state: string; attempts: number };
 

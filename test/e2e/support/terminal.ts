@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, expect, type BrowserContext, type Page } from '@playwright/test';
 import { chromiumLaunch } from '../../../playwright.config';
-import { DEMO_HEADERS, nextLaunchLink, startScript, startServe, tokenFileArgs, type Started } from './processes';
+import { nextLaunchLink, startScript, startServe, tokenFileArgs, type Started } from './processes';
 import { SyncPage } from '../pages/SyncPage';
 
 // The setup most e2e tests share: the vendor's sandbox on its own (so a test can read its API and
@@ -88,11 +88,4 @@ export async function openSyncedWindow(url: string, contexts: BrowserContext[], 
 /** The terminal on the vendor's demo account, its catalog synced; the page it shows. */
 export async function openSyncedTerminal(vendorUrl: string, running: Started[], contexts: BrowserContext[], options: WindowOptions = {}): Promise<Page> {
   return openSyncedWindow(await startTerminal(vendorUrl, running), contexts, options);
-}
-
-/** The vendor's first room (back-office order) with its tables, read from its own API. */
-export async function firstRoomOf(vendorUrl: string): Promise<{ name: string; tables: Array<{ id: string; name: string }> }> {
-  const res = await fetch(`${vendorUrl}/api/external/v2/rooms?withTables=1`, { headers: DEMO_HEADERS });
-  const rooms = ((await res.json()) as { data: Array<{ name: string; order: string; tables: Array<{ id: string; name: string }> }> }).data;
-  return rooms.sort((a, b) => Number(a.order) - Number(b.order))[0]!;
 }

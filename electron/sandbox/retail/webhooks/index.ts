@@ -11,12 +11,9 @@ import type { RetailState } from '../state';
 import { webhookControlRoutes } from './routes';
 import { WebhookService, type WebhooksOptions } from './service';
 
-export { SUBSCRIBABLE_EVENTS, TEST_EVENT, subscriptionMatches, type SubscribableEvent } from './names';
-export { DELIVERY_TIMEOUT_MS, RETRY_DELAYS_MS, SAMPLE_PRODUCT, WebhookService, realClock } from './service';
-export type { Delivery, DeliveryAttempt, DeliveryStatus, Webhook, WebhookClock, WebhooksOptions } from './service';
-export { nodeTransport, type WebhookRequest, type WebhookTransport } from './transport';
-export { deliveryBody, FORM_CONTENT_TYPE, signBody, SIGNATURE_HEADER } from './wire';
-export { WEBHOOKS_BASE } from './routes';
+export {    WebhookService,  } from './service';
+export type {      WebhooksOptions } from './service';
+export { deliveryBody,  signBody,  } from './wire';
 
 export interface RetailWebhooks {
   /** The sink of every event the retail API emits. */

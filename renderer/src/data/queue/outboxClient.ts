@@ -392,4 +392,3 @@ function lineInputOf(line: OutboxLine): TicketLineInput {
   return { choice: line.choice, name: line.name, details: line.details, quantity: line.quantity, note: line.note, unitCents: line.unitCents };
 }
 
-export type { SeatTable };

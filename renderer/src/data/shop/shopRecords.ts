@@ -110,7 +110,8 @@ export function checkShopRecords<R extends ShopResource>(resource: R, records: r
 // Stored = checked wire output: each check's output is exactly the wire schema's output type.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Assert<T extends true> = T;
-export type ShopRecordShapesMatchTheWire = [
+// Checked where it is declared: a record shape that drifts from its wire type fails to compile.
+type _ShopRecordShapesMatchTheWire = [
   Assert<Same<z.output<typeof shopGroupRecord>, RetailGroupWire>>,
   Assert<Same<z.output<typeof shopCategoryRecord>, RetailCategoryWire>>,
   Assert<Same<z.output<typeof shopProductRecord>, RetailProductWire>>,

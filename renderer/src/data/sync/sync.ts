@@ -20,7 +20,7 @@ import { describe, inconsistent, unreadable } from './syncFailure';
 // the UI reads its progress from catalogStore.ts.
 
 export { SyncFailure, type SyncFailureKind } from './syncFailure';
-export { DEFAULT_WRITE_BATCH, type WriteBatch } from './pageWriter';
+export {  type WriteBatch } from './pageWriter';
 
 /** Everything the terminal mirrors, in the order it is fetched (catalog first, stocks last). */
 export const SYNC_RESOURCES: readonly SyncResource[] = syncResourceNames;

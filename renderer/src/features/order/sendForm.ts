@@ -16,7 +16,7 @@ export {
   EMPTY_DELIVERY,
   EMPTY_PAYMENT,
   EMPTY_TAKEAWAY,
-  NO_ROUND_EXTRAS,
+  
   type DeliveryDay,
   type DeliveryDraft,
   type PaymentDraft,

@@ -10,7 +10,6 @@ import type { Formatters } from '../../i18n/format';
 // table's cells as shown (csv.ts). Pure: words and formats come in.
 
 export type SectionId = 'hours' | 'categories' | 'products' | 'payments' | 'taxes' | 'stocks';
-export const SECTION_IDS: readonly SectionId[] = ['hours', 'categories', 'products', 'payments', 'taxes', 'stocks'];
 
 /** A cell as shown, and the exact integer behind a figure (cents, thousandths, a count). */
 export interface TableCell {

@@ -325,9 +325,6 @@ export function createBasketStore(now: () => Date | number = () => Date.now()): 
 /** The till's basket (one per window). */
 export const useBasketStore = createBasketStore();
 
-/** `checkoutDraft()` of the till's basket: what the pay dialog (helper S5) sends. */
-export const checkoutDraft = (): CheckoutDraft => useBasketStore.getState().checkoutDraft();
-
 export const basketSelectors = {
   view: (state: BasketState) => state.view,
   lines: (state: BasketState) => state.view.lines,
