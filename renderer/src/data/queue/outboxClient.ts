@@ -75,7 +75,6 @@ export function flowUrlLength(request: DeliveryRequest): number {
   return request.kind === 'seating' ? encodeURIComponent(JSON.stringify(request.data)).length : 0;
 }
 
-
 /** The records every line of a ticket needs, read narrowly (one item at a time) and indexed once. */
 export async function ticketCatalog(db: CatalogDb, lines: readonly { choice: { itemId: number } }[]): Promise<CatalogIndex> {
   const merged: { [K in keyof CatalogRecords]: Map<number, CatalogRecords[K][number]> } = {
@@ -103,7 +102,18 @@ export async function ticketCatalog(db: CatalogDb, lines: readonly { choice: { i
 }
 
 const EMPTY_CATALOG = (): CatalogIndex =>
-  indexCatalog({ categories: [], items: [], sellingFormats: [], sellingFormatPivots: [], modifiers: [], modifierCategories: [], modifierGroups: [], modifierPivots: [], menuMenuCategories: [], menuMenuItemCategoryPivots: [] });
+  indexCatalog({
+    categories: [],
+    items: [],
+    sellingFormats: [],
+    sellingFormatPivots: [],
+    modifiers: [],
+    modifierCategories: [],
+    modifierGroups: [],
+    modifierPivots: [],
+    menuMenuCategories: [],
+    menuMenuItemCategoryPivots: [],
+  });
 
 /** The ids one submit uses, kept for the next identical submit when its answer never came. */
 interface SubmitIds {
@@ -162,7 +172,13 @@ function submitIds(newId: () => string): (what: unknown) => SubmitIds {
   };
 }
 
-function roundDraft(service: TableService, lines: readonly TicketLineInput[], catalog: CatalogIndex, extra: Pick<LoyaltyRequestInput, 'notes' | 'payment' | 'discount' | 'skipMerge' | 'warehouseId'>, nextId: () => string): EntryDraft {
+function roundDraft(
+  service: TableService,
+  lines: readonly TicketLineInput[],
+  catalog: CatalogIndex,
+  extra: Pick<LoyaltyRequestInput, 'notes' | 'payment' | 'discount' | 'skipMerge' | 'warehouseId'>,
+  nextId: () => string,
+): EntryDraft {
   const id = nextId();
   const { request, totalCents } = loyaltyRequest({ entryId: id, lines, tableId: service.primaryTableId, guests: service.guests, ...extra }, catalog);
   return {
@@ -178,7 +194,13 @@ function roundDraft(service: TableService, lines: readonly TicketLineInput[], ca
   };
 }
 
-function seatingDraft(service: TableService, lines: readonly TicketLineInput[], catalog: CatalogIndex, prepayment: SeatPrepayment | undefined, nextId: () => string): EntryDraft {
+function seatingDraft(
+  service: TableService,
+  lines: readonly TicketLineInput[],
+  catalog: CatalogIndex,
+  prepayment: SeatPrepayment | undefined,
+  nextId: () => string,
+): EntryDraft {
   const { request, totalCents } = seatingRequest(
     { tableIds: service.tableIds, guests: service.guests, customer: service.customer, notes: service.notes, lines, prepayment },
     catalog,
@@ -204,7 +226,8 @@ function validateTables(tables: readonly SeatTable[]) {
 }
 
 function validateGuests(guests: number) {
-  if (!Number.isInteger(guests) || guests < MIN_GUESTS || guests > MAX_GUESTS) throw new OutboxInputError(coded('guests-range', { min: MIN_GUESTS, max: MAX_GUESTS }));
+  if (!Number.isInteger(guests) || guests < MIN_GUESTS || guests > MAX_GUESTS)
+    throw new OutboxInputError(coded('guests-range', { min: MIN_GUESTS, max: MAX_GUESTS }));
 }
 
 function validateCustomer(customer: SeatCustomer | null) {
@@ -215,6 +238,85 @@ function customerOf(name: string | undefined, email: string | undefined, phone: 
   // clarifications: a loyalty customer needs name AND email; without an email none is sent.
   if (!email?.trim()) return undefined;
   return { name: name?.trim() || email.trim(), email: email.trim(), ...(phone?.trim() ? { phone: phone.trim() } : {}) };
+}
+
+type StandalonePlace = Extract<EntryPlace, { kind: 'takeaway' | 'delivery' }>;
+type StandaloneFields = Omit<LoyaltyRequestInput, 'entryId' | 'lines'>;
+
+/** The service a seating opens: its tables (the last one is the primary), guests, customer and notes. */
+function serviceOf(input: SeatInput, primary: SeatTable, id: string, seatedAt: Date): TableService {
+  return {
+    id,
+    tableIds: input.tables.map((t) => t.id),
+    primaryTableId: primary.id,
+    tableNames: input.tables.map((t) => t.name),
+    guests: input.guests,
+    customer: input.customer ? { ...input.customer, name: input.customer.name.trim() } : null,
+    notes: input.notes.trim(),
+    seatedAt: seatedAt.toISOString(),
+    open: 1,
+    closedAt: null,
+  };
+}
+
+/** A takeaway or delivery order's queue entry: no table, no service. */
+function standaloneDraft(
+  id: string,
+  kind: StandalonePlace['kind'],
+  place: StandalonePlace,
+  lines: readonly TicketLineInput[],
+  { request, totalCents }: ReturnType<typeof loyaltyRequest>,
+): EntryDraft {
+  return {
+    id,
+    kind,
+    tableIds: [],
+    place,
+    serviceId: null,
+    request,
+    lines: outboxLines(lines),
+    summary: { code: kind, params: { items: itemsIn(lines), totalCents } },
+    totalCents,
+  };
+}
+
+/** A takeaway: its name is required; a phone makes it a pickup the venue can call. */
+function takeawayOrder(input: TakeawayInput): { place: StandalonePlace; fields: StandaloneFields } {
+  const name = input.name.trim();
+  if (name === '') throw new OutboxInputError(coded('takeaway-needs-name'));
+  const phone = input.phone?.trim();
+  return {
+    place: { kind: 'takeaway', customer: name },
+    fields: {
+      tableName: name,
+      notes: input.notes,
+      payment: input.payment,
+      warehouseId: input.warehouseId,
+      customer: customerOf(name, input.email, phone),
+      // clarifications: a delivery without an address is a pickup.
+      ...(phone ? { delivery: { phone } } : {}),
+    },
+  };
+}
+
+/** A delivery: a phone and an address are required. */
+function deliveryOrder(input: DeliveryInput): { place: StandalonePlace; fields: StandaloneFields } {
+  const phone = input.phone.trim();
+  const address = input.address.trim();
+  if (phone === '') throw new OutboxInputError(coded('delivery-needs-phone'));
+  if (address === '') throw new OutboxInputError(coded('delivery-needs-address'));
+  const name = input.name?.trim();
+  return {
+    place: { kind: 'delivery', customer: name || phone },
+    fields: {
+      tableName: name || `Delivery ${phone}`,
+      notes: input.notes,
+      payment: input.payment,
+      warehouseId: input.warehouseId,
+      customer: customerOf(name, input.email, phone),
+      delivery: { phone, address, ...(input.city?.trim() ? { city: input.city.trim() } : {}), ...(input.date ? { date: input.date } : {}) },
+    },
+  };
 }
 
 export function openOutbox(deps: OutboxClientDeps): Outbox {
@@ -249,18 +351,7 @@ export function openOutbox(deps: OutboxClientDeps): Outbox {
     const split = splitSeatingLines(lines, catalog);
     const primary = tables[tables.length - 1]!;
     const ids = idsFor({ seat: input });
-    const service: TableService = {
-      id: ids.next(),
-      tableIds: tables.map((t) => t.id),
-      primaryTableId: primary.id,
-      tableNames: tables.map((t) => t.name),
-      guests: input.guests,
-      customer: input.customer ? { ...input.customer, name: input.customer.name.trim() } : null,
-      notes: input.notes.trim(),
-      seatedAt: now().toISOString(),
-      open: 1,
-      closedAt: null,
-    };
+    const service = serviceOf(input, primary, ids.next(), now());
     const seatingId = ids.next();
     let seating = seatingDraft(service, split.flow, catalog, input.prepayment, () => seatingId);
     let round: readonly TicketLineInput[] = split.round;
@@ -293,44 +384,22 @@ export function openOutbox(deps: OutboxClientDeps): Outbox {
     return submit(roundDraft(service, input.lines, catalog, { notes, payment, discount, skipMerge, warehouseId }, ids.next), ids);
   }
 
-  async function sendStandalone(place: Extract<EntryPlace, { kind: 'takeaway' | 'delivery' }>, lines: readonly TicketLineInput[], fields: Omit<LoyaltyRequestInput, 'entryId' | 'lines'>): Promise<OutboxEntry> {
+  async function sendStandalone(place: StandalonePlace, lines: readonly TicketLineInput[], fields: StandaloneFields): Promise<OutboxEntry> {
     const kind = place.kind;
     const catalog = await catalogFor(lines);
     const ids = idsFor({ place, lines, fields });
     const id = ids.next();
-    const { request, totalCents } = loyaltyRequest({ entryId: id, lines, ...fields }, catalog);
-    return submit({ id, kind, tableIds: [], place, serviceId: null, request, lines: outboxLines(lines), summary: { code: kind, params: { items: itemsIn(lines), totalCents } }, totalCents }, ids);
+    return submit(standaloneDraft(id, kind, place, lines, loyaltyRequest({ entryId: id, lines, ...fields }, catalog)), ids);
   }
 
   async function sendTakeaway(input: TakeawayInput): Promise<OutboxEntry> {
-    const name = input.name.trim();
-    if (name === '') throw new OutboxInputError(coded('takeaway-needs-name'));
-    const phone = input.phone?.trim();
-    return sendStandalone({ kind: 'takeaway', customer: name }, input.lines, {
-      tableName: name,
-      notes: input.notes,
-      payment: input.payment,
-      warehouseId: input.warehouseId,
-      customer: customerOf(name, input.email, phone),
-      // clarifications: a delivery without an address is a pickup.
-      ...(phone ? { delivery: { phone } } : {}),
-    });
+    const { place, fields } = takeawayOrder(input);
+    return sendStandalone(place, input.lines, fields);
   }
 
   async function sendDelivery(input: DeliveryInput): Promise<OutboxEntry> {
-    const phone = input.phone.trim();
-    const address = input.address.trim();
-    if (phone === '') throw new OutboxInputError(coded('delivery-needs-phone'));
-    if (address === '') throw new OutboxInputError(coded('delivery-needs-address'));
-    const name = input.name?.trim();
-    return sendStandalone({ kind: 'delivery', customer: name || phone }, input.lines, {
-      tableName: name || `Delivery ${phone}`,
-      notes: input.notes,
-      payment: input.payment,
-      warehouseId: input.warehouseId,
-      customer: customerOf(name, input.email, phone),
-      delivery: { phone, address, ...(input.city?.trim() ? { city: input.city.trim() } : {}), ...(input.date ? { date: input.date } : {}) },
-    });
+    const { place, fields } = deliveryOrder(input);
+    return sendStandalone(place, input.lines, fields);
   }
 
   /** A waiter's decision about one entry: the main side checks its state in its transaction. */
@@ -364,7 +433,10 @@ export function openOutbox(deps: OutboxClientDeps): Outbox {
       const payment = prepayment ? { paymentMethodId: prepayment.methodId, amountCents: prepayment.amountCents, tipCents: 0 } : undefined;
       // Its items (if any) join the open order as a round; without items there is nothing to send.
       const drafted = service && lines.length > 0 ? roundDraft(service, lines, await catalogFor(lines), payment ? { payment } : {}, newId) : null;
-      const round = drafted && prepayment ? { ...drafted, tender: { methodId: prepayment.methodId, methodName: prepayment.methodName, amountCents: prepayment.amountCents, tipCents: 0 } } : drafted;
+      const round =
+        drafted && prepayment
+          ? { ...drafted, tender: { methodId: prepayment.methodId, methodName: prepayment.methodName, amountCents: prepayment.amountCents, tipCents: 0 } }
+          : drafted;
       await decide(() => bridge.sendSeatingAsRound({ entryId, round }));
     },
     async moveSeating(entryId, tables) {
@@ -373,7 +445,12 @@ export function openOutbox(deps: OutboxClientDeps): Outbox {
       const service = entry.serviceId ? store.getState().queue?.serviceById.get(entry.serviceId) : undefined;
       if (!service) throw new OutboxInputError(coded('service-gone'));
       const lines = entry.lines.map(lineInputOf);
-      const moved: TableService = { ...service, tableIds: tables.map((t) => t.id), primaryTableId: tables[tables.length - 1]!.id, tableNames: tables.map((t) => t.name) };
+      const moved: TableService = {
+        ...service,
+        tableIds: tables.map((t) => t.id),
+        primaryTableId: tables[tables.length - 1]!.id,
+        tableNames: tables.map((t) => t.name),
+      };
       const seating = seatingDraft(moved, lines, await catalogFor(lines), prepaymentOfSeating(entry.request, entry.tender), newId);
       await decide(() => bridge.moveSeating({ entryId, tables: tables.map(({ id, name }) => ({ id, name })), seating }));
     },
@@ -391,4 +468,3 @@ export function openOutbox(deps: OutboxClientDeps): Outbox {
 function lineInputOf(line: OutboxLine): TicketLineInput {
   return { choice: line.choice, name: line.name, details: line.details, quantity: line.quantity, note: line.note, unitCents: line.unitCents };
 }
-

@@ -28,7 +28,10 @@ import './catalogEdit.css';
 // save changes nothing here, and every problem is shown on its field, in words.
 
 const allergenCodes = Object.keys(ALLERGENS).map(Number) as AllergenCode[];
-const KIND_LABEL = { group: 'kindGroup', category: 'kindCategory', item: 'kindItem', modifier: 'kindModifier' } as const satisfies Record<CatalogEditKind, string>;
+const KIND_LABEL = { group: 'kindGroup', category: 'kindCategory', item: 'kindItem', modifier: 'kindModifier' } as const satisfies Record<
+  CatalogEditKind,
+  string
+>;
 const PICK_KINDS: readonly PickKind[] = ['all', 'item', 'category', 'group', 'modifier'];
 const PICK_LABEL = { all: 'kindAll', ...KIND_LABEL } as const;
 
@@ -136,8 +139,7 @@ function RecordPicker({ db }: { db: CatalogDb }) {
               aria-label={[record.name, ...meta].join(', ')}
               onClick={() => openRecord(record)}
             >
-              <span className="catalog-edit__result-name">{record.name}</span>{' '}
-              <span className="catalog-edit__result-meta">{meta.join(' · ')}</span>
+              <span className="catalog-edit__result-name">{record.name}</span> <span className="catalog-edit__result-meta">{meta.join(' · ')}</span>
             </button>
           );
         }}
@@ -196,11 +198,7 @@ function EditForm({ record }: { record: PickedRecord }) {
   const fieldError = (field: CatalogEditField) => {
     const list = problemsOf(field);
     if (list.length === 0) return null;
-    return (
-      <FormError id={errorId(field)}>
-        {list.map((p) => problemText(p)).join(' ')}
-      </FormError>
-    );
+    return <FormError id={errorId(field)}>{list.map((p) => problemText(p)).join(' ')}</FormError>;
   };
   const invalid = (field: CatalogEditField) => (problemsOf(field).length > 0 ? { 'aria-invalid': true, 'aria-describedby': errorId(field) } : {});
 
@@ -220,31 +218,42 @@ function EditForm({ record }: { record: PickedRecord }) {
         {fieldError('record')}
         {entry?.unsure && <p className="form-hint">{t('unsureHint')}</p>}
         {fields.includes('name') && (
-          <div className="field">
-            <label className="field__label" htmlFor={inputId('name')}>
-              {t('fieldName')}
-            </label>
-            <input id={inputId('name')} className="field__input" value={draft.name} maxLength={300} onChange={(e) => change({ name: e.target.value })} {...invalid('name')} />
-            {fieldError('name')}
-          </div>
+          <TextField
+            id={inputId('name')}
+            label={t('fieldName')}
+            maxLength={300}
+            value={draft.name}
+            onChange={(value) => change({ name: value })}
+            invalid={invalid('name')}
+            error={fieldError('name')}
+          />
         )}
         {fields.includes('buttonName') && (
-          <div className="field">
-            <label className="field__label" htmlFor={inputId('buttonName')}>
-              {t('fieldButtonName')} <span className="field__note">{t('optionalNote')}</span>
-            </label>
-            <input id={inputId('buttonName')} className="field__input" value={draft.buttonName} maxLength={300} onChange={(e) => change({ buttonName: e.target.value })} {...invalid('buttonName')} />
-            {fieldError('buttonName')}
-          </div>
+          <TextField
+            id={inputId('buttonName')}
+            label={
+              <>
+                {t('fieldButtonName')} <span className="field__note">{t('optionalNote')}</span>
+              </>
+            }
+            maxLength={300}
+            value={draft.buttonName}
+            onChange={(value) => change({ buttonName: value })}
+            invalid={invalid('buttonName')}
+            error={fieldError('buttonName')}
+          />
         )}
         {fields.includes('price') && (
-          <div className="field">
-            <label className="field__label" htmlFor={inputId('price')}>
-              {t('fieldPrice')}
-            </label>
-            <input id={inputId('price')} className="field__input catalog-edit__price" inputMode="decimal" value={draft.price} onChange={(e) => change({ price: e.target.value })} {...invalid('price')} />
-            {fieldError('price')}
-          </div>
+          <TextField
+            id={inputId('price')}
+            label={t('fieldPrice')}
+            className="field__input catalog-edit__price"
+            inputMode="decimal"
+            value={draft.price}
+            onChange={(value) => change({ price: value })}
+            invalid={invalid('price')}
+            error={fieldError('price')}
+          />
         )}
         {fields.includes('active') && <ActiveField active={draft.active} onChange={(active) => change({ active })} error={fieldError('active')} />}
         {fields.includes('allergens') && (
@@ -256,13 +265,19 @@ function EditForm({ record }: { record: PickedRecord }) {
           />
         )}
         {fields.includes('photo') && (
-          <div className="field">
-            <label className="field__label" htmlFor={inputId('photo')}>
-              {t('fieldPhoto')} <span className="field__note">{t('photoNote')}</span>
-            </label>
-            <input id={inputId('photo')} className="field__input" value={draft.photo} maxLength={300} onChange={(e) => change({ photo: e.target.value })} {...invalid('photo')} />
-            {fieldError('photo')}
-          </div>
+          <TextField
+            id={inputId('photo')}
+            label={
+              <>
+                {t('fieldPhoto')} <span className="field__note">{t('photoNote')}</span>
+              </>
+            }
+            maxLength={300}
+            value={draft.photo}
+            onChange={(value) => change({ photo: value })}
+            invalid={invalid('photo')}
+            error={fieldError('photo')}
+          />
         )}
         <div className="catalog-edit__form-actions">
           <button type="submit" className="button button--primary">
@@ -293,6 +308,39 @@ function EditForm({ record }: { record: PickedRecord }) {
   );
 }
 
+/** One labelled text input of the form, its error under it. */
+function TextField({
+  id,
+  label,
+  className = 'field__input',
+  inputMode,
+  maxLength,
+  value,
+  onChange,
+  invalid,
+  error,
+}: {
+  id: string;
+  label: ReactNode;
+  className?: string;
+  inputMode?: 'decimal';
+  maxLength?: number;
+  value: string;
+  onChange: (value: string) => void;
+  invalid: object;
+  error: ReactNode;
+}) {
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <input id={id} className={className} inputMode={inputMode} value={value} maxLength={maxLength} onChange={(e) => onChange(e.target.value)} {...invalid} />
+      {error}
+    </div>
+  );
+}
+
 /** "Price: 2,50 € → 3,00 €", one line per changed field. */
 function ActiveField({ active, onChange, error }: { active: boolean; onChange: (active: boolean) => void; error: ReactNode }) {
   const { t } = useTranslation('managerCatalog');
@@ -312,7 +360,17 @@ function ActiveField({ active, onChange, error }: { active: boolean; onChange: (
   );
 }
 
-function AllergensField({ chosen, onChange, describedBy, error }: { chosen: readonly AllergenCode[]; onChange: (allergens: AllergenCode[]) => void; describedBy: string | undefined; error: ReactNode }) {
+function AllergensField({
+  chosen,
+  onChange,
+  describedBy,
+  error,
+}: {
+  chosen: readonly AllergenCode[];
+  onChange: (allergens: AllergenCode[]) => void;
+  describedBy: string | undefined;
+  error: ReactNode;
+}) {
   const { t } = useTranslation('managerCatalog');
   const { t: tc } = useTranslation('catalog');
   return (
@@ -322,7 +380,13 @@ function AllergensField({ chosen, onChange, describedBy, error }: { chosen: read
         {allergenCodes.map((code) => {
           const on = chosen.includes(code);
           return (
-            <button key={code} type="button" className="segment" aria-pressed={on} onClick={() => onChange(on ? chosen.filter((c) => c !== code) : [...chosen, code].sort((a, b) => a - b))}>
+            <button
+              key={code}
+              type="button"
+              className="segment"
+              aria-pressed={on}
+              onClick={() => onChange(on ? chosen.filter((c) => c !== code) : [...chosen, code].sort((a, b) => a - b))}
+            >
               {allergenName(tc, code)}
             </button>
           );
@@ -346,7 +410,8 @@ function useChangeLines() {
     if ((edit.kind === 'item' || edit.kind === 'modifier') && edit.priceCents !== undefined)
       lines.push(t('changePrice', { from: format.money((record.priceCents ?? 0) / 100), to: format.money(edit.priceCents / 100) }));
     if (edit.active !== undefined) lines.push(edit.active ? t('changeActiveOn') : t('changeActiveOff'));
-    if (edit.kind === 'item' && edit.allergens !== undefined) lines.push(t('changeAllergens', { from: allergenList(record.allergens ?? []), to: allergenList(edit.allergens) }));
+    if (edit.kind === 'item' && edit.allergens !== undefined)
+      lines.push(t('changeAllergens', { from: allergenList(record.allergens ?? []), to: allergenList(edit.allergens) }));
     if (edit.kind === 'item' && edit.photo !== undefined) lines.push(t('changePhoto', { from: text(record.photo), to: text(edit.photo) }));
     return lines;
   };
@@ -396,8 +461,7 @@ function PendingPanel({ bridge, db }: ManagerTabProps & { db: CatalogDb }) {
         </button>
       </div>
       <div role="status" aria-live="polite" data-testid="catalog-edit-message">
-        {message !== null &&
-          (message.tone === 'problem' ? <FormError>{message.text}</FormError> : <p className="catalog-edit__ok">{message.text}</p>)}
+        {message !== null && (message.tone === 'problem' ? <FormError>{message.text}</FormError> : <p className="catalog-edit__ok">{message.text}</p>)}
       </div>
       {pending.length > 0 && (
         <ul className="catalog-edit__pending-list" aria-labelledby="catalog-edit-pending">
@@ -433,10 +497,20 @@ function PendingRow({ entry }: { entry: PendingEdit }) {
       ))}
       {entry.unsure && <p className="form-hint">{t('unsureHint')}</p>}
       <div className="catalog-edit__pending-actions">
-        <button type="button" className="button button--secondary" onClick={() => openRecord(entry.record)} aria-label={t('editNamed', { name: entry.record.name })}>
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => openRecord(entry.record)}
+          aria-label={t('editNamed', { name: entry.record.name })}
+        >
           {t('edit')}
         </button>
-        <button type="button" className="button button--secondary" onClick={() => remove(entry.edit)} aria-label={t('removeNamed', { name: entry.record.name })}>
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => remove(entry.edit)}
+          aria-label={t('removeNamed', { name: entry.record.name })}
+        >
           {t('remove')}
         </button>
       </div>

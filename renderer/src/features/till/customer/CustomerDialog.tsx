@@ -112,7 +112,11 @@ export function CustomerDialog({ db, bridge, onClose }: { db: ShopCatalogDb; bri
     setView({ kind: 'list' });
   };
   return (
-    <Modal className="dialog dialog--wide till-customer-dialog" labelledBy={titleId} onCancel={view.kind === 'list' ? onClose : () => setView({ kind: 'list' })}>
+    <Modal
+      className="dialog dialog--wide till-customer-dialog"
+      labelledBy={titleId}
+      onCancel={view.kind === 'list' ? onClose : () => setView({ kind: 'list' })}
+    >
       <div className="dialog__inner" data-testid="till-customer-dialog">
         <header className="dialog__header">
           <h2 id={titleId} className="dialog__title">
@@ -244,7 +248,13 @@ function CustomerList({
             label={typed === '' ? t('results') : t('resultsMatching', { query: typed })}
             testId="till-customer-results"
             renderItem={(customer, position) => (
-              <CustomerRow customer={customer} position={position} chosen={customer.id === customerId} rateName={rates.find((rate) => rate.id === customerRateOf(customer))?.name ?? null} onChoose={choose} />
+              <CustomerRow
+                customer={customer}
+                position={position}
+                chosen={customer.id === customerId}
+                rateName={rates.find((rate) => rate.id === customerRateOf(customer))?.name ?? null}
+                onChoose={choose}
+              />
             )}
           />
         )}
@@ -304,7 +314,9 @@ function CustomerRow({
   onChoose: (customer: StoredShopCustomer) => void;
 }) {
   const { t } = useTranslation('tillCustomer');
-  const facts = [customer.email, customer.phone, customer.nif === null ? null : t('taxId', { nif: customer.nif })].filter((fact): fact is string => fact !== null && fact !== '');
+  const facts = [customer.email, customer.phone, customer.nif === null ? null : t('taxId', { nif: customer.nif })].filter(
+    (fact): fact is string => fact !== null && fact !== '',
+  );
   return (
     <li className="till-customer-row" aria-posinset={position.index + 1} aria-setsize={position.count}>
       <button
@@ -416,23 +428,9 @@ function CustomerFormView({
       }
     } catch (error) {
       setSaving(false);
-      const name = checked.customer.name;
-      const reason = errorText(t, error);
-      switch (saveFailureOf(error)) {
-        case 'offline':
-          setProblem({ tone: 'problem', text: t('offline') });
-          break;
-        case 'unknown':
-          setProblem({ tone: 'problem', text: original === null ? t('unknownCreate', { name }) : t('unknownEdit', { name: original.name }) });
-          break;
-        case 'refused':
-          setRefused(refusedFields(error));
-          setProblem({ tone: 'problem', text: t('refused', { reason }) });
-          break;
-        case 'failed':
-          setProblem({ tone: 'problem', text: t('failed', { reason }) });
-          break;
-      }
+      const failed = saveProblemOf(t, error, original, checked.customer.name);
+      if (failed.refused) setRefused(failed.refused);
+      setProblem(failed.problem);
     }
   };
 
@@ -486,7 +484,11 @@ function CustomerFormView({
       <div className="till-customer-form__status" aria-live="polite">
         {anyError && problem === null && <p className="form-problem">{t('checkFields')}</p>}
         {problem !== null && (
-          <p className={`form-error till-customer-form__problem--${problem.tone}`} role={problem.tone === 'problem' ? 'alert' : 'status'} data-testid="till-customer-problem">
+          <p
+            className={`form-error till-customer-form__problem--${problem.tone}`}
+            role={problem.tone === 'problem' ? 'alert' : 'status'}
+            data-testid="till-customer-problem"
+          >
             {problem.tone === 'problem' ? <IconWarning className="form-error__icon" /> : null}
             {problem.text}
           </p>
@@ -502,6 +504,28 @@ function CustomerFormView({
       </footer>
     </form>
   );
+}
+
+type FormT = ReturnType<typeof useTranslation<['tillCustomer', 'errors']>>['t'];
+
+/** What the form says when a save fails, and the fields the shop refused (if it did). */
+function saveProblemOf(
+  t: FormT,
+  error: unknown,
+  original: StoredShopCustomer | null,
+  name: string,
+): { problem: { tone: 'problem'; text: string }; refused?: CustomerFieldErrors } {
+  const reason = errorText(t, error);
+  switch (saveFailureOf(error)) {
+    case 'offline':
+      return { problem: { tone: 'problem', text: t('offline') } };
+    case 'unknown':
+      return { problem: { tone: 'problem', text: original === null ? t('unknownCreate', { name }) : t('unknownEdit', { name: original.name }) } };
+    case 'refused':
+      return { problem: { tone: 'problem', text: t('refused', { reason }) }, refused: refusedFields(error) };
+    case 'failed':
+      return { problem: { tone: 'problem', text: t('failed', { reason }) } };
+  }
 }
 
 function fieldErrorText(t: TFunction<'tillCustomer'>, error: CustomerFieldError): string {
