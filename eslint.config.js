@@ -26,9 +26,10 @@ const noElectronSubpaths = { regex: '^electron/', message: electronMessage };
 
 const uiMessage = 'shared/ is pure: no UI or storage libraries (ARCHITECTURE §3).';
 /** @type {RestrictedPath[]} */
-const noUiPaths = ['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client', 'dexie', 'dexie-react-hooks', 'zustand'].map(
-  (name) => ({ name, message: uiMessage }),
-);
+const noUiPaths = ['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client', 'dexie', 'dexie-react-hooks', 'zustand'].map((name) => ({
+  name,
+  message: uiMessage,
+}));
 
 /** @type {RestrictedPattern} */
 const noElectronFolder = {

@@ -45,7 +45,14 @@ const FRESH_CALLS = new Set(['structuredClone']);
 /** @param {any} node */
 function unwrap(node) {
   let current = node;
-  while (current && (current.type === 'TSAsExpression' || current.type === 'TSSatisfiesExpression' || current.type === 'TSNonNullExpression' || current.type === 'ChainExpression' || current.type === 'TSTypeAssertion')) {
+  while (
+    current &&
+    (current.type === 'TSAsExpression' ||
+      current.type === 'TSSatisfiesExpression' ||
+      current.type === 'TSNonNullExpression' ||
+      current.type === 'ChainExpression' ||
+      current.type === 'TSTypeAssertion')
+  ) {
     current = current.expression;
   }
   return current;
@@ -191,7 +198,8 @@ export const stableSelector = {
       /** @param {any} node */
       CallExpression(node) {
         const callee = unwrap(node.callee);
-        const name = callee.type === 'Identifier' ? callee.name : callee.type === 'MemberExpression' && callee.property.type === 'Identifier' ? callee.property.name : '';
+        const name =
+          callee.type === 'Identifier' ? callee.name : callee.type === 'MemberExpression' && callee.property.type === 'Identifier' ? callee.property.name : '';
         if (!STORE_HOOK.test(name) && !extraHooks.has(name)) return;
         for (const argument of node.arguments) {
           if (isFunction(argument)) check(argument);

@@ -130,9 +130,7 @@ describe('Electron main entry', () => {
 
   it('starts the core in demo mode with the safeStorage vault in userData', async () => {
     await started();
-    expect(startAppCore).toHaveBeenCalledWith(
-      expect.objectContaining({ shell: 'electron', dataDir: '/tmp/comanda-user-data', account: { mode: 'demo' } }),
-    );
+    expect(startAppCore).toHaveBeenCalledWith(expect.objectContaining({ shell: 'electron', dataDir: '/tmp/comanda-user-data', account: { mode: 'demo' } }));
     const options = vi.mocked(startAppCore).mock.calls[0]![0];
     expect(options.vault.unavailableReason()).toBeNull();
   });
@@ -190,7 +188,10 @@ describe('Electron main entry', () => {
     expect(webview.preventDefault).toHaveBeenCalled();
 
     // Downloads: only the page's own blobs (the pending-orders export).
-    const onDownload = h.session.on.mock.calls.find((call) => call[0] === 'will-download')![1] as (event: { preventDefault: () => void }, item: { getURL: () => string }) => void;
+    const onDownload = h.session.on.mock.calls.find((call) => call[0] === 'will-download')![1] as (
+      event: { preventDefault: () => void },
+      item: { getURL: () => string },
+    ) => void;
     const foreign = { preventDefault: vi.fn() };
     onDownload(foreign, { getURL: () => 'https://evil.example/payload.exe' });
     expect(foreign.preventDefault).toHaveBeenCalled();

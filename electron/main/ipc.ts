@@ -54,10 +54,7 @@ function isTrusted(check: (event: IpcMainInvokeEvent) => boolean, event: IpcMain
  * app://comanda. A subframe, another window, a navigated-away page or a frame that is already gone
  * (senderFrame null) is refused.
  */
-export function isTrustedSenderFrame(
-  event: IpcMainInvokeEvent,
-  expected: { webContentsId: number; origin: string },
-): boolean {
+export function isTrustedSenderFrame(event: IpcMainInvokeEvent, expected: { webContentsId: number; origin: string }): boolean {
   const frame = event.senderFrame;
   if (!frame) return false;
   if (frame.parent !== null) return false;

@@ -7,14 +7,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 const registerSchemesAsPrivileged = vi.fn();
 vi.mock('electron', () => ({ protocol: { registerSchemesAsPrivileged } }));
 
-const {
-  CONTENT_SECURITY_POLICY,
-  contentTypeFor,
-  createAppRequestHandler,
-  registerAppProtocol,
-  registerAppSchemePrivileges,
-  resolveAppFile,
-} = await import('./protocol');
+const { CONTENT_SECURITY_POLICY, contentTypeFor, createAppRequestHandler, registerAppProtocol, registerAppSchemePrivileges, resolveAppFile } =
+  await import('./protocol');
 
 let base: string;
 let root: string;
@@ -40,13 +34,12 @@ describe('resolveAppFile', () => {
     expect(resolveAppFile(root, 'app://comanda/photos/caf%C3%A9.png')).toBe(join(root, 'photos', 'café.png'));
   });
 
-  it.each([
-    'app://comanda/../../etc/passwd',
-    'app://comanda/%2e%2e/%2e%2e/etc/passwd',
-    'app://comanda/%2E%2E/%2E%2E/etc/passwd',
-  ])('keeps dot segments of %s inside the renderer folder (the URL parser collapses them)', (url) => {
-    expect(resolveAppFile(root, url)).toBe(join(root, 'etc', 'passwd'));
-  });
+  it.each(['app://comanda/../../etc/passwd', 'app://comanda/%2e%2e/%2e%2e/etc/passwd', 'app://comanda/%2E%2E/%2E%2E/etc/passwd'])(
+    'keeps dot segments of %s inside the renderer folder (the URL parser collapses them)',
+    (url) => {
+      expect(resolveAppFile(root, url)).toBe(join(root, 'etc', 'passwd'));
+    },
+  );
 
   it.each([
     'app://comanda/..%2f..%2fetc%2fpasswd',
@@ -132,17 +125,14 @@ describe('createAppRequestHandler', () => {
     expect(await response.text()).toBe('');
   });
 
-  it.each([
-    'app://comanda/missing.js',
-    'app://comanda/assets',
-    'app://evil/index.html',
-    'app://comanda/..%2fsecret.txt',
-    'app://comanda/%2e%2e%2fsecret.txt',
-  ])('answers %s with 404', async (url) => {
-    const response = await get(url);
-    expect(response.status).toBe(404);
-    expect(await response.text()).not.toContain('TOP SECRET');
-  });
+  it.each(['app://comanda/missing.js', 'app://comanda/assets', 'app://evil/index.html', 'app://comanda/..%2fsecret.txt', 'app://comanda/%2e%2e%2fsecret.txt'])(
+    'answers %s with 404',
+    async (url) => {
+      const response = await get(url);
+      expect(response.status).toBe(404);
+      expect(await response.text()).not.toContain('TOP SECRET');
+    },
+  );
 
   it.skipIf(process.platform === 'win32')('does not follow a symbolic link out of the renderer folder', async () => {
     const response = await get('app://comanda/assets/leak.txt');
@@ -157,9 +147,7 @@ describe('createAppRequestHandler', () => {
 describe('registration', () => {
   it('registers app as a standard, secure, fetch-capable scheme', () => {
     registerAppSchemePrivileges();
-    expect(registerSchemesAsPrivileged).toHaveBeenCalledWith([
-      { scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } },
-    ]);
+    expect(registerSchemesAsPrivileged).toHaveBeenCalledWith([{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
   });
 
   it('installs the handler on the given session for the app scheme', async () => {

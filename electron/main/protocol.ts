@@ -48,16 +48,12 @@ function isInside(root: string, candidate: string): boolean {
  * `app://comanda/images/{thumb|full}/<encoded photo path>` is answered from the current account's
  * image cache (`images()`, read at every request), never from the renderer folder.
  */
-export function createAppRequestHandler(
-  root: string,
-  images: () => ImageSource | null = () => null,
-): (request: Request) => Promise<Response> {
+export function createAppRequestHandler(root: string, images: () => ImageSource | null = () => null): (request: Request) => Promise<Response> {
   const securityHeaders = {
     'Content-Security-Policy': CONTENT_SECURITY_POLICY,
     'X-Content-Type-Options': 'nosniff',
   };
-  const notFound = () =>
-    new Response('Not found', { status: 404, headers: { ...securityHeaders, 'Content-Type': 'text/plain; charset=utf-8' } });
+  const notFound = () => new Response('Not found', { status: 404, headers: { ...securityHeaders, 'Content-Type': 'text/plain; charset=utf-8' } });
 
   return async (request) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') {
@@ -103,9 +99,7 @@ export function appImagePathname(url: string): string | null {
  * IndexedDB, fetch() and a secure context.
  */
 export function registerAppSchemePrivileges(): void {
-  protocol.registerSchemesAsPrivileged([
-    { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
-  ]);
+  protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
 }
 
 /** Serves the built renderer on app://comanda/ in the window's own session. */

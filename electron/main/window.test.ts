@@ -50,7 +50,12 @@ describe('a packaged Electron shell', () => {
     const win = createMainWindow({ session: {} as never, preloadPath: '/p.cjs' }) as unknown as InstanceType<typeof h.FakeWindow>;
     expect(win.options.webPreferences.devTools).toBe(false);
     const onKey = win.webContents.listeners.get('before-input-event')!;
-    for (const shortcut of [key('F12'), key('I', { control: true, shift: true }), key('j', { control: true, shift: true }), key('c', { meta: true, alt: true })]) {
+    for (const shortcut of [
+      key('F12'),
+      key('I', { control: true, shift: true }),
+      key('j', { control: true, shift: true }),
+      key('c', { meta: true, alt: true }),
+    ]) {
       const event = { preventDefault: vi.fn() };
       onKey(event, shortcut);
       expect(event.preventDefault, JSON.stringify(shortcut)).toHaveBeenCalled();

@@ -38,7 +38,21 @@ describe('preload', () => {
   });
 
   it('exposes the order queue’s operations, each on its own channel', async () => {
-    const queue = ['getQueue', 'seatService', 'submitEntry', 'retryEntry', 'resendEntry', 'markEntryDone', 'discardEntry', 'sendSeatingAsRound', 'moveSeating', 'clearTable', 'exportPending', 'getMostSold', 'importQueue'] as const;
+    const queue = [
+      'getQueue',
+      'seatService',
+      'submitEntry',
+      'retryEntry',
+      'resendEntry',
+      'markEntryDone',
+      'discardEntry',
+      'sendSeatingAsRound',
+      'moveSeating',
+      'clearTable',
+      'exportPending',
+      'getMostSold',
+      'importQueue',
+    ] as const;
     expect(operationNames).toEqual(expect.arrayContaining([...queue]));
     for (const name of queue) {
       await (api[name] as (input: unknown, context: unknown) => Promise<unknown>)({}, { accountKey: 'demo' });

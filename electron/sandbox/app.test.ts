@@ -57,8 +57,19 @@ describe('GET V2/rooms (spec §2.2, §4.1, §4.2)', () => {
     expect(status).toBe(200);
     expect(Object.keys(body).sort()).toEqual(
       [
-        'current_page', 'data', 'first_page_url', 'from', 'last_page', 'last_page_url', 'links',
-        'next_page_url', 'path', 'per_page', 'prev_page_url', 'to', 'total',
+        'current_page',
+        'data',
+        'first_page_url',
+        'from',
+        'last_page',
+        'last_page_url',
+        'links',
+        'next_page_url',
+        'path',
+        'per_page',
+        'prev_page_url',
+        'to',
+        'total',
       ].sort(),
     );
     expect(body).toMatchObject({

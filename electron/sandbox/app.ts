@@ -51,8 +51,7 @@ export function createSandboxApp(options: SandboxOptions = {}): SandboxApp {
   // `scale`: every account's catalog is the generated one (built once; each account gets a copy).
   const scaled = options.scale === undefined ? {} : scaledSeed(options.scale);
   // With a state file that exists, the saved state replaces the seed.
-  const seedState = () =>
-    createSandboxState(options.accounts ?? defaultAccounts(), { ...defaultSeed(), ...scaled, ...options.seed });
+  const seedState = () => createSandboxState(options.accounts ?? defaultAccounts(), { ...defaultSeed(), ...scaled, ...options.seed });
   const loaded = loadStateFile(options.statePath);
   const state = loaded ?? seedState();
   // POST /__sandbox/reset puts every account back to the initial seed (not to the state file).

@@ -47,7 +47,12 @@ describe('parseCliArgs', () => {
   });
 
   it('reads --retail-port and --retail-state; the retail port defaults to --port + 1, or a free one with --port 0', () => {
-    expect(parseCliArgs(['--retail-port', '9100', '--retail-state', 'r.json'])).toEqual({ host: DEFAULT_HOST, port: DEFAULT_PORT, retailPort: 9100, retailStatePath: 'r.json' });
+    expect(parseCliArgs(['--retail-port', '9100', '--retail-state', 'r.json'])).toEqual({
+      host: DEFAULT_HOST,
+      port: DEFAULT_PORT,
+      retailPort: 9100,
+      retailStatePath: 'r.json',
+    });
     expect(retailPortOf(parseCliArgs([]))).toBe(8788);
     expect(retailPortOf(parseCliArgs(['--port', '9000']))).toBe(9001);
     expect(retailPortOf(parseCliArgs(['--port', '0']))).toBe(0);
@@ -67,16 +72,13 @@ describe('parseCliArgs', () => {
     expect(parseCliArgs(['--port=9000', '--host', '0.0.0.0'])).toEqual({ host: '0.0.0.0', port: 9000 });
   });
 
-  it.each([[['--port']], [['--port', 'abc']], [['--port', '70000']], [['--port', '-1']], [['--verbose']], [['8080']], [['--host']]])(
-    'refuses %j',
-    (argv) => expect(() => parseCliArgs(argv)).toThrow(UsageError),
+  it.each([[['--port']], [['--port', 'abc']], [['--port', '70000']], [['--port', '-1']], [['--verbose']], [['8080']], [['--host']]])('refuses %j', (argv) =>
+    expect(() => parseCliArgs(argv)).toThrow(UsageError),
   );
 
   it('reads --state, --scale and the limit flags', () => {
     expect(
-      parseCliArgs([
-        '--state', '/tmp/s.json', '--scale=5000', '--rate-limit', '10', '--max-body=1024', '--page-size', '20', '--max-page-size=40',
-      ]),
+      parseCliArgs(['--state', '/tmp/s.json', '--scale=5000', '--rate-limit', '10', '--max-body=1024', '--page-size', '20', '--max-page-size=40']),
     ).toEqual({
       host: DEFAULT_HOST,
       port: DEFAULT_PORT,
@@ -106,13 +108,16 @@ describe('parseCliArgs', () => {
     [['--page-size', '30', '--max-page-size', '20']],
   ])('refuses %j', (argv) => expect(() => parseCliArgs(argv)).toThrow(UsageError));
 
-  it('reads the demo accounts\' tokens from --token-file', () => {
+  it("reads the demo accounts' tokens from --token-file", () => {
     const dir = mkdtempSync(join(tmpdir(), 'sandbox-cli-'));
     const [flag, file] = tokenFileArgs(dir, { accessToken: 'a', integratorToken: 'c' }) as [string, string];
     expect(parseCliArgs([flag, file])).toEqual({ host: DEFAULT_HOST, port: DEFAULT_PORT, tokens: { accessToken: 'a', integratorToken: 'c' } });
     expect(parseCliArgs([`${flag}=${file}`]).tokens).toEqual({ accessToken: 'a', integratorToken: 'c' });
     // The same file as the terminal's, naming the demo account, is fine; another tenant is not.
-    expect(parseCliArgs(tokenFileArgs(dir, { tenant: 'demo', accessToken: 'a', integratorToken: 'c' })).tokens).toEqual({ accessToken: 'a', integratorToken: 'c' });
+    expect(parseCliArgs(tokenFileArgs(dir, { tenant: 'demo', accessToken: 'a', integratorToken: 'c' })).tokens).toEqual({
+      accessToken: 'a',
+      integratorToken: 'c',
+    });
     expect(() => parseCliArgs(tokenFileArgs(dir, { tenant: 'bar', accessToken: 'a', integratorToken: 'c' }))).toThrow(/demo/);
     chmodSync(file, 0o644);
     expect(() => parseCliArgs([flag, file])).toThrow(UsageError);
@@ -124,7 +129,21 @@ describe('parseCliArgs', () => {
   });
 
   it('documents every flag in USAGE', () => {
-    for (const flag of ['--token-file', '--port', '--retail-port', '--retail-state', '--host', '--state', '--scale', '--rate-limit', '--max-body', '--page-size', '--max-page-size', '--rooms-per-page', '--fault-seed']) {
+    for (const flag of [
+      '--token-file',
+      '--port',
+      '--retail-port',
+      '--retail-state',
+      '--host',
+      '--state',
+      '--scale',
+      '--rate-limit',
+      '--max-body',
+      '--page-size',
+      '--max-page-size',
+      '--rooms-per-page',
+      '--fault-seed',
+    ]) {
       expect(USAGE).toContain(flag);
     }
   });
@@ -132,22 +151,22 @@ describe('parseCliArgs', () => {
 
 describe('sandbox CLI', () => {
   it('prints "listening on <url>" and "retail listening on <url>", serves both demo accounts, and exits 0 on SIGTERM', { timeout: 30000 }, async () => {
-      const cli = runCli(['--port', '0']);
-      const [, retailUrl] = await cli.line(/^retail listening on (http:\/\/127\.0\.0\.1:\d+)\n/m);
-      const [, url, port] = await cli.line(/^listening on (http:\/\/127\.0\.0\.1:(\d+))\n/m);
-      expect(Number(port)).toBeGreaterThan(0);
-      expect(cli.output().stdout).toBe(`listening on ${url}\nretail listening on ${retailUrl}\n`);
-      expect(retailUrl).not.toBe(url);
+    const cli = runCli(['--port', '0']);
+    const [, retailUrl] = await cli.line(/^retail listening on (http:\/\/127\.0\.0\.1:\d+)\n/m);
+    const [, url, port] = await cli.line(/^listening on (http:\/\/127\.0\.0\.1:(\d+))\n/m);
+    expect(Number(port)).toBeGreaterThan(0);
+    expect(cli.output().stdout).toBe(`listening on ${url}\nretail listening on ${retailUrl}\n`);
+    expect(retailUrl).not.toBe(url);
 
-      const res = await fetch(`${url}/api/external/v2/paymentMethods`, { headers: demoHeaders() });
-      expect(res.status).toBe(200);
-      expect(await res.json()).toContainEqual({ id: 2, name: 'Cash', active: 1 });
-      const shop = await fetch(`${retailUrl}/api/external/config/payment_methods`, { headers: { username: 'demo-shop', Authorization: 'Bearer demo-token' } });
-      expect(shop.status).toBe(200);
-      expect(await shop.json()).toContainEqual({ id: 2, name: 'Cash' });
+    const res = await fetch(`${url}/api/external/v2/paymentMethods`, { headers: demoHeaders() });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toContainEqual({ id: 2, name: 'Cash', active: 1 });
+    const shop = await fetch(`${retailUrl}/api/external/config/payment_methods`, { headers: { username: 'demo-shop', Authorization: 'Bearer demo-token' } });
+    expect(shop.status).toBe(200);
+    expect(await shop.json()).toContainEqual({ id: 2, name: 'Cash' });
 
-      cli.child.kill('SIGTERM');
-      expect(await cli.exited).toBe(0);
+    cli.child.kill('SIGTERM');
+    expect(await cli.exited).toBe(0);
   });
 
   it('keeps the state in --state FILE across restarts', { timeout: 60000 }, async () => {
@@ -211,7 +230,7 @@ describe('sandbox CLI', () => {
     }
   });
 
-  it('refuses a --state file saved with other tokens than --token-file\'s (it would keep accepting those)', { timeout: 30000 }, async () => {
+  it("refuses a --state file saved with other tokens than --token-file's (it would keep accepting those)", { timeout: 30000 }, async () => {
     const dir = mkdtempSync(join(tmpdir(), 'sandbox-cli-'));
     const file = join(dir, 'state.json');
     writeFileSync(file, serializeState(createSandboxApp().state));
@@ -226,9 +245,9 @@ describe('sandbox CLI', () => {
   });
 
   it('exits 2 with a clear message on a bad flag', { timeout: 30000 }, async () => {
-      const cli = runCli(['--port', 'nope']);
-      expect(await cli.exited).toBe(2);
-      expect(cli.output().stderr).toMatch(/--port must be an integer/);
-      expect(cli.output().stdout).toBe('');
+    const cli = runCli(['--port', 'nope']);
+    expect(await cli.exited).toBe(2);
+    expect(cli.output().stderr).toMatch(/--port must be an integer/);
+    expect(cli.output().stdout).toBe('');
   });
 });

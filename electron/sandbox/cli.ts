@@ -49,7 +49,9 @@ async function main(): Promise<void> {
         defaultPageSize: options.limits?.defaultPageSize,
         maxPageSize: options.limits?.maxPageSize,
         // The same split as the browser shell's --shop-catalog-per-minute gives its demo shop.
-        ...(options.retailRateLimit === undefined ? {} : { catalogRequestsPerMinute: options.retailRateLimit, requestsPerMinute: Math.max(120, 3 * options.retailRateLimit) }),
+        ...(options.retailRateLimit === undefined
+          ? {}
+          : { catalogRequestsPerMinute: options.retailRateLimit, requestsPerMinute: Math.max(120, 3 * options.retailRateLimit) }),
       },
       ...(options.tokens ? { accounts: defaultRetailAccounts(options.tokens.accessToken) } : {}),
       onError: (e) => console.error(e),

@@ -18,7 +18,7 @@ export const USAGE = [
   '  --retail-state   keep the retail state in this JSON file across restarts (default: in memory only)',
   '  --retail-scale   the demo shop with this many articles, each with its variants (default 300; benchmarks)',
   '  --retail-rate-limit  the retail catalog budget per minute (default 40, retail §8); other paths get 3× it, at least 120',
-  '  --webhook-time-scale  multiply the retail webhooks\' retry delays and 10 s timeout (default 1; 0.01 = 100× faster)',
+  "  --webhook-time-scale  multiply the retail webhooks' retry delays and 10 s timeout (default 1; 0.01 = 100× faster)",
   '  --host           interface to bind (default 127.0.0.1)',
   '  --state          keep the state in this JSON file across restarts (default: in memory only)',
   '  --scale          generate a deterministic catalog of this many items (benchmarks)',
@@ -72,7 +72,16 @@ const INTEGER_FLAGS: Record<string, keyof SandboxLimits | 'scale' | 'retailScale
   '--rooms-per-page': 'roomsPerPage',
 };
 
-const FLAGS = new Set(['--port', '--retail-port', '--host', '--state', '--retail-state', '--token-file', '--webhook-time-scale', ...Object.keys(INTEGER_FLAGS)]);
+const FLAGS = new Set([
+  '--port',
+  '--retail-port',
+  '--host',
+  '--state',
+  '--retail-state',
+  '--token-file',
+  '--webhook-time-scale',
+  ...Object.keys(INTEGER_FLAGS),
+]);
 
 /**
  * Reads `--flag <value>` and `--flag=<value>` for --port, --host, --state and every flag of

@@ -16,7 +16,10 @@ afterEach(async () => {
 });
 
 /** Serves `app` on a real listener, counting the answers the app has produced. */
-async function serve(app: { fetch: (request: Request) => Response | Promise<Response>; faults: Parameters<typeof serveApp>[0]['faults'] }, errorBody?: (status: number, message: string) => unknown) {
+async function serve(
+  app: { fetch: (request: Request) => Response | Promise<Response>; faults: Parameters<typeof serveApp>[0]['faults'] },
+  errorBody?: (status: number, message: string) => unknown,
+) {
   const answered = { count: 0 };
   const sandbox = await serveApp({
     fetch: async (request) => {
@@ -58,7 +61,9 @@ describe('a client that hangs up mid-request', () => {
     await hangUpMidBody(sandbox.port, head, 'close');
     await vi.waitFor(() => expect(answered.count).toBe(2));
     expect(onError).not.toHaveBeenCalled();
-    const healthy = await fetch(`${sandbox.url}/api/external/v2/paymentMethods`, { headers: { tenant: 'demo', Authorization: 'Bearer demo-token', 'client-token': 'demo-client' } });
+    const healthy = await fetch(`${sandbox.url}/api/external/v2/paymentMethods`, {
+      headers: { tenant: 'demo', Authorization: 'Bearer demo-token', 'client-token': 'demo-client' },
+    });
     expect(healthy.status).toBe(200);
   });
 

@@ -59,9 +59,7 @@ export function limitsWith<L extends Record<keyof L, number> & { defaultPageSize
     limits[key] = value;
   }
   if (limits.defaultPageSize > limits.maxPageSize) {
-    throw new RangeError(
-      `sandbox: the ${service}default page size (${limits.defaultPageSize}) is above the maximum page size (${limits.maxPageSize})`,
-    );
+    throw new RangeError(`sandbox: the ${service}default page size (${limits.defaultPageSize}) is above the maximum page size (${limits.maxPageSize})`);
   }
   return limits;
 }

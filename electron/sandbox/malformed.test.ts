@@ -107,7 +107,10 @@ describe('deep nesting', () => {
 
   it('parseJson / jsonValueProblem walk without recursion and name where the problem is', () => {
     expect(() => jsonValueProblem(JSON.parse(deep(500_000)))).not.toThrow();
-    expect(parseJson('{"a":[{"b":{"constructor":1}}]}')).toEqual({ ok: false, message: 'The request body is refused: the key "constructor" is not allowed (at a[0].b).' });
+    expect(parseJson('{"a":[{"b":{"constructor":1}}]}')).toEqual({
+      ok: false,
+      message: 'The request body is refused: the key "constructor" is not allowed (at a[0].b).',
+    });
     expect(parseJson('{"a":', 'The body')).toEqual({ ok: false, message: 'The body is not valid JSON.' });
     expect(parseJson('{"a":[1,{"b":"toString"}]}')).toEqual({ ok: true, value: { a: [1, { b: 'toString' }] } });
   });
@@ -116,7 +119,13 @@ describe('deep nesting', () => {
 describe('malformed URLs', () => {
   it('bad percent-encodings in ids, pages and image paths are 4xx with the error body', async () => {
     const app = createSandboxApp();
-    for (const path of [`${V2}/customers/%zz`, `${V2}/catalog/items/%E0%A4%A`, `${V2}/customers?page=%zz&pagination=%`, '/xef/%zz/images/a.png', '/__sandbox/orders/%/close']) {
+    for (const path of [
+      `${V2}/customers/%zz`,
+      `${V2}/catalog/items/%E0%A4%A`,
+      `${V2}/customers?page=%zz&pagination=%`,
+      '/xef/%zz/images/a.png',
+      '/__sandbox/orders/%/close',
+    ]) {
       const answer = await app.request(path, { method: path.includes('close') ? 'POST' : 'GET', headers });
       expect(answer.status, path).toBeGreaterThanOrEqual(200);
       expect(answer.status, path).toBeLessThan(500);

@@ -89,7 +89,11 @@ describe('StateSaver', () => {
 
   it('reports a failed save through onError and flush()', async () => {
     const errors: unknown[] = [];
-    const saver = new StateSaver(join(dir, 'no', 'such', 'state.json'), () => createSandboxApp().state, (e) => errors.push(e));
+    const saver = new StateSaver(
+      join(dir, 'no', 'such', 'state.json'),
+      () => createSandboxApp().state,
+      (e) => errors.push(e),
+    );
     saver.schedule();
     await expect(saver.flush()).rejects.toThrow(/cannot save the state/);
     expect(errors).toHaveLength(1);

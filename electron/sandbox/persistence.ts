@@ -81,8 +81,7 @@ export function restoreStateOf<D, S>(kind: StateFileKind<D, S>, text: string, pa
     const issue = parsed.error.issues[0];
     const where = issue?.path.length ? issue.path.join('.') : 'top level';
     throw new StateFileError(
-      `sandbox: cannot load ${path}: not a ${kind.title} (${where}: ${issue?.message ?? 'invalid'}); ` +
-        `move it away or pass another ${kind.flag} file`,
+      `sandbox: cannot load ${path}: not a ${kind.title} (${where}: ${issue?.message ?? 'invalid'}); ` + `move it away or pass another ${kind.flag} file`,
     );
   }
   try {

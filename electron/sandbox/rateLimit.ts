@@ -124,11 +124,7 @@ export function rateLimit(options: { requestsPerMinute: number; now?: () => numb
     const tenant = await countedTenant(c);
     if (tenant === null) return next();
     return limiter.admit(c, next, tenant, now(), (retryAfter) =>
-      errorResponse(
-        c,
-        429,
-        `Too many requests: tenant "${tenant}" may send ${options.requestsPerMinute} requests per minute; retry after ${retryAfter} s.`,
-      ),
+      errorResponse(c, 429, `Too many requests: tenant "${tenant}" may send ${options.requestsPerMinute} requests per minute; retry after ${retryAfter} s.`),
     );
   };
   return Object.assign(middleware, { limiter });

@@ -64,7 +64,9 @@ describe('startSandbox', () => {
     const answered = new Promise<string>((resolve) => socket.once('data', (chunk) => resolve(String(chunk))));
     socket.write(
       'GET /api/external/v2/paymentMethods HTTP/1.1\r\nHost: x\r\nConnection: keep-alive\r\n' +
-        Object.entries(demoHeaders()).map(([k, v]) => `${k}: ${v}\r\n`).join('') +
+        Object.entries(demoHeaders())
+          .map(([k, v]) => `${k}: ${v}\r\n`)
+          .join('') +
         '\r\n',
     );
     expect(await answered).toMatch(/^HTTP\/1\.1 200/);

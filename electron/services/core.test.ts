@@ -72,7 +72,9 @@ describe('app core', () => {
     expect(await vault.read()).toEqual({ ...secrets, origin: sandbox.url });
     const info = await account.dispatcher.dispatch('getAppInfo', {});
     expect(info).toMatchObject({ ok: true, value: { mode: 'account', accountKey: `demo@127.0.0.1:${sandbox.port}` } });
-    expect(await account.dispatcher.dispatch('fetchSyncPages', { pages: [{ resource: 'paymentMethods', page: 1 }] }, { accountKey: account.accountKey })).toMatchObject({ ok: true });
+    expect(
+      await account.dispatcher.dispatch('fetchSyncPages', { pages: [{ resource: 'paymentMethods', page: 1 }] }, { accountKey: account.accountKey }),
+    ).toMatchObject({ ok: true });
     expect(await account.dispatcher.dispatch('getSettings', {})).toMatchObject({ ok: true, value: { hasSecrets: true } });
   });
 
@@ -82,8 +84,14 @@ describe('app core', () => {
     await sandbox.close();
     const secrets = { tenant: 'demo', accessToken: 'demo-token', integratorToken: 'demo-client' };
     const { core: account, events } = await core({ mode: 'account', baseUrl: `http://127.0.0.1:${port}`, secrets });
-    expect(await account.dispatcher.dispatch('fetchSyncPages', ROOMS_PAGE, { accountKey: account.accountKey })).toMatchObject({ ok: false, error: { kind: 'offline' } });
-    expect(await account.dispatcher.dispatch('fetchSyncPages', ROOMS_PAGE, { accountKey: account.accountKey })).toMatchObject({ ok: false, error: { kind: 'offline' } });
+    expect(await account.dispatcher.dispatch('fetchSyncPages', ROOMS_PAGE, { accountKey: account.accountKey })).toMatchObject({
+      ok: false,
+      error: { kind: 'offline' },
+    });
+    expect(await account.dispatcher.dispatch('fetchSyncPages', ROOMS_PAGE, { accountKey: account.accountKey })).toMatchObject({
+      ok: false,
+      error: { kind: 'offline' },
+    });
     const back = await startSandbox({ port });
     try {
       expect(await account.dispatcher.dispatch('fetchSyncPages', ROOMS_PAGE, { accountKey: account.accountKey })).toMatchObject({ ok: true });
@@ -170,10 +178,17 @@ describe('settings and account switching', () => {
     const { dataDir, call } = await core({ mode: 'account', baseUrl: `${pepe.url}/`, secrets: PEPE });
     expect(await call('getSettings')).toMatchObject({
       ok: true,
-      value: { settings: { account: { mode: 'account', environment: 'custom', baseUrl: pepe.url, imagesUrl: pepe.url, tenant: 'bar-pepe' } }, hasSecrets: true, firstStart: false },
+      value: {
+        settings: { account: { mode: 'account', environment: 'custom', baseUrl: pepe.url, imagesUrl: pepe.url, tenant: 'bar-pepe' } },
+        hasSecrets: true,
+        firstStart: false,
+      },
     });
     const images = await core({ mode: 'account', baseUrl: pepe.url, imagesUrl: 'https://img.example.com/' }, dataDir);
-    expect(await images.call('getSettings')).toMatchObject({ ok: true, value: { settings: { account: { imagesUrl: 'https://img.example.com', tenant: 'bar-pepe' } } } });
+    expect(await images.call('getSettings')).toMatchObject({
+      ok: true,
+      value: { settings: { account: { imagesUrl: 'https://img.example.com', tenant: 'bar-pepe' } } },
+    });
   });
 
   it('saving the same account again (another interval) switches nothing', async () => {
@@ -196,7 +211,10 @@ describe('settings and account switching', () => {
     await expect(readFile(join(dataDir, 'settings.json'), 'utf8')).rejects.toThrow(/ENOENT/);
     // Invalid input is refused by the bridge schema with the field named.
     const invalid = await call('saveSettings', { ...pepeSettings('not a url'), secrets: pepeTokens });
-    expect(invalid).toMatchObject({ ok: false, error: { kind: 'invalid-input', code: 'invalid-input', params: { operation: 'saveSettings', fields: expect.stringContaining('account.baseUrl') } } });
+    expect(invalid).toMatchObject({
+      ok: false,
+      error: { kind: 'invalid-input', code: 'invalid-input', params: { operation: 'saveSettings', fields: expect.stringContaining('account.baseUrl') } },
+    });
   });
 
   it('the same tenant on two servers is two accounts; a call in flight across a switch is refused', async () => {
@@ -235,7 +253,10 @@ describe('settings and account switching', () => {
     const pepe = await pepeServer();
     const { core: app, call, events } = await core();
     const untried = await call('testConnection', { account: pepeSettings(pepe.url).account });
-    expect(untried).toMatchObject({ ok: true, value: { ok: false, checks: expect.arrayContaining([expect.objectContaining({ check: 'credentials', ok: false, code: 'tokens-missing' })]) } });
+    expect(untried).toMatchObject({
+      ok: true,
+      value: { ok: false, checks: expect.arrayContaining([expect.objectContaining({ check: 'credentials', ok: false, code: 'tokens-missing' })]) },
+    });
     const tried = await call('testConnection', { account: pepeSettings(pepe.url).account, secrets: pepeTokens });
     expect(tried).toMatchObject({ ok: true, value: { ok: true } });
     const wrong = await call('testConnection', { account: pepeSettings(pepe.url).account, secrets: { ...pepeTokens, accessToken: 'wrong' } });

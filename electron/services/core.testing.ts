@@ -120,7 +120,8 @@ export async function waitForQueue(terminal: Pick<TestCore, 'call'>, done: (queu
   for (;;) {
     const queue = await readQueue(terminal);
     if (done(queue)) return queue;
-    if (Date.now() - started > 20_000) throw new Error(`${what}: not reached; queue ${JSON.stringify(queue.entries.map((e) => [e.kind, e.state, e.lastError?.code]))}`);
+    if (Date.now() - started > 20_000)
+      throw new Error(`${what}: not reached; queue ${JSON.stringify(queue.entries.map((e) => [e.kind, e.state, e.lastError?.code]))}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }

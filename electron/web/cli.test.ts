@@ -69,7 +69,12 @@ describe('npm run serve flags', () => {
     // A low catalog budget keeps the spec's 120 for the rest.
     expect(shopBudgets({ shopCatalogPerMinute: 10 }).retailLimits).toEqual({ catalogPerMinute: 10, requestsPerMinute: 120 });
     expect(shopBudgets(parseServeArgs([], NO_ENV))).toEqual({});
-    for (const argv of [['--shop-catalog-per-minute', '0'], ['--shop-catalog-per-minute', '1.5'], ['--demo-shop-articles', '50001'], ['--demo-shop-articles', 'x']]) {
+    for (const argv of [
+      ['--shop-catalog-per-minute', '0'],
+      ['--shop-catalog-per-minute', '1.5'],
+      ['--demo-shop-articles', '50001'],
+      ['--demo-shop-articles', 'x'],
+    ]) {
       expect(() => parseServeArgs(argv, NO_ENV), argv.join(' ')).toThrow(UsageError);
     }
   });

@@ -188,7 +188,9 @@ function parseImagesUrl(value: string): string {
 }
 
 /** The shops' budgets and the demo shop's sandbox from `--shop-catalog-per-minute` and `--demo-shop-articles`. */
-export function shopBudgets(options: Pick<ServeOptions, 'shopCatalogPerMinute' | 'demoShopArticles'>): Pick<AppCoreOptions, 'retailLimits'> & { demoShopSandbox?: DemoSandboxOptions['shop'] } {
+export function shopBudgets(
+  options: Pick<ServeOptions, 'shopCatalogPerMinute' | 'demoShopArticles'>,
+): Pick<AppCoreOptions, 'retailLimits'> & { demoShopSandbox?: DemoSandboxOptions['shop'] } {
   const catalog = options.shopCatalogPerMinute;
   const budgets = catalog === undefined ? null : { catalog, others: Math.max(RETAIL_REQUESTS_PER_MINUTE, 3 * catalog) };
   const sandbox = {

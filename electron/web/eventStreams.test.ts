@@ -49,11 +49,14 @@ describe('event streams', () => {
     const streams = createEventStreams({ onEvent, heartbeatMs: 60_000 });
     const server: Server = createServer((req, res) => streams.open(req, res));
     await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-    cleanups.push(() => new Promise<void>((done) => {
-      streams.closeAll();
-      server.closeAllConnections();
-      server.close(() => done());
-    }));
+    cleanups.push(
+      () =>
+        new Promise<void>((done) => {
+          streams.closeAll();
+          server.closeAllConnections();
+          server.close(() => done());
+        }),
+    );
     const port = (server.address() as AddressInfo).port;
 
     const accepted: Opened[] = [];

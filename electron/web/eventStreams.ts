@@ -21,7 +21,11 @@ export interface EventStreams {
   readonly count: number;
 }
 
-export function createEventStreams(options: { onEvent: (listener: (event: BridgeEvent) => void) => () => void; heartbeatMs: number; max?: number }): EventStreams {
+export function createEventStreams(options: {
+  onEvent: (listener: (event: BridgeEvent) => void) => () => void;
+  heartbeatMs: number;
+  max?: number;
+}): EventStreams {
   const max = options.max ?? MAX_EVENT_STREAMS;
   const streams = new Set<ServerResponse>();
   return {

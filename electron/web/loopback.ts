@@ -7,7 +7,10 @@ import { isIPv4, isIPv6 } from 'node:net';
  * `localhost` means 127.0.0.1: binding a name could pick either family.
  */
 export function loopbackAddress(host: string): string | null {
-  const value = host.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  const value = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1');
   if (value === 'localhost') return '127.0.0.1';
   if (isIPv4(value)) return value.startsWith('127.') ? value : null;
   if (isIPv6(value)) return value === '::1' || value === '0:0:0:0:0:0:0:1' ? '::1' : null;

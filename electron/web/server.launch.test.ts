@@ -14,7 +14,9 @@ import { SESSION_COOKIE, startWebShell, type RunningWebShell } from './server';
 let rendererDir: string;
 const shells: RunningWebShell[] = [];
 const core = {
-  dispatcher: createDispatcher(testHandlers({ getAppInfo: async () => ({ shell: 'browser' as const, mode: 'demo' as const, accountKey: 'demo', tenant: 'demo', version: '0' }) })),
+  dispatcher: createDispatcher(
+    testHandlers({ getAppInfo: async () => ({ shell: 'browser' as const, mode: 'demo' as const, accountKey: 'demo', tenant: 'demo', version: '0' }) }),
+  ),
   onEvent: () => () => {},
 };
 
@@ -38,7 +40,12 @@ const launchPath = (shell: RunningWebShell) => {
 };
 
 const getAppInfo = (shell: RunningWebShell, cookie?: string) =>
-  rawRequest(shell.port, { method: 'POST', path: '/bridge/getAppInfo', headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) }, body: '{}' });
+  rawRequest(shell.port, {
+    method: 'POST',
+    path: '/bridge/getAppInfo',
+    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+    body: '{}',
+  });
 
 describe('browser shell: the launch link', () => {
   it('sets an HttpOnly, SameSite=Strict session cookie once, then goes to / without the token', async () => {

@@ -72,7 +72,12 @@ describe('browser shell security', () => {
     const wrong = await bridgeCall('getAppInfo', {}, { cookie: 'comanda-session=guess' });
     expect(wrong.status).toBe(403);
     // The old secret header opens nothing any more.
-    const header = await send({ method: 'POST', path: '/bridge/getAppInfo', headers: { 'content-type': 'application/json', 'x-comanda-secret': cookie.split('=')[1]! }, body: '{}' });
+    const header = await send({
+      method: 'POST',
+      path: '/bridge/getAppInfo',
+      headers: { 'content-type': 'application/json', 'x-comanda-secret': cookie.split('=')[1]! },
+      body: '{}',
+    });
     expect(header.status).toBe(403);
   });
 

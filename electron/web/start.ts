@@ -34,9 +34,7 @@ async function main() {
   if (electronBinary()) {
     process.exit(run(bin('electron-vite'), ['preview', ...argv]));
   }
-  console.log(
-    "Electron's runtime is not installed on this machine (it cannot be downloaded here), so Comanda starts in the browser shell instead.",
-  );
+  console.log("Electron's runtime is not installed on this machine (it cannot be downloaded here), so Comanda starts in the browser shell instead.");
   const built = run(bin('electron-vite'), ['build', '--logLevel', 'warn']);
   if (built !== 0) process.exit(built);
   await runServe(argv);

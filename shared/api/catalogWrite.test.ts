@@ -42,7 +42,7 @@ describe('catalog write requests (spec 2.6, 4.3)', () => {
     expect(items.create.parse({ ...item, order: 3 }).order).toBe(3);
   });
 
-  it('a multi-record write carries at most MAX_CATALOG_BATCH_RECORDS (1,000, the sandbox\'s bound)', () => {
+  it("a multi-record write carries at most MAX_CATALOG_BATCH_RECORDS (1,000, the sandbox's bound)", () => {
     const records = (n: number) => Array.from({ length: n }, (_, i) => ({ id: i + 1, price: 1 }));
     expect(MAX_CATALOG_BATCH_RECORDS).toBe(1_000);
     expect(items.batch.parse({ items: records(1_000) }).items).toHaveLength(1_000);

@@ -119,9 +119,7 @@ const createShapes = {
     name,
     item_id: sendId,
     order: int,
-    isMultipleChoice: z
-      .union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(4)], { error: 'must be 0, 1, 2, 3 or 4' })
-      .optional(),
+    isMultipleChoice: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(4)], { error: 'must be 0, 1, 2, 3 or 4' }).optional(),
     max: z.int().nonnegative().optional(),
     min: z.int().nonnegative().optional(),
     dish_order_id: int,

@@ -69,7 +69,10 @@ function validValue(kind: FastField): fc.Arbitrary<unknown> {
 
 function recordOf(shape: FastShape, junk: boolean): fc.Arbitrary<Record<string, unknown>> {
   const fields = Object.fromEntries(
-    Object.entries(shape).map(([key, kind]) => [key, junk ? fc.oneof({ weight: 4, arbitrary: validValue(kind) }, { weight: 1, arbitrary: anyValue }) : validValue(kind)]),
+    Object.entries(shape).map(([key, kind]) => [
+      key,
+      junk ? fc.oneof({ weight: 4, arbitrary: validValue(kind) }, { weight: 1, arbitrary: anyValue }) : validValue(kind),
+    ]),
   );
   return fc
     .tuple(fc.record(fields), fc.dictionary(fc.constantFrom('extra', 'created_at', 'order', 'links', 'name', '__proto__'), anyValue, { maxKeys: 2 }))

@@ -29,19 +29,7 @@ import { paginated } from './wire';
  * - `multipleChoice`: wireInt, 1 when absent or null, among 0–4.
  */
 export type FastField =
-  | 'int'
-  | 'int?'
-  | 'number'
-  | 'number?'
-  | 'string'
-  | 'string?'
-  | 'name'
-  | 'flag:true'
-  | 'flag:false'
-  | 'count:0'
-  | 'count:1'
-  | 'itemType'
-  | 'multipleChoice';
+  'int' | 'int?' | 'number' | 'number?' | 'string' | 'string?' | 'name' | 'flag:true' | 'flag:false' | 'count:0' | 'count:1' | 'itemType' | 'multipleChoice';
 
 export type FastShape = Readonly<Record<string, FastField>>;
 

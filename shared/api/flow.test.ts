@@ -51,7 +51,11 @@ describe('Flow envelope (spec 4.7)', () => {
   });
 
   it('failure: the message, data null', () => {
-    expect(flowEnvelopeWire.parse({ result: false, errorMessage: 'Table busy', data: null })).toEqual({ result: false, errorMessage: 'Table busy', data: null });
+    expect(flowEnvelopeWire.parse({ result: false, errorMessage: 'Table busy', data: null })).toEqual({
+      result: false,
+      errorMessage: 'Table busy',
+      data: null,
+    });
   });
 
   it('refuses envelopes that break the spec rule', () => {

@@ -73,16 +73,13 @@ export const flowEnvelopeWire = z
       ctx.addIssue({ code: 'custom', path: ['data'], message: 'result is false but data is set' });
     }
   })
-  .transform(
-    (envelope): FlowEnvelope =>
-      envelope.result
-        ? { result: true, errorMessage: null, data: { id: (envelope.data as { id: number }).id } }
-        : { result: false, errorMessage: envelope.errorMessage ?? null, data: null },
+  .transform((envelope): FlowEnvelope =>
+    envelope.result
+      ? { result: true, errorMessage: null, data: { id: (envelope.data as { id: number }).id } }
+      : { result: false, errorMessage: envelope.errorMessage ?? null, data: null },
   );
 
-export type FlowEnvelope =
-  | { result: true; errorMessage: null; data: { id: number } }
-  | { result: false; errorMessage: string | null; data: null };
+export type FlowEnvelope = { result: true; errorMessage: null; data: { id: number } } | { result: false; errorMessage: string | null; data: null };
 
 /**
  * Whether a Flow error message says a chosen table already has an open order (spec 4.7 rule).

@@ -7,7 +7,15 @@ const full = {
   order: {
     total: '26.30',
     contents: [
-      { item_id: 1, itemPrice: 1.8, quantity: 2, modifiers: [{ id: 71, name: 'Leche de avena', price: 0.3 }, { name: 'Sin azúcar', price: 0 }] },
+      {
+        item_id: 1,
+        itemPrice: 1.8,
+        quantity: 2,
+        modifiers: [
+          { id: 71, name: 'Leche de avena', price: 0.3 },
+          { name: 'Sin azúcar', price: 0 },
+        ],
+      },
       { item_id: 3, itemPrice: 3.5, modifiers: [{ id: 32, price: 0 }] },
       {
         item_id: 5,
@@ -27,7 +35,19 @@ const full = {
     payment: { amount: 10, payment_method_id: 1, payment_reference: 'TPV-1', tip: 0.5 },
     invoiceInfo: { nif: 'B123' },
   },
-  customer: { name: 'Ana García', email: 'ana@example.com', phone: '600111222', nif: 'X', web: 'w', address: 'a', postalCode: '28001', city: 'Madrid', state: 'M', extra_id: 'c-1', notes: 'n' },
+  customer: {
+    name: 'Ana García',
+    email: 'ana@example.com',
+    phone: '600111222',
+    nif: 'X',
+    web: 'w',
+    address: 'a',
+    postalCode: '28001',
+    city: 'Madrid',
+    state: 'M',
+    extra_id: 'c-1',
+    notes: 'n',
+  },
   delivery: { phone: '600111222', date: '2026-11-22 13:30:00', address: 'Calle Mayor 1', city: 'Madrid', channel: 'web' },
   skipMerge: true,
   warehouse_id: 1,
@@ -54,7 +74,7 @@ describe('loyalty order request (spec 2.10 + clarifications)', () => {
     expect(problem({ order: { total: 0, contents: [] } })).toMatch(/at least one line/);
   });
 
-  it('empty contents only to pay a table\'s open order: table_id, total 0, a payment, skipMerge not true', () => {
+  it("empty contents only to pay a table's open order: table_id, total 0, a payment, skipMerge not true", () => {
     const pay = { order: { total: 0, contents: [], table_id: 4, payment: { amount: '5.40', payment_method_id: 2 } } };
     expect(loyaltyOrderRequest.parse(pay)).toEqual(pay);
     expect(loyaltyOrderRequest.parse({ ...pay, skipMerge: false })).toEqual({ ...pay, skipMerge: false });
@@ -67,7 +87,15 @@ describe('loyalty order request (spec 2.10 + clarifications)', () => {
   });
 
   it('a payment may carry the bill discount — contents [], total = the discount amount, exactly', () => {
-    const pay = { order: { total: '-2.35', contents: [], table_id: 4, payment: { amount: '21.15', payment_method_id: 1 }, orderDiscount: { name: 'Regulars', amount: -2.35 } } };
+    const pay = {
+      order: {
+        total: '-2.35',
+        contents: [],
+        table_id: 4,
+        payment: { amount: '21.15', payment_method_id: 1 },
+        orderDiscount: { name: 'Regulars', amount: -2.35 },
+      },
+    };
     expect(loyaltyOrderRequest.parse(pay)).toEqual(pay);
     expect(loyaltyOrderRequest.parse({ ...pay, order: { ...pay.order, total: -2.35, orderDiscount: { amount: '-2.35' } } }).order.total).toBe(-2.35);
     // A total that is not the discount's amount, or one missing a piece, is refused.
@@ -110,7 +138,10 @@ describe('loyalty order request (spec 2.10 + clarifications)', () => {
 
   it('discount and payment shapes of the clarifications', () => {
     // clarifications: { name?, amount } with a negative amount; there is no `negative` field.
-    expect(loyaltyOrderRequest.parse(withOrder({ orderDiscount: { name: 'Descuento', amount: -2.5 } })).order.orderDiscount).toEqual({ name: 'Descuento', amount: -2.5 });
+    expect(loyaltyOrderRequest.parse(withOrder({ orderDiscount: { name: 'Descuento', amount: -2.5 } })).order.orderDiscount).toEqual({
+      name: 'Descuento',
+      amount: -2.5,
+    });
     expect(problem(withOrder({ orderDiscount: { amount: 1 } }))).toMatch(/must be negative[\s\S]*orderDiscount\.amount/);
     expect(problem(withOrder({ orderDiscount: { amount: '0.00' } }))).toMatch(/must be negative[\s\S]*orderDiscount\.amount/);
     expect(problem(withOrder({ orderDiscount: { amount: -1, negative: true } }))).toMatch(/negative/);

@@ -113,7 +113,13 @@ const NEGATIVE_TOTAL =
  * table's open order may carry the bill's discount; its contents are none, so its total is
  * 0 + the discount's (negative) amount. Compared in cents, exactly.
  */
-function isPaymentWithDiscount(order: { total: number | string; contents: unknown[]; table_id?: number; payment?: unknown; orderDiscount?: { amount: number | string } }): boolean {
+function isPaymentWithDiscount(order: {
+  total: number | string;
+  contents: unknown[];
+  table_id?: number;
+  payment?: unknown;
+  orderDiscount?: { amount: number | string };
+}): boolean {
   if (order.contents.length > 0 || order.table_id === undefined || order.payment === undefined || order.orderDiscount === undefined) return false;
   const total = parseCents(order.total);
   return total !== null && total === parseCents(order.orderDiscount.amount);
@@ -148,8 +154,7 @@ export const loyaltyOrderPayloadRequest = z
   .refine((order) => Number(order.total) >= 0 || isPaymentWithDiscount(order), { message: NEGATIVE_TOTAL, path: ['total'] })
   .refine(
     (order) =>
-      order.contents.length > 0 ||
-      (order.table_id !== undefined && order.payment !== undefined && (Number(order.total) === 0 || isPaymentWithDiscount(order))),
+      order.contents.length > 0 || (order.table_id !== undefined && order.payment !== undefined && (Number(order.total) === 0 || isPaymentWithDiscount(order))),
     { message: NEEDS_A_LINE, path: ['contents'] },
   );
 

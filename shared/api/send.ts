@@ -18,10 +18,9 @@ function requiredOr(message: string) {
  * at most 2 decimals. A float artefact (0.1 + 0.2 = 0.30000000000000004) is refused, never
  * rounded: it means the caller summed floats, and the total would be off by a cent somewhere.
  */
-export const sendMoney = z.union([z.number(), z.string()], { error: requiredOr('expected an amount (a number or a decimal string)') }).refine(
-  (value) => DECIMAL_2.test(typeof value === 'number' ? String(value) : value),
-  'expected an amount with at most 2 decimals (e.g. 12.5 or "12.50")',
-);
+export const sendMoney = z
+  .union([z.number(), z.string()], { error: requiredOr('expected an amount (a number or a decimal string)') })
+  .refine((value) => DECIMAL_2.test(typeof value === 'number' ? String(value) : value), 'expected an amount with at most 2 decimals (e.g. 12.5 or "12.50")');
 
 /** A money amount greater than 0. */
 export const sendPositiveMoney = sendMoney.refine((value) => Number(value) > 0, 'must be more than 0');
@@ -44,9 +43,7 @@ export const sendDecimalString = z.string().regex(DECIMAL, 'expected a decimal s
 export const sendId = z.int().positive();
 
 /** spec 2: booleans travel as 0/1. Accepts true/false or 0/1 and sends 0/1. */
-export const sendFlag = z
-  .union([z.boolean(), z.literal(0), z.literal(1)])
-  .transform((value): 0 | 1 => (value === true || value === 1 ? 1 : 0));
+export const sendFlag = z.union([z.boolean(), z.literal(0), z.literal(1)]).transform((value): 0 | 1 => (value === true || value === 1 ? 1 : 0));
 
 /** Text that may not be blank (a required name, a NIF). */
 export const sendRequiredText = z.string().refine((value) => value.trim() !== '', 'must not be blank');

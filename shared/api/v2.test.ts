@@ -60,9 +60,36 @@ describe('v2 responses: tolerant reading (spec 2.3, 2.4, 2.8)', () => {
     const stock = stocksPage.parse(page([{ id: 1, quantity: '10.5', defaultQuantity: '5', alert: 2, warehouse_id: '1', item_id: '101', unit_id: null }]));
     expect(stock.data[0]).toMatchObject({ quantity: 10.5, defaultQuantity: 5, warehouse_id: 1, item_id: 101 });
     expect(problem(stocksPage, page([{ id: 1, quantity: 'lots', warehouse_id: 1, item_id: 1 }]))).toMatch(/quantity/);
-    const line = { id: 1, status: 1, quantity: '10', received: '5', price: '1.00', subtotal: 10, tax: 2.1, total: '12.10', order_id: 7, item_vendor_id: null, itemName: 'Agua', itemBarcode: 8410000000002, item_id: 101 };
+    const line = {
+      id: 1,
+      status: 1,
+      quantity: '10',
+      received: '5',
+      price: '1.00',
+      subtotal: 10,
+      tax: 2.1,
+      total: '12.10',
+      order_id: 7,
+      item_vendor_id: null,
+      itemName: 'Agua',
+      itemBarcode: 8410000000002,
+      item_id: 101,
+    };
     const orders = purchaseOrdersPage.parse(
-      page([{ id: 7, vendor_order_id: 'PO-7', reference: 'R', subtotal: '20', tax: '4.2', total: '24.2', status: '1', vendor_id: 1, vendorName: 'Norte', contentsArray: [line] }]),
+      page([
+        {
+          id: 7,
+          vendor_order_id: 'PO-7',
+          reference: 'R',
+          subtotal: '20',
+          tax: '4.2',
+          total: '24.2',
+          status: '1',
+          vendor_id: 1,
+          vendorName: 'Norte',
+          contentsArray: [line],
+        },
+      ]),
     );
     expect(orders.data[0]).toMatchObject({ total: 24.2, status: 1, contentsArray: [{ total: 12.1, itemBarcode: '8410000000002' }] });
     expect(purchaseOrderLinesPage.parse(page([line])).data[0]?.received).toBe(5);

@@ -1,14 +1,5 @@
 import { z } from 'zod';
-import {
-  sendDecimalString,
-  sendFlag,
-  sendId,
-  sendNonNegativeMoney,
-  sendOptionalInt,
-  sendOptionalText,
-  sendPositiveMoney,
-  sendRequiredText,
-} from './send';
+import { sendDecimalString, sendFlag, sendId, sendNonNegativeMoney, sendOptionalInt, sendOptionalText, sendPositiveMoney, sendRequiredText } from './send';
 import { fastPaginated, type FastShape } from './fastPage';
 import { paginated, wireFlag, wireInt, wireNumber } from './wire';
 
@@ -172,10 +163,7 @@ export const addStockRequest = stockPair;
 export type AddStockRequest = z.input<typeof addStockRequest>;
 
 /** POST V2/warehouses/<id>/setStock body (spec 4.4): one pair, or `stocks` holding pairs. */
-export const setStockRequest = z.union([
-  stockPair,
-  z.strictObject({ stocks: z.array(stockPair).min(1, 'at least one stock is required') }),
-]);
+export const setStockRequest = z.union([stockPair, z.strictObject({ stocks: z.array(stockPair).min(1, 'at least one stock is required') })]);
 export type SetStockRequest = z.input<typeof setStockRequest>;
 
 /** Answers of addStock / setStock are not shown in the spec: a stock row or rows when given. */

@@ -6,9 +6,9 @@ import { z } from 'zod';
 const numericString = /^\s*-?\d+(\.\d+)?\s*$/;
 
 /** A number, or a string holding one ("12", "12.50"). */
-export const wireNumber = z.union([z.number(), z.string().regex(numericString, 'expected a number')]).pipe(
-  z.coerce.number<number | string>().refine(Number.isFinite, 'expected a finite number'),
-);
+export const wireNumber = z
+  .union([z.number(), z.string().regex(numericString, 'expected a number')])
+  .pipe(z.coerce.number<number | string>().refine(Number.isFinite, 'expected a finite number'));
 
 /**
  * An integer id or count, possibly sent as a string. Beyond 2^53 a JSON number is no longer exact

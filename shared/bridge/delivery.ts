@@ -95,7 +95,9 @@ export const deliveryOutcomeSchema = z.discriminatedUnion('outcome', [
     outcome: z.literal('accepted'),
     orderId: z.number().int().nullable(),
     balanceCents: z.number().int().optional(),
-    customer: z.strictObject({ id: z.number().int().positive(), name: z.string().max(300), email: z.string().max(200).optional(), phone: z.string().max(50).optional() }).optional(),
+    customer: z
+      .strictObject({ id: z.number().int().positive(), name: z.string().max(300), email: z.string().max(200).optional(), phone: z.string().max(50).optional() })
+      .optional(),
     /** A retail invoice the server created: its id and number ("E-12") for the receipt. */
     invoice: z.strictObject({ id: z.number().int().positive(), number: z.string().max(100) }).optional(),
     /**

@@ -332,10 +332,7 @@ export function isNetworkCause(value: unknown): value is NetworkCause {
   return typeof value === 'string' && (networkCauses as readonly string[]).includes(value);
 }
 
-export const errorParamsSchema = z.record(
-  z.string().regex(/^[a-z][A-Za-z0-9]{0,39}$/),
-  z.union([z.string().max(2_000), z.number().finite()]),
-);
+export const errorParamsSchema = z.record(z.string().regex(/^[a-z][A-Za-z0-9]{0,39}$/), z.union([z.string().max(2_000), z.number().finite()]));
 export type ErrorParams = z.infer<typeof errorParamsSchema>;
 
 /** The two fields every waiter-facing error carries in place of a sentence. */

@@ -44,8 +44,10 @@ describe('bridge operation table', () => {
 describe('operations whose answer counts after an account switch (queueWriteOperations)', () => {
   it('are the committing queue writes and a purchase order receipt, never a read', async () => {
     const { queueWriteOperations } = await import('./queue');
-    for (const name of ['submitEntry', 'seatService', 'markEntryDone', 'discardEntry', 'importQueue', 'receivePurchaseOrder']) expect(queueWriteOperations.has(name), name).toBe(true);
-    for (const name of ['getQueue', 'getEntries', 'exportPending', 'getMostSold', 'listPurchaseOrders', 'saveStockCount']) expect(queueWriteOperations.has(name), name).toBe(false);
+    for (const name of ['submitEntry', 'seatService', 'markEntryDone', 'discardEntry', 'importQueue', 'receivePurchaseOrder'])
+      expect(queueWriteOperations.has(name), name).toBe(true);
+    for (const name of ['getQueue', 'getEntries', 'exportPending', 'getMostSold', 'listPurchaseOrders', 'saveStockCount'])
+      expect(queueWriteOperations.has(name), name).toBe(false);
     for (const name of queueWriteOperations) expect(isOperationName(name), name).toBe(true);
   });
 });

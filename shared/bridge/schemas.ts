@@ -104,10 +104,9 @@ export type SyncResource = z.infer<typeof syncResourceSchema>;
  * in a 35,000-record sync); the sync engine validates each record against its own schema before
  * storing it.
  */
-export const syncRecordSchema = z.custom<Record<string, unknown>>(
-  (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
-  { message: 'response-unexpected-shape' satisfies ErrorCode },
-);
+export const syncRecordSchema = z.custom<Record<string, unknown>>((value) => typeof value === 'object' && value !== null && !Array.isArray(value), {
+  message: 'response-unexpected-shape' satisfies ErrorCode,
+});
 export type SyncRecord = z.infer<typeof syncRecordSchema>;
 
 export const syncPageInputSchema = z
@@ -137,9 +136,7 @@ export type SyncPage = z.infer<typeof syncPageSchema>;
  */
 export const MAX_SYNC_PAGES_PER_CALL = 10;
 
-export const syncPagesInputSchema = z
-  .object({ pages: z.array(syncPageInputSchema).min(1).max(MAX_SYNC_PAGES_PER_CALL) })
-  .strict();
+export const syncPagesInputSchema = z.object({ pages: z.array(syncPageInputSchema).min(1).max(MAX_SYNC_PAGES_PER_CALL) }).strict();
 export type SyncPageInput = z.infer<typeof syncPageInputSchema>;
 
 /** The pages asked for, in the order asked. */

@@ -29,10 +29,15 @@ export const shopReportPieceSchema = z
     endTime: clockTime.optional(),
   })
   .refine((p) => p.startDate <= p.endDate, { path: ['endDate'] })
-  .refine((p) => (p.startTime === undefined && p.endTime === undefined) || (p.startDate === p.endDate && p.startTime !== undefined && p.endTime !== undefined && p.startTime <= p.endTime), {
-    // Times go with one day, the start not after the end.
-    path: ['startTime'],
-  });
+  .refine(
+    (p) =>
+      (p.startTime === undefined && p.endTime === undefined) ||
+      (p.startDate === p.endDate && p.startTime !== undefined && p.endTime !== undefined && p.startTime <= p.endTime),
+    {
+      // Times go with one day, the start not after the end.
+      path: ['startTime'],
+    },
+  );
 
 export const fetchShopReportInputSchema = z
   .strictObject({

@@ -20,9 +20,16 @@ export const WEBHOOK_PATH = '/retail-webhooks';
 export const shopWebhookSettingsSchema = z.strictObject({
   /** Off by default: nothing listens until someone enables it. */
   enabled: z.boolean(),
-  host: z.string().trim().regex(HOST, 'webhook-host-invalid' satisfies ErrorCode),
+  host: z
+    .string()
+    .trim()
+    .regex(HOST, 'webhook-host-invalid' satisfies ErrorCode),
   /** 0: a free port picked at each start (tests; a registered URL would change). */
-  port: z.number({ error: 'webhook-port-invalid' satisfies ErrorCode }).int('webhook-port-invalid' satisfies ErrorCode).min(0, 'webhook-port-invalid' satisfies ErrorCode).max(65_535, 'webhook-port-invalid' satisfies ErrorCode),
+  port: z
+    .number({ error: 'webhook-port-invalid' satisfies ErrorCode })
+    .int('webhook-port-invalid' satisfies ErrorCode)
+    .min(0, 'webhook-port-invalid' satisfies ErrorCode)
+    .max(65_535, 'webhook-port-invalid' satisfies ErrorCode),
 });
 export type ShopWebhookSettings = z.infer<typeof shopWebhookSettingsSchema>;
 
@@ -51,7 +58,16 @@ export const webhookOutcomes = [
 export type WebhookOutcome = (typeof webhookOutcomes)[number];
 
 /** Why a delivery was refused or not acted on. */
-export const webhookReasons = ['signature-missing', 'signature-wrong', 'no-secret', 'not-a-form', 'data-not-json', 'record-invalid', 'fetch-failed', 'delete-unconfirmed'] as const;
+export const webhookReasons = [
+  'signature-missing',
+  'signature-wrong',
+  'no-secret',
+  'not-a-form',
+  'data-not-json',
+  'record-invalid',
+  'fetch-failed',
+  'delete-unconfirmed',
+] as const;
 export type WebhookReason = (typeof webhookReasons)[number];
 
 /**
@@ -77,7 +93,11 @@ export const webhookRefusedSchema = z.strictObject({
 });
 export type WebhookRefused = z.infer<typeof webhookRefusedSchema>;
 
-export const NO_WEBHOOK_REFUSALS: WebhookRefused = { total: 0, byReason: { 'no-secret': 0, 'signature-missing': 0, 'signature-wrong': 0, 'not-a-delivery': 0 }, lastAt: null };
+export const NO_WEBHOOK_REFUSALS: WebhookRefused = {
+  total: 0,
+  byReason: { 'no-secret': 0, 'signature-missing': 0, 'signature-wrong': 0, 'not-a-delivery': 0 },
+  lastAt: null,
+};
 
 export const webhookChangeSchema = z.strictObject({
   kind: z.enum(['product', 'customer', 'reports']),
@@ -135,7 +155,12 @@ export const webhookOperations = {
   saveShopWebhooks: {
     input: z.strictObject({
       settings: shopWebhookSettingsSchema,
-      secret: z.string().trim().min(1, 'field-empty' satisfies ErrorCode).max(512, 'field-too-long' satisfies ErrorCode).optional(),
+      secret: z
+        .string()
+        .trim()
+        .min(1, 'field-empty' satisfies ErrorCode)
+        .max(512, 'field-too-long' satisfies ErrorCode)
+        .optional(),
     }),
     output: shopWebhooksStatusSchema,
   },

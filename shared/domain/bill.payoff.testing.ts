@@ -151,4 +151,3 @@ export function payCheck(table: Table, start: Bill, strategy: Strategy): Bill {
   }
   return bill;
 }
-

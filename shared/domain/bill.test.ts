@@ -40,12 +40,29 @@ describe('billOf: worked examples', () => {
     const byCard = make.payment(half, { tipCents: 100, discountCents: before.pendingDiscountCents, reason: 'Regulars' });
     const discounted = { ...service, billDiscount: null };
     const middle = billOf(discounted, [seating, first, second, byCard]);
-    expect(middle).toMatchObject({ discountCents: 384, totalCents: 3456, paidCents: 1728, tipsCents: 100, leftCents: 1728, payableNowCents: 1728, pendingDiscountCents: 0 });
+    expect(middle).toMatchObject({
+      discountCents: 384,
+      totalCents: 3456,
+      paidCents: 1728,
+      tipsCents: 100,
+      leftCents: 1728,
+      payableNowCents: 1728,
+      pendingDiscountCents: 0,
+    });
     expect(middle.discounts).toEqual([{ entryId: byCard.id, check: 0, cents: 384, reason: 'Regulars', on: 'bill' }]);
 
     const inCash = make.payment(otherHalf, { methodId: 2 });
     const after = billOf(discounted, [seating, first, second, byCard, inCash]);
-    expect(after).toMatchObject({ totalCents: 3456, paidCents: 3456, tipsCents: 100, leftCents: 0, payableNowCents: 0, nextCheck: null, overpaidCents: 0, paid: true });
+    expect(after).toMatchObject({
+      totalCents: 3456,
+      paidCents: 3456,
+      tipsCents: 100,
+      leftCents: 0,
+      payableNowCents: 0,
+      nextCheck: null,
+      overpaidCents: 0,
+      paid: true,
+    });
     expect(after.checks[0]).toMatchObject({ settled: true, leftCents: 0 });
     expect(after.payments.map((p) => [p.methodName, p.amountCents, p.tipCents, p.prepayment])).toEqual([
       ['Card', 1728, 100, false],
@@ -87,7 +104,7 @@ describe('billOf: worked examples', () => {
     expect(all).toMatchObject({ payableNowCents: 250, nextCheck: 2, paid: false });
   });
 
-  it('a seating\'s Flow payments are a prepayment of check 1', () => {
+  it("a seating's Flow payments are a prepayment of check 1", () => {
     const service = tableService();
     const make = entriesOf(service);
     const seating = make.seating([ENTRECOT, CANA(2)], [1000]);
@@ -98,7 +115,7 @@ describe('billOf: worked examples', () => {
     ]);
   });
 
-  it('a round\'s discount belongs to its check', () => {
+  it("a round's discount belongs to its check", () => {
     const service = tableService();
     const make = entriesOf(service);
     const seating = make.seating([CANA(2)]);
@@ -137,7 +154,7 @@ describe('billOf: worked examples', () => {
     expect(bill.checks.map((check) => check.totalCents)).toEqual([250 + 1890]);
   });
 
-  it('a gift card: its redeem is not a payment, the payment after it is (with the card\'s uuid)', () => {
+  it("a gift card: its redeem is not a payment, the payment after it is (with the card's uuid)", () => {
     const service = tableService();
     const make = entriesOf(service);
     const seating = make.seating([ENTRECOT]);
@@ -153,11 +170,21 @@ describe('billOf: worked examples', () => {
     const other = tableService({ tableIds: [6], primaryTableId: 6, tableNames: ['6'] });
     const elsewhere = entriesOf(other).round([ENTRECOT]);
     const bill = billOf(service, [elsewhere]);
-    expect(bill).toMatchObject({ checks: [], lines: [], totalCents: 0, leftCents: 0, payableNowCents: 0, pendingDiscountCents: 0, dueNowCents: 0, nextCheck: null, paid: false });
+    expect(bill).toMatchObject({
+      checks: [],
+      lines: [],
+      totalCents: 0,
+      leftCents: 0,
+      payableNowCents: 0,
+      pendingDiscountCents: 0,
+      dueNowCents: 0,
+      nextCheck: null,
+      paid: false,
+    });
     expect(shareOfLines(bill, [0])).toBe(0);
   });
 
-  it('a payment above its check\'s left shows as overpaid (the main side refuses such a draft)', () => {
+  it("a payment above its check's left shows as overpaid (the main side refuses such a draft)", () => {
     const service = tableService();
     const make = entriesOf(service);
     const seating = make.seating([CANA()]);
@@ -246,7 +273,7 @@ describe('skipMergeFor and canCarryBillDiscount', () => {
     expect(skipMergeFor(billOf(service, [empty, first, paid]), 250)).toBe(true);
   });
 
-  it('a deposit taken at seating names its method from the seating\'s tender; before any order it leaves nothing to pay and nothing paid is lost', () => {
+  it("a deposit taken at seating names its method from the seating's tender; before any order it leaves nothing to pay and nothing paid is lost", () => {
     const service = tableService();
     const make = entriesOf(service);
     const seating = make.seating([], [2000], { tender: { methodId: 1, methodName: 'Card', amountCents: 2000, tipCents: 0 } });

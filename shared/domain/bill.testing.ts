@@ -1,4 +1,13 @@
-import { outboxEntrySchema, queuedEntry, tableServiceSchema, type BillDiscount, type EntryDraft, type OutboxEntry, type OutboxLine, type TableService } from '../bridge/queue';
+import {
+  outboxEntrySchema,
+  queuedEntry,
+  tableServiceSchema,
+  type BillDiscount,
+  type EntryDraft,
+  type OutboxEntry,
+  type OutboxLine,
+  type TableService,
+} from '../bridge/queue';
 import { centsToDecimal } from './money';
 
 // Builders of table services and their queue entries for the bill's tests (through the bridge
@@ -34,7 +43,11 @@ export function entriesOf(service: TableService) {
   const place = { kind: 'tables' as const, names: service.tableNames };
   const entry = (draft: Omit<EntryDraft, 'id' | 'tableIds' | 'place' | 'serviceId' | 'summary'>, fields: Partial<OutboxEntry>): OutboxEntry =>
     outboxEntrySchema.parse({
-      ...queuedEntry({ id: crypto.randomUUID(), tableIds: [service.primaryTableId], place, serviceId: service.id, summary: '', ...draft }, ++seq, '2026-11-23T12:00:00.000Z'),
+      ...queuedEntry(
+        { id: crypto.randomUUID(), tableIds: [service.primaryTableId], place, serviceId: service.id, summary: '', ...draft },
+        ++seq,
+        '2026-11-23T12:00:00.000Z',
+      ),
       ...fields,
     });
   const contents = (lines: readonly OutboxLine[]) =>
@@ -89,7 +102,15 @@ export function entriesOf(service: TableService) {
     /** A payment of the table's open order, maybe carrying a bill discount and paid by a gift card. */
     payment(
       amountCents: number,
-      options: { tipCents?: number; methodId?: number; methodName?: string; discountCents?: number; reason?: string; giftCardUuid?: string; after?: string } = {},
+      options: {
+        tipCents?: number;
+        methodId?: number;
+        methodName?: string;
+        discountCents?: number;
+        reason?: string;
+        giftCardUuid?: string;
+        after?: string;
+      } = {},
       fields: Partial<OutboxEntry> = {},
     ): OutboxEntry {
       const discount = options.discountCents ?? 0;

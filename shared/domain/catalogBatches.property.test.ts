@@ -59,7 +59,10 @@ describe('splitCatalogBatch', () => {
   });
 
   it('one batch when everything fits; none for no records', () => {
-    const records = [{ id: 1, price: 2.5 }, { id: 2, name: 'Croquetas' }];
+    const records = [
+      { id: 1, price: 2.5 },
+      { id: 2, name: 'Croquetas' },
+    ];
     expect(splitCatalogBatch('items', records, { maxBytes: bytes(catalogBatchBody('items', records)), maxRecords: 2 })).toEqual([records]);
     expect(splitCatalogBatch('items', [], { maxBytes: 10, maxRecords: 1 })).toEqual([]);
   });

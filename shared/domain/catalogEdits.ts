@@ -142,7 +142,10 @@ export function serverFieldProblems(
     if (match) add(Number(match[1] ?? match[2]), match[3] ?? 'id', words);
   }
   if (said) {
-    const inText = new RegExp(`${keyPattern}\\[(\\d+)\\](?:\\.(\\w+))?:\\s*([^;]+?)(?=;\\s*${keyPattern}\\[|;\\s*and \\d+ more|\\.\\s*Nothing was written|$)`, 'g');
+    const inText = new RegExp(
+      `${keyPattern}\\[(\\d+)\\](?:\\.(\\w+))?:\\s*([^;]+?)(?=;\\s*${keyPattern}\\[|;\\s*and \\d+ more|\\.\\s*Nothing was written|$)`,
+      'g',
+    );
     for (const match of said.matchAll(inText)) add(Number(match[1]), match[2] ?? 'id', match[3] ?? '');
   }
   // A one-record write names no index: its fields are that record's.

@@ -40,7 +40,13 @@ const catalogSpec = fc.record({
           min: fc.integer({ min: 0, max: 3 }),
           max: fc.integer({ min: 0, max: 3 }),
           dishes: fc.array(
-            fc.record({ dish: fc.nat(20), supplement: price, addModifiersPrice: fc.boolean(), active: fc.integer({ min: 0, max: 6 }).map((n) => n > 0), fixFormat: fc.boolean() }),
+            fc.record({
+              dish: fc.nat(20),
+              supplement: price,
+              addModifiersPrice: fc.boolean(),
+              active: fc.integer({ min: 0, max: 6 }).map((n) => n > 0),
+              fixFormat: fc.boolean(),
+            }),
             { minLength: 1, maxLength: 4 },
           ),
         }),
@@ -57,8 +63,20 @@ function buildRecords(spec: CatalogSpec): CatalogRecords {
   const nCats = spec.modifierCategories.length;
   let modifierId = 1;
   spec.modifierCategories.forEach((c, i) => {
-    r.modifierCategories.push(make.modifierCategory({ id: i + 1, order: i, active: c.active ? 1 : 0, isChoice: c.isChoice ? 1 : 0, isOptional: c.isOptional ? 1 : 0, min: c.min, max: c.max }));
-    c.modifiers.forEach((m, j) => r.modifiers.push(make.modifier({ id: modifierId++, category_id: i + 1, order: j, price: m.price, active: m.active ? 1 : 0 })));
+    r.modifierCategories.push(
+      make.modifierCategory({
+        id: i + 1,
+        order: i,
+        active: c.active ? 1 : 0,
+        isChoice: c.isChoice ? 1 : 0,
+        isOptional: c.isOptional ? 1 : 0,
+        min: c.min,
+        max: c.max,
+      }),
+    );
+    c.modifiers.forEach((m, j) =>
+      r.modifiers.push(make.modifier({ id: modifierId++, category_id: i + 1, order: j, price: m.price, active: m.active ? 1 : 0 })),
+    );
   });
   let pivotId = 1;
   spec.groups.forEach((cats, g) => {
@@ -100,7 +118,16 @@ function buildRecords(spec: CatalogSpec): CatalogRecords {
         const dish = dishable[d.dish % dishable.length]!;
         const fixed = d.fixFormat ? (formatPivotsOf.get(dish)?.[0] ?? null) : null;
         r.menuMenuItemCategoryPivots.push(
-          make.menuPivot({ id: menuPivotId++, order: j, category_id: mc, item_id: dish, price: d.supplement, addModifiersPrice: d.addModifiersPrice ? 1 : 0, active: d.active ? 1 : 0, format_pivot_id: fixed }),
+          make.menuPivot({
+            id: menuPivotId++,
+            order: j,
+            category_id: mc,
+            item_id: dish,
+            price: d.supplement,
+            addModifiersPrice: d.addModifiersPrice ? 1 : 0,
+            active: d.active ? 1 : 0,
+            format_pivot_id: fixed,
+          }),
         );
       });
     });
@@ -226,13 +253,15 @@ describe('order encoding (property)', () => {
           for (const rule of modifierRulesOf(item, catalog)) {
             const others = (choice.modifierIds ?? []).filter((id) => !rule.options.some((o) => o.id === id));
             if (rule.min > 0) breaks.push({ index, line: { ...choice, modifierIds: others } });
-            if (rule.single && rule.options.length > 1) breaks.push({ index, line: { ...choice, modifierIds: [...others, ...rule.options.slice(0, 2).map((o) => o.id)] } });
+            if (rule.single && rule.options.length > 1)
+              breaks.push({ index, line: { ...choice, modifierIds: [...others, ...rule.options.slice(0, 2).map((o) => o.id)] } });
           }
           for (const rule of menuRulesOf(item, catalog)) {
             const others = (choice.dishes ?? []).filter((d) => !rule.dishes.some((o) => o.pivotId === d.pivotId));
             const fill = (dishes: readonly MenuDishOption[]) => dishes.map((d) => validDish(d, catalog, rand));
             if (rule.min > 0) breaks.push({ index, line: { ...choice, dishes: [...others, ...fill(rule.dishes.slice(0, rule.min - 1))] } });
-            if (rule.max !== null && rule.dishes.length > rule.max) breaks.push({ index, line: { ...choice, dishes: [...others, ...fill(rule.dishes.slice(0, rule.max + 1))] } });
+            if (rule.max !== null && rule.dishes.length > rule.max)
+              breaks.push({ index, line: { ...choice, dishes: [...others, ...fill(rule.dishes.slice(0, rule.max + 1))] } });
           }
         });
         fc.pre(breaks.length > 0);

@@ -85,7 +85,13 @@ describe('encoding a ticket', () => {
   });
 
   it('encodes Flow contents only for lines without modifiers, formats or dishes', () => {
-    const result = encodeFlowContents([{ itemId: 10, quantity: 2 }, { itemId: 12, quantity: 1 }], catalog);
+    const result = encodeFlowContents(
+      [
+        { itemId: 10, quantity: 2 },
+        { itemId: 12, quantity: 1 },
+      ],
+      catalog,
+    );
     if (!result.ok) throw new Error('invalid');
     expect(result.value).toEqual([
       { item_id: 10, itemPrice: '2.50', quantity: 2, itemName: 'Caña' },
@@ -93,7 +99,14 @@ describe('encoding a ticket', () => {
     ]);
     for (const content of result.value) expect(flowContentRequest.safeParse(content).success).toBe(true);
     expect(result.totalCents).toBe(1700);
-    const refused = encodeFlowContents([{ itemId: 10, quantity: 1 }, { itemId: 20, quantity: 1, formatPivotId: 1 }, { itemId: 12, quantity: 1, modifierIds: [6] }], catalog);
+    const refused = encodeFlowContents(
+      [
+        { itemId: 10, quantity: 1 },
+        { itemId: 20, quantity: 1, formatPivotId: 1 },
+        { itemId: 12, quantity: 1, modifierIds: [6] },
+      ],
+      catalog,
+    );
     expect(refused.ok ? [] : refused.problems.map((p) => p.index)).toEqual([1, 2]);
   });
 });

@@ -100,7 +100,11 @@ export function encodeLoyaltyContent(line: PricedLine): EncodedLoyaltyContent {
       })),
     };
   }
-  return { ...base, itemPrice: centsToDecimal(itemPriceCents), modifiers: line.modifiers.map((m) => ({ id: m.id, name: m.name, price: centsToDecimal(m.priceCents) })) };
+  return {
+    ...base,
+    itemPrice: centsToDecimal(itemPriceCents),
+    modifiers: line.modifiers.map((m) => ({ id: m.id, name: m.name, price: centsToDecimal(m.priceCents) })),
+  };
 }
 
 export interface LoyaltyDiscount {
@@ -153,7 +157,12 @@ export function encodeFlowContents(choices: readonly LineChoice[], catalog: Cata
     }
   });
   if (problems.length > 0) return { ok: false, problems };
-  const value = ticket.lines.map((line) => ({ item_id: line.item.id, itemPrice: centsToDecimal(line.unitCents), quantity: line.quantity, itemName: line.item.name }));
+  const value = ticket.lines.map((line) => ({
+    item_id: line.item.id,
+    itemPrice: centsToDecimal(line.unitCents),
+    quantity: line.quantity,
+    itemName: line.item.name,
+  }));
   return { ok: true, value, totalCents: ticketSubtotalCents(ticket.lines) };
 }
 

@@ -48,10 +48,9 @@ describe('an order line', () => {
       'Choose 1 more from Primeros',
       'Choose 1 more from Tapas',
     ]);
-    expect(reasons(line({ itemId: 30, quantity: 1, dishes: [{ pivotId: 1 }, { pivotId: 2 }, { pivotId: 5 }, { pivotId: 9 }, { pivotId: 6 }, { pivotId: 7 }] }))).toEqual([
-      'Choose at most 1 from Primeros',
-      'Choose at most 1 from Postre',
-    ]);
+    expect(
+      reasons(line({ itemId: 30, quantity: 1, dishes: [{ pivotId: 1 }, { pivotId: 2 }, { pivotId: 5 }, { pivotId: 9 }, { pivotId: 6 }, { pivotId: 7 }] })),
+    ).toEqual(['Choose at most 1 from Primeros', 'Choose at most 1 from Postre']);
     expect(reasons(line({ itemId: 30, quantity: 1, dishes: [{ pivotId: 3 }, { pivotId: 1 }, { pivotId: 4, modifierIds: [1] }, { pivotId: 9 }] }))).toEqual([
       'That dish is not offered in Menú del día',
     ]);

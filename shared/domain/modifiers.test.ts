@@ -17,7 +17,10 @@ describe('modifier structure (spec 2.6)', () => {
     expect(rules.map((r) => r.name)).toEqual(['Punto de la carne', 'Extras']);
     expect(rules[0]).toMatchObject({ single: true, optional: false, min: 1, max: 1 });
     expect(rules[1]).toMatchObject({ single: false, optional: true, min: 0, max: null });
-    expect(rules[1]!.options.map((o) => [o.name, o.priceCents])).toEqual([['Huevo', 120], ['Queso', 80]]);
+    expect(rules[1]!.options.map((o) => [o.name, o.priceCents])).toEqual([
+      ['Huevo', 120],
+      ['Queso', 80],
+    ]);
   });
   it('offers no modifiers on menus and selling-format items', () => {
     expect(modifierRulesOf(item(20), catalog)).toEqual([]);

@@ -76,8 +76,7 @@ export function modifierRule(category: ModifierCategoryWire, catalog: CatalogInd
 /** The rules of a modifier source, in `order` (the group's pivots' order). */
 export function modifierRulesOfSource(source: ModifierSource, catalog: CatalogIndex): ModifierRule[] {
   if (source === null) return [];
-  const categoryIds =
-    'groupId' in source ? (catalog.modifierPivotsByGroup.get(source.groupId) ?? []).map((p) => p.category_id) : [source.categoryId];
+  const categoryIds = 'groupId' in source ? (catalog.modifierPivotsByGroup.get(source.groupId) ?? []).map((p) => p.category_id) : [source.categoryId];
   const rules: ModifierRule[] = [];
   for (const id of categoryIds) {
     const category = catalog.modifierCategories.get(id);

@@ -66,7 +66,10 @@ export function demoRecords(): CatalogRecords {
     make.modifierCategory({ id: 2, name: 'Extras', order: 2, isChoice: 1, isOptional: 1 }),
     make.modifierCategory({ id: 5, name: 'Guarnición', isChoice: 0, isOptional: 1 }),
   );
-  r.modifierPivots.push(make.modifierPivot({ id: 1, order: 2, group_id: 1, category_id: 2 }), make.modifierPivot({ id: 2, order: 1, group_id: 1, category_id: 1 }));
+  r.modifierPivots.push(
+    make.modifierPivot({ id: 1, order: 2, group_id: 1, category_id: 2 }),
+    make.modifierPivot({ id: 2, order: 1, group_id: 1, category_id: 1 }),
+  );
   r.modifiers.push(
     make.modifier({ id: 1, name: 'Poco hecho', category_id: 1, order: 1 }),
     make.modifier({ id: 2, name: 'Al punto', category_id: 1, order: 2 }),

@@ -66,10 +66,23 @@ async function measure(page: Page, tap: () => Promise<void>, selector: string, c
 export async function benchFloor300(log: (line: string) => void): Promise<Floor300Bench> {
   const dir = await mkdtemp(join(tmpdir(), 'comanda-bench-floor-'));
   const state = join(dir, 'state.json');
-  const tables = Array.from({ length: TABLES }, (_, i) => ({ id: i + 1, name: `${i + 1}`, x: 20 + (i % 20) * 70, y: 20 + Math.floor(i / 20) * 60, width: 56, height: 44, color: i % 3 ? '#ffd54f' : '#90caf9', type_id: 1 }));
+  const tables = Array.from({ length: TABLES }, (_, i) => ({
+    id: i + 1,
+    name: `${i + 1}`,
+    x: 20 + (i % 20) * 70,
+    y: 20 + Math.floor(i / 20) * 60,
+    width: 56,
+    height: 44,
+    color: i % 3 ? '#ffd54f' : '#90caf9',
+    type_id: 1,
+  }));
   await writeFile(state, serializeState(createSandboxApp({ seed: { rooms: [{ id: 1, name: 'Gran salón', order: 1, tables }] } }).state));
   const started: Started[] = [];
-  const vendor = await startScript('electron/sandbox/cli.ts', ['--port', '0', '--rate-limit', '100000', '--state', state], /listening on (http:\/\/127\.0\.0\.1:\d+)/);
+  const vendor = await startScript(
+    'electron/sandbox/cli.ts',
+    ['--port', '0', '--rate-limit', '100000', '--state', state],
+    /listening on (http:\/\/127\.0\.0\.1:\d+)/,
+  );
   started.push(vendor);
   const context = await chromium.launchPersistentContext(join(dir, 'profile'), { ...chromiumLaunch, viewport: { width: 1280, height: 800 }, hasTouch: true });
   try {
@@ -78,7 +91,10 @@ export async function benchFloor300(log: (line: string) => void): Promise<Floor3
     const page = await context.newPage();
     await page.goto(serve.url);
     await page.getByText(/Catalog synced/).waitFor({ timeout: 60_000 });
-    await page.locator('.floor-table').nth(TABLES - 1).waitFor({ timeout: 30_000 });
+    await page
+      .locator('.floor-table')
+      .nth(TABLES - 1)
+      .waitFor({ timeout: 30_000 });
     await page.evaluate(PROBE);
 
     log(`floor of ${TABLES} tables: Catalog → Floor (${RUNS} runs)…`);
@@ -91,7 +107,7 @@ export async function benchFloor300(log: (line: string) => void): Promise<Floor3
     log(`tap a free table → seat dialog (${RUNS} runs)…`);
     const dialogMs: number[] = [];
     for (let run = 0; run < RUNS; run++) {
-      const table = page.getByRole('button', { name: new RegExp(`^${(run * 19) % TABLES + 1}, `) });
+      const table = page.getByRole('button', { name: new RegExp(`^${((run * 19) % TABLES) + 1}, `) });
       dialogMs.push(await measure(page, () => table.tap(), '[role="dialog"]', 1));
       await page.getByRole('dialog').getByRole('button', { name: 'Cancel', exact: true }).tap();
       await page.getByRole('dialog').waitFor({ state: 'detached' });
@@ -100,9 +116,11 @@ export async function benchFloor300(log: (line: string) => void): Promise<Floor3
       tables: TABLES,
       floorViewPaintedMs: summary(floorMs),
       tapToSeatDialogMs: summary(dialogMs),
-      note: 'one room of 300 tables, Debian Chromium, 1280×800; from the tap\'s pointerdown to the frame after all 300 table buttons (or the seat dialog) are in the page',
+      note: "one room of 300 tables, Debian Chromium, 1280×800; from the tap's pointerdown to the frame after all 300 table buttons (or the seat dialog) are in the page",
     };
-    log(`  floor painted p50 ${result.floorViewPaintedMs.p50} ms, p95 ${result.floorViewPaintedMs.p95} ms; seat dialog p50 ${result.tapToSeatDialogMs.p50} ms, p95 ${result.tapToSeatDialogMs.p95} ms`);
+    log(
+      `  floor painted p50 ${result.floorViewPaintedMs.p50} ms, p95 ${result.floorViewPaintedMs.p95} ms; seat dialog p50 ${result.tapToSeatDialogMs.p50} ms, p95 ${result.tapToSeatDialogMs.p95} ms`,
+    );
     return result;
   } finally {
     await context.close();

@@ -74,7 +74,14 @@ async function benchQueueAgainstRateLimit(log: (line: string) => void): Promise<
   const loyaltyRequests = async () => (await control<{ requests: { loyalty: number } }>('stats')).requests.loyalty;
   const item = await terminal.catalog.items.filter((i) => i.type === 0 && i.modifier_group_id == null && i.modifier_category_id == null).first();
   if (!item) throw new Error('no plain item in the demo catalog');
-  const line: TicketLineInput = { choice: { itemId: item.id, quantity: 1 }, name: item.name, details: [], quantity: 1, note: '', unitCents: Math.round(Number(item.price) * 100) };
+  const line: TicketLineInput = {
+    choice: { itemId: item.id, quantity: 1 },
+    name: item.name,
+    details: [],
+    quantity: 1,
+    note: '',
+    unitCents: Math.round(Number(item.price) * 100),
+  };
   const { outbox } = terminal;
   const settled = async (ids: Set<string>, timeoutMs: number) => {
     const deadline = Date.now() + timeoutMs;
@@ -131,7 +138,9 @@ async function benchQueueAgainstRateLimit(log: (line: string) => void): Promise<
       http429,
       note: 'takeaways (no per-table order to wait on) in the main-side queue of a browser-shell process; orders the sandbox received between 60 s and 120 s after the connection returned; the sandbox enforces 120 requests per minute per account and answers 429 past it; http429 = order requests the sandbox received while draining minus the orders it accepted',
     };
-    log(`  ${steady} orders in the steady minute (${(drain.steadyRateOverLimit * 100).toFixed(1)}% of ${RATE}), ${drain.http429} × 429, all ${DRAIN_ORDERS} in ${drain.totalSeconds} s`);
+    log(
+      `  ${steady} orders in the steady minute (${(drain.steadyRateOverLimit * 100).toFixed(1)}% of ${RATE}), ${drain.http429} × 429, all ${DRAIN_ORDERS} in ${drain.totalSeconds} s`,
+    );
     return { reconnectToFirstOrderMs: { runs, median: median(runs), max: Math.max(...runs), goalMs: 1_000 }, drain };
   } finally {
     await terminal.close();

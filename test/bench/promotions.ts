@@ -50,9 +50,21 @@ export function promotionsScenario(seed = 15) {
   const int = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
   const categoryOf = (productId: number) => (productId % CATEGORIES) + 1;
   const basePrice = (productId: number) => 199 + ((productId * 7919) % 9800);
-  const members: PriceRate = { id: 1, type: 1, amountHundredths: -1000, rounding: 2, linkedPrices: new Map(Array.from({ length: 2000 }, (_, i) => [i * 25 + 1, basePrice(i * 25 + 1) - 50])) };
+  const members: PriceRate = {
+    id: 1,
+    type: 1,
+    amountHundredths: -1000,
+    rounding: 2,
+    linkedPrices: new Map(Array.from({ length: 2000 }, (_, i) => [i * 25 + 1, basePrice(i * 25 + 1) - 50])),
+  };
   const outlet: PriceRate = { id: 2, type: 1, amountHundredths: -3000, rounding: 5, linkedPrices: new Map() };
-  const online: PriceRate = { id: 3, type: 2, amountHundredths: 0, rounding: 3, linkedPrices: new Map(Array.from({ length: 5000 }, (_, i) => [i * 10 + 3, basePrice(i * 10 + 3) - 100])) };
+  const online: PriceRate = {
+    id: 3,
+    type: 2,
+    amountHundredths: 0,
+    rounding: 3,
+    linkedPrices: new Map(Array.from({ length: 5000 }, (_, i) => [i * 10 + 3, basePrice(i * 10 + 3) - 100])),
+  };
   const rates = [members, outlet, online];
 
   const lines: BasketLine[] = [];
@@ -81,18 +93,60 @@ export function promotionsScenario(seed = 15) {
     const id = promotions.length + 1;
     promotions.push({ id, name: `Promotion ${id}`, order: id, productIds: [], categoryIds: [], active: true, ...fields });
   };
-  for (let i = 0; i < 6; i++) add({ type: 1, apply_to: i % 2 === 0 ? 2 : 1, apply_type: (i % 2) + 1, group_by: (i % 3) + 1, categoryIds: [i * 3 + 1, i * 3 + 2], productIds: [...linked(500, 97, i), ...linked(31, 10, 40_000)] });
-  for (let i = 0; i < 6; i++) add({ type: 2, apply_to: (i % 3) + 1, price_rate_id: (i % 3) + 1, categoryIds: [i * 5 + 3], productIds: linked(800, 61, i * 7), weekdays: [1, 2, 3, 4, 5, 6, 7], start_time: '08:00', end_time: '23:59' });
-  for (let i = 0; i < 6; i++) add({ type: 3, apply_to: i % 2 === 0 ? 2 : 1, combo_price: 2990 + i * 500, categoryIds: [i + 1, i + 11, i + 21], productIds: [40_000 + i * 10, 40_000 + (i + 10) * 10] });
   for (let i = 0; i < 6; i++)
-    add({ type: 4, apply_to: (i % 3) + 1, condition: (i % 2) + 1, quantity: i % 2 === 0 ? 3000 : 50_000, action: ((i >> 1) % 2) + 1, discount: i % 4 < 2 ? 1000 : 500, categoryIds: linked(10, 4, i), productIds: linked(1000, 47, i), start_date: '2026-01-01', end_date: '2027-12-31' });
+    add({
+      type: 1,
+      apply_to: i % 2 === 0 ? 2 : 1,
+      apply_type: (i % 2) + 1,
+      group_by: (i % 3) + 1,
+      categoryIds: [i * 3 + 1, i * 3 + 2],
+      productIds: [...linked(500, 97, i), ...linked(31, 10, 40_000)],
+    });
+  for (let i = 0; i < 6; i++)
+    add({
+      type: 2,
+      apply_to: (i % 3) + 1,
+      price_rate_id: (i % 3) + 1,
+      categoryIds: [i * 5 + 3],
+      productIds: linked(800, 61, i * 7),
+      weekdays: [1, 2, 3, 4, 5, 6, 7],
+      start_time: '08:00',
+      end_time: '23:59',
+    });
+  for (let i = 0; i < 6; i++)
+    add({
+      type: 3,
+      apply_to: i % 2 === 0 ? 2 : 1,
+      combo_price: 2990 + i * 500,
+      categoryIds: [i + 1, i + 11, i + 21],
+      productIds: [40_000 + i * 10, 40_000 + (i + 10) * 10],
+    });
+  for (let i = 0; i < 6; i++)
+    add({
+      type: 4,
+      apply_to: (i % 3) + 1,
+      condition: (i % 2) + 1,
+      quantity: i % 2 === 0 ? 3000 : 50_000,
+      action: ((i >> 1) % 2) + 1,
+      discount: i % 4 < 2 ? 1000 : 500,
+      categoryIds: linked(10, 4, i),
+      productIds: linked(1000, 47, i),
+      start_date: '2026-01-01',
+      end_date: '2027-12-31',
+    });
   return { lines, promotions, rates };
 }
 
 /** Times the recompute over `runs` runs (after a warm-up) and returns the figures. */
 export function benchPromotions(runs = Number(process.env.BENCH_PROMOTION_RUNS ?? 500), log: (line: string) => void = () => undefined): PromotionsBench {
   const { lines, promotions, rates } = promotionsScenario();
-  const orderLines = lines.map((l, i) => ({ key: l.key, priceCents: l.unitPriceCents, measureThousandths: l.measureThousandths, taxPercentHundredths: [2100, 1000, 400][i % 3]!, manual: i % 17 === 0 ? { kind: 'percent' as const, hundredths: 500 } : null }));
+  const orderLines = lines.map((l, i) => ({
+    key: l.key,
+    priceCents: l.unitPriceCents,
+    measureThousandths: l.measureThousandths,
+    taxPercentHundredths: [2100, 1000, 400][i % 3]!,
+    manual: i % 17 === 0 ? { kind: 'percent' as const, hundredths: 500 } : null,
+  }));
   let discountCents = 0;
   const recompute = () => {
     const result = applyPromotions(lines, promotions, rates, Date.now());
@@ -132,6 +186,8 @@ export function benchPromotions(runs = Number(process.env.BENCH_PROMOTION_RUNS ?
     discountCents,
     note: 'applyPromotions (the moment read through Intl each time) + priceOrder for a 100-line basket with 24 promotions (6 of each type, product links of 500–1,000 ids each from a 50,000-product catalog), in Node after 50 warm-up runs; performance.now() around each recompute (wall), process.cpuUsage() for the CPU figures; the basket sums 10,771.05 € before promotions',
   };
-  log(`  promotions recompute: p95 ${bench.p95Ms} ms (p50 ${bench.p50Ms}, max ${bench.maxMs}) over ${runs} runs, CPU p95 ${bench.cpuP95Ms} ms, load ${bench.loadAverage1m}; ${bench.discountCents} cents off; goal ≤ 5 ms`);
+  log(
+    `  promotions recompute: p95 ${bench.p95Ms} ms (p50 ${bench.p50Ms}, max ${bench.maxMs}) over ${runs} runs, CPU p95 ${bench.cpuP95Ms} ms, load ${bench.loadAverage1m}; ${bench.discountCents} cents off; goal ≤ 5 ms`,
+  );
   return bench;
 }

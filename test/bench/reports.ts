@@ -108,7 +108,9 @@ export async function benchReports(log: (line: string) => void = () => {}): Prom
   const reportsChunk = await chunk('ReportsScreen-');
   const startupText = await readFile(resolve('out/renderer/assets', startupChunk.file), 'utf8');
   const startupChunkHasCharts = /zrender|echarts/i.test(startupText);
-  log(`reports: start-up chunk ${startupChunk.file} ${startupChunk.bytes} B (gzip ${startupChunk.gzipBytes}); Reports chunk ${reportsChunk.bytes} B (gzip ${reportsChunk.gzipBytes})`);
+  log(
+    `reports: start-up chunk ${startupChunk.file} ${startupChunk.bytes} B (gzip ${startupChunk.gzipBytes}); Reports chunk ${reportsChunk.bytes} B (gzip ${reportsChunk.gzipBytes})`,
+  );
 
   const running: Started[] = [];
   const dataDir = await mkdtemp(join(tmpdir(), 'comanda-bench-reports-'));
@@ -185,7 +187,9 @@ export async function benchReports(log: (line: string) => void = () => {}): Prom
       coldMs: coldMs.map(two),
       warmMs: warmMs.map(two),
     };
-    log(`  cold: p95 ${bench.cold.p95Ms} ms (p50 ${bench.cold.p50Ms}, max ${bench.cold.maxMs}); warm: p95 ${bench.warm.p95Ms} ms (p50 ${bench.warm.p50Ms}, max ${bench.warm.maxMs}); goal p95 ≤ ${GOAL_P95_MS} ms`);
+    log(
+      `  cold: p95 ${bench.cold.p95Ms} ms (p50 ${bench.cold.p50Ms}, max ${bench.cold.maxMs}); warm: p95 ${bench.warm.p95Ms} ms (p50 ${bench.warm.p50Ms}, max ${bench.warm.maxMs}); goal p95 ≤ ${GOAL_P95_MS} ms`,
+    );
     return bench;
   } finally {
     await context.close();

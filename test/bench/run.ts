@@ -41,8 +41,17 @@ const UNLIMITED = 1_000_000;
 const PAGE = 200;
 const ROOMS_PAGE = 20;
 const CATALOG = [
-  'groups', 'categories', 'items', 'sellingFormats', 'sellingFormatPivots', 'modifiers', 'modifierCategories',
-  'modifierGroups', 'modifierPivots', 'menuMenuCategories', 'menuMenuItemCategoryPivots',
+  'groups',
+  'categories',
+  'items',
+  'sellingFormats',
+  'sellingFormatPivots',
+  'modifiers',
+  'modifierCategories',
+  'modifierGroups',
+  'modifierPivots',
+  'menuMenuCategories',
+  'menuMenuItemCategoryPivots',
 ] as const;
 
 // What a waiter types over the generated catalog's vocabulary (electron/sandbox/seed/scale.ts:
@@ -164,7 +173,9 @@ async function syncScenario(rateLimited: boolean) {
   if (tracer) {
     tracer.on('Tracing.dataCollected', ({ value }) => traceEvents.push(...value));
     await tracer.send('Tracing.start', {
-      traceConfig: { includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'blink', 'IndexedDB', 'toplevel', 'mojom', 'loading', 'net'] },
+      traceConfig: {
+        includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'blink', 'IndexedDB', 'toplevel', 'mojom', 'loading', 'net'],
+      },
       transferMode: 'ReportEvents',
     });
   }
@@ -284,12 +295,18 @@ async function tapToLinePainted(page: Page, wanted: number) {
     for (let g = 0; g < groupCount && ms.length < wanted; g++) {
       await groups.nth(g).tap();
       const categories = page.getByTestId('catalog-categories').getByRole('tab');
-      await categories.first().waitFor({ timeout: 10_000 }).catch(() => undefined);
+      await categories
+        .first()
+        .waitFor({ timeout: 10_000 })
+        .catch(() => undefined);
       const categoryCount = Math.min(await categories.count(), 3);
       for (let c = 0; c < categoryCount && ms.length < wanted; c++) {
         await categories.nth(c).tap();
         const cards = page.getByTestId('catalog-items').getByTestId('catalog-item');
-        await cards.first().waitFor({ timeout: 10_000 }).catch(() => undefined);
+        await cards
+          .first()
+          .waitFor({ timeout: 10_000 })
+          .catch(() => undefined);
         const ids = await cards.evaluateAll((all) =>
           all.filter((card) => card.querySelector('[data-testid="catalog-item-badge"]') === null).map((card) => card.getAttribute('data-item-id') ?? ''),
         );
@@ -300,10 +317,14 @@ async function tapToLinePainted(page: Page, wanted: number) {
           const lines = await page.getByTestId('order-line').count();
           await page.evaluate(() => (globalThis as TapBench).__tapBench!.arm());
           await page.locator(`[data-testid="catalog-items"] [data-testid="catalog-item"][data-item-id="${id}"] button`).first().tap();
-          await page.waitForFunction(() => {
-            const probe = (globalThis as TapBench).__tapBench!.probe();
-            return probe.paintedAt !== null || probe.sheetOpen;
-          }, null, { timeout: 10_000 });
+          await page.waitForFunction(
+            () => {
+              const probe = (globalThis as TapBench).__tapBench!.probe();
+              return probe.paintedAt !== null || probe.sheetOpen;
+            },
+            null,
+            { timeout: 10_000 },
+          );
           if (await sheet.count()) {
             byKind.sheetsSkipped++;
             await sheet.getByRole('button', { name: 'Cancel', exact: true }).tap();
@@ -339,14 +360,15 @@ async function main() {
 
   log('search per keystroke…');
   const searchRuns: KeystrokeRun[] = [
-    ...(await off.page.evaluate(
-      ([key, queries]) => (globalThis as Hooks).__comandaBench!.searchPerKeystroke(key, queries),
-      [off.accountKey, SEARCH_QUERIES] as const,
-    )),
-    ...(await off.page.evaluate(
-      ([key, queries, allergens]) => (globalThis as Hooks).__comandaBench!.searchPerKeystroke(key, [...queries], [...allergens]),
-      [off.accountKey, FILTERED_QUERIES, FILTERED_ALLERGENS] as const,
-    )),
+    ...(await off.page.evaluate(([key, queries]) => (globalThis as Hooks).__comandaBench!.searchPerKeystroke(key, queries), [
+      off.accountKey,
+      SEARCH_QUERIES,
+    ] as const)),
+    ...(await off.page.evaluate(([key, queries, allergens]) => (globalThis as Hooks).__comandaBench!.searchPerKeystroke(key, [...queries], [...allergens]), [
+      off.accountKey,
+      FILTERED_QUERIES,
+      FILTERED_ALLERGENS,
+    ] as const)),
   ];
   const keystrokes = searchRuns.flatMap((run) => run.ms).sort((a, b) => a - b);
   const ms2 = (ms: number) => Number(ms.toFixed(2));
@@ -438,9 +460,7 @@ async function syncAgainstRaw() {
   const { page, accountKey } = off;
   const parts = { shell: off.serve.child.pid, sandbox: off.sandbox.child.pid };
   const spanOf = (from: number, ms: number) => sampler.over(from, from + ms, parts);
-  const syncs: StoreRun[] = [
-    { records: off.records, ms: off.wallMs, cpuSeconds: off.cpuSeconds, span: spanOf(Date.parse(off.sync.startedAt), off.wallMs) },
-  ];
+  const syncs: StoreRun[] = [{ records: off.records, ms: off.wallMs, cpuSeconds: off.cpuSeconds, span: spanOf(Date.parse(off.sync.startedAt), off.wallMs) }];
   log(`  during the sync itself: ${describeSpan(syncs[0]!.span)}`);
   const raws: StoreRun[] = [];
   // After the first sync the main side caches the catalog's photos (~40 s here): wait it out.
@@ -450,7 +470,9 @@ async function syncAgainstRaw() {
     let before = cpuSnapshot();
     const raw = await page.evaluate((key) => (globalThis as Hooks).__comandaBench!.rawBulkPut(key), accountKey);
     raws.push({ records: raw.records, ms: raw.ms, cpuSeconds: cpuBetween(before, cpuSnapshot(), parts), span: spanOf(raw.startedAt, raw.ms) });
-    log(`  raw bulkPut ${raws.length}: ${raw.records} records in ${Math.round(raw.ms)} ms; CPU seconds ${describeCpu(raws.at(-1)!.cpuSeconds)}; during the copy itself: ${describeSpan(raws.at(-1)!.span)}`);
+    log(
+      `  raw bulkPut ${raws.length}: ${raw.records} records in ${Math.round(raw.ms)} ms; CPU seconds ${describeCpu(raws.at(-1)!.cpuSeconds)}; during the copy itself: ${describeSpan(raws.at(-1)!.span)}`,
+    );
     if (raws.length >= STORE_RUNS) break;
     await waitForQuiet();
     before = cpuSnapshot();
@@ -460,7 +482,9 @@ async function syncAgainstRaw() {
     const records = recordsOf(sync!.counts);
     const ms = Date.parse(sync!.syncedAt!) - Date.parse(sync!.startedAt);
     syncs.push({ records, ms, cpuSeconds: cpuBetween(before, cpuSnapshot(), parts), span: spanOf(Date.parse(sync!.startedAt), ms) });
-    log(`  sync ${syncs.length}: ${records} records in ${ms} ms; CPU seconds ${describeCpu(syncs.at(-1)!.cpuSeconds)} (with the deletion of the generation it replaced); during the sync itself: ${describeSpan(syncs.at(-1)!.span)}`);
+    log(
+      `  sync ${syncs.length}: ${records} records in ${ms} ms; CPU seconds ${describeCpu(syncs.at(-1)!.cpuSeconds)} (with the deletion of the generation it replaced); during the sync itself: ${describeSpan(syncs.at(-1)!.span)}`,
+    );
   }
 
   sampler.stop();
@@ -482,10 +506,11 @@ async function syncAgainstRaw() {
     // Over each run's own span (a sync from its start to its switch): cores busy, idle share, CPU per part.
     spanOfEachSync: syncs.map((run) => run.span),
     spanOfEachRawRun: raws.map((run) => run.span),
-    note:
-      'engine: records / wall time of a whole sync (pages asked for five to a bridge call, validation, pages written together in transactions of 2,000 records or more while the next pages are fetched), the median of the first sync and the syncs run again; raw: one bulkPut per store of the same records into a scratch database, the median of the runs, taken in turn with the syncs, each started on a quiet machine',
+    note: 'engine: records / wall time of a whole sync (pages asked for five to a bridge call, validation, pages written together in transactions of 2,000 records or more while the next pages are fetched), the median of the first sync and the syncs run again; raw: one bulkPut per store of the same records into a scratch database, the median of the runs, taken in turn with the syncs, each started on a quiet machine',
   };
-  log(`  engine / raw: ${storing.engineOverRaw} (medians of ${syncs.length} syncs and ${raws.length} raw runs; the first sync alone ${storing.firstSyncOverRaw}; goal ≥ 0.8; load average ${storing.loadAverage1m.before} → ${storing.loadAverage1m.after})`);
+  log(
+    `  engine / raw: ${storing.engineOverRaw} (medians of ${syncs.length} syncs and ${raws.length} raw runs; the first sync alone ${storing.firstSyncOverRaw}; goal ≥ 0.8; load average ${storing.loadAverage1m.before} → ${storing.loadAverage1m.after})`,
+  );
   return { off, storing };
 }
 
@@ -585,11 +610,12 @@ async function measureTapToLine(page: Page) {
     incremented: taps.byKind.incremented,
     distinctItems: taps.items,
     sheetsSkipped: taps.byKind.sheetsSkipped,
-    note:
-      'Playwright tap() (hasTouch) on item cards of the Catalog view, synced sandbox up; from the capturing pointerdown (performance.now()) to the next requestAnimationFrame after a MutationObserver on the order column sees one more ticket line or a larger quantity; plain items only (cards with a badge skipped, taps that opened a sheet cancelled and not counted)',
+    note: 'Playwright tap() (hasTouch) on item cards of the Catalog view, synced sandbox up; from the capturing pointerdown (performance.now()) to the next requestAnimationFrame after a MutationObserver on the order column sees one more ticket line or a larger quantity; plain items only (cards with a badge skipped, taps that opened a sheet cancelled and not counted)',
     tapMs: taps.ms.map(ms2),
   };
-  log(`  p95 ${tapToLine.p95Ms} ms (p50 ${tapToLine.p50Ms}, max ${tapToLine.maxMs}) over ${tapToLine.taps} taps (${taps.byKind.added} added, ${taps.byKind.incremented} incremented); goal ≤ 50 ms`);
+  log(
+    `  p95 ${tapToLine.p95Ms} ms (p50 ${tapToLine.p50Ms}, max ${tapToLine.maxMs}) over ${tapToLine.taps} taps (${taps.byKind.added} added, ${taps.byKind.incremented} incremented); goal ≤ 50 ms`,
+  );
   return tapToLine;
 }
 

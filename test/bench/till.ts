@@ -121,7 +121,9 @@ export async function benchTill(log: (line: string) => void = () => {}): Promise
       note: 'browser shell on the demo shop, Debian Chromium headless 1280×800; catalog written into IndexedDB through the page as a sync writes a generation; keys and Enter dispatched in the page (a scanner types within 1–15 ms a key); from the Enter to the first requestAnimationFrame after the basket shows one more line or a changed quantity; the basket grows to ~50 lines during the run',
       scanMs: ms.map(two),
     };
-    log(`  scan-to-line-painted p95 ${bench.p95Ms} ms (p50 ${bench.p50Ms}, max ${bench.maxMs}) over ${bench.scans} scans (${newLines} new lines); goal ≤ 50 ms`);
+    log(
+      `  scan-to-line-painted p95 ${bench.p95Ms} ms (p50 ${bench.p50Ms}, max ${bench.maxMs}) over ${bench.scans} scans (${newLines} new lines); goal ≤ 50 ms`,
+    );
     return bench;
   } finally {
     await context.close();

@@ -76,12 +76,21 @@ async function oneTapLines(catalog: CatalogDb): Promise<TicketLineInput[]> {
     if (!records) continue;
     const index = indexCatalog(records);
     const candidates: LineChoice[] =
-      item.type === 4 ? (index.formatPivotsByItem.get(item.id) ?? []).map((p) => ({ itemId: item.id, quantity: 1, formatPivotId: p.id })) : [{ itemId: item.id, quantity: 1 }];
+      item.type === 4
+        ? (index.formatPivotsByItem.get(item.id) ?? []).map((p) => ({ itemId: item.id, quantity: 1, formatPivotId: p.id }))
+        : [{ itemId: item.id, quantity: 1 }];
     for (const choice of candidates) {
       // Items with a mandatory modifier (or inactive ones) are not one tap: evaluateLine says so.
       const result = evaluateLine(choice, index);
       if (result.ok) {
-        lines.push({ choice, name: item.name, details: result.line.format ? [result.line.format.name] : [], quantity: 1, note: '', unitCents: result.line.unitCents });
+        lines.push({
+          choice,
+          name: item.name,
+          details: result.line.format ? [result.line.format.name] : [],
+          quantity: 1,
+          note: '',
+          unitCents: result.line.unitCents,
+        });
         break;
       }
     }
@@ -94,7 +103,10 @@ const idRow = z.object({ id: z.string() });
 
 /** Pending seatings whose outcome is unknown: what the waiter resends (queue file, electron/services/queue/migrations.ts). */
 const unconfirmedSeatings = (db: Database.Database): string[] =>
-  db.prepare(`SELECT id FROM entries WHERE kind = 'seating' AND state = 'unconfirmed' AND pending = 1 ORDER BY seq`).all().map((row) => idRow.parse(row).id);
+  db
+    .prepare(`SELECT id FROM entries WHERE kind = 'seating' AND state = 'unconfirmed' AND pending = 1 ORDER BY seq`)
+    .all()
+    .map((row) => idRow.parse(row).id);
 
 describe('the main-side queue through any outage and a crash', () => {
   it('delivers 500 orders over 40 tables once each, across a SIGKILL of the server: lost 0, duplicated 0', async () => {
@@ -111,8 +123,7 @@ describe('the main-side queue through any outage and a crash', () => {
     let waiterResends = 0;
     const kill = { sendingAtKill: 0, waitingAtKill: 0, downMs: 0 };
 
-    const lines = (max: number) =>
-      Array.from({ length: 1 + Math.floor(rng() * max) }, () => ({ ...pickOf(menu), quantity: 1 + Math.floor(rng() * 3) }));
+    const lines = (max: number) => Array.from({ length: 1 + Math.floor(rng() * max) }, () => ({ ...pickOf(menu), quantity: 1 + Math.floor(rng() * 3) }));
 
     await control('faults', { ...FAULTS, seed: SEED });
 
@@ -159,7 +170,13 @@ describe('the main-side queue through any outage and a crash', () => {
       if (unseated.length > 0 && (serviceOf.size === 0 || roll < 0.12 || ORDERS - created <= unseated.length)) {
         const table = unseated.splice(Math.floor(rng() * unseated.length), 1)[0]!;
         const withItems = rng() < 0.3 ? lines(2).filter((l) => l.choice.formatPivotId === undefined) : [];
-        const { service } = await outbox.seat({ tables: [{ id: table.id, name: table.name }], guests: 1 + Math.floor(rng() * 8), customer: null, notes: '', lines: withItems });
+        const { service } = await outbox.seat({
+          tables: [{ id: table.id, name: table.name }],
+          guests: 1 + Math.floor(rng() * 8),
+          customer: null,
+          notes: '',
+          lines: withItems,
+        });
         serviceOf.set(table.id, service.id);
       } else if (roll < 0.2) {
         await outbox.sendTakeaway({ name: `Chaos ${created}`, lines: lines(3) });

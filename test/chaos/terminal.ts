@@ -80,7 +80,17 @@ interface ShellProcess {
  * of its own, so a SIGKILL sent to it would leave the real server running.
  */
 async function startShellProcess(dataDir: string, backendUrl: string, options: ShellTerminalOptions): Promise<ShellProcess> {
-  const args = ['--port', '0', '--data', dataDir, '--backend', backendUrl, '--requests-per-minute', String(options.requestsPerMinute), ...tokenFileArgs(dataDir)];
+  const args = [
+    '--port',
+    '0',
+    '--data',
+    dataDir,
+    '--backend',
+    backendUrl,
+    '--requests-per-minute',
+    String(options.requestsPerMinute),
+    ...tokenFileArgs(dataDir),
+  ];
   const child = spawn(process.execPath, ['--import', 'tsx', 'electron/web/cli.ts', ...args], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -184,7 +194,12 @@ export async function startShellTerminal(backendUrl: string, options: ShellTermi
   // The catalog only: photos are the image cache's business, not this terminal's.
   let synced: Awaited<ReturnType<typeof syncCatalog>>;
   try {
-    synced = await syncCatalog({ bridge: { ...bridge, syncImages: async () => ({ queued: 0, done: 0, failed: 0 }) }, accountKey: localKey, accountDb, log: () => {} });
+    synced = await syncCatalog({
+      bridge: { ...bridge, syncImages: async () => ({ queued: 0, done: 0, failed: 0 }) },
+      accountKey: localKey,
+      accountDb,
+      log: () => {},
+    });
   } catch (error) {
     // Nobody will close a terminal that never started: its process and folder go now.
     accountDb.close();
@@ -239,7 +254,12 @@ export async function startShellTerminal(backendUrl: string, options: ShellTermi
       await feed.refresh({ force: true });
     },
     readEntries() {
-      return withQueueFile((db) => db.prepare('SELECT data FROM entries ORDER BY seq').all().map((row) => outboxEntrySchema.parse(JSON.parse(dataRow.parse(row).data))));
+      return withQueueFile((db) =>
+        db
+          .prepare('SELECT data FROM entries ORDER BY seq')
+          .all()
+          .map((row) => outboxEntrySchema.parse(JSON.parse(dataRow.parse(row).data))),
+      );
     },
     stop,
     async close() {

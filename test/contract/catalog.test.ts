@@ -98,8 +98,7 @@ interface Parents {
 async function makeParents(): Promise<Parents> {
   const group = (await create('groups', { name: 'Bebidas' })).id;
   const category = (await create('categories', { name: 'Cervezas', group_id: group })).id;
-  const item = (type: number, name: string) =>
-    create('items', { name, price: 3, costPrice: 1, type, category_id: category }).then((r) => r.id);
+  const item = (type: number, name: string) => create('items', { name, price: 3, costPrice: 1, type, category_id: category }).then((r) => r.id);
   const normalItem = await item(0, 'Croquetas');
   const menuItem = await item(1, 'Menú del día');
   const formatItem = await item(4, 'Cerveza de barril');
@@ -405,7 +404,12 @@ describe('catalog: write rules (spec 2.5–2.7, 4.3)', () => {
     ['category.modifier_group_id', 'categories', (q) => ({ name: 'x', group_id: q.group, modifier_group_id: UNKNOWN_ID }), 'modifier_group_id'],
     ['category.modifier_category_id', 'categories', (q) => ({ name: 'x', group_id: q.group, modifier_category_id: UNKNOWN_ID }), 'modifier_category_id'],
     ['item.category_id', 'items', () => ({ name: 'x', price: 1, costPrice: 0, type: 0, category_id: UNKNOWN_ID }), 'category_id'],
-    ['item.modifier_group_id', 'items', (q) => ({ name: 'x', price: 1, costPrice: 0, type: 0, category_id: q.category, modifier_group_id: UNKNOWN_ID }), 'modifier_group_id'],
+    [
+      'item.modifier_group_id',
+      'items',
+      (q) => ({ name: 'x', price: 1, costPrice: 0, type: 0, category_id: q.category, modifier_group_id: UNKNOWN_ID }),
+      'modifier_group_id',
+    ],
     [
       'item.modifier_category_id',
       'items',
@@ -419,7 +423,12 @@ describe('catalog: write rules (spec 2.5–2.7, 4.3)', () => {
     ['sellingFormatPivot.item_id', 'sellingFormatPivots', (q) => ({ quantity: 1, price: 1, format_id: q.sellingFormat, item_id: UNKNOWN_ID }), 'item_id'],
     ['menuMenuCategory.item_id', 'menuMenuCategories', () => ({ name: 'x', item_id: UNKNOWN_ID }), 'item_id'],
     ['menuMenuItemCategoryPivot.item_id', 'menuMenuItemCategoryPivots', (q) => ({ price: 0, item_id: UNKNOWN_ID, category_id: q.menuCategory }), 'item_id'],
-    ['menuMenuItemCategoryPivot.category_id', 'menuMenuItemCategoryPivots', (q) => ({ price: 0, item_id: q.normalItem, category_id: UNKNOWN_ID }), 'category_id'],
+    [
+      'menuMenuItemCategoryPivot.category_id',
+      'menuMenuItemCategoryPivots',
+      (q) => ({ price: 0, item_id: q.normalItem, category_id: UNKNOWN_ID }),
+      'category_id',
+    ],
     [
       'menuMenuItemCategoryPivot.modifier_group_id',
       'menuMenuItemCategoryPivots',
@@ -444,7 +453,12 @@ describe('catalog: write rules (spec 2.5–2.7, 4.3)', () => {
   });
 
   it('§2.6: a selling-format pivot whose item_id is not a type 4 item → 422', async () => {
-    expectError(await post(`${CATALOG}/sellingFormatPivots`, { quantity: 1, price: 1, format_id: p.sellingFormat, item_id: p.normalItem }), 422, 'item_id', 'type 4');
+    expectError(
+      await post(`${CATALOG}/sellingFormatPivots`, { quantity: 1, price: 1, format_id: p.sellingFormat, item_id: p.normalItem }),
+      422,
+      'item_id',
+      'type 4',
+    );
   });
 
   it('§2.5: a menu category whose item_id is not a type 1 item → 422', async () => {
@@ -495,7 +509,12 @@ describe('catalog: write rules (spec 2.5–2.7, 4.3)', () => {
 
   it('§4.3: a multi-record write with an invalid update leaves the valid updates of the same write unapplied', async () => {
     const created = await create('items', item({ name: 'Original' }));
-    const answer = await post(`${CATALOG}/items`, { items: [{ id: created.id, name: 'Changed' }, { id: UNKNOWN_ID, name: 'x' }] });
+    const answer = await post(`${CATALOG}/items`, {
+      items: [
+        { id: created.id, name: 'Changed' },
+        { id: UNKNOWN_ID, name: 'x' },
+      ],
+    });
     expectError(answer, 422, 'items[1]', 'id');
     expect((await get(`${CATALOG}/items/${created.id}`)).body).toMatchObject({ name: 'Original' });
   });
@@ -592,7 +611,7 @@ describe('catalog: nested lists (spec 4.3 additional list paths)', () => {
     for (let i = 0; i < 3; i++) await create('items', { name: `Entrante ${i}`, price: 4 + i, costPrice: 1, type: 0, category_id: categoryA });
   });
 
-  it('§4.3: GET catalog/groups/<id>/categories lists only that group\'s categories, paginated', async () => {
+  it("§4.3: GET catalog/groups/<id>/categories lists only that group's categories, paginated", async () => {
     const answer = await get<Page>(`${CATALOG}/groups/${groupA}/categories`);
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ current_page: 1, total: 2, per_page: 50 });
@@ -600,7 +619,7 @@ describe('catalog: nested lists (spec 4.3 additional list paths)', () => {
     expect(answer.body.data.every((c) => c.group_id === groupA)).toBe(true);
   });
 
-  it('§4.3: GET catalog/categories/<id>/items lists only that category\'s items, paginated', async () => {
+  it("§4.3: GET catalog/categories/<id>/items lists only that category's items, paginated", async () => {
     const answer = await get<Page>(`${CATALOG}/categories/${categoryA}/items?pagination=2&page=2`);
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ current_page: 2, total: 3, per_page: 2, last_page: 2 });

@@ -108,7 +108,7 @@ describe('control API: reset, ledger, open orders', () => {
     expect((await control('GET', '/__sandbox/open-orders?tenant=nobody')).status).toBe(404);
   });
 
-  it('POST /__sandbox/orders/{id}/close frees the order\'s tables', async () => {
+  it("POST /__sandbox/orders/{id}/close frees the order's tables", async () => {
     const flow = JSON.parse(((await postFlow([5])) as { body: string }).body) as { data: { id: number } };
     expect(await control('POST', `/__sandbox/orders/${flow.data.id}/close`)).toEqual({
       status: 200,
@@ -213,10 +213,7 @@ describe('control API: faults', () => {
 
     await setFaults({ offline: true });
     // At once: well before the server's 5 s keep-alive timeout would close it anyway.
-    const outcome = await Promise.race([
-      closed.then(() => 'closed'),
-      new Promise<string>((resolve) => setTimeout(() => resolve('still open'), 3000)),
-    ]);
+    const outcome = await Promise.race([closed.then(() => 'closed'), new Promise<string>((resolve) => setTimeout(() => resolve('still open'), 3000))]);
     expect(outcome).toBe('closed');
     socket.destroy();
 
@@ -320,7 +317,13 @@ describe('control API: no CSRF target', () => {
     for (const host of [ownHost(), `localhost:${sandbox.port}`, 'localhost', `[::1]:${sandbox.port}`, '127.0.0.1:1']) {
       expect((await raw('GET', '/__sandbox/ledger', { Host: host })).status, host).toBe(200);
     }
-    for (const host of [`evil.example:${sandbox.port}`, 'evil.example', `localhost.evil.example:${sandbox.port}`, '127.0.0.1.nip.io', `192.168.1.20:${sandbox.port}`]) {
+    for (const host of [
+      `evil.example:${sandbox.port}`,
+      'evil.example',
+      `localhost.evil.example:${sandbox.port}`,
+      '127.0.0.1.nip.io',
+      `192.168.1.20:${sandbox.port}`,
+    ]) {
       const answer = await raw('GET', '/__sandbox/ledger', { Host: host });
       expect(answer, host).toEqual({ status: 403, body: { error: expect.stringMatching(/Host/), code: 403, data: [] } });
     }
@@ -329,7 +332,7 @@ describe('control API: no CSRF target', () => {
     expect(await entries()).toHaveLength(1);
   });
 
-  it('a cross-origin Origin is refused (403); the sandbox\'s own origin and no Origin are served', async () => {
+  it("a cross-origin Origin is refused (403); the sandbox's own origin and no Origin are served", async () => {
     const json = { 'Content-Type': 'application/json' };
     for (const origin of ['http://evil.example', 'null', `http://localhost:${sandbox.port}`, `https://127.0.0.1:${sandbox.port}`, 'http://127.0.0.1:1']) {
       const answer = await raw('POST', '/__sandbox/faults', { ...json, Origin: origin }, '{"offline":true}');
@@ -341,7 +344,7 @@ describe('control API: no CSRF target', () => {
     expect((await raw('GET', '/__sandbox/ledger', { Host: `localhost:${sandbox.port}`, Origin: `http://localhost:${sandbox.port}` })).status).toBe(200);
   });
 
-  it('a browser\'s cross-site fetch metadata is refused (403)', async () => {
+  it("a browser's cross-site fetch metadata is refused (403)", async () => {
     expect((await raw('GET', '/__sandbox/ledger', { 'Sec-Fetch-Site': 'cross-site' })).status).toBe(403);
     expect((await raw('GET', '/__sandbox/ledger', { 'Sec-Fetch-Site': 'same-origin' })).status).toBe(200);
   });

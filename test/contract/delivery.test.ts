@@ -72,8 +72,22 @@ describe('deliver() against the sandbox', () => {
   });
 
   it('a seating’s deposit, as the seat dialog builds it, reaches the sandbox as the Flow order’s payment; a round joins it and the deposit counts', async () => {
-    const noCatalog = indexCatalog({ categories: [], items: [], sellingFormats: [], sellingFormatPivots: [], modifiers: [], modifierCategories: [], modifierGroups: [], modifierPivots: [], menuMenuCategories: [], menuMenuItemCategoryPivots: [] });
-    const { request } = seatingRequest({ tableIds: [6], guests: 4, customer: { name: 'Marta' }, notes: '', lines: [], prepayment: { amountCents: 2000, methodId: 2, methodName: 'Cash' } }, noCatalog);
+    const noCatalog = indexCatalog({
+      categories: [],
+      items: [],
+      sellingFormats: [],
+      sellingFormatPivots: [],
+      modifiers: [],
+      modifierCategories: [],
+      modifierGroups: [],
+      modifierPivots: [],
+      menuMenuCategories: [],
+      menuMenuItemCategoryPivots: [],
+    });
+    const { request } = seatingRequest(
+      { tableIds: [6], guests: 4, customer: { name: 'Marta' }, notes: '', lines: [], prepayment: { amountCents: 2000, methodId: 2, methodName: 'Cash' } },
+      noCatalog,
+    );
     const seated = await deliver(gateway, request);
     expect(seated).toMatchObject({ outcome: 'accepted' });
     const orderId = seated.outcome === 'accepted' ? seated.orderId : -1;

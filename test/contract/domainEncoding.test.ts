@@ -66,7 +66,8 @@ describe('domain encoding against the sandbox', () => {
       const ordered = [...rule.dishes].sort((a, b) => b.supplementCents - a.supplementCents);
       for (const dish of ordered.slice(0, Math.min(wanted, rule.max ?? wanted))) {
         const dishItem = catalog.items.get(dish.itemId)!;
-        if (dishItem.type === 4 && dish.formatPivotId === null) dishes.push({ pivotId: dish.pivotId, formatPivotId: formatOptionsOf(dishItem, catalog)[0]!.pivotId });
+        if (dishItem.type === 4 && dish.formatPivotId === null)
+          dishes.push({ pivotId: dish.pivotId, formatPivotId: formatOptionsOf(dishItem, catalog)[0]!.pivotId });
         else dishes.push({ pivotId: dish.pivotId, modifierIds: someModifiers(dishModifierRules(dish, catalog)) });
       }
     }

@@ -78,8 +78,7 @@ function continueRequest(path: string, options: { method?: string; headers?: Rec
   });
 }
 
-const continueLoyalty = (extraId: string) =>
-  continueRequest('/api/loyalty/orders', { headers: HEADERS, body: JSON.stringify(loyaltyBody(extraId)) });
+const continueLoyalty = (extraId: string) => continueRequest('/api/loyalty/orders', { headers: HEADERS, body: JSON.stringify(loyaltyBody(extraId)) });
 
 describe('Expect: 100-continue', () => {
   it('no fault: 100 Continue, then the answer; the order is committed', async () => {
@@ -203,16 +202,12 @@ describe('rateLimitBurst', () => {
     const set = await setFaults({ rateLimitBurst: { everyMs: 3_600_000, forMs: 600_000 } });
     expect(set.body.faults).toMatchObject({ rateLimitBurst: { everyMs: 3_600_000, forMs: 600_000 } });
     const answer = await new Promise<{ status: number; retryAfter: number; body: string }>((resolve, reject) => {
-      const req = request(
-        `${sandbox.url}/api/loyalty/orders`,
-        { method: 'POST', agent: false, headers: HEADERS },
-        (res) => {
-          let body = '';
-          res.setEncoding('utf8');
-          res.on('data', (chunk: string) => (body += chunk));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, retryAfter: Number(res.headers['retry-after']), body }));
-        },
-      );
+      const req = request(`${sandbox.url}/api/loyalty/orders`, { method: 'POST', agent: false, headers: HEADERS }, (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, retryAfter: Number(res.headers['retry-after']), body }));
+      });
       req.on('error', reject);
       req.end(JSON.stringify(loyaltyBody('B-1')));
     });

@@ -4,18 +4,7 @@
 // through the control API.
 import { describe, expect, it } from 'vitest';
 import { controlRequest } from '../../electron/sandbox/control/request.testing';
-import {
-  ITEM,
-  UNKNOWN_TABLE,
-  call,
-  flowMessage,
-  ledger,
-  newOrderData,
-  openOrders,
-  postFlow,
-  fixtureSandboxPerFile,
-  type FlowEnvelope,
-} from './orderFixtures';
+import { ITEM, UNKNOWN_TABLE, call, flowMessage, ledger, newOrderData, openOrders, postFlow, fixtureSandboxPerFile, type FlowEnvelope } from './orderFixtures';
 
 const sandbox = fixtureSandboxPerFile();
 
@@ -125,13 +114,11 @@ describe('Flow newOrder (spec §4.7, §2.9)', () => {
 
   it('§5: header credentials do not replace message.auth', async () => {
     const { auth: _auth, ...withoutAuth } = flowMessage(newOrderData([1]));
-    const answer = await call<FlowEnvelope>(
-      sandbox.url,
-      'POST',
-      `/apiFlow?message=${encodeURIComponent(JSON.stringify(withoutAuth))}`,
-      undefined,
-      { tenant: 'demo', Authorization: 'Bearer demo-token', 'client-token': 'demo-client' },
-    );
+    const answer = await call<FlowEnvelope>(sandbox.url, 'POST', `/apiFlow?message=${encodeURIComponent(JSON.stringify(withoutAuth))}`, undefined, {
+      tenant: 'demo',
+      Authorization: 'Bearer demo-token',
+      'client-token': 'demo-client',
+    });
     expect(answer.body).toMatchObject({ result: false, data: null });
   });
 
@@ -189,10 +176,7 @@ describe('Flow newOrder (spec §4.7, §2.9)', () => {
   });
 
   it('clarifications "Flow": payments may carry payment_method_id; an unknown one → result false', async () => {
-    await expectFailure(
-      flowMessage(newOrderData([1], { payments: [{ amount: 1, payment_method_id: 99 }] })),
-      /payment_method_id/,
-    );
+    await expectFailure(flowMessage(newOrderData([1], { payments: [{ amount: 1, payment_method_id: 99 }] })), /payment_method_id/);
   });
 
   it('clarifications "Flow": no idempotency key — the same message twice for a free table is refused only by the open-order rule', async () => {
@@ -219,9 +203,15 @@ describe('Flow newOrder (spec §4.7, §2.9)', () => {
       body: new URLSearchParams({ message: JSON.stringify(flowMessage(newOrderData([1]))) }),
     });
     expect(((await form.json()) as FlowEnvelope).result).toBe(true);
-    const json = await call<FlowEnvelope>(sandbox.url, 'POST', '/apiFlow', { message: JSON.stringify(flowMessage(newOrderData([2]))) }, {
-      'Content-Type': 'application/json',
-    });
+    const json = await call<FlowEnvelope>(
+      sandbox.url,
+      'POST',
+      '/apiFlow',
+      { message: JSON.stringify(flowMessage(newOrderData([2]))) },
+      {
+        'Content-Type': 'application/json',
+      },
+    );
     expect(json.body.result).toBe(true);
   });
 });

@@ -28,7 +28,21 @@ function seed(): Partial<AccountSeed> {
     commerce: {
       ...commerce,
       vendors: [
-        { id: 1, name: 'Distribuciones Norte', address: 'Polígono 3', nif: 'B11111111', city: 'Bilbao', state: null, country: 'ES', postalCode: '48001', web: null, email: null, phone: null, notes: null, shouldBeNotified: 0 },
+        {
+          id: 1,
+          name: 'Distribuciones Norte',
+          address: 'Polígono 3',
+          nif: 'B11111111',
+          city: 'Bilbao',
+          state: null,
+          country: 'ES',
+          postalCode: '48001',
+          web: null,
+          email: null,
+          phone: null,
+          notes: null,
+          shouldBeNotified: 0,
+        },
       ],
       vendorItems: [{ id: 1, vendor_id: 1, item_id: ITEM.cafe, costPrice: '0.40', pack: 12, reference: 'CAF-1', unit_id: null, tax_id: null }],
       purchaseOrders: [
@@ -43,8 +57,36 @@ function seed(): Partial<AccountSeed> {
           vendor_id: 1,
           vendorName: 'Distribuciones Norte',
           contentsArray: [
-            { id: 1, status: 1, quantity: 10, received: 10, price: 1, subtotal: 10, tax: 2.1, total: 12.1, order_id: 7, item_vendor_id: 1, itemName: 'Café con leche', itemBarcode: null, item_id: ITEM.cafe },
-            { id: 2, status: 0, quantity: 10, received: 0, price: 1, subtotal: 10, tax: 2.1, total: 12.1, order_id: 7, item_vendor_id: null, itemName: 'Tostada', itemBarcode: '8410000000002', item_id: ITEM.tostada },
+            {
+              id: 1,
+              status: 1,
+              quantity: 10,
+              received: 10,
+              price: 1,
+              subtotal: 10,
+              tax: 2.1,
+              total: 12.1,
+              order_id: 7,
+              item_vendor_id: 1,
+              itemName: 'Café con leche',
+              itemBarcode: null,
+              item_id: ITEM.cafe,
+            },
+            {
+              id: 2,
+              status: 0,
+              quantity: 10,
+              received: 0,
+              price: 1,
+              subtotal: 10,
+              tax: 2.1,
+              total: 12.1,
+              order_id: 7,
+              item_vendor_id: null,
+              itemName: 'Tostada',
+              itemBarcode: '8410000000002',
+              item_id: ITEM.tostada,
+            },
           ],
         },
       ],
@@ -191,7 +233,10 @@ describe('spec 4.3: catalog, every resource', () => {
   });
 
   it('surfaces the server 422 message of a write it cannot check itself', async () => {
-    const unknownCategory = await failureOf(gateway.catalog.items.create({ name: 'Huérfano', price: 1, costPrice: 0.5, type: 0, category_id: 999 }), GatewayError);
+    const unknownCategory = await failureOf(
+      gateway.catalog.items.create({ name: 'Huérfano', price: 1, costPrice: 0.5, type: 0, category_id: 999 }),
+      GatewayError,
+    );
     expect(unknownCategory).toMatchObject({ kind: 'invalid', status: 422 });
     expect(unknownCategory.text.params?.said).toContain('category_id: unknown category 999');
     const stillUsed = await failureOf(gateway.catalog.groups.delete(1), GatewayError);
@@ -220,7 +265,14 @@ describe('spec 4.4: warehouses and stock', () => {
     expect(await gateway.listStocks(WAREHOUSE)).toEqual([expect.objectContaining({ item_id: ITEM.cafe, quantity: 100 })]);
     expect(await gateway.addStock(WAREHOUSE, { item_id: ITEM.cafe, quantity: 5 })).toMatchObject({ quantity: 105 });
     expect(await gateway.setStock(WAREHOUSE, { item_id: ITEM.tostada, quantity: 8 })).toMatchObject({ item_id: ITEM.tostada, quantity: 8 });
-    expect(await gateway.setStock(WAREHOUSE, { stocks: [{ item_id: ITEM.cafe, quantity: 50 }, { item_id: ITEM.tostada, quantity: 0 }] })).toHaveLength(2);
+    expect(
+      await gateway.setStock(WAREHOUSE, {
+        stocks: [
+          { item_id: ITEM.cafe, quantity: 50 },
+          { item_id: ITEM.tostada, quantity: 0 },
+        ],
+      }),
+    ).toHaveLength(2);
     expect((await gateway.stocksPage(WAREHOUSE, 1)).total).toBe(2);
   });
 
@@ -290,7 +342,21 @@ describe('spec 4.7 and 4.8: orders', () => {
   });
 
   it('a menu line with its dishes is accepted', async () => {
-    const order = { order: { total: 15, contents: [{ item_id: ITEM.menu, itemPrice: 12, menuContents: [{ item_id: ITEM.ensalada, name: 'Ensalada', price: 0, dishOrder: MENU_PIVOT.ensalada }, { item_id: ITEM.entrecot, name: 'Entrecot', price: 3, dishOrder: MENU_PIVOT.entrecot }] }] } };
+    const order = {
+      order: {
+        total: 15,
+        contents: [
+          {
+            item_id: ITEM.menu,
+            itemPrice: 12,
+            menuContents: [
+              { item_id: ITEM.ensalada, name: 'Ensalada', price: 0, dishOrder: MENU_PIVOT.ensalada },
+              { item_id: ITEM.entrecot, name: 'Entrecot', price: 3, dishOrder: MENU_PIVOT.entrecot },
+            ],
+          },
+        ],
+      },
+    };
     expect((await gateway.placeLoyaltyOrder(order)).order_id).toBeGreaterThan(0);
   });
 });
@@ -484,7 +550,13 @@ describe('timeouts and broken answers', () => {
     try {
       const g = gatewayFor(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
       // One call at a time: a call started early could fail before anyone awaits it.
-      const calls = [() => g.listCustomers(), () => g.catalog.items.get(1), () => g.flowNewOrder(flowOrder([1])), () => g.placeLoyaltyOrder(loyaltyOrder()), () => g.listPaymentMethods()];
+      const calls = [
+        () => g.listCustomers(),
+        () => g.catalog.items.get(1),
+        () => g.flowNewOrder(flowOrder([1])),
+        () => g.placeLoyaltyOrder(loyaltyOrder()),
+        () => g.listPaymentMethods(),
+      ];
       for (const call of calls) {
         const failure = await failureOf(call(), GatewayError);
         expect(failure.kind).toBe('invalid-response');

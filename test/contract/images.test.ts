@@ -50,7 +50,7 @@ function imageSize(type: string, bytes: Buffer): { width: number; height: number
   }
   if (type.startsWith('image/jpeg')) {
     expect([bytes[0], bytes[1]]).toEqual([0xff, 0xd8]);
-    for (let at = 2; at < bytes.length; ) {
+    for (let at = 2; at < bytes.length;) {
       const marker = bytes[at + 1] as number;
       if (marker >= 0xc0 && marker <= 0xc3) return { width: bytes.readUInt16BE(at + 7), height: bytes.readUInt16BE(at + 5) };
       at += 2 + bytes.readUInt16BE(at + 2);
@@ -67,7 +67,7 @@ async function photos(resource: string, tenant = 'demo'): Promise<string[]> {
 }
 
 describe('§4.2 images', () => {
-  it('§4.2: {image_path} is an item\'s photo value with its extension → the full-size image, real bytes of the announced type', async () => {
+  it("§4.2: {image_path} is an item's photo value with its extension → the full-size image, real bytes of the announced type", async () => {
     const [photo] = await photos('items');
     expect(photo, 'the demo venue has items with photos').toBeDefined();
     expect(photo).toMatch(/\.[A-Za-z0-9]+$/);

@@ -42,9 +42,7 @@ function stringlyOrder(): Json {
           item_id: String(ITEM.menu),
           itemPrice: '12.00',
           quantity: '1',
-          menuContents: [
-            { item_id: String(ITEM.ensalada), name: 'Ensalada mixta', price: '0', quantity: '1', dishOrder: String(MENU_PIVOT.ensalada) },
-          ],
+          menuContents: [{ item_id: String(ITEM.ensalada), name: 'Ensalada mixta', price: '0', quantity: '1', dishOrder: String(MENU_PIVOT.ensalada) }],
         },
       ],
       payment: { amount: '5.00', payment_method_id: '2', tip: '0.50' },
@@ -84,7 +82,12 @@ describe('loyalty order: values as Laravel reads them (clarifications)', () => {
         guests: 3,
         contents: [
           { item_id: ITEM.tostada, itemPrice: 2.5, quantity: 2, modifiers: [{ id: MODIFIER.extraQueso, name: 'Extra de queso', price: 0.5 }] },
-          { item_id: ITEM.menu, itemPrice: 12, quantity: 1, menuContents: [{ item_id: ITEM.ensalada, name: 'Ensalada mixta', price: 0, quantity: 1, dishOrder: MENU_PIVOT.ensalada }] },
+          {
+            item_id: ITEM.menu,
+            itemPrice: 12,
+            quantity: 1,
+            menuContents: [{ item_id: ITEM.ensalada, name: 'Ensalada mixta', price: 0, quantity: 1, dishOrder: MENU_PIVOT.ensalada }],
+          },
         ],
         payment: { amount: 5, payment_method_id: 2, tip: 0.5 },
       },
@@ -118,7 +121,11 @@ describe('loyalty order: values as Laravel reads them (clarifications)', () => {
   it.each([
     ['payment_method_id "2a"', { payment: { amount: 1.8, payment_method_id: '2a' } }, /payment_method_id: expected an integer/],
     ['table_id "1.5"', { table_id: '1.5' }, /table_id: expected an integer/],
-    ['a modifier id "x"', { contents: [{ item_id: ITEM.cafe, itemPrice: 1.8, modifiers: [{ id: 'x', name: 'X', price: 0 }] }] }, /modifiers\[0\]\.id: expected an integer/],
+    [
+      'a modifier id "x"',
+      { contents: [{ item_id: ITEM.cafe, itemPrice: 1.8, modifiers: [{ id: 'x', name: 'X', price: 0 }] }] },
+      /modifiers\[0\]\.id: expected an integer/,
+    ],
   ])('an order with %s → 422', async (_name, change, pattern) => {
     const answer = await postLoyalty(sandbox.url, { order: { total: 1.8, contents: [{ item_id: ITEM.cafe, itemPrice: 1.8 }], ...change } });
     expect(answer.status, JSON.stringify(answer.body)).toBe(422);
@@ -176,21 +183,40 @@ describe('v2 writes: values as Laravel reads them (clarifications)', () => {
     expect(read).toMatchObject({ price: 4.5, costPrice: 1.2, type: 0, category_id: 1, active: 1, order: -2 });
   });
 
-  it.each([['"0.5"', '0.5'], ['"4a"', '4a'], ['""', ''], ['true', true]])('a catalog item with type %s → 422', async (_name, type) => {
+  it.each([
+    ['"0.5"', '0.5'],
+    ['"4a"', '4a'],
+    ['""', ''],
+    ['true', true],
+  ])('a catalog item with type %s → 422', async (_name, type) => {
     const answer = await call(sandbox.url, 'POST', `${V2}/catalog/items`, { name: 'X', price: 1, costPrice: 0, type, category_id: 1 });
     expect(answer.status).toBe(422);
     expect(JSON.stringify(answer.body)).toMatch(/type: must be an integer/);
   });
 
-  it('a modifier category\'s min/max/shouldHide and a modifier\'s autoSelected are kept as numbers (clarifications: fields records carry)', async () => {
-    const category = await call(sandbox.url, 'POST', `${V2}/catalog/modifierCategories`, { name: 'Punto', isChoice: '0', isOptional: '0', min: '1', max: '1', shouldHide: '0' });
+  it("a modifier category's min/max/shouldHide and a modifier's autoSelected are kept as numbers (clarifications: fields records carry)", async () => {
+    const category = await call(sandbox.url, 'POST', `${V2}/catalog/modifierCategories`, {
+      name: 'Punto',
+      isChoice: '0',
+      isOptional: '0',
+      min: '1',
+      max: '1',
+      shouldHide: '0',
+    });
     expect(category.status, JSON.stringify(category.body)).toBe(200);
     expect(category.body).toMatchObject({ isChoice: 0, isOptional: 0, min: 1, max: 1, shouldHide: 0 });
-    const modifier = await call(sandbox.url, 'POST', `${V2}/catalog/modifiers`, { name: 'Al punto', price: '0', category_id: String(category.body.id), autoSelected: '1' });
+    const modifier = await call(sandbox.url, 'POST', `${V2}/catalog/modifiers`, {
+      name: 'Al punto',
+      price: '0',
+      category_id: String(category.body.id),
+      autoSelected: '1',
+    });
     expect(modifier.status, JSON.stringify(modifier.body)).toBe(200);
     expect(modifier.body).toMatchObject({ price: 0, category_id: category.body.id, autoSelected: 1 });
     // Created without them: shouldHide and autoSelected default to 0, as the other flags do.
-    expect((await call(sandbox.url, 'POST', `${V2}/catalog/modifiers`, { name: 'Muy hecho', price: 0, category_id: category.body.id })).body).toMatchObject({ autoSelected: 0 });
+    expect((await call(sandbox.url, 'POST', `${V2}/catalog/modifiers`, { name: 'Muy hecho', price: 0, category_id: category.body.id })).body).toMatchObject({
+      autoSelected: 0,
+    });
     const refused = await call(sandbox.url, 'POST', `${V2}/catalog/modifierCategories`, { name: 'Salsas', min: 3, max: 2 });
     expect(refused.status).toBe(422);
     expect(JSON.stringify(refused.body)).toMatch(/min: must not be above max/);

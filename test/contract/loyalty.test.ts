@@ -193,7 +193,10 @@ describe('loyalty order: modifiers and menuContents (clarifications)', () => {
           price: 3,
           quantity: 1,
           dishOrder: MENU_PIVOT.entrecot,
-          modifiers: [{ id: MODIFIER.pocoHecho, name: 'Poco hecho', price: 0 }, { name: 'Salsa', price: 0.5 }],
+          modifiers: [
+            { id: MODIFIER.pocoHecho, name: 'Poco hecho', price: 0 },
+            { name: 'Salsa', price: 0.5 },
+          ],
         },
       ],
     };
@@ -265,7 +268,7 @@ describe('loyalty order: total, discount and payment (spec §2.10, clarification
     await refused(order([{ item_id: ITEM.cafe, itemPrice: 1.805 }], 1.8), /itemPrice/);
   });
 
-  it('clarifications: the vendor\'s example — orderDiscount { name, amount: -2.50 } — total = contents + amount', async () => {
+  it("clarifications: the vendor's example — orderDiscount { name, amount: -2.50 } — total = contents + amount", async () => {
     // 2 × 1.80 + 2.50 = 6.10; 6.10 + (−2.50) = 3.60
     const id = await placed(order([cafe(2), { item_id: ITEM.tostada, itemPrice: 2.5 }], 3.6, { orderDiscount: { name: 'Descuento', amount: -2.5 } }));
     const record = await orderRecord(id);
@@ -308,9 +311,7 @@ describe('loyalty order: total, discount and payment (spec §2.10, clarification
 
   it('clarifications: payment.amount may equal the total', async () => {
     const id = await placed(order([cafe(2)], 3.6, { payment: { amount: 3.6, payment_method_id: 2, payment_reference: 'T-1', tip: 0.4 } }));
-    expect((await orderRecord(id)).payments).toEqual([
-      { amount: '3.60', payment_method_id: 2, payment_reference: 'T-1', tip: '0.40' },
-    ]);
+    expect((await orderRecord(id)).payments).toEqual([{ amount: '3.60', payment_method_id: 2, payment_reference: 'T-1', tip: '0.40' }]);
   });
 
   it('clarifications: payment.amount above the total → 422', async () => {
@@ -401,7 +402,7 @@ describe('loyalty order: tables, delivery and merging (spec §2.10, clarificatio
     await refused({ ...order([cafe()], 1.8), delivery: { phone: '600', date: '24/12/2026' } }, /delivery\.date/);
   });
 
-  it('clarifications: skipMerge false (default) merges into the table\'s open order: same order_id, the ledger shows both', async () => {
+  it("clarifications: skipMerge false (default) merges into the table's open order: same order_id, the ledger shows both", async () => {
     const first = await placed(order([cafe()], 1.8, { table_id: 2, extraId: 'A-1' }));
     const second = await placed(order([{ item_id: ITEM.tostada, itemPrice: 2.5 }], 2.5, { table_id: 2, extraId: 'A-2' }));
     expect(second).toBe(first);
@@ -417,7 +418,11 @@ describe('loyalty order: tables, delivery and merging (spec §2.10, clarificatio
   });
 
   it('clarifications: merging also works into an order seated by Flow', async () => {
-    const message = { auth: { tenant: 'demo', token: 'demo-token' }, action: 'newOrder', data: { table_id: [3], guests: 2, customer: null, contents: null, payments: null } };
+    const message = {
+      auth: { tenant: 'demo', token: 'demo-token' },
+      action: 'newOrder',
+      data: { table_id: [3], guests: 2, customer: null, contents: null, payments: null },
+    };
     const flow = await call<{ data: { id: number } }>(sandbox.url, 'POST', `/apiFlow?message=${encodeURIComponent(JSON.stringify(message))}`, undefined, {});
     expect(await placed(order([cafe()], 1.8, { table_id: 3 }))).toBe(flow.body.data.id);
   });
@@ -469,10 +474,7 @@ describe('loyalty order: stock and ledger (spec §2.10)', () => {
 
   it('a refused order commits nothing: no ledger entry, no order, no customer, no stock', async () => {
     const customersBefore = await call<{ total: number }>(sandbox.url, 'GET', '/api/external/v2/customers');
-    await refused(
-      { ...order([cafe()], 9.99, { table_id: 1 }), customer: { name: 'Nuevo', email: 'nuevo@example.com' }, warehouse_id: WAREHOUSE },
-      /9\.99/,
-    );
+    await refused({ ...order([cafe()], 9.99, { table_id: 1 }), customer: { name: 'Nuevo', email: 'nuevo@example.com' }, warehouse_id: WAREHOUSE }, /9\.99/);
     expect(await ledger(sandbox.url)).toEqual([]);
     expect((await openOrders(sandbox.url)).orders).toEqual([]);
     expect(await stockOf(ITEM.cafe)).toBe(100);
@@ -578,7 +580,10 @@ describe('loyalty order: form fields (clarifications "Body format")', () => {
       [`order=${encodeURIComponent('['.repeat(40) + ']'.repeat(40))}`, /\border\b.*deeper/],
       [`order=${encodeURIComponent(JSON.stringify(order([cafe()], 1.8).order))}&skipMerge=maybe`, /skipMerge/],
       [`order=${encodeURIComponent(JSON.stringify(order([cafe()], 1.8).order))}&warehouse_id=uno`, /warehouse_id/],
-      [`order=${encodeURIComponent(JSON.stringify(order([cafe()], 1.8).order))}&order=${encodeURIComponent(JSON.stringify(order([cafe()], 1.8).order))}`, /\border\b.*more than once/],
+      [
+        `order=${encodeURIComponent(JSON.stringify(order([cafe()], 1.8).order))}&order=${encodeURIComponent(JSON.stringify(order([cafe()], 1.8).order))}`,
+        /\border\b.*more than once/,
+      ],
       ['order[total]=1.8&order[contents][0][item_id]=1', /\border\b.*JSON text/],
     ];
     for (const [form, pattern] of cases) {
@@ -591,10 +596,10 @@ describe('loyalty order: form fields (clarifications "Body format")', () => {
   });
 });
 
-describe('loyalty order: paying a table\'s open order (clarifications)', () => {
+describe("loyalty order: paying a table's open order (clarifications)", () => {
   const pay = (table: number, payment: Json, extra: Json = {}): Json => order([], 0, { table_id: table, payment, ...extra });
 
-  it('clarifications: contents [], total 0 and a payment add the payment to the table\'s open order', async () => {
+  it("clarifications: contents [], total 0 and a payment add the payment to the table's open order", async () => {
     const open = await placed(order([cafe(2)], 3.6, { table_id: 2, payment: { amount: 1 } }));
     expect(await placed(pay(2, { amount: 2.6, payment_method_id: 2, payment_reference: 'CAJA-7' }))).toBe(open);
     const record = await orderRecord(open);
@@ -616,7 +621,11 @@ describe('loyalty order: paying a table\'s open order (clarifications)', () => {
   });
 
   it('clarifications: pays an order seated by Flow, and works as form fields', async () => {
-    const message = { auth: { tenant: 'demo', token: 'demo-token' }, action: 'newOrder', data: { table_id: [4], guests: 2, customer: null, contents: [cafe(3)], payments: null } };
+    const message = {
+      auth: { tenant: 'demo', token: 'demo-token' },
+      action: 'newOrder',
+      data: { table_id: [4], guests: 2, customer: null, contents: [cafe(3)], payments: null },
+    };
     const flow = await call<{ data: { id: number } }>(sandbox.url, 'POST', `/apiFlow?message=${encodeURIComponent(JSON.stringify(message))}`, undefined, {});
     const answer = await postForm(pay(4, { amount: '5.40' }));
     expect(answer).toEqual({ status: 200, body: { order_id: flow.body.data.id } });

@@ -103,9 +103,7 @@ export function fixtureSeed(): Partial<AccountSeed> {
         },
       ],
       warehouses: [{ id: WAREHOUSE, name: 'Almacén', order: 1 }],
-      stocks: [
-        { id: 1, quantity: 100, defaultQuantity: 100, alert: 5, warehouse_id: WAREHOUSE, item_id: ITEM.cafe, unit_id: null },
-      ],
+      stocks: [{ id: 1, quantity: 100, defaultQuantity: 100, alert: 5, warehouse_id: WAREHOUSE, item_id: ITEM.cafe, unit_id: null }],
       purchaseOrders: [],
       vendors: [],
       vendorItems: [],

@@ -52,9 +52,7 @@ async function send(sandbox: RunningSandbox, method: string, path: string, body?
 
 async function writeSome(sandbox: RunningSandbox) {
   expect((await send(sandbox, 'POST', `${V2}/customers`, [{ name: 'Persistida', active: 1 }])).status).toBeLessThan(300);
-  expect(
-    (await send(sandbox, 'POST', `${V2}/vendors`, { name: 'Proveedor Persistente', address: 'Calle 9', nif: 'P9999999Z' })).status,
-  ).toBeLessThan(300);
+  expect((await send(sandbox, 'POST', `${V2}/vendors`, { name: 'Proveedor Persistente', address: 'Calle 9', nif: 'P9999999Z' })).status).toBeLessThan(300);
   expect((await send(sandbox, 'POST', `${V2}/giftCards?balance=40&uuid=persisted-card`)).status).toBe(201);
   expect((await send(sandbox, 'POST', `${V2}/giftCards/persisted-card`, { amount: 15.25 })).status).toBe(200);
 }
@@ -84,7 +82,10 @@ describe('--state FILE', () => {
 
   it('ids keep counting after a restart (a deleted id is not handed out again)', async () => {
     const first = await start(file);
-    await send(first, 'POST', `${V2}/customers`, [{ name: 'Uno', active: 1 }, { name: 'Dos', active: 1 }]);
+    await send(first, 'POST', `${V2}/customers`, [
+      { name: 'Uno', active: 1 },
+      { name: 'Dos', active: 1 },
+    ]);
     const dos = (await customerNamed(first, 'Dos')) as Json;
     expect((await send(first, 'DELETE', `${V2}/customers/${dos.id}`)).status).toBe(200);
     await stop(first);
@@ -107,9 +108,7 @@ describe('--state FILE', () => {
 
   it('the state file is plain JSON and no temporary file is left next to it', async () => {
     const sandbox = await start(file);
-    await Promise.all(
-      Array.from({ length: 30 }, (_, i) => send(sandbox, 'POST', `${V2}/customers`, [{ name: `Ráfaga ${i}`, active: 1 }])),
-    );
+    await Promise.all(Array.from({ length: 30 }, (_, i) => send(sandbox, 'POST', `${V2}/customers`, [{ name: `Ráfaga ${i}`, active: 1 }])));
     await stop(sandbox);
     expect(readdirSync(dir)).toEqual(['state.json']);
     const saved = JSON.parse(readFileSync(file, 'utf8')) as Json;

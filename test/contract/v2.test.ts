@@ -59,8 +59,36 @@ const COMMERCE: AccountSeed['commerce'] = {
       vendor_id: 1,
       vendorName: 'Distribuciones Norte',
       contentsArray: [
-        { id: 1, status: 1, quantity: 10, received: 10, price: 1, subtotal: 10, tax: 2.1, total: 12.1, order_id: 7, item_vendor_id: null, itemName: 'Item 101', itemBarcode: null, item_id: 101 },
-        { id: 2, status: 1, quantity: 10, received: 5, price: 1, subtotal: 10, tax: 2.1, total: 12.1, order_id: 7, item_vendor_id: null, itemName: 'Item 102', itemBarcode: '8410000000002', item_id: 102 },
+        {
+          id: 1,
+          status: 1,
+          quantity: 10,
+          received: 10,
+          price: 1,
+          subtotal: 10,
+          tax: 2.1,
+          total: 12.1,
+          order_id: 7,
+          item_vendor_id: null,
+          itemName: 'Item 101',
+          itemBarcode: null,
+          item_id: 101,
+        },
+        {
+          id: 2,
+          status: 1,
+          quantity: 10,
+          received: 5,
+          price: 1,
+          subtotal: 10,
+          tax: 2.1,
+          total: 12.1,
+          order_id: 7,
+          item_vendor_id: null,
+          itemName: 'Item 102',
+          itemBarcode: '8410000000002',
+          item_id: 102,
+        },
       ],
     },
   ],
@@ -81,11 +109,7 @@ afterAll(async () => {
   await sandbox.close();
 });
 
-async function call(
-  method: string,
-  path: string,
-  options: { body?: unknown; headers?: Record<string, string>; base?: RunningSandbox } = {},
-): Promise<Answer> {
+async function call(method: string, path: string, options: { body?: unknown; headers?: Record<string, string>; base?: RunningSandbox } = {}): Promise<Answer> {
   const headers: Record<string, string> = { ...(options.headers ?? DEMO) };
   let body: string | undefined;
   if (options.body !== undefined) {
@@ -197,7 +221,7 @@ describe('§2.3 / §4.2 / §7 gift cards', () => {
     expect((await call('POST', `${V2}/giftCards?balance=1&uuid=${uuid}`)).status).toBe(201);
   });
 
-  it('one rule for gift-card codes: the sandbox accepts exactly the codes the terminal\'s schema accepts', async () => {
+  it("one rule for gift-card codes: the sandbox accepts exactly the codes the terminal's schema accepts", async () => {
     // docs/decisions.md "Catalog batches and gift-card codes": shared/api/v2.ts giftCardCode.
     const samples = fc.sample(
       fc.oneof(
@@ -343,8 +367,7 @@ describe('§2.8 / §4.4 warehouses and stocks', () => {
   async function stocksOf(warehouse: number): Promise<Json[]> {
     return ((await call('GET', `${V2}/warehouses/${warehouse}?pagination=200`)).body as { data: Json[] }).data;
   }
-  const quantityOf = async (warehouse: number, item: number) =>
-    (await stocksOf(warehouse)).find((s) => s.item_id === item)?.quantity as number | undefined;
+  const quantityOf = async (warehouse: number, item: number) => (await stocksOf(warehouse)).find((s) => s.item_id === item)?.quantity as number | undefined;
 
   it('§4.4: GET warehouses → paginated warehouses with id, name, order', async () => {
     const answer = await call('GET', `${V2}/warehouses`);
@@ -364,9 +387,7 @@ describe('§2.8 / §4.4 warehouses and stocks', () => {
     expect(page.data.length).toBeGreaterThan(0);
     for (const stock of page.data) {
       expect(stock.warehouse_id).toBe(2);
-      expect(Object.keys(stock).sort()).toEqual(
-        ['id', 'quantity', 'defaultQuantity', 'alert', 'warehouse_id', 'item_id', 'unit_id'].sort(),
-      );
+      expect(Object.keys(stock).sort()).toEqual(['id', 'quantity', 'defaultQuantity', 'alert', 'warehouse_id', 'item_id', 'unit_id'].sort());
     }
   });
 
@@ -415,7 +436,12 @@ describe('§2.8 / §4.4 warehouses and stocks', () => {
 
   it('§4.4: setStock with `stocks` sets every pair', async () => {
     const answer = await call('POST', `${V2}/warehouses/2/setStock`, {
-      body: { stocks: [{ item_id: 101, quantity: 11 }, { item_id: 102, quantity: 12 }] },
+      body: {
+        stocks: [
+          { item_id: 101, quantity: 11 },
+          { item_id: 102, quantity: 12 },
+        ],
+      },
     });
     expect(answer.status).toBe(200);
     expect(await quantityOf(2, 101)).toBe(11);
@@ -423,10 +449,22 @@ describe('§2.8 / §4.4 warehouses and stocks', () => {
   });
 
   it('§4.4: setStock `stocks` with one bad pair → 422 and no pair is applied', async () => {
-    await call('POST', `${V2}/warehouses/2/setStock`, { body: { stocks: [{ item_id: 101, quantity: 1 }, { item_id: 102, quantity: 2 }] } });
+    await call('POST', `${V2}/warehouses/2/setStock`, {
+      body: {
+        stocks: [
+          { item_id: 101, quantity: 1 },
+          { item_id: 102, quantity: 2 },
+        ],
+      },
+    });
     expectError(
       await call('POST', `${V2}/warehouses/2/setStock`, {
-        body: { stocks: [{ item_id: 101, quantity: 50 }, { item_id: 99999, quantity: 50 }] },
+        body: {
+          stocks: [
+            { item_id: 101, quantity: 50 },
+            { item_id: 99999, quantity: 50 },
+          ],
+        },
       }),
       422,
     );
@@ -471,7 +509,21 @@ describe('§2.8 / §4.5 purchase orders', () => {
     for (const line of page.data) {
       expect(line.order_id).toBe(7);
       expect(Object.keys(line).sort()).toEqual(
-        ['id', 'status', 'quantity', 'received', 'price', 'subtotal', 'tax', 'total', 'order_id', 'item_vendor_id', 'itemName', 'itemBarcode', 'item_id'].sort(),
+        [
+          'id',
+          'status',
+          'quantity',
+          'received',
+          'price',
+          'subtotal',
+          'tax',
+          'total',
+          'order_id',
+          'item_vendor_id',
+          'itemName',
+          'itemBarcode',
+          'item_id',
+        ].sort(),
       );
     }
     const second = await call('GET', `${V2}/purchaseOrders/7?pagination=1&page=2`);
@@ -564,7 +616,12 @@ describe('§2.8 / §4.6 vendors', () => {
   it('§4.6: POST vendors/<id>/items creates each relation; GET vendors/<id>/items pages them', async () => {
     const vendor = await createVendor();
     const answer = await call('POST', `${V2}/vendors/${vendor.id}/items`, {
-      body: { items: [{ item_id: 101, costPrice: '1.20', pack: 6, reference: 'REF-101' }, { item_id: 102, costPrice: '0.80', pack: 24 }] },
+      body: {
+        items: [
+          { item_id: 101, costPrice: '1.20', pack: 6, reference: 'REF-101' },
+          { item_id: 102, costPrice: '0.80', pack: 24 },
+        ],
+      },
     });
     expect(answer.status).toBeGreaterThanOrEqual(200);
     expect(answer.status).toBeLessThan(300);
@@ -591,10 +648,7 @@ describe('§2.8 / §4.6 vendors', () => {
     ['an item that is not in the catalog', { item_id: 99999, costPrice: '1.00', pack: 1 }],
   ])('§2.8: POST vendors/<id>/items with %s → 422 and nothing is written', async (_name, bad) => {
     const vendor = await createVendor();
-    expectError(
-      await call('POST', `${V2}/vendors/${vendor.id}/items`, { body: { items: [{ item_id: 102, costPrice: '2.00', pack: 1 }, bad] } }),
-      422,
-    );
+    expectError(await call('POST', `${V2}/vendors/${vendor.id}/items`, { body: { items: [{ item_id: 102, costPrice: '2.00', pack: 1 }, bad] } }), 422);
     expect(((await call('GET', `${V2}/vendors/${vendor.id}/items`)).body as Json).total).toBe(0);
   });
 

@@ -53,7 +53,11 @@ for (const colorScheme of ['light', 'dark'] as const) {
     const lock = new LockScreen(page);
     const { found, scan } = scanner(page);
     // The terminal follows the system's theme (Settings: "Like the device").
-    expect(await page.evaluate(() => (globalThis as unknown as { matchMedia(query: string): { matches: boolean } }).matchMedia('(prefers-color-scheme: dark)').matches)).toBe(colorScheme === 'dark');
+    expect(
+      await page.evaluate(
+        () => (globalThis as unknown as { matchMedia(query: string): { matches: boolean } }).matchMedia('(prefers-color-scheme: dark)').matches,
+      ),
+    ).toBe(colorScheme === 'dark');
 
     // Floor plan and its list.
     await floor.showRoom(room.name);
@@ -172,17 +176,23 @@ async function headerProblems(page: Page): Promise<string[]> {
       getAttribute(name: string): string | null;
     }
     const win = globalThis as unknown as { innerWidth: number; innerHeight: number; document: { querySelectorAll(s: string): Iterable<Probe> } };
-    const controls = [...win.document.querySelectorAll('.app-header button, .app-header [role="status"], .app-header .app-header__venue, .app-header .app-header__name')].filter((c) => c.getBoundingClientRect().width > 0);
+    const controls = [
+      ...win.document.querySelectorAll('.app-header button, .app-header [role="status"], .app-header .app-header__venue, .app-header .app-header__name'),
+    ].filter((c) => c.getBoundingClientRect().width > 0);
     const name = (c: Probe) => c.getAttribute('aria-label') ?? c.textContent?.trim() ?? '?';
     const problems: string[] = [];
     const boxes = controls.map((c) => ({ c, box: c.getBoundingClientRect() }));
     for (const { c, box } of boxes) {
-      if (box.left < -0.5 || box.right > win.innerWidth + 0.5 || box.top < -0.5 || box.bottom > win.innerHeight + 0.5) problems.push(`${name(c)} lies outside the window (${Math.round(box.left)}–${Math.round(box.right)} of ${win.innerWidth})`);
-      if (c.scrollWidth > c.clientWidth + 1 || c.scrollHeight > c.clientHeight + 1) problems.push(`${name(c)} cuts its content (${c.scrollWidth}×${c.scrollHeight} in ${c.clientWidth}×${c.clientHeight})`);
+      if (box.left < -0.5 || box.right > win.innerWidth + 0.5 || box.top < -0.5 || box.bottom > win.innerHeight + 0.5)
+        problems.push(`${name(c)} lies outside the window (${Math.round(box.left)}–${Math.round(box.right)} of ${win.innerWidth})`);
+      if (c.scrollWidth > c.clientWidth + 1 || c.scrollHeight > c.clientHeight + 1)
+        problems.push(`${name(c)} cuts its content (${c.scrollWidth}×${c.scrollHeight} in ${c.clientWidth}×${c.clientHeight})`);
     }
     for (const [i, a] of boxes.entries()) {
       for (const b of boxes.slice(i + 1)) {
-        const overlap = Math.min(a.box.right, b.box.right) - Math.max(a.box.left, b.box.left) > 1 && Math.min(a.box.bottom, b.box.bottom) - Math.max(a.box.top, b.box.top) > 1;
+        const overlap =
+          Math.min(a.box.right, b.box.right) - Math.max(a.box.left, b.box.left) > 1 &&
+          Math.min(a.box.bottom, b.box.bottom) - Math.max(a.box.top, b.box.top) > 1;
         if (overlap) problems.push(`${name(a.c)} overlaps ${name(b.c)}`);
       }
     }
@@ -210,14 +220,18 @@ async function headerAtEveryWidth(page: Page, language: string): Promise<string[
       // Touch targets stay whole.
       for (const button of await header.buttons.all()) {
         const box = await button.boundingBox();
-        if (box !== null && Math.min(box.width, box.height) < 44) found.push(`${language} ${size.width} ${view}: ${await button.getAttribute('class')} is ${Math.round(box.width)}×${Math.round(box.height)}`);
+        if (box !== null && Math.min(box.width, box.height) < 44)
+          found.push(`${language} ${size.width} ${view}: ${await button.getAttribute('class')} is ${Math.round(box.width)}×${Math.round(box.height)}`);
       }
     }
   }
   return found;
 }
 
-test('the header fits at 800, 1024, 1280 and 1920 px wide in English, Spanish and Catalan, offline with orders waiting and the Lock shown', async ({ vendor, terminalPage: page }) => {
+test('the header fits at 800, 1024, 1280 and 1920 px wide in English, Spanish and Catalan, offline with orders waiting and the Lock shown', async ({
+  vendor,
+  terminalPage: page,
+}) => {
   test.setTimeout(240_000);
   const room = await vendor.firstRoom();
   const floor = new FloorPage(page);
@@ -274,7 +288,8 @@ async function shopHeaderAtEveryWidth(till: TillPage, language: string): Promise
       for (const problem of await headerProblems(page)) found.push(`${language} ${size.width}×${size.height} ${screen}: ${problem}`);
       for (const button of await header.buttons.all()) {
         const box = await button.boundingBox();
-        if (box !== null && Math.min(box.width, box.height) < 44) found.push(`${language} ${size.width} ${screen}: ${await button.getAttribute('class')} is ${Math.round(box.width)}×${Math.round(box.height)}`);
+        if (box !== null && Math.min(box.width, box.height) < 44)
+          found.push(`${language} ${size.width} ${screen}: ${await button.getAttribute('class')} is ${Math.round(box.width)}×${Math.round(box.height)}`);
       }
       if (pending === null) await header.root.screenshot({ path: `test-results/screens/shop-header-${language}-${size.width}.png` });
       else {
@@ -291,54 +306,62 @@ shopTest.describe('the shop', () => {
   // The shop with the demo venue beside it (the Venue | Shop switch shows), its vendor the fixture's.
   shopTest.use({ shopSetup: { demoVenueBeside: true } });
 
-  shopTest('the shop’s header fits at 800, 1024, 1280 and 1920 px wide in English, Spanish and Catalan: the switch, the Lock, offline with a sale waiting', async ({ vendor, openShop }) => {
-    shopTest.setTimeout(300_000);
-    const till = await openShop();
-    const { page, header, pay } = till;
-    await expect(header.syncStatus).toHaveClass(/sync-status--synced/);
-    const settings = new SettingsPage(page);
+  shopTest(
+    'the shop’s header fits at 800, 1024, 1280 and 1920 px wide in English, Spanish and Catalan: the switch, the Lock, offline with a sale waiting',
+    async ({ vendor, openShop }) => {
+      shopTest.setTimeout(300_000);
+      const till = await openShop();
+      const { page, header, pay } = till;
+      await expect(header.syncStatus).toHaveClass(/sync-status--synced/);
+      const settings = new SettingsPage(page);
 
-    // The longest states: a PIN set (the Lock button shows), offline with a sale waiting.
-    await settings.open();
-    await settings.setPinOnKeypad(PIN);
-    await settings.backButton.tap();
-    await vendor.control.offline();
-    await header.expectConnection('Offline', 60_000);
-    await till.addFirstCard();
-    await expect(till.lines).toHaveCount(1);
-    await till.openPay();
-    await pay.method(/Cash$/).tap();
-    await pay.submitButton.tap();
-    await expect(pay.saved).toBeVisible();
-    await page.keyboard.press('Escape');
-    await header.expectConnection(/Offline · \d+ waiting/, 20_000);
-    await expect(new LockScreen(page).lockButton).toBeVisible();
-    await expect(header.switchGroup).toBeVisible();
+      // The longest states: a PIN set (the Lock button shows), offline with a sale waiting.
+      await settings.open();
+      await settings.setPinOnKeypad(PIN);
+      await settings.backButton.tap();
+      await vendor.control.offline();
+      await header.expectConnection('Offline', 60_000);
+      await till.addFirstCard();
+      await expect(till.lines).toHaveCount(1);
+      await till.openPay();
+      await pay.method(/Cash$/).tap();
+      await pay.submitButton.tap();
+      await expect(pay.saved).toBeVisible();
+      await page.keyboard.press('Escape');
+      await header.expectConnection(/Offline · \d+ waiting/, 20_000);
+      await expect(new LockScreen(page).lockButton).toBeVisible();
+      await expect(header.switchGroup).toBeVisible();
 
-    const found: string[] = [];
-    for (const [language, choice] of [
-      ['en', null],
-      ['es', 'Español'],
-      ['ca', 'Català'],
-    ] as const) {
-      if (choice !== null) {
-        await page.setViewportSize({ width: 1280, height: 800 });
-        await settings.openWithPin(PIN);
-        await settings.chooseLanguage(choice);
-        await new Header(page).expectLanguage(language);
-        await new ShopSettings(page).backButton.tap();
-        await expect(till.root).toBeVisible();
+      const found: string[] = [];
+      for (const [language, choice] of [
+        ['en', null],
+        ['es', 'Español'],
+        ['ca', 'Català'],
+      ] as const) {
+        if (choice !== null) {
+          await page.setViewportSize({ width: 1280, height: 800 });
+          await settings.openWithPin(PIN);
+          await settings.chooseLanguage(choice);
+          await new Header(page).expectLanguage(language);
+          await new ShopSettings(page).backButton.tap();
+          await expect(till.root).toBeVisible();
+        }
+        found.push(...(await shopHeaderAtEveryWidth(till, language)));
       }
-      found.push(...(await shopHeaderAtEveryWidth(till, language)));
-    }
-    expect(found).toEqual([]);
-  });
+      expect(found).toEqual([]);
+    },
+  );
 });
 
 /** Presses Tab (or Shift+Tab) until `target` has the focus: a keyboard user's way to it. */
 async function tabTo(page: Page, target: Locator, key: 'Tab' | 'Shift+Tab' = 'Tab', most = 120) {
   await expect(target).toBeVisible();
-  const focused = () => target.evaluate((element) => element === (globalThis as unknown as { document: { activeElement: unknown } }).document.activeElement, undefined, { timeout: 2_000 }).catch(() => false);
+  const focused = () =>
+    target
+      .evaluate((element) => element === (globalThis as unknown as { document: { activeElement: unknown } }).document.activeElement, undefined, {
+        timeout: 2_000,
+      })
+      .catch(() => false);
   for (let presses = 0; presses < most; presses++) {
     if (await focused()) return;
     await page.keyboard.press(key);
@@ -346,7 +369,10 @@ async function tabTo(page: Page, target: Locator, key: 'Tab' | 'Shift+Tab' = 'Ta
   throw new Error(`${String(target)} never got the focus after ${most} × ${key}`);
 }
 
-test('from the keyboard alone: seat a table, add items, send, open the pending orders; each dialog gives the focus back', async ({ vendor, terminalPage: page }) => {
+test('from the keyboard alone: seat a table, add items, send, open the pending orders; each dialog gives the focus back', async ({
+  vendor,
+  terminalPage: page,
+}) => {
   test.setTimeout(180_000);
   const room = await vendor.firstRoom();
   const table = room.tables[0]!;
@@ -378,7 +404,10 @@ test('from the keyboard alone: seat a table, add items, send, open the pending o
   await expect(seat.guests).toHaveValue('3');
   for (let i = 0; i < 30; i++) {
     await page.keyboard.press('Tab');
-    expect(await dialog.evaluate((element) => element.contains((globalThis as unknown as { document: { activeElement: never } }).document.activeElement)), 'focus stays in the seat dialog').toBe(true);
+    expect(
+      await dialog.evaluate((element) => element.contains((globalThis as unknown as { document: { activeElement: never } }).document.activeElement)),
+      'focus stays in the seat dialog',
+    ).toBe(true);
   }
   await tabTo(page, service.seatButton(table.name));
   await page.keyboard.press('Enter');

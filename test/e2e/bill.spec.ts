@@ -27,7 +27,10 @@ async function seatWithTwoRounds(page: Page, vendor: Vendor, guests: number): Pr
   return table;
 }
 
-test('a table of 4: two rounds, 10 % off, half by card with a tip, half in cash with change; the ledger adds up; Paid; Clear table', async ({ vendor, terminalPage: page }) => {
+test('a table of 4: two rounds, 10 % off, half by card with a tip, half in cash with change; the ledger adds up; Paid; Clear table', async ({
+  vendor,
+  terminalPage: page,
+}) => {
   const table = await seatWithTwoRounds(page, vendor, 4);
   const service = new ServicePage(page);
   await service.expectAllDelivered(15_000);
@@ -136,7 +139,11 @@ test('two payments taken while the vendor is offline arrive once each when it re
   expect(new Set(paid.map((e) => e.payload.order!.extraId)).size).toBe(2);
 });
 
-test('screens: the bill, the pay dialog in cash with change, the discount dialog — 1280×800 and 800×1280, English and Spanish', async ({ vendor, terminal, terminalPage: en }) => {
+test('screens: the bill, the pay dialog in cash with change, the discount dialog — 1280×800 and 800×1280, English and Spanish', async ({
+  vendor,
+  terminal,
+  terminalPage: en,
+}) => {
   test.setTimeout(240_000);
   const table = await seatWithTwoRounds(en, vendor, 4);
   await new BillPage(en).open();
@@ -153,7 +160,10 @@ test('screens: the bill, the pay dialog in cash with change, the discount dialog
   await windows[1]!.bill.open();
   for (const w of windows) {
     const page = w.bill.page;
-    for (const [size, viewport] of [['1280', { width: 1280, height: 800 }], ['800', { width: 800, height: 1280 }]] as const) {
+    for (const [size, viewport] of [
+      ['1280', { width: 1280, height: 800 }],
+      ['800', { width: 800, height: 1280 }],
+    ] as const) {
       await page.setViewportSize(viewport);
       await page.screenshot({ path: `${SHOTS}/bill-${w.lang}-${size}.png` });
       expect(await seriousViolations(page)).toEqual([]);
@@ -172,7 +182,10 @@ test('screens: the bill, the pay dialog in cash with change, the discount dialog
   }
 });
 
-test('a round with its own 10 % discount as a separate check: the ticket shows it, the ledger gets orderDiscount and skipMerge, the bill two checks', async ({ vendor, terminalPage: page }) => {
+test('a round with its own 10 % discount as a separate check: the ticket shows it, the ledger gets orderDiscount and skipMerge, the bill two checks', async ({
+  vendor,
+  terminalPage: page,
+}) => {
   await seatWithTwoRounds(page, vendor, 2);
   const service = new ServicePage(page);
   const catalog = new CatalogPage(page);

@@ -33,7 +33,14 @@ interface ServerCategory {
 
 function expectedItem(record: WireRecord): ExpectedItem {
   const photo = typeof record.photo === 'string' && record.photo !== '' ? record.photo : null;
-  const allergens = [...new Set(String(record.allergies ?? '').split(';').filter((code) => /^\d+$/.test(code)).map(Number))];
+  const allergens = [
+    ...new Set(
+      String(record.allergies ?? '')
+        .split(';')
+        .filter((code) => /^\d+$/.test(code))
+        .map(Number),
+    ),
+  ];
   return { id: Number(record.id), name: String(record.name), price: Number(record.price), type: Number(record.type), photo, allergens };
 }
 
@@ -60,7 +67,10 @@ async function thumbnailsOnDisk(dataDir: string, photos: string[]): Promise<numb
   return photos.filter((photo) => names.has(`thumb-${createHash('sha256').update(photo, 'utf8').digest('hex')}`)).length;
 }
 
-test('demo venue: the first sync shows its progress; after a restart with the server gone the catalog, its thumbnails and the floor plan are still there', async ({ vendor, owned }) => {
+test('demo venue: the first sync shows its progress; after a restart with the server gone the catalog, its thumbnails and the floor plan are still there', async ({
+  vendor,
+  owned,
+}) => {
   const port = String(await freePort()); // same port = same origin = same IndexedDB after the restart
   const dataDir = await mkdtemp(join(tmpdir(), 'comanda-e2e-data-'));
   const profileDir = await mkdtemp(join(tmpdir(), 'comanda-e2e-profile-'));

@@ -100,7 +100,10 @@ test('find a demo customer, create one online, use it for a takeaway, delete it:
   console.log(`customers e2e: second window dropped the deleted customer ${secondWindowMs} ms after the tap`);
 });
 
-test('opening a synced customer shows its email and phone from the POS; offline afterwards they stay; search by phone then finds it', async ({ vendor, terminal }) => {
+test('opening a synced customer shows its email and phone from the POS; offline afterwards they stay; search by phone then finds it', async ({
+  vendor,
+  terminal,
+}) => {
   const demo = (await customersAtVendor(vendor)).find((c) => c.active === 1 || c.active === true)!;
   // The referee: the vendor's own record (spec 4.2 GET V2/customers/<id>); the listing has neither field.
   const record = await vendor.get<{ email: string; phone: string }>(`customers/${demo.id}`);

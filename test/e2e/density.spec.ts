@@ -52,7 +52,8 @@ async function fullyVisibleItems(page: Page): Promise<{ count: number; smallestS
       contains(other: ProbeElement | null): boolean;
       querySelector(selector: string): ProbeElement | null;
     }
-    const inside = (box: Box, area: Box) => box.x >= area.x - 0.5 && box.y >= area.y - 0.5 && box.x + box.width <= area.x + area.width + 0.5 && box.y + box.height <= area.y + area.height + 0.5;
+    const inside = (box: Box, area: Box) =>
+      box.x >= area.x - 0.5 && box.y >= area.y - 0.5 && box.x + box.width <= area.x + area.width + 0.5 && box.y + box.height <= area.y + area.height + 0.5;
     const viewport = { x: 0, y: 0, width: doc.innerWidth, height: doc.innerHeight };
     let count = 0;
     let smallestSide = Infinity;
@@ -82,13 +83,19 @@ async function expectUncovered(locator: Locator, what: string) {
   await expect(locator, what).toBeInViewport({ ratio: 1 });
   const covered = await locator.evaluate((element) => {
     const box = element.getBoundingClientRect();
-    const found = (globalThis as unknown as { document: { elementFromPoint(x: number, y: number): unknown } }).document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+    const found = (globalThis as unknown as { document: { elementFromPoint(x: number, y: number): unknown } }).document.elementFromPoint(
+      box.x + box.width / 2,
+      box.y + box.height / 2,
+    );
     return !(found === element || element.contains(found as never));
   });
   expect(covered, `${what} is covered`).toBe(false);
 }
 
-test('with a table open, the order screen shows enough whole item buttons at each screen size, the total and Send always in view', async ({ vendor, terminalPage: page }) => {
+test('with a table open, the order screen shows enough whole item buttons at each screen size, the total and Send always in view', async ({
+  vendor,
+  terminalPage: page,
+}) => {
   const room = await vendor.firstRoom();
   const table = room.tables[0]!;
 
@@ -123,12 +130,15 @@ test('with a table open, the order screen shows enough whole item buttons at eac
     // The grid re-measures its columns after a resize: wait until the count is steady.
     let last = -1;
     await expect
-      .poll(async () => {
-        const { count } = await fullyVisibleItems(page);
-        const steady = count === last;
-        last = count;
-        return steady;
-      }, { message: `item count settles at ${where}`, intervals: [150, 150, 250, 500] })
+      .poll(
+        async () => {
+          const { count } = await fullyVisibleItems(page);
+          const steady = count === last;
+          last = count;
+          return steady;
+        },
+        { message: `item count settles at ${where}`, intervals: [150, 150, 250, 500] },
+      )
       .toBe(true);
     const { count, smallestSide } = await fullyVisibleItems(page);
     found.push(`${where}: ${count}`);

@@ -144,10 +144,15 @@ test('a sold card pays part of a bill: its balance at the POS goes down by that 
   // The referee: the card is down by that amount, and the payment names the card.
   await expect.poll(async () => (await cardAtSandbox(vendor, 'GC-REDEEM-1'))[0]?.balance, { timeout: 30_000 }).toBe((5_000 - halfCents) / 100);
   await expect
-    .poll(async () => {
-      const entries = await vendor.ledger();
-      return entries.filter((e) => e.kind === 'loyalty' && e.payload.order?.contents.length === 0).map((e) => [Math.round(Number(e.payload.order!.payment!.amount) * 100), e.payload.order!.payment!.payment_reference]);
-    }, { timeout: 30_000 })
+    .poll(
+      async () => {
+        const entries = await vendor.ledger();
+        return entries
+          .filter((e) => e.kind === 'loyalty' && e.payload.order?.contents.length === 0)
+          .map((e) => [Math.round(Number(e.payload.order!.payment!.amount) * 100), e.payload.order!.payment!.payment_reference]);
+      },
+      { timeout: 30_000 },
+    )
     .toEqual([[halfCents, 'GC-REDEEM-1']]);
 });
 

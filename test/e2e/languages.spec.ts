@@ -81,7 +81,11 @@ const cents = (value: unknown) => Math.round(Number(value) * 100);
 async function walk(vendor: Vendor, terminal: Terminal, words: Words) {
   const room = await vendor.firstRoom();
   const table = room.tables[0]!;
-  const [items, formats, pivots] = await Promise.all([listAll(vendor.url, 'catalog/items'), listAll(vendor.url, 'catalog/sellingFormats'), listAll(vendor.url, 'catalog/sellingFormatPivots')]);
+  const [items, formats, pivots] = await Promise.all([
+    listAll(vendor.url, 'catalog/items'),
+    listAll(vendor.url, 'catalog/sellingFormats'),
+    listAll(vendor.url, 'catalog/sellingFormatPivots'),
+  ]);
   const item = (name: string): WireRecord => items.find((r) => r.name === name)!;
   const agua = item('Agua mineral 50 cl');
   const jamon = item('Jamón ibérico de bellota');

@@ -37,7 +37,9 @@ test('lock: set a PIN, lock, three wrong PINs make it wait, the right one unlock
     closest(selector: string): Probe | null;
     focus(): void;
   }
-  type PageDocument = { document: { elementFromPoint(x: number, y: number): Probe | null; querySelector(selector: string): Probe | null; activeElement: Probe | null } };
+  type PageDocument = {
+    document: { elementFromPoint(x: number, y: number): Probe | null; querySelector(selector: string): Probe | null; activeElement: Probe | null };
+  };
   const covered = await page.evaluate(() =>
     [
       [10, 10],
@@ -116,7 +118,10 @@ test('lock: set a PIN, lock, three wrong PINs make it wait, the right one unlock
   await expect(manager.tab('Catalog')).toHaveAttribute('aria-selected', 'true');
 });
 
-test('the PIN guards the main side: a call from the page without the PIN is refused; the gates’ PIN lets Settings and Discard go through', async ({ vendor, terminalPage: page }) => {
+test('the PIN guards the main side: a call from the page without the PIN is refused; the gates’ PIN lets Settings and Discard go through', async ({
+  vendor,
+  terminalPage: page,
+}) => {
   test.setTimeout(180_000);
   const settings = new SettingsPage(page);
   const floor = new FloorPage(page);
@@ -131,12 +136,18 @@ test('the PIN guards the main side: a call from the page without the PIN is refu
 
   // Any script in the page (the session cookie rides along) gets nothing guarded without a grant.
   const direct = await page.evaluate(async () => {
-    const answer = await fetch('/bridge/savePreferences', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"lockIdleMinutes":0,"theme":"light"}' });
+    const answer = await fetch('/bridge/savePreferences', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"lockIdleMinutes":0,"theme":"light"}',
+    });
     return (await answer.json()) as { ok: boolean; error?: { code: string } };
   });
   expect(direct).toMatchObject({ ok: false, error: { code: 'pin-required' } });
   // Outside the browser (no session cookie), the bridge answers nothing at all.
-  expect((await fetch(`${new URL(page.url()).origin}/bridge/getAppInfo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status).toBe(403);
+  expect(
+    (await fetch(`${new URL(page.url()).origin}/bridge/getAppInfo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status,
+  ).toBe(403);
   await settings.backButton.tap();
 
   // A seating that waits (the vendor offline); Discard asks the PIN, and with it the entry goes.

@@ -27,7 +27,6 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: `${SHOTS}/${name}.png` });
 }
 
-
 /** axe on the whole page: every serious or critical violation, one line per element. */
 
 /** One record of the vendor's catalog, read from its API. */
@@ -41,7 +40,10 @@ async function vendorRecord(vendorUrl: string, path: string): Promise<WireRecord
 const generationDbs = (page: Page) =>
   page.evaluate(async () => {
     const idb = (globalThis as unknown as { indexedDB: { databases(): Promise<Array<{ name?: string }>> } }).indexedDB;
-    return (await idb.databases()).map((db) => db.name ?? '').filter((name) => /-gen-\d+$/.test(name)).sort();
+    return (await idb.databases())
+      .map((db) => db.name ?? '')
+      .filter((name) => /-gen-\d+$/.test(name))
+      .sort();
   });
 
 test('manager mode: two prices and one item’s allergens in one save reach the vendor and the order screen at once; a refused save changes nothing', async () => {
@@ -49,13 +51,22 @@ test('manager mode: two prices and one item’s allergens in one save reach the 
   const vendorUrl = await startVendor(running);
 
   // The vendor's view: plain items (type 0) on sale, in categories and groups on sale, each name unique.
-  const [items, categories, groups] = await Promise.all([listAll(vendorUrl, 'catalog/items'), listAll(vendorUrl, 'catalog/categories'), listAll(vendorUrl, 'catalog/groups')]);
+  const [items, categories, groups] = await Promise.all([
+    listAll(vendorUrl, 'catalog/items'),
+    listAll(vendorUrl, 'catalog/categories'),
+    listAll(vendorUrl, 'catalog/groups'),
+  ]);
   const liveGroups = new Set(groups.filter(isActive).map((g) => Number(g.id)));
   const liveCategories = new Set(categories.filter((c) => isActive(c) && liveGroups.has(Number(c.group_id))).map((c) => Number(c.id)));
   const nameCount = new Map<string, number>();
   for (const item of items) nameCount.set(String(item.name), (nameCount.get(String(item.name)) ?? 0) + 1);
   const candidates = items.filter(
-    (i) => Number(i.type) === 0 && isActive(i) && liveCategories.has(Number(i.category_id)) && nameCount.get(String(i.name)) === 1 && /^[\p{L}\d ]+$/u.test(String(i.name)),
+    (i) =>
+      Number(i.type) === 0 &&
+      isActive(i) &&
+      liveCategories.has(Number(i.category_id)) &&
+      nameCount.get(String(i.name)) === 1 &&
+      /^[\p{L}\d ]+$/u.test(String(i.name)),
   );
   expect(candidates.length).toBeGreaterThanOrEqual(6);
   const [a, b, c, e] = candidates as [WireRecord, WireRecord, WireRecord, WireRecord];
@@ -93,7 +104,21 @@ test('manager mode: two prices and one item’s allergens in one save reach the 
   await manager.buttonName.fill(BUTTON_B);
   await manager.keep();
   await manager.pick(name(c));
-  for (const [allergen, code] of Object.entries({ Eggs: 1, Sesame: 2, Lupin: 3, Mustard: 4, Fish: 5, Celery: 6, Crustaceans: 7, Peanuts: 8, Molluscs: 9, Soy: 10, Nuts: 11, Sulphites: 12, Dairy: 13 })) {
+  for (const [allergen, code] of Object.entries({
+    Eggs: 1,
+    Sesame: 2,
+    Lupin: 3,
+    Mustard: 4,
+    Fish: 5,
+    Celery: 6,
+    Crustaceans: 7,
+    Peanuts: 8,
+    Molluscs: 9,
+    Soy: 10,
+    Nuts: 11,
+    Sulphites: 12,
+    Dairy: 13,
+  })) {
     const toggle = manager.allergen(allergen);
     await expectTouchSize(toggle, allergen);
     const wanted = code === 2 || code === 13;

@@ -24,7 +24,12 @@ async function pendingOrder(vendorUrl: string): Promise<Order> {
   const orders = await listAll(vendorUrl, 'purchaseOrders');
   const order = orders.find((o) => Number(o.status) === 0 && Array.isArray(o.contentsArray) && (o.contentsArray as WireRecord[]).length >= 2);
   expect(order, 'a pending purchase order in the demo venue').toBeDefined();
-  const lines = (order!.contentsArray as WireRecord[]).map((l) => ({ id: Number(l.id), itemId: Number(l.item_id), itemName: String(l.itemName), quantity: Number(l.quantity) }));
+  const lines = (order!.contentsArray as WireRecord[]).map((l) => ({
+    id: Number(l.id),
+    itemId: Number(l.item_id),
+    itemName: String(l.itemName),
+    quantity: Number(l.quantity),
+  }));
   return { id: Number(order!.id), reference: String(order!.reference), lines };
 }
 
@@ -153,7 +158,9 @@ test('more than what is left asks first', async () => {
   await orders.answerOver('Receive anyway');
   await expect(orders.saved).toBeVisible();
   await expect(orders.waiting).toHaveCount(0, { timeout: 60_000 });
-  await expect.poll(async () => ((await stockAtServer(vendorUrl)).get(line.itemId) ?? 0) - (before.get(line.itemId) ?? 0), { timeout: 30_000 }).toBe(line.quantity + 1);
+  await expect
+    .poll(async () => ((await stockAtServer(vendorUrl)).get(line.itemId) ?? 0) - (before.get(line.itemId) ?? 0), { timeout: 30_000 })
+    .toBe(line.quantity + 1);
   await expect(orders.line(line.id).left).toHaveText('0');
 });
 
@@ -166,7 +173,11 @@ test('screenshots of purchase orders (SHOTS_DIR)', async () => {
   const page = await openSyncedTerminal(vendorUrl, running, contexts);
   const windows = [
     { lang: 'en', page, words: { more: 'More', manager: 'Manager', tab: 'Purchase orders' } },
-    { lang: 'es', page: await openSyncedWindow(page.url(), contexts, { locale: 'es-ES' }), words: { more: 'Más', manager: 'Gerencia', tab: 'Pedidos de compra' } },
+    {
+      lang: 'es',
+      page: await openSyncedWindow(page.url(), contexts, { locale: 'es-ES' }),
+      words: { more: 'Más', manager: 'Gerencia', tab: 'Pedidos de compra' },
+    },
   ];
   for (const { lang, page: p, words } of windows) {
     await p.setViewportSize({ width: 1280, height: 800 });

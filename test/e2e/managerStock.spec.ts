@@ -23,7 +23,6 @@ const WAREHOUSE = 'Almacén principal';
 
 const shot = (page: Page, name: string) => screenshot(page, name, SHOTS);
 
-
 interface Facts {
   warehouseId: number;
   /** item id → quantity at the POS before the test touched it. */
@@ -44,7 +43,10 @@ async function readFacts(vendorUrl: string): Promise<Facts> {
   const usable = [...before.entries()]
     .map(([id, quantity]) => ({ id, quantity, item: byId.get(id) }))
     // At least 3 in stock, so every count below differs from it.
-    .filter(({ item, quantity }) => quantity >= 3 && item !== undefined && typeof item.barcode === 'string' && item.barcode !== '' && nameCount.get(String(item.name)) === 1)
+    .filter(
+      ({ item, quantity }) =>
+        quantity >= 3 && item !== undefined && typeof item.barcode === 'string' && item.barcode !== '' && nameCount.get(String(item.name)) === 1,
+    )
     // Names no other item's name starts with, so a search for the name leaves one row.
     .filter(({ item }) => !items.some((other) => other !== item && String(other.name).toLowerCase().startsWith(String(item!.name).toLowerCase())))
     .sort((a, b) => a.id - b.id);
@@ -89,7 +91,8 @@ test('counts three items (one scanned) and saves them in one go: the warehouse a
   await expect(count.status).toHaveText(`Scanned ${scanned.name}: counted 2.`);
   await expect(count.search).toHaveValue(''); // the scan's digits are not a search
   await expect(count.countField(scanned.name)).toHaveValue('2');
-  const scannedDifference = scanned.quantity === 2 ? 'No difference' : scanned.quantity < 2 ? `+${2 - scanned.quantity} more` : `−${scanned.quantity - 2} fewer`;
+  const scannedDifference =
+    scanned.quantity === 2 ? 'No difference' : scanned.quantity < 2 ? `+${2 - scanned.quantity} more` : `−${scanned.quantity - 2} fewer`;
   await expect(count.row(scanned.id).difference).toHaveText(scannedDifference);
 
   // 3. Search and type 0.

@@ -21,8 +21,6 @@ const { running, contexts } = useCleanup();
 
 const shot = (page: Page, name: string) => screenshot(page, name, SHOTS);
 
-
-
 async function posVendors(vendorUrl: string): Promise<WireRecord[]> {
   return listAll(vendorUrl, 'vendors');
 }
@@ -182,7 +180,9 @@ test('demo venue: a duplicate NIF is refused on its field; a vendor created, edi
     const first = (await res.json()) as { data: WireRecord[]; last_page: number };
     const all = [...first.data];
     for (let p = 2; p <= first.last_page; p++) {
-      const next = (await (await fetch(`${vendorUrl}/api/external/v2/catalog/items?pagination=200&page=${p}`, { headers: { ...DEMO_HEADERS, tenant: 'demo-child' } })).json()) as { data: WireRecord[] };
+      const next = (await (
+        await fetch(`${vendorUrl}/api/external/v2/catalog/items?pagination=200&page=${p}`, { headers: { ...DEMO_HEADERS, tenant: 'demo-child' } })
+      ).json()) as { data: WireRecord[] };
       all.push(...next.data);
     }
     return all;
@@ -197,7 +197,10 @@ test('demo venue: a duplicate NIF is refused on its field; a vendor created, edi
   await expect(chain.result).toContainText('Synced.');
   await expect(chain.result).toContainText('The POS said: \u201cSynced\u201d');
   await expect(chain.lastSync).toContainText('Last synced from this terminal:');
-  expect((await childItems()).some((i) => i.name === 'Vermut de la casa (cadena)'), 'the child got the master catalog').toBe(true);
+  expect(
+    (await childItems()).some((i) => i.name === 'Vermut de la casa (cadena)'),
+    'the child got the master catalog',
+  ).toBe(true);
   await shot(page, 'manager-chain-synced');
   expect(await violations(page), 'the Chain tab').toEqual([]);
   await page.setViewportSize({ width: 800, height: 1280 });

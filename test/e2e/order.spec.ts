@@ -36,10 +36,14 @@ test('demo venue: a format, a mandatory modifier and a menu with a supplement ad
   const queso = one(modifiers, '+ Queso', (r) => r.name === '+ Queso');
   const menu = item('Menú del día');
   const ofMenu = menuCategories.filter((c) => Number(c.item_id) === Number(menu.id)).map((c) => Number(c.id));
-  const dish = (name: string) => one(menuPivots, `${name} in the menu`, (p) => ofMenu.includes(Number(p.category_id)) && Number(p.item_id) === Number(item(name).id));
+  const dish = (name: string) =>
+    one(menuPivots, `${name} in the menu`, (p) => ofMenu.includes(Number(p.category_id)) && Number(p.item_id) === Number(item(name).id));
   const menuDishes = ['Escalivada', 'Entrecot de ternera', 'Agua mineral 50 cl'];
   const supplements = menuDishes.map((name) => cents(dish(name).price));
-  expect(supplements.some((s) => s > 0), 'the menu has a supplement').toBe(true);
+  expect(
+    supplements.some((s) => s > 0),
+    'the menu has a supplement',
+  ).toBe(true);
 
   const jamonCents = cents(jamonMedia.price);
   const burgerCents = cents(burger.price) + cents(queso.price);
@@ -111,7 +115,11 @@ test('demo venue: a format, a mandatory modifier and a menu with a supplement ad
 
   // The allergen filter covers menu dishes: hiding one of Ensalada mixta's allergens (one the menu
   // itself does not declare) hides that first course in the menu's sheet, and says so.
-  const codes = (record: WireRecord) => String(record.allergies ?? '').split(';').filter((code) => /^\d+$/.test(code)).map(Number);
+  const codes = (record: WireRecord) =>
+    String(record.allergies ?? '')
+      .split(';')
+      .filter((code) => /^\d+$/.test(code))
+      .map(Number);
   const hiddenCode = codes(item('Ensalada mixta')).find((code) => !codes(menu).includes(code));
   expect(hiddenCode, 'Ensalada mixta declares an allergen the menu does not').toBeDefined();
   await catalog.toggleAllergen(allergenName(hiddenCode!), true);
@@ -127,7 +135,10 @@ test('demo venue: a format, a mandatory modifier and a menu with a supplement ad
 // Modifier choice rules the vendor's records carry beyond spec 2.6 (clarifications: a modifier's
 // `autoSelected`, a modifier category's `min`/`max`; `shouldHide`): the demo venue serves them and
 // the sheet honours them (docs/decisions.md "Modifier choice rules").
-test('demo venue: auto-selected modifiers start chosen, a category’s min/max is enforced in words, hidden categories are not offered', async ({ vendor, terminal }) => {
+test('demo venue: auto-selected modifiers start chosen, a category’s min/max is enforced in words, hidden categories are not offered', async ({
+  vendor,
+  terminal,
+}) => {
   const [modifierCategories, modifierGroups, modifierPivots] = await Promise.all([
     listAll(vendor.url, 'catalog/modifierCategories'),
     listAll(vendor.url, 'catalog/modifierGroups'),

@@ -49,7 +49,9 @@ test('two windows on one terminal: a seating and a round saved in one show in th
   await catalogOne.itemButton('Agua mineral 50 cl').tap();
   await serviceOne.send();
   await Promise.all([
-    expect(floorTwo.table(table)).toHaveAccessibleName(/, 2 orders (waiting to send|need attention)|, 1 order waiting to send, 1 order needs attention/, { timeout: 1_000 }),
+    expect(floorTwo.table(table)).toHaveAccessibleName(/, 2 orders (waiting to send|need attention)|, 1 order waiting to send, 1 order needs attention/, {
+      timeout: 1_000,
+    }),
     expect(serviceTwo.pendingCount).toHaveText('2', { timeout: 1_000 }),
   ]);
   await two.screenshot({ path: `${SCREENS}/queue-second-window.png` });

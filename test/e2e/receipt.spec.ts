@@ -26,7 +26,9 @@ function cents(text: string): number {
 
 async function serious(page: Page, include: string): Promise<string[]> {
   const result = await analyze(page, include);
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 test('a cash sale with change: the receipt on screen, as a PDF and printed alone', async ({ openDemoShop }) => {

@@ -15,7 +15,6 @@ import { ShopSettings } from './pages/shop/ShopSettings';
 
 test.use({ actionTimeout: 30_000 });
 
-
 const SHOTS = '/tmp/shots/reports';
 const PIN = '1357';
 
@@ -84,15 +83,25 @@ async function referee(retailUrl: string, from: string, to: string): Promise<Exp
       hours_total: { value: sum(hours, 'total'), money: true },
       hours_weekBefore: { value: sum(before, 'total'), money: true },
     },
-    categories: { categories_units: { value: sum(categories, 'quantity', thousandths), quantity: true }, categories_total: { value: sum(categories, 'total'), money: true } },
-    products: { products_units: { value: sum(products, 'quantity', thousandths), quantity: true }, products_total: { value: sum(products, 'total'), money: true } },
+    categories: {
+      categories_units: { value: sum(categories, 'quantity', thousandths), quantity: true },
+      categories_total: { value: sum(categories, 'total'), money: true },
+    },
+    products: {
+      products_units: { value: sum(products, 'quantity', thousandths), quantity: true },
+      products_total: { value: sum(products, 'total'), money: true },
+    },
     payments: {
       payments_count: { value: payments.reduce((n, l) => n + Number(l.count), 0) },
       payments_amount: { value: sum(payments, 'amount'), money: true },
       payments_change: { value: sum(payments, 'change'), money: true },
       payments_net: { value: sum(payments, 'amount') - sum(payments, 'change'), money: true },
     },
-    taxes: { taxes_base: { value: sum(taxes, 'subtotal'), money: true }, taxes_tax: { value: sum(taxes, 'tax'), money: true }, taxes_total: { value: sum(taxes, 'total'), money: true } },
+    taxes: {
+      taxes_base: { value: sum(taxes, 'subtotal'), money: true },
+      taxes_tax: { value: sum(taxes, 'tax'), money: true },
+      taxes_total: { value: sum(taxes, 'total'), money: true },
+    },
     stocks: { stocks_warehouse: { value: stocks.filter((l) => l.alert === true || l.alert === 1 || l.alert === '1').length } },
   };
 }
@@ -144,7 +153,10 @@ function parseCsv(text: string): string[][] {
   return rows;
 }
 
-test('Reports for the last 30 days: six charts drawn, every table’s total equals the sandbox’s own reports, CSV as shown, offline reopen “as of”, three languages, behind the PIN', async ({ vendor: { retailUrl, control }, openShop }) => {
+test('Reports for the last 30 days: six charts drawn, every table’s total equals the sandbox’s own reports, CSV as shown, offline reopen “as of”, three languages, behind the PIN', async ({
+  vendor: { retailUrl, control },
+  openShop,
+}) => {
   test.setTimeout(600_000);
   await mkdir(SHOTS, { recursive: true });
   const till = await openShop();
@@ -182,7 +194,9 @@ test('Reports for the last 30 days: six charts drawn, every table’s total equa
 
   // No tables, headings or controls an assistive reader would trip on.
   const axe = await analyze(page, '[data-testid="reports-screen"]');
-  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(
+    axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
 
   // Offline: the page reloaded, Reports reopen on the same days from the kept answers, "As of".
   await control.offline();

@@ -25,7 +25,10 @@ async function offeredItems(serverUrl: string): Promise<OfferedItem[]> {
   for (const group of groups) {
     for (const category of categories.filter((c) => Number(c.group_id) === Number(group.id))) {
       for (const item of (await listAll(serverUrl, `catalog/categories/${Number(category.id)}/items`)).filter(isActive)) {
-        const allergens = String(item.allergies ?? '').split(';').filter((code) => /^\d+$/.test(code)).map(Number);
+        const allergens = String(item.allergies ?? '')
+          .split(';')
+          .filter((code) => /^\d+$/.test(code))
+          .map(Number);
         items.push({ id: Number(item.id), name: String(item.name), allergens, groupName: String(group.name), categoryName: String(category.name) });
       }
     }
@@ -45,7 +48,10 @@ const words = (text: string) =>
 
 const matches = (items: OfferedItem[], query: string) => items.filter((item) => words(query).every((q) => words(item.name).some((w) => w.startsWith(q))));
 
-test('demo venue: search as you type finds items across the catalog, and the allergen filter hides items containing an allergen', async ({ vendor, terminal }) => {
+test('demo venue: search as you type finds items across the catalog, and the allergen filter hides items containing an allergen', async ({
+  vendor,
+  terminal,
+}) => {
   const offered = await offeredItems(vendor.url);
 
   const page = await terminal.openSynced();
@@ -74,7 +80,13 @@ test('demo venue: search as you type finds items across the catalog, and the all
   // Catalan: "tomaquet" finds "Pa amb tomàquet".
   await catalog.search('tomaquet');
   await expect(catalog.itemButton('Pa amb tomàquet')).toBeVisible();
-  await expect.poll(async () => (await catalog.resultIds()).sort((a, b) => a - b)).toEqual(matches(offered, 'tomaquet').map((item) => item.id).sort((a, b) => a - b));
+  await expect
+    .poll(async () => (await catalog.resultIds()).sort((a, b) => a - b))
+    .toEqual(
+      matches(offered, 'tomaquet')
+        .map((item) => item.id)
+        .sort((a, b) => a - b),
+    );
 
   // A tap marks the card as chosen (and adds the item or opens its sheet: order.spec.ts).
   const tomaquet = catalog.itemButton('Pa amb tomàquet');
@@ -121,7 +133,9 @@ test('demo venue: search as you type finds items across the catalog, and the all
   await catalog.showGroup(target!.groupName);
   await catalog.showCategory(target!.categoryName);
   await expect(catalog.item(target!.id)).toHaveCount(0);
-  const hiddenInCategory = offered.filter((item) => item.categoryName === target!.categoryName && item.groupName === target!.groupName && item.allergens.includes(code));
+  const hiddenInCategory = offered.filter(
+    (item) => item.categoryName === target!.categoryName && item.groupName === target!.groupName && item.allergens.includes(code),
+  );
   await expect(catalog.hiddenCount).toContainText(`${hiddenInCategory.length} ${hiddenInCategory.length === 1 ? 'item' : 'items'} hidden`);
   await page.screenshot({ path: `${SCREENS}/catalog-allergen-filter.png` });
 

@@ -22,7 +22,12 @@ interface LedgerEntry {
   payload: {
     table_id?: number[];
     guests?: number;
-    order?: { table_id?: number; total: string | number; extraId?: string; contents: Array<{ item_id: number; quantity?: number; itemPrice: string | number; modifiers?: Array<{ id: number }> }> };
+    order?: {
+      table_id?: number;
+      total: string | number;
+      extraId?: string;
+      contents: Array<{ item_id: number; quantity?: number; itemPrice: string | number; modifiers?: Array<{ id: number }> }>;
+    };
   };
 }
 
@@ -32,7 +37,11 @@ test('demo venue: seat a table, send rounds, and deliver the ones saved offline 
   // What the vendor's own API says: the table, the items and their prices.
   const firstRoom = await vendor.firstRoom();
   const table = firstRoom.tables.find((t) => t.name === '5') ?? firstRoom.tables[0]!;
-  const [items, formats, formatPivots] = await Promise.all([listAll(vendor.url, 'catalog/items'), listAll(vendor.url, 'catalog/sellingFormats'), listAll(vendor.url, 'catalog/sellingFormatPivots')]);
+  const [items, formats, formatPivots] = await Promise.all([
+    listAll(vendor.url, 'catalog/items'),
+    listAll(vendor.url, 'catalog/sellingFormats'),
+    listAll(vendor.url, 'catalog/sellingFormatPivots'),
+  ]);
   const item = (name: string): WireRecord => {
     const found = items.filter((r) => r.name === name);
     expect(found, name).toHaveLength(1);
@@ -110,7 +119,10 @@ test('demo venue: seat a table, send rounds, and deliver the ones saved offline 
   // Export: the pending entries as a JSON file.
   const download = await service.exportPending();
   expect(download.suggestedFilename()).toMatch(/^comanda-pending-\d{4}-\d{2}-\d{2}\.json$/);
-  const exported = JSON.parse(await readFile(await download.path(), 'utf8')) as { count: number; entries: Array<{ state: string; kind: string; request: { kind: string } }> };
+  const exported = JSON.parse(await readFile(await download.path(), 'utf8')) as {
+    count: number;
+    entries: Array<{ state: string; kind: string; request: { kind: string } }>;
+  };
   expect(exported.count).toBe(2);
   expect(exported.entries.map((e) => [e.kind, e.state, e.request.kind])).toEqual([
     ['round', 'queued', 'order'],
@@ -166,7 +178,12 @@ test('demo venue: a takeaway paid by card and a delivery for tomorrow reach the 
   await service.send();
 
   await service.expectAllDelivered(15_000);
-  const ledger = { entries: await vendor.ledger<{ kind: string; payload: { order: Record<string, unknown> & { payment?: Record<string, unknown> }; delivery?: Record<string, unknown> } }>() };
+  const ledger = {
+    entries: await vendor.ledger<{
+      kind: string;
+      payload: { order: Record<string, unknown> & { payment?: Record<string, unknown> }; delivery?: Record<string, unknown> };
+    }>(),
+  };
   const orders = ledger.entries.filter((e) => e.kind === 'loyalty').map((e) => e.payload);
   expect(orders).toHaveLength(2);
   expect(orders[0]!.order.table_id).toBeUndefined();

@@ -14,7 +14,6 @@ const SCREENS = 'test-results/screens';
 const TSX = resolve(import.meta.dirname, '../../node_modules/.bin/tsx');
 const execFileAsync = promisify(execFile);
 
-
 /**
  * The vendor's server of a real venue: the sandbox CLI on its own port, with a floor of its own
  * (so the terminal's floor visibly comes from it, not from the demo venue) and no rate limit.

@@ -16,7 +16,6 @@ test.use({ actionTimeout: 20_000 });
 
 const { running, contexts } = useCleanup();
 
-
 const accountSwitch = (page: Page) => new AccountSwitch(page);
 
 test('Settings → demo shop with the demo venue as second account: the header switch appears, swaps, and the shop shows the till', async () => {
@@ -77,7 +76,10 @@ for (const { locale, venue, shop } of [
     await writeFile(join(dataDir, 'settings.json'), JSON.stringify({ account: { mode: 'demo-shop' }, secondary: { mode: 'demo' }, syncEveryMinutes: 60 }));
     const serve = await startServe(['--port', '0', '--data', dataDir]);
     running.push(serve);
-    for (const viewport of [{ width: 800, height: 1280 }, { width: 1920, height: 1080 }]) {
+    for (const viewport of [
+      { width: 800, height: 1280 },
+      { width: 1920, height: 1080 },
+    ]) {
       const page = await openWindow(serve.url, contexts, { locale, viewport });
       const sw = accountSwitch(page);
       await expect(sw.shop).toHaveText(shop, { timeout: 60_000 });

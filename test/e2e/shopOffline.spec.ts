@@ -3,7 +3,15 @@ import { join } from 'node:path';
 import { centsNumber, refereeSale } from '../contract/retail/shopReferee';
 import { type Wire } from './support/shop';
 import { expect, test } from './support/shopFixtures';
-import { assertNoProductPromotions, entriesById, inPromotionCategories, pendingEntries, readShopFacts, scanProducts, type ShopProduct } from './support/shopCatalog';
+import {
+  assertNoProductPromotions,
+  entriesById,
+  inPromotionCategories,
+  pendingEntries,
+  readShopFacts,
+  scanProducts,
+  type ShopProduct,
+} from './support/shopCatalog';
 import { eurosOfCents as euros } from './pages/CatalogPage';
 
 // Offline: three sales made at the till while the shop's retail sandbox is
@@ -16,7 +24,6 @@ test.use({ actionTimeout: 20_000 });
 test.setTimeout(300_000);
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots/shopproof';
-
 
 interface Sale {
   product: ShopProduct;
@@ -72,7 +79,11 @@ test('three sales made while the retail sandbox is offline arrive once each, in 
     await expect(till.total).toHaveText(euros(sale.total));
     await till.openPay();
     for (const [method, amount, change] of sale.payments) {
-      await till.addPayment(method, ((method === cash && change > 0 ? amount - change : amount) / 100).toFixed(2), method === cash && change > 0 ? String(amount / 100) : undefined);
+      await till.addPayment(
+        method,
+        ((method === cash && change > 0 ? amount - change : amount) / 100).toFixed(2),
+        method === cash && change > 0 ? String(amount / 100) : undefined,
+      );
     }
     await expect(till.pay.left).toHaveText(euros(0));
     await till.submitPayment();
@@ -95,7 +106,18 @@ test('three sales made while the retail sandbox is offline arrive once each, in 
   await expect
     .poll(async () => (await sandbox.ledger()).map((e) => e.kind).sort(), { timeout: 180_000, message: 'three orders and three invoices reach the shop' })
     .toEqual(['invoice', 'invoice', 'invoice', 'order', 'order', 'order']);
-  await expect.poll(async () => (await entriesById(page, waiting.map((e) => e.id))).map((e) => e.state), { timeout: 30_000 }).toEqual(waiting.map(() => 'accepted'));
+  await expect
+    .poll(
+      async () =>
+        (
+          await entriesById(
+            page,
+            waiting.map((e) => e.id),
+          )
+        ).map((e) => e.state),
+      { timeout: 30_000 },
+    )
+    .toEqual(waiting.map(() => 'accepted'));
   await expect.poll(async () => await pendingEntries(page), { timeout: 30_000 }).toEqual([]);
 
   // Once each: every write that arrived, with its answer.
@@ -120,7 +142,9 @@ test('three sales made while the retail sandbox is offline arrive once each, in 
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({ product_id: sale.product.id, quantity: 1, price: centsNumber(sale.total), total: centsNumber(sale.total) });
     const invoice = ledger.find((e) => e.kind === 'invoice' && e.orderId === order.orderId)!;
-    expect((invoice.payload as Wire).payments).toEqual(sale.payments.map(([method, amount, change]) => ({ amount: centsNumber(amount), change: centsNumber(change), extra: 0, payment_method_id: method })));
+    expect((invoice.payload as Wire).payments).toEqual(
+      sale.payments.map(([method, amount, change]) => ({ amount: centsNumber(amount), change: centsNumber(change), extra: 0, payment_method_id: method })),
+    );
     const stored = await sandbox.order(order.orderId);
     expect(stored).toMatchObject({ status: 1, total: centsNumber(sale.total) });
     expect((stored.invoice as Wire).number).toMatch(/^E-\d+$/);

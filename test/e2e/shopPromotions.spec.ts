@@ -21,7 +21,6 @@ test.setTimeout(300_000);
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots/productpromos';
 
-
 interface Chosen {
   promotion: RefPromotion;
   /** Two variants of one master linked to it, each with 2+ units on the shop floor. */
@@ -54,7 +53,8 @@ async function choose(retailUrl: string, facts: ShopFacts, at: Date): Promise<Ch
     const byMaster = new Map<number, ShopProduct[]>();
     for (const raw of body.data) {
       const floor = ((raw.stocks as Wire[] | undefined) ?? []).find((s) => Number(s.warehouse_id) === 1);
-      const sellable = raw.active !== false && Number(raw.type) === 6 && typeof raw.barcode === 'string' && raw.barcode !== '' && !raw.usesWeight && raw.tax != null;
+      const sellable =
+        raw.active !== false && Number(raw.type) === 6 && typeof raw.barcode === 'string' && raw.barcode !== '' && !raw.usesWeight && raw.tax != null;
       if (!sellable || !floor || Number(floor.quantity) < 2) continue;
       const product: ShopProduct = { ...productFromWire(raw), barcode: String(raw.barcode), variantValueIds: [], stockOnFloor: Number(floor.quantity) };
       if (product.masterId === null || inPromotionCategories(product, facts.promotions, at)) continue;
@@ -83,7 +83,10 @@ async function choose(retailUrl: string, facts: ShopFacts, at: Date): Promise<Ch
   throw new Error('no master with two sellable variants is linked to a pairs promotion on products');
 }
 
-test('a promotion on linked products: the second unit’s 50 % under the line, in the order sent; unread links said offline, read when added again', async ({ vendor: { retailUrl, control: sandbox }, openShop }) => {
+test('a promotion on linked products: the second unit’s 50 % under the line, in the order sent; unread links said offline, read when added again', async ({
+  vendor: { retailUrl, control: sandbox },
+  openShop,
+}) => {
   await mkdir(SHOTS, { recursive: true });
   const till = await openShop();
   const { page } = till;
@@ -92,7 +95,10 @@ test('a promotion on linked products: the second unit’s 50 % under the line, i
   const { promotion, first, second, promotions } = await choose(retailUrl, facts, at);
   const expected = refereeSale({ lines: [{ product: first, quantity: 2 }], rate: null, promotions, rates: facts.rates, at });
   const line = expected.lines[0]!;
-  test.info().annotations.push({ type: 'referee', description: `${promotion.name} (${promotion.id}) on ${first.id} (master ${first.masterId}): 2 × ${euros(line.price)} − ${euros(line.discount)} = ${euros(line.total)}` });
+  test.info().annotations.push({
+    type: 'referee',
+    description: `${promotion.name} (${promotion.id}) on ${first.id} (master ${first.masterId}): 2 × ${euros(line.price)} − ${euros(line.discount)} = ${euros(line.total)}`,
+  });
   // The proof means something only if the promotion applies: half of one unit, rounded half up.
   expect(line.promotion?.id).toBe(promotion.id);
   expect(line.discount).toBe(Math.floor((line.price + 1) / 2));
@@ -118,7 +124,9 @@ test('a promotion on linked products: the second unit’s 50 % under the line, i
   await till.addPayment(facts.payment.card, (expected.total / 100).toFixed(2));
   await expect(till.pay.submitButton).toBeEnabled();
   await till.submitPayment();
-  await expect.poll(async () => (await sandbox.ledger()).map((e) => e.kind), { timeout: 90_000, message: 'the order and its invoice reach the shop' }).toEqual(['order', 'invoice']);
+  await expect
+    .poll(async () => (await sandbox.ledger()).map((e) => e.kind), { timeout: 90_000, message: 'the order and its invoice reach the shop' })
+    .toEqual(['order', 'invoice']);
   await expect.poll(async () => await pendingEntries(page), { timeout: 30_000 }).toEqual([]);
   const [orderEntry] = (await sandbox.ledger()) as [LedgerEntry, LedgerEntry];
   const sent = orderEntry.payload;
@@ -202,14 +210,21 @@ async function chooseComboProducts(retailUrl: string, at: Date): Promise<[ShopPr
 test.describe('on a small shop with the catalog budget lifted', () => {
   test.use({ shopSetup: { articles: 5, catalogPerMinute: 2400 } });
 
-  test('a combo of A, B and C: A and B at full price with “not applied yet” while the till cannot know the whole set; the combo price with C once it knows it; C removed, the combo goes', async ({ vendor: { retailUrl, control: sandbox }, openShop }) => {
+  test('a combo of A, B and C: A and B at full price with “not applied yet” while the till cannot know the whole set; the combo price with C once it knows it; C removed, the combo goes', async ({
+    vendor: { retailUrl, control: sandbox },
+    openShop,
+  }) => {
     await mkdir(COMBO_SHOTS, { recursive: true });
     // At the shop, before the terminal's first sync: the combo, and C's link read out of service.
     const chosen = await chooseComboProducts(retailUrl, new Date());
     const [a, b, c] = chosen;
     // Below A + B alone: a till that priced the set it had read ({A, B}) would charge it (the defect).
-    const combo = Math.floor((a.priceCents + b.priceCents) * 0.9 / 100) * 100;
-    const comboId = await createLinkedCombo(retailUrl, { name: 'Conjunt de tardor', comboPrice: (combo / 100).toFixed(2), productIds: chosen.map((p) => p.id) });
+    const combo = Math.floor(((a.priceCents + b.priceCents) * 0.9) / 100) * 100;
+    const comboId = await createLinkedCombo(retailUrl, {
+      name: 'Conjunt de tardor',
+      comboPrice: (combo / 100).toFixed(2),
+      productIds: chosen.map((p) => p.id),
+    });
     await sandbox.outage([productLinksPath(c.id)]);
     const till = await openShop();
     const { page } = till;

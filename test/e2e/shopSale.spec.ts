@@ -3,7 +3,16 @@ import { join } from 'node:path';
 import { centsNumber, promotionOn, refereeSale, type RefOrder } from '../contract/retail/shopReferee';
 import { type LedgerEntry, type Wire } from './support/shop';
 import { expect, test } from './support/shopFixtures';
-import { assertNoProductPromotions, inPromotionCategories, needsRounding, pendingEntries, readShopFacts, scanProducts, type ShopFacts, type ShopProduct } from './support/shopCatalog';
+import {
+  assertNoProductPromotions,
+  inPromotionCategories,
+  needsRounding,
+  pendingEntries,
+  readShopFacts,
+  scanProducts,
+  type ShopFacts,
+  type ShopProduct,
+} from './support/shopCatalog';
 import { eurosOfCents as euros } from './pages/CatalogPage';
 
 // The referee sale: on the demo shop (the vendor's retail sandbox, the browser
@@ -19,7 +28,6 @@ test.use({ actionTimeout: 20_000 });
 test.setTimeout(240_000);
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots/shopproof';
-
 
 interface Basket {
   rateId: number;
@@ -80,7 +88,10 @@ function expectedLine(order: RefOrder, productId: number) {
   };
 }
 
-test('three scanned barcodes, a 2x1 and a price rate, half card and half cash with change: the order and its invoice arrive once, to the cent', async ({ vendor, openShop }) => {
+test('three scanned barcodes, a 2x1 and a price rate, half card and half cash with change: the order and its invoice arrive once, to the cent', async ({
+  vendor,
+  openShop,
+}) => {
   await mkdir(SHOTS, { recursive: true });
   const till = await openShop();
   const { page } = till;
@@ -101,7 +112,9 @@ test('three scanned barcodes, a 2x1 and a price rate, half card and half cash wi
     rates: facts.rates,
     at,
   });
-  const described = expected.lines.map((l) => `${l.productId}: ${l.quantity} × ${euros(l.price)} − ${euros(l.discount)} = ${euros(l.total)} (tax ${euros(l.tax)} at ${l.taxHundredths / 100} %)`);
+  const described = expected.lines.map(
+    (l) => `${l.productId}: ${l.quantity} × ${euros(l.price)} − ${euros(l.discount)} = ${euros(l.total)} (tax ${euros(l.tax)} at ${l.taxHundredths / 100} %)`,
+  );
   test.info().annotations.push({ type: 'referee', description: `${described.join('; ')}; total ${euros(expected.total)}, tax ${euros(expected.tax)}` });
   const pairs = expected.lines[0]!;
   // The proof means something only if both apply.
@@ -160,7 +173,9 @@ test('three scanned barcodes, a 2x1 and a price rate, half card and half cash wi
   await till.submitPayment();
 
   // The referee: the order, then its invoice, each once.
-  await expect.poll(async () => (await sandbox.ledger()).map((e) => e.kind), { timeout: 90_000, message: 'the order and its invoice reach the shop' }).toEqual(['order', 'invoice']);
+  await expect
+    .poll(async () => (await sandbox.ledger()).map((e) => e.kind), { timeout: 90_000, message: 'the order and its invoice reach the shop' })
+    .toEqual(['order', 'invoice']);
   // The terminal's queue is done with both: nothing of this sale is left to send or to check
   // (an unconfirmed or rejected entry would stay in it).
   await expect.poll(async () => await pendingEntries(page), { timeout: 30_000 }).toEqual([]);

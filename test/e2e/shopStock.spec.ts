@@ -45,7 +45,12 @@ async function stockedProducts(retailUrl: string): Promise<WireProduct[]> {
   const page = await retailGet<{ data: WireProduct[] }>(retailUrl, 'catalog/products?page=1&pagination=200&withStocks=1');
   return page.data.filter(
     (p) =>
-      (p.type === 0 || p.type === 6) && Boolean(p.active) && Boolean(p.usesStockManagement) && !p.usesWeight && p.barcode !== null && Number(p.stocks?.find((s) => s.warehouse_id === 1)?.quantity ?? 0) >= 3,
+      (p.type === 0 || p.type === 6) &&
+      Boolean(p.active) &&
+      Boolean(p.usesStockManagement) &&
+      !p.usesWeight &&
+      p.barcode !== null &&
+      Number(p.stocks?.find((s) => s.warehouse_id === 1)?.quantity ?? 0) >= 3,
   );
 }
 
@@ -102,7 +107,10 @@ test('the shop’s header: last sync with its view and Sync now, the connection,
   await page.screenshot({ path: `${SHOTS}/shop-header-800.png` });
 });
 
-test('a cash sale lowers the product’s stock on its card at once; the shop’s count agrees once the invoice arrives', async ({ vendor: { retailUrl }, openShop }) => {
+test('a cash sale lowers the product’s stock on its card at once; the shop’s count agrees once the invoice arrives', async ({
+  vendor: { retailUrl },
+  openShop,
+}) => {
   test.setTimeout(240_000);
   const till = await openShop();
   const { page } = till;
@@ -132,7 +140,10 @@ test('a cash sale lowers the product’s stock on its card at once; the shop’s
   await expect.poll(() => floorStockOnServer(retailUrl, product!.id), { timeout: 90_000, intervals: [1_000, 2_000, 5_000] }).toBe(before - 2);
 });
 
-test('a manager sets a stock behind the PIN (keyboard on a card, holding a variant cell); the shop lists it; offline nothing changes', async ({ vendor: { retailUrl, control }, openShop }) => {
+test('a manager sets a stock behind the PIN (keyboard on a card, holding a variant cell); the shop lists it; offline nothing changes', async ({
+  vendor: { retailUrl, control },
+  openShop,
+}) => {
   test.setTimeout(300_000);
   const till = await openShop();
   const { page, setStock: dialog, pin: gate } = till;

@@ -19,7 +19,6 @@ test.setTimeout(300_000);
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots/tillcustomer';
 
-
 interface ShopCustomerWire {
   id: number;
   name: string;
@@ -42,8 +41,10 @@ async function customersAtShop(retailUrl: string): Promise<ShopCustomerWire[]> {
   }
 }
 
-
-test('chooses a member (their rate reprices the sale), creates and edits a customer at the shop, online only (1280×800)', async ({ vendor: { retailUrl, control }, openShop }) => {
+test('chooses a member (their rate reprices the sale), creates and edits a customer at the shop, online only (1280×800)', async ({
+  vendor: { retailUrl, control },
+  openShop,
+}) => {
   await mkdir(SHOTS, { recursive: true });
   const till = await openShop();
   const { page, customer: picker } = till;
@@ -108,7 +109,14 @@ test('chooses a member (their rate reprices the sale), creates and edits a custo
   expect(await customersAtShop(retailUrl)).toHaveLength(before.length);
 
   // Completed, it is created at the shop and becomes the sale's customer.
-  await picker.fill({ address: 'Carrer de Provença 200, 3r 1a', postalCode: '08008', city: 'Barcelona', email: 'marta.soler@example.com', phone: '600 123 456', nif: '12345678Z' });
+  await picker.fill({
+    address: 'Carrer de Provença 200, 3r 1a',
+    postalCode: '08008',
+    city: 'Barcelona',
+    email: 'marta.soler@example.com',
+    phone: '600 123 456',
+    nif: '12345678Z',
+  });
   await picker.save();
   await expect(picker.dialog).toBeHidden();
   await expect(picker.name).toHaveText('Marta Soler Puig');

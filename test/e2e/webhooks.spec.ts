@@ -42,26 +42,43 @@ async function catalogRequests(retailUrl: string): Promise<number> {
 }
 
 async function setPrice(retailUrl: string, productId: number, price: string): Promise<void> {
-  const answer = await fetch(`${retailUrl}/api/external/catalog/products/${productId}`, { method: 'POST', headers: SHOP_HEADERS, body: JSON.stringify({ price }) });
+  const answer = await fetch(`${retailUrl}/api/external/catalog/products/${productId}`, {
+    method: 'POST',
+    headers: SHOP_HEADERS,
+    body: JSON.stringify({ price }),
+  });
   expect(answer.status, await answer.text()).toBe(200);
 }
 
 async function postToReceiver(url: string, body: string, signature: string): Promise<number> {
-  const answer = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'X-Service-Hmac-SHA256': signature }, body });
+  const answer = await fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'X-Service-Hmac-SHA256': signature },
+    body,
+  });
   await answer.text();
   return answer.status;
 }
 
 const euros = (price: string) => `€${price}`;
 
-test('a price changed at the shop reaches the till through a webhook, without a sync; forged and repeated deliveries change nothing', async ({ vendor: { retailUrl }, openShop }) => {
+test('a price changed at the shop reaches the till through a webhook, without a sync; forged and repeated deliveries change nothing', async ({
+  vendor: { retailUrl },
+  openShop,
+}) => {
   await mkdir(SHOTS, { recursive: true });
   const till = await openShop();
   const { page } = till;
   const section = new WebhooksSettings(page);
 
   // A plain product of the demo shop (sold by the unit), found by its reference.
-  const plain = (p: Wire) => Number(p.type) === 0 && Boolean(p.active) && !p.usesWeight && typeof p.reference === 'string' && p.reference !== '' && !['23.45', '24.50'].includes(String(p.price));
+  const plain = (p: Wire) =>
+    Number(p.type) === 0 &&
+    Boolean(p.active) &&
+    !p.usesWeight &&
+    typeof p.reference === 'string' &&
+    p.reference !== '' &&
+    !['23.45', '24.50'].includes(String(p.price));
   let product: Wire | undefined;
   for (let pageNo = 1; product === undefined; pageNo++) {
     const listed = await retailGet<{ data: Wire[]; last_page: number }>(retailUrl, `catalog/products?pagination=200&page=${pageNo}`);
@@ -76,7 +93,9 @@ test('a price changed at the shop reaches the till through a webhook, without a 
   await expect(section.receiver).toHaveAttribute('data-state', 'listening');
   const receiverUrl = await section.receiverUrl();
   expect(receiverUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/retail-webhooks$/);
-  const registered = await controlRequest<{ id: number; secret: string }>(retailUrl, '/__sandbox/retail/webhooks', { body: { username: 'demo-shop', url: receiverUrl, event: 'product.*' } });
+  const registered = await controlRequest<{ id: number; secret: string }>(retailUrl, '/__sandbox/retail/webhooks', {
+    body: { username: 'demo-shop', url: receiverUrl, event: 'product.*' },
+  });
   expect(registered.status).toBe(201);
   await section.saveSecret(registered.body.secret);
   await section.backToTill();
@@ -128,7 +147,9 @@ test('a price changed at the shop reaches the till through a webhook, without a 
   await expect(refused).toContainText('1 with a wrong signature');
   // The section passes axe (serious and critical rules).
   const axe = await analyze(page, '[data-testid="settings-webhooks"]');
-  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(
+    axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
   await section.scrollTo(section.root, 'start');
   await page.screenshot({ path: `${SHOTS}/settings-webhooks-1280x800.png` });
   await section.root.screenshot({ path: `${SHOTS}/settings-webhooks-section-1280x800.png` });

@@ -32,16 +32,13 @@ export function overSocket(base: string, request: FuzzRequest): Promise<Answer> 
     const url = new URL(base);
     // A body always goes with its length (node sends a DELETE body unframed otherwise).
     const headers = request.body === undefined ? request.headers : { ...request.headers, 'Content-Length': String(Buffer.byteLength(request.body)) };
-    const req = httpRequest(
-      { host: url.hostname, port: url.port, method: request.method, path: request.path, headers, agent: false },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, type: res.headers['content-type'] ?? null, text }));
-        res.on('error', (error) => resolve({ status: 599, type: null, text: `network error ${error.message}` }));
-      },
-    );
+    const req = httpRequest({ host: url.hostname, port: url.port, method: request.method, path: request.path, headers, agent: false }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, type: res.headers['content-type'] ?? null, text }));
+      res.on('error', (error) => resolve({ status: 599, type: null, text: `network error ${error.message}` }));
+    });
     req.on('error', (error) => resolve({ status: 599, type: null, text: `network error ${error.message}` }));
     req.end(request.body);
   });
@@ -120,7 +117,9 @@ export async function run(requests: readonly FuzzRequest[], send: (request: Fuzz
 export function report(name: string, label: string, seed: number, tally: Tally): void {
   console.log(
     `${name} (${label}, seed ${seed}): ${tally.tried} requests, ${tally['2xx']} 2xx, ${tally['3xx']} 3xx, ${tally['4xx']} 4xx, ${tally['5xx']} 5xx; ` +
-      `by family (requests/4xx): ${Object.entries(tally.byFamily).map(([family, f]) => `${family} ${f.tried}/${f['4xx']}`).join(', ')}`,
+      `by family (requests/4xx): ${Object.entries(tally.byFamily)
+        .map(([family, f]) => `${family} ${f.tried}/${f['4xx']}`)
+        .join(', ')}`,
   );
 }
 

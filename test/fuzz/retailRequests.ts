@@ -29,7 +29,15 @@ const request = requestsOf<RetailFamily>(
 const id = fc.oneof({ weight: 3, arbitrary: fc.constantFrom('1', '2', '3', '6') }, { weight: 2, arbitrary: badSegment });
 const withQuery = (paths: fc.Arbitrary<string>) => fc.tuple(paths, query).map(([p, q]) => p + q);
 
-const PRODUCT: { [key: string]: Json } = { name: 'Gorra', category_id: 1, price: '12.50', type: 0, active: 1, barcode: '8400000000017', discountinued_at: '2027-01-31' };
+const PRODUCT: { [key: string]: Json } = {
+  name: 'Gorra',
+  category_id: 1,
+  price: '12.50',
+  type: 0,
+  active: 1,
+  barcode: '8400000000017',
+  discountinued_at: '2027-01-31',
+};
 const CATEGORY: { [key: string]: Json } = { name: 'Gorras', group_id: 1 };
 const GROUP: { [key: string]: Json } = { name: 'Complementos', tax_id: 1 };
 const BASES: Record<'products' | 'categories' | 'groups', { [key: string]: Json }> = { products: PRODUCT, categories: CATEGORY, groups: GROUP };
@@ -42,9 +50,24 @@ const catalog = fc.constantFrom('products', 'categories', 'groups').chain((resou
     request('catalog', methodOf('POST'), fc.constant(`${R}/catalog/${resource}`), bodies),
     request('catalog', methodOf('PATCH'), fc.constant(`${R}/catalog/${resource}`), bodies),
     request('catalog', methodOf('GET'), withQuery(fc.constantFrom(`${R}/catalog/${resource}`, `${R}/catalog/products?withStocks=1&withECommerce=1`)), null),
-    request('catalog', fc.constantFrom('GET', 'POST', 'DELETE', 'PUT'), id.map((x) => `${R}/catalog/${single}/${x}`), bodies),
-    request('catalog', fc.constantFrom('GET', 'DELETE'), id.map((x) => `${R}/catalog/${resource}/${x}`), null),
-    request('catalog', methodOf('GET'), withQuery(fc.constantFrom('variantSets', 'variants', 'productsVariants', 'units', 'stocks', '%zz', 'nothing').map((p) => `${R}/catalog/${p}`)), null),
+    request(
+      'catalog',
+      fc.constantFrom('GET', 'POST', 'DELETE', 'PUT'),
+      id.map((x) => `${R}/catalog/${single}/${x}`),
+      bodies,
+    ),
+    request(
+      'catalog',
+      fc.constantFrom('GET', 'DELETE'),
+      id.map((x) => `${R}/catalog/${resource}/${x}`),
+      null,
+    ),
+    request(
+      'catalog',
+      methodOf('GET'),
+      withQuery(fc.constantFrom('variantSets', 'variants', 'productsVariants', 'units', 'stocks', '%zz', 'nothing').map((p) => `${R}/catalog/${p}`)),
+      null,
+    ),
   );
 });
 
@@ -52,13 +75,23 @@ const CUSTOMER: Json = { name: 'Marta', address: 'Carrer Gran 1', email: 'm@exam
 const config = fc.oneof(
   request('config', methodOf('GET'), withQuery(fc.constantFrom('taxes', 'units', 'payment_methods', 'customers').map((p) => `${R}/config/${p}`)), null),
   request('config', methodOf('POST'), fc.constant(`${R}/config/customers`), bodyFrom([CUSTOMER, [CUSTOMER]])),
-  request('config', methodOf('PATCH'), id.map((x) => `${R}/config/customers/${x}`), bodyFrom([{ phone: '600' }, CUSTOMER])),
+  request(
+    'config',
+    methodOf('PATCH'),
+    id.map((x) => `${R}/config/customers/${x}`),
+    bodyFrom([{ phone: '600' }, CUSTOMER]),
+  ),
 );
 
 const stock = request('stock', methodOf('POST'), fc.constant(`${R}/stocks/add`), bodyFrom([{ product_id: 1, warehouse_id: 1, quantity: '2.5' }]));
 
 const ORDER: Json = {
-  total: 45.48, sum: 45.48, tax: 7.44, customer_id: 1, closed_at: '2026-11-23 10:00:00', discountObject: {},
+  total: 45.48,
+  sum: 45.48,
+  tax: 7.44,
+  customer_id: 1,
+  closed_at: '2026-11-23 10:00:00',
+  discountObject: {},
   order_contents: [
     { product_id: 1, quantity: 2, price: 19.99, total: 39.98, taxPercentage: 21, discountObject: { id: 1, name: '2x1', amount: 0, isPercentage: false } },
     { product_id: 5, quantity: 1, weight: 0.25, price: 24, total: 6, taxPercentage: 10 },
@@ -67,24 +100,78 @@ const ORDER: Json = {
 const INVOICE: Json = { payments: [{ amount: 50, change: 4.52, extra: 0, payment_method_id: 2 }] };
 const orders = fc.oneof(
   request('orders', methodOf('POST'), fc.constant(`${R}/orders`), bodyFrom([ORDER])),
-  request('orders', methodOf('POST'), id.map((x) => `${R}/orders/${x}/invoices`), bodyFrom([INVOICE])),
+  request(
+    'orders',
+    methodOf('POST'),
+    id.map((x) => `${R}/orders/${x}/invoices`),
+    bodyFrom([INVOICE]),
+  ),
 );
 
 const RATE: Json = { name: 'Socios', type: 1, amount: -10, rounding: 3 };
 const priceRates = fc.oneof(
   request('priceRates', methodOf('POST'), fc.constant(`${R}/promotions/priceRates`), bodyFrom([RATE])),
-  request('priceRates', fc.constantFrom('PUT', 'DELETE', 'GET'), id.map((x) => `${R}/promotions/priceRates/${x}`), bodyFrom([RATE])),
-  request('priceRates', fc.constantFrom('GET', 'POST', 'DELETE'), id.map((x) => `${R}/promotions/priceRates/${x}/products`), bodyFrom([{ prices: [{ product_id: 1, price: 10 }] }, { prices: [1, { product_id: 2 }] }])),
-  request('priceRates', fc.constantFrom('GET', 'POST', 'DELETE'), id.map((x) => `${R}/catalog/products/${x}/priceRates`), bodyFrom([{ prices: [{ price_rate_id: 1, price: 10 }] }])),
-  request('priceRates', methodOf('DELETE'), fc.tuple(id, id).map(([a, b]) => `${R}/promotions/priceRates/${a}/products/${b}`), null),
+  request(
+    'priceRates',
+    fc.constantFrom('PUT', 'DELETE', 'GET'),
+    id.map((x) => `${R}/promotions/priceRates/${x}`),
+    bodyFrom([RATE]),
+  ),
+  request(
+    'priceRates',
+    fc.constantFrom('GET', 'POST', 'DELETE'),
+    id.map((x) => `${R}/promotions/priceRates/${x}/products`),
+    bodyFrom([{ prices: [{ product_id: 1, price: 10 }] }, { prices: [1, { product_id: 2 }] }]),
+  ),
+  request(
+    'priceRates',
+    fc.constantFrom('GET', 'POST', 'DELETE'),
+    id.map((x) => `${R}/catalog/products/${x}/priceRates`),
+    bodyFrom([{ prices: [{ price_rate_id: 1, price: 10 }] }]),
+  ),
+  request(
+    'priceRates',
+    methodOf('DELETE'),
+    fc.tuple(id, id).map(([a, b]) => `${R}/promotions/priceRates/${a}/products/${b}`),
+    null,
+  ),
 );
 
-const PROMOTION: { [key: string]: Json } = { name: '2x1', type: 1, apply_to: 1, apply_type: 2, start_date: '2026-12-01', end_date: '2026-12-31', start_time: '09:00', weekdays: [1, 2] };
+const PROMOTION: { [key: string]: Json } = {
+  name: '2x1',
+  type: 1,
+  apply_to: 1,
+  apply_type: 2,
+  start_date: '2026-12-01',
+  end_date: '2026-12-31',
+  start_time: '09:00',
+  weekdays: [1, 2],
+};
 const promotions = fc.oneof(
-  request('promotions', methodOf('POST'), fc.constant(`${R}/promotions/promotions`), bodyFrom([PROMOTION, { ...PROMOTION, id: 1 }, { name: 'C', type: 4, apply_to: 3, condition: 1, quantity: 3, action: 1, discount: 10 }])),
-  request('promotions', fc.constantFrom('PUT', 'DELETE', 'GET'), id.map((x) => `${R}/promotions/promotions/${x}`), bodyFrom([PROMOTION])),
-  request('promotions', fc.constantFrom('GET', 'POST', 'DELETE'), id.map((x) => `${R}/promotions/promotions/${x}/categories`), bodyFrom([{ categories: [1, 2] }])),
-  request('promotions', fc.constantFrom('GET', 'POST', 'DELETE'), fc.tuple(fc.constantFrom('products', 'categories'), id).map(([s, x]) => `${R}/catalog/${s}/${x}/promotions`), bodyFrom([{ promotions: [1] }])),
+  request(
+    'promotions',
+    methodOf('POST'),
+    fc.constant(`${R}/promotions/promotions`),
+    bodyFrom([PROMOTION, { ...PROMOTION, id: 1 }, { name: 'C', type: 4, apply_to: 3, condition: 1, quantity: 3, action: 1, discount: 10 }]),
+  ),
+  request(
+    'promotions',
+    fc.constantFrom('PUT', 'DELETE', 'GET'),
+    id.map((x) => `${R}/promotions/promotions/${x}`),
+    bodyFrom([PROMOTION]),
+  ),
+  request(
+    'promotions',
+    fc.constantFrom('GET', 'POST', 'DELETE'),
+    id.map((x) => `${R}/promotions/promotions/${x}/categories`),
+    bodyFrom([{ categories: [1, 2] }]),
+  ),
+  request(
+    'promotions',
+    fc.constantFrom('GET', 'POST', 'DELETE'),
+    fc.tuple(fc.constantFrom('products', 'categories'), id).map(([s, x]) => `${R}/catalog/${s}/${x}/promotions`),
+    bodyFrom([{ promotions: [1] }]),
+  ),
 );
 
 const chains = request('chains', methodOf('POST'), fc.constant(`${R}/chains/sync`), bodyFrom([{}]));
@@ -110,7 +197,10 @@ const REPORT_FILTERS: Record<string, readonly string[]> = {
 const reportQuery = fc
   .array(
     fc.oneof(
-      { weight: 4, arbitrary: fc.constantFrom(...Object.keys(REPORT_FILTERS)).chain((k) => fc.constantFrom(...REPORT_FILTERS[k]!).map((v) => [k, v] as const)) },
+      {
+        weight: 4,
+        arbitrary: fc.constantFrom(...Object.keys(REPORT_FILTERS)).chain((k) => fc.constantFrom(...REPORT_FILTERS[k]!).map((v) => [k, v] as const)),
+      },
       { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...Object.keys(REPORT_FILTERS)), badSegment) },
     ),
     { maxLength: 6 },
@@ -137,7 +227,12 @@ const control = request(
   fc.constant({}),
 );
 
-const other = request('other', anyMethod, withQuery(fc.constantFrom('/', '/api', `${R}`, `${R}/v3/reports/orders`, `${R}/%zz`, '/%E0%A4%A', `${R}/orders/%zz/invoices`)), null);
+const other = request(
+  'other',
+  anyMethod,
+  withQuery(fc.constantFrom('/', '/api', `${R}`, `${R}/v3/reports/orders`, `${R}/%zz`, '/%E0%A4%A', `${R}/orders/%zz/invoices`)),
+  null,
+);
 
 /** One malformed request to the retail sandbox (control requests rarely: a reset clears the others' effects). */
 export const malformedRetailRequest: fc.Arbitrary<RetailFuzzRequest> = fc.oneof(

@@ -61,51 +61,150 @@ const catalog: fc.Arbitrary<FuzzRequest> = fc.constantFrom(...CATALOG_RESOURCES)
   const bases: Json[] = [base, update, { [resource]: [base, base] }, { [resource]: [base, update] }];
   return fc.oneof(
     request('catalog', methodOf('POST'), fc.constant(`${V2}/catalog/${resource}`), bodyFrom(bases)),
-    request('catalog', methodOf('GET'), fc.tuple(fc.constant(`${V2}/catalog/${resource}`), query).map(([p, q]) => p + q), null),
-    request('catalog', fc.constantFrom('GET', 'DELETE', 'PUT', 'POST'), badSegment.map((id) => `${V2}/catalog/${resource}/${id}`), bodyFrom(bases)),
-    request('catalog', methodOf('GET'), fc.tuple(fc.constantFrom('groups/1/categories', 'categories/1/items', 'groups/%zz/categories', 'categories/0/items'), query).map(([p, q]) => `${V2}/catalog/${p}${q}`), null),
+    request(
+      'catalog',
+      methodOf('GET'),
+      fc.tuple(fc.constant(`${V2}/catalog/${resource}`), query).map(([p, q]) => p + q),
+      null,
+    ),
+    request(
+      'catalog',
+      fc.constantFrom('GET', 'DELETE', 'PUT', 'POST'),
+      badSegment.map((id) => `${V2}/catalog/${resource}/${id}`),
+      bodyFrom(bases),
+    ),
+    request(
+      'catalog',
+      methodOf('GET'),
+      fc
+        .tuple(fc.constantFrom('groups/1/categories', 'categories/1/items', 'groups/%zz/categories', 'categories/0/items'), query)
+        .map(([p, q]) => `${V2}/catalog/${p}${q}`),
+      null,
+    ),
   );
 });
 
 const v2: fc.Arbitrary<FuzzRequest> = fc.oneof(
-  request('v2', methodOf('GET'), fc.tuple(fc.constantFrom('rooms', 'paymentMethods', 'rooms?withTables=1'), query).map(([p, q]) => `${V2}/${p}${p.includes('?') ? q.replace('?', '&') : q}`), null),
+  request(
+    'v2',
+    methodOf('GET'),
+    fc.tuple(fc.constantFrom('rooms', 'paymentMethods', 'rooms?withTables=1'), query).map(([p, q]) => `${V2}/${p}${p.includes('?') ? q.replace('?', '&') : q}`),
+    null,
+  ),
   request('v2', methodOf('POST'), fc.constant('/api/external/chains/sync'), bodyFrom([{}])),
-  request('v2', anyMethod, fc.tuple(fc.constantFrom('', 'nothing', 'rooms/1', '../v2/rooms', '%zz', 'catalog', 'catalog/%zz'), query).map(([p, q]) => `${V2}/${p}${q}`), null),
+  request(
+    'v2',
+    anyMethod,
+    fc.tuple(fc.constantFrom('', 'nothing', 'rooms/1', '../v2/rooms', '%zz', 'catalog', 'catalog/%zz'), query).map(([p, q]) => `${V2}/${p}${q}`),
+    null,
+  ),
 );
 
 const commerce: fc.Arbitrary<FuzzRequest> = fc.oneof(
   // Customers: a non-empty array (spec example); huge batches included.
-  request('commerce', methodOf('POST'), fc.constant(`${V2}/customers`), bodyFrom([[{ name: 'Ana', active: 1, phone: 600111222 }], [{ name: 'Ana' }, { name: 'Luis', email: 'l@x.es' }]])),
-  request('commerce', fc.constantFrom('GET', 'DELETE'), fc.oneof(badSegment, fc.constant('1')).map((id) => `${V2}/customers/${id}`), null),
-  request('commerce', methodOf('GET'), fc.tuple(fc.constantFrom('customers', 'warehouses', 'vendors', 'purchaseOrders', 'warehouses/1', 'vendors/1/items'), query).map(([p, q]) => `${V2}/${p}${q}`), null),
-  request('commerce', methodOf('POST'), fc.tuple(badSegment, query).map(([uuid, q]) => `${V2}/giftCards${q || `?uuid=${uuid}&balance=10`}`), null),
-  request('commerce', methodOf('POST'), fc.oneof(badSegment, fc.constant('card-1')).map((uuid) => `${V2}/giftCards/${uuid}`), bodyFrom([{ amount: 1 }, { amount: '2.50' }])),
-  request('commerce', methodOf('POST'), fc.tuple(fc.oneof(badSegment, fc.constant('1')), fc.constantFrom('addStock', 'setStock')).map(([id, op]) => `${V2}/warehouses/${id}/${op}`),
-    bodyFrom([{ item_id: ITEM.cafe, quantity: 2 }, { stocks: [{ item_id: ITEM.cafe, quantity: 1 }, { item_id: ITEM.tostada, quantity: 3 }] }])),
+  request(
+    'commerce',
+    methodOf('POST'),
+    fc.constant(`${V2}/customers`),
+    bodyFrom([[{ name: 'Ana', active: 1, phone: 600111222 }], [{ name: 'Ana' }, { name: 'Luis', email: 'l@x.es' }]]),
+  ),
+  request(
+    'commerce',
+    fc.constantFrom('GET', 'DELETE'),
+    fc.oneof(badSegment, fc.constant('1')).map((id) => `${V2}/customers/${id}`),
+    null,
+  ),
+  request(
+    'commerce',
+    methodOf('GET'),
+    fc
+      .tuple(fc.constantFrom('customers', 'warehouses', 'vendors', 'purchaseOrders', 'warehouses/1', 'vendors/1/items'), query)
+      .map(([p, q]) => `${V2}/${p}${q}`),
+    null,
+  ),
+  request(
+    'commerce',
+    methodOf('POST'),
+    fc.tuple(badSegment, query).map(([uuid, q]) => `${V2}/giftCards${q || `?uuid=${uuid}&balance=10`}`),
+    null,
+  ),
+  request(
+    'commerce',
+    methodOf('POST'),
+    fc.oneof(badSegment, fc.constant('card-1')).map((uuid) => `${V2}/giftCards/${uuid}`),
+    bodyFrom([{ amount: 1 }, { amount: '2.50' }]),
+  ),
+  request(
+    'commerce',
+    methodOf('POST'),
+    fc.tuple(fc.oneof(badSegment, fc.constant('1')), fc.constantFrom('addStock', 'setStock')).map(([id, op]) => `${V2}/warehouses/${id}/${op}`),
+    bodyFrom([
+      { item_id: ITEM.cafe, quantity: 2 },
+      {
+        stocks: [
+          { item_id: ITEM.cafe, quantity: 1 },
+          { item_id: ITEM.tostada, quantity: 3 },
+        ],
+      },
+    ]),
+  ),
   request('commerce', methodOf('POST'), fc.constant(`${V2}/vendors`), bodyFrom([{ name: 'Proveedor', address: 'Calle 1', nif: 'B12345678' }])),
-  request('commerce', fc.constantFrom('PUT', 'DELETE', 'GET'), fc.oneof(badSegment, fc.constant('1')).map((id) => `${V2}/vendors/${id}`), bodyFrom([{ name: 'Otro' }, { nif: 'B1' }])),
-  request('commerce', fc.constantFrom('POST', 'DELETE'), fc.oneof(badSegment, fc.constant('1')).map((id) => `${V2}/vendors/${id}/items`),
-    bodyFrom([{ items: [{ item_id: ITEM.cafe, costPrice: '0.40', pack: 1 }] }, { items: [ITEM.cafe] }])),
+  request(
+    'commerce',
+    fc.constantFrom('PUT', 'DELETE', 'GET'),
+    fc.oneof(badSegment, fc.constant('1')).map((id) => `${V2}/vendors/${id}`),
+    bodyFrom([{ name: 'Otro' }, { nif: 'B1' }]),
+  ),
+  request(
+    'commerce',
+    fc.constantFrom('POST', 'DELETE'),
+    fc.oneof(badSegment, fc.constant('1')).map((id) => `${V2}/vendors/${id}/items`),
+    bodyFrom([{ items: [{ item_id: ITEM.cafe, costPrice: '0.40', pack: 1 }] }, { items: [ITEM.cafe] }]),
+  ),
 );
 
 const FLOW_MESSAGE: Json = {
   auth: { tenant: 'demo', token: 'demo-token' },
   action: 'newOrder',
-  data: { table_id: [1], guests: 2, customer: { name: 'Ana', phone: 600111222 }, notes: null, contents: [{ item_id: ITEM.cafe, itemPrice: 1.8, quantity: 1 }], payments: null },
+  data: {
+    table_id: [1],
+    guests: 2,
+    customer: { name: 'Ana', phone: 600111222 },
+    notes: null,
+    contents: [{ item_id: ITEM.cafe, itemPrice: 1.8, quantity: 1 }],
+    payments: null,
+  },
 };
 
 /** A message as it goes in the query: percent-encoded, or with broken percent-encodings left in. */
 const flowQuery = fc.oneof(
-  { weight: 6, arbitrary: bodyFrom([FLOW_MESSAGE]).filter((m) => m.length < 6_000).map(encodeURIComponent) },
+  {
+    weight: 6,
+    arbitrary: bodyFrom([FLOW_MESSAGE])
+      .filter((m) => m.length < 6_000)
+      .map(encodeURIComponent),
+  },
   { weight: 2, arbitrary: fc.constantFrom('%zz', '%', '%E0%A4%A', '%7B%22auth%22%3A%', '{"auth":', '%00', '%C0%80', '%ED%A0%80', '') },
   { weight: 1, arbitrary: fc.string({ maxLength: 30 }) },
 );
 
 const flow: fc.Arbitrary<FuzzRequest> = fc.oneof(
-  request('flow', methodOf('POST'), flowQuery.map((m) => `/apiFlow?message=${m}`), null, fc.constant({})),
+  request(
+    'flow',
+    methodOf('POST'),
+    flowQuery.map((m) => `/apiFlow?message=${m}`),
+    null,
+    fc.constant({}),
+  ),
   // The message in a JSON or form body (tolerated) or nowhere.
   request('flow', methodOf('POST'), fc.constant('/apiFlow'), bodyFrom([{ message: FLOW_MESSAGE }, { message: JSON.stringify(FLOW_MESSAGE) }]), fc.constant({})),
-  request('flow', methodOf('POST'), fc.constant('/apiFlow'), fc.constantFrom('message=%zz', 'message=', 'message=%7B', `message=${encodeURIComponent(JSON.stringify(FLOW_MESSAGE))}`), fc.constant({})),
+  request(
+    'flow',
+    methodOf('POST'),
+    fc.constant('/apiFlow'),
+    fc.constantFrom('message=%zz', 'message=', 'message=%7B', `message=${encodeURIComponent(JSON.stringify(FLOW_MESSAGE))}`),
+    fc.constant({}),
+  ),
 );
 
 const LOYALTY_ORDER: Json = {
@@ -148,7 +247,22 @@ const loyaltyForm = fc
     fc.boolean(),
     fc.boolean(),
     fc.array(
-      fc.tuple(fc.constantFrom('skipMerge', 'skip_merge', 'warehouse_id', 'order', 'order[total]', 'customer[name]', '__proto__', 'constructor', 'toString', '%zz', ''), formValue),
+      fc.tuple(
+        fc.constantFrom(
+          'skipMerge',
+          'skip_merge',
+          'warehouse_id',
+          'order',
+          'order[total]',
+          'customer[name]',
+          '__proto__',
+          'constructor',
+          'toString',
+          '%zz',
+          '',
+        ),
+        formValue,
+      ),
       { maxLength: 3 },
     ),
   )
@@ -180,28 +294,50 @@ const images = request(
   'images',
   methodOf('GET'),
   fc
-    .tuple(fc.constantFrom('demo', '%zz', '%', '__proto__', 'constructor', 'nobody', '%E0%A4%A'), fc.constantFrom('', 'items/x.png', 'resized_100_', 'resized_100_%zz', '%zz', '%', '..%2F..%2Fetc%2Fpasswd', 'a/%E0%A4%A.png', '__proto__'))
+    .tuple(
+      fc.constantFrom('demo', '%zz', '%', '__proto__', 'constructor', 'nobody', '%E0%A4%A'),
+      fc.constantFrom('', 'items/x.png', 'resized_100_', 'resized_100_%zz', '%zz', '%', '..%2F..%2Fetc%2Fpasswd', 'a/%E0%A4%A.png', '__proto__'),
+    )
     .map(([account, path]) => `/xef/${account}/images/${path}`),
   null,
   fc.constant({}),
 );
 
 /** Host and Origin headers of a control call: loopback or not, same origin or not. */
-const controlHeaders = fc.record({
-  host: fc.constantFrom(undefined, 'localhost', '127.0.0.1:8787', '[::1]:1', 'evil.example', 'localhost.evil.example', '127.0.0.1.nip.io', ''),
-  origin: fc.constantFrom(undefined, undefined, 'null', 'http://evil.example', 'http://localhost', 'http://127.0.0.1:8787'),
-}).map(({ host, origin }) => {
-  const headers: Record<string, string> = {};
-  if (host !== undefined) headers.Host = host;
-  if (origin !== undefined) headers.Origin = origin;
-  return headers;
-});
+const controlHeaders = fc
+  .record({
+    host: fc.constantFrom(undefined, 'localhost', '127.0.0.1:8787', '[::1]:1', 'evil.example', 'localhost.evil.example', '127.0.0.1.nip.io', ''),
+    origin: fc.constantFrom(undefined, undefined, 'null', 'http://evil.example', 'http://localhost', 'http://127.0.0.1:8787'),
+  })
+  .map(({ host, origin }) => {
+    const headers: Record<string, string> = {};
+    if (host !== undefined) headers.Host = host;
+    if (origin !== undefined) headers.Origin = origin;
+    return headers;
+  });
 
 const control = fc.oneof(
-  request('control', methodOf('GET'), fc.tuple(fc.constantFrom('ledger', 'open-orders', 'faults', 'stats', 'nothing', '%zz', ''), query).map(([p, q]) => `/__sandbox/${p}${q}`), null, controlHeaders),
-  request('control', methodOf('POST'), fc.constant('/__sandbox/faults'),
-    bodyFrom([{ latencyMs: 0 }, { errorRate: 0, errorStatus: 503 }, { rateLimitBurst: { everyMs: 2000, forMs: 1000 } }, {}]), controlHeaders),
-  request('control', methodOf('POST'), fc.oneof(badSegment, fc.constant('1')).map((id) => `/__sandbox/orders/${id}/close`), bodyFrom([{}]), controlHeaders),
+  request(
+    'control',
+    methodOf('GET'),
+    fc.tuple(fc.constantFrom('ledger', 'open-orders', 'faults', 'stats', 'nothing', '%zz', ''), query).map(([p, q]) => `/__sandbox/${p}${q}`),
+    null,
+    controlHeaders,
+  ),
+  request(
+    'control',
+    methodOf('POST'),
+    fc.constant('/__sandbox/faults'),
+    bodyFrom([{ latencyMs: 0 }, { errorRate: 0, errorStatus: 503 }, { rateLimitBurst: { everyMs: 2000, forMs: 1000 } }, {}]),
+    controlHeaders,
+  ),
+  request(
+    'control',
+    methodOf('POST'),
+    fc.oneof(badSegment, fc.constant('1')).map((id) => `/__sandbox/orders/${id}/close`),
+    bodyFrom([{}]),
+    controlHeaders,
+  ),
   request('control', methodOf('POST'), fc.constant('/__sandbox/reset'), fc.constantFrom('', '{}', '{', 'a=1'), controlHeaders),
 );
 
@@ -233,6 +369,12 @@ export function knownCases(): FuzzRequest[] {
   cases.push(post('commerce', `${V2}/customers`, `[${new Array<string>(140_000).fill('{"name":"a"}').join(',')}]`));
   cases.push(post('catalog', `${V2}/catalog/groups`, `{"groups":[${new Array<string>(140_000).fill('{}').join(',')}]}`));
   cases.push(post('catalog', `${V2}/catalog/groups`, `{"name":"Deep","extra":${'['.repeat(100_000)}${']'.repeat(100_000)}}`));
-  cases.push(post('loyalty', '/api/loyalty/orders', mutatedJson(LOYALTY_ORDER, [{ node: 0, key: 'extra', value: '['.repeat(100_000) + ']'.repeat(100_000), replace: false }])));
+  cases.push(
+    post(
+      'loyalty',
+      '/api/loyalty/orders',
+      mutatedJson(LOYALTY_ORDER, [{ node: 0, key: 'extra', value: '['.repeat(100_000) + ']'.repeat(100_000), replace: false }]),
+    ),
+  );
   return cases;
 }

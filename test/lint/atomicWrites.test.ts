@@ -57,9 +57,7 @@ describe('one atomic-write helper', () => {
     const files = FOLDERS.flatMap(sourceFiles);
     expect(files).toContain(HELPER);
     expect(fsRenamesIn(HELPER, readSource(HELPER))).not.toEqual([]);
-    const offenders = files
-      .filter((file) => file !== HELPER)
-      .flatMap((file) => fsRenamesIn(file, readSource(file)));
+    const offenders = files.filter((file) => file !== HELPER).flatMap((file) => fsRenamesIn(file, readSource(file)));
     expect(offenders, 'write these files with writeFileAtomic (electron/services/files/atomicWrite.ts)').toEqual([]);
   });
 });

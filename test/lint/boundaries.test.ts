@@ -15,7 +15,7 @@ describe('folder boundaries (npm run lint)', () => {
     ['shared/domain/x.ts', "import path from 'path';\nexport const f = path;\n"],
     ['shared/domain/x.ts', "import { useState } from 'react';\nexport const f = useState;\n"],
     ['shared/domain/x.ts', "import { app } from 'electron';\nexport const f = app;\n"],
-    ['shared/domain/x.ts', "export const f = () => window.location;\n"],
+    ['shared/domain/x.ts', 'export const f = () => window.location;\n'],
     ['electron/services/x.ts', "import { safeStorage } from 'electron';\nexport const f = safeStorage;\n"],
     ['electron/web/x.ts', "import { app } from 'electron';\nexport const f = app;\n"],
     ['electron/sandbox/x.ts', "import { app } from 'electron';\nexport const f = app;\n"],

@@ -140,7 +140,14 @@ describe('import cycles', () => {
       ['e.ts', ['e.ts']],
     ]);
     expect(cyclesOf(graph)).toEqual(['a.ts → b.ts → c.ts → a.ts', 'e.ts → e.ts']);
-    expect(cyclesOf(new Map([['a.ts', ['b.ts']], ['b.ts', []]]))).toEqual([]);
+    expect(
+      cyclesOf(
+        new Map([
+          ['a.ts', ['b.ts']],
+          ['b.ts', []],
+        ]),
+      ),
+    ).toEqual([]);
   });
 
   it('reads imports, re-exports, type-only imports and import() calls', () => {

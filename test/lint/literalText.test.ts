@@ -25,7 +25,10 @@ describe('comanda/no-literal-text', () => {
   });
 
   it.each([
-    ['t() text', "import { useTranslation } from 'react-i18next';\nexport const A = () => { const { t } = useTranslation(); return <p title={t('close')}>{t('cancel')}</p>; };"],
+    [
+      't() text',
+      "import { useTranslation } from 'react-i18next';\nexport const A = () => { const { t } = useTranslation(); return <p title={t('close')}>{t('cancel')}</p>; };",
+    ],
     ['symbols and numbers', 'export const A = ({ n }: { n: number }) => <p>× {n} · +1 — 12</p>;'],
     ['class names and ids', 'export const A = () => <p className="ticket-line" id="total" data-state="sent" />;'],
   ])('accepts %s', async (_, code) => {

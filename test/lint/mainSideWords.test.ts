@@ -14,7 +14,21 @@ import { parseSource, readSource, sourceFiles } from './sourceScan';
 
 const FOLDERS = ['electron/services', 'electron/web', 'electron/main', 'electron/preload', 'shared/bridge'];
 const ERROR_SHAPED = new Set(['kind', 'outcome', 'check', 'since', 'at']);
-const ZOD_MESSAGE_METHODS = new Set(['min', 'max', 'length', 'regex', 'url', 'email', 'uuid', 'refine', 'superRefine', 'nonempty', 'startsWith', 'endsWith', 'includes']);
+const ZOD_MESSAGE_METHODS = new Set([
+  'min',
+  'max',
+  'length',
+  'regex',
+  'url',
+  'email',
+  'uuid',
+  'refine',
+  'superRefine',
+  'nonempty',
+  'startsWith',
+  'endsWith',
+  'includes',
+]);
 const WORDS = /\p{L}{2,}[^\p{L}]+\p{L}{2,}/u;
 
 /** A string, template or concatenation written here with at least two words in it. */
@@ -52,7 +66,8 @@ export function waiterSentencesIn(fileName: string, source: string): string[] {
         // zod's `{ message: … }` / `{ error: … }` options in shared/bridge
         if (fileName.startsWith('shared/bridge/') && (name === 'message' || name === 'error') && ts.isPropertyAssignment(property)) {
           const value = property.initializer;
-          if ((ts.isStringLiteral(value) || ts.isNoSubstitutionTemplateLiteral(value)) && !isErrorCode(value.text)) at(value, `zod message "${value.text}" is not an error code`);
+          if ((ts.isStringLiteral(value) || ts.isNoSubstitutionTemplateLiteral(value)) && !isErrorCode(value.text))
+            at(value, `zod message "${value.text}" is not an error code`);
           if (ts.isTemplateExpression(value)) at(value, 'zod message built from words');
         }
       }
@@ -66,7 +81,8 @@ export function waiterSentencesIn(fileName: string, source: string): string[] {
       if (fileName.startsWith('shared/bridge/') && ts.isPropertyAccessExpression(callee) && ZOD_MESSAGE_METHODS.has(name)) {
         for (const argument of node.arguments.slice(1)) {
           const text = ts.isSatisfiesExpression(argument) || ts.isAsExpression(argument) ? argument.expression : argument;
-          if ((ts.isStringLiteral(text) || ts.isNoSubstitutionTemplateLiteral(text)) && !isErrorCode(text.text)) at(text, `zod message "${text.text}" is not an error code`);
+          if ((ts.isStringLiteral(text) || ts.isNoSubstitutionTemplateLiteral(text)) && !isErrorCode(text.text))
+            at(text, `zod message "${text.text}" is not an error code`);
           if (ts.isTemplateExpression(text)) at(text, 'zod message built from words');
         }
       }
@@ -80,8 +96,10 @@ export function waiterSentencesIn(fileName: string, source: string): string[] {
 describe('the main side builds no sentence for a waiter', () => {
   it('the detector finds words in parameters, a message on an error, and a zod message that is not a code', () => {
     const found = (source: string, file = 'electron/services/a.ts') => waiterSentencesIn(file, source).map((line) => line.replace(/^\S+ /, ''));
-    expect(found("throw new ServiceError({ kind: 'offline', code: 'offline', params: { why: 'Cannot reach the server' } });")).toEqual(['words in parameter "why"']);
-    expect(found('const e = coded(\'host-unreachable\', { host, cause: `no answer within ${s} s` });')).toEqual(['words in parameter "cause"']);
+    expect(found("throw new ServiceError({ kind: 'offline', code: 'offline', params: { why: 'Cannot reach the server' } });")).toEqual([
+      'words in parameter "why"',
+    ]);
+    expect(found("const e = coded('host-unreachable', { host, cause: `no answer within ${s} s` });")).toEqual(['words in parameter "cause"']);
     expect(found("return { ...coded('order-table-busy', saidParam('The table is busy')), detail };")).toEqual(['words as the server’s own text']);
     expect(found("return { outcome: 'unknown', message: reason, detail };")).toEqual(['a "message" on an error-shaped object']);
     expect(found("const x = z.string().min(1, 'must not be empty');", 'shared/bridge/s.ts')).toEqual(['zod message "must not be empty" is not an error code']);
@@ -92,7 +110,7 @@ describe('the main side builds no sentence for a waiter', () => {
     expect(found("throw new ServiceError({ kind: 'storage', ...coded('queue-storage'), detail: `${op}: disk is full` });")).toEqual([]);
     expect(found("const t = coded('host-answered', { host: url.host, status: 200 }); const s = saidParam(body.error);")).toEqual([]);
     expect(found("const x = z.string().min(1, 'field-empty' satisfies ErrorCode);", 'shared/bridge/s.ts')).toEqual([]);
-    expect(found("new ContinueExchangeError({ bodySent, reason, message, code }); searchParams: { message: JSON.stringify(m) };")).toEqual([]);
+    expect(found('new ContinueExchangeError({ bodySent, reason, message, code }); searchParams: { message: JSON.stringify(m) };')).toEqual([]);
   });
 
   it('no file of the main side or shared/bridge puts words where a waiter reads them', () => {

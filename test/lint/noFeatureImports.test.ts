@@ -30,10 +30,18 @@ describe('comanda/no-feature-imports', () => {
     ['its own folder', 'renderer/src/features/bill/x.ts', "import { a } from './billText';\nexport const f = a;\n"],
     ['its own folder from a subfolder', 'renderer/src/features/till/pay/x.ts', "import { a } from '../basketStore';\nexport const f = a;\n"],
     ['the ui layer', 'renderer/src/features/bill/x.tsx', "import { Modal } from '../../ui/Modal';\nexport const F = Modal;\n"],
-    ['session, data, i18n and bridge', 'renderer/src/features/bill/x.ts', "import { a } from '../../session/navigation';\nimport { b } from '../../data/db';\nimport { c } from '../../i18n/format';\nimport { d } from '../../bridge';\nexport const f = [a, b, c, d];\n"],
+    [
+      'session, data, i18n and bridge',
+      'renderer/src/features/bill/x.ts',
+      "import { a } from '../../session/navigation';\nimport { b } from '../../data/db';\nimport { c } from '../../i18n/format';\nimport { d } from '../../bridge';\nexport const f = [a, b, c, d];\n",
+    ],
     ['shared code', 'renderer/src/features/bill/x.ts', "import { money } from '../../../../shared/domain/money';\nexport const f = money;\n"],
     ['packages', 'renderer/src/features/bill/x.ts', "import { z } from 'zod';\nexport const f = z;\n"],
-    ['app composing features (not a feature)', 'renderer/src/app/x.ts', "import { a } from '../features/order/orderText';\nimport { b } from '../features/bill/billText';\nexport const f = [a, b];\n"],
+    [
+      'app composing features (not a feature)',
+      'renderer/src/app/x.ts',
+      "import { a } from '../features/order/orderText';\nimport { b } from '../features/bill/billText';\nexport const f = [a, b];\n",
+    ],
   ])('accepts %s', async (_, file, code) => {
     expect(await crossFeature(file, code)).toEqual([]);
   });

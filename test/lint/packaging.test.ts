@@ -53,10 +53,7 @@ describe(`${CONFIG_FILE}`, () => {
 
   type Config = { asar?: unknown; electronFuses?: Record<string, unknown> };
   const spoilers: [string, (config: Config) => void][] = [
-    ...Object.keys(REQUIRED_FUSES).map((fuse): [string, (config: Config) => void] => [
-      `${fuse} missing`,
-      (config) => void delete config.electronFuses?.[fuse],
-    ]),
+    ...Object.keys(REQUIRED_FUSES).map((fuse): [string, (config: Config) => void] => [`${fuse} missing`, (config) => void delete config.electronFuses?.[fuse]]),
     ...Object.entries(REQUIRED_FUSES).map(([fuse, value]): [string, (config: Config) => void] => [
       `${fuse} flipped`,
       (config) => void (config.electronFuses![fuse] = !value),

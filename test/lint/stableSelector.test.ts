@@ -24,7 +24,10 @@ async function fresh(code: string): Promise<string[]> {
 
 describe('comanda/stable-selector', () => {
   it.each([
-    ['`?? []` in a selectors object (the counter ticket that blanked the seat dialog)', "export const xSelectors = { parkedLines: (s: S) => s.parked['counter'] ?? [] };"],
+    [
+      '`?? []` in a selectors object (the counter ticket that blanked the seat dialog)',
+      "export const xSelectors = { parkedLines: (s: S) => s.parked['counter'] ?? [] };",
+    ],
     ['an object literal from a store hook', 'export const useBoth = () => useXStore((s) => ({ lines: s.lines, open: s.open }));'],
     ['an array literal from a store hook', 'export const usePair = () => useXStore((s) => [s.lines, s.open]);'],
     ['.filter from a store hook', 'export const useDone = () => useXStore((s) => s.lines.filter((l) => l.done));'],
@@ -34,8 +37,14 @@ describe('comanda/stable-selector', () => {
     ['new Map', 'export const useIndex = () => useXStore((s) => new Map(s.lines.map((l) => [l.key, l])));'],
     ['a new function', 'export const useOpener = () => useXStore((s) => () => s.open);'],
     ['a factory’s selector', 'export const xSelectors = { doneOf: (key: number) => (s: S) => s.lines.filter((l) => l.key === key) };'],
-    ['a selector of a vanilla store read with useStore', 'declare const store: import("zustand").StoreApi<S>;\nexport const useAll = () => useStore(store, (s) => [...s.lines]);'],
-    ['a hook named in the options', "declare function useCatalog<T>(selector: (s: S) => T): T;\nexport const useSome = () => useCatalog((s) => s.lines.filter((l) => l.done));"],
+    [
+      'a selector of a vanilla store read with useStore',
+      'declare const store: import("zustand").StoreApi<S>;\nexport const useAll = () => useStore(store, (s) => [...s.lines]);',
+    ],
+    [
+      'a hook named in the options',
+      'declare function useCatalog<T>(selector: (s: S) => T): T;\nexport const useSome = () => useCatalog((s) => s.lines.filter((l) => l.done));',
+    ],
   ])('refuses %s', async (_, code) => {
     expect(await fresh(code)).toHaveLength(1);
   });

@@ -37,7 +37,8 @@ function shopOver(sandbox: RunningRetailSandbox): Shop {
   const fetchCounted = (async (input: string | URL | Request, init?: RequestInit) => {
     const url = input instanceof Request ? input.url : String(input);
     requests.push(new URL(url).pathname);
-    if (broken?.(url)) return new Response(JSON.stringify({ error: 'Unauthenticated.', code: 0, data: [] }), { status: 401, headers: { 'content-type': 'application/json' } });
+    if (broken?.(url))
+      return new Response(JSON.stringify({ error: 'Unauthenticated.', code: 0, data: [] }), { status: 401, headers: { 'content-type': 'application/json' } });
     return fetch(input, init);
   }) as typeof fetch;
   const gateway: RetailGateway = createRetailGateway({
@@ -132,7 +133,8 @@ async function apiTotals(sandbox: RunningRetailSandbox): Promise<Record<string, 
   const promotions = (await get('promotions/promotions')) as Array<{ id: number; apply_to: number }>;
   totals.promotions = promotions.length;
   totals.promotionCategories = 0;
-  for (const promotion of promotions.filter((p) => p.apply_to === 2)) totals.promotionCategories += await length(`promotions/promotions/${promotion.id}/categories`);
+  for (const promotion of promotions.filter((p) => p.apply_to === 2))
+    totals.promotionCategories += await length(`promotions/promotions/${promotion.id}/categories`);
   totals.promotionProducts = 0;
   return totals;
 }
@@ -208,7 +210,9 @@ describe('shop catalog sync against the retail sandbox (demo shop)', () => {
     expect(current?.n).toBe(first.n);
     expect(await storedCounts(open(first.n))).toEqual(first.counts);
     expect(await shopDb.generations.where('state').equals('building').count()).toBe(0);
-    expect((await Dexie.getDatabaseNames()).filter((name) => name.startsWith(`comanda-shop-${accountKey}-gen-`))).toEqual([`comanda-shop-${accountKey}-gen-${first.n}`]);
+    expect((await Dexie.getDatabaseNames()).filter((name) => name.startsWith(`comanda-shop-${accountKey}-gen-`))).toEqual([
+      `comanda-shop-${accountKey}-gen-${first.n}`,
+    ]);
   }, 120_000);
 });
 

@@ -142,12 +142,7 @@ function resourceRoutes(routes: Hono<SandboxEnv>, resource: CatalogResource): vo
 }
 
 /** A paginated list of the children of one parent (spec 4.3 additional list paths). */
-function childRoutes(
-  routes: Hono<SandboxEnv>,
-  parent: CatalogResource,
-  child: CatalogResource,
-  field: string,
-): void {
+function childRoutes(routes: Hono<SandboxEnv>, parent: CatalogResource, child: CatalogResource, field: string): void {
   routes.get(`/catalog/${parent}/:id/${child}`, (c) => {
     const catalog = c.get('account').catalog;
     const id = pathId(c.req.param('id'));

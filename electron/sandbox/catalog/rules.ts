@@ -234,8 +234,7 @@ export interface CatalogLookup {
 }
 
 export type WritePlan =
-  | { kind: 'create'; fields: Record<string, unknown> }
-  | { kind: 'update'; id: number; patch: Record<string, unknown>; merged: CatalogRecord };
+  { kind: 'create'; fields: Record<string, unknown> } | { kind: 'update'; id: number; patch: Record<string, unknown>; merged: CatalogRecord };
 
 export type PlanResult = { ok: true; plan: WritePlan } | { ok: false; problems: string[] };
 
@@ -287,12 +286,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 /** The referenced records exist and, for items, have the type the relation needs. */
-function checkReferences(
-  resource: CatalogResource,
-  values: Record<string, unknown>,
-  lookup: CatalogLookup,
-  problems: string[],
-): void {
+function checkReferences(resource: CatalogResource, values: Record<string, unknown>, lookup: CatalogLookup, problems: string[]): void {
   for (const [field, rule] of Object.entries(FIELD_RULES[resource])) {
     const value = values[field];
     if (!rule.ref || typeof value !== 'number') continue;

@@ -67,11 +67,7 @@ export function giftCardsRoutes(): Hono<SandboxEnv> {
     }
     const balance = toCents(card.balance) ?? Math.round(card.balance * 100);
     if (amount > balance) {
-      return errorResponse(
-        c,
-        422,
-        `The amount ${fromCents(amount).toFixed(2)} is above the card's balance ${fromCents(balance).toFixed(2)}.`,
-      );
+      return errorResponse(c, 422, `The amount ${fromCents(amount).toFixed(2)} is above the card's balance ${fromCents(balance).toFixed(2)}.`);
     }
     card.balance = fromCents(balance - amount);
     return c.json({ balance: card.balance, customer_id: card.customer_id });

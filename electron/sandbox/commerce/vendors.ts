@@ -57,9 +57,7 @@ const COST_PRICE = /^\s*\d{1,13}(\.\d{1,6})?\s*$/;
 const vendorItemIn = z.object({
   item_id: laravelInteger(z.int().positive()),
   // §2.8 types it a decimal string; a JSON number is a decimal too (Laravel's `numeric`): kept as its text.
-  costPrice: z
-    .union([z.string(), z.number().nonnegative().transform(String)])
-    .refine((v) => COST_PRICE.test(v), 'must be a decimal, e.g. "2.50"'),
+  costPrice: z.union([z.string(), z.number().nonnegative().transform(String)]).refine((v) => COST_PRICE.test(v), 'must be a decimal, e.g. "2.50"'),
   pack: laravelNumeric(z.number().positive()),
   reference: z.string().nullable().optional(),
   unit_id: optionalId,

@@ -8,7 +8,8 @@ import { demoHeaders } from '../testing';
 describe('control API: gift cards', () => {
   it('lists the cards of an account, or one by uuid, with balances as the POS keeps them', async () => {
     const app = createSandboxApp();
-    const sell = (uuid: string, balance: string) => app.request(`/api/external/v2/giftCards?uuid=${uuid}&balance=${balance}`, { method: 'POST', headers: demoHeaders() });
+    const sell = (uuid: string, balance: string) =>
+      app.request(`/api/external/v2/giftCards?uuid=${uuid}&balance=${balance}`, { method: 'POST', headers: demoHeaders() });
     expect((await sell('card-a', '25.50')).status).toBe(201);
     expect((await sell('card-b', '10')).status).toBe(201);
     const redeemed = await app.request('/api/external/v2/giftCards/card-a', {
@@ -19,7 +20,12 @@ describe('control API: gift cards', () => {
     expect(redeemed.status).toBe(200);
 
     const all = (await (await app.request('/__sandbox/gift-cards')).json()) as { cards: { uuid: string; balance: number }[] };
-    expect(all.cards.map((c) => [c.uuid, c.balance])).toEqual(expect.arrayContaining([['card-a', 20.25], ['card-b', 10]]));
+    expect(all.cards.map((c) => [c.uuid, c.balance])).toEqual(
+      expect.arrayContaining([
+        ['card-a', 20.25],
+        ['card-b', 10],
+      ]),
+    );
     const one = (await (await app.request('/__sandbox/gift-cards?uuid=card-a')).json()) as { cards: unknown[] };
     expect(one.cards).toEqual([{ uuid: 'card-a', balance: 20.25, campaign_id: null, customer_id: null }]);
     const none = (await (await app.request('/__sandbox/gift-cards?uuid=nope')).json()) as { cards: unknown[] };

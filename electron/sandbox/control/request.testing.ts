@@ -21,8 +21,7 @@ export function controlRequest<T = unknown>(
 ): Promise<ControlAnswer<T>> {
   const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
   const payload = method === 'POST' && options.body !== undefined ? JSON.stringify(options.body) : '';
-  const headers: Record<string, string> =
-    method === 'POST' ? { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(payload)) } : {};
+  const headers: Record<string, string> = method === 'POST' ? { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(payload)) } : {};
   return new Promise((resolve, reject) => {
     const failed = (error: Error) => reject(new Error(`control API ${method} ${path} failed: ${error.message}`));
     const req = request(new URL(path, baseUrl), { method, headers, agent: false }, (res) => {

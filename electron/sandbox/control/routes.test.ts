@@ -41,8 +41,20 @@ describe('control API access', () => {
     for (const host of ['localhost', 'LOCALHOST:80', '127.0.0.1', '127.0.0.1:8787', '127.1.2.3:1', '[::1]', '[::1]:4780']) {
       expect(isLoopbackHost(host), host).toBe(true);
     }
-    for (const host of ['', 'evil.example', 'localhost.evil.example', 'localhost.', '127.0.0.1.nip.io', '127.0.0.256', '0.0.0.0', '[::]:1',
-      '192.168.1.20:80', '[::ffff:192.168.0.1]', 'localhost:80:80', 'user@localhost']) {
+    for (const host of [
+      '',
+      'evil.example',
+      'localhost.evil.example',
+      'localhost.',
+      '127.0.0.1.nip.io',
+      '127.0.0.256',
+      '0.0.0.0',
+      '[::]:1',
+      '192.168.1.20:80',
+      '[::ffff:192.168.0.1]',
+      'localhost:80:80',
+      'user@localhost',
+    ]) {
       expect(isLoopbackHost(host), host).toBe(false);
     }
   });

@@ -158,7 +158,11 @@ export function baseControlRoutes<E extends Env>(options: ControlBase<E>): Hono<
     const text = await c.req.text();
     const body = text.trim() === '' ? { ok: true as const, value: {} } : parseJson(text, 'The body');
     if (!body.ok) {
-      return errorResponse(c, 422, `${body.message} Send { latencyMs?, dropRate?, errorRate?, errorStatus?, loseResponseRate?, offline?, rateLimitBurst?: { everyMs, forMs }, seed? }.`);
+      return errorResponse(
+        c,
+        422,
+        `${body.message} Send { latencyMs?, dropRate?, errorRate?, errorStatus?, loseResponseRate?, offline?, rateLimitBurst?: { everyMs, forMs }, seed? }.`,
+      );
     }
     const parsed = faultRequestSchema.safeParse(body.value);
     if (!parsed.success) return errorResponse(c, 422, `Invalid faults: ${describeIssues(parsed.error)}.`);

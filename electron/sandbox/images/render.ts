@@ -118,11 +118,17 @@ class Canvas {
 
   ellipse(cx: number, cy: number, rx: number, ry: number, color: Rgb, alpha = 1): void {
     const r = Math.min(rx, ry);
-    this.shape([cx - rx, cy - ry, cx + rx, cy + ry], (x, y) => {
-      const u = (x - cx) / rx;
-      const v = (y - cy) / ry;
-      return (Math.sqrt(u * u + v * v) - 1) * r;
-    }, color, alpha, 0);
+    this.shape(
+      [cx - rx, cy - ry, cx + rx, cy + ry],
+      (x, y) => {
+        const u = (x - cx) / rx;
+        const v = (y - cy) / ry;
+        return (Math.sqrt(u * u + v * v) - 1) * r;
+      },
+      color,
+      alpha,
+      0,
+    );
   }
 
   roundRect(x0: number, y0: number, x1: number, y1: number, radius: number, color: Rgb, alpha = 1, soft = 0): void {
@@ -311,7 +317,8 @@ export function renderPhoto(path: string, width: number, height: number): Uint8A
 
   const cx = width / height / 2 + (random() - 0.5) * 0.06;
   const cy = 0.5 + (random() - 0.5) * 0.04;
-  const kind = DRINKS.test(folder) || (!folder.startsWith('items') && DRINKS.test(file)) ? 'glass' : (['plate', 'plate', 'bowl', 'board'] as const)[hashString(file) % 4];
+  const kind =
+    DRINKS.test(folder) || (!folder.startsWith('items') && DRINKS.test(file)) ? 'glass' : (['plate', 'plate', 'bowl', 'board'] as const)[hashString(file) % 4];
   if (kind === 'glass') drawGlass(canvas, palette, random, cx, cy);
   else if (kind === 'board') drawBoard(canvas, palette, random, cx, cy);
   else drawPlate(canvas, palette, random, cx, cy, kind === 'bowl');

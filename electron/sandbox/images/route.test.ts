@@ -80,7 +80,10 @@ describe('images route (spec §4.2 image rows)', () => {
 
   it('serves the photos of a --scale catalog', async () => {
     const scaled = createSandboxApp({ scale: 2000 });
-    const photo = scaled.state.account('demo')!.catalog.items.filter((i) => i.photo).at(-1)!.photo as string;
+    const photo = scaled.state
+      .account('demo')!
+      .catalog.items.filter((i) => i.photo)
+      .at(-1)!.photo as string;
     expect(photo).toMatch(/^items\/.+\.png$/);
     const { res, bytes } = await get(scaled, `/xef/demo/images/${THUMBNAIL_PREFIX}${photo}`);
     expect(res.status).toBe(200);

@@ -24,7 +24,11 @@ beforeEach(() => {
 const decimal = (cents: number) => `${cents < 0 ? '-' : ''}${Math.trunc(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}`;
 
 async function post(body: unknown): Promise<{ status: number; body: Json }> {
-  const res = await app.request('/api/loyalty/orders', { method: 'POST', headers: { ...demoHeaders(), 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await app.request('/api/loyalty/orders', {
+    method: 'POST',
+    headers: { ...demoHeaders(), 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return { status: res.status, body: (await res.json()) as Json };
 }
 
@@ -66,7 +70,11 @@ function order(id: number): OrderRecord {
 }
 
 async function seat(tableId: number): Promise<{ status: number; result: boolean; id: number | null }> {
-  const message = { auth: { tenant: 'demo', token: 'demo-token' }, action: 'newOrder', data: { table_id: [tableId], guests: 2, customer: null, contents: null, payments: null } };
+  const message = {
+    auth: { tenant: 'demo', token: 'demo-token' },
+    action: 'newOrder',
+    data: { table_id: [tableId], guests: 2, customer: null, contents: null, payments: null },
+  };
   const res = await app.request(`/apiFlow?message=${encodeURIComponent(JSON.stringify(message))}`, { method: 'POST' });
   const body = (await res.json()) as { result: boolean; data: { id: number } | null };
   return { status: res.status, result: body.result, id: body.data?.id ?? null };
@@ -95,12 +103,15 @@ describe('a payment carrying the bill discount', () => {
     await placed(round(table, 2, { orderDiscount: { amount: decimal(-100) }, total: decimal(item.cents * 2 - 100) }));
     const total = item.cents * 2 - 100;
     // Larger than the merged order's contents (its total so far): 422 naming both figures.
-    await refused(pay(table, 1, total + 1), new RegExp(`orderDiscount\\.amount ${decimal(-(total + 1)).replace('.', '\\.')}.*open order \\d+.*${decimal(total).replace('.', '\\.')}`));
+    await refused(
+      pay(table, 1, total + 1),
+      new RegExp(`orderDiscount\\.amount ${decimal(-(total + 1)).replace('.', '\\.')}.*open order \\d+.*${decimal(total).replace('.', '\\.')}`),
+    );
     // Equal to them: nothing is left, so no payment can go with it.
     await refused(pay(table, 1, total), /payment\.amount 0\.01.*0\.00/);
   });
 
-  it('the payment cap: the open order\'s total + this order\'s total (the discount) − paid → 422 above it', async () => {
+  it("the payment cap: the open order's total + this order's total (the discount) − paid → 422 above it", async () => {
     const open = await placed(round(table, 3, {}, {}));
     await placed(pay(table, 100));
     const left = item.cents * 3 - 100 - 50;
@@ -117,7 +128,10 @@ describe('a payment carrying the bill discount', () => {
     await refused({ order: { ...body.order, total: '-0.49' } }, /order\.total -0\.49 does not match.*-0\.50/);
     await refused({ order: { ...body.order, total: '-0.50', orderDiscount: undefined } }, /order\.total -0\.50 does not match.*0\.00/);
     // A round may not use the merged order to go below 0 itself.
-    await refused(round(table, 1, { total: decimal(item.cents - item.cents - 1), orderDiscount: { amount: decimal(-(item.cents + 1)) } }), /order\.total.*must not be negative/);
+    await refused(
+      round(table, 1, { total: decimal(item.cents - item.cents - 1), orderDiscount: { amount: decimal(-(item.cents + 1)) } }),
+      /order\.total.*must not be negative/,
+    );
     // Without an open order there is nothing to merge with: the discount is larger than no contents.
     await refused(pay(otherTable, 100, 50), /order\.contents.*empty.*has no open order/);
   });
@@ -168,7 +182,13 @@ describe('a table order paid in full closes', () => {
     const message = {
       auth: { tenant: 'demo', token: 'demo-token' },
       action: 'newOrder',
-      data: { table_id: [table], guests: 2, customer: null, contents: [{ item_id: item.id, itemPrice: decimal(item.cents), quantity: 1 }], payments: [{ amount: decimal(item.cents) }] },
+      data: {
+        table_id: [table],
+        guests: 2,
+        customer: null,
+        contents: [{ item_id: item.id, itemPrice: decimal(item.cents), quantity: 1 }],
+        payments: [{ amount: decimal(item.cents) }],
+      },
     };
     const res = await app.request(`/apiFlow?message=${encodeURIComponent(JSON.stringify(message))}`, { method: 'POST' });
     const id = ((await res.json()) as { data: { id: number } }).data.id;

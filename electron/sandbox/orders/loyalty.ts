@@ -256,9 +256,7 @@ function priceLine(account: AccountState, line: LoyaltyOrderInput['order']['cont
         const category = pivot && findById(account.catalog.menuMenuCategories, pivot.category_id);
         if (!pivot) throw new Invalid(`${at}.dishOrder: menu item-category pivot ${dish.dishOrder} does not exist.`);
         if (!category || category.item_id !== item.id || pivot.item_id !== dishItem.id) {
-          throw new Invalid(
-            `${at}.dishOrder: menu item-category pivot ${dish.dishOrder} does not offer item ${dishItem.id} in menu ${item.id}.`,
-          );
+          throw new Invalid(`${at}.dishOrder: menu item-category pivot ${dish.dishOrder} does not offer item ${dishItem.id} in menu ${item.id}.`);
         }
       }
       const modifiers = checkModifiers(account, dishItem, dish.modifiers ?? [], at);
@@ -298,9 +296,7 @@ function matchCustomer(account: AccountState, customer: NonNullable<LoyaltyOrder
   const email = customer.email.trim().toLowerCase();
   const phone = normalisedPhone(customer.phone);
   return account.commerce.customers.find(
-    (c) =>
-      (typeof c.email === 'string' && c.email.trim().toLowerCase() === email) ||
-      (phone !== null && normalisedPhone(c.phone) === phone),
+    (c) => (typeof c.email === 'string' && c.email.trim().toLowerCase() === email) || (phone !== null && normalisedPhone(c.phone) === phone),
   );
 }
 
@@ -417,9 +413,7 @@ export function placeLoyaltyOrder(account: AccountState, input: LoyaltyOrderInpu
     const total = (target ? (toCents(target.total) ?? 0) : 0) + order.total;
     const left = total - (target ? paidCents(target) : 0);
     if (order.payment.amount > left) {
-      throw new Invalid(
-        `order.payment.amount ${formatCents(order.payment.amount)} is more than the total minus what is already paid: ${formatCents(left)}.`,
-      );
+      throw new Invalid(`order.payment.amount ${formatCents(order.payment.amount)} is more than the total minus what is already paid: ${formatCents(left)}.`);
     }
   }
 
@@ -442,9 +436,7 @@ export function placeLoyaltyOrder(account: AccountState, input: LoyaltyOrderInpu
         },
       ]
     : [];
-  const discounts = order.orderDiscount
-    ? [{ name: order.orderDiscount.name ?? 'Discount', amount: formatCents(discountCents) }]
-    : [];
+  const discounts = order.orderDiscount ? [{ name: order.orderDiscount.name ?? 'Discount', amount: formatCents(discountCents) }] : [];
   const contents = lines.map((line) => line.stored);
 
   if (target) {

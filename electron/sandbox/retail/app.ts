@@ -90,7 +90,10 @@ export function createRetailSandboxApp(options: RetailSandboxOptions = {}): Reta
   // Before the body limit and the rate limits, so their refusals are logged too.
   const writes = new RetailWriteLog();
   app.use('*', writes.middleware<RetailEnv>());
-  app.use('*', bodyLimit<RetailEnv>(limits.maxBodyBytes, (c, message) => answer(c, 413, message)));
+  app.use(
+    '*',
+    bodyLimit<RetailEnv>(limits.maxBodyBytes, (c, message) => answer(c, 413, message)),
+  );
   // Before the rate limits: a path that is out costs nothing of the budget.
   const outages = new RetailOutages();
   app.use('/api/external/*', outages.middleware<RetailEnv>());

@@ -15,7 +15,9 @@ async function resetSandbox(url: string): Promise<void> {
  * before all tests, close it after, and with `resetEach` reset it before each test. Returns a
  * getter, as the sandbox exists only once the hook has run.
  */
-export function useDemoShopSandbox(options: { resetEach?: boolean } & Omit<StartRetailSandboxOptions, 'host' | 'port' | 'seed'> = {}): () => RunningRetailSandbox {
+export function useDemoShopSandbox(
+  options: { resetEach?: boolean } & Omit<StartRetailSandboxOptions, 'host' | 'port' | 'seed'> = {},
+): () => RunningRetailSandbox {
   const { resetEach = false, ...start } = options;
   let sandbox: RunningRetailSandbox | undefined;
   beforeAll(async () => {

@@ -4,13 +4,7 @@
 // webhooks (retail/webhooks) subscribe through this one sink; the routes never know about them.
 
 export type RetailEventName =
-  | 'product.created'
-  | 'product.updated'
-  | 'product.deleted'
-  | 'customer.created'
-  | 'customer.updated'
-  | 'order.closed'
-  | 'payment.updated';
+  'product.created' | 'product.updated' | 'product.deleted' | 'customer.created' | 'customer.updated' | 'order.closed' | 'payment.updated';
 
 export interface RetailEvents {
   /** `payload` is the record as the API returns it. */

@@ -91,7 +91,12 @@ export const dec3 = (options: { min?: number; max?: number } = {}) => scaled(3, 
 export const flag = laravelBoolean(z.boolean({ error: missing('expected a boolean (true/false or 0/1)') }));
 
 /** A record id (a whole number, or a string of one). */
-export const id = laravelInteger(z.int({ error: missing('expected an integer id') }).positive().max(Number.MAX_SAFE_INTEGER));
+export const id = laravelInteger(
+  z
+    .int({ error: missing('expected an integer id') })
+    .positive()
+    .max(Number.MAX_SAFE_INTEGER),
+);
 
 /** An integer field (a whole number, or a string of one); its schema checks the range. */
 export const integer = laravelInteger;

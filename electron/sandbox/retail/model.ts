@@ -351,7 +351,11 @@ export interface RetailAccountState extends RetailData {
 }
 
 /** The next free id of a collection: above every id it ever handed out or holds. */
-export function nextRetailId(account: RetailAccountState, collection: keyof RetailData | 'orderLines' | 'invoicePayments', existing: readonly { id: number }[] = []): number {
+export function nextRetailId(
+  account: RetailAccountState,
+  collection: keyof RetailData | 'orderLines' | 'invoicePayments',
+  existing: readonly { id: number }[] = [],
+): number {
   let highest = account.lastIds[collection] ?? 0;
   for (const record of existing) if (record.id > highest) highest = record.id;
   const next = highest + 1;

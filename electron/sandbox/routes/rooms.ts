@@ -76,10 +76,7 @@ export function roomsRoutes(): Hono<SandboxEnv> {
     const rooms = [...account.rooms].sort((a, b) => a.order - b.order || a.id - b.id);
     const page = paginate(rooms, { page: parsePage(c.req.query('page')), perPage: (c.get('limits') ?? SPEC_LIMITS).roomsPerPage, path: pagePath(c.req.url) });
     const data = page.data.map((room) =>
-      roomToWire(
-        room,
-        withTables ? account.tables.filter((t) => t.roomId === room.id).sort((a, b) => a.id - b.id) : undefined,
-      ),
+      roomToWire(room, withTables ? account.tables.filter((t) => t.roomId === room.id).sort((a, b) => a.id - b.id) : undefined),
     );
     return c.json({ ...page, data });
   });

@@ -96,11 +96,12 @@ const demoCatalogSchema = z.strictObject({
         modifiers: z.array(z.tuple([name, money])).min(1),
       })
       .refine((c) => c.min === undefined || !c.max || c.min <= c.max, 'modifier category: min must not exceed max (0 = no limit)')
-      .refine((c) => (c.autoSelected ?? []).every((n) => c.modifiers.some(([m]) => m === n)), 'modifier category: autoSelected names a modifier it does not have'),
+      .refine(
+        (c) => (c.autoSelected ?? []).every((n) => c.modifiers.some(([m]) => m === n)),
+        'modifier category: autoSelected names a modifier it does not have',
+      ),
   ),
-  modifierGroups: z.array(
-    z.strictObject({ key: z.string(), name, categories: z.array(z.string()).min(1), dontShowAutomatically: flag.optional() }),
-  ),
+  modifierGroups: z.array(z.strictObject({ key: z.string(), name, categories: z.array(z.string()).min(1), dontShowAutomatically: flag.optional() })),
   groups: z.array(group).min(1),
 });
 
@@ -164,9 +165,7 @@ export function buildDemoCatalog(source: unknown): CatalogState {
     catalog.modifierGroups.push(modifierGroupRecord({ id, name: mg.name, dont_show_automatically: mg.dontShowAutomatically ?? 0 }));
     mg.categories.forEach((key, order) => {
       const categoryId = lookup(modifierCategoryIds, key, 'modifier category', `modifier group "${mg.name}"`) as number;
-      catalog.modifierPivots.push(
-        modifierPivotRecord({ id: catalog.modifierPivots.length + 1, group_id: id, category_id: categoryId, order: order + 1 }),
-      );
+      catalog.modifierPivots.push(modifierPivotRecord({ id: catalog.modifierPivots.length + 1, group_id: id, category_id: categoryId, order: order + 1 }));
     });
   }
 

@@ -170,7 +170,9 @@ export function buildCommerce(catalog: CatalogState, source: unknown): CommerceS
         item_id: item.id,
         costPrice: item.costPrice.toFixed(2),
         pack: src.vendors[index]?.packs ?? 1,
-        reference: `${slug(src.vendors[index]?.name ?? 'v').slice(0, 3).toUpperCase()}-${String(item.id).padStart(5, '0')}`,
+        reference: `${slug(src.vendors[index]?.name ?? 'v')
+          .slice(0, 3)
+          .toUpperCase()}-${String(item.id).padStart(5, '0')}`,
         unit_id: null,
         tax_id: null,
       };
@@ -198,8 +200,7 @@ export function buildCommerce(catalog: CatalogState, source: unknown): CommerceS
       const subtotal = cents(quantity * price);
       const rate = src.standardVatGroups.includes(groupNameOf(item)) ? STANDARD_VAT : REDUCED_VAT;
       const tax = cents((subtotal * rate) / 100);
-      const received =
-        po.status === PURCHASE_STATUS.received ? quantity : po.status === PURCHASE_STATUS.partlyReceived && k % 2 === 0 ? quantity : 0;
+      const received = po.status === PURCHASE_STATUS.received ? quantity : po.status === PURCHASE_STATUS.partlyReceived && k % 2 === 0 ? quantity : 0;
       lines.push({
         id: ++lineId,
         status: received === quantity ? PURCHASE_STATUS.received : received > 0 ? PURCHASE_STATUS.partlyReceived : PURCHASE_STATUS.pending,

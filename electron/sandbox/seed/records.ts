@@ -175,14 +175,7 @@ export function modifierCategoryRecord(m: {
   };
 }
 
-export function modifierRecord(m: {
-  id: number;
-  name: string;
-  price: number;
-  category_id: number;
-  order: number;
-  autoSelected?: Flag;
-}): ModifierRecord {
+export function modifierRecord(m: { id: number; name: string; price: number; category_id: number; order: number; autoSelected?: Flag }): ModifierRecord {
   return {
     id: m.id,
     name: m.name,

@@ -30,28 +30,132 @@ import { cents, slug } from './text';
 export const MAX_SCALE = 500_000;
 
 const GROUPS = [
-  'Entrantes', 'Ensaladas', 'Carnes', 'Pescados', 'Arroces', 'Postres', 'Bebidas', 'Cervezas', 'Vinos',
-  'Cafés y licores', 'Tapas', 'Bocadillos', 'Pastas', 'Mariscos', 'Menús', 'Platos combinados', 'Brasa', 'Verduras',
+  'Entrantes',
+  'Ensaladas',
+  'Carnes',
+  'Pescados',
+  'Arroces',
+  'Postres',
+  'Bebidas',
+  'Cervezas',
+  'Vinos',
+  'Cafés y licores',
+  'Tapas',
+  'Bocadillos',
+  'Pastas',
+  'Mariscos',
+  'Menús',
+  'Platos combinados',
+  'Brasa',
+  'Verduras',
 ];
 const CATEGORIES = [
-  'Tapas frías', 'Tapas calientes', 'Raciones', 'Especialidades', 'Del mercado', 'De temporada', 'Para compartir',
-  'De la casa', 'Clásicos', 'Sugerencias del chef', 'Al horno', 'A la brasa', 'Guisos', 'Fritos', 'Montaditos',
-  'Tostas', 'Cremas', 'Caseros', 'Sin gluten', 'Vegetarianos',
+  'Tapas frías',
+  'Tapas calientes',
+  'Raciones',
+  'Especialidades',
+  'Del mercado',
+  'De temporada',
+  'Para compartir',
+  'De la casa',
+  'Clásicos',
+  'Sugerencias del chef',
+  'Al horno',
+  'A la brasa',
+  'Guisos',
+  'Fritos',
+  'Montaditos',
+  'Tostas',
+  'Cremas',
+  'Caseros',
+  'Sin gluten',
+  'Vegetarianos',
 ];
 const BASES = [
-  'Croquetas', 'Tosta', 'Ensalada', 'Tortilla', 'Revuelto', 'Crema', 'Brocheta', 'Carpaccio', 'Tartar', 'Timbal',
-  'Arroz', 'Fideuà', 'Lomo', 'Filete', 'Solomillo', 'Hamburguesa', 'Bocadillo', 'Montadito', 'Empanada', 'Canelones',
-  'Lasaña', 'Guiso', 'Sopa', 'Pincho', 'Coca', 'Buñuelos', 'Flamenquín', 'Escabeche', 'Pastel', 'Tarta',
+  'Croquetas',
+  'Tosta',
+  'Ensalada',
+  'Tortilla',
+  'Revuelto',
+  'Crema',
+  'Brocheta',
+  'Carpaccio',
+  'Tartar',
+  'Timbal',
+  'Arroz',
+  'Fideuà',
+  'Lomo',
+  'Filete',
+  'Solomillo',
+  'Hamburguesa',
+  'Bocadillo',
+  'Montadito',
+  'Empanada',
+  'Canelones',
+  'Lasaña',
+  'Guiso',
+  'Sopa',
+  'Pincho',
+  'Coca',
+  'Buñuelos',
+  'Flamenquín',
+  'Escabeche',
+  'Pastel',
+  'Tarta',
 ];
 const INGREDIENTS = [
-  'jamón ibérico', 'bacalao', 'setas', 'gambas', 'pulpo', 'queso de cabra', 'espinacas', 'calabacín', 'chorizo',
-  'morcilla', 'atún', 'salmón', 'pollo', 'ternera', 'cerdo ibérico', 'cordero', 'pato', 'alcachofas', 'pimientos',
-  'berenjena', 'langostinos', 'calamar', 'sepia', 'mejillones', 'butifarra', 'sobrasada', 'trufa', 'foie', 'anchoas',
-  'rape', 'merluza', 'boletus', 'espárragos', 'cecina', 'queso manchego',
+  'jamón ibérico',
+  'bacalao',
+  'setas',
+  'gambas',
+  'pulpo',
+  'queso de cabra',
+  'espinacas',
+  'calabacín',
+  'chorizo',
+  'morcilla',
+  'atún',
+  'salmón',
+  'pollo',
+  'ternera',
+  'cerdo ibérico',
+  'cordero',
+  'pato',
+  'alcachofas',
+  'pimientos',
+  'berenjena',
+  'langostinos',
+  'calamar',
+  'sepia',
+  'mejillones',
+  'butifarra',
+  'sobrasada',
+  'trufa',
+  'foie',
+  'anchoas',
+  'rape',
+  'merluza',
+  'boletus',
+  'espárragos',
+  'cecina',
+  'queso manchego',
 ];
 const STYLES = [
-  '', '', '', ' a la plancha', ' al ajillo', ' con alioli', ' a la brasa', ' al horno', ' con romesco',
-  ' a la catalana', ' a la gallega', ' de la abuela', ' con patatas', ' al pil-pil', ' en tempura',
+  '',
+  '',
+  '',
+  ' a la plancha',
+  ' al ajillo',
+  ' con alioli',
+  ' a la brasa',
+  ' al horno',
+  ' con romesco',
+  ' a la catalana',
+  ' a la gallega',
+  ' de la abuela',
+  ' con patatas',
+  ' al pil-pil',
+  ' en tempura',
 ];
 const MODIFIER_CATEGORIES: readonly (readonly [string, readonly string[]])[] = [
   ['Punto', ['Poco hecho', 'Al punto', 'Muy hecho', 'En su punto', 'Vuelta y vuelta']],
@@ -64,8 +168,20 @@ const MODIFIER_CATEGORIES: readonly (readonly [string, readonly string[]])[] = [
   ['Bebida', ['Agua', 'Refresco', 'Cerveza', 'Vino', 'Zumo']],
 ];
 const FORMATS: readonly (readonly [string, number])[] = [
-  ['Caña', 0.2], ['Jarra', 0.5], ['Copa', 0.15], ['Botella', 0.75], ['Media ración', 0.5], ['Ración', 1], ['Tapa', 0.25],
-  ['Chupito', 0.04], ['Tercio', 0.33], ['Vaso', 0.25], ['Pincho', 0.125], ['Media botella', 0.375], ['Doble', 2], ['Litro', 1],
+  ['Caña', 0.2],
+  ['Jarra', 0.5],
+  ['Copa', 0.15],
+  ['Botella', 0.75],
+  ['Media ración', 0.5],
+  ['Ración', 1],
+  ['Tapa', 0.25],
+  ['Chupito', 0.04],
+  ['Tercio', 0.33],
+  ['Vaso', 0.25],
+  ['Pincho', 0.125],
+  ['Media botella', 0.375],
+  ['Doble', 2],
+  ['Litro', 1],
 ];
 const MENU_CATEGORIES = ['Primeros', 'Segundos', 'Postres', 'Bebida', 'Entrantes', 'Para compartir'];
 const MENU_MODES: readonly (0 | 1 | 2 | 3 | 4)[] = [0, 1, 2, 3, 4];
@@ -114,9 +230,7 @@ export function generateCatalog(n: number): CatalogState {
     const round = Math.floor(m / MODIFIER_CATEGORIES.length);
     const isChoice: Flag = random() < 0.5 ? 1 : 0;
     const isOptional: Flag = random() < 0.7 ? 1 : 0;
-    catalog.modifierCategories.push(
-      modifierCategoryRecord({ id, name: round === 0 ? baseName : `${baseName} ${round + 1}`, isChoice, isOptional }),
-    );
+    catalog.modifierCategories.push(modifierCategoryRecord({ id, name: round === 0 ? baseName : `${baseName} ${round + 1}`, isChoice, isOptional }));
     // Spread the target evenly (4–5 per category) so the total is exact.
     const count = Math.floor(((m + 1) * modifierTarget) / modifierCategoryCount) - Math.floor((m * modifierTarget) / modifierCategoryCount);
     for (let k = 0; k < count; k++) {
@@ -156,9 +270,7 @@ export function generateCatalog(n: number): CatalogState {
   for (let c = 0; c < categoryCount; c++) {
     const groupId = Math.floor((c * groupCount) / categoryCount) + 1;
     const name = numbered(CATEGORIES, c);
-    catalog.categories.push(
-      categoryRecord({ id: c + 1, name, group_id: groupId, photo: `categories/${slug(name)}.png`, ...randomModifierLink(0.2) }),
-    );
+    catalog.categories.push(categoryRecord({ id: c + 1, name, group_id: groupId, photo: `categories/${slug(name)}.png`, ...randomModifierLink(0.2) }));
   }
 
   // Items: every 100th is a menu (1 %), every 20th (offset 10) a selling-format item (5 %).

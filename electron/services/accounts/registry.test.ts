@@ -26,7 +26,10 @@ describe('the dispatcher hands the call context to the handler', () => {
     expect(await dispatcher.dispatch('getConnectionState', {}, { accountKey: 'demo' })).toEqual({ ok: true, value: { state: null } });
     expect(getConnectionState).toHaveBeenLastCalledWith({}, { accountKey: 'demo' });
     expect(await dispatcher.dispatch('getConnectionState', {}, { accountKey: 42 })).toMatchObject({ ok: false, error: { kind: 'invalid-input' } });
-    expect(await dispatcher.dispatch('getConnectionState', {}, { accountKey: 'demo', admin: true })).toMatchObject({ ok: false, error: { kind: 'invalid-input' } });
+    expect(await dispatcher.dispatch('getConnectionState', {}, { accountKey: 'demo', admin: true })).toMatchObject({
+      ok: false,
+      error: { kind: 'invalid-input' },
+    });
     expect(getConnectionState).toHaveBeenCalledTimes(1);
   });
 });
@@ -73,7 +76,11 @@ describe('core: account-scoped calls name their account', () => {
     // Naming the account now in use saves it, and its queue sends it to that account's server.
     const seated = await current.call('seatService', seating([tableId]));
     expect(seated, JSON.stringify(seated)).toMatchObject({ ok: true });
-    await waitForQueue(current, (queue) => queue.entries.length === 2 && queue.entries.every((entry) => entry.attempts > 0 && entry.state !== 'sending'), 'the seating tried');
+    await waitForQueue(
+      current,
+      (queue) => queue.entries.length === 2 && queue.entries.every((entry) => entry.attempts > 0 && entry.state !== 'sending'),
+      'the seating tried',
+    );
     expect(await ledgerCount(pepe.url)).toBeGreaterThan(before);
   }, 40_000);
 });

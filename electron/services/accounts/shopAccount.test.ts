@@ -18,7 +18,9 @@ describe('venue and shop accounts', () => {
     expect(failureCode(await call('fetchShopPages', { pages: [{ resource: 'paymentMethods', page: 1 }] }))).toBe('not-a-shop');
 
     // Settings: the demo shop in use, the demo venue as the second account.
-    expect(bridgeValue(await call('saveSettings', { account: { mode: 'demo-shop' }, secondary: { mode: 'demo' }, syncEveryMinutes: 15 }))).toEqual({ accountKey: 'shop:demo' });
+    expect(bridgeValue(await call('saveSettings', { account: { mode: 'demo-shop' }, secondary: { mode: 'demo' }, syncEveryMinutes: 15 }))).toEqual({
+      accountKey: 'shop:demo',
+    });
     expect(core.accountKey).toBe('shop:demo');
     expect(events).toContainEqual({ type: 'account-changed', accountKey: 'shop:demo' });
     const shopInfo = bridgeValue<AppInfo>(await call('getAppInfo'));
@@ -38,7 +40,9 @@ describe('venue and shop accounts', () => {
     expect(bridgeValue<{ entries: unknown[] }>(await call('getQueue')).entries).toEqual([]);
 
     // The header's switch: the same settings with the two swapped.
-    expect(bridgeValue(await call('saveSettings', { account: { mode: 'demo' }, secondary: { mode: 'demo-shop' }, syncEveryMinutes: 15 }))).toEqual({ accountKey: 'demo' });
+    expect(bridgeValue(await call('saveSettings', { account: { mode: 'demo' }, secondary: { mode: 'demo-shop' }, syncEveryMinutes: 15 }))).toEqual({
+      accountKey: 'demo',
+    });
     expect(bridgeValue<AppInfo>(await call('getAppInfo'))).toMatchObject({ kind: 'venue', accountKey: 'demo' });
     expect(roomsOf(await call('fetchSyncPages', ROOMS_PAGE)).length).toBeGreaterThan(0);
     // The retail sandbox of the demo shop stopped with it.
@@ -47,12 +51,16 @@ describe('venue and shop accounts', () => {
 
   it('refuses a second account of the same kind, and nothing changes', async () => {
     const { core, call } = await fixture.start();
-    const result = await call('saveSettings', { account: { mode: 'demo' }, secondary: { mode: 'account', environment: 'custom', baseUrl: 'http://127.0.0.1:1', imagesUrl: 'http://127.0.0.1:1', tenant: 'x' }, syncEveryMinutes: 15 });
+    const result = await call('saveSettings', {
+      account: { mode: 'demo' },
+      secondary: { mode: 'account', environment: 'custom', baseUrl: 'http://127.0.0.1:1', imagesUrl: 'http://127.0.0.1:1', tenant: 'x' },
+      syncEveryMinutes: 15,
+    });
     expect(failureCode(result)).toBe('secondary-same-kind');
     expect(core.accountKey).toBe('demo');
   });
 
-  it('a real shop: its token goes to the shop\'s vault slot, the venue\'s tokens stay, and it is never echoed', async () => {
+  it("a real shop: its token goes to the shop's vault slot, the venue's tokens stay, and it is never echoed", async () => {
     const TOKEN = 'shop-secret-4c1e77ab';
     const retail = fixture.track(await startRetailSandbox({ port: 0, accounts: defaultRetailAccounts(TOKEN) }));
     const { core, call, vault, shopVault, logged } = await fixture.start();
@@ -69,17 +77,25 @@ describe('venue and shop accounts', () => {
     // No token typed and none saved: refused before switching.
     expect(failureCode(await recorded('saveSettings', { account: shop, syncEveryMinutes: 15 }))).toBe('shop-token-missing');
     // A venue's tokens for a shop: refused.
-    expect(failureCode(await recorded('saveSettings', { account: shop, secrets: { accessToken: 'a-token', integratorToken: 'b-token' }, syncEveryMinutes: 15 }))).toBe('secrets-wrong-kind');
+    expect(
+      failureCode(await recorded('saveSettings', { account: shop, secrets: { accessToken: 'a-token', integratorToken: 'b-token' }, syncEveryMinutes: 15 })),
+    ).toBe('secrets-wrong-kind');
     // A wrong token fails the connection test at the credentials.
-    const wrong = bridgeValue<{ ok: boolean; checks: Array<{ check: string; ok: boolean }> }>(await recorded('testConnection', { account: shop, secrets: { token: 'not-the-token' } }));
+    const wrong = bridgeValue<{ ok: boolean; checks: Array<{ check: string; ok: boolean }> }>(
+      await recorded('testConnection', { account: shop, secrets: { token: 'not-the-token' } }),
+    );
     expect(wrong.ok).toBe(false);
     expect(wrong.checks.find((c) => c.check === 'credentials')).toMatchObject({ ok: false });
-    const right = bridgeValue<{ ok: boolean; checks: Array<{ check: string; code: string }> }>(await recorded('testConnection', { account: shop, secrets: { token: TOKEN } }));
+    const right = bridgeValue<{ ok: boolean; checks: Array<{ check: string; code: string }> }>(
+      await recorded('testConnection', { account: shop, secrets: { token: TOKEN } }),
+    );
     expect(right.ok).toBe(true);
     expect(right.checks.map((c) => c.code)).toEqual(['shop-address-ok', 'host-answered', 'shop-credentials-accepted', 'payment-methods-read']);
 
     const host = new URL(retail.url).host;
-    expect(bridgeValue(await recorded('saveSettings', { account: shop, secrets: { token: TOKEN }, syncEveryMinutes: 15 }))).toEqual({ accountKey: `shop:demo-shop@${host}` });
+    expect(bridgeValue(await recorded('saveSettings', { account: shop, secrets: { token: TOKEN }, syncEveryMinutes: 15 }))).toEqual({
+      accountKey: `shop:demo-shop@${host}`,
+    });
     expect(core.accountKey).toBe(`shop:demo-shop@${host}`);
     expect(await shopVault.read()).toEqual({ username: 'demo-shop', token: TOKEN, origin: new URL(retail.url).origin });
     expect(await vault.load({ origin: 'https://pos.example.com', tenant: 'bar-pepe' })).toEqual(venueTokens);
@@ -97,12 +113,23 @@ describe('venue and shop accounts', () => {
     const TOKEN = 'shop-secret-restart-91';
     const retail = fixture.track(await startRetailSandbox({ port: 0, accounts: defaultRetailAccounts(TOKEN) }));
     const first = await fixture.start();
-    await first.call('saveSettings', { account: { mode: 'shop', baseUrl: retail.url, username: 'demo-shop' }, secondary: { mode: 'demo' }, secrets: { token: TOKEN }, syncEveryMinutes: 15 });
+    await first.call('saveSettings', {
+      account: { mode: 'shop', baseUrl: retail.url, username: 'demo-shop' },
+      secondary: { mode: 'demo' },
+      secrets: { token: TOKEN },
+      syncEveryMinutes: 15,
+    });
     await first.core.close();
     const again = await fixture.start(undefined, first.dataDir);
     expect(bridgeValue<AppInfo>(await again.call('getAppInfo'))).toMatchObject({ kind: 'shop', tenant: 'demo-shop' });
-    expect(bridgeValue(await again.call('getSettings'))).toMatchObject({ hasSecrets: true, secondaryHasSecrets: false, settings: { secondary: { mode: 'demo' } } });
-    const pages = bridgeValue<{ pages: Array<{ records: unknown[] }> }>(await again.call('fetchShopPages', { pages: [{ resource: 'paymentMethods', page: 1 }] }));
+    expect(bridgeValue(await again.call('getSettings'))).toMatchObject({
+      hasSecrets: true,
+      secondaryHasSecrets: false,
+      settings: { secondary: { mode: 'demo' } },
+    });
+    const pages = bridgeValue<{ pages: Array<{ records: unknown[] }> }>(
+      await again.call('fetchShopPages', { pages: [{ resource: 'paymentMethods', page: 1 }] }),
+    );
     expect(pages.pages[0]!.records.length).toBeGreaterThan(0);
   });
 });

@@ -49,7 +49,12 @@ async function status(call: (name: string) => Promise<BridgeResult<unknown>>, st
 
 describe('the shop’s webhook receiver in the core', () => {
   it('listens with the demo shop when enabled, takes a secret write-only, and stops with the account', async () => {
-    const { call } = await start({ account: { mode: 'demo-shop' }, secondary: { mode: 'demo' }, syncEveryMinutes: 60, shopWebhooks: { enabled: true, host: '127.0.0.1', port: 0 } });
+    const { call } = await start({
+      account: { mode: 'demo-shop' },
+      secondary: { mode: 'demo' },
+      syncEveryMinutes: 60,
+      shopWebhooks: { enabled: true, host: '127.0.0.1', port: 0 },
+    });
     const listening = await status(call, 'listening');
     expect(listening).toMatchObject({ secretSaved: false, secretProblem: { code: 'webhook-secret-missing' } });
     const url = listening.receiver.urls[0]!;

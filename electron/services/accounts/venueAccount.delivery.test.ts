@@ -30,7 +30,11 @@ describe('core: delivering queued entries and the connection', () => {
     const seated = seating([table]);
     bridgeValue(await terminal.call('seatService', seated));
     const done = await waitForQueue(terminal, (queue) => queue.entries.every((entry) => entry.state === 'accepted'), 'the seating accepted');
-    expect(done.entries.find((entry) => entry.id === seated.drafts[0]!.id)).toMatchObject({ state: 'accepted', acceptedBy: 'server', orderId: expect.any(Number) });
+    expect(done.entries.find((entry) => entry.id === seated.drafts[0]!.id)).toMatchObject({
+      state: 'accepted',
+      acceptedBy: 'server',
+      orderId: expect.any(Number),
+    });
     await waitForState(events, 'online');
     expect(await core.dispatcher.dispatch('getConnectionState', {}, { accountKey: core.accountKey })).toEqual({ ok: true, value: { state: 'online' } });
   });
@@ -57,8 +61,17 @@ describe('core: delivering queued entries and the connection', () => {
     const takeaway = roundDraft(null);
     bridgeValue(await terminal.call('submitEntry', { draft: takeaway }));
     bridgeValue(await terminal.call('retryEntry', { entryId: takeaway.id }));
-    const notSent = await waitForQueue(terminal, (queue) => queue.entries.some((entry) => entry.id === takeaway.id && entry.lastError !== null), 'the takeaway tried');
-    expect(notSent.entries.find((entry) => entry.id === takeaway.id)).toMatchObject({ state: 'queued', pending: 1, attempts: 1, lastError: { kind: 'not-sent:offline' } });
+    const notSent = await waitForQueue(
+      terminal,
+      (queue) => queue.entries.some((entry) => entry.id === takeaway.id && entry.lastError !== null),
+      'the takeaway tried',
+    );
+    expect(notSent.entries.find((entry) => entry.id === takeaway.id)).toMatchObject({
+      state: 'queued',
+      pending: 1,
+      attempts: 1,
+      lastError: { kind: 'not-sent:offline' },
+    });
 
     const back = await startSandbox({ port, limits: LIFTED });
     try {

@@ -69,8 +69,16 @@ describe('core: payments, gift cards and customers through the queue', () => {
       await terminal.call('submitEntry', { draft: paymentDraft(service, 500, { after: redeem.id, giftCardUuid: 'CORE-CARD-2' }) }),
     ).entry;
     const done = await waitForQueue(terminal, (queue) => settled(queue.entries, [payment.id]), 'payment discarded');
-    expect(done.entries.find((e) => e.id === redeem.id)).toMatchObject({ state: 'rejected', pending: 1, lastError: { code: 'gift-card-redeem-refused', params: { said: expect.stringContaining('above the card') } } });
-    expect(done.entries.find((e) => e.id === payment.id)).toMatchObject({ resolution: 'discarded', attempts: 0, lastError: { code: 'payment-card-not-charged' } });
+    expect(done.entries.find((e) => e.id === redeem.id)).toMatchObject({
+      state: 'rejected',
+      pending: 1,
+      lastError: { code: 'gift-card-redeem-refused', params: { said: expect.stringContaining('above the card') } },
+    });
+    expect(done.entries.find((e) => e.id === payment.id)).toMatchObject({
+      resolution: 'discarded',
+      attempts: 0,
+      lastError: { code: 'payment-card-not-charged' },
+    });
     expect(await cardBalance(sandbox, 'CORE-CARD-2')).toBe(3);
   }, 40_000);
 

@@ -37,7 +37,10 @@ describe('core: the order queue on the main side', () => {
 
     const done = await waitForQueue(terminal, (queue) => queue.entries.every((entry) => entry.state === 'accepted'), 'both entries accepted');
     expect(done.services.map((open) => open.id)).toEqual([service.id]);
-    expect(done.entries.map((entry) => [entry.kind, entry.acceptedBy])).toEqual([['seating', 'server'], ['round', 'server']]);
+    expect(done.entries.map((entry) => [entry.kind, entry.acceptedBy])).toEqual([
+      ['seating', 'server'],
+      ['round', 'server'],
+    ]);
 
     const received = await ledger(terminal.core.sandboxUrl!);
     expect(received.map((order) => order.kind)).toEqual(['flow', 'loyalty']);
@@ -90,7 +93,11 @@ describe('core: the order queue on the main side', () => {
 
   it('new settings for the same account (another image storage) keep its queue: the old dispatcher stops, the new one drains', async () => {
     const server = fixture.track(await startSandbox({ port: 0, limits: LIFTED }));
-    const terminal = await fixture.start({ mode: 'account', baseUrl: server.url, secrets: { tenant: 'demo', accessToken: 'demo-token', integratorToken: 'demo-client' } });
+    const terminal = await fixture.start({
+      mode: 'account',
+      baseUrl: server.url,
+      secrets: { tenant: 'demo', accessToken: 'demo-token', integratorToken: 'demo-client' },
+    });
     const [first, second] = DEMO_ROOMS[0]!.tables!.map((table) => table.id);
     const before = seating([first!]);
     bridgeValue(await terminal.call('seatService', before));
@@ -102,7 +109,11 @@ describe('core: the order queue on the main side', () => {
     expect(terminal.core.accountKey).toBe(key);
 
     bridgeValue(await terminal.call('seatService', seating([second!])));
-    const after = await waitForQueue(terminal, (queue) => queue.entries.length === 4 && queue.entries.every((entry) => entry.state === 'accepted'), 'both seatings accepted');
+    const after = await waitForQueue(
+      terminal,
+      (queue) => queue.entries.length === 4 && queue.entries.every((entry) => entry.state === 'accepted'),
+      'both seatings accepted',
+    );
     expect(after.services).toHaveLength(2);
     expect(after.entries.filter((entry) => entry.attempts !== 1)).toEqual([]);
   }, 40_000);
@@ -111,7 +122,11 @@ describe('core: the order queue on the main side', () => {
     const gone = await startSandbox({ port: 0, limits: LIFTED });
     const port = gone.port;
     await gone.close();
-    const account = { mode: 'account' as const, baseUrl: `http://127.0.0.1:${port}`, secrets: { tenant: 'demo', accessToken: 'demo-token', integratorToken: 'demo-client' } };
+    const account = {
+      mode: 'account' as const,
+      baseUrl: `http://127.0.0.1:${port}`,
+      secrets: { tenant: 'demo', accessToken: 'demo-token', integratorToken: 'demo-client' },
+    };
 
     const first = await fixture.start(account);
     const { service, drafts } = seating([DEMO_ROOMS[0]!.tables![0]!.id]);
@@ -131,7 +146,10 @@ describe('core: the order queue on the main side', () => {
     const back = fixture.track(await startSandbox({ port, limits: LIFTED }));
     // Nothing pending any more: the takeaway, accepted, leaves the snapshot; the table's entries stay with its open service.
     const delivered = await waitForQueue(second, (queue) => queue.entries.every((entry) => entry.pending === 0), 'delivered after the server returned');
-    expect(delivered.entries.map((entry) => [entry.kind, entry.state])).toEqual([['seating', 'accepted'], ['round', 'accepted']]);
+    expect(delivered.entries.map((entry) => [entry.kind, entry.state])).toEqual([
+      ['seating', 'accepted'],
+      ['round', 'accepted'],
+    ]);
     expect((await ledger(back.url)).map((order) => order.kind).sort()).toEqual(['flow', 'loyalty', 'loyalty']);
   }, 60_000);
 });

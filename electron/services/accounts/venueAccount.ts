@@ -49,7 +49,11 @@ export async function openVenueAccount(services: AccountServices, venue: VenueDe
   const isCurrent = () => registry.current() === opened;
 
   // A purchase order's receipt lines are recorded in the audit log as they are delivered.
-  const deliverEntry = recordingStockReceipts((request) => deliver(gateway, request), () => audit, log);
+  const deliverEntry = recordingStockReceipts(
+    (request) => deliver(gateway, request),
+    () => audit,
+    log,
+  );
   const { connectivity, openQueue } = accountPlumbing(services, accountKey, baseUrl, isCurrent, deliverEntry);
 
   const gateway: Gateway = createGateway({
@@ -93,7 +97,15 @@ export async function openVenueAccount(services: AccountServices, venue: VenueDe
     connection: () => connectivity.state,
     queue: queueHandlers,
     commerce: createCommerceHandlers({ gateway, dataDir, accountKey, log, emit }),
-    backoffice: createBackofficeHandlers({ gateway, dataDir, accountKey, audit, queue: { ...queueHandlers, ...delegatingQueueReceipts(() => queue) }, log, emit }),
+    backoffice: createBackofficeHandlers({
+      gateway,
+      dataDir,
+      accountKey,
+      audit,
+      queue: { ...queueHandlers, ...delegatingQueueReceipts(() => queue) },
+      log,
+      emit,
+    }),
   });
 
   const opened: LiveAccount = {

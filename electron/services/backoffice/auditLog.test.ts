@@ -23,7 +23,12 @@ describe('the back-office audit log', () => {
     const seen: number[] = [];
     const log = openAuditLog({ file, terminal: 'bar-1 · browser', now: () => new Date((clock += 1_000)), onRecord: (r) => seen.push(r.id) });
     log.record({ action: 'catalog-edit', target: 'items 12, 14', change: { items: [{ id: 12, price: 3.5 }] }, answer: { outcome: 'accepted', status: 200 } });
-    log.record({ action: 'vendor-create', target: 'vendor B12345678', change: { nif: 'B12345678' }, answer: { outcome: 'refused', status: 422, said: 'The nif has already been taken.' } });
+    log.record({
+      action: 'vendor-create',
+      target: 'vendor B12345678',
+      change: { nif: 'B12345678' },
+      answer: { outcome: 'refused', status: 422, said: 'The nif has already been taken.' },
+    });
     log.close();
 
     const reopened = openAuditLog({ file, terminal: 'other' });

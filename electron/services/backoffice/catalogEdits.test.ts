@@ -23,11 +23,21 @@ function fakeDeps(answer: (write: Write, n: number) => unknown = () => null) {
       return result;
     },
   });
-  const gateway = { catalog: { groups: writer('groups'), categories: writer('categories'), items: writer('items'), modifiers: writer('modifiers') } } as unknown as Gateway;
+  const gateway = {
+    catalog: { groups: writer('groups'), categories: writer('categories'), items: writer('items'), modifiers: writer('modifiers') },
+  } as unknown as Gateway;
   const audit: AuditLog = {
     record: (input) => {
       audits.push(input);
-      return { id: audits.length, at: '', terminal: 't', action: input.action, target: input.target, change: JSON.stringify(input.change), answer: input.answer };
+      return {
+        id: audits.length,
+        at: '',
+        terminal: 't',
+        action: input.action,
+        target: input.target,
+        change: JSON.stringify(input.change),
+        answer: input.answer,
+      };
     },
     list: () => [],
     close: () => {},
@@ -80,7 +90,11 @@ describe('saveCatalogEdits', () => {
     ]);
     expect(audits[1]!.change).toEqual({ items: writes[1]!.records });
     // Every window is told what was accepted, write by write.
-    expect(events.map((e) => (e.type === 'catalog-edited' ? e.edits.map((x) => `${x.kind}/${x.id}`) : e.type))).toEqual([['group/2'], ['item/12', 'item/14', 'item/15'], ['modifier/4']]);
+    expect(events.map((e) => (e.type === 'catalog-edited' ? e.edits.map((x) => `${x.kind}/${x.id}`) : e.type))).toEqual([
+      ['group/2'],
+      ['item/12', 'item/14', 'item/15'],
+      ['modifier/4'],
+    ]);
   });
 
   it('splits a resource under the request limit, keeping every record once and in order', async () => {
@@ -156,7 +170,7 @@ describe('saveCatalogEdits', () => {
     expect(audits.map((a) => [a.answer.outcome, a.answer.status])).toEqual([['refused', 422]]);
   });
 
-  it("reads the per-field words of a Laravel-style body (`data` keyed by path)", async () => {
+  it('reads the per-field words of a Laravel-style body (`data` keyed by path)', async () => {
     const refused = httpStatusError({
       endpoint: 'POST catalog/items (items[])',
       isWrite: true,
@@ -176,7 +190,9 @@ describe('saveCatalogEdits', () => {
   });
 
   it('a later write refused after an earlier one was accepted: says exactly which records were saved', async () => {
-    const { deps, events, audits } = fakeDeps((write) => (write.resource === 'items' ? sandbox422('Invalid item data: items[0].name: is required and cannot be empty.') : null));
+    const { deps, events, audits } = fakeDeps((write) =>
+      write.resource === 'items' ? sandbox422('Invalid item data: items[0].name: is required and cannot be empty.') : null,
+    );
     const result = await saveCatalogEdits(deps, [
       { kind: 'item', id: 12, name: 'x' },
       { kind: 'category', id: 3, active: false },

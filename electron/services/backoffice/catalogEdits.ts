@@ -1,7 +1,14 @@
 import type { CatalogEdit, CatalogEditRef, SaveCatalogEditsResult } from '../../../shared/bridge';
 import { MAX_CATALOG_BATCH_RECORDS } from '../../../shared/api';
 import { catalogBatchBody, CatalogRecordTooLarge, splitCatalogBatch, type CatalogBatchLimits } from '../../../shared/domain/catalogBatches';
-import { catalogEditProblems, editsByResource, refOf, serverFieldProblems, updateRecordOf, type CatalogEditResource } from '../../../shared/domain/catalogEdits';
+import {
+  catalogEditProblems,
+  editsByResource,
+  refOf,
+  serverFieldProblems,
+  updateRecordOf,
+  type CatalogEditResource,
+} from '../../../shared/domain/catalogEdits';
 import { ServiceError } from '../bridge/dispatcher';
 import { MAX_REQUEST_BYTES } from '../gateway';
 import { auditedWrite } from './audited';
@@ -52,7 +59,11 @@ export interface SaveCatalogEditsOptions {
   maxRecordsPerWrite?: number;
 }
 
-export async function saveCatalogEdits(deps: BackofficeDeps, edits: readonly CatalogEdit[], options: SaveCatalogEditsOptions = {}): Promise<SaveCatalogEditsResult> {
+export async function saveCatalogEdits(
+  deps: BackofficeDeps,
+  edits: readonly CatalogEdit[],
+  options: SaveCatalogEditsOptions = {},
+): Promise<SaveCatalogEditsResult> {
   const problems = catalogEditProblems(edits);
   if (problems.length > 0) return { outcome: 'invalid', problems };
 

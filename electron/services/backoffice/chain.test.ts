@@ -15,11 +15,23 @@ function memoryAudit(): AuditLog & { records: AuditRecord[] } {
   return {
     records,
     record(input: AuditInput) {
-      const record: AuditRecord = { id: records.length + 1, at: `2026-11-27T12:00:${String(records.length).padStart(2, '0')}.000Z`, terminal: 't', action: input.action, target: input.target, change: JSON.stringify(input.change), answer: input.answer };
+      const record: AuditRecord = {
+        id: records.length + 1,
+        at: `2026-11-27T12:00:${String(records.length).padStart(2, '0')}.000Z`,
+        terminal: 't',
+        action: input.action,
+        target: input.target,
+        change: JSON.stringify(input.change),
+        answer: input.answer,
+      };
       records.push(record);
       return record;
     },
-    list: ({ limit = 200, beforeId } = {}) => records.filter((r) => beforeId === undefined || r.id < beforeId).reverse().slice(0, limit),
+    list: ({ limit = 200, beforeId } = {}) =>
+      records
+        .filter((r) => beforeId === undefined || r.id < beforeId)
+        .reverse()
+        .slice(0, limit),
     close() {},
   };
 }

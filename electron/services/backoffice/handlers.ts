@@ -10,7 +10,7 @@ import type { BackofficeDeps, BackofficeHandlers } from './types';
 // current account's gateway; every write goes through `audited` (audited.ts) into the account's
 // audit log. Venue accounts only (a shop answers `not-a-venue`).
 
-export type {  BackofficeHandlers, BackofficeDeps } from './types';
+export type { BackofficeHandlers, BackofficeDeps } from './types';
 
 export function createBackofficeHandlers(deps: BackofficeDeps): BackofficeHandlers {
   return {

@@ -73,7 +73,14 @@ function setup() {
     listPurchaseOrders: vi.fn(async () => [{ ...ORDER, id: 4, reference: 'OC-2024-0004' }, ORDER]),
     listPurchaseOrderLines: vi.fn(async () => LINES),
   };
-  const deps = { gateway: gateway as unknown as Gateway, dataDir, accountKey: 'demo@test', audit, queue: { ...queue.handlers, ...queue.receipts }, emit: () => {} } satisfies BackofficeDeps;
+  const deps = {
+    gateway: gateway as unknown as Gateway,
+    dataDir,
+    accountKey: 'demo@test',
+    audit,
+    queue: { ...queue.handlers, ...queue.receipts },
+    emit: () => {},
+  } satisfies BackofficeDeps;
   return { handlers: purchasingHandlers(deps), gateway, queue };
 }
 
@@ -102,14 +109,29 @@ describe('purchase orders', () => {
       totalCents: 76_469,
       lineCount: 3,
     });
-    expect(purchaseOrderOf({ ...ORDER, total: null, contentsArray: null, vendor_order_id: 'V-1' })).toMatchObject({ totalCents: null, lineCount: null, vendorOrderId: 'V-1' });
+    expect(purchaseOrderOf({ ...ORDER, total: null, contentsArray: null, vendor_order_id: 'V-1' })).toMatchObject({
+      totalCents: null,
+      lineCount: null,
+      vendorOrderId: 'V-1',
+    });
   });
 
   it('reads an order’s lines in thousandths (lines without an item left out); `fresh: false` reuses them', async () => {
     const { handlers, gateway } = setup();
     const read = await handlers.getPurchaseOrderLines({ purchaseOrderId: 5, fresh: true });
     expect(read.lines).toEqual([
-      { id: 21, itemId: 3, itemName: 'Item 3', itemBarcode: '8412345001390', status: 0, ordered: 12_000, receivedAtServer: 2_000, here: { accepted: 0, waiting: 0, unconfirmed: 0 }, priceCents: 235, totalCents: 333 },
+      {
+        id: 21,
+        itemId: 3,
+        itemName: 'Item 3',
+        itemBarcode: '8412345001390',
+        status: 0,
+        ordered: 12_000,
+        receivedAtServer: 2_000,
+        here: { accepted: 0, waiting: 0, unconfirmed: 0 },
+        priceCents: 235,
+        totalCents: 333,
+      },
       expect.objectContaining({ id: 22, ordered: 1_500, receivedAtServer: 0 }),
     ]);
     await handlers.getPurchaseOrderLines({ purchaseOrderId: 5, fresh: false });
@@ -121,7 +143,9 @@ describe('purchase orders', () => {
   it('a read that fails says why with the gateway’s code', async () => {
     const { handlers, gateway } = setup();
     gateway.listPurchaseOrderLines.mockRejectedValueOnce(new GatewayError({ kind: 'offline', endpoint: 'GET purchaseOrders/{id}', text: { code: 'offline' } }));
-    await expect(handlers.getPurchaseOrderLines({ purchaseOrderId: 5, fresh: true })).rejects.toSatisfy((e) => e instanceof ServiceError && e.info.code === 'offline');
+    await expect(handlers.getPurchaseOrderLines({ purchaseOrderId: 5, fresh: true })).rejects.toSatisfy(
+      (e) => e instanceof ServiceError && e.info.code === 'offline',
+    );
   });
 });
 
@@ -158,7 +182,9 @@ describe('receiving a purchase order', () => {
   it('refuses a line that is not one of the order’s (or another item), and a line twice; nothing is stored', async () => {
     const { handlers, queue } = setup();
     await handlers.getPurchaseOrderLines({ purchaseOrderId: 5, fresh: true });
-    await expect(handlers.receivePurchaseOrder(receiptOf([{ lineId: 99, itemId: 3, quantity: 1_000 }]))).rejects.toSatisfy((e) => e instanceof ServiceError && e.info.kind === 'invalid-input');
+    await expect(handlers.receivePurchaseOrder(receiptOf([{ lineId: 99, itemId: 3, quantity: 1_000 }]))).rejects.toSatisfy(
+      (e) => e instanceof ServiceError && e.info.kind === 'invalid-input',
+    );
     await expect(handlers.receivePurchaseOrder(receiptOf([{ lineId: 21, itemId: 4, quantity: 1_000 }]))).rejects.toThrow(ServiceError);
     await expect(
       handlers.receivePurchaseOrder(
@@ -174,7 +200,9 @@ describe('receiving a purchase order', () => {
   it('a closed queue refuses the receipt (nothing saved, said as a code)', async () => {
     const { handlers, queue } = setup();
     await queue.close();
-    await expect(handlers.receivePurchaseOrder(receiptOf([{ lineId: 21, itemId: 3, quantity: 1_000 }]))).rejects.toSatisfy((e) => e instanceof ServiceError && e.info.code === 'queue-closed');
+    await expect(handlers.receivePurchaseOrder(receiptOf([{ lineId: 21, itemId: 3, quantity: 1_000 }]))).rejects.toSatisfy(
+      (e) => e instanceof ServiceError && e.info.code === 'queue-closed',
+    );
   });
 });
 
@@ -193,9 +221,15 @@ describe('the audit log of delivered receipt lines', () => {
       { outcome: 'unknown', code: 'order-unconfirmed', detail: 'x' },
     ];
     let next = 0;
-    const deliver = recordingStockReceipts(async () => outcomes[next++]!, () => audit);
+    const deliver = recordingStockReceipts(
+      async () => outcomes[next++]!,
+      () => audit,
+    );
     for (const outcome of outcomes) expect(await deliver(add, { afterOrderId: null, afterUnconfirmed: false })).toEqual(outcome);
-    const other = recordingStockReceipts(async () => ({ outcome: 'accepted', orderId: 1 }), () => audit);
+    const other = recordingStockReceipts(
+      async () => ({ outcome: 'accepted', orderId: 1 }),
+      () => audit,
+    );
     await other({ kind: 'customer', customer: { name: 'Ana', active: 1 } }, { afterOrderId: null, afterUnconfirmed: false });
     const records = audit.list().reverse();
     expect(records.map((r) => [r.action, r.target, r.answer])).toEqual([
@@ -209,8 +243,16 @@ describe('the audit log of delivered receipt lines', () => {
 
   it('a log that cannot be written never changes the outcome', async () => {
     const lines: string[] = [];
-    const broken = { record: () => { throw new Error('disk full'); } } as unknown as AuditLog;
-    const deliver = recordingStockReceipts(async () => ({ outcome: 'accepted', orderId: null }), () => broken, (line) => lines.push(line));
+    const broken = {
+      record: () => {
+        throw new Error('disk full');
+      },
+    } as unknown as AuditLog;
+    const deliver = recordingStockReceipts(
+      async () => ({ outcome: 'accepted', orderId: null }),
+      () => broken,
+      (line) => lines.push(line),
+    );
     expect(await deliver(add, { afterOrderId: null, afterUnconfirmed: true })).toEqual({ outcome: 'accepted', orderId: null });
     expect(lines).toEqual([expect.stringContaining('disk full')]);
   });

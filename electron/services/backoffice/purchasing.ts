@@ -18,7 +18,6 @@ import { NOTHING_HERE, purchaseOrderLineOf, purchaseOrderOf, receiptDrafts, rece
 /** Orders whose lines are kept (a manager opens a handful). */
 const KEPT_ORDERS = 50;
 
-
 export function purchasingHandlers(deps: BackofficeDeps): Pick<BackofficeHandlers, 'listPurchaseOrders' | 'getPurchaseOrderLines' | 'receivePurchaseOrder'> {
   const kept = new Map<number, { readAt: string; lines: PurchaseOrderLineWire[] }>();
   const keep = (purchaseOrderId: number, lines: PurchaseOrderLineWire[]) => {
@@ -41,7 +40,8 @@ export function purchasingHandlers(deps: BackofficeDeps): Pick<BackofficeHandler
 
     async getPurchaseOrderLines({ purchaseOrderId, fresh }) {
       const known = fresh ? undefined : kept.get(purchaseOrderId);
-      const read = known ?? keep(purchaseOrderId, await explainedGatewayCall(() => deps.gateway.listPurchaseOrderLines(purchaseOrderId, { priority: 'interactive' })));
+      const read =
+        known ?? keep(purchaseOrderId, await explainedGatewayCall(() => deps.gateway.listPurchaseOrderLines(purchaseOrderId, { priority: 'interactive' })));
       return { purchaseOrderId, readAt: read.readAt, lines: linesWithHere(read.lines, await receivedHere(purchaseOrderId)) };
     },
 
@@ -53,7 +53,8 @@ export function purchasingHandlers(deps: BackofficeDeps): Pick<BackofficeHandler
       if (read) {
         for (const line of input.lines) {
           const wire = read.lines.find((w) => w.id === line.lineId);
-          if (!wire || wire.item_id !== line.itemId) throw refused('lines', `line ${line.lineId} (item ${line.itemId}) is not a line of purchase order ${input.purchaseOrderId}`);
+          if (!wire || wire.item_id !== line.itemId)
+            throw refused('lines', `line ${line.lineId} (item ${line.itemId}) is not a line of purchase order ${input.purchaseOrderId}`);
         }
       }
       const entries = await deps.queue.submitAll(receiptDrafts(input));
@@ -67,5 +68,9 @@ export function purchasingHandlers(deps: BackofficeDeps): Pick<BackofficeHandler
 
 /** A receipt the window should never have sent (its lines do not fit the order). */
 function refused(field: string, detail: string): ServiceError {
-  return new ServiceError({ kind: 'invalid-input', ...coded('invalid-input', { operation: 'receivePurchaseOrder', fields: field }), detail: `receivePurchaseOrder: ${detail}` });
+  return new ServiceError({
+    kind: 'invalid-input',
+    ...coded('invalid-input', { operation: 'receivePurchaseOrder', fields: field }),
+    detail: `receivePurchaseOrder: ${detail}`,
+  });
 }

@@ -80,7 +80,9 @@ describe('readWarehouseStock', () => {
 
   it('fails with the gateway code (offline), not a bare error', async () => {
     const vendor = fakeVendor([]);
-    const gateway = { listStocks: async () => Promise.reject(new GatewayError({ kind: 'offline', text: { code: 'offline' }, endpoint: 'warehouses/{id}' })) } as unknown as Gateway;
+    const gateway = {
+      listStocks: async () => Promise.reject(new GatewayError({ kind: 'offline', text: { code: 'offline' }, endpoint: 'warehouses/{id}' })),
+    } as unknown as Gateway;
     const { handlers } = handlersWith({ ...vendor, gateway });
     const error = await handlers.readWarehouseStock({ warehouseId: 1 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ServiceError);
@@ -122,9 +124,7 @@ describe('saveStockCount', () => {
         priority: 'interactive',
       },
     ]);
-    expect(audit).toEqual([
-      { action: 'stock-count', target: 'warehouse 1', change: vendor.setCalls[0]!.body, answer: { outcome: 'accepted' } },
-    ]);
+    expect(audit).toEqual([{ action: 'stock-count', target: 'warehouse 1', change: vendor.setCalls[0]!.body, answer: { outcome: 'accepted' } }]);
     expect(events).toEqual([
       { type: 'stock-changed', stock: { warehouseId: 1, itemId: 1, quantity: 10 } },
       { type: 'stock-changed', stock: { warehouseId: 1, itemId: 3, quantity: 8 } },

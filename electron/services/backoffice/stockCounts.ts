@@ -36,7 +36,6 @@ export function changedSince(counts: readonly StockCountLine[], current: Readonl
   });
 }
 
-
 export function stockCountHandlers(deps: BackofficeDeps): Pick<BackofficeHandlers, 'readWarehouseStock' | 'saveStockCount'> {
   const readStock = (warehouseId: number) => explainedGatewayCall(async () => byItem(await deps.gateway.listStocks(warehouseId, { priority: 'interactive' })));
 

@@ -28,7 +28,11 @@ function memoryAudit(): AuditLog & { records: AuditRecord[] } {
       records.push(record);
       return record;
     },
-    list: ({ limit = 200, beforeId } = {}) => records.filter((r) => beforeId === undefined || r.id < beforeId).reverse().slice(0, limit),
+    list: ({ limit = 200, beforeId } = {}) =>
+      records
+        .filter((r) => beforeId === undefined || r.id < beforeId)
+        .reverse()
+        .slice(0, limit),
     close() {},
   };
 }
@@ -38,7 +42,21 @@ const refused = (endpoint: string, body: unknown, status = 422) => httpStatusErr
 function fakeGateway(options: { answerWrites?: boolean; offline?: boolean } = {}) {
   const answer = options.answerWrites ?? true;
   const vendors: VendorWire[] = [
-    { id: 1, name: 'Distribuciones Sol', address: 'Calle Mayor 1', nif: 'B11111111', city: 'Madrid', state: null, country: null, postalCode: null, web: null, email: null, phone: null, notes: null, shouldBeNotified: false },
+    {
+      id: 1,
+      name: 'Distribuciones Sol',
+      address: 'Calle Mayor 1',
+      nif: 'B11111111',
+      city: 'Madrid',
+      state: null,
+      country: null,
+      postalCode: null,
+      web: null,
+      email: null,
+      phone: null,
+      notes: null,
+      shouldBeNotified: false,
+    },
   ];
   const items: VendorItemWire[] = [{ id: 1, vendor_id: 1, item_id: 10, costPrice: 12.5, pack: 6, reference: null, unit_id: null, tax_id: null }];
   const calls: string[] = [];
@@ -57,8 +75,21 @@ function fakeGateway(options: { answerWrites?: boolean; offline?: boolean } = {}
     async createVendor(body: VendorCreateRequest) {
       calls.push('POST vendors');
       if (options.offline) throw offline();
-      if (vendors.some((v) => sameNif(v.nif, body.nif))) throw refused('vendors', { error: `The nif "${body.nif}" has already been taken.`, code: 422, data: [] });
-      const vendor: VendorWire = { id: vendors.length + 1, city: null, state: null, country: null, postalCode: null, web: null, email: null, phone: null, notes: null, ...body, shouldBeNotified: body.shouldBeNotified === true };
+      if (vendors.some((v) => sameNif(v.nif, body.nif)))
+        throw refused('vendors', { error: `The nif "${body.nif}" has already been taken.`, code: 422, data: [] });
+      const vendor: VendorWire = {
+        id: vendors.length + 1,
+        city: null,
+        state: null,
+        country: null,
+        postalCode: null,
+        web: null,
+        email: null,
+        phone: null,
+        notes: null,
+        ...body,
+        shouldBeNotified: body.shouldBeNotified === true,
+      };
       vendors.push(vendor);
       return answer ? { ...vendor } : null;
     },
@@ -74,7 +105,10 @@ function fakeGateway(options: { answerWrites?: boolean; offline?: boolean } = {}
     async deleteVendor(id: number) {
       calls.push(`DELETE vendors/${id}`);
       if (!vendors.some((v) => v.id === id)) throw refused('vendors/{id}', { error: `No vendor with id ${id}.`, code: 404, data: [] }, 404);
-      vendors.splice(vendors.findIndex((v) => v.id === id), 1);
+      vendors.splice(
+        vendors.findIndex((v) => v.id === id),
+        1,
+      );
     },
     async listVendorItems(vendorId: number) {
       calls.push(`GET vendors/${vendorId}/items`);
@@ -85,15 +119,30 @@ function fakeGateway(options: { answerWrites?: boolean; offline?: boolean } = {}
       for (const write of body) {
         const existing = items.find((i) => i.vendor_id === vendorId && i.item_id === write.item_id);
         if (existing) Object.assign(existing, { costPrice: Number(write.costPrice), pack: write.pack });
-        else items.push({ id: items.length + 1, vendor_id: vendorId, item_id: write.item_id, costPrice: Number(write.costPrice), pack: write.pack, reference: null, unit_id: null, tax_id: null });
+        else
+          items.push({
+            id: items.length + 1,
+            vendor_id: vendorId,
+            item_id: write.item_id,
+            costPrice: Number(write.costPrice),
+            pack: write.pack,
+            reference: null,
+            unit_id: null,
+            tax_id: null,
+          });
       }
       return null;
     },
     async removeVendorItems(vendorId: number, itemIds: number[]) {
       calls.push(`DELETE vendors/${vendorId}/items ${itemIds.join(',')}`);
       const missing = itemIds.filter((id) => !items.some((i) => i.vendor_id === vendorId && i.item_id === id));
-      if (missing.length > 0) throw refused('vendors/{id}/items', { error: `Not items of vendor ${vendorId}: ${missing.join(', ')}. Nothing was removed.`, code: 422, data: [] });
-      for (const id of itemIds) items.splice(items.findIndex((i) => i.vendor_id === vendorId && i.item_id === id), 1);
+      if (missing.length > 0)
+        throw refused('vendors/{id}/items', { error: `Not items of vendor ${vendorId}: ${missing.join(', ')}. Nothing was removed.`, code: 422, data: [] });
+      for (const id of itemIds)
+        items.splice(
+          items.findIndex((i) => i.vendor_id === vendorId && i.item_id === id),
+          1,
+        );
     },
   };
   return { gateway: gateway as unknown as Gateway, vendors, items, calls };
@@ -102,7 +151,14 @@ function fakeGateway(options: { answerWrites?: boolean; offline?: boolean } = {}
 function setup(options: Parameters<typeof fakeGateway>[0] = {}) {
   const fake = fakeGateway(options);
   const audit = memoryAudit();
-  const deps = { gateway: fake.gateway, audit, dataDir: '/nonexistent', accountKey: 'demo', queue: {} as BackofficeDeps['queue'], emit: () => {} } satisfies BackofficeDeps;
+  const deps = {
+    gateway: fake.gateway,
+    audit,
+    dataDir: '/nonexistent',
+    accountKey: 'demo',
+    queue: {} as BackofficeDeps['queue'],
+    emit: () => {},
+  } satisfies BackofficeDeps;
   return { ...fake, audit, handlers: vendorHandlers(deps) };
 }
 
@@ -112,7 +168,9 @@ describe('vendor handlers', () => {
   it('lists vendors with empty optional fields as null', async () => {
     const { handlers } = setup();
     const { vendors } = await handlers.listVendors({});
-    expect(vendors).toEqual([expect.objectContaining({ id: 1, name: 'Distribuciones Sol', nif: 'B11111111', city: 'Madrid', phone: null, shouldBeNotified: false })]);
+    expect(vendors).toEqual([
+      expect.objectContaining({ id: 1, name: 'Distribuciones Sol', nif: 'B11111111', city: 'Madrid', phone: null, shouldBeNotified: false }),
+    ]);
   });
 
   it('creates a vendor, sending only filled fields, and records it in the audit log', async () => {
@@ -122,7 +180,13 @@ describe('vendor handlers', () => {
     expect(calls).toEqual(['POST vendors']);
     expect(audit.records).toHaveLength(1);
     expect(audit.records[0]).toMatchObject({ action: 'vendor-create', target: 'vendor NIF B22222222', answer: { outcome: 'accepted' } });
-    expect(JSON.parse(audit.records[0]!.change)).toEqual({ name: 'Bodegas Norte', address: 'Polígono 3', nif: 'B22222222', city: 'Bilbao', shouldBeNotified: true });
+    expect(JSON.parse(audit.records[0]!.change)).toEqual({
+      name: 'Bodegas Norte',
+      address: 'Polígono 3',
+      nif: 'B22222222',
+      city: 'Bilbao',
+      shouldBeNotified: true,
+    });
   });
 
   it('answers a duplicate NIF as refused ON the nif field, creates nothing, and records the refusal', async () => {
@@ -183,7 +247,13 @@ describe('vendor handlers', () => {
   it('lists items in cents, saves them as decimal strings, and answers the list read back', async () => {
     const { handlers, calls, audit } = setup();
     expect((await handlers.listVendorItems({ vendorId: 1 })).items).toEqual([{ itemId: 10, costCents: 1250, pack: 6, reference: null }]);
-    const saved = await handlers.saveVendorItems({ vendorId: 1, items: [{ itemId: 10, costCents: 1399, pack: 12 }, { itemId: 11, costCents: 5, pack: 0.5 }] });
+    const saved = await handlers.saveVendorItems({
+      vendorId: 1,
+      items: [
+        { itemId: 10, costCents: 1399, pack: 12 },
+        { itemId: 11, costCents: 5, pack: 0.5 },
+      ],
+    });
     expect(saved.items).toEqual([
       { itemId: 10, costCents: 1399, pack: 12, reference: null },
       { itemId: 11, costCents: 5, pack: 0.5, reference: null },
@@ -206,7 +276,11 @@ describe('vendor handlers', () => {
 
 describe('a refusal, field by field', () => {
   it('takes the fields a body names, with their words', () => {
-    const error = refused('vendors', { error: 'The given data was invalid.', code: 422, data: { nif: ['The nif has already been taken.'], address: ['The address field is required.'] } });
+    const error = refused('vendors', {
+      error: 'The given data was invalid.',
+      code: 422,
+      data: { nif: ['The nif has already been taken.'], address: ['The address field is required.'] },
+    });
     expect(vendorRefusal(error).fields).toEqual({
       nif: { problem: 'taken', said: 'The nif has already been taken.' },
       address: { problem: 'required', said: 'The address field is required.' },

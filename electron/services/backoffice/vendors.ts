@@ -26,7 +26,6 @@ import type { BackofficeDeps, BackofficeHandlers } from './types';
 
 const interactive = { priority: 'interactive' } as const;
 
-
 const blankToNull = (value: string | null | undefined): string | null => (value === null || value === undefined || value.trim() === '' ? null : value);
 
 export function vendorOf(wire: VendorWire): Vendor {
@@ -95,7 +94,11 @@ const FIELD_KEYS: readonly VendorField[] = [...vendorTextFields, 'shouldBeNotifi
 
 /** The vendor field a path names (`nif`, `vendor.nif`, `data.0.postalCode`), or null. */
 function fieldOfPath(path: string): VendorField | null {
-  const last = path.split(/[.[\]]+/).filter(Boolean).at(-1) ?? '';
+  const last =
+    path
+      .split(/[.[\]]+/)
+      .filter(Boolean)
+      .at(-1) ?? '';
   return FIELD_KEYS.find((field) => field.toLowerCase() === last.toLowerCase()) ?? null;
 }
 
@@ -140,7 +143,9 @@ export function vendorRefusal(error: GatewayError): Extract<SaveVendorResult, { 
   };
 }
 
-export function vendorHandlers(deps: BackofficeDeps): Pick<BackofficeHandlers, 'listVendors' | 'saveVendor' | 'deleteVendor' | 'listVendorItems' | 'saveVendorItems' | 'removeVendorItems'> {
+export function vendorHandlers(
+  deps: BackofficeDeps,
+): Pick<BackofficeHandlers, 'listVendors' | 'saveVendor' | 'deleteVendor' | 'listVendorItems' | 'saveVendorItems' | 'removeVendorItems'> {
   const { gateway } = deps;
 
   /** The vendor's items after a write; null when they cannot be read back (the write stands). */
@@ -173,7 +178,9 @@ export function vendorHandlers(deps: BackofficeDeps): Pick<BackofficeHandlers, '
       // The answer is not shown by the spec: read the vendor (an update) or find it by its NIF (a create).
       try {
         if (!creating) return { outcome: 'saved', vendor: vendorOf(await gateway.getVendor(id, interactive)) };
-        const nif = String(body.nif ?? '').trim().toUpperCase();
+        const nif = String(body.nif ?? '')
+          .trim()
+          .toUpperCase();
         const found = (await gateway.listVendors(interactive)).find((v) => v.nif.trim().toUpperCase() === nif);
         return { outcome: 'saved', vendor: found ? vendorOf(found) : null };
       } catch {

@@ -72,9 +72,7 @@ describe('bridge dispatcher', () => {
   });
 
   it('refuses to send out a result that breaks its output schema', async () => {
-    const dispatcher = createDispatcher(
-      fakeHandlers({ getConnectionState: async () => ({ state: 'sideways' }) as never }),
-    );
+    const dispatcher = createDispatcher(fakeHandlers({ getConnectionState: async () => ({ state: 'sideways' }) as never }));
     expect(await dispatcher.dispatch('getConnectionState', {})).toMatchObject({ ok: false, error: { kind: 'internal' } });
   });
 });
@@ -109,11 +107,19 @@ describe('what the dispatcher records carries no secret and no stack', () => {
     const dispatcher = createDispatcher(
       fakeHandlers({
         getConnectionState: async () => {
-          throw new ServiceError({ kind: 'invalid', code: 'server-rejected', params: { status: 422, said: `refused ${TOKEN}` }, detail: `body: ${encodeURIComponent(TOKEN)} ${form}` });
+          throw new ServiceError({
+            kind: 'invalid',
+            code: 'server-rejected',
+            params: { status: 422, said: `refused ${TOKEN}` },
+            detail: `body: ${encodeURIComponent(TOKEN)} ${form}`,
+          });
         },
       }),
     );
     const result = await dispatcher.dispatch('getConnectionState', {});
-    expect(result).toEqual({ ok: false, error: { kind: 'invalid', code: 'server-rejected', params: { status: 422, said: 'refused [redacted]' }, detail: 'body: [redacted] [redacted]' } });
+    expect(result).toEqual({
+      ok: false,
+      error: { kind: 'invalid', code: 'server-rejected', params: { status: 422, said: 'refused [redacted]' }, detail: 'body: [redacted] [redacted]' },
+    });
   });
 });

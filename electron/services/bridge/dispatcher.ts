@@ -53,11 +53,21 @@ export function createDispatcher(handlers: BridgeHandlers, log: (line: string) =
       const operation = bridgeOperations[name];
       const input = operation.input.safeParse(rawInput ?? {});
       if (!input.success) {
-        return failure({ kind: 'invalid-input', ...coded('invalid-input', { operation: name, fields: zodErrorFields(input.error) }), issues: zodIssues(name, input.error), detail: describeZodError(name, input.error) });
+        return failure({
+          kind: 'invalid-input',
+          ...coded('invalid-input', { operation: name, fields: zodErrorFields(input.error) }),
+          issues: zodIssues(name, input.error),
+          detail: describeZodError(name, input.error),
+        });
       }
       const context = bridgeCallContextSchema.safeParse(rawContext ?? {});
       if (!context.success) {
-        return failure({ kind: 'invalid-input', ...coded('invalid-input', { operation: name, fields: zodErrorFields(context.error) }), issues: zodIssues(name, context.error), detail: describeZodError(`${name} (context)`, context.error) });
+        return failure({
+          kind: 'invalid-input',
+          ...coded('invalid-input', { operation: name, fields: zodErrorFields(context.error) }),
+          issues: zodIssues(name, context.error),
+          detail: describeZodError(`${name} (context)`, context.error),
+        });
       }
       let value: unknown;
       try {
@@ -88,5 +98,8 @@ function failure(error: BridgeErrorInfo): BridgeResult<never> {
   const detail = redactSecrets(error.detail);
   const { code, params } = redactedText(error);
   const issues = error.issues?.map((issue) => ({ path: issue.path, ...redactedText(issue) }));
-  return { ok: false, error: { kind: error.kind, code, ...(params ? { params } : {}), ...(issues ? { issues } : {}), ...(detail !== undefined ? { detail } : {}) } };
+  return {
+    ok: false,
+    error: { kind: error.kind, code, ...(params ? { params } : {}), ...(issues ? { issues } : {}), ...(detail !== undefined ? { detail } : {}) },
+  };
 }

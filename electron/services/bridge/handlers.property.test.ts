@@ -47,7 +47,11 @@ const nearValid: Record<string, fc.Arbitrary<unknown>> = {
   fetchSyncPages: fc.record({
     pages: fc.array(
       fc.record(
-        { resource: fc.oneof(fc.constantFrom(...syncResourceNames), text), page: fc.oneof(fc.integer({ min: 1, max: 5 }), number), warehouseId: fc.oneof(fc.nat(5), number) },
+        {
+          resource: fc.oneof(fc.constantFrom(...syncResourceNames), text),
+          page: fc.oneof(fc.integer({ min: 1, max: 5 }), number),
+          warehouseId: fc.oneof(fc.nat(5), number),
+        },
         { requiredKeys: ['resource', 'page'] },
       ),
       { maxLength: 12 },
@@ -59,7 +63,9 @@ const nearValid: Record<string, fc.Arbitrary<unknown>> = {
       id: entryId,
       tables: fc.uniqueArray(fc.integer({ min: 1, max: 12 }), { minLength: 1, maxLength: 3 }),
       round: fc.boolean(),
-      broken: fc.option(fc.tuple(fc.constantFrom('service', 'seating'), fc.constantFrom('tableIds', 'guests', 'open', 'kind', 'request', 'serviceId', 'place'), anything)),
+      broken: fc.option(
+        fc.tuple(fc.constantFrom('service', 'seating'), fc.constantFrom('tableIds', 'guests', 'open', 'kind', 'request', 'serviceId', 'place'), anything),
+      ),
     })
     .map(({ id, tables, round, broken }) => {
       const service: Record<string, unknown> = { ...tableService(tables) };
@@ -73,10 +79,16 @@ const nearValid: Record<string, fc.Arbitrary<unknown>> = {
     .map(({ id, broken }) => ({ draft: broken ? { ...roundDraft(null, { id }), [broken[0]]: broken[1] } : roundDraft(null, { id }) })),
   importQueue: fc
     .record({
-      entries: fc.array(fc.record({ id: entryId, seq: fc.oneof(fc.integer({ min: 1, max: 1000 }), number), state: fc.oneof(fc.constantFrom(...outboxStates), text) }), { maxLength: 4 }),
+      entries: fc.array(
+        fc.record({ id: entryId, seq: fc.oneof(fc.integer({ min: 1, max: 1000 }), number), state: fc.oneof(fc.constantFrom(...outboxStates), text) }),
+        { maxLength: 4 },
+      ),
       services: fc.array(fc.uniqueArray(fc.integer({ min: 1, max: 12 }), { minLength: 1, maxLength: 2 }), { maxLength: 2 }),
     })
-    .map(({ entries, services }) => ({ entries: entries.map(({ id, seq, state }) => handedOver(roundDraft(null, { id }), seq, state)), services: services.map(tableService) })),
+    .map(({ entries, services }) => ({
+      entries: entries.map(({ id, seq, state }) => handedOver(roundDraft(null, { id }), seq, state)),
+      services: services.map(tableService),
+    })),
   retryEntry: entryRef,
   resendEntry: entryRef,
   markEntryDone: entryRef,
@@ -90,7 +102,23 @@ const nearValid: Record<string, fc.Arbitrary<unknown>> = {
 /** An entry of an old renderer outbox as the hand-off sends it (maybe with a broken seq or state). */
 function handedOver(draft: EntryDraft, seq: unknown, state: unknown): OutboxEntry {
   const at = '2026-11-20T12:00:00.000Z';
-  return { ...draft, seq, state, pending: 1, createdAt: at, updatedAt: at, attempts: 0, lastAttemptAt: null, lastError: null, retryAt: null, orderId: null, afterUnconfirmed: false, acceptedBy: null, conflict: false, resolution: null } as OutboxEntry;
+  return {
+    ...draft,
+    seq,
+    state,
+    pending: 1,
+    createdAt: at,
+    updatedAt: at,
+    attempts: 0,
+    lastAttemptAt: null,
+    lastError: null,
+    retryAt: null,
+    orderId: null,
+    afterUnconfirmed: false,
+    acceptedBy: null,
+    conflict: false,
+    resolution: null,
+  } as OutboxEntry;
 }
 
 const call = fc.record({
@@ -139,7 +167,16 @@ describe('every bridge operation against random and malformed input', () => {
           maxRetryAfterMs: 1000,
         });
         const dispatcher = createDispatcher(
-          createBridgeHandlers({ shell: 'browser', mode: 'account', accountKey: 'demo@vendor.test', version: '0.1.0', gateway, vault: memoryVault(), images: () => null, queue: queue.handlers }),
+          createBridgeHandlers({
+            shell: 'browser',
+            mode: 'account',
+            accountKey: 'demo@vendor.test',
+            version: '0.1.0',
+            gateway,
+            vault: memoryVault(),
+            images: () => null,
+            queue: queue.handlers,
+          }),
         );
         const near = useNearValid && Object.hasOwn(nearValid, name) ? nearValid[name] : undefined;
         const value = near ? fc.sample(near, { numRuns: 1, seed: sampleSeed })[0] : input;

@@ -108,7 +108,9 @@ export function createBridgeHandlers(deps: HandlerDeps): BridgeHandlers {
   const venueOnly = (name: string) => async () => {
     throw new ServiceError({ kind: 'invalid-input', ...coded('not-a-venue'), detail: `${name}: ${deps.accountKey} is a shop` });
   };
-  const blocked = Object.fromEntries([...VENUE_ONLY_OPERATIONS, ...Object.keys(commerceOperations), ...Object.keys(backofficeOperations)].map((name) => [name, venueOnly(name)]));
+  const blocked = Object.fromEntries(
+    [...VENUE_ONLY_OPERATIONS, ...Object.keys(commerceOperations), ...Object.keys(backofficeOperations)].map((name) => [name, venueOnly(name)]),
+  );
   return { ...handlers, ...blocked } as BridgeHandlers;
 }
 

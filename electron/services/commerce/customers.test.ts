@@ -93,14 +93,22 @@ describe('getCustomer', () => {
     expect(listed?.email ?? null).toBeNull();
     // …the record read by id does.
     const { customer } = await handlers.getCustomer({ customerId: 1 });
-    expect(customer).toEqual({ id: 1, name: 'María García López', active: true, email: 'maria.garcia@example.com', phone: expect.stringMatching(/^\+?[\d ]{9,}$/) });
+    expect(customer).toEqual({
+      id: 1,
+      name: 'María García López',
+      active: true,
+      email: 'maria.garcia@example.com',
+      phone: expect.stringMatching(/^\+?[\d ]{9,}$/),
+    });
     expect(events).toEqual([]);
   });
 
   it('a customer created without contact details reads null for both; a deleted one is dropped by every window', async () => {
     const { gateway, events, handlers } = setup();
     const id = await aNewCustomer(gateway);
-    await expect(handlers.getCustomer({ customerId: id })).resolves.toEqual({ customer: { id, name: 'Prueba Borrar', active: true, email: null, phone: null } });
+    await expect(handlers.getCustomer({ customerId: id })).resolves.toEqual({
+      customer: { id, name: 'Prueba Borrar', active: true, email: null, phone: null },
+    });
     await gateway.deleteCustomer(id);
     const error = await failureOf(handlers.getCustomer({ customerId: id }), ServiceError);
     expect(error.info.kind).toBe('not-found');

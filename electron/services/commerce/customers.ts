@@ -25,7 +25,15 @@ export function customerHandlers(deps: CommerceDeps): Pick<CommerceHandlers, 'de
     async getCustomer({ customerId }) {
       try {
         const customer = await deps.gateway.getCustomer(customerId);
-        return { customer: { id: customer.id, name: customer.name.slice(0, 300), active: customer.active, email: contact(customer.email, 200), phone: contact(customer.phone, 50) } };
+        return {
+          customer: {
+            id: customer.id,
+            name: customer.name.slice(0, 300),
+            active: customer.active,
+            email: contact(customer.email, 200),
+            phone: contact(customer.phone, 50),
+          },
+        };
       } catch (error) {
         if (error instanceof GatewayError) {
           if (error.kind === 'not-found' && error.status === 404) deps.emit({ type: 'customer-changed', customerId, deleted: true });

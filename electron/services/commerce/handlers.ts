@@ -7,7 +7,7 @@ import type { CommerceDeps, CommerceHandlers } from './types';
 // per concern, all bound to the current account's gateway; changes other windows must see are
 // announced as events.
 
-export type {  CommerceHandlers, CommerceDeps } from './types';
+export type { CommerceHandlers, CommerceDeps } from './types';
 
 export function createCommerceHandlers(deps: CommerceDeps): CommerceHandlers {
   return { ...giftCardHandlers(deps), ...customerHandlers(deps), ...stockHandlers(deps) };

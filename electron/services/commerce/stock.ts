@@ -39,7 +39,6 @@ function serialised<T>(path: string, work: () => Promise<T>): Promise<T> {
   return run;
 }
 
-
 /** The row the vendor answered for this item, when it answered one (the answer is "not shown" in the spec). */
 function answeredRow(answer: StockWire | StockWire[] | null, itemId: number): StockWire | undefined {
   if (answer === null) return undefined;
@@ -70,7 +69,9 @@ export function stockHandlers(deps: CommerceDeps): Pick<CommerceHandlers, 'setIt
     }
     const parsed = stockSettingsFile.safeParse(json);
     if (!parsed.success) {
-      log(`stock settings: ${STOCK_SETTINGS_FILE} has an unexpected shape (damaged): no warehouse until it is saved again — ${parsed.error.issues[0]?.message ?? ''}`);
+      log(
+        `stock settings: ${STOCK_SETTINGS_FILE} has an unexpected shape (damaged): no warehouse until it is saved again — ${parsed.error.issues[0]?.message ?? ''}`,
+      );
       return { version: 1, accounts: {} };
     }
     return parsed.data;

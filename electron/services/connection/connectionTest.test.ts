@@ -181,7 +181,11 @@ describe('testConnection never follows a redirect with the tokens', () => {
   it('scrubs a token the server echoes from every check', async () => {
     const echo = await startRecordingServer(echoing(401));
     try {
-      const result = await run({ baseUrl: echo.url, imagesUrl: sandbox.url, secrets: { accessToken: 'echoed-access-4411', integratorToken: 'echoed-client-5522' } });
+      const result = await run({
+        baseUrl: echo.url,
+        imagesUrl: sandbox.url,
+        secrets: { accessToken: 'echoed-access-4411', integratorToken: 'echoed-client-5522' },
+      });
       expect(JSON.stringify(result)).toContain('[redacted]');
       expect(JSON.stringify(result)).not.toMatch(/echoed-access-4411|echoed-client-5522/);
     } finally {

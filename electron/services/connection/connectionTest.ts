@@ -26,7 +26,6 @@ export interface ConnectionTestResult {
   checks: ConnectionCheck[];
 }
 
-
 /** The read that proves the API works: small, and every account has it (spec: hospitality 4.2). */
 const PROBE_PATH = '/api/external/v2/paymentMethods';
 /** An image nobody has: a 404 for it proves the image storage answers (spec §4.2 image rows). */
@@ -67,9 +66,7 @@ async function runChecks(target: ConnectionTarget, options: ConnectionTestOption
   );
 
   // The image storage is another host (spec §1): it is tried alongside the API.
-  const imageCheck = images.ok
-    ? checkImageStorage(images.url, target.tenant, doFetch, options.timeoutMs)
-    : Promise.resolve(null);
+  const imageCheck = images.ok ? checkImageStorage(images.url, target.tenant, doFetch, options.timeoutMs) : Promise.resolve(null);
 
   if (base.ok) {
     const url = new URL(`${base.url.href.replace(/\/+$/, '')}${PROBE_PATH}`);
@@ -110,7 +107,8 @@ function checkAddress(which: 'server' | 'images', value: string): Address {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     return wrong(coded(which === 'server' ? 'server-address-scheme' : 'images-address-scheme', { scheme: url.protocol }), `scheme ${url.protocol}`);
   }
-  if (url.username || url.password) return wrong(coded(which === 'server' ? 'server-address-userinfo' : 'images-address-userinfo'), 'has a user name or password');
+  if (url.username || url.password)
+    return wrong(coded(which === 'server' ? 'server-address-userinfo' : 'images-address-userinfo'), 'has a user name or password');
   if (url.search || url.hash) return wrong(coded(which === 'server' ? 'server-address-query' : 'images-address-query'), 'has ? or #');
   // A common slip: pasting an endpoint instead of the host root the spec's paths are appended to.
   if (which === 'server' && /\/(api|apiFlow)(\/|$)/i.test(url.pathname)) {
@@ -219,13 +217,7 @@ function unreachable(url: URL, answer: Extract<Answer, { ok: false }>): ErrorTex
     : coded('host-unreachable', { host: url.host, cause: answer.cause });
 }
 
-async function request(
-  doFetch: typeof fetch,
-  url: URL,
-  headers: Record<string, string>,
-  timeoutMs: number,
-  redirect: 'manual' | 'follow',
-): Promise<Answer> {
+async function request(doFetch: typeof fetch, url: URL, headers: Record<string, string>, timeoutMs: number, redirect: 'manual' | 'follow'): Promise<Answer> {
   try {
     const response = await doFetch(url, { headers, redirect, signal: AbortSignal.timeout(timeoutMs) });
     return { ok: true, response };
@@ -354,7 +346,8 @@ function checkShopApi(response: Response, target: ShopConnectionTarget): Promise
   return checkApiAnswer(response, {
     path: SHOP_PROBE_PATH,
     sentCredentials: Boolean(target.token),
-    noCredentials: () => target.missingSecrets ?? coded('shop-token-missing', { username: target.username, origin: new URL(response.url || 'http://x').origin }),
+    noCredentials: () =>
+      target.missingSecrets ?? coded('shop-token-missing', { username: target.username, origin: new URL(response.url || 'http://x').origin }),
     refused: (said) => coded('credentials-refused', saidParam(said)),
     accepted: coded('shop-credentials-accepted', { username: target.username }),
     missing: coded('shop-api-missing', { path: SHOP_PROBE_PATH.replace(/config\/payment_methods$/, '') }),

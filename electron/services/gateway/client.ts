@@ -1,5 +1,38 @@
 import { z } from 'zod';
-import { addStockRequest, catalogResources, chainSyncWire, customersCreateRequest, customersPage, customerWire, flowEnvelopeWire, flowMessageRequest, giftCardCreateRequest, giftCardRedeemedWire, giftCardRedeemRequest, giftCardWire, isTableBusyMessage, loyaltyOrderRequest, loyaltyOrderWire, notShown, paymentMethodsResponse, purchaseOrderLinesPage, purchaseOrdersPage, roomsPage, setStockRequest, stocksPage, stockWriteWire, vendorCreateRequest, vendorItemsPage, vendorItemWire, vendorItemsRemoveRequest, vendorItemsSaveRequest, vendorUpdateRequest, vendorWire, vendorsPage, warehousesPage } from '../../../shared/api';
+import {
+  addStockRequest,
+  catalogResources,
+  chainSyncWire,
+  customersCreateRequest,
+  customersPage,
+  customerWire,
+  flowEnvelopeWire,
+  flowMessageRequest,
+  giftCardCreateRequest,
+  giftCardRedeemedWire,
+  giftCardRedeemRequest,
+  giftCardWire,
+  isTableBusyMessage,
+  loyaltyOrderRequest,
+  loyaltyOrderWire,
+  notShown,
+  paymentMethodsResponse,
+  purchaseOrderLinesPage,
+  purchaseOrdersPage,
+  roomsPage,
+  setStockRequest,
+  stocksPage,
+  stockWriteWire,
+  vendorCreateRequest,
+  vendorItemsPage,
+  vendorItemWire,
+  vendorItemsRemoveRequest,
+  vendorItemsSaveRequest,
+  vendorUpdateRequest,
+  vendorWire,
+  vendorsPage,
+  warehousesPage,
+} from '../../../shared/api';
 import { coded, saidParam } from '../../../shared/bridge';
 import { GatewayError } from './errors';
 import { ROOMS_PER_PAGE } from './pagination';
@@ -7,7 +40,7 @@ import { fetchSyncPage } from './syncPages';
 import type { Gateway, GatewayOptions } from './types';
 import { FLOW_AUTH_FAILURE, gatewayRequests, ignoreBody, type GatewayRequests } from './requests';
 
-export type { GatewayOptions,       Gateway } from './types';
+export type { GatewayOptions, Gateway } from './types';
 
 /** The venue's vendor API (spec §4), every call checked before it leaves and on its way back. */
 export function createGateway(options: GatewayOptions): Gateway {
@@ -27,8 +60,7 @@ export function createGateway(options: GatewayOptions): Gateway {
 function venueCalls({ v2, checked, positiveId, getPage, getAll, transport }: GatewayRequests, self: () => Gateway) {
   return {
     // ——— spec 4.2 ———
-    roomsPage: async (page, o) =>
-      v2('GET', 'rooms', 'rooms', roomsPage, { searchParams: { withTables: 1, page }, priority: o?.priority }),
+    roomsPage: async (page, o) => v2('GET', 'rooms', 'rooms', roomsPage, { searchParams: { withTables: 1, page }, priority: o?.priority }),
     listRooms: async (o) => getAll('rooms', (page) => self().roomsPage(page, o), ROOMS_PER_PAGE),
     listPaymentMethods: async (o) => v2('GET', 'paymentMethods', 'paymentMethods', paymentMethodsResponse, { priority: o?.priority }),
 
@@ -91,13 +123,7 @@ function stockCalls({ v2, checked, positiveId, getPage, getAll, catalog, expectC
     warehousesPage: async (page, o) => getPage('warehouses', 'warehouses', warehousesPage, page, o),
     listWarehouses: async (o) => getAll('warehouses', (page) => self().warehousesPage(page, o)),
     stocksPage: async (warehouseId, page, o) =>
-      getPage(
-        `warehouses/${positiveId(warehouseId, 'GET warehouses/{id}', 'Warehouse')}`,
-        'warehouses/{id}',
-        stocksPage,
-        page,
-        o,
-      ),
+      getPage(`warehouses/${positiveId(warehouseId, 'GET warehouses/{id}', 'Warehouse')}`, 'warehouses/{id}', stocksPage, page, o),
     listStocks: async (warehouseId, o) => getAll('warehouses/{id}', (page) => self().stocksPage(warehouseId, page, o)),
     async addStock(warehouseId, stock, o) {
       const endpoint = 'warehouses/{id}/addStock';
@@ -128,8 +154,7 @@ function stockCalls({ v2, checked, positiveId, getPage, getAll, catalog, expectC
 function vendorCalls({ v2, checked, positiveId, getPage, getAll }: GatewayRequests) {
   return {
     listVendors: async (o) => getAll('vendors', (page) => getPage('vendors', 'vendors', vendorsPage, page, o)),
-    getVendor: async (id, o) =>
-      v2('GET', `vendors/${positiveId(id, 'GET vendors/{id}', 'Vendor')}`, 'vendors/{id}', vendorWire, { priority: o?.priority }),
+    getVendor: async (id, o) => v2('GET', `vendors/${positiveId(id, 'GET vendors/{id}', 'Vendor')}`, 'vendors/{id}', vendorWire, { priority: o?.priority }),
     async createVendor(vendor, o) {
       const body = checked(vendorCreateRequest, vendor, 'POST vendors');
       return v2('POST', 'vendors', 'vendors', notShown(vendorWire), { body, priority: o?.priority });
@@ -172,11 +197,7 @@ function orderCalls({ checked, transport, expectContinue }: GatewayRequests) {
       const endpoint = 'POST apiFlow newOrder';
       const secrets = await transport.requireSecrets(endpoint);
       // spec §5: Flow carries the credentials inside the message, not in headers.
-      const message = checked(
-        flowMessageRequest,
-        { auth: { tenant: secrets.tenant, token: secrets.accessToken }, action: 'newOrder', data },
-        endpoint,
-      );
+      const message = checked(flowMessageRequest, { auth: { tenant: secrets.tenant, token: secrets.accessToken }, action: 'newOrder', data }, endpoint);
       const envelope = await transport.send({
         method: 'POST',
         path: 'apiFlow',

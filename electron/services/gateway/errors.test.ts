@@ -37,7 +37,8 @@ describe('httpStatusError', () => {
 
 describe('httpStatusError: field paths of a refusal', () => {
   it('names the fields a `{ error, code, data }` body names, none for an empty data', () => {
-    const at = (data: unknown) => httpStatusError({ endpoint: 'POST config/customers', isWrite: true, status: 422, body: { error: 'The given data was invalid.', code: 0, data } });
+    const at = (data: unknown) =>
+      httpStatusError({ endpoint: 'POST config/customers', isWrite: true, status: 422, body: { error: 'The given data was invalid.', code: 0, data } });
     expect(at({ address: ['The address field is required.'] })).toMatchObject({ fields: ['address'], text: { params: { fields: 'address' } } });
     expect(at([]).fields).toEqual([]);
     expect(at([]).text.params).not.toHaveProperty('fields');

@@ -35,13 +35,7 @@ export type GatewayErrorKind = (typeof gatewayErrorKinds)[number];
  * - `already-invoiced`: the retail service refused an invoice because the order has one
  *   (clarifications "Retail") — right after an unconfirmed invoice attempt, evidence it arrived.
  */
-export type GatewayErrorCode =
-  | 'body-too-large'
-  | 'request-invalid'
-  | 'table-has-open-order'
-  | 'redirected'
-  | 'too-many-objects'
-  | 'already-invoiced';
+export type GatewayErrorCode = 'body-too-large' | 'request-invalid' | 'table-has-open-order' | 'redirected' | 'too-many-objects' | 'already-invoiced';
 
 export class GatewayError extends Error {
   readonly kind: GatewayErrorKind;
@@ -101,7 +95,10 @@ export class GatewayError extends Error {
 /** Parameters can quote the server (`said`), which may echo the request: scrubbed like the detail. */
 export function redactedText(text: ErrorText): ErrorText {
   if (!text.params) return text;
-  return { code: text.code, params: Object.fromEntries(Object.entries(text.params).map(([key, value]) => [key, typeof value === 'string' ? (redactSecrets(value) ?? '') : value])) };
+  return {
+    code: text.code,
+    params: Object.fromEntries(Object.entries(text.params).map(([key, value]) => [key, typeof value === 'string' ? (redactSecrets(value) ?? '') : value])),
+  };
 }
 
 const BODY_EXCERPT = 500;

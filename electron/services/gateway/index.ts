@@ -3,4 +3,4 @@ export * from './errors';
 export * from './limiter';
 export * from './pagination';
 export { MAX_REQUEST_BYTES } from './transport';
-export { fetchSyncPages,  } from './syncPages';
+export { fetchSyncPages } from './syncPages';

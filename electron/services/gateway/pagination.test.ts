@@ -44,7 +44,13 @@ const customers = (from: number, count: number) => Array.from({ length: count },
 /** An honest page of a list of `total` customers. */
 function honest(total: number, page: number, perPage: number): Envelope {
   const start = (page - 1) * perPage;
-  return { current_page: page, data: customers(start + 1, Math.max(0, Math.min(perPage, total - start))), per_page: perPage, total, last_page: Math.max(1, Math.ceil(total / perPage)) };
+  return {
+    current_page: page,
+    data: customers(start + 1, Math.max(0, Math.min(perPage, total - start))),
+    per_page: perPage,
+    total,
+    last_page: Math.max(1, Math.ceil(total / perPage)),
+  };
 }
 
 function expectTooLong(failure: GatewayError, endpoint: string) {
@@ -168,7 +174,12 @@ describe('a list is read to at most MAX_PAGES_PER_LIST pages, whatever its total
   });
 
   it('a last_page past the cap without a total is refused on page 1', async () => {
-    const { gateway, asked } = lyingServer((page, perPage) => ({ current_page: page, data: customers((page - 1) * perPage + 1, perPage), per_page: perPage, last_page: 37_245 }));
+    const { gateway, asked } = lyingServer((page, perPage) => ({
+      current_page: page,
+      data: customers((page - 1) * perPage + 1, perPage),
+      per_page: perPage,
+      last_page: 37_245,
+    }));
     expectTooLong(await failureOf(gateway.listCustomers(), GatewayError), 'GET customers');
     expect(asked).toEqual([1]);
   });

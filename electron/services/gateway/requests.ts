@@ -17,8 +17,7 @@ export const ignoreBody = z.unknown().transform((): void => undefined);
 export const FLOW_AUTH_FAILURE = /authenticat|unauthori[sz]ed|credential|invalid (access )?token|unknown tenant/i;
 
 export function gatewayRequests(options: GatewayOptions) {
-  const limiter =
-    options.limiter ?? createRateLimiter(options.requestsPerMinute ? { requestsPerMinute: options.requestsPerMinute } : {});
+  const limiter = options.limiter ?? createRateLimiter(options.requestsPerMinute ? { requestsPerMinute: options.requestsPerMinute } : {});
   const transport = createTransport({
     baseUrl: options.baseUrl,
     secrets: options.secrets,
@@ -50,7 +49,13 @@ export function gatewayRequests(options: GatewayOptions) {
 
   function positiveId(id: number, endpoint: string, what: string): number {
     if (!Number.isSafeInteger(id) || id < 1) {
-      throw new GatewayError({ kind: 'invalid', code: 'request-invalid', endpoint, text: coded('invalid-id', { id: String(id) }), body: `${what} ${String(id)} is not a valid id` });
+      throw new GatewayError({
+        kind: 'invalid',
+        code: 'request-invalid',
+        endpoint,
+        text: coded('invalid-id', { id: String(id) }),
+        body: `${what} ${String(id)} is not a valid id`,
+      });
     }
     return id;
   }
@@ -98,8 +103,7 @@ export function gatewayRequests(options: GatewayOptions) {
     return {
       list: async (o) => getAll(path, (p) => one(p, o)),
       page: one,
-      get: async (id, o) =>
-        v2('GET', `${path}/${positiveId(id, `GET ${path}/{id}`, 'Record')}`, `${path}/{id}`, record, { priority: o?.priority }),
+      get: async (id, o) => v2('GET', `${path}/${positiveId(id, `GET ${path}/{id}`, 'Record')}`, `${path}/{id}`, record, { priority: o?.priority }),
       async create(input, o) {
         const body = checked(requests.create, input, `POST ${path}`);
         return v2('POST', path, path, notShown(record), { body, priority: o?.priority });
@@ -120,9 +124,7 @@ export function gatewayRequests(options: GatewayOptions) {
     };
   }
 
-  const catalog = Object.fromEntries(
-    (Object.keys(catalogResources) as CatalogSegment[]).map((segment) => [segment, catalogCalls(segment)]),
-  ) as CatalogGateway;
+  const catalog = Object.fromEntries((Object.keys(catalogResources) as CatalogSegment[]).map((segment) => [segment, catalogCalls(segment)])) as CatalogGateway;
   return { limiter, transport, expectContinue, checked, positiveId, v2, getPage, getAll, catalog };
 }
 export type GatewayRequests = ReturnType<typeof gatewayRequests>;

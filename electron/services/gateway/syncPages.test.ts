@@ -28,16 +28,27 @@ function slowGateway(failing: ReadonlyMap<number, Error>) {
 describe('fetchSyncPages (the bridge operation)', () => {
   it('answers every page in the order asked, whatever order they arrive in', async () => {
     const { gateway, release } = slowGateway(new Map());
-    const answer = fetchSyncPages(gateway, [3, 1, 2].map((page) => ({ resource: 'items' as const, page })));
+    const answer = fetchSyncPages(
+      gateway,
+      [3, 1, 2].map((page) => ({ resource: 'items' as const, page })),
+    );
     for (const page of [2, 3, 1]) release(page);
     expect((await answer).map((page) => page.page)).toEqual([3, 1, 2]);
   });
 
   it('fails with the first failure in the order asked, only once every page has settled', async () => {
     const first = new Error('page 2 failed');
-    const { gateway, release, settled } = slowGateway(new Map([[2, first], [3, new Error('page 3 failed')]]));
+    const { gateway, release, settled } = slowGateway(
+      new Map([
+        [2, first],
+        [3, new Error('page 3 failed')],
+      ]),
+    );
     let outcome: unknown = null;
-    const answer = fetchSyncPages(gateway, [1, 2, 3, 4].map((page) => ({ resource: 'items' as const, page }))).catch((error: unknown) => (outcome = error));
+    const answer = fetchSyncPages(
+      gateway,
+      [1, 2, 3, 4].map((page) => ({ resource: 'items' as const, page })),
+    ).catch((error: unknown) => (outcome = error));
     release(3);
     release(2);
     await new Promise((resolve) => setTimeout(resolve, 0));

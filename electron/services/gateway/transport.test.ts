@@ -146,7 +146,8 @@ describe('rate limit', () => {
     const clock = createFakeClock();
     const limiter = createRateLimiter({ clock });
     const { fetch, sent } = fakeFetch(
-      (_s, i) => (i === 0 ? json({ error: 'Too many requests', code: 429, data: [] }, 429, { 'retry-after': '7' }) : json([{ id: 1, name: 'Card', active: 1 }])),
+      (_s, i) =>
+        i === 0 ? json({ error: 'Too many requests', code: 429, data: [] }, 429, { 'retry-after': '7' }) : json([{ id: 1, name: 'Card', active: 1 }]),
       clock,
     );
     const gateway = gatewayWith(fetch, { limiter });
@@ -173,7 +174,10 @@ describe('rate limit', () => {
   it('gives up with rate-limited when the server asks for too long a wait, or keeps refusing', async () => {
     const limiter = createRateLimiter();
     const far = fakeFetch(() => json({ error: 'later' }, 429, { 'retry-after': '3600' }));
-    const failure = await failureOf(createGateway({ baseUrl: 'http://vendor.test', secrets: async () => SECRETS, timeoutMs: 5_000, fetch: far.fetch, limiter }).listPaymentMethods(), GatewayError);
+    const failure = await failureOf(
+      createGateway({ baseUrl: 'http://vendor.test', secrets: async () => SECRETS, timeoutMs: 5_000, fetch: far.fetch, limiter }).listPaymentMethods(),
+      GatewayError,
+    );
     expect(failure).toMatchObject({ kind: 'rate-limited', retryAfterSeconds: 3600 });
     expect(far.sent).toHaveLength(1);
     expect(limiter.stats().pausedUntil).toBeGreaterThan(Date.now() + 3_000_000);
@@ -203,7 +207,12 @@ describe('rate limit', () => {
     }
     await Promise.all(calls);
     expect(sent).toHaveLength(13);
-    expect(busiestWindow(sent.map((s) => s.at), 60_000)).toBeLessThanOrEqual(5);
+    expect(
+      busiestWindow(
+        sent.map((s) => s.at),
+        60_000,
+      ),
+    ).toBeLessThanOrEqual(5);
   });
 
   it('sends order submissions ahead of queued sync traffic', async () => {
@@ -263,7 +272,9 @@ describe('failures', () => {
   });
 
   it('Flow result false: invalid with the message; a busy table is flagged; refused credentials are unauthorised', async () => {
-    const busy = fakeFetch(() => json({ result: false, errorMessage: 'Cannot seat the order: table 3 ("Mesa 3") already has an open order (order 9).', data: null }));
+    const busy = fakeFetch(() =>
+      json({ result: false, errorMessage: 'Cannot seat the order: table 3 ("Mesa 3") already has an open order (order 9).', data: null }),
+    );
     const failure = await failureOf(gatewayWith(busy.fetch).flowNewOrder(flow), GatewayError);
     expect(failure).toMatchObject({ kind: 'invalid', code: 'table-has-open-order' });
     expect(failure.text).toEqual({ code: 'order-refused', params: { said: 'Cannot seat the order: table 3 ("Mesa 3") already has an open order (order 9).' } });
@@ -281,18 +292,31 @@ describe('failures', () => {
 describe('fetchSyncPage', () => {
   it('maps each resource to its endpoint at 200 a page and reports page facts', async () => {
     const { fetch, sent } = fakeFetch((s) => {
-      if (s.url.pathname.endsWith('/paymentMethods')) return json([{ id: 1, name: 'Card', active: 1 }, { id: 2, name: 'Cash', active: '1' }]);
-      if (s.url.pathname.endsWith('/rooms')) return json(page([{ id: 1, name: 'Sala', order: '1', active: '1', tables: [] }], { per_page: 20, total: 21, last_page: 2, current_page: 2 }));
+      if (s.url.pathname.endsWith('/paymentMethods'))
+        return json([
+          { id: 1, name: 'Card', active: 1 },
+          { id: 2, name: 'Cash', active: '1' },
+        ]);
+      if (s.url.pathname.endsWith('/rooms'))
+        return json(page([{ id: 1, name: 'Sala', order: '1', active: '1', tables: [] }], { per_page: 20, total: 21, last_page: 2, current_page: 2 }));
       return json(page([{ id: 1, name: 'Almacén', order: 1, quantity: '3', warehouse_id: '2', item_id: '5' }], { total: 401, last_page: 3, current_page: 3 }));
     });
     const gateway = gatewayWith(fetch);
     expect(await gateway.fetchSyncPage({ resource: 'paymentMethods', page: 1 })).toEqual({
-      records: [{ id: 1, name: 'Card', active: true }, { id: 2, name: 'Cash', active: true }],
+      records: [
+        { id: 1, name: 'Card', active: true },
+        { id: 2, name: 'Cash', active: true },
+      ],
       page: 1,
       lastPage: 1,
       total: 2,
     });
-    expect(await gateway.fetchSyncPage({ resource: 'rooms', page: 2 })).toMatchObject({ page: 2, lastPage: 2, total: 21, records: [{ order: 1, active: true }] });
+    expect(await gateway.fetchSyncPage({ resource: 'rooms', page: 2 })).toMatchObject({
+      page: 2,
+      lastPage: 2,
+      total: 21,
+      records: [{ order: 1, active: true }],
+    });
     expect(await gateway.fetchSyncPage({ resource: 'stocks', page: 3, warehouseId: 2 })).toMatchObject({
       lastPage: 3,
       total: 401,

@@ -1,4 +1,38 @@
-import type { AddStockRequest, CatalogCreateRequest, CatalogSegment, CatalogUpdateRequest, CatalogWire, CatalogWriteEntry, ChainSyncWire, CustomerCreateRequest, CustomerWire, CustomersPage, FlowNewOrderRequest, GiftCardCreateRequest, GiftCardRedeemedWire, GiftCardRedeemRequest, GiftCardWire, LoyaltyOrderRequest, LoyaltyOrderWire, PaymentMethodWire, PurchaseOrderLineWire, PurchaseOrdersPage, PurchaseOrderWire, RoomsPage, RoomWire, SetStockRequest, StocksPage, StockWire, VendorCreateRequest, VendorItemRequest, VendorItemWire, VendorUpdateRequest, VendorWire, WarehousesPage, WarehouseWire } from '../../../shared/api';
+import type {
+  AddStockRequest,
+  CatalogCreateRequest,
+  CatalogSegment,
+  CatalogUpdateRequest,
+  CatalogWire,
+  CatalogWriteEntry,
+  ChainSyncWire,
+  CustomerCreateRequest,
+  CustomerWire,
+  CustomersPage,
+  FlowNewOrderRequest,
+  GiftCardCreateRequest,
+  GiftCardRedeemedWire,
+  GiftCardRedeemRequest,
+  GiftCardWire,
+  LoyaltyOrderRequest,
+  LoyaltyOrderWire,
+  PaymentMethodWire,
+  PurchaseOrderLineWire,
+  PurchaseOrdersPage,
+  PurchaseOrderWire,
+  RoomsPage,
+  RoomWire,
+  SetStockRequest,
+  StocksPage,
+  StockWire,
+  VendorCreateRequest,
+  VendorItemRequest,
+  VendorItemWire,
+  VendorUpdateRequest,
+  VendorWire,
+  WarehousesPage,
+  WarehouseWire,
+} from '../../../shared/api';
 import type { SyncPage, SyncResource } from '../../../shared/bridge';
 import type { AccountSecrets } from '../secrets/vault';
 import type { RateLimiter, RequestPriority } from './limiter';
@@ -136,4 +170,3 @@ export interface Gateway {
   /** One page (200 records) of a resource the renderer's sync engine mirrors; priority `sync`. */
   fetchSyncPage(input: { resource: SyncResource; page: number; warehouseId?: number | undefined }): Promise<SyncPage>;
 }
-

@@ -10,9 +10,7 @@ const hugeNumber = fc.constantFrom(1e308, -1e308, 2 ** 53 + 1, Number.MAX_SAFE_I
 const wireValue = fc.oneof(fc.jsonValue({ maxDepth: 2 }), hugeNumber, fc.constantFrom('12.50', '1', '0', '', 'abc', null));
 const looseRecord = fc.dictionary(fc.constantFrom(...recordKeys), wireValue, { maxKeys: 6 });
 
-export type VendorAnswer =
-  | { type: 'network-error' }
-  | { type: 'answer'; status: number; contentType: string; retryAfter?: string; body: AnswerBody };
+export type VendorAnswer = { type: 'network-error' } | { type: 'answer'; status: number; contentType: string; retryAfter?: string; body: AnswerBody };
 
 /** The body of an answer; `page` is filled in with the page the request asked for (or not). */
 export type AnswerBody =
@@ -45,7 +43,11 @@ export const vendorAnswer: fc.Arbitrary<VendorAnswer> = fc.oneof(
     arbitrary: fc.record(
       {
         type: fc.constant('answer' as const),
-        status: fc.oneof(fc.constantFrom(200, 200, 200, 201, 204), fc.constantFrom(301, 302, 400, 401, 403, 404, 409, 413, 422, 500, 502, 503), fc.integer({ min: 200, max: 599 })),
+        status: fc.oneof(
+          fc.constantFrom(200, 200, 200, 201, 204),
+          fc.constantFrom(301, 302, 400, 401, 403, 404, 409, 413, 422, 500, 502, 503),
+          fc.integer({ min: 200, max: 599 }),
+        ),
         contentType: fc.constantFrom('application/json', 'application/json; charset=utf-8', 'text/html', 'text/plain', ''),
         // A 429 without Retry-After waits 10 s: these runs only ever ask for "now" or "too long".
         retryAfter: fc.constantFrom('0', '99999'),

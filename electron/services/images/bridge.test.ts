@@ -61,6 +61,9 @@ describe('syncImages through the bridge', () => {
 
   it('refuses invalid input before the cache sees it', async () => {
     const { core: demo } = await core({ mode: 'demo' });
-    expect(await demo.dispatcher.dispatch('syncImages', { photos: [''] }, { accountKey: demo.accountKey })).toMatchObject({ ok: false, error: { kind: 'invalid-input' } });
+    expect(await demo.dispatcher.dispatch('syncImages', { photos: [''] }, { accountKey: demo.accountKey })).toMatchObject({
+      ok: false,
+      error: { kind: 'invalid-input' },
+    });
   });
 });

@@ -281,7 +281,10 @@ describe('image cache: no photo is fetched that no catalog referenced', () => {
 
 describe('image cache: only real images are stored', () => {
   const png = photoPng(JAMON, 'thumbnail');
-  const respond = (body: ConstructorParameters<typeof Response>[0], headers: Record<string, string>, status = 200) => async () => new Response(body, { status, headers });
+  const respond =
+    (body: ConstructorParameters<typeof Response>[0], headers: Record<string, string>, status = 200) =>
+    async () =>
+      new Response(body, { status, headers });
 
   it.each([
     ['HTML sent as image/png', respond('<html>login</html>', { 'content-type': 'image/png' })],
@@ -291,10 +294,7 @@ describe('image cache: only real images are stored', () => {
     ['a 500 with PNG bytes', respond(new Uint8Array(png), { 'content-type': 'image/png' }, 500)],
     ['an empty body', respond(null, { 'content-type': 'image/png' })],
     ['an image over the size cap', respond(new Uint8Array(Buffer.concat([png, Buffer.alloc(4096)])), { 'content-type': 'image/png' })],
-    [
-      'an image declaring a size over the cap',
-      respond(new Uint8Array(png), { 'content-type': 'image/png', 'content-length': String(1024 * 1024) }),
-    ],
+    ['an image declaring a size over the cap', respond(new Uint8Array(png), { 'content-type': 'image/png', 'content-length': String(1024 * 1024) })],
   ])('refuses %s and stores nothing', async (_name, fakeFetch) => {
     const { cache, states } = demoCache({ fetch: fakeFetch as typeof fetch, maxBytes: png.length + 1024 });
     await cache.sync([JAMON]);

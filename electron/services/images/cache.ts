@@ -28,7 +28,7 @@ import { createReferencedSetStore } from './referencedSet';
 import { sniffImageType } from './signature';
 
 // Fetching and checking one image is ./download.ts; the saved photo set is ./referencedSet.ts.
-export {  type CachedImage } from './download';
+export { type CachedImage } from './download';
 
 /** What the shells' image routes need: one image from disk, fetched first when missing. */
 export interface ImageSource {
@@ -118,7 +118,8 @@ interface SyncRun {
 const emptyRun = (): SyncRun => ({ queue: [], next: 0, expecting: new Set(), done: 0, failed: 0, failures: [] });
 
 /** The log line at the end of a sync where some thumbnails failed. */
-const failureLine = (of: SyncRun) => `images: ${of.failed} of ${of.done + of.failed} thumbnails could not be fetched (first: ${of.failures[0] ?? 'invalid photo path'})`;
+const failureLine = (of: SyncRun) =>
+  `images: ${of.failed} of ${of.done + of.failed} thumbnails could not be fetched (first: ${of.failures[0] ?? 'invalid photo path'})`;
 
 /** The images root and the account's folder in it (never outside it, whatever the key). */
 function accountFolder(dataDir: string, accountKey: string): { imagesRoot: string; folder: string } {

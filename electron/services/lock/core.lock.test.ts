@@ -38,11 +38,18 @@ describe('terminal lock and preferences through the bridge', () => {
   it('saves the language, theme and idle minutes with the settings, for the next start', async () => {
     const first = await fixture.start();
     expect(bridgeValue<Preferences>(await first.call('getPreferences'))).toEqual({ language: null, theme: 'system', lockIdleMinutes: 0 });
-    expect(bridgeValue<Preferences>(await first.call('savePreferences', { language: 'ca', theme: 'dark' }))).toEqual({ language: 'ca', theme: 'dark', lockIdleMinutes: 0 });
+    expect(bridgeValue<Preferences>(await first.call('savePreferences', { language: 'ca', theme: 'dark' }))).toEqual({
+      language: 'ca',
+      theme: 'dark',
+      lockIdleMinutes: 0,
+    });
     expect(await first.call('savePreferences', { theme: 'sepia' })).toMatchObject({ ok: false, error: { kind: 'invalid-input' } });
     await first.core.close();
     const second = await fixture.start(undefined, first.dataDir);
     expect(bridgeValue<Preferences>(await second.call('getPreferences'))).toEqual({ language: 'ca', theme: 'dark', lockIdleMinutes: 0 });
-    expect(JSON.parse(await readFile(join(first.dataDir, 'settings.json'), 'utf8'))).toMatchObject({ account: { mode: 'demo' }, preferences: { language: 'ca' } });
+    expect(JSON.parse(await readFile(join(first.dataDir, 'settings.json'), 'utf8'))).toMatchObject({
+      account: { mode: 'demo' },
+      preferences: { language: 'ca' },
+    });
   });
 });

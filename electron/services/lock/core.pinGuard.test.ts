@@ -62,7 +62,10 @@ function guardedInputs(entryId: string): Record<GuardedOperation, unknown> {
     discardEntry: { entryId },
     // A made-up seating and payment, accepted: the table would show paid with nothing sent.
     importQueue: {
-      entries: [handedOver('accepted', { kind: 'seating', serviceId: service.id }), handedOver('accepted', { id: randomUUID(), seq: 2, kind: 'payment', serviceId: service.id })],
+      entries: [
+        handedOver('accepted', { kind: 'seating', serviceId: service.id }),
+        handedOver('accepted', { id: randomUUID(), seq: 2, kind: 'payment', serviceId: service.id }),
+      ],
       services: [service],
       last: true,
     },
@@ -92,7 +95,9 @@ function guardedInputs(entryId: string): Record<GuardedOperation, unknown> {
 async function everything(terminal: TestCore, entryId: string) {
   const files = Object.fromEntries(
     await Promise.all(
-      ['settings.json', LOCK_FILE, 'credentials.json'].map(async (name) => [name, await readFile(join(terminal.dataDir, name), 'utf8').catch(() => null)] as const),
+      ['settings.json', LOCK_FILE, 'credentials.json'].map(
+        async (name) => [name, await readFile(join(terminal.dataDir, name), 'utf8').catch(() => null)] as const,
+      ),
     ),
   );
   const ledger = (await (await fetch(`${terminal.core.sandboxUrl}/__sandbox/ledger`)).json()) as unknown;
@@ -215,11 +220,16 @@ describe('the old outbox is handed over once, and never as accepted', () => {
     const waiting = handedOver('unconfirmed', { id: randomUUID(), seq: 3, serviceId: service.id });
     const answer = bridgeValue(await terminal.call('importQueue', { entries: [accepted, resolved, waiting], services: [service] }));
     expect(answer).toEqual({ entries: 1, services: 1, skipped: 2 });
-    expect(bridgeValue<{ entries: OutboxEntry[] }>(await terminal.call('getEntries', { ids: [accepted.id, resolved.id, waiting.id] })).entries.map((e) => e.id)).toEqual([waiting.id]);
+    expect(
+      bridgeValue<{ entries: OutboxEntry[] }>(await terminal.call('getEntries', { ids: [accepted.id, resolved.id, waiting.id] })).entries.map((e) => e.id),
+    ).toEqual([waiting.id]);
 
     expect(bridgeValue(await terminal.call('importQueue', { entries: [], services: [], last: true }))).toEqual({ entries: 0, services: 0, skipped: 0 });
     const later = handedOver('queued', { id: randomUUID(), seq: 4 });
-    expect(await terminal.call('importQueue', { entries: [later], services: [] })).toMatchObject({ ok: false, error: { kind: 'conflict', code: 'queue-import-closed' } });
+    expect(await terminal.call('importQueue', { entries: [later], services: [] })).toMatchObject({
+      ok: false,
+      error: { kind: 'conflict', code: 'queue-import-closed' },
+    });
     expect(bridgeValue<{ entries: OutboxEntry[] }>(await terminal.call('getEntries', { ids: [later.id] })).entries).toEqual([]);
 
     // Closed for good: a restart does not open it again.
@@ -237,7 +247,10 @@ describe('a disk that refuses writes answers storage, not internal', () => {
     await mkdir(join(terminal.dataDir, LOCK_FILE, 'blocked'), { recursive: true });
     expect(await terminal.call('savePreferences', { theme: 'dark' })).toMatchObject({ ok: false, error: { kind: 'storage', code: 'file-not-saved' } });
     expect(bridgeValue(await terminal.call('getPreferences'))).toMatchObject({ theme: 'system' });
-    expect(await terminal.call('saveSettings', { account: { mode: 'demo' }, syncEveryMinutes: 30 })).toMatchObject({ ok: false, error: { kind: 'storage', code: 'file-not-saved' } });
+    expect(await terminal.call('saveSettings', { account: { mode: 'demo' }, syncEveryMinutes: 30 })).toMatchObject({
+      ok: false,
+      error: { kind: 'storage', code: 'file-not-saved' },
+    });
     expect(await terminal.call('setPin', { pin: PIN })).toMatchObject({ ok: false, error: { kind: 'storage', code: 'file-not-saved' } });
     expect(bridgeValue(await terminal.call('getLockState'))).toMatchObject({ pinSet: false });
   });

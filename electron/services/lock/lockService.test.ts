@@ -44,7 +44,13 @@ describe('lock service', () => {
     expect((await lock.setPin(PIN, undefined)).result).toBe('ok');
     const text = await readFile(join(dataDir, LOCK_FILE), 'utf8');
     expect(text).not.toContain(PIN);
-    expect(JSON.parse(text)).toMatchObject({ version: 2, pinHash: expect.stringMatching(/^scrypt\$/), locked: false, unlock: { failures: 0 }, gate: { failures: 0 } });
+    expect(JSON.parse(text)).toMatchObject({
+      version: 2,
+      pinHash: expect.stringMatching(/^scrypt\$/),
+      locked: false,
+      unlock: { failures: 0 },
+      gate: { failures: 0 },
+    });
     expect((await stat(join(dataDir, LOCK_FILE))).mode & 0o777).toBe(0o600);
   });
 
@@ -53,7 +59,10 @@ describe('lock service', () => {
     const lock = await open({ onChange: (state) => changes.push(state) });
     await lock.setPin(PIN, undefined);
     expect(await lock.lock()).toMatchObject({ pinSet: true, locked: true });
-    expect(await lock.verify('1111')).toEqual({ result: 'wrong', lock: { pinSet: true, locked: true, failures: 1, retryInMs: 0, gate: NO_TRIES, damaged: false } });
+    expect(await lock.verify('1111')).toEqual({
+      result: 'wrong',
+      lock: { pinSet: true, locked: true, failures: 1, retryInMs: 0, gate: NO_TRIES, damaged: false },
+    });
     expect(await lock.verify(PIN)).toEqual({ result: 'ok', lock: { pinSet: true, locked: false, failures: 0, retryInMs: 0, gate: NO_TRIES, damaged: false } });
     expect(changes.map((c) => c.locked)).toEqual([false, true, true, false]);
   });

@@ -56,13 +56,17 @@ const pinHashSchema = z.string().refine(isPinHash, 'is not a scrypt PIN hash').n
 
 /** Version 1: one count for every PIN. */
 const lockFileV1Schema = z
-  .object({ version: z.literal(1), pinHash: pinHashSchema, locked: z.boolean(), failures: z.number().int().nonnegative(), refusedUntil: z.number().int().nonnegative().nullable() })
+  .object({
+    version: z.literal(1),
+    pinHash: pinHashSchema,
+    locked: z.boolean(),
+    failures: z.number().int().nonnegative(),
+    refusedUntil: z.number().int().nonnegative().nullable(),
+  })
   .strict();
 
 /** Version 2: the lock screen's count (`unlock`) and the gates' (`gate`) apart. */
-const lockFileSchema = z
-  .object({ version: z.literal(2), pinHash: pinHashSchema, locked: z.boolean(), unlock: triesSchema, gate: triesSchema })
-  .strict();
+const lockFileSchema = z.object({ version: z.literal(2), pinHash: pinHashSchema, locked: z.boolean(), unlock: triesSchema, gate: triesSchema }).strict();
 type LockFile = z.infer<typeof lockFileSchema>;
 
 const NO_TRIES: Tries = { failures: 0, refusedUntil: null };
@@ -223,7 +227,8 @@ export async function openLockService(options: LockServiceOptions): Promise<Lock
       unsavedFailure = true;
       throw refusedForStorage();
     }
-    if (wait > 0) log(`lock: ${failures} wrong PINs in a row at the ${counter === 'unlock' ? 'lock screen' : 'PIN gates'}; PINs refused there for ${wait / 1000} s`);
+    if (wait > 0)
+      log(`lock: ${failures} wrong PINs in a row at the ${counter === 'unlock' ? 'lock screen' : 'PIN gates'}; PINs refused there for ${wait / 1000} s`);
     return { result: 'wrong', lock: state() };
   }
 

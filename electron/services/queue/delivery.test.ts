@@ -75,12 +75,16 @@ function answer(res: ServerResponse, status: number, body: unknown, headers: Rec
 }
 
 /** Reads the body, then answers. */
-const after = (status: number, body: unknown, headers: Record<string, string> = {}): Behaviour => (_req, res, readAll) => {
-  void readAll().then(() => answer(res, status, body, headers));
-};
+const after =
+  (status: number, body: unknown, headers: Record<string, string> = {}): Behaviour =>
+  (_req, res, readAll) => {
+    void readAll().then(() => answer(res, status, body, headers));
+  };
 /** Answers at once, without 100 Continue and without reading the body. */
-const straightAway = (status: number, body: unknown, headers: Record<string, string> = {}): Behaviour => (_req, res) =>
-  answer(res, status, body, headers);
+const straightAway =
+  (status: number, body: unknown, headers: Record<string, string> = {}): Behaviour =>
+  (_req, res) =>
+    answer(res, status, body, headers);
 
 function gateway(extra: { limiter?: RateLimiter; timeoutMs?: number; url?: string } = {}): Gateway {
   return createGateway({
@@ -180,7 +184,12 @@ describe('deliver: a loyalty order (Expect: 100-continue)', () => {
 
   it('413 from the server, or over 2 MB here (nothing sent): rejected body-too-large', async () => {
     behaviour = straightAway(413, error('Request body too large', 413));
-    expect(await deliver(gateway(), order)).toMatchObject({ outcome: 'rejected', reason: 'body-too-large', code: 'refused-too-large', params: { said: 'Request body too large' } });
+    expect(await deliver(gateway(), order)).toMatchObject({
+      outcome: 'rejected',
+      reason: 'body-too-large',
+      code: 'refused-too-large',
+      params: { said: 'Request body too large' },
+    });
     expect(received[0]!.body).toBe('');
     received = [];
     const huge: DeliveryRequest = {
@@ -229,7 +238,12 @@ describe('deliver: a Flow seating', () => {
 
   it('result:false for another reason: rejected refused; for credentials: not-sent unauthorised', async () => {
     behaviour = flowAnswer({ result: false, errorMessage: 'Guests must be at least 1', data: null });
-    expect(await deliver(gateway(), seating)).toMatchObject({ outcome: 'rejected', reason: 'refused', code: 'order-refused', params: { said: 'Guests must be at least 1' } });
+    expect(await deliver(gateway(), seating)).toMatchObject({
+      outcome: 'rejected',
+      reason: 'refused',
+      code: 'order-refused',
+      params: { said: 'Guests must be at least 1' },
+    });
     behaviour = flowAnswer({ result: false, errorMessage: 'Invalid token', data: null });
     expect(await deliver(gateway(), seating)).toMatchObject({ outcome: 'not-sent', reason: 'unauthorised' });
   });
@@ -275,9 +289,14 @@ describe('deliver: a gift card’s redeem (money, never resent by itself)', () =
   });
 
   it('422: rejected, worded as the card refused, with the vendor’s words', async () => {
-    behaviour = after(422, error('The amount 12.50 is above the card\'s balance 3.00.', 422));
+    behaviour = after(422, error("The amount 12.50 is above the card's balance 3.00.", 422));
     const outcome = await deliver(gateway(), redeem);
-    expect(outcome).toMatchObject({ outcome: 'rejected', reason: 'invalid', code: 'gift-card-redeem-refused', params: { said: 'The amount 12.50 is above the card\'s balance 3.00.' } });
+    expect(outcome).toMatchObject({
+      outcome: 'rejected',
+      reason: 'invalid',
+      code: 'gift-card-redeem-refused',
+      params: { said: "The amount 12.50 is above the card's balance 3.00." },
+    });
     expect(outcome.outcome === 'rejected' && outcome.detail).toMatch(/giftCards/);
   });
 
@@ -306,7 +325,11 @@ describe('deliver: a customer created offline', () => {
 
   it('accepted with the created record when the server sends it, without when it does not', async () => {
     behaviour = after(201, [{ id: 41, name: 'Ana Puig', active: 1, email: 'ana@example.com', phone: 600111222 }]);
-    expect(await deliver(gateway(), customer)).toEqual({ outcome: 'accepted', orderId: null, customer: { id: 41, name: 'Ana Puig', email: 'ana@example.com', phone: '600111222' } });
+    expect(await deliver(gateway(), customer)).toEqual({
+      outcome: 'accepted',
+      orderId: null,
+      customer: { id: 41, name: 'Ana Puig', email: 'ana@example.com', phone: '600111222' },
+    });
     expect(received[0]).toMatchObject({ method: 'POST', path: '/api/external/v2/customers' });
     expect(JSON.parse(received[0]!.body)).toEqual([{ name: 'Ana Puig', active: 1, email: 'ana@example.com' }]);
     behaviour = after(201, '');
@@ -315,7 +338,12 @@ describe('deliver: a customer created offline', () => {
 
   it('422: rejected with the server’s words', async () => {
     behaviour = after(422, error('The name field is required.', 422));
-    expect(await deliver(gateway(), customer)).toMatchObject({ outcome: 'rejected', reason: 'invalid', code: 'server-rejected', params: { said: 'The name field is required.' } });
+    expect(await deliver(gateway(), customer)).toMatchObject({
+      outcome: 'rejected',
+      reason: 'invalid',
+      code: 'server-rejected',
+      params: { said: 'The name field is required.' },
+    });
   });
 });
 
@@ -335,7 +363,11 @@ describe('deliver: a purchase order line received (addStock adds, never resent b
 
   it('422: rejected with the server’s words', async () => {
     behaviour = after(422, error('No item with id 14 in the catalog.', 422));
-    expect(await deliver(gateway(), stockAdd)).toMatchObject({ outcome: 'rejected', reason: 'invalid', params: { said: 'No item with id 14 in the catalog.' } });
+    expect(await deliver(gateway(), stockAdd)).toMatchObject({
+      outcome: 'rejected',
+      reason: 'invalid',
+      params: { said: 'No item with id 14 in the catalog.' },
+    });
   });
 
   it('a 5xx after the body, a broken connection or no answer in time: unknown (a person checks the stock)', async () => {

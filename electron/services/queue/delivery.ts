@@ -198,9 +198,6 @@ function unknown(error: GatewayError, detail: string): DeliveryOutcome {
   return { outcome: 'unknown', ...coded('order-unconfirmed'), detail: `${detail} — ${error.text.code}` };
 }
 
-function notSent(
-  reason: NotSentReason,
-  said: ErrorText & { detail: string; retryAfterSeconds?: number },
-): DeliveryOutcome {
+function notSent(reason: NotSentReason, said: ErrorText & { detail: string; retryAfterSeconds?: number }): DeliveryOutcome {
   return { outcome: 'not-sent', reason, ...said };
 }

@@ -39,7 +39,8 @@ function setup() {
   return { clock, queue, delivery, connection, start, first: queue.submit(first!), second: queue.submit(second!) };
 }
 
-const adds = (calls: Array<{ request: DeliveryRequest }>) => calls.map(({ request }) => (request.kind === 'stock-add' ? `${request.warehouseId}:${request.item_id}+${request.quantity}` : request.kind));
+const adds = (calls: Array<{ request: DeliveryRequest }>) =>
+  calls.map(({ request }) => (request.kind === 'stock-add' ? `${request.warehouseId}:${request.item_id}+${request.quantity}` : request.kind));
 
 describe('the dispatcher and stock receipts', () => {
   it('sends each line once; an unknown outcome waits for a person and is never resent by itself', async () => {

@@ -146,7 +146,12 @@ describe('the dispatcher on the SQLite queue', () => {
     await delivery.waitForCalls(1);
     delivery.calls[0]!.answer({ outcome: 'accepted', orderId: 70 });
     await delivery.waitForCalls(2);
-    delivery.calls[1]!.answer({ outcome: 'rejected', reason: 'invalid', code: 'gift-card-redeem-refused', params: { said: 'No gift card with uuid "CARD-7".' } });
+    delivery.calls[1]!.answer({
+      outcome: 'rejected',
+      reason: 'invalid',
+      code: 'gift-card-redeem-refused',
+      params: { said: 'No gift card with uuid "CARD-7".' },
+    });
     await dispatcher.idle();
     await clock.advance(60_000);
     expect(delivery.calls).toHaveLength(2);

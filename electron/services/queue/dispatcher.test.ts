@@ -24,7 +24,14 @@ function setup(options: { connection?: ReturnType<typeof fakeConnection>; prepar
   const connection = options.connection ?? fakeConnection('online');
   const log: string[] = [];
   const start = () => {
-    const dispatcher = startQueueDispatcher({ store: queue, deliver: delivery.deliver, connection, now: clock.now, setTimer: clock.setTimer, log: (line) => log.push(line) });
+    const dispatcher = startQueueDispatcher({
+      store: queue,
+      deliver: delivery.deliver,
+      connection,
+      now: clock.now,
+      setTimer: clock.setTimer,
+      log: (line) => log.push(line),
+    });
     running.push({ dispatcher, delivery });
     return dispatcher;
   };

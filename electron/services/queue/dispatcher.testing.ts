@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { outboxEntrySchema, queuedEntry, type ConnectionState, type DeliveryOutcome, type DeliveryRequest, type EntryDraft, type OutboxEntry } from '../../../shared/bridge';
+import {
+  outboxEntrySchema,
+  queuedEntry,
+  type ConnectionState,
+  type DeliveryOutcome,
+  type DeliveryRequest,
+  type EntryDraft,
+  type OutboxEntry,
+} from '../../../shared/bridge';
 import type { DispatcherStore, QueueConnection } from './dispatcher';
 import { discardedWith } from './outcomes';
 
@@ -79,7 +87,13 @@ export function memoryQueue(now: () => number = Date.now): MemoryQueue {
       let count = 0;
       for (const entry of entries.values()) {
         if (entry.state !== 'sending') continue;
-        entries.set(entry.id, { ...entry, state: 'unconfirmed', afterUnconfirmed: true, updatedAt: at, lastError: { kind: 'unknown', ...text, detail: 'state "sending" found at start-up', at } });
+        entries.set(entry.id, {
+          ...entry,
+          state: 'unconfirmed',
+          afterUnconfirmed: true,
+          updatedAt: at,
+          lastError: { kind: 'unknown', ...text, detail: 'state "sending" found at start-up', at },
+        });
         count++;
       }
       if (count > 0) changed();

@@ -9,15 +9,7 @@ import {
   type QueueStorageProblem,
 } from '../../../shared/bridge';
 import { systemClock, type LimiterClock } from '../gateway';
-import {
-  applyOutcome,
-  localRetryDelayMs,
-  nextRetryAt,
-  outcomeOfDeliveryFailure,
-  RECOVERED,
-  sendableEntries,
-  storageProblemOf,
-} from './outcomes';
+import { applyOutcome, localRetryDelayMs, nextRetryAt, outcomeOfDeliveryFailure, RECOVERED, sendableEntries, storageProblemOf } from './outcomes';
 
 // The queue's dispatcher on the main side (ARCHITECTURE §5). It drains the
 // account's queue whether or not a window is open: queued entries leave per table in commit order,
@@ -319,7 +311,9 @@ function storageWrites(now: () => number, log: (line: string) => void) {
       localFailures++;
       const waitMs = localRetryDelayMs(localFailures);
       localRetryAt = now() + waitMs;
-      log(`queue: the database refused a write or read (try ${localFailures}, next in ${waitMs} ms): ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`);
+      log(
+        `queue: the database refused a write or read (try ${localFailures}, next in ${waitMs} ms): ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`,
+      );
       if (problem === null) setProblem(storageProblemOf(error, new Date(now())));
     },
     /** When a refused write may be tried again (epoch ms; 0: now). */

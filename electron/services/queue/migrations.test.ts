@@ -91,7 +91,10 @@ describe('migrations', () => {
 
   it('take a file of the previous version to the next with its data intact', () => {
     const { store, file } = fixture.open();
-    const service = newService([{ id: 3, name: '3' }, { id: 4, name: '4' }]);
+    const service = newService([
+      { id: 3, name: '3' },
+      { id: 4, name: '4' },
+    ]);
     store.seat(service, [seatingDraft(service, 2)]);
     const takeaway = store.submit(takeawayDraft('Lia'));
     const before = store.snapshot();
@@ -149,7 +152,12 @@ describe('migrations', () => {
       const takeaway = store.submit(takeawayDraft('Ona'));
       // As version 1 wrote it: English words for its place, English words for its error.
       const { lastError: _none, place: _place, ...fields } = takeaway;
-      const oldError = { kind: 'not-sent:offline', message: 'No connection to the server: it will be sent when the connection returns.', detail: 'POST loyalty/orders', at: '2026-11-23T12:00:05.000Z' };
+      const oldError = {
+        kind: 'not-sent:offline',
+        message: 'No connection to the server: it will be sent when the connection returns.',
+        detail: 'POST loyalty/orders',
+        at: '2026-11-23T12:00:05.000Z',
+      };
       const file = versionOneFile({ ...fields, label: 'Takeaway · Ona', attempts: 1, retryAt: '2026-11-23T12:00:35.000Z', lastError: oldError });
 
       const { store: upgraded } = fixture.open(file);
@@ -197,11 +205,21 @@ describe('migrations', () => {
 
     it('reads tables, takeaways and deliveries out of the old words, checked against the entry', () => {
       const { store, file } = fixture.open();
-      const pair = newService([{ id: 3, name: '3' }, { id: 4, name: '4' }]);
-      const { entries: [pairSeating, pairRound] } = store.seat(pair, [seatingDraft(pair), roundDraft(pair)]);
+      const pair = newService([
+        { id: 3, name: '3' },
+        { id: 4, name: '4' },
+      ]);
+      const {
+        entries: [pairSeating, pairRound],
+      } = store.seat(pair, [seatingDraft(pair), roundDraft(pair)]);
       // A table named with " + " in it: its service says where the names part.
-      const terrace = newService([{ id: 7, name: 'Terraza + 1' }, { id: 8, name: '9' }]);
-      const { entries: [terraceSeating] } = store.seat(terrace, [seatingDraft(terrace)]);
+      const terrace = newService([
+        { id: 7, name: 'Terraza + 1' },
+        { id: 8, name: '9' },
+      ]);
+      const {
+        entries: [terraceSeating],
+      } = store.seat(terrace, [seatingDraft(terrace)]);
       const takeaway = store.submit(takeawayDraft('Ana'));
       const delivery = store.submit(deliveryDraft('600 123 456'));
       const before = new Map([pairSeating!, pairRound!, terraceSeating!, takeaway, delivery].map((e) => [e.id, e]));
@@ -234,11 +252,15 @@ describe('migrations', () => {
     it('names a moved seating by the tables it was for, not where its service went', () => {
       const { store, file } = fixture.open();
       const service = newService([{ id: 7, name: 'T7' }]);
-      const { entries: [seating] } = store.seat(service, [seatingDraft(service)]);
+      const {
+        entries: [seating],
+      } = store.seat(service, [seatingDraft(service)]);
       store.close();
       // Version 2 moved the service to T8 after the seating was refused; the old seating still says T7.
       const db = new Database(file);
-      db.prepare(`UPDATE services SET data = json_set(data, '$.tableNames', json_array('T8'), '$.tableIds', json_array(8), '$.primaryTableId', 8) WHERE id = ?`).run(service.id);
+      db.prepare(
+        `UPDATE services SET data = json_set(data, '$.tableNames', json_array('T8'), '$.tableIds', json_array(8), '$.primaryTableId', 8) WHERE id = ?`,
+      ).run(service.id);
       db.close();
       asVersionTwo(file, new Map([[seating!.id, 'Table T7']]));
 
@@ -248,10 +270,17 @@ describe('migrations', () => {
 
     it('keeps words that do not read back as a `legacy` place with those words', () => {
       const { store, file } = fixture.open();
-      const pair = newService([{ id: 5, name: '5' }, { id: 6, name: '6' }]);
-      const { entries: [seating] } = store.seat(pair, [seatingDraft(pair)]);
+      const pair = newService([
+        { id: 5, name: '5' },
+        { id: 6, name: '6' },
+      ]);
+      const {
+        entries: [seating],
+      } = store.seat(pair, [seatingDraft(pair)]);
       const single = newService([{ id: 9, name: '9' }]);
-      const { entries: [alone] } = store.seat(single, [seatingDraft(single)]);
+      const {
+        entries: [alone],
+      } = store.seat(single, [seatingDraft(single)]);
       const takeaway = store.submit(takeawayDraft('Pau'));
       const delivery = store.submit(deliveryDraft('600 000 000'));
       store.close();
@@ -282,7 +311,9 @@ describe('migrations', () => {
       // 1,200 more takeaways of version 2, accepted long ago, written at once.
       const db = new Database(file);
       const { place: _place, ...old } = first;
-      const insert = db.prepare(`INSERT INTO entries (id, seq, kind, state, pending, service_id, retry_at, data) VALUES (?, ?, 'takeaway', 'accepted', 0, NULL, NULL, ?)`);
+      const insert = db.prepare(
+        `INSERT INTO entries (id, seq, kind, state, pending, service_id, retry_at, data) VALUES (?, ?, 'takeaway', 'accepted', 0, NULL, NULL, ?)`,
+      );
       db.exec('BEGIN');
       for (let seq = 2; seq <= 1_201; seq++) {
         const id = `00000000-0000-4000-8000-${String(seq).padStart(12, '0')}`;
@@ -290,7 +321,13 @@ describe('migrations', () => {
       }
       db.exec('COMMIT');
       db.close();
-      asVersionTwo(file, new Map([[first.id, 'Takeaway · Ona'], ...Array.from({ length: 1_200 }, (_, i) => [`00000000-0000-4000-8000-${String(i + 2).padStart(12, '0')}`, `Takeaway · Guest ${i + 2}`] as const)]));
+      asVersionTwo(
+        file,
+        new Map([
+          [first.id, 'Takeaway · Ona'],
+          ...Array.from({ length: 1_200 }, (_, i) => [`00000000-0000-4000-8000-${String(i + 2).padStart(12, '0')}`, `Takeaway · Guest ${i + 2}`] as const),
+        ]),
+      );
 
       const { store: upgraded } = fixture.open(file);
       expect(upgraded.get(first.id)?.place).toEqual({ kind: 'takeaway', customer: 'Ona' });

@@ -98,7 +98,7 @@ export const migrations: readonly Migration[] = [
   },
   {
     version: 2,
-    description: '2026-11-24: an entry\'s lastError says a code, not English words; stored words become `legacy`',
+    description: "2026-11-24: an entry's lastError says a code, not English words; stored words become `legacy`",
     up(db) {
       // { kind, message, detail?, at } → { kind, code: 'legacy', params: { text: message }, detail?, at }:
       // the waiter still reads what the terminal said then, as it said it (shared/bridge/errorCodes.ts).

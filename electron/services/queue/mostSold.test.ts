@@ -58,7 +58,11 @@ describe('most sold', () => {
         { itemId: 40, quantity: 2 },
         { itemId: 30, quantity: 2 },
       ]);
-      expect(createMostSoldReader(db).read({ now, limit: 2 }).items.map((i) => i.itemId)).toEqual([20, 10]);
+      expect(
+        createMostSoldReader(db)
+          .read({ now, limit: 2 })
+          .items.map((i) => i.itemId),
+      ).toEqual([20, 10]);
       // 30 days on, nothing of it is recent any more.
       expect(createMostSoldReader(db).read({ now: new Date(now.getTime() + 30 * DAY), limit: 10 }).items).toEqual([]);
     } finally {

@@ -2,7 +2,17 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { outboxStates, queuedEntry, type OutboxEntry } from '../../../shared/bridge';
 import { paymentDraft, redeemDraft, roundDraft } from './dispatcher.testing';
-import { applyOutcome, discardedWith, endedUnsent, localRetryDelayMs, nextRetryAt, outcomeOfDeliveryFailure, sendableEntries, storageProblemOf, waitsFor } from './outcomes';
+import {
+  applyOutcome,
+  discardedWith,
+  endedUnsent,
+  localRetryDelayMs,
+  nextRetryAt,
+  outcomeOfDeliveryFailure,
+  sendableEntries,
+  storageProblemOf,
+  waitsFor,
+} from './outcomes';
 
 const AT = new Date('2026-11-22T12:00:00Z');
 
@@ -96,11 +106,22 @@ describe('entries that wait for another (`after`)', () => {
     const card = redeem({ seq: 1 });
     const pay = payment(card.id, { seq: 2 });
     const other = entry({ seq: 3, tableIds: [3] });
-    const rejected = applyOutcome({ ...card, state: 'sending' }, { outcome: 'rejected', reason: 'invalid', code: 'gift-card-redeem-refused', params: { said: 'Insufficient balance' } }, AT);
+    const rejected = applyOutcome(
+      { ...card, state: 'sending' },
+      { outcome: 'rejected', reason: 'invalid', code: 'gift-card-redeem-refused', params: { said: 'Insufficient balance' } },
+      AT,
+    );
     expect(endedUnsent(rejected)).toBe(true);
     const gone = discardedWith(rejected, [rejected, pay, other], AT);
     expect(gone).toEqual([
-      { ...pay, pending: 0, resolution: 'discarded', retryAt: null, updatedAt: AT.toISOString(), lastError: expect.objectContaining({ kind: 'discarded-with', code: 'payment-card-not-charged' }) },
+      {
+        ...pay,
+        pending: 0,
+        resolution: 'discarded',
+        retryAt: null,
+        updatedAt: AT.toISOString(),
+        lastError: expect.objectContaining({ kind: 'discarded-with', code: 'payment-card-not-charged' }),
+      },
     ]);
     expect(discardedWith({ ...card, pending: 0, resolution: 'discarded' }, [pay], AT).map((e) => e.id)).toEqual([pay.id]);
     expect(discardedWith({ ...card, state: 'accepted', pending: 0 }, [pay], AT)).toEqual([]);
@@ -110,7 +131,12 @@ describe('entries that wait for another (`after`)', () => {
 
   it('property: never sends an entry while what it waits for is pending; discardedWith takes exactly the entries that waited, transitively', () => {
     const arbitraryQueue = fc.array(
-      fc.record({ state: fc.constantFrom(...outboxStates), pending: fc.constantFrom(0 as const, 1 as const), afterIndex: fc.option(fc.nat(30), { nil: undefined }), table: fc.nat(3) }),
+      fc.record({
+        state: fc.constantFrom(...outboxStates),
+        pending: fc.constantFrom(0 as const, 1 as const),
+        afterIndex: fc.option(fc.nat(30), { nil: undefined }),
+        table: fc.nat(3),
+      }),
       { minLength: 1, maxLength: 30 },
     );
     fc.assert(
@@ -133,7 +159,14 @@ describe('entries that wait for another (`after`)', () => {
         while (grew) {
           grew = false;
           for (const e of withAfter) {
-            if (e.pending === 1 && e.state !== 'sending' && e.after && (e.after === ended.id || expected.has(e.after)) && !expected.has(e.id) && e.id !== ended.id) {
+            if (
+              e.pending === 1 &&
+              e.state !== 'sending' &&
+              e.after &&
+              (e.after === ended.id || expected.has(e.after)) &&
+              !expected.has(e.id) &&
+              e.id !== ended.id
+            ) {
               expected.add(e.id);
               grew = true;
             }
@@ -152,21 +185,48 @@ describe('applyOutcome', () => {
 
   it('records every outcome as ARCHITECTURE §5 says', () => {
     expect(applyOutcome(sending, { outcome: 'accepted', orderId: 42 }, AT)).toMatchObject({ state: 'accepted', pending: 0, orderId: 42, acceptedBy: 'server' });
-    expect(applyOutcome(sending, { outcome: 'not-sent', reason: 'offline', code: 'order-offline' }, AT)).toMatchObject({ state: 'queued', pending: 1, retryAt: null, lastError: { kind: 'not-sent:offline' } });
-    expect(applyOutcome(sending, { outcome: 'not-sent', reason: 'rate-limited', retryAfterSeconds: 7, code: 'order-slow-down' }, AT)).toMatchObject({ state: 'queued', retryAt: '2026-11-22T12:00:07.000Z' });
-    expect(applyOutcome(sending, { outcome: 'not-sent', reason: 'unavailable', code: 'order-server-unavailable' }, AT)).toMatchObject({ state: 'queued', retryAt: '2026-11-22T12:00:05.000Z' });
-    expect(applyOutcome(sending, { outcome: 'not-sent', reason: 'unauthorised', code: 'order-credentials-refused' }, AT)).toMatchObject({ state: 'queued', retryAt: '2026-11-22T12:00:30.000Z' });
-    expect(applyOutcome(sending, { outcome: 'rejected', reason: 'invalid', code: 'server-rejected', params: { status: 422, said: 'The total does not match' } }, AT)).toMatchObject({
+    expect(applyOutcome(sending, { outcome: 'not-sent', reason: 'offline', code: 'order-offline' }, AT)).toMatchObject({
+      state: 'queued',
+      pending: 1,
+      retryAt: null,
+      lastError: { kind: 'not-sent:offline' },
+    });
+    expect(applyOutcome(sending, { outcome: 'not-sent', reason: 'rate-limited', retryAfterSeconds: 7, code: 'order-slow-down' }, AT)).toMatchObject({
+      state: 'queued',
+      retryAt: '2026-11-22T12:00:07.000Z',
+    });
+    expect(applyOutcome(sending, { outcome: 'not-sent', reason: 'unavailable', code: 'order-server-unavailable' }, AT)).toMatchObject({
+      state: 'queued',
+      retryAt: '2026-11-22T12:00:05.000Z',
+    });
+    expect(applyOutcome(sending, { outcome: 'not-sent', reason: 'unauthorised', code: 'order-credentials-refused' }, AT)).toMatchObject({
+      state: 'queued',
+      retryAt: '2026-11-22T12:00:30.000Z',
+    });
+    expect(
+      applyOutcome(sending, { outcome: 'rejected', reason: 'invalid', code: 'server-rejected', params: { status: 422, said: 'The total does not match' } }, AT),
+    ).toMatchObject({
       state: 'rejected',
       pending: 1,
       lastError: { kind: 'rejected:invalid', code: 'server-rejected', params: { status: 422, said: 'The total does not match' } },
     });
-    expect(applyOutcome(sending, { outcome: 'unknown', code: 'order-unconfirmed' }, AT)).toMatchObject({ state: 'unconfirmed', pending: 1, afterUnconfirmed: true });
+    expect(applyOutcome(sending, { outcome: 'unknown', code: 'order-unconfirmed' }, AT)).toMatchObject({
+      state: 'unconfirmed',
+      pending: 1,
+      afterUnconfirmed: true,
+    });
   });
 
   it('keeps what a card’s redeem or a created customer answered', () => {
-    expect(applyOutcome(sending, { outcome: 'accepted', orderId: null, balanceCents: 1500 }, AT)).toMatchObject({ state: 'accepted', pending: 0, orderId: null, answer: { balanceCents: 1500 } });
-    expect(applyOutcome(sending, { outcome: 'accepted', orderId: null, customer: { id: 9, name: 'Ana' } }, AT)).toMatchObject({ answer: { customer: { id: 9, name: 'Ana' } } });
+    expect(applyOutcome(sending, { outcome: 'accepted', orderId: null, balanceCents: 1500 }, AT)).toMatchObject({
+      state: 'accepted',
+      pending: 0,
+      orderId: null,
+      answer: { balanceCents: 1500 },
+    });
+    expect(applyOutcome(sending, { outcome: 'accepted', orderId: null, customer: { id: 9, name: 'Ana' } }, AT)).toMatchObject({
+      answer: { customer: { id: 9, name: 'Ana' } },
+    });
     expect(applyOutcome(sending, { outcome: 'accepted', orderId: 4 }, AT)).not.toHaveProperty('answer');
   });
 

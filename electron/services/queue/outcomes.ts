@@ -39,7 +39,14 @@ export function sendableEntries(pending: readonly OutboxEntry[], options: { inFl
     if (entry.pending !== 1) continue;
     if (waitsForAnother(entry, waiting, awaited)) continue;
     const behind = entry.tableIds.some((id) => held.has(id));
-    if (entry.state === 'queued' && entry.resolution === null && !behind && isDue(entry, options.now) && !options.inFlight.has(entry.id) && chosen.length < options.capacity) {
+    if (
+      entry.state === 'queued' &&
+      entry.resolution === null &&
+      !behind &&
+      isDue(entry, options.now) &&
+      !options.inFlight.has(entry.id) &&
+      chosen.length < options.capacity
+    ) {
       chosen.push(entry);
     }
     if (entry.state === 'queued' || entry.state === 'sending' || entry.kind === 'seating') {
@@ -92,7 +99,12 @@ export function discardedWith(ended: OutboxEntry, pending: readonly OutboxEntry[
         resolution: 'discarded',
         retryAt: null,
         updatedAt: at.toISOString(),
-        lastError: { kind: 'discarded-with', ...DISCARDED_WITH, detail: `entry ${id} it waited for ended ${ended.resolution ?? ended.state}`, at: at.toISOString() },
+        lastError: {
+          kind: 'discarded-with',
+          ...DISCARDED_WITH,
+          detail: `entry ${id} it waited for ended ${ended.resolution ?? ended.state}`,
+          at: at.toISOString(),
+        },
       });
     }
   }
@@ -117,10 +129,14 @@ export function nextRetryAt(pending: readonly OutboxEntry[], now: number): numbe
 /** The entry after an outcome (pure: the dispatcher writes it with `store.record`). */
 export function applyOutcome(entry: OutboxEntry, outcome: DeliveryOutcome, at: Date): OutboxEntry {
   const base = { ...entry, updatedAt: at.toISOString() };
-  const error = (kind: string, text: ErrorText, detail?: string): OutboxError => ({ kind, ...coded(text.code, text.params), ...(detail ? { detail } : {}), at: at.toISOString() });
+  const error = (kind: string, text: ErrorText, detail?: string): OutboxError => ({
+    kind,
+    ...coded(text.code, text.params),
+    ...(detail ? { detail } : {}),
+    at: at.toISOString(),
+  });
   switch (outcome.outcome) {
-    case 'accepted':
-    {
+    case 'accepted': {
       // A card's balance left, a created customer: kept with the entry.
       const answer = {
         ...(outcome.balanceCents !== undefined ? { balanceCents: outcome.balanceCents } : {}),

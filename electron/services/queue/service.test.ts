@@ -137,7 +137,10 @@ describe('the queue service', () => {
   it('setBillDiscount keeps a discount with an open service and refuses one above what is left', async () => {
     const service = open({ dataDir: await dataDir(), connection: fakeConnection('offline') });
     const seated = tableService([8]);
-    await service.handlers.seatService({ service: seated, drafts: [{ ...seatingDraft([8], { serviceId: seated.id }), lines: [canaLine(4)], totalCents: 1000 }] });
+    await service.handlers.seatService({
+      service: seated,
+      drafts: [{ ...seatingDraft([8], { serviceId: seated.id }), lines: [canaLine(4)], totalCents: 1000 }],
+    });
     const discount = { kind: 'amount' as const, value: 200, reason: 'Regulars' };
     await expect(service.handlers.setBillDiscount({ serviceId: seated.id, discount })).resolves.toEqual({ service: { ...seated, billDiscount: discount } });
     expect((await service.handlers.getQueue({})).services[0]).toMatchObject({ billDiscount: discount });
@@ -145,7 +148,9 @@ describe('the queue service', () => {
       info: { kind: 'invalid-input', code: 'discount-more-than-left', params: { leftCents: 1000, left: 10 } },
     });
     await service.handlers.clearTable({ serviceId: seated.id });
-    await expect(service.handlers.setBillDiscount({ serviceId: seated.id, discount: null })).rejects.toMatchObject({ info: { kind: 'invalid-input', code: 'table-cleared' } });
+    await expect(service.handlers.setBillDiscount({ serviceId: seated.id, discount: null })).rejects.toMatchObject({
+      info: { kind: 'invalid-input', code: 'table-cleared' },
+    });
   });
 
   it('retryEntry lifts the account-wide pause as well (the waiter’s "Retry now")', async () => {
@@ -175,7 +180,11 @@ describe('the queue service', () => {
     expect(refused).toBeInstanceOf(ServiceError);
     expect((refused as ServiceError).info).toMatchObject({ kind: 'storage', code: 'queue-open-failed', detail: expect.stringContaining(service.file) });
     // The read still answers, so every window shows "Cannot save orders" with the reason.
-    expect(await service.handlers.getQueue({})).toMatchObject({ entries: [], services: [], storageProblem: { code: 'queue-cannot-save', detail: expect.stringContaining(service.file) } });
+    expect(await service.handlers.getQueue({})).toMatchObject({
+      entries: [],
+      services: [],
+      storageProblem: { code: 'queue-cannot-save', detail: expect.stringContaining(service.file) },
+    });
     expect(service.storageProblem()).not.toBeNull();
     expect(logged.join('\n')).toMatch(/queue: cannot open/);
   });
@@ -215,7 +224,10 @@ describe('when the queue database refuses writes', () => {
     let accepted = 0;
     while (refused === null && accepted < 50) {
       const big = { ...roundDraft(null), lines: Array.from({ length: 40 }, () => canaLine()) };
-      refused = await service.handlers.submitEntry({ draft: big }).then(() => (accepted += 1, null), (error: unknown) => error);
+      refused = await service.handlers.submitEntry({ draft: big }).then(
+        () => ((accepted += 1), null),
+        (error: unknown) => error,
+      );
     }
     expect((refused as ServiceError).info).toMatchObject({ kind: 'storage' });
     const blocked = await service.handlers.getQueue({});

@@ -86,7 +86,6 @@ export interface QueueService {
 /** Announced changes: at most one per 50 ms, so a burst of writes costs the windows one read. */
 export const QUEUE_CHANGE_INTERVAL_MS = 50;
 
-
 /** Never throws: a database that cannot be opened leaves a service whose operations say why. */
 export function openQueueService(options: QueueServiceOptions): QueueService {
   const log = options.log ?? (() => {});
@@ -134,25 +133,41 @@ export function openQueueService(options: QueueServiceOptions): QueueService {
   /** Runs a store write for a person's action; the dispatcher looks at the queue right after. */
   const write = <T>(operation: string, work: (open: QueueStore) => T, after: (d: QueueDispatcher) => void = (d) => d.kick()): Promise<T> =>
     guarded(operation, () => {
-      if (closed) throw new ServiceError({ kind: 'wrong-account', ...coded('queue-closed'), detail: `${operation}: the queue of ${options.accountKey} is closed` });
+      if (closed)
+        throw new ServiceError({ kind: 'wrong-account', ...coded('queue-closed'), detail: `${operation}: the queue of ${options.accountKey} is closed` });
       const value = work(store);
       after(dispatcher);
       return value;
     }).catch((error: unknown) => {
       // "Cannot save orders" shows in every window until a write works again.
-      if (error instanceof ServiceError && error.info.kind === 'storage') setStorageProblem(storageProblemOf(error.info.detail ?? error.info.code, new Date(now())));
+      if (error instanceof ServiceError && error.info.kind === 'storage')
+        setStorageProblem(storageProblemOf(error.info.detail ?? error.info.code, new Date(now())));
       throw error;
     });
 
   const handlers: QueueHandlers = {
-    getQueue: () => write('getQueue', (s) => ({ ...s.snapshot(), storageProblem }), () => {}),
+    getQueue: () =>
+      write(
+        'getQueue',
+        (s) => ({ ...s.snapshot(), storageProblem }),
+        () => {},
+      ),
     seatService: ({ service, drafts }) => write('seatService', (s) => s.seat(service, drafts)),
     getEntries: ({ ids }) =>
-      write('getEntries', (s) => ({ entries: ids.flatMap((id) => s.get(id) ?? []) }), () => {}),
+      write(
+        'getEntries',
+        (s) => ({ entries: ids.flatMap((id) => s.get(id) ?? []) }),
+        () => {},
+      ),
     submitEntry: ({ draft }) => write('submitEntry', (s) => ({ entry: s.submit(draft) })),
     submitSale: ({ sale, invoice }) => write('submitSale', (s) => s.submitSale(sale, invoice)),
     // The waiter's "Retry now" also lifts the account-wide Retry-After pause, as before.
-    retryEntry: ({ entryId }) => write('retryEntry', (s) => ({ entry: s.retry(entryId) }), (d) => d.retryNow()),
+    retryEntry: ({ entryId }) =>
+      write(
+        'retryEntry',
+        (s) => ({ entry: s.retry(entryId) }),
+        (d) => d.retryNow(),
+      ),
     resendEntry: ({ entryId }) => write('resendEntry', (s) => ({ entry: s.resend(entryId) })),
     markEntryDone: ({ entryId }) => write('markEntryDone', (s) => ({ entry: s.markDone(entryId) })),
     discardEntry: ({ entryId }) => write('discardEntry', (s) => ({ entry: s.discard(entryId) })),
@@ -160,14 +175,29 @@ export function openQueueService(options: QueueServiceOptions): QueueService {
     moveSeating: ({ entryId, tables, seating }) => write('moveSeating', (s) => ({ entry: s.moveSeating(entryId, tables, seating) })),
     setBillDiscount: ({ serviceId, discount }) => write('setBillDiscount', (s) => ({ service: s.setBillDiscount(serviceId, discount) })),
     clearTable: ({ serviceId }) => write('clearTable', (s) => ({ cleared: s.clearTable(serviceId) })),
-    exportPending: () => write('exportPending', (s) => ({ json: s.exportPending(options.accountKey) }), () => {}),
-    getMostSold: ({ limit }) => write('getMostSold', () => mostSold.read({ now: new Date(now()), limit }), () => {}),
+    exportPending: () =>
+      write(
+        'exportPending',
+        (s) => ({ json: s.exportPending(options.accountKey) }),
+        () => {},
+      ),
+    getMostSold: ({ limit }) =>
+      write(
+        'getMostSold',
+        () => mostSold.read({ now: new Date(now()), limit }),
+        () => {},
+      ),
     importQueue: ({ entries, services, last }) => write('importQueue', (s) => s.importEntries(entries, services, last)),
   };
 
   const receipts: QueueReceipts = {
     submitAll: (drafts) => write('submitAll', (s) => s.submitAll(drafts)),
-    entriesOfKind: (kind) => write('entriesOfKind', (s) => s.entriesOfKind(kind), () => {}),
+    entriesOfKind: (kind) =>
+      write(
+        'entriesOfKind',
+        (s) => s.entriesOfKind(kind),
+        () => {},
+      ),
   };
 
   return {
@@ -252,7 +282,8 @@ async function guarded<T>(operation: string, work: () => T): Promise<T> {
 export function explainQueueError(operation: string, error: unknown): unknown {
   if (error instanceof ServiceError) return error;
   if (error instanceof QueueConflictError) return new ServiceError({ kind: 'conflict', ...error.text, detail: operation });
-  if (error instanceof QueueInputError) return new ServiceError({ kind: 'invalid-input', ...error.text, detail: error.detail ? `${operation}: ${error.detail}` : operation });
+  if (error instanceof QueueInputError)
+    return new ServiceError({ kind: 'invalid-input', ...error.text, detail: error.detail ? `${operation}: ${error.detail}` : operation });
   const code = sqliteCode(error);
   if (code !== null && STORAGE_CODES.test(code)) {
     return new ServiceError({ kind: 'storage', ...coded('queue-storage'), detail: `${operation}: ${code}: ${errorText(error)}` });

@@ -56,7 +56,12 @@ describe('payments', () => {
     expect(() => store.submit({ ...paymentDraft(service, 100), request: round.request })).toThrow(/extraId|no contents/);
     const withLines = paymentDraft(service, 100);
     const order = loyalty(withLines.request);
-    expect(() => store.submit({ ...withLines, request: { kind: 'order', order: { ...order, order: { ...order.order, contents: loyalty(round.request).order.contents, total: '2.50' } } } })).toThrow(/no contents/);
+    expect(() =>
+      store.submit({
+        ...withLines,
+        request: { kind: 'order', order: { ...order, order: { ...order.order, contents: loyalty(round.request).order.contents, total: '2.50' } } },
+      }),
+    ).toThrow(/no contents/);
     expect(() => store.submit({ ...withLines, serviceId: null })).toThrow(/belongs to a table service/);
     expect(() => store.submit({ ...withLines, tender: { ...withLines.tender!, amountCents: 99 } })).toThrow(/tender/);
     store.submit(paymentDraft(service, 500));
@@ -92,7 +97,9 @@ describe('payments', () => {
       const answers = await Promise.all(racers.map((racer) => racer.ask({ op: 'pay', serviceId: service.id, tableId: service.primaryTableId, cents: 1000 })));
       const won = answers.filter((a) => 'won' in a && a.won);
       expect(won, JSON.stringify(answers)).toHaveLength(1);
-      expect((answers.find((a) => 'won' in a && !a.won) as { message: string }).message).toBe('QueueInputError: payment-more-than-left: 1000 cents asked, 500 left');
+      expect((answers.find((a) => 'won' in a && !a.won) as { message: string }).message).toBe(
+        'QueueInputError: payment-more-than-left: 1000 cents asked, 500 left',
+      );
       expect(billNow(store, service)).toMatchObject({ paidCents: 1000, leftCents: 500 });
     }
   });
@@ -126,12 +133,20 @@ describe('the bill discount', () => {
     const { store } = fixture.open();
     const service = seated(store);
     store.submit(paymentDraft(service, 1000));
-    expect(() => store.setBillDiscount(service.id, { kind: 'amount', value: 501, reason: 'x' })).toThrow(code('discount-more-than-left', { leftCents: 500, left: 5 }));
-    expect(store.setBillDiscount(service.id, { kind: 'amount', value: 500, reason: 'Birthday' }).billDiscount).toEqual({ kind: 'amount', value: 500, reason: 'Birthday' });
+    expect(() => store.setBillDiscount(service.id, { kind: 'amount', value: 501, reason: 'x' })).toThrow(
+      code('discount-more-than-left', { leftCents: 500, left: 5 }),
+    );
+    expect(store.setBillDiscount(service.id, { kind: 'amount', value: 500, reason: 'Birthday' }).billDiscount).toEqual({
+      kind: 'amount',
+      value: 500,
+      reason: 'Birthday',
+    });
     expect(() => store.setBillDiscount(service.id, { kind: 'percent', value: 10_001, reason: 'x' })).toThrow(QueueInputError);
     expect(store.setBillDiscount(service.id, null).billDiscount).toBeNull();
     store.submit(paymentDraft(service, 500));
-    expect(() => store.setBillDiscount(service.id, { kind: 'percent', value: 1000, reason: 'x' })).toThrow(code('discount-more-than-left', { leftCents: 0, left: 0 }));
+    expect(() => store.setBillDiscount(service.id, { kind: 'percent', value: 1000, reason: 'x' })).toThrow(
+      code('discount-more-than-left', { leftCents: 0, left: 0 }),
+    );
     store.clearTable(service.id);
     expect(() => store.setBillDiscount(service.id, null)).toThrow(code('table-cleared'));
     expect(() => store.setBillDiscount(crypto.randomUUID(), null)).toThrow(code('table-cleared'));
@@ -140,8 +155,15 @@ describe('the bill discount', () => {
 
 describe('a gift card’s redeem and the payment that waits for it (`after`)', () => {
   const reject = (store: QueueStore, id: string) =>
-    store.record(id, (e) => applyOutcome({ ...e, state: 'sending' }, { outcome: 'rejected', reason: 'invalid', code: 'gift-card-redeem-refused', params: { said: 'Not enough balance' } }, new Date()))!;
-  const unconfirm = (store: QueueStore, id: string) => store.record(id, (e) => applyOutcome({ ...e, state: 'sending', attempts: 1 }, { outcome: 'unknown', code: 'order-unconfirmed' }, new Date()))!;
+    store.record(id, (e) =>
+      applyOutcome(
+        { ...e, state: 'sending' },
+        { outcome: 'rejected', reason: 'invalid', code: 'gift-card-redeem-refused', params: { said: 'Not enough balance' } },
+        new Date(),
+      ),
+    )!;
+  const unconfirm = (store: QueueStore, id: string) =>
+    store.record(id, (e) => applyOutcome({ ...e, state: 'sending', attempts: 1 }, { outcome: 'unknown', code: 'order-unconfirmed' }, new Date()))!;
   const sendable = (store: QueueStore) => sendableEntries(store.pending(), { inFlight: new Set(), now: Date.now(), capacity: 10 }).map((e) => e.kind);
 
   function redeemAndPay(store: QueueStore, service: TableService, cents = 600) {
@@ -172,7 +194,11 @@ describe('a gift card’s redeem and the payment that waits for it (`after`)', (
     const revision = store.revision();
     reject(store, redeem.id);
     expect(store.revision()).toBe(revision + 1);
-    expect(store.get(payment.id)).toMatchObject({ pending: 0, resolution: 'discarded', lastError: { kind: 'discarded-with', code: 'payment-card-not-charged' } });
+    expect(store.get(payment.id)).toMatchObject({
+      pending: 0,
+      resolution: 'discarded',
+      lastError: { kind: 'discarded-with', code: 'payment-card-not-charged' },
+    });
     expect(billNow(store, service)).toMatchObject({ paidCents: 0, leftCents: 1500 });
     // A payment after a refused redeem is refused too.
     expect(() => store.submit(paymentDraft(service, 600, { after: redeem.id, giftCardUuid: 'CARD-9' }))).toThrow(code('payment-card-not-charged'));
@@ -211,7 +237,9 @@ describe('a gift card’s redeem and the payment that waits for it (`after`)', (
     expect(store.get(a.payment.id)).toMatchObject({ resolution: 'discarded' });
     const b = redeemAndPay(store, service, 200);
     store.record(b.redeem.id, (e) => applyOutcome({ ...e, state: 'sending' }, { outcome: 'accepted', orderId: null }, new Date()));
-    store.record(b.payment.id, (e) => applyOutcome({ ...e, state: 'sending' }, { outcome: 'rejected', reason: 'invalid', code: 'server-rejected' }, new Date()));
+    store.record(b.payment.id, (e) =>
+      applyOutcome({ ...e, state: 'sending' }, { outcome: 'rejected', reason: 'invalid', code: 'server-rejected' }, new Date()),
+    );
     expect(store.get(b.payment.id)).toMatchObject({ state: 'rejected', pending: 1, resolution: null });
   });
 
@@ -244,7 +272,9 @@ describe('customers created offline', () => {
     const { store } = fixture.open();
     const customer = store.submit(customerDraft('Ana Puig'));
     expect(customer).toMatchObject({ kind: 'customer', tableIds: [], serviceId: null, state: 'queued' });
-    const accepted = store.record(customer.id, (e) => applyOutcome({ ...e, state: 'sending' }, { outcome: 'accepted', orderId: null, customer: { id: 41, name: 'Ana Puig' } }, new Date()));
+    const accepted = store.record(customer.id, (e) =>
+      applyOutcome({ ...e, state: 'sending' }, { outcome: 'accepted', orderId: null, customer: { id: 41, name: 'Ana Puig' } }, new Date()),
+    );
     expect(accepted).toMatchObject({ state: 'accepted', pending: 0, answer: { customer: { id: 41, name: 'Ana Puig' } } } satisfies Partial<OutboxEntry>);
     expect(() => store.submit({ ...customerDraft('Ona'), tableIds: [2] })).toThrow(/no table/);
     expect(() => store.submit({ ...customerDraft('Ona'), request: takeawayDraft('x').request })).toThrow(/must send a customer/);

@@ -36,7 +36,12 @@ describe('stock receipts in the queue store', () => {
       ['stock-receipt', 'queued', 1, { kind: 'stock-add', warehouseId: 1, item_id: 3, quantity: 12 }],
       ['stock-receipt', 'queued', 1, { kind: 'stock-add', warehouseId: 1, item_id: 4, quantity: 1.5 }],
     ]);
-    expect(entries[0]).toMatchObject({ place: { kind: 'purchase-order', reference: 'OC-2024-0005', warehouse: 'Almacén principal' }, receipt: { purchaseOrderId: 5, lineId: 21, itemName: 'Item 3' }, lines: [], tableIds: [] });
+    expect(entries[0]).toMatchObject({
+      place: { kind: 'purchase-order', reference: 'OC-2024-0005', warehouse: 'Almacén principal' },
+      receipt: { purchaseOrderId: 5, lineId: 21, itemName: 'Item 3' },
+      lines: [],
+      tableIds: [],
+    });
     expect(store.pending().map((e) => e.id)).toEqual(drafts.map((d) => d.id));
   });
 

@@ -103,7 +103,9 @@ describe('shop sales in the queue store', () => {
     store.submit(sale);
     // Payments that do not add up to the order's total to the cent (Σ amount − Σ change).
     const short = cardAndCash(totalCents - 1, { card: 1, cash: 2 });
-    expect(refusal(() => store.submit({ ...invoice, request: { kind: 'retail-invoice', invoice: { payments: short } } }))).toMatch(/add up to \d+ cents, the sale's total is \d+/);
+    expect(refusal(() => store.submit({ ...invoice, request: { kind: 'retail-invoice', invoice: { payments: short } } }))).toMatch(
+      /add up to \d+ cents, the sale's total is \d+/,
+    );
     // An invoice waits for a sale, nothing else.
     const customer = store.submit(customerDraft('Ona'));
     expect(refusal(() => store.submit({ ...invoice, after: customer.id }))).toBe('an invoice waits for its sale');
@@ -148,7 +150,12 @@ describe('shop sales through the dispatcher', () => {
     const { dispatcher, delivery } = run(store);
     await delivery.waitForCalls(2);
     expect(delivery.calls.map((c) => c.request)).toEqual([first.sale.request, second.sale.request]);
-    delivery.calls[0]!.answer({ outcome: 'rejected', reason: 'invalid', code: 'server-rejected', params: { status: 422, said: 'The given data was invalid.' } });
+    delivery.calls[0]!.answer({
+      outcome: 'rejected',
+      reason: 'invalid',
+      code: 'server-rejected',
+      params: { status: 422, said: 'The given data was invalid.' },
+    });
     delivery.calls[1]!.answer({ outcome: 'accepted', orderId: 8 });
     await delivery.waitForCalls(3);
     expect(delivery.calls[2]).toMatchObject({ request: second.invoice.request, context: { afterOrderId: 8 } });
@@ -204,7 +211,7 @@ describe('shop sales through the dispatcher', () => {
     expect(delivery.calls[1]).toMatchObject({ request: invoice.request, context: { afterOrderId: null, afterUnconfirmed: false } });
   });
 
-  it('leaves the venue\'s entries as they were: a round still gets no order id handed over', async () => {
+  it("leaves the venue's entries as they were: a round still gets no order id handed over", async () => {
     const { store } = fixture.open();
     const service = newService([{ id: 5, name: 'T5' }]);
     store.seat(service, [seatingDraft(service)]);

@@ -43,12 +43,21 @@ describe('seat', () => {
       [seating.id, 1, 'seating', 'queued', 1],
       [round.id, 2, 'round', 'queued', 1],
     ]);
-    expect(seated.entries[0]).toMatchObject({ tableIds: [5, 6], place: { kind: 'tables', names: ['T5', 'T6'] }, totalCents: 500, attempts: 0, lastError: null, afterUnconfirmed: false, conflict: false, resolution: null });
+    expect(seated.entries[0]).toMatchObject({
+      tableIds: [5, 6],
+      place: { kind: 'tables', names: ['T5', 'T6'] },
+      totalCents: 500,
+      attempts: 0,
+      lastError: null,
+      afterUnconfirmed: false,
+      conflict: false,
+      resolution: null,
+    });
     expect(loyalty(seated.entries[1]!.request).order).toMatchObject({ table_id: 6, extraId: round.id });
     expect(store.snapshot()).toEqual({ revision: 1, services: [service], entries: seated.entries });
   });
 
-  it('keeps a deposit\'s tender only when it says what the seating\'s Flow payments send', () => {
+  it("keeps a deposit's tender only when it says what the seating's Flow payments send", () => {
     const { store } = fixture.open();
     const service = newService([T(3)]);
     const draft = seatingDraft(service);
@@ -68,7 +77,9 @@ describe('seat', () => {
     store.seat(first, [seatingDraft(first)]);
     const second = newService([T(2), T(1)]);
     expect(() => store.seat(second, [seatingDraft(second)])).toThrow(QueueConflictError);
-    expect(() => store.seat(second, [seatingDraft(second)])).toThrow(expect.objectContaining({ text: { code: 'tables-just-seated', params: { count: 1, tables: 'T1' } } }));
+    expect(() => store.seat(second, [seatingDraft(second)])).toThrow(
+      expect.objectContaining({ text: { code: 'tables-just-seated', params: { count: 1, tables: 'T1' } } }),
+    );
     const snapshot = store.snapshot();
     expect(snapshot.entries).toHaveLength(1);
     expect(snapshot.services.map((s) => s.id)).toEqual([first.id]);
@@ -193,13 +204,17 @@ describe('waiter decisions', () => {
     setState(store, entry.id, { retryAt: '2026-11-23T12:05:00.000Z' });
     expect(store.retry(entry.id)).toMatchObject({ state: 'queued', retryAt: null });
     setState(store, entry.id, { state: 'unconfirmed' });
-    expect(() => store.retry(entry.id)).toThrow(expect.objectContaining({ text: { code: 'entry-changed' }, detail: 'cannot be retried now: it is unconfirmed' }));
+    expect(() => store.retry(entry.id)).toThrow(
+      expect.objectContaining({ text: { code: 'entry-changed' }, detail: 'cannot be retried now: it is unconfirmed' }),
+    );
   });
 
   it('resends only unconfirmed entries, marks done and discards with the state checked', () => {
     const { store } = fixture.open();
     const service = newService([T(9)]);
-    const { entries: [seating] } = store.seat(service, [seatingDraft(service)]);
+    const {
+      entries: [seating],
+    } = store.seat(service, [seatingDraft(service)]);
     expect(() => store.resend(seating!.id)).toThrow(/cannot be resent now: it is queued/);
     setState(store, seating!.id, { state: 'unconfirmed' });
     store.resend(seating!.id);
@@ -212,7 +227,9 @@ describe('waiter decisions', () => {
 
     // Discarding the only entry of a service frees its table.
     const other = newService([T(10)]);
-    const { entries: [otherSeating] } = store.seat(other, [seatingDraft(other)]);
+    const {
+      entries: [otherSeating],
+    } = store.seat(other, [seatingDraft(other)]);
     store.discard(otherSeating!.id);
     const services = store.snapshot().services;
     expect(services.map((s) => s.id)).toEqual([service.id]);
@@ -223,7 +240,9 @@ describe('waiter decisions', () => {
   it('keeps a service open when a discarded seating was followed by a round', () => {
     const { store } = fixture.open();
     const service = newService([T(11)]);
-    const { entries: [seating] } = store.seat(service, [seatingDraft(service), roundDraft(service)]);
+    const {
+      entries: [seating],
+    } = store.seat(service, [seatingDraft(service), roundDraft(service)]);
     store.discard(seating!.id);
     expect(store.snapshot().services.map((s) => s.id)).toEqual([service.id]);
   });
@@ -231,8 +250,12 @@ describe('waiter decisions', () => {
   it('resolves a seating conflict by sending its items as a round, or by moving it to another table', () => {
     const { store } = fixture.open();
     const first = newService([T(4)]);
-    const { entries: [firstSeating] } = store.seat(first, [seatingDraft(first, 2)]);
-    expect(() => store.sendSeatingAsRound(firstSeating!.id, roundDraft(first, 2))).toThrow(expect.objectContaining({ text: { code: 'seating-not-in-conflict' } }));
+    const {
+      entries: [firstSeating],
+    } = store.seat(first, [seatingDraft(first, 2)]);
+    expect(() => store.sendSeatingAsRound(firstSeating!.id, roundDraft(first, 2))).toThrow(
+      expect.objectContaining({ text: { code: 'seating-not-in-conflict' } }),
+    );
     setState(store, firstSeating!.id, { state: 'rejected', conflict: true });
     const asRound = roundDraft(first, 2);
     expect(store.sendSeatingAsRound(firstSeating!.id, asRound)).toMatchObject({ state: 'rejected', pending: 0, resolution: 'sent-as-round' });
@@ -244,13 +267,17 @@ describe('waiter decisions', () => {
     expect(loyalty(ofFirst[1]!.request).order).toMatchObject({ table_id: 4, total: '5.00' });
 
     const second = newService([T(7)], 4);
-    const { entries: [secondSeating] } = store.seat(second, [seatingDraft(second)]);
+    const {
+      entries: [secondSeating],
+    } = store.seat(second, [seatingDraft(second)]);
     const round = store.submit(roundDraft(second));
     setState(store, secondSeating!.id, { state: 'rejected', conflict: true });
     const busy = newService([T(12)]);
     store.seat(busy, [seatingDraft(busy)]);
     const movedService = { ...second, tableIds: [8], primaryTableId: 8, tableNames: ['T8'] };
-    expect(() => store.moveSeating(secondSeating!.id, [T(12)], seatingDraft({ ...second, tableIds: [12], primaryTableId: 12, tableNames: ['T12'] }))).toThrow(expect.objectContaining({ text: { code: 'tables-already-seated', params: { count: 1, tables: 'T12' } } }));
+    expect(() => store.moveSeating(secondSeating!.id, [T(12)], seatingDraft({ ...second, tableIds: [12], primaryTableId: 12, tableNames: ['T12'] }))).toThrow(
+      expect.objectContaining({ text: { code: 'tables-already-seated', params: { count: 1, tables: 'T12' } } }),
+    );
     expect(() => store.moveSeating(secondSeating!.id, [], seatingDraft(movedService))).toThrow(expect.objectContaining({ text: { code: 'choose-a-table' } }));
     const newSeating = seatingDraft(movedService);
     expect(store.moveSeating(secondSeating!.id, [T(8)], newSeating)).toMatchObject({ pending: 0, resolution: 'moved' });
@@ -371,7 +398,9 @@ describe('durability and several connections', () => {
     const a = newService([T(5)]);
     const b = newService([T(5)]);
     first.seat(a, [seatingDraft(a)]);
-    expect(() => second.seat(b, [seatingDraft(b)])).toThrow(expect.objectContaining({ text: { code: 'tables-just-seated', params: { count: 1, tables: 'T5' } } }));
+    expect(() => second.seat(b, [seatingDraft(b)])).toThrow(
+      expect.objectContaining({ text: { code: 'tables-just-seated', params: { count: 1, tables: 'T5' } } }),
+    );
     expect(second.snapshot().services.map((s) => s.id)).toEqual([a.id]);
     expect(second.revision()).toBe(first.revision());
   });

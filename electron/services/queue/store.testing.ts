@@ -136,7 +136,9 @@ export function takeawayDraft(name: string, canas = 1): EntryDraft {
     serviceId: null,
     request: {
       kind: 'order',
-      order: { order: { total: money(250 * canas), contents: [{ item_id: 10, itemPrice: '2.50', quantity: canas, modifiers: [] }], tableName: name, extraId: id } },
+      order: {
+        order: { total: money(250 * canas), contents: [{ item_id: 10, itemPrice: '2.50', quantity: canas, modifiers: [] }], tableName: name, extraId: id },
+      },
     },
     lines: [canaLine(canas)],
     summary: `Takeaway · ${canas} items`,

@@ -85,7 +85,6 @@ export interface QueueStoreOptions {
   log?: (line: string) => void;
 }
 
-
 export function createQueueStore(db: QueueDb, options: QueueStoreOptions): QueueStore {
   const { now } = options;
   const t = openStoreTables(db, now, options.log ?? (() => {}));
@@ -203,7 +202,10 @@ export function createQueueStore(db: QueueDb, options: QueueStoreOptions): Queue
           // Off the check the next payment pays: never more than that check has left.
           const cents = discount.kind === 'amount' ? discount.value : discountCentsOf(discount, bill.payableNowCents);
           if (bill.nextCheck === null || bill.payableNowCents === 0 || cents > bill.payableNowCents) {
-            throw new QueueInputError(coded('discount-more-than-left', { leftCents: bill.payableNowCents, left: bill.payableNowCents / 100 }), `${cents} cents off, ${bill.payableNowCents} left`);
+            throw new QueueInputError(
+              coded('discount-more-than-left', { leftCents: bill.payableNowCents, left: bill.payableNowCents / 100 }),
+              `${cents} cents off, ${bill.payableNowCents} left`,
+            );
           }
         }
         const next: TableService = { ...service, billDiscount: discount };

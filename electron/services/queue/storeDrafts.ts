@@ -25,8 +25,6 @@ export class QueueConflictError extends Error {
   }
 }
 
-
-
 export const NOT_IN_QUEUE = coded('entry-not-in-queue');
 
 export function recovered(entry: OutboxEntry, text: ErrorText, at: string): OutboxEntry {
@@ -61,11 +59,12 @@ export function checkDraft(draft: EntryDraft) {
     // A deposit's tender (the method's name for the bill) says what the Flow `payments` send.
     if (draft.tender) {
       const prepaid = (request.data.payments ?? []).reduce((sum, p) => sum + (parseCents(p.amount) ?? Number.NaN), 0);
-      if (draft.tender.amountCents !== prepaid || draft.tender.tipCents !== 0) throw invalid('the tender says another amount than the seating\'s prepayment');
+      if (draft.tender.amountCents !== prepaid || draft.tender.tipCents !== 0) throw invalid("the tender says another amount than the seating's prepayment");
     }
     return;
   }
-  if (draft.after && draft.kind !== 'payment' && draft.kind !== 'takeaway' && draft.kind !== 'delivery' && draft.kind !== 'invoice') throw invalid(`a ${draft.kind} waits for no other entry`);
+  if (draft.after && draft.kind !== 'payment' && draft.kind !== 'takeaway' && draft.kind !== 'delivery' && draft.kind !== 'invoice')
+    throw invalid(`a ${draft.kind} waits for no other entry`);
   if (draft.after === draft.id) throw invalid('an entry cannot wait for itself');
   if (draft.kind === 'sale' || draft.kind === 'invoice') {
     // A shop's sale (POST R/orders) and its invoice, which waits for it.
@@ -94,7 +93,7 @@ export function checkDraft(draft: EntryDraft) {
   if (draft.kind === 'gift-redeem') {
     if (request.kind !== 'gift-redeem') throw invalid('a gift card redeem must send a redeem');
     if (draft.serviceId === null && draft.tableIds.length > 0) throw invalid('a gift card redeem without a service has no table');
-    if (draft.serviceId !== null && draft.tableIds.length !== 1) throw invalid('a table\'s gift card redeem goes to its primary table');
+    if (draft.serviceId !== null && draft.tableIds.length !== 1) throw invalid("a table's gift card redeem goes to its primary table");
     return;
   }
   if (draft.kind === 'customer') {
@@ -113,7 +112,8 @@ export function checkDraft(draft: EntryDraft) {
   if (draft.kind === 'payment') {
     // clarifications: a payment of the table's open order is a loyalty order with no contents.
     if (!draft.serviceId) throw invalid('a payment belongs to a table service');
-    if (request.order.order.contents.length > 0 || request.order.skipMerge === true || !payment) throw invalid('a payment sends no contents, a payment, and never skipMerge');
+    if (request.order.order.contents.length > 0 || request.order.skipMerge === true || !payment)
+      throw invalid('a payment sends no contents, a payment, and never skipMerge');
     if (draft.tableIds.length !== 1 || request.order.order.table_id !== draft.tableIds[0]) throw invalid('a payment goes to its primary table');
     return;
   }
@@ -139,7 +139,8 @@ export function atPrimaryTable<T extends EntryDraft>(draft: T, service: TableSer
 /** A round (or a payment) aimed at its service's primary table (one already there comes back unchanged). */
 export function retarget<T extends EntryDraft>(round: T, service: TableService): T {
   const request = round.request;
-  if (request.kind !== 'order' || (request.order.order.table_id === service.primaryTableId && sameNumbers(round.tableIds, [service.primaryTableId]))) return round;
+  if (request.kind !== 'order' || (request.order.order.table_id === service.primaryTableId && sameNumbers(round.tableIds, [service.primaryTableId])))
+    return round;
   return {
     ...round,
     tableIds: [service.primaryTableId],
@@ -151,4 +152,3 @@ export function retarget<T extends EntryDraft>(round: T, service: TableService):
 export function sameNumbers(a: readonly number[], b: readonly number[]): boolean {
   return a.length === b.length && a.every((value, i) => value === b[i]);
 }
-

@@ -11,7 +11,12 @@ const seqRow = z.object({ seq: z.number().int().nullable() });
  * An old outbox handed over (store.ts `importEntries`): ids already present are skipped; seq order
  * kept, renumbered after ours; only entries still pending are taken.
  */
-export function importEntries(t: StoreTables, entryInputs: OutboxEntry[], serviceInputs: TableService[], last: boolean): { entries: number; services: number; skipped: number } {
+export function importEntries(
+  t: StoreTables,
+  entryInputs: OutboxEntry[],
+  serviceInputs: TableService[],
+  last: boolean,
+): { entries: number; services: number; skipped: number } {
   const { write, statements, readService, readEntry, openServiceAt, insertService, insertEntry, log, now } = t;
   const services = serviceInputs.map((s) => parseInput(tableServiceSchema, s, 'table service'));
   const entries = entryInputs.map((e) => parseInput(outboxEntrySchema, e, 'order')).sort((a, b) => a.seq - b.seq);

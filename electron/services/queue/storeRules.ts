@@ -58,10 +58,11 @@ export function createStoreRules(t: StoreTables) {
     const before = readEntry(draft.after);
     if (!before) throw invalid(`entry ${draft.after} it waits for is not in the queue`);
     if (draft.kind === 'invoice') return checkInvoiceOfSale(draft, before);
-    if (before.kind !== 'gift-redeem' || before.request.kind !== 'gift-redeem') throw invalid('only a gift card\'s redeem can be waited for');
+    if (before.kind !== 'gift-redeem' || before.request.kind !== 'gift-redeem') throw invalid("only a gift card's redeem can be waited for");
     if (before.serviceId !== draft.serviceId) throw invalid('the redeem waited for belongs to another service');
     if (endedUnsent(before)) throw new QueueInputError(coded('payment-card-not-charged'), `redeem ${before.id} ended ${before.resolution ?? before.state}`);
-    if (draft.tender?.giftCardUuid !== undefined && draft.tender.giftCardUuid !== before.request.uuid) throw invalid('the payment names another card than its redeem');
+    if (draft.tender?.giftCardUuid !== undefined && draft.tender.giftCardUuid !== before.request.uuid)
+      throw invalid('the payment names another card than its redeem');
     const payment = draft.request.kind === 'order' ? draft.request.order.order.payment : undefined;
     if (draft.kind === 'payment' && payment && parseCents(payment.amount) !== parseCents(before.request.redeem.amount)) {
       throw invalid('a gift card payment pays what its redeem charged');
@@ -100,12 +101,16 @@ export function createStoreRules(t: StoreTables) {
     }
     const amount = parseCents(order.payment.amount) ?? 0;
     if (amount > bill.dueNowCents) {
-      throw new QueueInputError(coded('payment-more-than-left', { leftCents: bill.dueNowCents, left: bill.dueNowCents / 100 }), `${amount} cents asked, ${bill.dueNowCents} left`);
+      throw new QueueInputError(
+        coded('payment-more-than-left', { leftCents: bill.dueNowCents, left: bill.dueNowCents / 100 }),
+        `${amount} cents asked, ${bill.dueNowCents} left`,
+      );
     }
     const entry = addEntries([payment])[0]!;
     // What the bill becomes with it: never more paid than a check's total (the bill's own rule).
     const after = billOf({ ...service, billDiscount: null }, [...entries, entry]);
-    if (after.overpaidCents > bill.overpaidCents) throw new QueueInputError(coded('payment-more-than-left', { leftCents: bill.dueNowCents, left: bill.dueNowCents / 100 }), 'the bill would be overpaid');
+    if (after.overpaidCents > bill.overpaidCents)
+      throw new QueueInputError(coded('payment-more-than-left', { leftCents: bill.dueNowCents, left: bill.dueNowCents / 100 }), 'the bill would be overpaid');
     if (service.billDiscount) updateService({ ...service, billDiscount: null });
     return entry;
   }
@@ -128,7 +133,10 @@ export function createStoreRules(t: StoreTables) {
         const amount = draft.request.kind === 'gift-redeem' ? (parseCents(draft.request.redeem.amount) ?? 0) : 0;
         const bill = billOf(service, statements.entriesOfService.all(service.id).map(parseEntry));
         if (amount > bill.dueNowCents) {
-          throw new QueueInputError(coded('payment-more-than-left', { leftCents: bill.dueNowCents, left: bill.dueNowCents / 100 }), `${amount} cents asked, ${bill.dueNowCents} left`);
+          throw new QueueInputError(
+            coded('payment-more-than-left', { leftCents: bill.dueNowCents, left: bill.dueNowCents / 100 }),
+            `${amount} cents asked, ${bill.dueNowCents} left`,
+          );
         }
         return addEntries([atPrimaryTable(draft, service)])[0]!;
       }

@@ -7,7 +7,12 @@ import type { StoreTables } from './storeTables';
 // Seating a service, and the two ways out of a seating in conflict (store.ts `seat`,
 // `sendSeatingAsRound`, `moveSeating`): each one transaction.
 
-export function seatService(t: StoreTables, rules: StoreRules, serviceInput: TableService, draftInputs: EntryDraft[]): { service: TableService; entries: OutboxEntry[] } {
+export function seatService(
+  t: StoreTables,
+  rules: StoreRules,
+  serviceInput: TableService,
+  draftInputs: EntryDraft[],
+): { service: TableService; entries: OutboxEntry[] } {
   const { write, readService, readEntry, openServiceAt, insertService, addEntries } = t;
   const { checkTables } = rules;
   const service = parseInput(tableServiceSchema, serviceInput, 'table service');
@@ -76,15 +81,24 @@ export function moveSeating(t: StoreTables, rules: StoreRules, entryId: string, 
     checkTables(tables);
     const service = readService(entry.serviceId);
     if (!service) throw new QueueInputError(coded('service-gone'));
-    const busy = openServiceAt(tables.map((t) => t.id), service.id);
+    const busy = openServiceAt(
+      tables.map((t) => t.id),
+      service.id,
+    );
     if (busy) throw new QueueConflictError(coded('tables-already-seated', { count: busy.tableNames.length, tables: busy.tableNames.join(' + ') }));
-    const moved: TableService = { ...service, tableIds: tables.map((t) => t.id), primaryTableId: tables[tables.length - 1]!.id, tableNames: tables.map((t) => t.name) };
+    const moved: TableService = {
+      ...service,
+      tableIds: tables.map((t) => t.id),
+      primaryTableId: tables[tables.length - 1]!.id,
+      tableNames: tables.map((t) => t.name),
+    };
     if (seating.serviceId !== service.id || !sameNumbers(seating.tableIds, moved.tableIds)) throw invalid('the new seating does not match the chosen tables');
     const resolved = change(entryId, ['rejected'], 'moved', () => ({ pending: 0, resolution: 'moved' }));
     updateService(moved);
     // Its rounds still waiting follow it to the new primary table.
     for (const round of statements.entriesOfService.all(service.id).map(parseEntry)) {
-      if (round.kind === 'round' && round.state === 'queued' && round.pending === 1) updateEntry(round, { ...retarget(round, moved), updatedAt: now().toISOString() });
+      if (round.kind === 'round' && round.state === 'queued' && round.pending === 1)
+        updateEntry(round, { ...retarget(round, moved), updatedAt: now().toISOString() });
     }
     if (!readEntry(seating.id)) addEntries([seating]);
     return resolved;

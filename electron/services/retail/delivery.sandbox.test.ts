@@ -96,16 +96,23 @@ describe('deliverRetail against the retail sandbox', () => {
       code: 'server-rejected',
       params: { status: 422, said: expect.stringMatching(/already invoiced/i) },
     });
-    expect(await deliverRetail(retail, invoice.request, { afterOrderId: orderId, afterUnconfirmed: true })).toEqual({ outcome: 'accepted', orderId, evidence: 'already-invoiced' });
+    expect(await deliverRetail(retail, invoice.request, { afterOrderId: orderId, afterUnconfirmed: true })).toEqual({
+      outcome: 'accepted',
+      orderId,
+      evidence: 'already-invoiced',
+    });
     expect(ledgerOf(orderId).map((e) => e.kind)).toEqual(['order', 'invoice']);
   });
 
-  it('sends nothing for an invoice without its order id, nor for a venue\'s request', async () => {
+  it("sends nothing for an invoice without its order id, nor for a venue's request", async () => {
     const order = retailOrder(items(1));
     const { invoice } = saleDrafts(order, cardAndCash(orderTotalCents(order), methods()));
     const before = sandbox().app.state.ledger.length;
     expect(await deliverRetail(gateway(), invoice.request, fresh)).toMatchObject({ outcome: 'rejected', reason: 'refused', code: 'invoice-order-unknown' });
-    expect(await deliverRetail(gateway(), { kind: 'customer', customer: { name: 'Ona', active: 1 } }, fresh)).toMatchObject({ outcome: 'rejected', code: 'not-a-venue' });
+    expect(await deliverRetail(gateway(), { kind: 'customer', customer: { name: 'Ona', active: 1 } }, fresh)).toMatchObject({
+      outcome: 'rejected',
+      code: 'not-a-venue',
+    });
     expect(sandbox().app.state.ledger.length).toBe(before);
   });
 
@@ -173,7 +180,11 @@ describe('shop sales through the queue while the shop is offline', () => {
       expect(stored).toMatchObject({ state: 'accepted', orderId: expect.any(Number) });
       const kinds = ledger.map((e, i) => ({ ...e, i })).filter((e) => e.orderId === stored.orderId);
       expect(kinds.map((e) => e.kind)).toEqual(['order', 'invoice']);
-      expect(service.store!.get(invoice.id)).toMatchObject({ state: 'accepted', orderId: stored.orderId, answer: { invoiceNumber: expect.stringMatching(/^E-\d+$/) } });
+      expect(service.store!.get(invoice.id)).toMatchObject({
+        state: 'accepted',
+        orderId: stored.orderId,
+        answer: { invoiceNumber: expect.stringMatching(/^E-\d+$/) },
+      });
       expect(account().orders.find((o) => o.id === stored.orderId)).toMatchObject({ status: 1, total: orderTotalCents(order) });
       expect(requestOf(invoice, 'retail-invoice').invoice.payments.length).toBeGreaterThan(0);
     }

@@ -39,8 +39,14 @@ describe('deliverRetail', () => {
     expect(await deliverRetail(timeout, sale.request)).toMatchObject({ outcome: 'unknown', code: 'order-unconfirmed' });
     const offline = gatewayThat(error({ kind: 'offline', endpoint: 'POST orders', text: coded('offline') }));
     expect(await deliverRetail(offline, sale.request)).toMatchObject({ outcome: 'not-sent', reason: 'offline' });
-    const refused = gatewayThat(error({ kind: 'invalid', status: 422, endpoint: 'POST orders', text: coded('server-rejected', { status: 422, said: 'The given data was invalid.' }) }));
-    expect(await deliverRetail(refused, sale.request)).toMatchObject({ outcome: 'rejected', reason: 'invalid', params: { said: 'The given data was invalid.' } });
+    const refused = gatewayThat(
+      error({ kind: 'invalid', status: 422, endpoint: 'POST orders', text: coded('server-rejected', { status: 422, said: 'The given data was invalid.' }) }),
+    );
+    expect(await deliverRetail(refused, sale.request)).toMatchObject({
+      outcome: 'rejected',
+      reason: 'invalid',
+      params: { said: 'The given data was invalid.' },
+    });
     const vault = gatewayThat(() => {
       throw new VaultUnavailableError('vault-no-encryption');
     });
@@ -52,9 +58,24 @@ describe('deliverRetail', () => {
   });
 
   it('"already invoiced" is evidence only after an unconfirmed attempt of the same invoice', async () => {
-    const already = gatewayThat(error({ kind: 'invalid', code: 'already-invoiced', status: 422, endpoint: 'POST orders/{id}/invoices', text: coded('server-rejected', { status: 422, said: 'Order already invoiced' }) }));
-    expect(await deliverRetail(already, invoice.request, { afterOrderId: 5, afterUnconfirmed: false })).toMatchObject({ outcome: 'rejected', reason: 'invalid' });
-    expect(await deliverRetail(already, invoice.request, { afterOrderId: 5, afterUnconfirmed: true })).toEqual({ outcome: 'accepted', orderId: 5, evidence: 'already-invoiced' });
+    const already = gatewayThat(
+      error({
+        kind: 'invalid',
+        code: 'already-invoiced',
+        status: 422,
+        endpoint: 'POST orders/{id}/invoices',
+        text: coded('server-rejected', { status: 422, said: 'Order already invoiced' }),
+      }),
+    );
+    expect(await deliverRetail(already, invoice.request, { afterOrderId: 5, afterUnconfirmed: false })).toMatchObject({
+      outcome: 'rejected',
+      reason: 'invalid',
+    });
+    expect(await deliverRetail(already, invoice.request, { afterOrderId: 5, afterUnconfirmed: true })).toEqual({
+      outcome: 'accepted',
+      orderId: 5,
+      evidence: 'already-invoiced',
+    });
     expect(already.calls).toEqual(['invoice 5', 'invoice 5']);
   });
 
@@ -63,7 +84,10 @@ describe('deliverRetail', () => {
     limiter.all.pause(30_000);
     const paused = gatewayThat(error({ kind: 'offline', endpoint: 'x', text: coded('offline') }), limiter);
     expect(await deliverRetail(paused, sale.request)).toMatchObject({ outcome: 'not-sent', reason: 'rate-limited', retryAfterSeconds: 30 });
-    expect(await deliverRetail(gatewayThat(error({ kind: 'offline', endpoint: 'x', text: coded('offline') })), invoice.request)).toMatchObject({ outcome: 'rejected', code: 'invoice-order-unknown' });
+    expect(await deliverRetail(gatewayThat(error({ kind: 'offline', endpoint: 'x', text: coded('offline') })), invoice.request)).toMatchObject({
+      outcome: 'rejected',
+      code: 'invoice-order-unknown',
+    });
     expect(paused.calls).toEqual([]);
   });
 });

@@ -18,7 +18,9 @@ export interface SaleItem {
 }
 
 export function retailOrder(items: readonly SaleItem[], closedAt = '2026-11-23 13:00:00'): RetailOrderRequest {
-  const priced = priceOrder(items.map((i) => ({ priceCents: i.priceCents, measureThousandths: i.quantity * 1000, taxPercentHundredths: i.taxPercentHundredths })));
+  const priced = priceOrder(
+    items.map((i) => ({ priceCents: i.priceCents, measureThousandths: i.quantity * 1000, taxPercentHundredths: i.taxPercentHundredths })),
+  );
   return {
     notes: '',
     shippingAmount: 0,
@@ -62,13 +64,19 @@ export function cardAndCash(totalCents: number, methods: { card: number; cash: n
   const card = Math.floor(totalCents / 2);
   const cashDue = totalCents - card;
   const tendered = Math.ceil((cashDue + 1) / 500) * 500;
-  const payments: RetailPaymentRequest[] = [{ amount: centsToWire(tendered), change: centsToWire(tendered - cashDue), extra: 0, payment_method_id: methods.cash }];
+  const payments: RetailPaymentRequest[] = [
+    { amount: centsToWire(tendered), change: centsToWire(tendered - cashDue), extra: 0, payment_method_id: methods.cash },
+  ];
   if (card > 0) payments.unshift({ amount: centsToWire(card), change: 0, extra: 0, payment_method_id: methods.card });
   return payments;
 }
 
 /** The two entries of one sale: the order, then its invoice waiting for it. */
-export function saleDrafts(order: RetailOrderRequest, payments: RetailPaymentRequest[], fields: { sale?: Partial<EntryDraft>; invoice?: Partial<EntryDraft> } = {}): { sale: EntryDraft; invoice: EntryDraft } {
+export function saleDrafts(
+  order: RetailOrderRequest,
+  payments: RetailPaymentRequest[],
+  fields: { sale?: Partial<EntryDraft>; invoice?: Partial<EntryDraft> } = {},
+): { sale: EntryDraft; invoice: EntryDraft } {
   const totalCents = orderTotalCents(order);
   const sale: EntryDraft = {
     id: randomUUID(),

@@ -60,7 +60,12 @@ async function attempt(gateway: RetailGateway, request: DeliveryRequest, context
   const orderId = context.afterOrderId;
   if (request.kind === 'retail-invoice' && orderId === null) {
     // Its sale was marked done by a person without an order id: nothing to invoice here.
-    return { outcome: 'rejected', reason: 'refused', ...coded('invoice-order-unknown'), detail: `${endpoint} — not sent: the sale it invoices has no order id` };
+    return {
+      outcome: 'rejected',
+      reason: 'refused',
+      ...coded('invoice-order-unknown'),
+      detail: `${endpoint} — not sent: the sale it invoices has no order id`,
+    };
   }
 
   try {

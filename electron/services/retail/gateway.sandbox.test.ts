@@ -112,9 +112,7 @@ describe('retail gateway against the sandbox', () => {
       order_contents: priced.lines.map((line, i) => {
         const product = products[i]!;
         const input = inputs[i]!;
-        const discountObject = 'id' in line.discountObject
-          ? { ...line.discountObject, amount: centsToWire(line.discountObject.amount) }
-          : {};
+        const discountObject = 'id' in line.discountObject ? { ...line.discountObject, amount: centsToWire(line.discountObject.amount) } : {};
         return {
           name: product.name,
           quantity: thousandthsToWire(input.measureThousandths),
@@ -147,7 +145,11 @@ describe('retail gateway against the sandbox', () => {
     expect(invoice.number).toMatch(/^E-\d+$/);
     const stored = account().orders.find((o) => o.id === created.id)!;
     expect(stored).toMatchObject({ status: 1, total: priced.total, tax: priced.tax, invoice_id: invoice.id });
-    expect(sandbox().app.state.ledger.filter((e) => e.orderId === created.id).map((e) => e.kind)).toEqual(['order', 'invoice']);
+    expect(
+      sandbox()
+        .app.state.ledger.filter((e) => e.orderId === created.id)
+        .map((e) => e.kind),
+    ).toEqual(['order', 'invoice']);
 
     // A second invoice: typed, with the vendor's words.
     const again = await failureOf(gateway.createInvoice(created.id, payments), GatewayError);
@@ -165,7 +167,7 @@ describe('retail gateway against the sandbox', () => {
     expect(await gateway.chainSync()).toEqual({ data: { message: 'Synced' } });
   });
 
-  it('a customer without address: refused before sending; the server\'s 422 shows its words as said', async () => {
+  it("a customer without address: refused before sending; the server's 422 shows its words as said", async () => {
     const network = countingFetch();
     const gateway = gatewayFor({ fetch: network.fetch });
     const before = await failureOf(gateway.createCustomer({ name: 'No Address' } as never), GatewayError);
@@ -174,7 +176,11 @@ describe('retail gateway against the sandbox', () => {
 
     // What the server says when a customer passes our check but not its own (an e-mail it refuses).
     const refused = await failureOf(gateway.createCustomer({ name: 'Bad Mail', address: 'C/ Mar 4', email: 'not-an-address' }), GatewayError);
-    expect(refused).toMatchObject({ kind: 'invalid', status: 422, text: { code: 'server-rejected', params: { status: 422, said: 'The given data was invalid.' } } });
+    expect(refused).toMatchObject({
+      kind: 'invalid',
+      status: 422,
+      text: { code: 'server-rejected', params: { status: 422, said: 'The given data was invalid.' } },
+    });
     expect(network.count()).toBe(1);
   });
 

@@ -135,7 +135,7 @@ describe('retail gateway: refusals', () => {
     expect(network.seen).toHaveLength(0);
   });
 
-  it('a 422 carries the vendor\'s error as said, and the fields its data names', async () => {
+  it("a 422 carries the vendor's error as said, and the fields its data names", async () => {
     const network = fakeNetwork(() => ({
       status: 422,
       body: { error: 'The given data was invalid.', code: 0, data: { address: ['The address field is required.'] } },
@@ -194,7 +194,13 @@ describe('retail budgets (§8, clarifications "Limits")', () => {
     // Small budgets and one request at a time, so the order the requests leave in is the order of their turns.
     const limiter = createRetailLimiter({ clock, catalogPerMinute: 2, requestsPerMinute: 3, maxConcurrent: 1 });
     const gateway = gatewayWith(network, clock, { limiter });
-    const waiting = [gateway.listPage('variants', 1), gateway.listPage('variants', 1), gateway.listPage('taxes', 1), gateway.listPage('taxes', 1), gateway.listPage('taxes', 1)];
+    const waiting = [
+      gateway.listPage('variants', 1),
+      gateway.listPage('variants', 1),
+      gateway.listPage('taxes', 1),
+      gateway.listPage('taxes', 1),
+      gateway.listPage('taxes', 1),
+    ];
     // 3 leave (the account budget), whichever kind; the other 2 wait for the window to roll.
     await vi.waitFor(() => expect(limiter.all.stats()).toMatchObject({ inWindow: 3, inFlight: 0 }));
     await clock.settle();

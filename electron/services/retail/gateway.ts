@@ -43,7 +43,7 @@ import { retailWrites, type RetailCallOptions, type RetailWrites } from './gatew
 import type { RetailLimiter } from './limiter';
 
 export type { RetailGatewayOptions } from './gatewayRequests';
-export type { RetailCallOptions,  } from './gatewayWrites';
+export type { RetailCallOptions } from './gatewayWrites';
 
 // The main side's calls to the retail service (retail-api.md §4; clarifications "Retail",
 // "Limits"), on the hospitality gateway's transport (gateway/transport.ts: ky, no redirects
@@ -146,7 +146,12 @@ export interface RetailGateway extends RetailWrites {
    * read by the report's schema (shared/api/retail/reports.ts). `query`: the §4.6 filters as sent.
    * Outside the catalog budget (the account's 120 a minute).
    */
-  reportPage<R extends RetailReportName>(report: R, page: number, query: Record<string, string>, options?: RetailPageOptions): Promise<RetailPage<RetailReportLine<R>>>;
+  reportPage<R extends RetailReportName>(
+    report: R,
+    page: number,
+    query: Record<string, string>,
+    options?: RetailPageOptions,
+  ): Promise<RetailPage<RetailReportLine<R>>>;
 }
 
 export function createRetailGateway(options: RetailGatewayOptions): RetailGateway {
@@ -160,12 +165,24 @@ export function createRetailGateway(options: RetailGatewayOptions): RetailGatewa
     const spec = LISTS[resource];
     const endpoint = `GET ${spec.path}`;
     if (!Number.isSafeInteger(page) || page < 1) {
-      throw new GatewayError({ kind: 'invalid', code: 'request-invalid', endpoint, text: coded('request-invalid'), body: `page ${String(page)} is not a page number` });
+      throw new GatewayError({
+        kind: 'invalid',
+        code: 'request-invalid',
+        endpoint,
+        text: coded('request-invalid'),
+        body: `page ${String(page)} is not a page number`,
+      });
     }
     const priority = o.priority ?? 'sync';
     if (!spec.paginated) {
       if (page !== 1) {
-        throw new GatewayError({ kind: 'invalid', code: 'request-invalid', endpoint, text: coded('request-invalid'), body: `${spec.path} is not paginated: it has page 1 only` });
+        throw new GatewayError({
+          kind: 'invalid',
+          code: 'request-invalid',
+          endpoint,
+          text: coded('request-invalid'),
+          body: `${spec.path} is not paginated: it has page 1 only`,
+        });
       }
       const data = (await call('GET', spec.path, spec.path, spec.schema, { priority, searchParams: spec.searchParams })) as RetailListRecords[R][];
       return { current_page: 1, data, per_page: Math.max(1, data.length), last_page: 1, total: data.length };
@@ -190,15 +207,45 @@ export function createRetailGateway(options: RetailGatewayOptions): RetailGatewa
     listAll,
 
     listRateProducts: async (rateId, o) =>
-      call('GET', `promotions/priceRates/${positiveId(rateId, 'GET promotions/priceRates/{id}/products', 'Price rate')}/products`, 'promotions/priceRates/{id}/products', retailRateProductsResponse, { priority: o?.priority ?? 'sync' }),
+      call(
+        'GET',
+        `promotions/priceRates/${positiveId(rateId, 'GET promotions/priceRates/{id}/products', 'Price rate')}/products`,
+        'promotions/priceRates/{id}/products',
+        retailRateProductsResponse,
+        { priority: o?.priority ?? 'sync' },
+      ),
     listProductRates: async (productId, o) =>
-      call('GET', `catalog/products/${positiveId(productId, 'GET catalog/products/{id}/priceRates', 'Product')}/priceRates`, 'catalog/products/{id}/priceRates', retailProductRatesResponse, { priority: o?.priority ?? 'sync' }),
+      call(
+        'GET',
+        `catalog/products/${positiveId(productId, 'GET catalog/products/{id}/priceRates', 'Product')}/priceRates`,
+        'catalog/products/{id}/priceRates',
+        retailProductRatesResponse,
+        { priority: o?.priority ?? 'sync' },
+      ),
     listPromotionCategories: async (promotionId, o) =>
-      call('GET', `promotions/promotions/${positiveId(promotionId, 'GET promotions/promotions/{id}/categories', 'Promotion')}/categories`, 'promotions/promotions/{id}/categories', retailCategoriesResponse, { priority: o?.priority ?? 'sync' }),
+      call(
+        'GET',
+        `promotions/promotions/${positiveId(promotionId, 'GET promotions/promotions/{id}/categories', 'Promotion')}/categories`,
+        'promotions/promotions/{id}/categories',
+        retailCategoriesResponse,
+        { priority: o?.priority ?? 'sync' },
+      ),
     listProductPromotions: async (productId, o) =>
-      call('GET', `catalog/products/${positiveId(productId, 'GET catalog/products/{id}/promotions', 'Product')}/promotions`, 'catalog/products/{id}/promotions', retailPromotionsResponse, { priority: o?.priority ?? 'sync' }),
+      call(
+        'GET',
+        `catalog/products/${positiveId(productId, 'GET catalog/products/{id}/promotions', 'Product')}/promotions`,
+        'catalog/products/{id}/promotions',
+        retailPromotionsResponse,
+        { priority: o?.priority ?? 'sync' },
+      ),
     listCategoryPromotions: async (categoryId, o) =>
-      call('GET', `catalog/categories/${positiveId(categoryId, 'GET catalog/categories/{id}/promotions', 'Category')}/promotions`, 'catalog/categories/{id}/promotions', retailPromotionsResponse, { priority: o?.priority ?? 'sync' }),
+      call(
+        'GET',
+        `catalog/categories/${positiveId(categoryId, 'GET catalog/categories/{id}/promotions', 'Category')}/promotions`,
+        'catalog/categories/{id}/promotions',
+        retailPromotionsResponse,
+        { priority: o?.priority ?? 'sync' },
+      ),
     getProduct: async (productId, o) =>
       call('GET', `catalog/products/${positiveId(productId, 'GET catalog/products/{id}', 'Product')}`, 'catalog/products/{id}', retailProductWire, {
         priority: o?.priority ?? 'sync',
@@ -210,7 +257,13 @@ export function createRetailGateway(options: RetailGatewayOptions): RetailGatewa
     async reportPage(report, page, query, o) {
       const endpoint = `v3/reports/${report}`;
       if (!Number.isSafeInteger(page) || page < 1) {
-        throw new GatewayError({ kind: 'invalid', code: 'request-invalid', endpoint: `GET ${endpoint}`, text: coded('request-invalid'), body: `page ${String(page)} is not a page number` });
+        throw new GatewayError({
+          kind: 'invalid',
+          code: 'request-invalid',
+          endpoint: `GET ${endpoint}`,
+          text: coded('request-invalid'),
+          body: `page ${String(page)} is not a page number`,
+        });
       }
       const perPage = Math.min(Math.max(1, Math.trunc(o?.perPage ?? MAX_PAGE_SIZE)), MAX_PAGE_SIZE);
       return (await call('GET', endpoint, endpoint, retailReportPages[report], {

@@ -36,7 +36,13 @@ export interface RetailGatewayOptions {
 
 export interface RetailRequests {
   /** One call below `api/external/`: `endpoint` names it in errors (without the method). */
-  call<S extends z.ZodType>(method: HttpMethod, path: string, endpoint: string, response: S, extra?: Partial<RequestSpec<S>> & { priority?: RequestPriority | undefined }): Promise<z.output<S>>;
+  call<S extends z.ZodType>(
+    method: HttpMethod,
+    path: string,
+    endpoint: string,
+    response: S,
+    extra?: Partial<RequestSpec<S>> & { priority?: RequestPriority | undefined },
+  ): Promise<z.output<S>>;
   checked<S extends z.ZodType>(schema: S, value: unknown, endpoint: string): z.output<S>;
   withinObjectLimit(count: number, endpoint: string): void;
   positiveId(id: number, endpoint: string, what: string): number;
@@ -100,7 +106,13 @@ export function createRetailRequests(options: RetailGatewayOptions): RetailReque
 
   function positiveId(id: number, endpoint: string, what: string): number {
     if (!Number.isSafeInteger(id) || id < 1) {
-      throw new GatewayError({ kind: 'invalid', code: 'request-invalid', endpoint, text: coded('invalid-id', { id: String(id) }), body: `${what} ${String(id)} is not a valid id` });
+      throw new GatewayError({
+        kind: 'invalid',
+        code: 'request-invalid',
+        endpoint,
+        text: coded('invalid-id', { id: String(id) }),
+        body: `${what} ${String(id)} is not a valid id`,
+      });
     }
     return id;
   }

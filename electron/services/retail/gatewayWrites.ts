@@ -69,9 +69,17 @@ export interface RetailWrites {
   chainSync(options?: RetailCallOptions): Promise<RetailChainSyncWire>;
 
   /** §4.3 create records (≤ 100, atomic). The created records when the server sends them. */
-  createCatalogRecords<R extends RetailCatalogResource>(resource: R, records: RetailCatalogCreateRequest<R>[], options?: RetailCallOptions): Promise<unknown[] | null>;
+  createCatalogRecords<R extends RetailCatalogResource>(
+    resource: R,
+    records: RetailCatalogCreateRequest<R>[],
+    options?: RetailCallOptions,
+  ): Promise<unknown[] | null>;
   /** §4.3 mass update (PATCH, each with `id`; ≤ 100, atomic). */
-  updateCatalogRecords<R extends RetailCatalogResource>(resource: R, records: RetailCatalogUpdateRequest<R>[], options?: RetailCallOptions): Promise<unknown[] | null>;
+  updateCatalogRecords<R extends RetailCatalogResource>(
+    resource: R,
+    records: RetailCatalogUpdateRequest<R>[],
+    options?: RetailCallOptions,
+  ): Promise<unknown[] | null>;
   /** §4.4 link products to a rate with their prices (≤ 100; unknown products are skipped by the server). */
   linkRateProducts(priceRateId: number, prices: RetailRateProductsRequest['prices'], options?: RetailCallOptions): Promise<RetailRateProductWire[] | null>;
 }

@@ -19,7 +19,13 @@ import { useDemoShopSandbox } from '../../sandbox/retail/demoShop.testing';
 const sandbox = useDemoShopSandbox({ resetEach: true });
 
 function dispatcherFor(baseUrl: string) {
-  const gateway = createRetailGateway({ baseUrl, username: DEMO_SHOP.username, token: async () => DEMO_SHOP.accessToken, limiter: createRetailLimiter(), timeoutMs: 10_000 });
+  const gateway = createRetailGateway({
+    baseUrl,
+    username: DEMO_SHOP.username,
+    token: async () => DEMO_SHOP.accessToken,
+    limiter: createRetailLimiter(),
+    timeoutMs: 10_000,
+  });
   const dispatcher = createDispatcher(testHandlers(createShopHandlers({ gateway })));
   return (name: string, input: unknown) => dispatcher.dispatch(name, input, {});
 }
@@ -30,7 +36,9 @@ const call = (name: string, input: unknown) => dispatcherFor(sandbox().url)(name
 async function customersAtSandbox(): Promise<Array<Record<string, unknown>>> {
   const all: Array<Record<string, unknown>> = [];
   for (let page = 1; ; page++) {
-    const answer = await fetch(`${sandbox().url}/api/external/config/customers?page=${page}&pagination=200`, { headers: { username: DEMO_SHOP.username, authorization: `Bearer ${DEMO_SHOP.accessToken}` } });
+    const answer = await fetch(`${sandbox().url}/api/external/config/customers?page=${page}&pagination=200`, {
+      headers: { username: DEMO_SHOP.username, authorization: `Bearer ${DEMO_SHOP.accessToken}` },
+    });
     const body = (await answer.json()) as { data: Array<Record<string, unknown>>; last_page: number };
     all.push(...body.data);
     if (page >= body.last_page) return all;
@@ -50,9 +58,29 @@ function errorOf(result: BridgeResult<unknown>) {
 describe('createShopCustomer / updateShopCustomer against the retail sandbox', () => {
   it('creates a customer: the sandbox lists it, the answer is the record as the till stores it', async () => {
     const { customer } = valueOf<{ customer: ShopCustomer }>(
-      await call('createShopCustomer', { customer: { name: 'Marta Soler Puig', address: 'Carrer de Provença 200', postalCode: '08008', city: 'Barcelona', email: 'marta@example.com', phone: '600 123 456', nif: '12345678Z' } }),
+      await call('createShopCustomer', {
+        customer: {
+          name: 'Marta Soler Puig',
+          address: 'Carrer de Provença 200',
+          postalCode: '08008',
+          city: 'Barcelona',
+          email: 'marta@example.com',
+          phone: '600 123 456',
+          nif: '12345678Z',
+        },
+      }),
     );
-    expect(customer).toMatchObject({ name: 'Marta Soler Puig', address: 'Carrer de Provença 200', postalCode: '08008', city: 'Barcelona', email: 'marta@example.com', phone: '600 123 456', nif: '12345678Z', maxCredit: null, price_rate_id: null });
+    expect(customer).toMatchObject({
+      name: 'Marta Soler Puig',
+      address: 'Carrer de Provença 200',
+      postalCode: '08008',
+      city: 'Barcelona',
+      email: 'marta@example.com',
+      phone: '600 123 456',
+      nif: '12345678Z',
+      maxCredit: null,
+      price_rate_id: null,
+    });
     expect(customer.id).toBeGreaterThan(40);
     const listed = (await customersAtSandbox()).find((c) => c.id === customer.id);
     expect(listed).toMatchObject({ name: 'Marta Soler Puig', address: 'Carrer de Provença 200', nif: '12345678Z' });
@@ -65,7 +93,13 @@ describe('createShopCustomer / updateShopCustomer against the retail sandbox', (
     const blank = errorOf(await call('createShopCustomer', { customer: { name: 'Sense Adreça', address: '   ' } }));
     expect(blank).toMatchObject({ kind: 'invalid-input', params: { fields: 'customer.address' } });
     // Past the bridge, the gateway checks again before sending: the same field named, as `invalid`.
-    const gateway = createRetailGateway({ baseUrl: sandbox().url, username: DEMO_SHOP.username, token: async () => DEMO_SHOP.accessToken, limiter: createRetailLimiter(), timeoutMs: 10_000 });
+    const gateway = createRetailGateway({
+      baseUrl: sandbox().url,
+      username: DEMO_SHOP.username,
+      token: async () => DEMO_SHOP.accessToken,
+      limiter: createRetailLimiter(),
+      timeoutMs: 10_000,
+    });
     const thrown = await createShopHandlers({ gateway })
       .createShopCustomer({ customer: { name: 'Sense Adreça', address: ' ' } })
       .catch((error: unknown) => error);
@@ -91,13 +125,18 @@ describe('createShopCustomer / updateShopCustomer against the retail sandbox', (
   it('a member keeps their price rate through a PATCH (read as `price_rate_id`)', async () => {
     const member = (await customersAtSandbox()).find((c) => c.id === 1)!;
     expect(member.price_rate_id).toBe(SHOP.priceRate.members);
-    const { customer } = valueOf<{ customer: ShopCustomer | null }>(await call('updateShopCustomer', { customerId: 1, changes: { notes: 'Soci des de 2019' } }));
+    const { customer } = valueOf<{ customer: ShopCustomer | null }>(
+      await call('updateShopCustomer', { customerId: 1, changes: { notes: 'Soci des de 2019' } }),
+    );
     expect(customer).toMatchObject({ id: 1, notes: 'Soci des de 2019', price_rate_id: SHOP.priceRate.members });
   });
 
   it('refuses a PATCH with nothing in it, or blanking the name, and says an unknown customer is not there', async () => {
     expect(errorOf(await call('updateShopCustomer', { customerId: 3, changes: {} }))).toMatchObject({ kind: 'invalid-input' });
-    expect(errorOf(await call('updateShopCustomer', { customerId: 3, changes: { name: ' ' } }))).toMatchObject({ kind: 'invalid-input', params: { fields: 'changes.name' } });
+    expect(errorOf(await call('updateShopCustomer', { customerId: 3, changes: { name: ' ' } }))).toMatchObject({
+      kind: 'invalid-input',
+      params: { fields: 'changes.name' },
+    });
     expect(errorOf(await call('updateShopCustomer', { customerId: 99_999, changes: { phone: '600000000' } }))).toMatchObject({ kind: 'not-found' });
   });
 
@@ -123,7 +162,12 @@ describe("a 422 that names its fields (a real shop's server)", () => {
           JSON.stringify({
             error: 'The given data was invalid.',
             code: 0,
-            data: { address: ['The address field is required.'], 'customer.email': ['The email must be a valid email address.'], postalCode: [], extra_id: ['Taken.'] },
+            data: {
+              address: ['The address field is required.'],
+              'customer.email': ['The email must be a valid email address.'],
+              postalCode: [],
+              extra_id: ['Taken.'],
+            },
           }),
         );
       });

@@ -17,14 +17,32 @@ import type { RetailGateway } from './gateway';
 // sandbox's 422 names no field (`data: []`): then only `said` (the shop's sentence) goes.
 
 /** §2.4's fields: a refusal's paths are matched against these (`customer.address` → `address`). */
-export const SHOP_CUSTOMER_FIELDS = ['name', 'address', 'city', 'state', 'country', 'postalCode', 'nif', 'web', 'email', 'phone', 'notes', 'maxCredit', 'extra_id'] as const;
+export const SHOP_CUSTOMER_FIELDS = [
+  'name',
+  'address',
+  'city',
+  'state',
+  'country',
+  'postalCode',
+  'nif',
+  'web',
+  'email',
+  'phone',
+  'notes',
+  'maxCredit',
+  'extra_id',
+] as const;
 export type ShopCustomerField = (typeof SHOP_CUSTOMER_FIELDS)[number];
 
 const KNOWN: ReadonlySet<string> = new Set(SHOP_CUSTOMER_FIELDS);
 
 /** The §2.4 field a path names (`address`, `customer.address`, `data[0].email`), or null. */
 export function customerFieldOf(path: string): ShopCustomerField | null {
-  const last = path.split(/[.[\]]+/).filter(Boolean).at(-1) ?? '';
+  const last =
+    path
+      .split(/[.[\]]+/)
+      .filter(Boolean)
+      .at(-1) ?? '';
   return KNOWN.has(last) ? (last as ShopCustomerField) : null;
 }
 

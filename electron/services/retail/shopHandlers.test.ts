@@ -35,7 +35,13 @@ function fakeGateway(options: { fail?: (what: string, page?: number) => Error | 
       if (!paginated.has(resource)) return { current_page: 1, data: [{ id: 1 }, { id: 2 }], per_page: 2, last_page: 1, total: 2 };
       const lastPage = Math.max(1, Math.ceil(total / 200));
       const count = (page < lastPage ? 200 : page === lastPage ? total - (lastPage - 1) * 200 : 0) - (options.short ? 1 : 0);
-      return { current_page: page, data: Array.from({ length: count }, (_, i) => ({ id: (page - 1) * 200 + i + 1 })), per_page: 200, last_page: lastPage, total };
+      return {
+        current_page: page,
+        data: Array.from({ length: count }, (_, i) => ({ id: (page - 1) * 200 + i + 1 })),
+        per_page: 200,
+        last_page: lastPage,
+        total,
+      };
     },
     async listRateProducts(id: number) {
       calls.push({ what: `rate ${id}` });
@@ -112,7 +118,9 @@ describe('fetchShopPages', () => {
   it('lets every page settle, then throws the first failure in the order asked', async () => {
     const first = new GatewayError({ kind: 'server-error', endpoint: 'GET catalog/products', status: 503, text: coded('server-error', { status: 503 }) });
     const second = new GatewayError({ kind: 'unauthorised', endpoint: 'GET catalog/products', status: 401, text: coded('credentials-refused') });
-    const { gateway, settled } = fakeGateway({ fail: (what, page) => (what === 'products' && page === 2 ? first : what === 'products' && page === 3 ? second : null) });
+    const { gateway, settled } = fakeGateway({
+      fail: (what, page) => (what === 'products' && page === 2 ? first : what === 'products' && page === 3 ? second : null),
+    });
     await expect(
       fetchShopPages(gateway, [
         { resource: 'products', page: 1 },

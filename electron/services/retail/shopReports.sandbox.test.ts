@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { bridgeOperations, BridgeError, type FetchShopReportInput, type ShopReportName, type ShopReportPage, type ShopReportPageOf } from '../../../shared/bridge';
+import {
+  bridgeOperations,
+  BridgeError,
+  type FetchShopReportInput,
+  type ShopReportName,
+  type ShopReportPage,
+  type ShopReportPageOf,
+} from '../../../shared/bridge';
 import { addDays, rangePieces, type ReportRange } from '../../../shared/domain/retail/reportRanges';
 import { createConcurrencyGate, readReport, readShopReports } from '../../../shared/domain/retail/reportReader';
 import { sumReportLines } from '../../../shared/domain/retail/reportLines';
@@ -103,7 +110,9 @@ describe('fetchShopReport against the sandbox', () => {
 
     const payments = pageOf('payments', await fetchPage({ report: 'payments', range, page: 1 }));
     const rawPayments = await rawReport('payments', query(range));
-    expect(payments.lines.map((l) => [l.name, l.count, l.amount, l.change])).toEqual(rawPayments.map((l) => [l.name, l.count, cents(l.amount), cents(l.change)]));
+    expect(payments.lines.map((l) => [l.name, l.count, l.amount, l.change])).toEqual(
+      rawPayments.map((l) => [l.name, l.count, cents(l.amount), cents(l.change)]),
+    );
 
     const taxes = pageOf('taxes', await fetchPage({ report: 'taxes', range, page: 1 }));
     expect(taxes.lines.map((l) => l.taxPercentage)).toEqual([400, 1000, 2100]);
@@ -144,7 +153,9 @@ describe('fetchShopReport against the sandbox', () => {
     const raw = await rawReport('productSales', query(range));
     expect(raw.length).toBeGreaterThan(400);
     expect(lines).toHaveLength(raw.length);
-    expect(lines.map((l) => [l.product_id, l.name, l.quantity, l.total])).toEqual(raw.map((l) => [l.product_id, l.name, Math.round(Number(l.quantity) * 1000), cents(l.total)]));
+    expect(lines.map((l) => [l.product_id, l.name, l.quantity, l.total])).toEqual(
+      raw.map((l) => [l.product_id, l.name, Math.round(Number(l.quantity) * 1000), cents(l.total)]),
+    );
     // One request a page, no more; progress ends with every known page read.
     const pages = Math.ceil(raw.length / 200);
     expect(urls).toHaveLength(pages);
@@ -155,7 +166,8 @@ describe('fetchShopReport against the sandbox', () => {
 
   it('a stretch across midnight is read as pieces of one day each, and adds up to the orders closed in it', async () => {
     // A past evening and the next morning with sales (a Sunday or a holiday has none).
-    const closedIn = (from: string, to: string) => account().orders.filter((o) => o.status === 1 && o.closed_at !== null && o.closed_at >= from && o.closed_at <= to);
+    const closedIn = (from: string, to: string) =>
+      account().orders.filter((o) => o.status === 1 && o.closed_at !== null && o.closed_at >= from && o.closed_at <= to);
     const day = Array.from({ length: 20 }, (_, i) => addDays(today(), -8 - i)).find((d) => closedIn(`${d} 18:00:00`, `${addDays(d, 1)} 12:00:59`).length > 0)!;
     const range: ReportRange = { startDate: day, startTime: '18:00', endDate: addDays(day, 1), endTime: '12:00' };
     expect(rangePieces(range)).toEqual([
@@ -186,7 +198,9 @@ describe('fetchShopReport against the sandbox', () => {
       const body = (await answer.json()) as Record<string, unknown>;
       return new Response(JSON.stringify({ ...body, total: Number(body.total) + 1 }), { status: 200, headers: { 'content-type': 'application/json' } });
     }) as typeof fetch;
-    const failure = await handlersWith({ fetch: lying }).fetchShopReport({ report: 'taxes', range: last(7), page: 1 }).catch((error: unknown) => error);
+    const failure = await handlersWith({ fetch: lying })
+      .fetchShopReport({ report: 'taxes', range: last(7), page: 1 })
+      .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ServiceError);
     expect((failure as ServiceError).info).toMatchObject({ kind: 'invalid-response', code: 'pages-do-not-add-up' });
 
@@ -196,7 +210,9 @@ describe('fetchShopReport against the sandbox', () => {
       body.data[0]!.total = '12.345';
       return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
     }) as typeof fetch;
-    const unreadable = await handlersWith({ fetch: badMoney }).fetchShopReport({ report: 'taxes', range: last(7), page: 1 }).catch((error: unknown) => error);
+    const unreadable = await handlersWith({ fetch: badMoney })
+      .fetchShopReport({ report: 'taxes', range: last(7), page: 1 })
+      .catch((error: unknown) => error);
     expect(unreadable).toBeInstanceOf(ServiceError);
     expect((unreadable as ServiceError).info.kind).toBe('invalid-response');
   });
@@ -207,8 +223,12 @@ describe('fetchShopReport against the sandbox', () => {
     expect(input.safeParse({ report: 'hours', page: 1, range: { startDate: '2026-02-30', endDate: '2026-03-01' } }).success).toBe(false);
     expect(input.safeParse({ report: 'hours', page: 1, range: { startDate: '2026-03-02', endDate: '2026-03-01' } }).success).toBe(false);
     // Times only within one day, the start not after the end (a stretch over midnight is cut in pieces first).
-    expect(input.safeParse({ report: 'hours', page: 1, range: { startDate: '2026-03-01', endDate: '2026-03-02', startTime: '18:00', endTime: '02:00' } }).success).toBe(false);
-    expect(input.safeParse({ report: 'hours', page: 1, range: { startDate: '2026-03-01', endDate: '2026-03-01', startTime: '10:00', endTime: '14:00' } }).success).toBe(true);
+    expect(
+      input.safeParse({ report: 'hours', page: 1, range: { startDate: '2026-03-01', endDate: '2026-03-02', startTime: '18:00', endTime: '02:00' } }).success,
+    ).toBe(false);
+    expect(
+      input.safeParse({ report: 'hours', page: 1, range: { startDate: '2026-03-01', endDate: '2026-03-01', startTime: '10:00', endTime: '14:00' } }).success,
+    ).toBe(true);
     expect(input.safeParse({ report: 'stocks', page: 1 }).success).toBe(true);
     expect(input.safeParse({ report: 'orders', page: 1 }).success).toBe(false);
   });
@@ -236,7 +256,10 @@ describe('reading every page (reportReader)', () => {
 
     let n = 0;
     const alwaysChanging = async (input: FetchShopReportInput) => page('hours', input.page, 401 + (n++ % 2), 3);
-    const failure = await readReport('hours', [{ startDate: '2026-01-01', endDate: '2026-01-31' }], { fetchPage: alwaysChanging, gate: createConcurrencyGate(1) }).catch((e: unknown) => e);
+    const failure = await readReport('hours', [{ startDate: '2026-01-01', endDate: '2026-01-31' }], {
+      fetchPage: alwaysChanging,
+      gate: createConcurrencyGate(1),
+    }).catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(BridgeError);
     expect(failure).toMatchObject({ code: 'pages-do-not-add-up', params: { endpoint: 'GET v3/reports/hours' } });
   });
@@ -249,7 +272,11 @@ describe('reading every page (reportReader)', () => {
       if (input.page === 1) stop.abort();
       return page('hours', input.page, 1000, 5);
     };
-    const failure = await readReport('hours', [{ startDate: '2026-01-01', endDate: '2026-01-31' }], { fetchPage: slow, gate: createConcurrencyGate(1), signal: stop.signal }).catch((e: unknown) => e);
+    const failure = await readReport('hours', [{ startDate: '2026-01-01', endDate: '2026-01-31' }], {
+      fetchPage: slow,
+      gate: createConcurrencyGate(1),
+      signal: stop.signal,
+    }).catch((e: unknown) => e);
     expect((failure as Error).name).toBe('ReportReadStopped');
     expect(asked).toBe(1);
   });

@@ -53,7 +53,9 @@ export async function startRecordingServer(respond: Responder = notHere): Promis
     requests,
     credentialHeaders: () =>
       requests.flatMap((request) =>
-        ['authorization', 'client-token', 'tenant'].filter((name) => request.headers[name] !== undefined).map((name) => `${name}: ${String(request.headers[name])}`),
+        ['authorization', 'client-token', 'tenant']
+          .filter((name) => request.headers[name] !== undefined)
+          .map((name) => `${name}: ${String(request.headers[name])}`),
       ),
     async close() {
       server.closeAllConnections();
@@ -66,7 +68,10 @@ export async function startRecordingServer(respond: Responder = notHere): Promis
 export function echoing(status: number): Responder {
   return (request, res) => {
     res.writeHead(status, { 'content-type': 'application/json' }).end(
-      JSON.stringify({ error: `Cannot handle ${request.method} ${request.url}`, request: { url: request.url, headers: request.headers, body: request.body } }),
+      JSON.stringify({
+        error: `Cannot handle ${request.method} ${request.url}`,
+        request: { url: request.url, headers: request.headers, body: request.body },
+      }),
     );
   };
 }

@@ -26,10 +26,13 @@ describe('recentRead (the vault answers from a moment ago)', () => {
 
   it('keeps no failure: the next read tries again', async () => {
     let fail = true;
-    const recent = recentRead(async () => {
-      if (fail) throw new Error('damaged');
-      return 'ok';
-    }, { now: () => 0 });
+    const recent = recentRead(
+      async () => {
+        if (fail) throw new Error('damaged');
+        return 'ok';
+      },
+      { now: () => 0 },
+    );
     await expect(recent.read()).rejects.toThrow('damaged');
     fail = false;
     expect(await recent.read()).toBe('ok');
@@ -40,10 +43,11 @@ describe('recentRead (the vault answers from a moment ago)', () => {
     let reads = 0;
     let finish: () => void = () => {};
     const recent = recentRead(
-      () => new Promise<string>((resolve) => {
-        const answer = answers[reads++]!;
-        finish = () => resolve(answer);
-      }),
+      () =>
+        new Promise<string>((resolve) => {
+          const answer = answers[reads++]!;
+          finish = () => resolve(answer);
+        }),
       { now: () => 0 },
     );
     const early = recent.read();

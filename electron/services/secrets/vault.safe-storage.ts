@@ -41,11 +41,7 @@ export interface SafeStorageLike {
  * Electron shell vault: the secrets, as JSON, encrypted with the OS keyring through `safeStorage`
  * and written to one file. It refuses to store anything when the encryption would be a fig leaf.
  */
-export function createSafeStorageVault(
-  safeStorage: SafeStorageLike,
-  filePath: string,
-  platform: NodeJS.Platform = process.platform,
-): CredentialsVault {
+export function createSafeStorageVault(safeStorage: SafeStorageLike, filePath: string, platform: NodeJS.Platform = process.platform): CredentialsVault {
   const unavailableReason = keyringProblem(safeStorage, platform);
   const entry = encryptedEntry(safeStorage, filePath, unavailableReason, parseStoredEntry);
   return {

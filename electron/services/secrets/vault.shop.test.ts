@@ -53,12 +53,14 @@ describe('the shop vault slot', () => {
     const dir = await mkdtemp(join(tmpdir(), 'comanda-vault-shop-'));
     const { writeFile } = await import('node:fs/promises');
     await writeFile(join(dir, 'credentials.shop.json'), JSON.stringify({ username: 'x', token: 'leaky-token' }), { mode: 0o600 });
-    const error = await createFileShopVault(dir).read().catch((e: unknown) => e);
+    const error = await createFileShopVault(dir)
+      .read()
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(VaultDamagedError);
     expect(String((error as VaultDamagedError).detail)).not.toContain('leaky-token');
   });
 
-  it('safe-storage vault: a second encrypted file beside the venue\'s, the token never in plain text', async () => {
+  it("safe-storage vault: a second encrypted file beside the venue's, the token never in plain text", async () => {
     const dir = await mkdtemp(join(tmpdir(), 'comanda-vault-shop-'));
     const file = join(dir, 'credentials.bin');
     const venue = createSafeStorageVault(fakeSafeStorage(), file, 'linux');

@@ -44,7 +44,9 @@ describe('the webhook secret slot', () => {
     expect(redactSecrets('signed with read-back-secret-42')).not.toContain('read-back-secret-42');
 
     await writeFile(join(data, 'credentials.webhook.json'), JSON.stringify({ secret: 'leaky-secret' }), { mode: 0o600 });
-    const error = await createFileWebhookVault(data).load('shop:demo').catch((e: unknown) => e);
+    const error = await createFileWebhookVault(data)
+      .load('shop:demo')
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(VaultDamagedError);
     expect(String((error as VaultDamagedError).detail)).not.toContain('leaky-secret');
   });

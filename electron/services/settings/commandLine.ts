@@ -53,14 +53,18 @@ export async function commandLineSettings(
   if (choice.secrets) await vault.save(choice.secrets, origin);
   const savedAccount = saved.account.mode === 'account' ? saved.account : null;
   const sameServer = savedAccount !== null && originOf(savedAccount.baseUrl) === origin ? savedAccount : null;
-  const stored = choice.secrets ? null : await vault.read().catch((error: unknown) => {
-    log(`vault: cannot read the saved tokens: ${vaultErrorText(error)}`);
-    return null;
-  });
+  const stored = choice.secrets
+    ? null
+    : await vault.read().catch((error: unknown) => {
+        log(`vault: cannot read the saved tokens: ${vaultErrorText(error)}`);
+        return null;
+      });
   const tenant = choice.secrets?.tenant ?? (stored?.origin === origin ? stored.tenant : undefined) ?? sameServer?.tenant;
   if (!tenant) {
     if (stored?.origin) {
-      throw new Error(`The saved tokens are for ${stored.origin}, not ${origin}: give --tenant, --token and --client-token for ${baseUrl} (they are saved for next time).`);
+      throw new Error(
+        `The saved tokens are for ${stored.origin}, not ${origin}: give --tenant, --token and --client-token for ${baseUrl} (they are saved for next time).`,
+      );
     }
     throw new Error(`No tenant is known for ${baseUrl}: give --tenant, --token and --client-token (they are saved for next time).`);
   }

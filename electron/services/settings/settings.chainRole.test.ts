@@ -10,7 +10,13 @@ import { useTempDirs } from '../../../test/setup/tempDirs.testing';
 
 const dataDir = useTempDirs('comanda-chain-role-');
 
-const account = { mode: 'account' as const, environment: 'custom' as const, baseUrl: 'http://127.0.0.1:9000', imagesUrl: 'http://127.0.0.1:9000', tenant: 'bar-pepe' };
+const account = {
+  mode: 'account' as const,
+  environment: 'custom' as const,
+  baseUrl: 'http://127.0.0.1:9000',
+  imagesUrl: 'http://127.0.0.1:9000',
+  tenant: 'bar-pepe',
+};
 
 describe('the chain role in the settings', () => {
   it('loads an old file without it, with the defaults: demo = master, a real account = none', async () => {

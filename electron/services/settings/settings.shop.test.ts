@@ -8,7 +8,13 @@ import { accountKeyOf, createSettingsStore, normaliseSettings, sameAccount } fro
 // A venue account, a shop account, or both (the second one beside the current).
 
 const shop: AccountSettings = { mode: 'shop', baseUrl: 'https://retail.example.com/', username: ' tienda-sol ' };
-const venue: AccountSettings = { mode: 'account', environment: 'custom', baseUrl: 'https://pos.example.com', imagesUrl: 'https://img.example.com', tenant: 'bar-pepe' };
+const venue: AccountSettings = {
+  mode: 'account',
+  environment: 'custom',
+  baseUrl: 'https://pos.example.com',
+  imagesUrl: 'https://img.example.com',
+  tenant: 'bar-pepe',
+};
 
 async function freshStore() {
   const dataDir = await mkdtemp(join(tmpdir(), 'comanda-settings-shop-'));
@@ -39,12 +45,18 @@ describe('shop accounts in the settings', () => {
 
   it('a damaged second account is dropped without costing the current one', async () => {
     const { dataDir, store } = await freshStore();
-    await writeFile(join(dataDir, 'settings.json'), JSON.stringify({ account: { mode: 'demo-shop' }, secondary: { mode: 'shop', baseUrl: 'ftp://x' }, syncEveryMinutes: 15 }));
+    await writeFile(
+      join(dataDir, 'settings.json'),
+      JSON.stringify({ account: { mode: 'demo-shop' }, secondary: { mode: 'shop', baseUrl: 'ftp://x' }, syncEveryMinutes: 15 }),
+    );
     expect(await store.load()).toEqual({ account: { mode: 'demo-shop' }, syncEveryMinutes: 15 });
   });
 
   it('a second account of the same kind as the current one is not kept', () => {
-    expect(normaliseSettings({ account: { mode: 'demo' }, secondary: venue, syncEveryMinutes: 15 })).toEqual({ account: { mode: 'demo' }, syncEveryMinutes: 15 });
+    expect(normaliseSettings({ account: { mode: 'demo' }, secondary: venue, syncEveryMinutes: 15 })).toEqual({
+      account: { mode: 'demo' },
+      syncEveryMinutes: 15,
+    });
     expect(normaliseSettings({ account: { mode: 'demo' }, secondary: { mode: 'demo-shop' }, syncEveryMinutes: 15 })).toEqual({
       account: { mode: 'demo' },
       secondary: { mode: 'demo-shop' },

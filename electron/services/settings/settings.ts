@@ -183,7 +183,11 @@ export function createSettingsStore(dataDir: string, log: (line: string) => void
       } catch (error) {
         // A full or read-only disk is the terminal's storage, not a fault of ours: words the waiter can act on.
         log(`settings: cannot save ${file}: ${error instanceof Error ? error.message : String(error)}`);
-        throw new ServiceError({ kind: 'storage', ...coded('file-not-saved'), detail: `settings: ${file}: ${error instanceof Error ? error.message : String(error)}` });
+        throw new ServiceError({
+          kind: 'storage',
+          ...coded('file-not-saved'),
+          detail: `settings: ${file}: ${error instanceof Error ? error.message : String(error)}`,
+        });
       }
       current = next;
     });

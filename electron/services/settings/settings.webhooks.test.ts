@@ -29,12 +29,18 @@ describe('the shop webhook settings in settings.json', () => {
 
   it('a file given by hand is read; a damaged part is "off" without costing the account', async () => {
     const dir = await dataDir();
-    await writeFile(join(dir, 'settings.json'), JSON.stringify({ account: { mode: 'demo-shop' }, syncEveryMinutes: 60, shopWebhooks: { enabled: true, host: '127.0.0.1', port: 0 } }));
+    await writeFile(
+      join(dir, 'settings.json'),
+      JSON.stringify({ account: { mode: 'demo-shop' }, syncEveryMinutes: 60, shopWebhooks: { enabled: true, host: '127.0.0.1', port: 0 } }),
+    );
     const store = createSettingsStore(dir);
     await store.load();
     expect(store.shopWebhooks()).toEqual({ enabled: true, host: '127.0.0.1', port: 0 });
 
-    await writeFile(join(dir, 'settings.json'), JSON.stringify({ account: { mode: 'demo-shop' }, syncEveryMinutes: 60, shopWebhooks: { enabled: true, host: 'example.com', port: 99999, secret: 'x' } }));
+    await writeFile(
+      join(dir, 'settings.json'),
+      JSON.stringify({ account: { mode: 'demo-shop' }, syncEveryMinutes: 60, shopWebhooks: { enabled: true, host: 'example.com', port: 99999, secret: 'x' } }),
+    );
     const damaged = createSettingsStore(dir);
     expect((await damaged.load()).account).toEqual({ mode: 'demo-shop' });
     expect(damaged.shopWebhooks()).toEqual(DEFAULT_SHOP_WEBHOOK_SETTINGS);

@@ -32,11 +32,7 @@ async function otherServer(): Promise<RecordingServer> {
 }
 
 async function writeSettings(dataDir: string, baseUrl: string, tenant = PEPE.tenant) {
-  await writeFile(
-    join(dataDir, 'settings.json'),
-    JSON.stringify({ account: { ...pepeAccount(baseUrl), tenant }, syncEveryMinutes: 15 }),
-    { mode: 0o600 },
-  );
+  await writeFile(join(dataDir, 'settings.json'), JSON.stringify({ account: { ...pepeAccount(baseUrl), tenant }, syncEveryMinutes: 15 }), { mode: 0o600 });
 }
 
 describe('saved tokens are bound to their server', () => {
@@ -150,9 +146,22 @@ describe('a real account on another machine needs https://', () => {
   it('Save and Test connection refuse plain http to a non-loopback host, naming the field', async () => {
     const { core: app, call } = await core();
     const save = await call('saveSettings', { account: pepeAccount('http://pos.example.com'), syncEveryMinutes: 5, secrets: pepeTokens });
-    expect(save).toMatchObject({ ok: false, error: { kind: 'invalid-input', params: { fields: expect.stringContaining('account.baseUrl') }, detail: expect.stringMatching(/account\.baseUrl: address-needs-https/) } });
-    const test = await call('testConnection', { account: { ...pepeAccount('https://pos.example.com'), imagesUrl: 'http://img.example.com' }, secrets: pepeTokens });
-    expect(test).toMatchObject({ ok: false, error: { kind: 'invalid-input', params: { fields: 'account.imagesUrl' }, detail: expect.stringMatching(/account\.imagesUrl: address-needs-https/) } });
+    expect(save).toMatchObject({
+      ok: false,
+      error: {
+        kind: 'invalid-input',
+        params: { fields: expect.stringContaining('account.baseUrl') },
+        detail: expect.stringMatching(/account\.baseUrl: address-needs-https/),
+      },
+    });
+    const test = await call('testConnection', {
+      account: { ...pepeAccount('https://pos.example.com'), imagesUrl: 'http://img.example.com' },
+      secrets: pepeTokens,
+    });
+    expect(test).toMatchObject({
+      ok: false,
+      error: { kind: 'invalid-input', params: { fields: 'account.imagesUrl' }, detail: expect.stringMatching(/account\.imagesUrl: address-needs-https/) },
+    });
     expect(app.accountKey).toBe('demo');
   });
 
@@ -171,39 +180,46 @@ describe('no token in anything stored or shown', () => {
   // Characters that every encoding writes differently: space, slash, plus, equals.
   const ECHO = { tenant: 'demo', accessToken: 'echo tok/en+7f3a=9c', integratorToken: 'echo client/91+bd=04' };
 
-  it.each([422, 500])('a server that echoes the request (URL and headers) in a %i body: stored entries, exports, bridge errors and the log carry no token', async (status) => {
-    const echo = fixture.track(await startRecordingServer(echoing(status)));
-    const terminal = await core({ mode: 'account', baseUrl: echo.url, secrets: ECHO });
-    const { call, logged } = terminal;
+  it.each([422, 500])(
+    'a server that echoes the request (URL and headers) in a %i body: stored entries, exports, bridge errors and the log carry no token',
+    async (status) => {
+      const echo = fixture.track(await startRecordingServer(echoing(status)));
+      const terminal = await core({ mode: 'account', baseUrl: echo.url, secrets: ECHO });
+      const { call, logged } = terminal;
 
-    // Saved in the queue and sent by its dispatcher: what the server said lands in each entry's lastError.
-    const service = tableService([3]);
-    const seating = seatingDraft([3], { serviceId: service.id });
-    const takeaway = roundDraft(null);
-    bridgeValue(await call('seatService', { service, drafts: [seating] }));
-    bridgeValue(await call('submitEntry', { draft: takeaway }));
-    const queue = await waitForQueue(
-      terminal,
-      (q) => [seating.id, takeaway.id].every((id) => q.entries.some((entry) => entry.id === id && entry.lastError !== null)),
-      'both entries answered',
-    );
-    const exported = await call('exportPending');
-    const rooms = await call('fetchSyncPages', ROOMS_PAGE);
-    const test = await call('testConnection', { account: pepeAccount(echo.url), secrets: { accessToken: ECHO.accessToken, integratorToken: ECHO.integratorToken } });
+      // Saved in the queue and sent by its dispatcher: what the server said lands in each entry's lastError.
+      const service = tableService([3]);
+      const seating = seatingDraft([3], { serviceId: service.id });
+      const takeaway = roundDraft(null);
+      bridgeValue(await call('seatService', { service, drafts: [seating] }));
+      bridgeValue(await call('submitEntry', { draft: takeaway }));
+      const queue = await waitForQueue(
+        terminal,
+        (q) => [seating.id, takeaway.id].every((id) => q.entries.some((entry) => entry.id === id && entry.lastError !== null)),
+        'both entries answered',
+      );
+      const exported = await call('exportPending');
+      const rooms = await call('fetchSyncPages', ROOMS_PAGE);
+      const test = await call('testConnection', {
+        account: pepeAccount(echo.url),
+        secrets: { accessToken: ECHO.accessToken, integratorToken: ECHO.integratorToken },
+      });
 
-    // The server did see (and echo) the tokens: the Flow URL and the headers.
-    expect(echo.requests.some((r) => r.url.startsWith('/apiFlow?message='))).toBe(true);
-    expect(echo.requests.some((r) => r.headers.authorization === `Bearer ${ECHO.accessToken}`)).toBe(true);
-    expect(JSON.stringify(queue.entries.find((entry) => entry.id === seating.id)?.lastError)).toContain('apiFlow?message=');
-    expect(bridgeValue<{ json: string }>(exported).json).toContain(seating.id);
-    expect(rooms).toMatchObject({ ok: false });
+      // The server did see (and echo) the tokens: the Flow URL and the headers.
+      expect(echo.requests.some((r) => r.url.startsWith('/apiFlow?message='))).toBe(true);
+      expect(echo.requests.some((r) => r.headers.authorization === `Bearer ${ECHO.accessToken}`)).toBe(true);
+      expect(JSON.stringify(queue.entries.find((entry) => entry.id === seating.id)?.lastError)).toContain('apiFlow?message=');
+      expect(bridgeValue<{ json: string }>(exported).json).toContain(seating.id);
+      expect(rooms).toMatchObject({ ok: false });
 
-    const recorded = JSON.stringify([queue, exported, rooms, test, logged]);
-    for (const secret of [ECHO.accessToken, ECHO.integratorToken]) {
-      for (const form of [secret, encodeURIComponent(secret), new URLSearchParams({ v: secret }).toString().slice(2), JSON.stringify(secret).slice(1, -1)]) {
-        expect(recorded).not.toContain(form);
+      const recorded = JSON.stringify([queue, exported, rooms, test, logged]);
+      for (const secret of [ECHO.accessToken, ECHO.integratorToken]) {
+        for (const form of [secret, encodeURIComponent(secret), new URLSearchParams({ v: secret }).toString().slice(2), JSON.stringify(secret).slice(1, -1)]) {
+          expect(recorded).not.toContain(form);
+        }
       }
-    }
-    expect(recorded).toContain('[redacted]');
-  }, 40_000);
+      expect(recorded).toContain('[redacted]');
+    },
+    40_000,
+  );
 });

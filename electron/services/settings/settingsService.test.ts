@@ -29,6 +29,9 @@ describe('an invalid settings save', () => {
   it('a second account of the same kind is an issue at `secondary`', async () => {
     const { call } = await start();
     const result = await call('saveSettings', { account: { mode: 'demo' }, secondary: { mode: 'demo' }, syncEveryMinutes: 15 });
-    expect(result).toMatchObject({ ok: false, error: { kind: 'invalid-input', code: 'secondary-same-kind', issues: [{ path: ['secondary'], code: 'secondary-same-kind' }] } });
+    expect(result).toMatchObject({
+      ok: false,
+      error: { kind: 'invalid-input', code: 'secondary-same-kind', issues: [{ path: ['secondary'], code: 'secondary-same-kind' }] },
+    });
   });
 });

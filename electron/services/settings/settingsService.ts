@@ -1,4 +1,13 @@
-import { accountKindOf, coded, type AccountSettings, type BridgeEvent, type BridgeInput, type BridgeOutput, type EnvironmentPreset, type Settings } from '../../../shared/bridge';
+import {
+  accountKindOf,
+  coded,
+  type AccountSettings,
+  type BridgeEvent,
+  type BridgeInput,
+  type BridgeOutput,
+  type EnvironmentPreset,
+  type Settings,
+} from '../../../shared/bridge';
 import type { DemoSandboxes, RunningDemo } from '../accounts/demo';
 import type { AccountRegistry, LiveAccount } from '../accounts/registry';
 import { ServiceError } from '../bridge/dispatcher';

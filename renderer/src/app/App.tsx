@@ -207,7 +207,8 @@ function VenueTerminal({ bridge, settingsBridge }: { bridge: BridgeClient; setti
         .then((info) => (cancelled ? null : handOverLegacyOutbox({ accountKey: info.accountKey, bridge, log })))
         .then(
           (result) => {
-            if (result?.found) log(`outbox hand-off: ${result.entries} entries and ${result.services} table services moved to the main side (${result.skipped} already there)`);
+            if (result?.found)
+              log(`outbox hand-off: ${result.entries} entries and ${result.services} table services moved to the main side (${result.skipped} already there)`);
           },
           (error: unknown) => {
             log(`outbox hand-off failed, the old outbox is kept: ${error instanceof Error ? error.message : String(error)}`);

@@ -63,7 +63,12 @@ export function MoreMenu({ current, onShow }: { current: MoreScreen | null; onSh
   };
   const onMenuKey = (event: KeyboardEvent<HTMLUListElement>) => {
     const last = ITEMS.length - 1;
-    const moves: Record<string, number> = { ArrowDown: focusIndex === last ? 0 : focusIndex + 1, ArrowUp: focusIndex === 0 ? last : focusIndex - 1, Home: 0, End: last };
+    const moves: Record<string, number> = {
+      ArrowDown: focusIndex === last ? 0 : focusIndex + 1,
+      ArrowUp: focusIndex === 0 ? last : focusIndex - 1,
+      Home: 0,
+      End: last,
+    };
     if (event.key in moves) {
       event.preventDefault();
       setFocusIndex(moves[event.key]!);

@@ -35,7 +35,9 @@ describe('a submit that never reached the main side', () => {
     const outbox = openOutbox({ bridge, store, catalogDb: () => catalog, newId });
     const failed = outbox.sendTakeaway({ name: 'Lia', lines: [demoLines.cana()] });
     await expect(failed).rejects.toMatchObject({ kind: 'unreachable', code: 'local-service-not-answering' });
-    expect(sendFailureMessage(createI18n('en').getFixedT(null, 'order'), await failed.catch((error: unknown) => error)).message).toMatch(/^Not confirmed: .*will not be sent twice/);
+    expect(sendFailureMessage(createI18n('en').getFixedT(null, 'order'), await failed.catch((error: unknown) => error)).message).toMatch(
+      /^Not confirmed: .*will not be sent twice/,
+    );
     expect(queueSelectors.pendingCount(store.getState())).toBe(0);
     expect(queueSelectors.storageProblem(store.getState())).toBeNull();
   });

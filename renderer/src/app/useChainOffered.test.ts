@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { isChainMaster } from './useChainOffered';
 
-const account = { mode: 'account' as const, environment: 'custom' as const, baseUrl: 'http://127.0.0.1:9000', imagesUrl: 'http://127.0.0.1:9000', tenant: 'demo' };
+const account = {
+  mode: 'account' as const,
+  environment: 'custom' as const,
+  baseUrl: 'http://127.0.0.1:9000',
+  imagesUrl: 'http://127.0.0.1:9000',
+  tenant: 'demo',
+};
 
 describe('the chain role', () => {
   it('is offered on a master only (the demo venue is the sandbox chain master by default)', () => {

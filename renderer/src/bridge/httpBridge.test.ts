@@ -54,9 +54,7 @@ describe('createHttpBridge', () => {
   });
 
   it('defaults to the page origin (relative URL)', async () => {
-    const fetch = fakeFetch(() =>
-      jsonResponse({ ok: true, value: { pages: [roomsPage] } }),
-    );
+    const fetch = fakeFetch(() => jsonResponse({ ok: true, value: { pages: [roomsPage] } }));
     const bridge = createHttpBridge({ fetch });
     await bridge.fetchSyncPages(ROOMS);
     const [url, init] = fetch.mock.calls[0]!;
@@ -181,11 +179,22 @@ describe('createBridgeClient', () => {
 
   it('throws a BridgeError carrying kind, code, parameters and detail on failure', async () => {
     const client = createBridgeClient(
-      fakeApi({ fetchSyncPages: async () => ({ ok: false, error: { kind: 'timeout', code: 'host-no-answer', params: { host: 'pos.example.com', seconds: 10 }, detail: '10 s' } }) }),
+      fakeApi({
+        fetchSyncPages: async () => ({
+          ok: false,
+          error: { kind: 'timeout', code: 'host-no-answer', params: { host: 'pos.example.com', seconds: 10 }, detail: '10 s' },
+        }),
+      }),
     );
     const error = await client.fetchSyncPages(ROOMS).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(BridgeError);
-    expect(error).toMatchObject({ kind: 'timeout', code: 'host-no-answer', params: { host: 'pos.example.com', seconds: 10 }, detail: '10 s', message: 'host-no-answer: 10 s' });
+    expect(error).toMatchObject({
+      kind: 'timeout',
+      code: 'host-no-answer',
+      params: { host: 'pos.example.com', seconds: 10 },
+      detail: '10 s',
+      message: 'host-no-answer: 10 s',
+    });
   });
 
   it.each(operationNames)('unwraps %s', async (name) => {

@@ -59,7 +59,11 @@ export function createHttpBridge(options: HttpBridgeOptions = {}): BridgeApi {
       response = await doFetch(`${baseUrl}/bridge/${name}`, { method: 'POST', headers, body: JSON.stringify(input) });
     } catch (error) {
       // Nothing answered: the request did not reach the main side.
-      return failure({ kind: 'unreachable', code: 'local-service-not-answering', detail: `${name}: ${error instanceof Error ? error.message : String(error)}` });
+      return failure({
+        kind: 'unreachable',
+        code: 'local-service-not-answering',
+        detail: `${name}: ${error instanceof Error ? error.message : String(error)}`,
+      });
     }
 
     let body: unknown;

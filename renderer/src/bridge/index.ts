@@ -45,5 +45,5 @@ function unwrap<T>(result: BridgeResult<T>): T {
   throw new BridgeError(result.error);
 }
 
-export {  type PinGrants } from './grants';
+export { type PinGrants } from './grants';
 export type { BridgeApi, BridgeClient } from '../../../shared/bridge';

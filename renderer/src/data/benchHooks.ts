@@ -99,7 +99,8 @@ export function installBenchHooks(): void {
         await catalogStore.getState().syncNow();
         const after = await globalThis.__comandaBench!.currentSync(accountKey);
         if (after !== null && after.n !== before?.n && after.syncedAt !== null) break;
-        if (attempts === 3) throw new Error(`Three syncs did not switch to a new generation: ${catalogStore.getState().lastFailure?.detail ?? 'no failure recorded'}`);
+        if (attempts === 3)
+          throw new Error(`Three syncs did not switch to a new generation: ${catalogStore.getState().lastFailure?.detail ?? 'no failure recorded'}`);
       }
       // The retired generation is deleted a few seconds after the switch (syncService RETIRE_AFTER_MS).
       const deadline = performance.now() + 60_000;

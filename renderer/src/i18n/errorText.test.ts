@@ -34,11 +34,20 @@ describe('errorText', () => {
   const en = createI18n('en').t;
 
   it('invalid-input names the fields as a waiter reads them, never their paths (the detail keeps those)', () => {
-    const error = new BridgeError({ kind: 'invalid-input', code: 'invalid-input', params: { operation: 'saveSettings', fields: 'account.baseUrl, secrets.accessToken' }, detail: 'saveSettings: account.baseUrl: Invalid URL' });
+    const error = new BridgeError({
+      kind: 'invalid-input',
+      code: 'invalid-input',
+      params: { operation: 'saveSettings', fields: 'account.baseUrl, secrets.accessToken' },
+      detail: 'saveSettings: account.baseUrl: Invalid URL',
+    });
     expect(errorText(en, error)).toBe('This was not accepted: check the server address, the access token.');
     expect(errorText(createI18n('es').t, error)).toBe('No se ha aceptado: revisa la dirección del servidor, el token de acceso.');
     expect(errorText(createI18n('ca').t, error)).toBe('No s’ha acceptat: revisa l’adreça del servidor, el token d’accés.');
-    const lines = new BridgeError({ kind: 'invalid-input', code: 'invalid-input', params: { operation: 'submitEntry', fields: 'draft.lines.3.quantity, draft.request.order.payment.amountCents, draft.zzz' } });
+    const lines = new BridgeError({
+      kind: 'invalid-input',
+      code: 'invalid-input',
+      params: { operation: 'submitEntry', fields: 'draft.lines.3.quantity, draft.request.order.payment.amountCents, draft.zzz' },
+    });
     expect(errorText(en, lines)).toBe('This was not accepted: check the quantity, the amount, another value.');
     const unnamed = new BridgeError({ kind: 'invalid-input', code: 'invalid-input', params: { operation: 'x', fields: 'draft.zzz, (input)' } });
     expect(errorText(en, unnamed)).toBe('This was not accepted: a value is not valid (the details for support say which).');
@@ -54,13 +63,20 @@ describe('errorText', () => {
   });
 
   it('adds the server’s own words after the message, as the server wrote them', () => {
-    const stored: OutboxError = { kind: 'rejected:invalid', code: 'server-rejected', params: { status: 422, said: 'El total no cuadra (1.80 != 5.50)' }, at: '2026-11-24T12:00:00Z' };
+    const stored: OutboxError = {
+      kind: 'rejected:invalid',
+      code: 'server-rejected',
+      params: { status: 422, said: 'El total no cuadra (1.80 != 5.50)' },
+      at: '2026-11-24T12:00:00Z',
+    };
     expect(errorText(en, stored)).toBe('The server rejected this (HTTP 422). The server said: “El total no cuadra (1.80 != 5.50)”');
     expect(errorText(createI18n('ca').t, stored)).toBe('El servidor ho ha rebutjat (HTTP 422). El servidor diu: «El total no cuadra (1.80 != 5.50)»');
   });
 
   it('chooses the plural by count, in each language', () => {
-    expect(errorText(en, { code: 'tables-just-seated', params: { count: 1, tables: 'T5' } })).toBe('Table T5 was just seated on this terminal: open it from the floor plan.');
+    expect(errorText(en, { code: 'tables-just-seated', params: { count: 1, tables: 'T5' } })).toBe(
+      'Table T5 was just seated on this terminal: open it from the floor plan.',
+    );
     expect(errorText(en, { code: 'tables-just-seated', params: { count: 2, tables: 'T3 + T4' } })).toBe(
       'Tables T3 + T4 were just seated on this terminal: open them from the floor plan.',
     );
@@ -75,7 +91,9 @@ describe('errorText', () => {
     expect(errorText(createI18n('ca').t, { code: 'host-unreachable', params: { host: '127.0.0.1:9', cause: 'ECONNREFUSED' } })).toBe(
       'No es pot connectar amb 127.0.0.1:9: connexió rebutjada (ningú no escolta en aquest port).',
     );
-    expect(errorText(en, { code: 'host-unreachable', params: { host: 'x.test', cause: 'EPROTO: protocol error' } })).toBe('Cannot reach x.test: EPROTO: protocol error.');
+    expect(errorText(en, { code: 'host-unreachable', params: { host: 'x.test', cause: 'EPROTO: protocol error' } })).toBe(
+      'Cannot reach x.test: EPROTO: protocol error.',
+    );
   });
 
   it('formats numbers in the terminal’s language', () => {
@@ -93,6 +111,8 @@ describe('errorText', () => {
   it('words the queue’s storage problem and a sync failure with the saved-catalog note', () => {
     const problem: QueueStorageProblem = { code: 'queue-cannot-save', detail: 'SqliteError: database or disk is full', since: '2026-11-24T12:00:00Z' };
     expect(errorText(en, problem)).toBe('Orders cannot be saved on this terminal: storage is full or blocked.');
-    expect(syncFailureText(en, { code: 'offline' })).toBe('Cannot reach the server: check the connection. The catalog was not updated; this terminal keeps using its saved copy.');
+    expect(syncFailureText(en, { code: 'offline' })).toBe(
+      'Cannot reach the server: check the connection. The catalog was not updated; this terminal keeps using its saved copy.',
+    );
   });
 });

@@ -55,11 +55,18 @@ export function errorText(t: ErrorsT, error: unknown): string {
  * has words.
  */
 export function fieldNames(translate: (key: string, options?: Record<string, unknown>) => string, fields: string): string | null {
-  const paths = fields.split(',').map((path) => path.trim()).filter((path) => path !== '');
+  const paths = fields
+    .split(',')
+    .map((path) => path.trim())
+    .filter((path) => path !== '');
   const named = new Set<string>();
   let unnamed = false;
   for (const path of paths) {
-    const last = path.split('.').filter((part) => !/^\d+$/.test(part)).pop() ?? '';
+    const last =
+      path
+        .split('.')
+        .filter((part) => !/^\d+$/.test(part))
+        .pop() ?? '';
     // Cents travel as `amountCents`, `tipCents`: the waiter reads the amount, the tip.
     const name = last.replace(/Cents$/, '');
     const words = name === '' ? '' : translate(`errors:field-${name}`, { defaultValue: '' });

@@ -19,15 +19,25 @@ describe('messages in every language', () => {
         const reference = new Set(Object.keys(messagesOf('en', namespace)).map(baseKey));
         for (const language of languages) {
           const keys = new Set(Object.keys(messagesOf(language, namespace)).map(baseKey));
-          expect([...reference].filter((k) => !keys.has(k)), `missing in ${language}`).toEqual([]);
-          expect([...keys].filter((k) => !reference.has(k)), `only in ${language}`).toEqual([]);
+          expect(
+            [...reference].filter((k) => !keys.has(k)),
+            `missing in ${language}`,
+          ).toEqual([]);
+          expect(
+            [...keys].filter((k) => !reference.has(k)),
+            `only in ${language}`,
+          ).toEqual([]);
         }
       });
 
       it('gives each plural every form its language needs', () => {
         for (const language of languages) {
           const messages = messagesOf(language, namespace);
-          const plurals = new Set(Object.keys(messages).filter((k) => PLURAL_SUFFIX.test(k)).map(baseKey));
+          const plurals = new Set(
+            Object.keys(messages)
+              .filter((k) => PLURAL_SUFFIX.test(k))
+              .map(baseKey),
+          );
           const needed = new Intl.PluralRules(language).resolvedOptions().pluralCategories;
           for (const key of plurals) {
             const missing = needed.filter((form) => !(`${key}_${form}` in messages));
@@ -59,7 +69,10 @@ describe('messages in every language', () => {
       it('has no empty message', () => {
         for (const language of languages) {
           const empty = Object.entries(messagesOf(language, namespace)).filter(([, m]) => m.trim() === '');
-          expect(empty.map(([k]) => k), language).toEqual([]);
+          expect(
+            empty.map(([k]) => k),
+            language,
+          ).toEqual([]);
         }
       });
     });

@@ -26,8 +26,16 @@ function eventHub() {
 
 // The first page of rooms, as the sync asks for it (spec: hospitality 4.2 `V2/rooms?withTables`).
 const ROOMS = { pages: [{ resource: 'rooms' as const, page: 1 }] };
-const roomsPage = (...names: string[]): { pages: SyncPage[] } => ({ pages: [{ records: names.map((name) => ({ id: name.length, name })), page: 1, lastPage: 1, total: names.length }] });
-const info = (accountKey: string): AppInfo => ({ shell: 'browser', mode: accountKey === 'demo' ? 'demo' : 'account', accountKey, tenant: accountKey, version: '0' });
+const roomsPage = (...names: string[]): { pages: SyncPage[] } => ({
+  pages: [{ records: names.map((name) => ({ id: name.length, name })), page: 1, lastPage: 1, total: names.length }],
+});
+const info = (accountKey: string): AppInfo => ({
+  shell: 'browser',
+  mode: accountKey === 'demo' ? 'demo' : 'account',
+  accountKey,
+  tenant: accountKey,
+  version: '0',
+});
 const TAKEAWAY_ID = '00000000-0000-4000-8000-00000000000a';
 /** A takeaway as the renderer submits it (the scope does not look inside). */
 const draft: EntryDraft = {
@@ -216,7 +224,13 @@ describe('two accounts never mix', () => {
     let current: 'demo' | 'bar-pepe@pos.example.com' = 'demo';
     const slowRooms = deferred<void>();
     let slowOnce = true;
-    const info = (accountKey: string): AppInfo => ({ shell: 'browser', mode: accountKey === 'demo' ? 'demo' : 'account', accountKey, tenant: accountKey, version: '0' });
+    const info = (accountKey: string): AppInfo => ({
+      shell: 'browser',
+      mode: accountKey === 'demo' ? 'demo' : 'account',
+      accountKey,
+      tenant: accountKey,
+      version: '0',
+    });
     const root = testBridgeClient({
       getAppInfo: async () => info(current),
       fetchSyncPages: async () => {

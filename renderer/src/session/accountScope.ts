@@ -36,7 +36,6 @@ export interface ScopeOptions {
 /** The code of a call a closing scope did not send, or whose answer it dropped: the account is being switched. */
 export const SWITCHING_CODE = 'account-switched' satisfies ErrorCode;
 
-
 export function scopeBridge(root: BridgeClient, options: ScopeOptions = {}): ScopedBridge {
   let closed = false;
   const unsubscribers = new Set<() => void>();
@@ -97,9 +96,7 @@ export function scopeBridge(root: BridgeClient, options: ScopeOptions = {}): Sco
     return value;
   }
 
-  const operations = Object.fromEntries(
-    operationNames.map((name) => [name, name === 'getAppInfo' ? getAppInfo : (input: unknown) => call(name, input)]),
-  );
+  const operations = Object.fromEntries(operationNames.map((name) => [name, name === 'getAppInfo' ? getAppInfo : (input: unknown) => call(name, input)]));
   const client = {
     ...operations,
     onEvent(listener: (event: BridgeEvent) => void) {

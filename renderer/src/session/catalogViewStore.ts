@@ -40,9 +40,7 @@ export const createCatalogViewStore = () =>
     selectedItemId: null,
     selectGroup: (groupId) => set((state) => (state.selectedGroupId === groupId ? state : { selectedGroupId: groupId })),
     selectCategory: (groupId, categoryId) =>
-      set((state) =>
-        state.categoryByGroup[groupId] === categoryId ? state : { categoryByGroup: { ...state.categoryByGroup, [groupId]: categoryId } },
-      ),
+      set((state) => (state.categoryByGroup[groupId] === categoryId ? state : { categoryByGroup: { ...state.categoryByGroup, [groupId]: categoryId } })),
     setQuery: (query) => set((state) => (state.query === query ? state : { query })),
     toggleHiddenAllergen: (code) =>
       set((state) => {

@@ -55,7 +55,9 @@ describe('the ticket', () => {
   });
 
   it('compares choices whatever the order of modifiers and dishes', () => {
-    expect(sameChoice({ itemId: 1, quantity: 1, dishes: [{ pivotId: 2 }, { pivotId: 1 }] }, { itemId: 1, quantity: 3, dishes: [{ pivotId: 1 }, { pivotId: 2 }] })).toBe(true);
+    expect(
+      sameChoice({ itemId: 1, quantity: 1, dishes: [{ pivotId: 2 }, { pivotId: 1 }] }, { itemId: 1, quantity: 3, dishes: [{ pivotId: 1 }, { pivotId: 2 }] }),
+    ).toBe(true);
     expect(sameChoice({ itemId: 1, quantity: 1, formatPivotId: 1 }, { itemId: 1, quantity: 1, formatPivotId: 2 })).toBe(false);
   });
 });
@@ -123,7 +125,11 @@ describe('a ticket per table', () => {
   it('keeps the counter’s ticket (built before choosing a table) for the seat dialog, wherever the waiter is', () => {
     add({ itemId: 10, quantity: 2 });
     state().switchTicket('service:a');
-    expect(state().counterLines().map((l) => l.name)).toEqual(['Caña']);
+    expect(
+      state()
+        .counterLines()
+        .map((l) => l.name),
+    ).toEqual(['Caña']);
     expect(orderSelectors.counterLines(state()).map((l) => l.name)).toEqual(['Caña']);
     state().clearCounterTicket();
     expect(state().counterLines()).toEqual([]);

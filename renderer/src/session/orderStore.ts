@@ -166,9 +166,7 @@ export const useOrderStore = create<OrderState>()((set, get) => ({
         return {
           openItemId: null,
           editingKey: null,
-          lines: state.lines.map((line) =>
-            line === existing ? { ...line, quantity: Math.min(MAX_QUANTITY, line.quantity + priced.quantity) } : line,
-          ),
+          lines: state.lines.map((line) => (line === existing ? { ...line, quantity: Math.min(MAX_QUANTITY, line.quantity + priced.quantity) } : line)),
         };
       }
       const line: TicketLine = {
@@ -185,9 +183,7 @@ export const useOrderStore = create<OrderState>()((set, get) => ({
     }),
   changeQuantity: (key, delta) =>
     set((state) => ({
-      lines: state.lines.map((line) =>
-        line.key === key ? { ...line, quantity: Math.min(MAX_QUANTITY, Math.max(1, line.quantity + delta)) } : line,
-      ),
+      lines: state.lines.map((line) => (line.key === key ? { ...line, quantity: Math.min(MAX_QUANTITY, Math.max(1, line.quantity + delta)) } : line)),
     })),
   removeLine: (key) =>
     set((state) => ({ lines: state.lines.filter((line) => line.key !== key), ...(state.editingKey === key ? { openItemId: null, editingKey: null } : {}) })),

@@ -54,7 +54,11 @@ export const useSendStore = create<SendState>()((set) => ({
   status: { kind: 'idle' },
   editRound: (change) => set((s) => ({ round: { ...s.round, ...change }, status: idleUnlessSaving(s.status) })),
   editTakeaway: (change) =>
-    set((s) => ({ takeaway: { ...s.takeaway, ...change }, errors: withoutErrors(s.errors, capitalised('takeaway', Object.keys(change))), status: idleUnlessSaving(s.status) })),
+    set((s) => ({
+      takeaway: { ...s.takeaway, ...change },
+      errors: withoutErrors(s.errors, capitalised('takeaway', Object.keys(change))),
+      status: idleUnlessSaving(s.status),
+    })),
   editDelivery: (change) =>
     set((s) => ({
       delivery: { ...s.delivery, ...change },
@@ -65,7 +69,15 @@ export const useSendStore = create<SendState>()((set) => ({
   editPayment: (change) =>
     set((s) => ({
       payment: { ...s.payment, ...change },
-      errors: withoutErrors(s.errors, 'enabled' in change ? ['paymentMethod', 'paymentAmount', 'paymentTip'] : capitalised('payment', Object.keys(change).map((k) => (k === 'methodId' ? 'method' : k)))),
+      errors: withoutErrors(
+        s.errors,
+        'enabled' in change
+          ? ['paymentMethod', 'paymentAmount', 'paymentTip']
+          : capitalised(
+              'payment',
+              Object.keys(change).map((k) => (k === 'methodId' ? 'method' : k)),
+            ),
+      ),
       status: idleUnlessSaving(s.status),
     })),
   setErrors: (errors) => set({ errors }),

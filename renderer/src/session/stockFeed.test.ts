@@ -28,7 +28,16 @@ async function generation(n: number, stocks: StoredStock[] = []): Promise<Catalo
   return db;
 }
 
-const row = (fields: Partial<StoredStock>): StoredStock => ({ id: 1, quantity: 10, defaultQuantity: 24, alert: 6, warehouse_id: 1, item_id: 7, unit_id: null, ...fields });
+const row = (fields: Partial<StoredStock>): StoredStock => ({
+  id: 1,
+  quantity: 10,
+  defaultQuantity: 24,
+  alert: 6,
+  warehouse_id: 1,
+  item_id: 7,
+  unit_id: null,
+  ...fields,
+});
 const opened = (db: CatalogDb, n: number) => ({ n, db, syncedAt: '2026-11-23T10:00:00.000Z', counts: {}, requests: {} }) as OpenGeneration;
 const read = (db: CatalogDb, warehouseId: number, itemId: number) => db.stocks.where('[warehouse_id+item_id]').equals([warehouseId, itemId]).toArray();
 
@@ -48,7 +57,6 @@ function fakeBridge(warehouseId: number | null = 2) {
   };
 }
 
-
 describe('applyStockChange', () => {
   it('updates the quantity of the row it finds by warehouse and item, keeping the rest', async () => {
     const db = await generation(1, [row({ id: 1, warehouse_id: 1, item_id: 7 }), row({ id: 2, warehouse_id: 2, item_id: 7, quantity: 4 })]);
@@ -60,9 +68,21 @@ describe('applyStockChange', () => {
   it('creates the row when the warehouse had none for the item (one row, the same id in every window)', async () => {
     const db = await generation(1);
     const at = Date.parse('2026-11-27T10:00:00.000Z');
-    await Promise.all([applyStockChange(db, { warehouseId: 3, itemId: 9, quantity: 0 }, at), applyStockChange(db, { warehouseId: 3, itemId: 9, quantity: 0 }, at)]);
+    await Promise.all([
+      applyStockChange(db, { warehouseId: 3, itemId: 9, quantity: 0 }, at),
+      applyStockChange(db, { warehouseId: 3, itemId: 9, quantity: 0 }, at),
+    ]);
     expect(await read(db, 3, 9)).toEqual([
-      { id: localStockId({ warehouseId: 3, itemId: 9 }), quantity: 0, defaultQuantity: 0, alert: 0, warehouse_id: 3, item_id: 9, unit_id: null, setAt: '2026-11-27T10:00:00.000Z' },
+      {
+        id: localStockId({ warehouseId: 3, itemId: 9 }),
+        quantity: 0,
+        defaultQuantity: 0,
+        alert: 0,
+        warehouse_id: 3,
+        item_id: 9,
+        unit_id: null,
+        setAt: '2026-11-27T10:00:00.000Z',
+      },
     ]);
     expect(localStockId({ warehouseId: 3, itemId: 9 })).toBeLessThan(0);
     await applyStockChange(db, { warehouseId: 3, itemId: 9, quantity: 5 }, at + 1_000);

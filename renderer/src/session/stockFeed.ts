@@ -77,7 +77,9 @@ export function startStockFeed(options: {
     now,
     apply: (db, heard) => {
       for (const { value: stock, at } of heard) {
-        applyStockChange(db, stock, at).catch((error: unknown) => log(`stock: could not apply the change of item ${stock.itemId}: ${error instanceof Error ? error.message : String(error)}`));
+        applyStockChange(db, stock, at).catch((error: unknown) =>
+          log(`stock: could not apply the change of item ${stock.itemId}: ${error instanceof Error ? error.message : String(error)}`),
+        );
       }
     },
   });

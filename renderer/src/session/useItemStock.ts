@@ -20,10 +20,13 @@ export function useItemStock(itemId: number): StoredStock | null | undefined {
   const syncedAt = useCatalog(catalogSelectors.lastSyncedAt);
   const warehouseId = useWarehouseStore((state) => state.warehouseId);
   const row = useLiveQuery(
-    async () => (db === null || warehouseId === null ? null : ((await db.stocks.where('[warehouse_id+item_id]').equals([warehouseId, itemId]).first()) ?? null)),
+    async () =>
+      db === null || warehouseId === null ? null : ((await db.stocks.where('[warehouse_id+item_id]').equals([warehouseId, itemId]).first()) ?? null),
     [db, warehouseId, itemId],
   );
   // Less what the queue's orders took since that figure (unsyncedSales.ts): the button counts down.
-  const sold = useQueueStore((state) => (warehouseId === null || syncedAt === null ? undefined : unsyncedSalesOf(state.queue?.entries ?? NO_ENTRIES, warehouseId, syncedAt).get(itemId)));
+  const sold = useQueueStore((state) =>
+    warehouseId === null || syncedAt === null ? undefined : unsyncedSalesOf(state.queue?.entries ?? NO_ENTRIES, warehouseId, syncedAt).get(itemId),
+  );
   return row ? shownStock(row, sold) : row;
 }

@@ -22,7 +22,20 @@ export interface SearchFieldProps {
   fieldRef?: Ref<HTMLInputElement>;
 }
 
-export function SearchField({ block, value, onChange, label, placeholder, clearLabel, testId, clearTestId, className, fieldClassName, fieldProps, fieldRef }: SearchFieldProps) {
+export function SearchField({
+  block,
+  value,
+  onChange,
+  label,
+  placeholder,
+  clearLabel,
+  testId,
+  clearTestId,
+  className,
+  fieldClassName,
+  fieldProps,
+  fieldRef,
+}: SearchFieldProps) {
   const own = useRef<HTMLInputElement | null>(null);
   // The caller's ref gets the same field; React sets it (a prop is never written here).
   useImperativeHandle(fieldRef, () => own.current as HTMLInputElement, []);

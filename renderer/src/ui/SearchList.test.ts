@@ -39,7 +39,9 @@ describe('SearchList', () => {
 
   it('lists every match as a row of the screen’s own, in a named list with its test id', () => {
     const html = render({ items: fruits, label: 'Fruits found', testId: 'fruit-results', empty: 'No fruit' });
-    expect(html).toBe('<ul class="fruits" aria-label="Fruits found" data-testid="fruit-results"><li><button type="button" data-id="1">Apple</button></li><li><button type="button" data-id="2">Pear</button></li></ul>');
+    expect(html).toBe(
+      '<ul class="fruits" aria-label="Fruits found" data-testid="fruit-results"><li><button type="button" data-id="1">Apple</button></li><li><button type="button" data-id="2">Pear</button></li></ul>',
+    );
     expect(html).not.toContain('No fruit<');
   });
 

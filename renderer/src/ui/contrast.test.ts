@@ -70,7 +70,10 @@ describe('the light and dark themes', () => {
   for (const theme of ['light', 'dark'] as const) {
     it(`${theme}: every text colour on its backgrounds reaches 4.5:1`, () => {
       const colours = themes[theme];
-      const failing = TEXT_ON_BACKGROUND.map(([text, background]) => ({ pair: `${text} on ${background}`, ratio: contrastRatio(colours[text]!, colours[background]!) }))
+      const failing = TEXT_ON_BACKGROUND.map(([text, background]) => ({
+        pair: `${text} on ${background}`,
+        ratio: contrastRatio(colours[text]!, colours[background]!),
+      }))
         .filter(({ ratio }) => ratio < 4.5)
         .map(({ pair, ratio }) => `${pair}: ${ratio.toFixed(2)}`);
       expect(failing).toEqual([]);

@@ -9,7 +9,17 @@ const button = { tagName: 'BUTTON' };
 const input = (attrs: Record<string, string> = {}, type = 'text') => ({ tagName: 'INPUT', type, getAttribute: (name: string) => attrs[name] ?? null });
 
 function key(k: string, timeStamp: number, target: object = body, extra: Partial<ScanKeyEvent> = {}): ScanKeyEvent {
-  return { key: k, timeStamp, target: target as EventTarget, ctrlKey: false, altKey: false, metaKey: false, preventDefault: vi.fn(), stopPropagation: vi.fn(), ...extra };
+  return {
+    key: k,
+    timeStamp,
+    target: target as EventTarget,
+    ctrlKey: false,
+    altKey: false,
+    metaKey: false,
+    preventDefault: vi.fn(),
+    stopPropagation: vi.fn(),
+    ...extra,
+  };
 }
 
 /** Types `text` then Enter, `gap` ms apart, starting at `start`; the detector's answers. */

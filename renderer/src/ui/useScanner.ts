@@ -49,7 +49,10 @@ export function focusKind(target: EventTarget | null): 'typing' | 'accept' | 'fr
   if (!element || typeof element.tagName !== 'string') return 'free';
   const tag = element.tagName.toUpperCase();
   const editable =
-    tag === 'TEXTAREA' || tag === 'SELECT' || element.isContentEditable === true || (tag === 'INPUT' && !NOT_TEXT_INPUTS.has((element.type ?? 'text').toLowerCase()));
+    tag === 'TEXTAREA' ||
+    tag === 'SELECT' ||
+    element.isContentEditable === true ||
+    (tag === 'INPUT' && !NOT_TEXT_INPUTS.has((element.type ?? 'text').toLowerCase()));
   if (!editable) return 'free';
   return element.getAttribute?.(SCANNER_ATTRIBUTE) === 'accept' ? 'accept' : 'typing';
 }

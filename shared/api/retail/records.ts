@@ -51,7 +51,10 @@ export type RetailTaxWire = z.output<typeof retailTaxWire>;
 export const retailUnitWire = z.object({
   id: wireInt,
   name: z.string(),
-  main_unit: z.union([z.string(), z.number()]).nullish().transform((v) => (v === undefined || v === null ? null : String(v))),
+  main_unit: z
+    .union([z.string(), z.number()])
+    .nullish()
+    .transform((v) => (v === undefined || v === null ? null : String(v))),
   conversion: wireNumber.nullish().transform((v) => v ?? 1),
   extra_id: wireText,
   created_at: wireText,
@@ -91,7 +94,10 @@ export const retailCustomerWire = z.object({
   phone: wireText,
   notes: wireText,
   maxCredit: wireCents.nullish().transform((v) => v ?? null),
-  extra_id: z.union([z.string(), z.number()]).nullish().transform((v) => (v === undefined || v === null ? null : String(v))),
+  extra_id: z
+    .union([z.string(), z.number()])
+    .nullish()
+    .transform((v) => (v === undefined || v === null ? null : String(v))),
   /**
    * The customer's own price rate. Not in §2.4 ("or it follows the customer's"):
    * read when the record carries it, null otherwise (docs/decisions.md "The till's customer").
@@ -199,7 +205,10 @@ export const retailProductWire = z.object({
   discountinued_at: wireText,
   tax: taxObject,
   /** Present only with `withStocks` (undefined: not asked for; [] asked, none). */
-  stocks: z.array(retailProductStockWire).nullish().transform((v) => (v === null ? [] : v)),
+  stocks: z
+    .array(retailProductStockWire)
+    .nullish()
+    .transform((v) => (v === null ? [] : v)),
   /** Present only with `withVariantInfo` (null: not a variant). */
   variant_info: retailProductVariantWire.nullish(),
 });
@@ -251,7 +260,10 @@ export const retailPromotionWire = z.object({
   end_date: wireText,
   start_time: wireText,
   end_time: wireText,
-  weekdays: z.array(wireInt).nullish().transform((v) => v ?? null),
+  weekdays: z
+    .array(wireInt)
+    .nullish()
+    .transform((v) => v ?? null),
   apply_type: optionalInt,
   group_by: optionalInt,
   price_rate_id: wireRef,

@@ -72,7 +72,8 @@ export const retailStocksLine = z
   .transform((line, ctx) => {
     const { alert, ...rest } = line;
     if (alert === null || alert === undefined) return { ...rest, name: rest.name ?? '', alert: false, alertLevel: null };
-    if (FLAG_VALUES.has(alert)) return { ...rest, name: rest.name ?? '', alert: alert === true || alert === 1 || alert === '1' || alert === 'true', alertLevel: null };
+    if (FLAG_VALUES.has(alert))
+      return { ...rest, name: rest.name ?? '', alert: alert === true || alert === 1 || alert === '1' || alert === 'true', alertLevel: null };
     const level = scaledDecimal(alert as number | string, 3);
     if (typeof level === 'string') {
       ctx.addIssue({ code: 'custom', path: ['alert'], message: `expected a flag or an alert level: ${level}` });

@@ -52,7 +52,10 @@ export const retailOrderLineRequest = z
   .strictObject({
     name: z.string().max(255),
     quantity: retailQuantity.refine((v) => v > 0, 'must be more than 0'),
-    weight: retailQuantity.refine((v) => v > 0, 'must be more than 0').nullable().optional(),
+    weight: retailQuantity
+      .refine((v) => v > 0, 'must be more than 0')
+      .nullable()
+      .optional(),
     price: nonNegativeAmount,
     sum: nonNegativeAmount,
     discount: nonNegativeAmount,
@@ -201,7 +204,11 @@ const productFields = {
   complementary_product_id: catalogRef,
   unit_id: catalogRef,
   tax_id: catalogRef,
-  discountinued_at: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected YYYY-MM-DD').nullable().optional(),
+  discountinued_at: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'expected YYYY-MM-DD')
+    .nullable()
+    .optional(),
 };
 
 export const retailCatalogCreateRequests = {
@@ -210,9 +217,18 @@ export const retailCatalogCreateRequests = {
   products: z.strictObject(productFields),
 };
 export const retailCatalogUpdateRequests = {
-  groups: z.strictObject({ ...groupFields, id: sendId }).partial().required({ id: true }),
-  categories: z.strictObject({ ...categoryFields, id: sendId }).partial().required({ id: true }),
-  products: z.strictObject({ ...productFields, id: sendId }).partial().required({ id: true }),
+  groups: z
+    .strictObject({ ...groupFields, id: sendId })
+    .partial()
+    .required({ id: true }),
+  categories: z
+    .strictObject({ ...categoryFields, id: sendId })
+    .partial()
+    .required({ id: true }),
+  products: z
+    .strictObject({ ...productFields, id: sendId })
+    .partial()
+    .required({ id: true }),
 };
 export type RetailCatalogResource = keyof typeof retailCatalogCreateRequests;
 export type RetailCatalogCreateRequest<R extends RetailCatalogResource> = z.input<(typeof retailCatalogCreateRequests)[R]>;

@@ -92,8 +92,21 @@ describe('retail reads (unknown fields ignored, decimals coerced)', () => {
   it('reads taxes, units, stocks, variants, customers, rates and promotions', () => {
     expect(retailTaxWire.parse({ id: 1, name: 'IVA', taxPercentage: 21 }).taxPercentage).toBe(2100);
     expect(retailTaxWire.parse({ id: 2, name: 'IVA', taxPercentage: '10.00' }).taxPercentage).toBe(1000);
-    expect(retailUnitWire.parse({ id: 1, name: 'Piece', main_unit: null, conversion: '1.0000', extra_id: null, created_at: null, updated_at: null, deleted_at: null }).conversion).toBe(1);
-    expect(retailStockWire.parse({ id: 3, quantity: '2.500', defaultQuantity: '0.000', alert: true, warehouse_id: 1, item_id: 4, unit_id: null })).toMatchObject({ quantity: 2500, alert: true });
+    expect(
+      retailUnitWire.parse({
+        id: 1,
+        name: 'Piece',
+        main_unit: null,
+        conversion: '1.0000',
+        extra_id: null,
+        created_at: null,
+        updated_at: null,
+        deleted_at: null,
+      }).conversion,
+    ).toBe(1);
+    expect(
+      retailStockWire.parse({ id: 3, quantity: '2.500', defaultQuantity: '0.000', alert: true, warehouse_id: 1, item_id: 4, unit_id: null }),
+    ).toMatchObject({ quantity: 2500, alert: true });
     expect(retailVariantWire.parse({ id: 1, name: 'M', order: 2, variant_set_id: 1, color: null })).toMatchObject({ order: 2, color: null });
     expect(retailCustomerWire.parse({ id: 5, name: 'Ana', address: 'C/ Mar 1', maxCredit: '150.00', email: null }).maxCredit).toBe(15000);
     expect(retailPriceRateWire.parse({ id: 1, name: 'Members', type: 1, amount: '-15.00', rounding: 2 })).toMatchObject({ amount: -1500, rounding: 2 });
@@ -119,7 +132,20 @@ describe('retail reads (unknown fields ignored, decimals coerced)', () => {
 
   it('the list envelope needs an exact total', () => {
     const page = retailPaginated(z.object({ id: z.number() }));
-    const body = { current_page: 1, data: [{ id: 1 }], per_page: 50, last_page: 1, total: 1, from: 1, to: 1, next_page_url: null, prev_page_url: null, path: 'x', first_page_url: 'x', last_page_url: 'x' };
+    const body = {
+      current_page: 1,
+      data: [{ id: 1 }],
+      per_page: 50,
+      last_page: 1,
+      total: 1,
+      from: 1,
+      to: 1,
+      next_page_url: null,
+      prev_page_url: null,
+      path: 'x',
+      first_page_url: 'x',
+      last_page_url: 'x',
+    };
     expect(page.parse(body).total).toBe(1);
     const { total: _total, ...withoutTotal } = body;
     expect(page.safeParse(withoutTotal).success).toBe(false);
@@ -127,12 +153,15 @@ describe('retail reads (unknown fields ignored, decimals coerced)', () => {
 });
 
 describe('retail error bodies', () => {
-  it('name the fields a body names, and none for the sandbox\'s empty data', () => {
+  it("name the fields a body names, and none for the sandbox's empty data", () => {
     expect(retailErrorFields({ error: 'The given data was invalid.', code: 0, data: [] })).toEqual([]);
-    expect(retailErrorFields({ error: 'The given data was invalid.', code: 0, data: { address: ['The address field is required.'], 'order_contents.0.total': ['bad'] } })).toEqual([
-      'address',
-      'order_contents.0.total',
-    ]);
+    expect(
+      retailErrorFields({
+        error: 'The given data was invalid.',
+        code: 0,
+        data: { address: ['The address field is required.'], 'order_contents.0.total': ['bad'] },
+      }),
+    ).toEqual(['address', 'order_contents.0.total']);
     expect(retailErrorFields({ error: 'x', data: ['name: is required', { field: 'address' }, 'no field here'] })).toEqual(['name', 'address']);
     expect(retailErrorFields('<html>')).toEqual([]);
   });
@@ -180,7 +209,9 @@ describe('retail requests (strict)', () => {
 
   it('refuse float artefacts, unknown keys, wrong arithmetic and empty orders', () => {
     const issues = (value: unknown) => retailOrderRequest.safeParse(value).error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`) ?? [];
-    expect(issues({ ...order(), total: 0.1 + 0.2 })).toEqual(expect.arrayContaining([expect.stringMatching(/^total: expected a number with at most 2 decimals/)]));
+    expect(issues({ ...order(), total: 0.1 + 0.2 })).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^total: expected a number with at most 2 decimals/)]),
+    );
     expect(issues({ ...order(), extra: 1 }).join()).toMatch(/extra/);
     expect(issues({ ...order(), total: 22.49 }).join()).toMatch(/total: must be sum − orderDiscount \+ shippingAmount/);
     const line = { ...order().order_contents[0], total: 25 };

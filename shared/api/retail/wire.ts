@@ -26,16 +26,14 @@ export function scaledDecimal(value: number | string, places: number): number | 
 }
 
 function scaled(places: number, what: string) {
-  return z
-    .union([z.number(), z.string()], { error: `expected ${what} (a number or a decimal string)` })
-    .transform((value, ctx) => {
-      const result = scaledDecimal(value, places);
-      if (typeof result === 'string') {
-        ctx.addIssue({ code: 'custom', message: result });
-        return z.NEVER;
-      }
-      return result;
-    });
+  return z.union([z.number(), z.string()], { error: `expected ${what} (a number or a decimal string)` }).transform((value, ctx) => {
+    const result = scaledDecimal(value, places);
+    if (typeof result === 'string') {
+      ctx.addIssue({ code: 'custom', message: result });
+      return z.NEVER;
+    }
+    return result;
+  });
 }
 
 /** Money ("12.50" or 12.5) as integer cents (1250). */
@@ -46,17 +44,18 @@ export const wireThousandths = scaled(3, 'a quantity');
 export const wireHundredths = scaled(2, 'a percentage');
 
 /** An optional id: absent, null, 0 read as null (Laravel sends 0 for "none" in some places). */
-export const wireRef = wireInt
-  .nullish()
-  .transform((v) => (v === undefined || v === null || v === 0 ? null : v));
+export const wireRef = wireInt.nullish().transform((v) => (v === undefined || v === null || v === 0 ? null : v));
 
 /** A boolean the vendor may send as true/false, 0/1 or "0"/"1"; any other number or string, null or absent reads `fallback`. */
 export function wireBool(fallback: boolean) {
-  return z.union([z.boolean(), z.number(), z.string()]).nullish().transform((v): boolean => {
-    if (v === true || v === 1 || v === '1' || v === 'true') return true;
-    if (v === false || v === 0 || v === '0' || v === 'false') return false;
-    return fallback;
-  });
+  return z
+    .union([z.boolean(), z.number(), z.string()])
+    .nullish()
+    .transform((v): boolean => {
+      if (v === true || v === 1 || v === '1' || v === 'true') return true;
+      if (v === false || v === 0 || v === '0' || v === 'false') return false;
+      return fallback;
+    });
 }
 
 /** Optional text: absent reads as null. */

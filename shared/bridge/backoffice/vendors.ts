@@ -144,18 +144,16 @@ export const vendorOperations = {
    * as `refused` with the field, never thrown. Other failures (offline, no answer) are thrown.
    */
   saveVendor: {
-    input: z
-      .strictObject({ id: id.optional(), vendor: vendorFieldsSchema.partial() })
-      .superRefine((input, context) => {
-        const given = Object.keys(input.vendor).filter((key) => input.vendor[key as keyof typeof input.vendor] !== undefined);
-        if (input.id === undefined) {
-          for (const field of vendorRequiredFields) {
-            if (input.vendor[field] === undefined) context.addIssue({ code: 'custom', path: ['vendor', field], message: 'field-required' satisfies ErrorCode });
-          }
-        } else if (given.length === 0) {
-          context.addIssue({ code: 'custom', path: ['vendor'], message: 'field-required' satisfies ErrorCode });
+    input: z.strictObject({ id: id.optional(), vendor: vendorFieldsSchema.partial() }).superRefine((input, context) => {
+      const given = Object.keys(input.vendor).filter((key) => input.vendor[key as keyof typeof input.vendor] !== undefined);
+      if (input.id === undefined) {
+        for (const field of vendorRequiredFields) {
+          if (input.vendor[field] === undefined) context.addIssue({ code: 'custom', path: ['vendor', field], message: 'field-required' satisfies ErrorCode });
         }
-      }),
+      } else if (given.length === 0) {
+        context.addIssue({ code: 'custom', path: ['vendor'], message: 'field-required' satisfies ErrorCode });
+      }
+    }),
     output: saveVendorResultSchema,
   },
   /** Deletes the vendor (its item relations go with it). */

@@ -21,10 +21,13 @@ const scenarioArb = fc.record({
   /** The service's links, product by product (index = position in CATALOG). */
   truth: fc.array(linksArb, { minLength: CATALOG.length, maxLength: CATALOG.length }),
   /** What the till read of each: nothing, a fresh read (the truth), or an old read (anything). */
-  reads: fc.array(fc.oneof(fc.constant(null), fc.constant('fresh' as const), fc.record({ ageMs: fc.integer({ min: MAX_AGE + 1, max: 10 * MAX_AGE }), links: linksArb })), {
-    minLength: CATALOG.length,
-    maxLength: CATALOG.length,
-  }),
+  reads: fc.array(
+    fc.oneof(fc.constant(null), fc.constant('fresh' as const), fc.record({ ageMs: fc.integer({ min: MAX_AGE + 1, max: 10 * MAX_AGE }), links: linksArb })),
+    {
+      minLength: CATALOG.length,
+      maxLength: CATALOG.length,
+    },
+  ),
   /** Links the till read for its basket this generation (fresh, so true) — a subset of the truth. */
   basketReads: fc.array(fc.boolean(), { minLength: CATALOG.length, maxLength: CATALOG.length }),
   comboPrice: fc.integer({ min: 0, max: 3000 }),

@@ -27,7 +27,12 @@ export interface KnownComboSets {
  * The combo sets the reads prove. A read older than `maxAgeMs` proves nothing (a link may have
  * been added since; link changes raise no webhook), so it counts as not read.
  */
-export function knownComboSets(catalogProductIds: Iterable<number>, reads: ReadonlyMap<number, ProductLinksRead>, now: number, maxAgeMs: number): KnownComboSets {
+export function knownComboSets(
+  catalogProductIds: Iterable<number>,
+  reads: ReadonlyMap<number, ProductLinksRead>,
+  now: number,
+  maxAgeMs: number,
+): KnownComboSets {
   const oldest = now - maxAgeMs;
   const sets = new Map<number, number[]>();
   let read = 0;

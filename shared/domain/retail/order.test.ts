@@ -3,26 +3,63 @@ import { describe, expect, it } from 'vitest';
 import { priceLine, priceOrder } from './order';
 import type { PromotionDiscount } from './promotions';
 
-const promo = (promotionId: number, cents: number, fields: Partial<PromotionDiscount> = {}): PromotionDiscount => ({ promotionId, name: `P${promotionId}`, cents, amount: cents, isPercentage: false, units: 1, ...fields });
+const promo = (promotionId: number, cents: number, fields: Partial<PromotionDiscount> = {}): PromotionDiscount => ({
+  promotionId,
+  name: `P${promotionId}`,
+  cents,
+  amount: cents,
+  isPercentage: false,
+  units: 1,
+  ...fields,
+});
 
 describe('order lines', () => {
   it('sum, discount, total, tax inside the total, subtotal', () => {
     // 3 × 19.99 at 21 %, 2x1 gives one free: 59.97 − 19.99 = 39.98; tax 39.98 × 21/121 = 6.938… → 6.94
     const line = priceLine({ priceCents: 1999, measureThousandths: 3000, taxPercentHundredths: 2100, promotions: [promo(1, 1999)] });
-    expect(line).toEqual({ sum: 5997, promotionDiscount: 1999, manualDiscount: 0, discount: 1999, total: 3998, tax: 694, subtotal: 3304, discountObject: { id: 1, name: 'P1', amount: 1999, isPercentage: false } });
+    expect(line).toEqual({
+      sum: 5997,
+      promotionDiscount: 1999,
+      manualDiscount: 0,
+      discount: 1999,
+      total: 3998,
+      tax: 694,
+      subtotal: 3304,
+      discountObject: { id: 1, name: 'P1', amount: 1999, isPercentage: false },
+    });
   });
 
   it('by weight: 12.50 €/kg × 0.350 kg = 4.38 at 10 %', () => {
-    expect(priceLine({ priceCents: 1250, measureThousandths: 350, taxPercentHundredths: 1000 })).toMatchObject({ sum: 438, total: 438, tax: 40, subtotal: 398, discountObject: {} });
+    expect(priceLine({ priceCents: 1250, measureThousandths: 350, taxPercentHundredths: 1000 })).toMatchObject({
+      sum: 438,
+      total: 438,
+      tax: 40,
+      subtotal: 398,
+      discountObject: {},
+    });
   });
 
   it('a manual discount comes after the promotions and never makes the line negative', () => {
-    const percent = priceLine({ priceCents: 1000, measureThousandths: 2000, taxPercentHundredths: 2100, promotions: [promo(1, 500)], manual: { kind: 'percent', hundredths: 1000, name: 'Staff' } });
+    const percent = priceLine({
+      priceCents: 1000,
+      measureThousandths: 2000,
+      taxPercentHundredths: 2100,
+      promotions: [promo(1, 500)],
+      manual: { kind: 'percent', hundredths: 1000, name: 'Staff' },
+    });
     expect(percent).toMatchObject({ promotionDiscount: 500, manualDiscount: 150, discount: 650, total: 1350 });
     expect(percent.discountObject).toEqual({ id: 1, name: 'P1 + Staff', amount: 650, isPercentage: false });
-    const amount = priceLine({ priceCents: 1000, measureThousandths: 1000, taxPercentHundredths: 2100, promotions: [promo(1, 600)], manual: { kind: 'amount', cents: 900 } });
+    const amount = priceLine({
+      priceCents: 1000,
+      measureThousandths: 1000,
+      taxPercentHundredths: 2100,
+      promotions: [promo(1, 600)],
+      manual: { kind: 'amount', cents: 900 },
+    });
     expect(amount).toMatchObject({ manualDiscount: 400, total: 0, tax: 0 });
-    expect(priceLine({ priceCents: 1000, measureThousandths: 1000, taxPercentHundredths: 0, manual: { kind: 'percent', hundredths: 1500 } }).discountObject).toEqual({ id: null, name: '', amount: 1500, isPercentage: true });
+    expect(
+      priceLine({ priceCents: 1000, measureThousandths: 1000, taxPercentHundredths: 0, manual: { kind: 'percent', hundredths: 1500 } }).discountObject,
+    ).toEqual({ id: null, name: '', amount: 1500, isPercentage: true });
   });
 });
 

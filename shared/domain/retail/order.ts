@@ -74,7 +74,12 @@ export function manualCents(manual: ManualDiscount | null | undefined, base: num
   return Math.min(manual.cents, base);
 }
 
-function discountObjectOf(promotions: readonly PromotionDiscount[], manual: ManualDiscount | null | undefined, manualOff: number, discount: number): DiscountObject {
+function discountObjectOf(
+  promotions: readonly PromotionDiscount[],
+  manual: ManualDiscount | null | undefined,
+  manualOff: number,
+  discount: number,
+): DiscountObject {
   if (discount === 0) return {};
   const first = promotions[0];
   if (first !== undefined && promotions.length === 1 && manualOff === 0) {
@@ -92,7 +97,8 @@ function discountObjectOf(promotions: readonly PromotionDiscount[], manual: Manu
 
 export function priceLine(line: OrderLineInput): PricedLine {
   checkCents(line.priceCents, 'price');
-  if (!Number.isSafeInteger(line.measureThousandths) || line.measureThousandths < 0) throw new RangeError(`quantity must be whole thousandths ≥ 0, got ${line.measureThousandths}`);
+  if (!Number.isSafeInteger(line.measureThousandths) || line.measureThousandths < 0)
+    throw new RangeError(`quantity must be whole thousandths ≥ 0, got ${line.measureThousandths}`);
   const sum = lineSum(line.priceCents, line.measureThousandths);
   const promotions = line.promotions ?? [];
   let promotionDiscount = 0;
@@ -102,7 +108,16 @@ export function priceLine(line: OrderLineInput): PricedLine {
   const discount = promotionDiscount + manualDiscount;
   const total = sum - discount;
   const tax = includedTax(total, line.taxPercentHundredths);
-  return { sum, promotionDiscount, manualDiscount, discount, total, tax, subtotal: total - tax, discountObject: discountObjectOf(promotions, line.manual, manualDiscount, discount) };
+  return {
+    sum,
+    promotionDiscount,
+    manualDiscount,
+    discount,
+    total,
+    tax,
+    subtotal: total - tax,
+    discountObject: discountObjectOf(promotions, line.manual, manualDiscount, discount),
+  };
 }
 
 /** The whole order as the till sends it. */
@@ -122,11 +137,24 @@ export function priceOrder(lines: readonly OrderLineInput[], orderDiscount: Manu
   priced.forEach((l, i) => {
     tax += includedTax(l.total - (shares[i] as number), lines[i]!.taxPercentHundredths);
   });
-  return { lines: priced, sum, discount, orderDiscount: off, orderDiscountShares: shares, shippingAmount: shippingCents, total: sum - off + shippingCents, tax, subtotal: sum - off - tax };
+  return {
+    lines: priced,
+    sum,
+    discount,
+    orderDiscount: off,
+    orderDiscountShares: shares,
+    shippingAmount: shippingCents,
+    total: sum - off + shippingCents,
+    tax,
+    subtotal: sum - off - tax,
+  };
 }
 
 /** The order lines of a basket priced by the promotions engine, matched by key. */
-export function withPromotions<L extends { key: string }>(lines: readonly L[], result: { lines: readonly LinePromotions[] }): (L & { promotions: readonly PromotionDiscount[] })[] {
+export function withPromotions<L extends { key: string }>(
+  lines: readonly L[],
+  result: { lines: readonly LinePromotions[] },
+): (L & { promotions: readonly PromotionDiscount[] })[] {
   const byKey = new Map(result.lines.map((l) => [l.key, l.discounts]));
   return lines.map((line) => ({ ...line, promotions: byKey.get(line.key) ?? [] }));
 }

@@ -17,7 +17,10 @@ const lineArb = fc.record({
   categoryId: fc.integer({ min: 1, max: 3 }),
   basePriceCents: fc.integer({ min: 0, max: 6000 }),
   unitPriceCents: fc.integer({ min: 0, max: 6000 }),
-  measure: fc.oneof(fc.integer({ min: 0, max: 6 }).map((q) => q * 1000), fc.integer({ min: 1, max: 3000 })),
+  measure: fc.oneof(
+    fc.integer({ min: 0, max: 6 }).map((q) => q * 1000),
+    fc.integer({ min: 1, max: 3000 }),
+  ),
   byWeight: fc.boolean(),
 });
 const ids = (max: number) => fc.uniqueArray(fc.integer({ min: 1, max }), { maxLength: 3 });
@@ -62,11 +65,18 @@ function build(s: Scenario) {
     byWeight: l.byWeight,
   }));
   const promotions: Promotion[] = s.promotions.map((p, i) => ({ ...p, id: i + 1, name: `P${i + 1}`, active: true }));
-  const rates: PriceRate[] = s.rates.map((r, i) => ({ id: i + 1, type: r.type, amountHundredths: r.amountHundredths, rounding: r.rounding, linkedPrices: new Map(r.linked) }));
+  const rates: PriceRate[] = s.rates.map((r, i) => ({
+    id: i + 1,
+    type: r.type,
+    amountHundredths: r.amountHundredths,
+    rounding: r.rounding,
+    linkedPrices: new Map(r.linked),
+  }));
   return { lines, promotions, rates };
 }
 
-const run = (lines: readonly BasketLine[], promotions: readonly Promotion[], rates: readonly PriceRate[]) => applyPromotions(lines, promotions, rates, MONDAY_NOON);
+const run = (lines: readonly BasketLine[], promotions: readonly Promotion[], rates: readonly PriceRate[]) =>
+  applyPromotions(lines, promotions, rates, MONDAY_NOON);
 
 /** A line's content (everything but its key) with what it got: comparable across key changes. */
 function contentResults(lines: readonly BasketLine[], result: PromotionsResult): string[] {
@@ -108,26 +118,38 @@ describe('promotions engine: properties', () => {
       fc.integer({ min: 0, max: 12_000 }).map((hundredths) => ({ kind: 'percent' as const, hundredths })),
     );
     fc.assert(
-      fc.property(scenario, fc.array(manualArb, { minLength: 12, maxLength: 12 }), manualArb, fc.integer({ min: 0, max: 1000 }), (s, manuals, orderOff, shipping) => {
-        const { lines, promotions, rates } = build(s);
-        const result = run(lines, promotions, rates);
-        const orderLines = withPromotions(
-          lines.map((l, i) => ({ key: l.key, priceCents: l.unitPriceCents, measureThousandths: Math.max(0, l.measureThousandths), taxPercentHundredths: [2100, 1000, 400, 0][i % 4]!, manual: manuals[i] })),
-          result,
-        );
-        const order = priceOrder(orderLines, orderOff, shipping);
-        for (const l of order.lines) {
-          expect(l.total).toBeGreaterThanOrEqual(0);
-          expect(l.tax).toBeGreaterThanOrEqual(0);
-          expect(l.tax).toBeLessThanOrEqual(l.total);
-          expect(l.total).toBe(l.sum - l.discount);
-        }
-        expect(order.orderDiscountShares.reduce((a, b) => a + b, 0)).toBe(order.orderDiscount);
-        order.orderDiscountShares.forEach((share, i) => expect(share).toBeLessThanOrEqual(order.lines[i]!.total));
-        expect(order.total).toBeGreaterThanOrEqual(shipping);
-        expect(order.total).toBe(order.sum - order.orderDiscount + shipping);
-        expect(order.subtotal + order.tax).toBe(order.sum - order.orderDiscount);
-      }),
+      fc.property(
+        scenario,
+        fc.array(manualArb, { minLength: 12, maxLength: 12 }),
+        manualArb,
+        fc.integer({ min: 0, max: 1000 }),
+        (s, manuals, orderOff, shipping) => {
+          const { lines, promotions, rates } = build(s);
+          const result = run(lines, promotions, rates);
+          const orderLines = withPromotions(
+            lines.map((l, i) => ({
+              key: l.key,
+              priceCents: l.unitPriceCents,
+              measureThousandths: Math.max(0, l.measureThousandths),
+              taxPercentHundredths: [2100, 1000, 400, 0][i % 4]!,
+              manual: manuals[i],
+            })),
+            result,
+          );
+          const order = priceOrder(orderLines, orderOff, shipping);
+          for (const l of order.lines) {
+            expect(l.total).toBeGreaterThanOrEqual(0);
+            expect(l.tax).toBeGreaterThanOrEqual(0);
+            expect(l.tax).toBeLessThanOrEqual(l.total);
+            expect(l.total).toBe(l.sum - l.discount);
+          }
+          expect(order.orderDiscountShares.reduce((a, b) => a + b, 0)).toBe(order.orderDiscount);
+          order.orderDiscountShares.forEach((share, i) => expect(share).toBeLessThanOrEqual(order.lines[i]!.total));
+          expect(order.total).toBeGreaterThanOrEqual(shipping);
+          expect(order.total).toBe(order.sum - order.orderDiscount + shipping);
+          expect(order.subtotal + order.tax).toBe(order.sum - order.orderDiscount);
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -175,7 +197,11 @@ describe('promotions engine: properties', () => {
     fc.assert(
       fc.property(scenario, fc.constantFrom(1, 2), fc.integer({ min: 0, max: 12_000 }), (s, action, discount) => {
         const { lines, rates } = build(s);
-        const result = run(lines, [{ id: 1, name: 'P', type: 4, apply_to: 3, condition: 1, quantity: 0, action, discount, productIds: [], categoryIds: [] }], rates);
+        const result = run(
+          lines,
+          [{ id: 1, name: 'P', type: 4, apply_to: 3, condition: 1, quantity: 0, action, discount, productIds: [], categoryIds: [] }],
+          rates,
+        );
         const money = lines.reduce((a, l) => a + lineSum(l.unitPriceCents, Math.max(0, l.measureThousandths)), 0);
         const whole = action === 1 ? percentOf(money, discount) : Math.min(discount, money);
         expect(result.cents).toBe(whole);

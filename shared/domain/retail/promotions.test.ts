@@ -16,7 +16,12 @@ function off(result: PromotionsResult): Record<string, number> {
 describe('type 1: pairs', () => {
   it('2x1 by category: units of every line sorted dear to cheap and paired, the cheaper of each pair free', () => {
     // 12.00, 8.00, 8.00, 5.00 → (12.00, 8.00) (8.00, 5.00): an 8.00 and the 5.00 free.
-    const lines = [line('a', 1, 1200, 1, { categoryId: 5 }), line('b', 2, 800, 2, { categoryId: 5 }), line('c', 3, 500, 1, { categoryId: 5 }), line('d', 4, 100, 1, { categoryId: 6 })];
+    const lines = [
+      line('a', 1, 1200, 1, { categoryId: 5 }),
+      line('b', 2, 800, 2, { categoryId: 5 }),
+      line('c', 3, 500, 1, { categoryId: 5 }),
+      line('d', 4, 100, 1, { categoryId: 6 }),
+    ];
     const result = run(lines, [promotion({ id: 1, name: '2x1 mitjons', type: 1, apply_to: 2, categoryIds: [5], apply_type: 2, group_by: 1 })]);
     expect(off(result)).toEqual({ b: 800, c: 500 });
     expect(result.lines[1]!.discounts).toEqual([{ promotionId: 1, name: '2x1 mitjons', cents: 800, amount: 800, isPercentage: false, units: 2 }]);
@@ -42,7 +47,10 @@ describe('type 1: pairs', () => {
     expect(byProduct.cents).toBe(1000);
     const byVariant = run(lines, [promotion({ id: 1, type: 1, apply_to: 1, productIds: [20], apply_type: 1, group_by: 3 })]);
     expect(byVariant.cents).toBe(0);
-    const twoOfOne = run([line('s', 21, 2000, 2, { masterId: 20 })], [promotion({ id: 1, type: 1, apply_to: 1, productIds: [20], apply_type: 1, group_by: 3 })]);
+    const twoOfOne = run(
+      [line('s', 21, 2000, 2, { masterId: 20 })],
+      [promotion({ id: 1, type: 1, apply_to: 1, productIds: [20], apply_type: 1, group_by: 3 })],
+    );
     expect(twoOfOne.cents).toBe(1000);
   });
 
@@ -119,7 +127,8 @@ describe('type 3: combo', () => {
 
 describe('type 3 on linked products: only with the whole product list', () => {
   // A combo of A, B and C (ids 1, 2, 3) at 20.00; each product 10.00.
-  const abc = (fields: Partial<Promotion> = {}) => promotion({ id: 7, name: 'Trio', type: 3, apply_to: 1, productIds: [1, 2, 3], productSetComplete: true, combo_price: 2000, ...fields });
+  const abc = (fields: Partial<Promotion> = {}) =>
+    promotion({ id: 7, name: 'Trio', type: 3, apply_to: 1, productIds: [1, 2, 3], productSetComplete: true, combo_price: 2000, ...fields });
 
   it('A + B of an A, B, C combo: no combo price; A + B + C: the combo price', () => {
     expect(run([line('a', 1, 1000, 1), line('b', 2, 1000, 1)], [abc()]).cents).toBe(0);

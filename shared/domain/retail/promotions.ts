@@ -206,7 +206,8 @@ function checkLine(line: BasketLine): void {
   ] as const) {
     if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`line ${line.key}: ${field} must be whole cents ≥ 0, got ${value}`);
   }
-  if (!Number.isSafeInteger(line.measureThousandths)) throw new RangeError(`line ${line.key}: measureThousandths must be a whole number, got ${line.measureThousandths}`);
+  if (!Number.isSafeInteger(line.measureThousandths))
+    throw new RangeError(`line ${line.key}: measureThousandths must be a whole number, got ${line.measureThousandths}`);
 }
 
 function prepare(lines: readonly BasketLine[]): Work[] {
@@ -398,7 +399,8 @@ export function applyPromotions(
 ): PromotionsResult {
   const works = prepare(lines);
   const ordered = [...works].sort(compareContent);
-  const rates = priceRates instanceof Map ? (priceRates as ReadonlyMap<number, PriceRate>) : new Map((priceRates as readonly PriceRate[]).map((r) => [r.id, r]));
+  const rates =
+    priceRates instanceof Map ? (priceRates as ReadonlyMap<number, PriceRate>) : new Map((priceRates as readonly PriceRate[]).map((r) => [r.id, r]));
   const moment = typeof at === 'object' && !(at instanceof Date) ? at : shopMoment(at);
   const applied: PromotionsResult['applied'] = [];
   const waiting: PromotionsResult['waiting'] = [];

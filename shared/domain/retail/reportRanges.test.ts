@@ -42,7 +42,9 @@ describe('report ranges', () => {
   it('cuts a stretch with times into pieces of one day each, whole days between without times', () => {
     expect(rangePieces({ startDate: '2026-11-20', endDate: '2026-11-20' })).toEqual([{ startDate: '2026-11-20', endDate: '2026-11-20' }]);
     expect(rangePieces({ startDate: '2026-11-01', endDate: '2026-11-30' })).toEqual([{ startDate: '2026-11-01', endDate: '2026-11-30' }]);
-    expect(rangePieces({ startDate: '2026-11-20', endDate: '2026-11-20', startTime: '10:00' })).toEqual([{ startDate: '2026-11-20', endDate: '2026-11-20', startTime: '10:00', endTime: '23:59' }]);
+    expect(rangePieces({ startDate: '2026-11-20', endDate: '2026-11-20', startTime: '10:00' })).toEqual([
+      { startDate: '2026-11-20', endDate: '2026-11-20', startTime: '10:00', endTime: '23:59' },
+    ]);
     // A business day ending after midnight: two pieces.
     expect(rangePieces({ startDate: '2026-11-20', startTime: '10:00', endDate: '2026-11-21', endTime: '02:00' })).toEqual([
       { startDate: '2026-11-20', endDate: '2026-11-20', startTime: '10:00', endTime: '23:59' },
@@ -55,7 +57,9 @@ describe('report ranges', () => {
       { startDate: '2026-11-22', endDate: '2026-11-22', startTime: '00:00', endTime: '03:00' },
     ]);
     // 00:00 and 23:59 are whole days.
-    expect(rangePieces({ startDate: '2026-11-16', startTime: '00:00', endDate: '2026-11-17', endTime: '23:59' })).toEqual([{ startDate: '2026-11-16', endDate: '2026-11-17' }]);
+    expect(rangePieces({ startDate: '2026-11-16', startTime: '00:00', endDate: '2026-11-17', endTime: '23:59' })).toEqual([
+      { startDate: '2026-11-16', endDate: '2026-11-17' },
+    ]);
   });
 
   it('says why a stretch cannot be read', () => {

@@ -17,8 +17,7 @@ export type PresetRange = 'today' | 'yesterday' | 'week' | 'month';
 
 /** What the manager chose: a preset, or a stretch from a date and time to a date and time. */
 export type RangeChoice =
-  | { kind: PresetRange }
-  | { kind: 'custom'; startDate: string; endDate: string; startTime?: string | undefined; endTime?: string | undefined };
+  { kind: PresetRange } | { kind: 'custom'; startDate: string; endDate: string; startTime?: string | undefined; endTime?: string | undefined };
 
 /** A stretch of the shop's time: from `startDate` `startTime` to `endDate` `endTime` (both ends included, to the minute). */
 export interface ReportRange {

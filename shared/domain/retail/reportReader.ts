@@ -119,7 +119,11 @@ function pagesDoNotAddUp(report: ShopReportName, detail: string): BridgeError {
  * Every line of a report over the pieces of a stretch (`null`: a report without dates, `stocks`),
  * each piece read whole, then added together (reportLines.ts).
  */
-export async function readReport<R extends ShopReportName>(report: R, pieces: readonly ReportPiece[] | null, o: ReadReportOptions): Promise<ShopReportLine<R>[]> {
+export async function readReport<R extends ShopReportName>(
+  report: R,
+  pieces: readonly ReportPiece[] | null,
+  o: ReadReportOptions,
+): Promise<ShopReportLine<R>[]> {
   const asked = pieces === null ? [null] : pieces;
   o.progress?.({ read: 0, known: asked.length });
   const parts = await Promise.all(asked.map((piece) => readPiece(report, piece, o)));

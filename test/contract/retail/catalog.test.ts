@@ -20,30 +20,73 @@ describe('§4.3 GET catalog/{resource} (paginated) and GET catalog/{resource}/<i
 
   it('a group: name, photo, order, active, tax_id and the read-only tax object', async () => {
     expect((await call('GET', `${C}/groups/1`)).body).toEqual({
-      id: 1, name: 'Ropa', photo: null, order: 1, active: true, tax_id: 1,
+      id: 1,
+      name: 'Ropa',
+      photo: null,
+      order: 1,
+      active: true,
+      tax_id: 1,
       tax: { id: 1, name: 'IVA 21%', percentage: '21.00', shouldStack: false },
     });
   });
 
   it('a category: name, group_id, photo, order, active, extra_id, tax_id, tax', async () => {
     expect((await call('GET', `${C}/categories/2`)).body).toEqual({
-      id: 2, name: 'Colmado', group_id: 1, photo: null, order: 2, active: true, extra_id: null, tax_id: 2,
+      id: 2,
+      name: 'Colmado',
+      group_id: 1,
+      photo: null,
+      order: 2,
+      active: true,
+      extra_id: null,
+      tax_id: 2,
       tax: { id: 2, name: 'IVA 10%', percentage: '10.00', shouldStack: false },
     });
   });
 
   it('a product: every §2.6 field; a variant carries its variant_master', async () => {
     const shirt = (await call('GET', `${C}/products/${MINIMAL.product.shirt}`)).body;
-    for (const field of ['id', 'name', 'category_id', 'photo', 'extra_id', 'reference', 'info', 'shortInfo', 'brand', 'season', 'order', 'active', 'featured',
-      'isOpen', 'traceability', 'usesStockManagement', 'usesWeight', 'weight', 'type', 'price', 'costPrice', 'barcode', 'main_product_id',
-      'complementary_product_id', 'unit_id', 'tax_id', 'discountinued_at', 'tax']) {
+    for (const field of [
+      'id',
+      'name',
+      'category_id',
+      'photo',
+      'extra_id',
+      'reference',
+      'info',
+      'shortInfo',
+      'brand',
+      'season',
+      'order',
+      'active',
+      'featured',
+      'isOpen',
+      'traceability',
+      'usesStockManagement',
+      'usesWeight',
+      'weight',
+      'type',
+      'price',
+      'costPrice',
+      'barcode',
+      'main_product_id',
+      'complementary_product_id',
+      'unit_id',
+      'tax_id',
+      'discountinued_at',
+      'tax',
+    ]) {
       expect(shirt).toHaveProperty(field);
     }
     expect(shirt).toMatchObject({ name: 'Camiseta básica', price: '19.99', costPrice: '7.00', barcode: '8412345678905', type: 0 });
     expect(shirt).not.toHaveProperty('stocks');
     expect(shirt).not.toHaveProperty('ecommerce_info');
     const variant = (await call('GET', `${C}/products/${MINIMAL.product.variantRedM}`)).body;
-    expect(variant).toMatchObject({ type: 6, main_product_id: MINIMAL.product.master, variant_master: { id: MINIMAL.product.master, type: 5, name: 'Camiseta rayas' } });
+    expect(variant).toMatchObject({
+      type: 6,
+      main_product_id: MINIMAL.product.master,
+      variant_master: { id: MINIMAL.product.master, type: 5, name: 'Camiseta rayas' },
+    });
   });
 
   it('filters: withStocks, withVariantInfo, withECommerce, withECommerceStocks (with the e-commerce module)', async () => {
@@ -59,7 +102,14 @@ describe('§4.3 GET catalog/{resource} (paginated) and GET catalog/{resource}/<i
     expect(find(info, MINIMAL.product.shirt).variant_info).toBeNull();
     const ecommerce = (await call('GET', `${C}/products?withECommerce=1`)).body;
     expect(find(ecommerce, MINIMAL.product.socks).ecommerce_info).toEqual({
-      id: 1, product_id: 6, active: true, weight: 0.1, sizes: { width: 10, height: 2, depth: 20 }, price: '5.50', discount_amount: '0.00', discount_percentage: '0.00',
+      id: 1,
+      product_id: 6,
+      active: true,
+      weight: 0.1,
+      sizes: { width: 10, height: 2, depth: 20 },
+      price: '5.50',
+      discount_amount: '0.00',
+      discount_percentage: '0.00',
     });
     const both = (await call('GET', `${C}/products?withECommerceStocks=1`)).body;
     expect(find(both, MINIMAL.product.shirt)).toHaveProperty('stocks');
@@ -80,15 +130,40 @@ describe('§4.3 POST catalog/{resource}: create (array of records)', () => {
     const { call, events } = retailFixture();
     const answer = await call<Json[]>('POST', `${C}/products`, [
       { name: 'Gorra', category_id: 1 },
-      { name: 'Bolso', category_id: 1, price: '45.5', costPrice: 20, active: 0, featured: true, type: 0, barcode: '8400000000017', discountinued_at: '2027-01-31' },
+      {
+        name: 'Bolso',
+        category_id: 1,
+        price: '45.5',
+        costPrice: 20,
+        active: 0,
+        featured: true,
+        type: 0,
+        barcode: '8400000000017',
+        discountinued_at: '2027-01-31',
+      },
     ]);
     expect(answer.status).toBe(201);
     expect(answer.body[0]).toMatchObject({
-      id: 7, name: 'Gorra', active: true, featured: false, isOpen: false, traceability: false, usesStockManagement: false, usesWeight: false,
-      weight: 0, type: 0, price: '0.00', costPrice: '0.00', barcode: null, tax: null,
+      id: 7,
+      name: 'Gorra',
+      active: true,
+      featured: false,
+      isOpen: false,
+      traceability: false,
+      usesStockManagement: false,
+      usesWeight: false,
+      weight: 0,
+      type: 0,
+      price: '0.00',
+      costPrice: '0.00',
+      barcode: null,
+      tax: null,
     });
     expect(answer.body[1]).toMatchObject({ id: 8, price: '45.50', costPrice: '20.00', active: false, featured: true, discountinued_at: '2027-01-31' });
-    expect(events.map((e) => [e.event, e.payload.id])).toEqual([['product.created', 7], ['product.created', 8]]);
+    expect(events.map((e) => [e.event, e.payload.id])).toEqual([
+      ['product.created', 7],
+      ['product.created', 8],
+    ]);
   });
 
   it('groups and categories: name required; a category needs an existing group_id', async () => {
@@ -151,15 +226,39 @@ describe('§4.3 PATCH catalog/{resource}: mass update (each object with its id)'
       { id: 6, active: false },
     ]);
     expect(answer.status).toBe(200);
-    expect(answer.body.map((p) => [p.id, p.price, p.active])).toEqual([[1, '21.00', true], [6, '5.50', false]]);
-    expect(events.map((e) => [e.event, e.payload.id])).toEqual([['product.updated', 1], ['product.updated', 6]]);
+    expect(answer.body.map((p) => [p.id, p.price, p.active])).toEqual([
+      [1, '21.00', true],
+      [6, '5.50', false],
+    ]);
+    expect(events.map((e) => [e.event, e.payload.id])).toEqual([
+      ['product.updated', 1],
+      ['product.updated', 6],
+    ]);
   });
 
   it.each([
     [[{ price: 1 }], /id: is required/],
-    [[{ id: 1, price: 1 }, { id: 999, price: 1 }], /no product 999/],
-    [[{ id: 1, price: 1 }, { id: 6, price: 'caro' }], /price/],
-    [[{ id: 1, price: 1 }, { id: 1, price: 2 }], /twice/],
+    [
+      [
+        { id: 1, price: 1 },
+        { id: 999, price: 1 },
+      ],
+      /no product 999/,
+    ],
+    [
+      [
+        { id: 1, price: 1 },
+        { id: 6, price: 'caro' },
+      ],
+      /price/,
+    ],
+    [
+      [
+        { id: 1, price: 1 },
+        { id: 1, price: 2 },
+      ],
+      /twice/,
+    ],
     [{ id: 1, price: 1 }, /array/],
   ])('atomic: %j → 422, nothing changed', async (body, reason) => {
     const { call, app } = retailFixture();

@@ -43,7 +43,14 @@ describe('§4.2 config', () => {
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ total: 2, per_page: 1, last_page: 2 });
     expect((answer.body.data as Json[])[0]).toEqual({
-      id: 1, name: 'Unidad', main_unit: null, conversion: '1.000', extra_id: null, created_at: null, updated_at: null, deleted_at: null,
+      id: 1,
+      name: 'Unidad',
+      main_unit: null,
+      conversion: '1.000',
+      extra_id: null,
+      created_at: null,
+      updated_at: null,
+      deleted_at: null,
     });
   });
 
@@ -64,7 +71,13 @@ describe('§4.2 stock', () => {
     const answer = await call('GET', `${R}/catalog/stocks`);
     expect(answer.body.total).toBe(3);
     expect((answer.body.data as Json[])[0]).toEqual({
-      id: 1, quantity: '10.000', defaultQuantity: '10.000', alert: false, warehouse_id: 1, item_id: MINIMAL.product.shirt, unit_id: 1,
+      id: 1,
+      quantity: '10.000',
+      defaultQuantity: '10.000',
+      alert: false,
+      warehouse_id: 1,
+      item_id: MINIMAL.product.shirt,
+      unit_id: 1,
     });
   });
 
@@ -118,7 +131,12 @@ describe('§2.4 / §4.2 / §7 customers', () => {
   it('POST config/customers creates a customer (201) and emits customer.created', async () => {
     const { call, events } = retailFixture();
     const answer = await call('POST', `${R}/config/customers`, {
-      name: 'Marta Soler', address: 'Carrer de Provença 200', city: 'Barcelona', postalCode: 8008, email: 'marta@example.com', maxCredit: 150.5,
+      name: 'Marta Soler',
+      address: 'Carrer de Provença 200',
+      city: 'Barcelona',
+      postalCode: 8008,
+      email: 'marta@example.com',
+      maxCredit: 150.5,
     });
     expect(answer.status).toBe(201);
     expect(answer.body).toMatchObject({ id: 3, name: 'Marta Soler', address: 'Carrer de Provença 200', postalCode: '8008', maxCredit: '150.50', nif: null });
@@ -153,7 +171,7 @@ describe('§2.4 / §4.2 / §7 customers', () => {
 });
 
 describe('§4.2 chain sync', () => {
-  it('POST chains/sync → { data: { message } }; the child gets the master\'s catalog, not its stock or customers', async () => {
+  it("POST chains/sync → { data: { message } }; the child gets the master's catalog, not its stock or customers", async () => {
     const { call, app } = retailFixture();
     await call('POST', `${R}/catalog/products`, [{ name: 'Gorra', category_id: 1, price: 12 }]);
     await call('POST', `${R}/config/customers`, { name: 'Solo master', address: 'x' });

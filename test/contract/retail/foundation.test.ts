@@ -125,7 +125,14 @@ describe('§8 limits: request size and objects per request', () => {
     const groups = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `Grupo ${i}` }));
     expectInvalid(await call('POST', `${R}/catalog/groups`, groups(101)), /at most 100/);
     expect(app.state.account('demo-shop')!.groups).toHaveLength(1);
-    expectInvalid(await call('PATCH', `${R}/catalog/groups`, Array.from({ length: 101 }, () => ({ id: 1, name: 'x' }))), /at most 100/);
+    expectInvalid(
+      await call(
+        'PATCH',
+        `${R}/catalog/groups`,
+        Array.from({ length: 101 }, () => ({ id: 1, name: 'x' })),
+      ),
+      /at most 100/,
+    );
     expect((await call('POST', `${R}/catalog/groups`, groups(100))).status).toBe(201);
     expect(app.state.account('demo-shop')!.groups).toHaveLength(101);
   });
@@ -139,7 +146,20 @@ describe('§2.1 / §4.1 pagination: 50 by default, 200 at most, exact total', ()
     const total = 301;
     const first = (await call('GET', `${R}/catalog/groups`)).body;
     expect(Object.keys(first).sort()).toEqual(
-      ['current_page', 'data', 'first_page_url', 'from', 'last_page', 'last_page_url', 'next_page_url', 'path', 'per_page', 'prev_page_url', 'to', 'total'].sort(),
+      [
+        'current_page',
+        'data',
+        'first_page_url',
+        'from',
+        'last_page',
+        'last_page_url',
+        'next_page_url',
+        'path',
+        'per_page',
+        'prev_page_url',
+        'to',
+        'total',
+      ].sort(),
     );
     expect(first).toMatchObject({ current_page: 1, per_page: 50, total, from: 1, to: 50, last_page: 7, prev_page_url: null });
     expect(first.data as unknown[]).toHaveLength(50);
@@ -161,13 +181,22 @@ describe('control API, ledger and stats', () => {
     const post = (path: string, body: unknown) =>
       fetch(`${sandbox.url}${path}`, { method: 'POST', headers: { ...SHOP, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
     const order = (await (await post(`${R}/orders`, ORDER)).json()) as Json;
-    expect((await post(`${R}/orders/${order.id as number}/invoices`, { payments: [{ amount: 19.99, payment_method_id: MINIMAL.payment.card }] })).status).toBe(201);
+    expect((await post(`${R}/orders/${order.id as number}/invoices`, { payments: [{ amount: 19.99, payment_method_id: MINIMAL.payment.card }] })).status).toBe(
+      201,
+    );
     expect((await post(`${R}/orders`, { total: 1 })).status).toBe(422); // refused: not in the ledger
 
     const ledger = await controlRequest<{ entries: Json[] }>(sandbox.url, '/__sandbox/ledger');
     expect(ledger.body.entries).toEqual([
       { service: 'retail', kind: 'order', tenant: 'demo-shop', receivedAt: expect.any(String), orderId: order.id, payload: ORDER },
-      { service: 'retail', kind: 'invoice', tenant: 'demo-shop', receivedAt: expect.any(String), orderId: order.id, payload: { payments: [{ amount: 19.99, payment_method_id: 1 }] } },
+      {
+        service: 'retail',
+        kind: 'invoice',
+        tenant: 'demo-shop',
+        receivedAt: expect.any(String),
+        orderId: order.id,
+        payload: { payments: [{ amount: 19.99, payment_method_id: 1 }] },
+      },
     ]);
     expect((await controlRequest<{ entries: Json[] }>(sandbox.url, '/__sandbox/ledger?kind=invoice')).body.entries).toHaveLength(1);
 
@@ -185,7 +214,9 @@ describe('control API, ledger and stats', () => {
     const venue = createSandboxApp();
     venue.state.ledger.push({ kind: 'loyalty', tenant: 'demo', receivedAt: '2026-11-23T10:00:00.000Z', orderId: 7, payload: {} });
     const answer = (await (await venue.request('/__sandbox/ledger')).json()) as { entries: Json[] };
-    expect(answer.entries).toEqual([{ service: 'hospitality', kind: 'loyalty', tenant: 'demo', receivedAt: '2026-11-23T10:00:00.000Z', orderId: 7, payload: {} }]);
+    expect(answer.entries).toEqual([
+      { service: 'hospitality', kind: 'loyalty', tenant: 'demo', receivedAt: '2026-11-23T10:00:00.000Z', orderId: 7, payload: {} },
+    ]);
   });
 
   it('faults apply on the retail listener (offline drops sockets) and the control API stays reachable', async () => {
@@ -232,19 +263,25 @@ describe('persistence (--retail-state)', () => {
         body: JSON.stringify({ name: 'Marta', address: 'Carrer Gran 1' }),
       });
       expect(created.status).toBe(201);
-      const order = (await (await fetch(`${first.url}${R}/orders`, { method: 'POST', headers: { ...SHOP, 'Content-Type': 'application/json' }, body: JSON.stringify(ORDER) })).json()) as Json;
+      const order = (await (
+        await fetch(`${first.url}${R}/orders`, { method: 'POST', headers: { ...SHOP, 'Content-Type': 'application/json' }, body: JSON.stringify(ORDER) })
+      ).json()) as Json;
       await first.close();
 
       const second = await startRetailSandbox({ port: 0, statePath: file });
       try {
-      const page = (await (await fetch(`${second.url}${R}/config/customers`, { headers: SHOP })).json()) as Json;
-      expect((page.data as Json[]).map((c) => c.name)).toContain('Marta');
-      expect((await controlRequest<{ entries: Json[] }>(second.url, '/__sandbox/ledger')).body.entries).toMatchObject([{ service: 'retail', orderId: order.id }]);
-      // Ids keep counting up after a restart.
-      const next = (await (await fetch(`${second.url}${R}/orders`, { method: 'POST', headers: { ...SHOP, 'Content-Type': 'application/json' }, body: JSON.stringify(ORDER) })).json()) as Json;
-      expect(next.id).toBe((order.id as number) + 1);
-      await controlRequest(second.url, '/__sandbox/reset', { method: 'POST' });
-      expect(((await (await fetch(`${second.url}${R}/config/customers`, { headers: SHOP })).json()) as Json).total).toBe(2);
+        const page = (await (await fetch(`${second.url}${R}/config/customers`, { headers: SHOP })).json()) as Json;
+        expect((page.data as Json[]).map((c) => c.name)).toContain('Marta');
+        expect((await controlRequest<{ entries: Json[] }>(second.url, '/__sandbox/ledger')).body.entries).toMatchObject([
+          { service: 'retail', orderId: order.id },
+        ]);
+        // Ids keep counting up after a restart.
+        const next = (await (
+          await fetch(`${second.url}${R}/orders`, { method: 'POST', headers: { ...SHOP, 'Content-Type': 'application/json' }, body: JSON.stringify(ORDER) })
+        ).json()) as Json;
+        expect(next.id).toBe((order.id as number) + 1);
+        await controlRequest(second.url, '/__sandbox/reset', { method: 'POST' });
+        expect(((await (await fetch(`${second.url}${R}/config/customers`, { headers: SHOP })).json()) as Json).total).toBe(2);
       } finally {
         await second.close();
       }

@@ -20,13 +20,52 @@ describe('§4.2 POST orders', () => {
   it('creates the order: 201 with id and status 0 (open), its lines and every §2.5 field', async () => {
     const { call } = retailFixture();
     const body = {
-      notes: 'Regalo', shippingAmount: 0, sum: 45.48, subtotal: 38.04, discount: 0, orderDiscount: 0, tax: 7.44, total: 45.48,
-      discountObject: {}, customer_id: MINIMAL.customer.ana, shipping_id: null, employee_id: 3, closed_at: null,
+      notes: 'Regalo',
+      shippingAmount: 0,
+      sum: 45.48,
+      subtotal: 38.04,
+      discount: 0,
+      orderDiscount: 0,
+      tax: 7.44,
+      total: 45.48,
+      discountObject: {},
+      customer_id: MINIMAL.customer.ana,
+      shipping_id: null,
+      employee_id: 3,
+      closed_at: null,
       order_contents: [
-        { name: 'Camiseta básica', quantity: 2, weight: null, price: 19.99, sum: 39.98, discount: 0, subtotal: 33.04, tax: 6.94, total: 39.98,
-          taxPercentage: 21, margin: 25.98, discountObject: {}, notes: '', product_id: P.shirt },
-        { name: 'Calcetines', quantity: 1, weight: null, price: 5.5, sum: 5.5, discount: 0, subtotal: 5, tax: 0.5, total: 5.5,
-          taxPercentage: 10, margin: 2, discountObject: {}, notes: 'talla 42', product_id: P.socks },
+        {
+          name: 'Camiseta básica',
+          quantity: 2,
+          weight: null,
+          price: 19.99,
+          sum: 39.98,
+          discount: 0,
+          subtotal: 33.04,
+          tax: 6.94,
+          total: 39.98,
+          taxPercentage: 21,
+          margin: 25.98,
+          discountObject: {},
+          notes: '',
+          product_id: P.shirt,
+        },
+        {
+          name: 'Calcetines',
+          quantity: 1,
+          weight: null,
+          price: 5.5,
+          sum: 5.5,
+          discount: 0,
+          subtotal: 5,
+          tax: 0.5,
+          total: 5.5,
+          taxPercentage: 10,
+          margin: 2,
+          discountObject: {},
+          notes: 'talla 42',
+          product_id: P.socks,
+        },
       ],
     };
     const answer = await call('POST', `${R}/orders`, body);
@@ -49,7 +88,12 @@ describe('§4.2 POST orders', () => {
     // Spread: 5.00 × 39.98/45.48 = 4.395… → 4.40 and 0.60. Taxes: 35.58 × 21/121 = 6.175… → 6.18;
     // 4.90 × 10/110 = 0.445… → 0.45. Tax 6.63; subtotal 45.48 − 5.00 − 6.63 = 33.85.
     const body = {
-      sum: 45.48, orderDiscount: 5, shippingAmount: 3.95, total: 44.43, tax: 6.63, subtotal: 33.85,
+      sum: 45.48,
+      orderDiscount: 5,
+      shippingAmount: 3.95,
+      total: 44.43,
+      tax: 6.63,
+      subtotal: 33.85,
       order_contents: [line(P.shirt, 19.99, 2, 21), line(P.socks, 5.5, 1, 10)],
     };
     expect((await call('POST', `${R}/orders`, body)).status).toBe(201);
@@ -73,9 +117,15 @@ describe('§4.2 POST orders', () => {
   it('a product sold by weight: sum = price × weight; the weight is required', async () => {
     const { call } = retailFixture();
     // 24.00 €/kg × 0.350 kg = 8.40.
-    const ok = await call('POST', `${R}/orders`, { total: 8.4, order_contents: [{ product_id: P.cheese, quantity: 1, weight: 0.35, price: 24, total: 8.4, taxPercentage: 10 }] });
+    const ok = await call('POST', `${R}/orders`, {
+      total: 8.4,
+      order_contents: [{ product_id: P.cheese, quantity: 1, weight: 0.35, price: 24, total: 8.4, taxPercentage: 10 }],
+    });
     expect(ok.status).toBe(201);
-    expectInvalid(await call('POST', `${R}/orders`, { total: 24, order_contents: [{ product_id: P.cheese, quantity: 1, price: 24, total: 24, taxPercentage: 10 }] }), /weight/);
+    expectInvalid(
+      await call('POST', `${R}/orders`, { total: 24, order_contents: [{ product_id: P.cheese, quantity: 1, price: 24, total: 24, taxPercentage: 10 }] }),
+      /weight/,
+    );
   });
 
   it.each([
@@ -143,7 +193,13 @@ describe('§4.2 POST orders/{order_id}/invoices', () => {
   it.each([
     [[{ amount: 39.97, payment_method_id: 1 }], /add up to 39\.97/],
     [[{ amount: 40, change: 0.02, payment_method_id: 1 }], /only a cash payment gives change/],
-    [[{ amount: 5, change: 6, payment_method_id: 2 }, { amount: 40.98, payment_method_id: 1 }], /more than the payment's amount/],
+    [
+      [
+        { amount: 5, change: 6, payment_method_id: 2 },
+        { amount: 40.98, payment_method_id: 1 },
+      ],
+      /more than the payment's amount/,
+    ],
     [[{ amount: 39.98, payment_method_id: 9 }], /no payment method 9/],
     [[], /at least one payment/],
     [[{ amount: 0, payment_method_id: 1 }], /more than 0/],
@@ -181,7 +237,8 @@ describe('clarifications "Promotions": one worked example per type, as the clien
     const created = await call('POST', `${R}/promotions/promotions`, body);
     expect(created.status).toBe(201);
     const id = created.body.id as number;
-    if (products.length) expect((await call('POST', `${R}/promotions/promotions/${id}/categories`, { categories: [MINIMAL.category.shirts] })).status).toBe(200);
+    if (products.length)
+      expect((await call('POST', `${R}/promotions/promotions/${id}/categories`, { categories: [MINIMAL.category.shirts] })).status).toBe(200);
     for (const product of products) await call('POST', `${R}/catalog/products/${product}/promotions`, { promotions: [id] });
     return { id, name: body.name as string };
   }
@@ -192,8 +249,24 @@ describe('clarifications "Promotions": one worked example per type, as the clien
     // sum 39.98, discount 19.99, total 19.99; tax 19.99 × 21/121 = 3.469… → 3.47; subtotal 16.52.
     const discountObject = { id: promo.id, name: promo.name, amount: 19.99, isPercentage: false };
     const body = {
-      sum: 19.99, total: 19.99, tax: 3.47, subtotal: 16.52,
-      order_contents: [{ product_id: P.shirt, quantity: 2, price: 19.99, sum: 39.98, discount: 19.99, total: 19.99, tax: 3.47, subtotal: 16.52, taxPercentage: 21, discountObject }],
+      sum: 19.99,
+      total: 19.99,
+      tax: 3.47,
+      subtotal: 16.52,
+      order_contents: [
+        {
+          product_id: P.shirt,
+          quantity: 2,
+          price: 19.99,
+          sum: 39.98,
+          discount: 19.99,
+          total: 19.99,
+          tax: 3.47,
+          subtotal: 16.52,
+          taxPercentage: 21,
+          discountObject,
+        },
+      ],
     };
     const answer = await call('POST', `${R}/orders`, body);
     expect(answer.status).toBe(201);
@@ -210,9 +283,20 @@ describe('clarifications "Promotions": one worked example per type, as the clien
     expect(rates.body).toEqual([{ price_rate_id: rate.body.id, price: null, rate_price: '16.99' }]);
     // tax 16.99 × 21/121 = 2.948… → 2.95.
     const body = {
-      total: 16.99, tax: 2.95,
-      order_contents: [{ product_id: P.shirt, quantity: 1, price: 19.99, discount: 3, total: 16.99, tax: 2.95, taxPercentage: 21,
-        discountObject: { id: promo.id, name: promo.name, amount: 3, isPercentage: false } }],
+      total: 16.99,
+      tax: 2.95,
+      order_contents: [
+        {
+          product_id: P.shirt,
+          quantity: 1,
+          price: 19.99,
+          discount: 3,
+          total: 16.99,
+          tax: 2.95,
+          taxPercentage: 21,
+          discountObject: { id: promo.id, name: promo.name, amount: 3, isPercentage: false },
+        },
+      ],
     };
     expect((await call('POST', `${R}/orders`, body)).status).toBe(201);
     expectInvalid(await call('POST', `${R}/orders`, { ...body, total: 16.49, order_contents: [{ ...body.order_contents[0], total: 16.49 }] }), /total/);
@@ -225,7 +309,9 @@ describe('clarifications "Promotions": one worked example per type, as the clien
     // Shirt 15.68 (tax 15.68 × 21/121 = 2.721… → 2.72), socks 4.32 (tax 4.32 × 10/110 = 0.392… → 0.39).
     const discountObject = (amount: number) => ({ id: promo.id, name: promo.name, amount, isPercentage: false });
     const body = {
-      sum: 20, total: 20, tax: 3.11,
+      sum: 20,
+      total: 20,
+      tax: 3.11,
       order_contents: [
         { product_id: P.shirt, quantity: 1, price: 19.99, discount: 4.31, total: 15.68, tax: 2.72, taxPercentage: 21, discountObject: discountObject(4.31) },
         { product_id: P.socks, quantity: 1, price: 5.5, discount: 1.18, total: 4.32, tax: 0.39, taxPercentage: 10, discountObject: discountObject(1.18) },
@@ -239,9 +325,23 @@ describe('clarifications "Promotions": one worked example per type, as the clien
     const promo = await promotion(call, { name: '3 pares −10 %', type: 4, apply_to: 1, condition: 1, quantity: 3, action: 1, discount: 10 }, [P.socks]);
     // 3 × 5.50 = 16.50; 10 % = 1.65 off → 14.85; tax 14.85 × 10/110 = 1.35.
     const body = {
-      total: 14.85, tax: 1.35, subtotal: 13.5,
-      order_contents: [{ product_id: P.socks, quantity: 3, price: 5.5, sum: 16.5, discount: 1.65, total: 14.85, tax: 1.35, subtotal: 13.5, taxPercentage: 10,
-        discountObject: { id: promo.id, name: promo.name, amount: 10, isPercentage: true } }],
+      total: 14.85,
+      tax: 1.35,
+      subtotal: 13.5,
+      order_contents: [
+        {
+          product_id: P.socks,
+          quantity: 3,
+          price: 5.5,
+          sum: 16.5,
+          discount: 1.65,
+          total: 14.85,
+          tax: 1.35,
+          subtotal: 13.5,
+          taxPercentage: 10,
+          discountObject: { id: promo.id, name: promo.name, amount: 10, isPercentage: true },
+        },
+      ],
     };
     expect((await call('POST', `${R}/orders`, body)).status).toBe(201);
     // The server does not recompute promotions: the same order without the discount is valid arithmetic too.

@@ -47,11 +47,17 @@ describe('§4.4 price rates', () => {
   });
 });
 
-describe('§4.4 a rate\'s products', () => {
+describe("§4.4 a rate's products", () => {
   it('POST links prices; products that do not exist are skipped, not linked; GET lists them; linking again replaces', async () => {
     const { call } = retailFixture();
     const id = await rate(call, { name: 'Outlet', type: 2, amount: 0, rounding: 4 });
-    const linked = await call<Json[]>('POST', `${RATES}/${id}/products`, { prices: [{ product_id: P.shirt, price: 12.4 }, { product_id: 9999, price: 1 }, { product_id: P.socks, price: '13' }] });
+    const linked = await call<Json[]>('POST', `${RATES}/${id}/products`, {
+      prices: [
+        { product_id: P.shirt, price: 12.4 },
+        { product_id: 9999, price: 1 },
+        { product_id: P.socks, price: '13' },
+      ],
+    });
     expect(linked.status).toBe(200);
     // rounding 4 (up to .99): 12.40 → 12.99, 13.00 → 13.99.
     expect(linked.body).toEqual([
@@ -66,7 +72,13 @@ describe('§4.4 a rate\'s products', () => {
   it('DELETE …/products/{product} and DELETE …/products { prices } unlink', async () => {
     const { call } = retailFixture();
     const id = await rate(call, { name: 'Outlet', type: 2, amount: 0 });
-    await call('POST', `${RATES}/${id}/products`, { prices: [{ product_id: P.shirt, price: 10 }, { product_id: P.socks, price: 4 }, { product_id: P.cheese, price: 20 }] });
+    await call('POST', `${RATES}/${id}/products`, {
+      prices: [
+        { product_id: P.shirt, price: 10 },
+        { product_id: P.socks, price: 4 },
+        { product_id: P.cheese, price: 20 },
+      ],
+    });
     expect((await call<Json[]>('DELETE', `${RATES}/${id}/products/${P.shirt}`)).body.map((l) => l.product_id)).toEqual([P.socks, P.cheese]);
     const rest = await call<Json[]>('DELETE', `${RATES}/${id}/products`, { prices: [{ product_id: P.socks }, P.cheese, 9999] });
     expect(rest).toMatchObject({ status: 200, body: [] });
@@ -91,12 +103,17 @@ describe('§4.4 a rate\'s products', () => {
   });
 });
 
-describe('§4.4 a product\'s rates (catalog paths)', () => {
+describe("§4.4 a product's rates (catalog paths)", () => {
   it('POST links; rates that do not exist are skipped; GET lists every rate the product has a price in', async () => {
     const { call } = retailFixture();
     const percent = await rate(call, { name: '−15 %', type: 1, amount: -15, rounding: 1 });
     const fixed = await rate(call, { name: 'Fijo', type: 2, amount: 0 });
-    const linked = await call<Json[]>('POST', `${R}/catalog/products/${P.shirt}/priceRates`, { prices: [{ price_rate_id: fixed, price: 15 }, { price_rate_id: 999, price: 1 }] });
+    const linked = await call<Json[]>('POST', `${R}/catalog/products/${P.shirt}/priceRates`, {
+      prices: [
+        { price_rate_id: fixed, price: 15 },
+        { price_rate_id: 999, price: 1 },
+      ],
+    });
     // type 1 prices every product: 19.99 × 0.85 = 16.9915 → 16.99 (half up to the cent).
     expect(linked.body).toEqual([
       { price_rate_id: percent, price: null, rate_price: '16.99' },
@@ -104,7 +121,11 @@ describe('§4.4 a product\'s rates (catalog paths)', () => {
     ]);
     // A product's own linked price in a type 1 rate wins over the percentage.
     await call('POST', `${R}/catalog/products/${P.shirt}/priceRates`, { prices: [{ price_rate_id: percent, price: 18 }] });
-    expect((await call<Json[]>('GET', `${R}/catalog/products/${P.shirt}/priceRates`)).body[0]).toEqual({ price_rate_id: percent, price: '18.00', rate_price: '18.00' });
+    expect((await call<Json[]>('GET', `${R}/catalog/products/${P.shirt}/priceRates`)).body[0]).toEqual({
+      price_rate_id: percent,
+      price: '18.00',
+      rate_price: '18.00',
+    });
     // Unlink one, then the rest by body.
     const afterOne = await call<Json[]>('DELETE', `${R}/catalog/products/${P.shirt}/priceRates/${fixed}`);
     expect(afterOne.body).toEqual([{ price_rate_id: percent, price: '18.00', rate_price: '18.00' }]);

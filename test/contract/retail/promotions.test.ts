@@ -16,12 +16,39 @@ describe('§4.5 promotions', () => {
   it('POST creates (201) with every §2.8 field; GET lists; PUT replaces; DELETE removes', async () => {
     const { call } = retailFixture();
     const id = await create(call, {
-      ...BASE, active: 1, order: 2, start_date: '2026-12-01', end_date: '2026-12-31', start_time: '09:00', end_time: '21:30', weekdays: [1, 2, 3, 4, 5], group_by: 1,
+      ...BASE,
+      active: 1,
+      order: 2,
+      start_date: '2026-12-01',
+      end_date: '2026-12-31',
+      start_time: '09:00',
+      end_time: '21:30',
+      weekdays: [1, 2, 3, 4, 5],
+      group_by: 1,
     });
-    expect((await call<Json[]>('GET', PROMOS)).body).toEqual([{
-      id, active: true, order: 2, name: 'Rebajas', type: 4, apply_to: 3, start_date: '2026-12-01', end_date: '2026-12-31', start_time: '09:00', end_time: '21:30',
-      weekdays: [1, 2, 3, 4, 5], apply_type: null, group_by: 1, price_rate_id: null, combo_price: null, condition: 2, quantity: '50.000', action: 2, discount: '5.00',
-    }]);
+    expect((await call<Json[]>('GET', PROMOS)).body).toEqual([
+      {
+        id,
+        active: true,
+        order: 2,
+        name: 'Rebajas',
+        type: 4,
+        apply_to: 3,
+        start_date: '2026-12-01',
+        end_date: '2026-12-31',
+        start_time: '09:00',
+        end_time: '21:30',
+        weekdays: [1, 2, 3, 4, 5],
+        apply_type: null,
+        group_by: 1,
+        price_rate_id: null,
+        combo_price: null,
+        condition: 2,
+        quantity: '50.000',
+        action: 2,
+        discount: '5.00',
+      },
+    ]);
     const put = await call('PUT', `${PROMOS}/${id}`, { name: 'Combo', type: 3, apply_to: 2, combo_price: 30 });
     expect(put).toMatchObject({ status: 200, body: { id, name: 'Combo', type: 3, combo_price: '30.00', condition: null, start_date: null } });
     expect((await call('DELETE', `${PROMOS}/${id}`)).status).toBe(200);
@@ -72,15 +99,27 @@ describe('§4.5 promotions', () => {
     await create(call, { name: '2x1', type: 1, apply_to: 1, apply_type: 2 });
     await create(call, { name: 'Tarifa', type: 2, apply_to: 3, price_rate_id: rate });
     await create(call, { name: 'Combo', type: 3, apply_to: 2, combo_price: 0 });
-    await create(call, { name: 'Condicional', type: 4, apply_to: 3, condition: 1, quantity: 0, action: 1, discount: 0, start_date: '2026-12-01', end_date: '2026-12-01' });
+    await create(call, {
+      name: 'Condicional',
+      type: 4,
+      apply_to: 3,
+      condition: 1,
+      quantity: 0,
+      action: 1,
+      discount: 0,
+      start_date: '2026-12-01',
+      end_date: '2026-12-01',
+    });
   });
 });
 
-describe('§4.5 a promotion\'s categories', () => {
+describe("§4.5 a promotion's categories", () => {
   it('POST links existing categories; GET lists them; DELETE one or by body unlinks', async () => {
     const { call } = retailFixture();
     const id = await create(call);
-    const linked = await call<Json[]>('POST', `${PROMOS}/${id}/categories`, { categories: [MINIMAL.category.shirts, MINIMAL.category.food, MINIMAL.category.shirts] });
+    const linked = await call<Json[]>('POST', `${PROMOS}/${id}/categories`, {
+      categories: [MINIMAL.category.shirts, MINIMAL.category.food, MINIMAL.category.shirts],
+    });
     expect(linked.body.map((c) => c.id)).toEqual([1, 2]);
     expect((await call<Json[]>('GET', `${PROMOS}/${id}/categories`)).body[1]).toMatchObject({ id: 2, name: 'Colmado', group_id: 1 });
     expect((await call<Json[]>('DELETE', `${PROMOS}/${id}/categories/1`)).body.map((c) => c.id)).toEqual([2]);

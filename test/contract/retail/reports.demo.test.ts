@@ -50,7 +50,8 @@ describe('reports over the demo shop', () => {
     expect(cents(await report('hours'))).toBe(paid);
     expect(cents(await report('orderInvoices'))).toBe(paid);
     // The demo shop ships nothing: the lines' paid totals add up to the orders'.
-    for (const name of ['categorySales', 'categories', 'groups', 'productSales', 'products', 'fullProductSales', 'taxes']) expect(cents(await report(name)), name).toBe(paid);
+    for (const name of ['categorySales', 'categories', 'groups', 'productSales', 'products', 'fullProductSales', 'taxes'])
+      expect(cents(await report(name)), name).toBe(paid);
     const taxes = await report('taxes');
     expect(cents(taxes, 'tax')).toBe(cents(orders, 'tax'));
     expect(taxes.map((t) => t.taxPercentage)).toEqual([4, 10, 21]);
@@ -76,7 +77,8 @@ describe('reports over the demo shop', () => {
     expect(stocks).toHaveLength(stock.length);
     const total = Math.round(stock.reduce((a, s) => a + Number(s.quantity), 0) * 1000);
     expect(units(stocks)).toBe(total);
-    for (const name of ['inventories', 'inventoryContents', 'stockCategories', 'stockGroups', 'productList']) expect(units(await report(name, '')), name).toBe(total);
+    for (const name of ['inventories', 'inventoryContents', 'stockCategories', 'stockGroups', 'productList'])
+      expect(units(await report(name, '')), name).toBe(total);
     expect(stocks.filter((s) => s.alert).length).toBe(stock.filter((s) => s.alert).length);
     expect(stocks.some((s) => s.alert)).toBe(true);
     expect((await report('inventories', '')).map((w) => w.name)).toEqual(['Botiga', 'Magatzem']);

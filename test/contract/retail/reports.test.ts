@@ -11,7 +11,20 @@ import { expectInvalid, expectRetailError, MINIMAL, R, retailFixture, type Json,
 
 const P = MINIMAL.product;
 const OCTOBER = 'start_date=2026-10-01&end_date=2026-10-31&dateField=closed_at';
-const ENVELOPE = ['current_page', 'data', 'first_page_url', 'from', 'last_page', 'last_page_url', 'next_page_url', 'path', 'per_page', 'prev_page_url', 'to', 'total'];
+const ENVELOPE = [
+  'current_page',
+  'data',
+  'first_page_url',
+  'from',
+  'last_page',
+  'last_page_url',
+  'next_page_url',
+  'path',
+  'per_page',
+  'prev_page_url',
+  'to',
+  'total',
+];
 const EMPTY = ['customerOrderContents', 'deliveryNoteContents', 'inOuts', 'marketingAnswers', 'presences', 'targets', 'turns', 'vendorItems'];
 
 type Page = { data: Json[]; total: number } & Json;
@@ -31,7 +44,10 @@ async function shopWithOrders(): Promise<RetailFixture & { invoices: Json[] }> {
   const orders: Array<[Json, Json[] | null]> = [
     [
       {
-        closed_at: '2026-10-05 10:15:00', customer_id: MINIMAL.customer.ana, employee_id: 1, total: 45.48,
+        closed_at: '2026-10-05 10:15:00',
+        customer_id: MINIMAL.customer.ana,
+        employee_id: 1,
+        total: 45.48,
         order_contents: [
           { product_id: P.shirt, quantity: 2, price: 19.99, total: 39.98, taxPercentage: 21 },
           { product_id: P.socks, quantity: 1, price: 5.5, total: 5.5, taxPercentage: 10 },
@@ -41,17 +57,34 @@ async function shopWithOrders(): Promise<RetailFixture & { invoices: Json[] }> {
     ],
     [
       {
-        closed_at: '2026-10-07 18:40:00', customer_id: MINIMAL.customer.jordi, employee_id: 2, orderDiscount: 2, total: 30,
+        closed_at: '2026-10-07 18:40:00',
+        customer_id: MINIMAL.customer.jordi,
+        employee_id: 2,
+        orderDiscount: 2,
+        total: 30,
         discountObject: { name: 'Descompte client', amount: 2, isPercentage: false },
         order_contents: [
-          { product_id: P.variantRedM, quantity: 1, price: 25, discount: 5, total: 20, taxPercentage: 21, discountObject: { id: 7, name: 'Promo test', amount: 5, isPercentage: false } },
+          {
+            product_id: P.variantRedM,
+            quantity: 1,
+            price: 25,
+            discount: 5,
+            total: 20,
+            taxPercentage: 21,
+            discountObject: { id: 7, name: 'Promo test', amount: 5, isPercentage: false },
+          },
           { product_id: P.cheese, quantity: 1, weight: 0.5, price: 24, total: 12, taxPercentage: 10 },
         ],
       },
       [{ amount: 50, change: 20, payment_method_id: MINIMAL.payment.cash }],
     ],
     [
-      { closed_at: '2026-10-10 12:05:00', employee_id: 1, total: 16.5, order_contents: [{ product_id: P.socks, quantity: 3, price: 5.5, total: 16.5, taxPercentage: 10 }] },
+      {
+        closed_at: '2026-10-10 12:05:00',
+        employee_id: 1,
+        total: 16.5,
+        order_contents: [{ product_id: P.socks, quantity: 3, price: 5.5, total: 16.5, taxPercentage: 10 }],
+      },
       [
         { amount: 10, payment_method_id: MINIMAL.payment.giftCard },
         { amount: 6.5, payment_method_id: MINIMAL.payment.bizum },
@@ -176,9 +209,21 @@ describe('§4.6 sales figures, from the orders and invoices the test sent', () =
     expect(await lines(call, 'payments')).toEqual(
       [...expected.entries()]
         .sort(([a], [b]) => a - b)
-        .map(([id, r]) => ({ payment_method_id: id, name: methods.find((m) => m.id === id)!.name, count: r.count, amount: money(r.amount), change: money(r.change) })),
+        .map(([id, r]) => ({
+          payment_method_id: id,
+          name: methods.find((m) => m.id === id)!.name,
+          count: r.count,
+          amount: money(r.amount),
+          change: money(r.change),
+        })),
     );
-    expect((await lines(call, 'payments')).find((l) => l.name === 'Cash')).toEqual({ payment_method_id: 2, name: 'Cash', count: 1, amount: '50.00', change: '20.00' });
+    expect((await lines(call, 'payments')).find((l) => l.name === 'Cash')).toEqual({
+      payment_method_id: 2,
+      name: 'Cash',
+      count: 1,
+      amount: '50.00',
+      change: '20.00',
+    });
     expect(await lines(call, 'orderInvoices')).toEqual([
       { name: invoices[0]!.number, quantity: 3, total: '45.48' },
       { name: invoices[1]!.number, quantity: 2, total: '30.00' },
@@ -215,7 +260,12 @@ describe('§4.6 sales figures, from the orders and invoices the test sent', () =
     const { call } = await shopWithOrders();
     const today = shopToday();
     const all = await lines(call, 'orders', `start_date=${today}&end_date=${today}`);
-    expect(all.map((o) => [o.id, o.status])).toEqual([[1, 1], [2, 1], [3, 1], [4, 0]]);
+    expect(all.map((o) => [o.id, o.status])).toEqual([
+      [1, 1],
+      [2, 1],
+      [3, 1],
+      [4, 0],
+    ]);
     // The default window is this month to today, by created_at: the same four orders.
     expect(await lines(call, 'orders', '')).toEqual(all);
     expect((await lines(call, 'hours', `start_date=${today}&end_date=${today}`)).reduce((n, h) => n + (h.orders as number), 0)).toBe(3);
@@ -244,7 +294,9 @@ describe('§4.6 stock figures, from the API stock and product listings', () => {
       rows.map((s) => ({ product_id: s.item_id, name: product(s.item_id).name, warehouse_id: s.warehouse_id, quantity: Number(s.quantity), alert: s.alert })),
     );
     const value = (s: Json) => Math.round(Number(s.quantity) * cents(product(s.item_id).costPrice));
-    expect(await lines(call, 'inventoryContents')).toEqual(rows.map((s) => ({ name: product(s.item_id).name, quantity: Number(s.quantity), total: money(value(s)) })));
+    expect(await lines(call, 'inventoryContents')).toEqual(
+      rows.map((s) => ({ name: product(s.item_id).name, quantity: Number(s.quantity), total: money(value(s)) })),
+    );
     const byWarehouse = (w: number) => rows.filter((s) => s.warehouse_id === w);
     const sum = (list: Json[], f: (s: Json) => number) => list.reduce((a, s) => a + f(s), 0);
     expect(await lines(call, 'inventories')).toEqual([
@@ -292,7 +344,9 @@ describe('§4.6 filters narrow the lines', () => {
     expect(await ids(call, 'discount=7')).toEqual([2]);
     // The same filters narrow the sales reports.
     expect(await lines(call, 'categorySales', `${OCTOBER}&dayofweek=7`)).toEqual([{ category_id: 1, name: 'Camisetas', quantity: 3, total: '16.50' }]);
-    expect(await lines(call, 'payments', `${OCTOBER}&employee=2`)).toEqual([{ payment_method_id: 2, name: 'Cash', count: 1, amount: '50.00', change: '20.00' }]);
+    expect(await lines(call, 'payments', `${OCTOBER}&employee=2`)).toEqual([
+      { payment_method_id: 2, name: 'Cash', count: 1, amount: '50.00', change: '20.00' },
+    ]);
     // Parameters that do not apply are checked, then ignored.
     expect(await ids(call, 'room=3&cashier=2&priceRate=1')).toEqual([1, 2, 3]);
   });

@@ -15,7 +15,15 @@ import {
   type RefPromotion,
 } from './shopReferee';
 
-const product = (id: number, price: number, fields: Partial<RefProduct> = {}): RefProduct => ({ id, name: `P${id}`, categoryId: 1, masterId: null, priceCents: price, taxHundredths: 2100, ...fields });
+const product = (id: number, price: number, fields: Partial<RefProduct> = {}): RefProduct => ({
+  id,
+  name: `P${id}`,
+  categoryId: 1,
+  masterId: null,
+  priceCents: price,
+  taxHundredths: 2100,
+  ...fields,
+});
 
 const promotion = (fields: Partial<RefPromotion> & Pick<RefPromotion, 'id' | 'type' | 'apply_to'>): RefPromotion => ({
   name: `Promo ${fields.id}`,
@@ -114,9 +122,25 @@ describe('a sale', () => {
 
   it('2x1: the second unit free, as the line discount with the promotion; at the sale rate price', () => {
     const rate = rateFromWire({ id: 1, type: 1, amount: '-10.00', rounding: 2 }, [{ product_id: 20, price: '9.45' }]);
-    const order = refereeSale({ lines: [{ product: socks, quantity: 2 }, { product: book, quantity: 1 }], rate, promotions: [twoForOne], rates: [rate], at: WEDNESDAY });
+    const order = refereeSale({
+      lines: [
+        { product: socks, quantity: 2 },
+        { product: book, quantity: 1 },
+      ],
+      rate,
+      promotions: [twoForOne],
+      rates: [rate],
+      at: WEDNESDAY,
+    });
     // socks 9.50 × 0.9 = 8.55; the book's own 9.45 in the rate
-    expect(order.lines[0]).toMatchObject({ price: 855, sum: 1710, discount: 855, total: 855, tax: 148, promotion: { id: 1, name: '2x1 en mitjons', amount: 855 } });
+    expect(order.lines[0]).toMatchObject({
+      price: 855,
+      sum: 1710,
+      discount: 855,
+      total: 855,
+      tax: 148,
+      promotion: { id: 1, name: '2x1 en mitjons', amount: 855 },
+    });
     expect(order.lines[1]).toMatchObject({ price: 945, sum: 945, discount: 0, total: 945, tax: 36 });
     expect(order).toMatchObject({ sum: 1800, discount: 855, total: 1800, tax: 184, subtotal: 1616 });
   });
@@ -130,7 +154,13 @@ describe('a sale', () => {
   it('a price-rate promotion prices its units by its rate; a unit it took takes no later promotion', () => {
     const outlet = rateFromWire({ id: 2, type: 1, amount: '-30.00', rounding: 5 }, []);
     const sale = promotion({ id: 3, type: 2, apply_to: 2, price_rate_id: 2, categoryIds: [20], order: 1 });
-    const order = refereeSale({ lines: [{ product: socks, quantity: 2 }], rate: null, promotions: [sale, { ...twoForOne, order: 2 }], rates: [outlet], at: WEDNESDAY });
+    const order = refereeSale({
+      lines: [{ product: socks, quantity: 2 }],
+      rate: null,
+      promotions: [sale, { ...twoForOne, order: 2 }],
+      rates: [outlet],
+      at: WEDNESDAY,
+    });
     // 9.50 × 0.7 = 6.65 → down to .99: 5.99, on both units; the 2x1 finds none free.
     expect(order.lines[0]).toMatchObject({ price: 950, discount: 2 * 351, total: 1198, promotion: { id: 3 } });
   });
@@ -148,7 +178,20 @@ describe('a sale', () => {
 
   it('reads a promotion as the service lists it', () => {
     const p = promotionFromWire(
-      { id: 5, name: '10 %', type: 4, apply_to: 3, active: true, order: 5, start_date: null, weekdays: [1, 2], condition: 2, quantity: '100.000', action: 1, discount: '10.00' },
+      {
+        id: 5,
+        name: '10 %',
+        type: 4,
+        apply_to: 3,
+        active: true,
+        order: 5,
+        start_date: null,
+        weekdays: [1, 2],
+        condition: 2,
+        quantity: '100.000',
+        action: 1,
+        discount: '10.00',
+      },
       { categoryIds: [], productIds: [] },
     );
     expect(p).toMatchObject({ id: 5, type: 4, condition: 2, quantityThousandths: 100_000, weekdays: [1, 2], start_date: null });

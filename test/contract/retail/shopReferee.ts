@@ -70,7 +70,7 @@ export function roundRate(num: number, den: number, rounding: number | null): nu
     }
     case 4:
       if (num <= 99 * den) return 99;
-      return (floorDiv(num - 99 * den + 100 * den - 1, 100 * den)) * 100 + 99;
+      return floorDiv(num - 99 * den + 100 * den - 1, 100 * den) * 100 + 99;
     case 5:
       if (num < 99 * den) return halfUp(num, den);
       return floorDiv(num - 99 * den, 100 * den) * 100 + 99;
@@ -118,7 +118,16 @@ const WEEKDAYS: Record<string, number> = { Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 
 /** The shop's date, time and weekday (Europe/Madrid) at `at`. */
 export function shopClock(at: Date): { date: string; time: string; weekday: number } {
   const parts: Record<string, string> = {};
-  const format = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Madrid', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', weekday: 'short', hourCycle: 'h23' });
+  const format = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/Madrid',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    weekday: 'short',
+    hourCycle: 'h23',
+  });
   for (const part of format.formatToParts(at)) parts[part.type] = part.value;
   return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}`, weekday: WEEKDAYS[parts.weekday!]! };
 }
@@ -195,8 +204,16 @@ interface Unit {
 }
 
 /** The order a basket gives at `at`, with the sale's rate (or none) and the shop's promotions and rates. */
-export function refereeSale(input: { lines: RefLineInput[]; rate: RefRate | null; promotions: readonly RefPromotion[]; rates: readonly RefRate[]; at: Date }): RefOrder {
-  const prices = input.lines.map(({ product }) => (input.rate ? (ratePrice(input.rate, product.id, product.priceCents) ?? product.priceCents) : product.priceCents));
+export function refereeSale(input: {
+  lines: RefLineInput[];
+  rate: RefRate | null;
+  promotions: readonly RefPromotion[];
+  rates: readonly RefRate[];
+  at: Date;
+}): RefOrder {
+  const prices = input.lines.map(({ product }) =>
+    input.rate ? (ratePrice(input.rate, product.id, product.priceCents) ?? product.priceCents) : product.priceCents,
+  );
   const units: Unit[] = input.lines.flatMap((line, i) => {
     if (!Number.isInteger(line.quantity) || line.quantity <= 0) throw new NotCovered('a quantity that is not a whole number of units');
     return Array.from({ length: line.quantity }, () => ({ line: i, price: prices[i]!, taken: false }));
@@ -242,7 +259,8 @@ export function refereeSale(input: { lines: RefLineInput[]; rate: RefRate | null
       }
     } else if (p.type === 4) {
       // "Reach" counts the free eligible units (condition 1) or their money (2); below it, nothing.
-      const reached = p.condition === 1 ? free.length * 1000 >= (p.quantityThousandths ?? 0) : free.reduce((s, u) => s + u.price, 0) * 10 >= (p.quantityThousandths ?? 0);
+      const reached =
+        p.condition === 1 ? free.length * 1000 >= (p.quantityThousandths ?? 0) : free.reduce((s, u) => s + u.price, 0) * 10 >= (p.quantityThousandths ?? 0);
       if (reached) throw new NotCovered(`conditional promotion ${p.id} is reached: this referee does not spread its discount`);
     } else {
       throw new NotCovered(`promotion ${p.id} of type ${p.type} is on for this basket`);

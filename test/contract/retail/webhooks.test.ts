@@ -336,7 +336,7 @@ describe('control API', () => {
     expect((await control(sandbox, 'POST', '/999/test', {})).status).toBe(404);
   });
 
-  it('the secret is created with an account\'s first webhook and is the same for the next ones; reset forgets it', async () => {
+  it("the secret is created with an account's first webhook and is the same for the next ones; reset forgets it", async () => {
     const sandbox = await shop();
     const receiver = await startReceiver();
     const first = await addWebhook(sandbox, receiver, { event: 'product.*' });
@@ -395,7 +395,9 @@ describe('control API', () => {
       body: 'username=demo-shop&url=http://127.0.0.1/x&event=product.*',
     });
     expect(form.status).toBe(415);
-    expect((await control(sandbox, 'POST', '', { username: 'demo-shop', url: 'http://127.0.0.1/x', event: 'product.*' }, { Origin: 'http://evil.test' })).status).toBe(403);
+    expect(
+      (await control(sandbox, 'POST', '', { username: 'demo-shop', url: 'http://127.0.0.1/x', event: 'product.*' }, { Origin: 'http://evil.test' })).status,
+    ).toBe(403);
     expect((await control(sandbox, 'POST', '', '{"username":')).status).toBe(422);
     expect((await control(sandbox, 'GET', '/deliveries?status=lost')).status).toBe(422);
     expect((await control(sandbox, 'GET', '')).body.webhooks).toEqual([]);

@@ -131,10 +131,7 @@ export class FloorPage {
  * One uniform scale maps the server's coordinates onto the screen: x and y of every table,
  * relative to the first one, are the server's offsets times that scale (within 3 px).
  */
-function expectDrawnToScale(
-  room: string,
-  drawn: { table: ExpectedRoom['tables'][number]; box: { x: number; y: number; width: number; height: number } }[],
-) {
+function expectDrawnToScale(room: string, drawn: { table: ExpectedRoom['tables'][number]; box: { x: number; y: number; width: number; height: number } }[]) {
   const widest = drawn.reduce((a, b) => (b.table.width > a.table.width ? b : a));
   const scale = widest.box.width / widest.table.width;
   expect(scale, `scale of ${room}`).toBeGreaterThan(0);

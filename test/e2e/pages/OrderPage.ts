@@ -77,7 +77,10 @@ export class OrderPage {
     const cdp = await this.page.context().newCDPSession(this.page);
     try {
       const marker = `name-probe-${Date.now()}`;
-      await locator.evaluate((element, value) => (element as unknown as { setAttribute(n: string, v: string): void }).setAttribute('data-name-probe', value), marker);
+      await locator.evaluate(
+        (element, value) => (element as unknown as { setAttribute(n: string, v: string): void }).setAttribute('data-name-probe', value),
+        marker,
+      );
       const { root } = await cdp.send('DOM.getDocument', { depth: 0 });
       const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector: `[data-name-probe="${marker}"]` });
       const { nodes } = await cdp.send('Accessibility.getPartialAXTree', { nodeId, fetchRelatives: false });

@@ -92,7 +92,10 @@ export class ServicePage {
 
   /** In the open pending orders: the first entry's "Discard", confirmed (the PIN gate may follow). */
   async discardFirstPending() {
-    await this.pendingEntries.first().getByRole('button', { name: /^Discard/ }).tap();
+    await this.pendingEntries
+      .first()
+      .getByRole('button', { name: /^Discard/ })
+      .tap();
     await this.page.getByRole('alertdialog').getByRole('button', { name: 'Discard', exact: true }).tap();
   }
 

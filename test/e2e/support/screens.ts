@@ -26,7 +26,13 @@ export async function analyze(page: Page, include?: string): Promise<AxeResults>
 /** axe's serious and critical findings on the page as it is, each with where and why. */
 export async function seriousViolations(page: Page): Promise<string[]> {
   // Transitions finished: contrast is measured on the colours at rest.
-  await page.evaluate(() => Promise.all((globalThis as unknown as { document: { getAnimations(): Array<{ finished: Promise<unknown> }> } }).document.getAnimations().map((a) => a.finished.catch(() => null))));
+  await page.evaluate(() =>
+    Promise.all(
+      (globalThis as unknown as { document: { getAnimations(): Array<{ finished: Promise<unknown> }> } }).document
+        .getAnimations()
+        .map((a) => a.finished.catch(() => null)),
+    ),
+  );
   const result = await analyze(page);
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

@@ -20,5 +20,4 @@ export async function listAll(serverUrl: string, path: string): Promise<WireReco
 }
 
 /** A record counts as active unless the server says 0 (spec 2.6: `active` defaults to 1). */
-export const isActive = (record: WireRecord) =>
-  record.active === undefined || record.active === null || Number(record.active) === 1 || record.active === true;
+export const isActive = (record: WireRecord) => record.active === undefined || record.active === null || Number(record.active) === 1 || record.active === true;

@@ -1,5 +1,14 @@
 import type { Page } from '@playwright/test';
-import { productFromWire, promotionFromWire, promotionOn, rateFromWire, ratePrice, type RefProduct, type RefPromotion, type RefRate } from '../../contract/retail/shopReferee';
+import {
+  productFromWire,
+  promotionFromWire,
+  promotionOn,
+  rateFromWire,
+  ratePrice,
+  type RefProduct,
+  type RefPromotion,
+  type RefRate,
+} from '../../contract/retail/shopReferee';
 import { retailGet, type Wire } from './shop';
 
 // What the shop proofs read from the retail sandbox's own API (never from the terminal's code or
@@ -77,7 +86,8 @@ function shopProduct(raw: Wire): ShopProduct {
 export async function scanProducts(retailUrl: string, wanted: (products: readonly ShopProduct[]) => boolean): Promise<ShopProduct[]> {
   const query = 'pagination=200&withStocks=1&withVariantInfo=1';
   const first = await retailGet<Page_<Wire>>(retailUrl, `catalog/products?${query}&page=1`);
-  const sellable = (raw: Wire) => raw.active !== false && (Number(raw.type) === 0 || Number(raw.type) === 6) && typeof raw.barcode === 'string' && raw.barcode !== '' && !raw.usesWeight;
+  const sellable = (raw: Wire) =>
+    raw.active !== false && (Number(raw.type) === 0 || Number(raw.type) === 6) && typeof raw.barcode === 'string' && raw.barcode !== '' && !raw.usesWeight;
   const found: ShopProduct[] = [];
   for (let page = first.last_page; page >= 1; page--) {
     const body = page === 1 ? first : await retailGet<Page_<Wire>>(retailUrl, `catalog/products?${query}&page=${page}`);
@@ -109,7 +119,6 @@ export function needsRounding(rate: RefRate, product: RefProduct): boolean {
   const exact = product.priceCents * (10_000 + rate.amountHundredths);
   return (ratePrice(rate, product.id, product.priceCents) ?? 0) * 10_000 !== exact;
 }
-
 
 type QueueEntry = { id: string; kind: string; state: string; attempts: number };
 

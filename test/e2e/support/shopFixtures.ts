@@ -63,7 +63,12 @@ export const test = base.extend<ShopFixtures>({
 
   vendor: async ({ shopSetup }, use) => {
     const flags = [
-      '--port', '0', '--retail-port', '0', '--rate-limit', '100000',
+      '--port',
+      '0',
+      '--retail-port',
+      '0',
+      '--rate-limit',
+      '100000',
       ...(shopSetup.articles !== undefined ? ['--retail-scale', String(shopSetup.articles)] : []),
       ...(shopSetup.catalogPerMinute !== undefined ? ['--retail-rate-limit', String(shopSetup.catalogPerMinute)] : []),
       ...(shopSetup.webhookTimeScale !== undefined ? ['--webhook-time-scale', String(shopSetup.webhookTimeScale)] : []),
@@ -100,7 +105,13 @@ export const test = base.extend<ShopFixtures>({
 });
 
 /** The browser shell on `account` (settings.json, as Settings saves it), on a data folder of its own. */
-async function runShell(account: Record<string, unknown>, setup: ShopSetup, flags: string[], use: (terminal: Terminal) => Promise<void>, beforeStart?: (dataDir: string) => Promise<void>) {
+async function runShell(
+  account: Record<string, unknown>,
+  setup: ShopSetup,
+  flags: string[],
+  use: (terminal: Terminal) => Promise<void>,
+  beforeStart?: (dataDir: string) => Promise<void>,
+) {
   const dataDir = await mkdtemp(join(tmpdir(), 'comanda-e2e-shop-'));
   await writeFile(
     join(dataDir, 'settings.json'),

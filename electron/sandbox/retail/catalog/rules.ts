@@ -16,7 +16,11 @@ import { dec2, flag, id, integer, isoDate, optionalText, parseWith } from '../in
 import type { RetailAccountState, RetailCategoryRecord, RetailGroupRecord, RetailProductRecord } from '../model';
 import { PRODUCT_TYPE } from '../model';
 
-const name = z.string({ error: (i) => (i.input === undefined ? 'is required' : 'expected a string') }).trim().min(1, 'must not be empty').max(255);
+const name = z
+  .string({ error: (i) => (i.input === undefined ? 'is required' : 'expected a string') })
+  .trim()
+  .min(1, 'must not be empty')
+  .max(255);
 const order = integer(z.int({ error: 'expected an integer' }).min(-1_000_000).max(1_000_000));
 const weight = laravelNumeric(
   z
@@ -192,7 +196,13 @@ export function validateCreate(account: RetailAccountState, resource: CatalogRes
 }
 
 /** `current` with the fields of an update body applied, validated (not written). */
-export function validateUpdate<T extends CatalogRecord>(account: RetailAccountState, resource: CatalogResourceName, current: T, body: unknown, where: string): T {
+export function validateUpdate<T extends CatalogRecord>(
+  account: RetailAccountState,
+  resource: CatalogResourceName,
+  current: T,
+  body: unknown,
+  where: string,
+): T {
   const fields = parseWith(updateSchemas[resource], object(body, where), where) as Record<string, unknown>;
   const next = { ...current, ...defined(fields) } as T;
   checkReferences(account, resource, next as unknown as Record<string, unknown>, where);

@@ -12,7 +12,11 @@ import { nextRetailId, type RetailAccountState, type RetailCustomerRecord } from
 import { retailPage } from '../pagination';
 import { decimal2 } from '../wire';
 
-const required = z.string({ error: (i) => (i.input === undefined ? 'is required' : 'expected a string') }).trim().min(1, 'is required').max(10_000);
+const required = z
+  .string({ error: (i) => (i.input === undefined ? 'is required' : 'expected a string') })
+  .trim()
+  .min(1, 'is required')
+  .max(10_000);
 const email = optionalText.refine((v) => v === null || v === undefined || v === '' || /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(v), {
   message: 'must be an e-mail address',
 });

@@ -14,9 +14,7 @@ export const MAX_OUTAGE_PATHS = 100;
 
 /** Body of POST /__sandbox/outages: the paths out from now on (replacing the last set; [] lifts them). */
 export const outageRequestSchema = z.strictObject({
-  paths: z
-    .array(z.string().regex(/^\/api\/external\/[^?#\s]{1,300}$/, 'expected a path under /api/external/, without a query'))
-    .max(MAX_OUTAGE_PATHS),
+  paths: z.array(z.string().regex(/^\/api\/external\/[^?#\s]{1,300}$/, 'expected a path under /api/external/, without a query')).max(MAX_OUTAGE_PATHS),
 });
 
 export class RetailOutages {

@@ -22,7 +22,8 @@ function sandbox(limits = { catalogRequestsPerMinute: 1_000_000, requestsPerMinu
     const response = await app.request(path, init);
     return { status: response.status, body: (await response.json()) as Record<string, unknown> };
   };
-  const requests = async (query = '') => (await call('GET', `/__sandbox/requests${query}`, undefined, {})).body as { entries: LoggedWrite[]; counts: Record<string, number>; dropped: number };
+  const requests = async (query = '') =>
+    (await call('GET', `/__sandbox/requests${query}`, undefined, {})).body as { entries: LoggedWrite[]; counts: Record<string, number>; dropped: number };
   return { app, call, requests };
 }
 
@@ -54,7 +55,10 @@ describe('GET /__sandbox/requests: the writes that arrived', () => {
     await call('POST', '/api/external/orders', ORDER, { username: 'demo-shop-child', Authorization: SHOP.Authorization });
     expect((await requests('?path=/api/external/orders')).entries).toHaveLength(2);
     expect((await requests('?path=/api/external/orders*')).entries).toHaveLength(2);
-    expect((await requests('?path=/api/external/*&username=demo-shop')).entries.map((e) => e.path)).toEqual(['/api/external/orders', '/api/external/stocks/add']);
+    expect((await requests('?path=/api/external/*&username=demo-shop')).entries.map((e) => e.path)).toEqual([
+      '/api/external/orders',
+      '/api/external/stocks/add',
+    ]);
     expect((await requests('?method=delete')).entries).toEqual([]);
     expect((await requests('?method=post')).entries).toHaveLength(3);
   });
@@ -88,10 +92,19 @@ describe('GET /__sandbox/orders/:id: an order as stored', () => {
     const id = (await call('POST', '/api/external/orders', ORDER)).body.id as number;
     const open = await call('GET', `/__sandbox/orders/${id}`, undefined, {});
     expect(open.status).toBe(200);
-    expect(open.body).toMatchObject({ id, status: 0, total: 19.99, invoice: null, order_contents: [{ product_id: MINIMAL.product.shirt, total: 19.99, tax: 3.47 }] });
+    expect(open.body).toMatchObject({
+      id,
+      status: 0,
+      total: 19.99,
+      invoice: null,
+      order_contents: [{ product_id: MINIMAL.product.shirt, total: 19.99, tax: 3.47 }],
+    });
     await call('POST', `/api/external/orders/${id}/invoices`, { payments: [{ amount: 20, change: 0.01, payment_method_id: MINIMAL.payment.cash }] });
     const closed = await call('GET', `/__sandbox/orders/${id}?username=demo-shop`, undefined, {});
-    expect(closed.body).toMatchObject({ status: 1, invoice: { number: expect.stringMatching(/^E-\d+$/), total: 19.99, payments: [{ amount: 20, change: 0.01, payment_method_id: MINIMAL.payment.cash }] } });
+    expect(closed.body).toMatchObject({
+      status: 1,
+      invoice: { number: expect.stringMatching(/^E-\d+$/), total: 19.99, payments: [{ amount: 20, change: 0.01, payment_method_id: MINIMAL.payment.cash }] },
+    });
   });
 
   it('404 for an unknown order or username (the control API body)', async () => {

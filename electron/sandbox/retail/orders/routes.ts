@@ -162,13 +162,18 @@ export function orderWire(account: RetailAccountState, order: RetailOrderRecord)
 /** A 422 when `given` is more than `tolerance` cents away from `expected`. */
 function within(given: number | undefined, expected: number, tolerance: number, where: string): void {
   if (given === undefined || Math.abs(given - expected) <= tolerance) return;
-  throw invalidData(`${where}: ${cents(given)} does not match the order arithmetic (expected ${cents(expected)}${tolerance > 0 ? ` +/- ${cents(tolerance)}` : ''})`);
+  throw invalidData(
+    `${where}: ${cents(given)} does not match the order arithmetic (expected ${cents(expected)}${tolerance > 0 ? ` +/- ${cents(tolerance)}` : ''})`,
+  );
 }
 
 type OrderInput = z.output<typeof orderSchema>;
 
 /** Checks an order's references and arithmetic; returns the record to store (without ids). */
-function checkOrder(account: RetailAccountState, body: OrderInput): { lines: Omit<RetailOrderLine, 'id' | 'order_id'>[]; order: Omit<RetailOrderRecord, 'id' | 'order_contents' | 'created_at' | 'updated_at'> } {
+function checkOrder(
+  account: RetailAccountState,
+  body: OrderInput,
+): { lines: Omit<RetailOrderLine, 'id' | 'order_id'>[]; order: Omit<RetailOrderRecord, 'id' | 'order_contents' | 'created_at' | 'updated_at'> } {
   if (body.customer_id != null && !account.customers.some((c) => c.id === body.customer_id)) {
     throw invalidData(`customer_id: no customer ${body.customer_id}`);
   }
@@ -193,7 +198,8 @@ function checkOrder(account: RetailAccountState, body: OrderInput): { lines: Omi
   const lines = body.order_contents.map((line, i) => {
     const where = `order_contents[${i}]`;
     const expected = expectedLine(inputs[i] as LineInput);
-    if ((line.discount ?? 0) > expected.sum) throw invalidData(`${where}.discount: ${cents(line.discount ?? 0)} is more than the line's sum ${cents(expected.sum)}`);
+    if ((line.discount ?? 0) > expected.sum)
+      throw invalidData(`${where}.discount: ${cents(line.discount ?? 0)} is more than the line's sum ${cents(expected.sum)}`);
     within(line.sum, expected.sum, 1, `${where}.sum`);
     within(line.total, expected.total, 1, `${where}.total`);
     const tax = includedTax(line.total, line.taxPercentage);
@@ -219,7 +225,12 @@ function checkOrder(account: RetailAccountState, body: OrderInput): { lines: Omi
   });
   const orderDiscount = body.orderDiscount ?? 0;
   const shipping = body.shippingAmount ?? 0;
-  const expected = expectedOrder(inputs, orderDiscount, shipping, lines.map((l) => l.total));
+  const expected = expectedOrder(
+    inputs,
+    orderDiscount,
+    shipping,
+    lines.map((l) => l.total),
+  );
   if (orderDiscount > expected.sum) throw invalidData(`orderDiscount: ${cents(orderDiscount)} is more than the lines' total ${cents(expected.sum)}`);
   const ruleSum = expectedOrder(inputs, orderDiscount, shipping);
   within(body.sum, ruleSum.sum, n, 'sum');
@@ -314,7 +325,14 @@ async function createInvoice(c: Context<RetailEnv>): Promise<Response> {
     const row = stockRow(account, product.id, SHOP_FLOOR_WAREHOUSE);
     row.quantity -= product.usesWeight && line.weight !== null ? line.weight : line.quantity;
   }
-  c.get('retail').ledger.push({ service: 'retail', kind: 'invoice', tenant: account.username, receivedAt: invoice.created_at, orderId: order.id, payload: raw });
+  c.get('retail').ledger.push({
+    service: 'retail',
+    kind: 'invoice',
+    tenant: account.username,
+    receivedAt: invoice.created_at,
+    orderId: order.id,
+    payload: raw,
+  });
   const events = c.get('events');
   events.emit(account.username, 'order.closed', orderWire(account, order));
   for (const payment of invoiceWire(invoice).payments as Record<string, unknown>[]) {

@@ -25,7 +25,11 @@ import { priceInRate } from './rounding';
 
 const rateSchema = z
   .object({
-    name: z.string({ error: (i) => (i.input === undefined ? 'is required' : 'expected a string') }).trim().min(1, 'is required').max(255),
+    name: z
+      .string({ error: (i) => (i.input === undefined ? 'is required' : 'expected a string') })
+      .trim()
+      .min(1, 'is required')
+      .max(255),
     type: integer(z.union([z.literal(1), z.literal(2)], { error: (i) => (i.input === undefined ? 'is required' : 'must be 1 (percentage) or 2 (price)') })),
     amount: dec2(),
     rounding: integer(z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5)], { error: 'must be 1, 2, 3, 4 or 5' })).nullish(),
@@ -38,7 +42,10 @@ const rateSchema = z
   });
 
 function limitedArray<T extends z.ZodType>(entry: T, max: number) {
-  return z.array(entry, { error: (i) => (i.input === undefined ? 'is required' : 'expected an array') }).min(1, 'must not be empty').max(max, `at most ${max} objects per request`);
+  return z
+    .array(entry, { error: (i) => (i.input === undefined ? 'is required' : 'expected an array') })
+    .min(1, 'must not be empty')
+    .max(max, `at most ${max} objects per request`);
 }
 
 const linkProducts = (max: number) => z.object({ prices: limitedArray(z.object({ product_id: id, price: dec2({ min: 0 }) }), max) });
@@ -105,7 +112,13 @@ export function priceRateRoutes(): Hono<RetailEnv> {
   routes.post(base, async (c) => {
     const account = c.get('account');
     const f = parseWith(rateSchema, await readJsonBody(c));
-    const rate: PriceRateRecord = { id: nextRetailId(account, 'priceRates', account.priceRates), name: f.name, type: f.type, amount: f.amount, rounding: f.rounding ?? null };
+    const rate: PriceRateRecord = {
+      id: nextRetailId(account, 'priceRates', account.priceRates),
+      name: f.name,
+      type: f.type,
+      amount: f.amount,
+      rounding: f.rounding ?? null,
+    };
     account.priceRates.push(rate);
     return c.json(rateWire(rate), 201);
   });

@@ -37,7 +37,11 @@ const promotionSchema = z
     id: id.optional(),
     active: flag.optional(),
     order: integer(z.int().min(-1_000_000).max(1_000_000)).optional(),
-    name: z.string({ error: (i) => (i.input === undefined ? 'is required' : 'expected a string') }).trim().min(1, 'is required').max(255),
+    name: z
+      .string({ error: (i) => (i.input === undefined ? 'is required' : 'expected a string') })
+      .trim()
+      .min(1, 'is required')
+      .max(255),
     type: oneOf([1, 2, 3, 4], 'must be 1, 2, 3 or 4'),
     apply_to: oneOf([1, 2, 3], 'must be 1, 2 or 3'),
     start_date: isoDate.nullish(),
@@ -192,7 +196,10 @@ export function promotionRoutes(): Hono<RetailEnv> {
     const account = c.get('account');
     const promotion = findPromotion(c, 'promotion');
     const ids = linkIds(await readJsonBody(c), 'categories', max(c), (x) => account.categories.some((cat) => cat.id === x));
-    addLinks(account.promotionCategories, ids.map((x) => ({ promotion_id: promotion.id, target_id: x })));
+    addLinks(
+      account.promotionCategories,
+      ids.map((x) => ({ promotion_id: promotion.id, target_id: x })),
+    );
     return c.json(categoriesOf(account, promotion.id));
   });
   routes.delete(`${base}/:promotion/categories/:category`, (c) => {
@@ -205,7 +212,10 @@ export function promotionRoutes(): Hono<RetailEnv> {
     const account = c.get('account');
     const promotion = findPromotion(c, 'promotion');
     const ids = linkIds(await readJsonBody(c), 'categories', max(c));
-    account.promotionCategories = without(account.promotionCategories, ids.map((x) => ({ promotion_id: promotion.id, target_id: x })));
+    account.promotionCategories = without(
+      account.promotionCategories,
+      ids.map((x) => ({ promotion_id: promotion.id, target_id: x })),
+    );
     return c.json(categoriesOf(account, promotion.id));
   });
 
@@ -233,7 +243,10 @@ export function promotionRoutes(): Hono<RetailEnv> {
       const account = c.get('account');
       const targetId = target(c);
       const ids = linkIds(await readJsonBody(c), 'promotions', max(c), (x) => account.promotions.some((p) => p.id === x));
-      addLinks(list(account), ids.map((x) => ({ promotion_id: x, target_id: targetId })));
+      addLinks(
+        list(account),
+        ids.map((x) => ({ promotion_id: x, target_id: targetId })),
+      );
       return c.json(promotionsOf(account, targetId));
     });
     routes.delete(`${path}/:promotion`, (c) => {
@@ -246,7 +259,13 @@ export function promotionRoutes(): Hono<RetailEnv> {
       const account = c.get('account');
       const targetId = target(c);
       const ids = linkIds(await readJsonBody(c), 'promotions', max(c));
-      setList(account, without(list(account), ids.map((x) => ({ promotion_id: x, target_id: targetId }))));
+      setList(
+        account,
+        without(
+          list(account),
+          ids.map((x) => ({ promotion_id: x, target_id: targetId })),
+        ),
+      );
       return c.json(promotionsOf(account, targetId));
     });
   }

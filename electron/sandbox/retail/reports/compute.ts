@@ -14,15 +14,7 @@
 // - lines come in the order of the id of what they group (hours by hour, taxes by rate, discounts
 //   by name); what a deleted product or category leaves behind is grouped last, under null ids.
 import { includedTax, mulDivRound, spread } from '../orders/arithmetic';
-import type {
-  RetailCategoryRecord,
-  RetailData,
-  RetailGroupRecord,
-  RetailOrderLine,
-  RetailOrderRecord,
-  RetailProductRecord,
-  RetailStockRecord,
-} from '../model';
+import type { RetailCategoryRecord, RetailData, RetailGroupRecord, RetailOrderLine, RetailOrderRecord, RetailProductRecord, RetailStockRecord } from '../model';
 import { ORDER_STATUS, PRODUCT_TYPE } from '../model';
 import { decimal2, number3 } from '../wire';
 import type { DateField, ReportFilters } from './filters';
@@ -100,7 +92,10 @@ interface SoldLine {
 function soldLines(selected: readonly Selected[]): SoldLine[] {
   const out: SoldLine[] = [];
   for (const { order } of selected) {
-    const shares = spread(order.orderDiscount, order.order_contents.map((l) => l.total));
+    const shares = spread(
+      order.orderDiscount,
+      order.order_contents.map((l) => l.total),
+    );
     order.order_contents.forEach((line, i) => out.push({ line, order, net: line.total - (shares[i] as number) }));
   }
   return out;
@@ -262,7 +257,13 @@ function orderReport(name: ReportName, { data, f, catalog, closed, productName }
       }
       return [...tally.entries()]
         .sort(([a], [b]) => a - b)
-        .map(([id, r]) => ({ payment_method_id: id, name: methods.get(id)?.name ?? '', count: r.count, amount: decimal2(r.amount), change: decimal2(r.change) }));
+        .map(([id, r]) => ({
+          payment_method_id: id,
+          name: methods.get(id)?.name ?? '',
+          count: r.count,
+          amount: decimal2(r.amount),
+          change: decimal2(r.change),
+        }));
     }
     case 'orders':
       return selectOrders(data, f, false).map(({ order }) => ({
@@ -293,10 +294,12 @@ function orderReport(name: ReportName, { data, f, catalog, closed, productName }
       const customers = new Map(data.customers.map((c) => [c.id, c]));
       if (name === 'customersList') {
         // Every customer of the account, with their orders in the window (0 when none).
-        return [...data.customers].sort((a, b) => a.id - b.id).map((c) => {
-          const r = tally.get(c.id);
-          return { name: c.name, quantity: r?.count ?? 0, total: decimal2(r?.cents ?? 0) };
-        });
+        return [...data.customers]
+          .sort((a, b) => a.id - b.id)
+          .map((c) => {
+            const r = tally.get(c.id);
+            return { name: c.name, quantity: r?.count ?? 0, total: decimal2(r?.cents ?? 0) };
+          });
       }
       return tally.sorted().map(([id, r]) => {
         const label = customers.get(id)?.name ?? '';
@@ -372,7 +375,14 @@ function stockReport(name: ReportName, { data, f, catalog, productName }: Report
         tally.add(key, s.quantity, valueOf(s.quantity, catalog.products.get(s.item_id)?.costPrice ?? 0));
       }
       return tally.sorted().map(([id, r]) => {
-        const label = name === 'stockCategories' ? (id === null ? NO_CATEGORY : (catalog.categories.get(id)?.name ?? NO_CATEGORY)) : id === null ? NO_GROUP : (catalog.groups.get(id)?.name ?? NO_GROUP);
+        const label =
+          name === 'stockCategories'
+            ? id === null
+              ? NO_CATEGORY
+              : (catalog.categories.get(id)?.name ?? NO_CATEGORY)
+            : id === null
+              ? NO_GROUP
+              : (catalog.groups.get(id)?.name ?? NO_GROUP);
         return line3(label, r.quantity, r.cents);
       });
     }

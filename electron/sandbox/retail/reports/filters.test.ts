@@ -24,10 +24,33 @@ describe('report filters (§4.6)', () => {
   it('read every parameter; empty values are no filter; room, cashier and priceRate are checked only', () => {
     expect(
       parseReportFilters(
-        { start_date: '2026-10-01', end_date: '2026-10-31', start_time: '18:00', end_time: '09:30', dateField: 'closed_at', dayofweek: '7', employee: '3', discount: '12', warehouse: '2', room: '4', cashier: '', priceRate: '1' },
+        {
+          start_date: '2026-10-01',
+          end_date: '2026-10-31',
+          start_time: '18:00',
+          end_time: '09:30',
+          dateField: 'closed_at',
+          dayofweek: '7',
+          employee: '3',
+          discount: '12',
+          warehouse: '2',
+          room: '4',
+          cashier: '',
+          priceRate: '1',
+        },
         NOW,
       ),
-    ).toEqual({ startDate: '2026-10-01', endDate: '2026-10-31', startTime: '18:00', endTime: '09:30', dateField: 'closed_at', dayOfWeek: 7, employee: 3, discount: 12, warehouse: 2 });
+    ).toEqual({
+      startDate: '2026-10-01',
+      endDate: '2026-10-31',
+      startTime: '18:00',
+      endTime: '09:30',
+      dateField: 'closed_at',
+      dayOfWeek: 7,
+      employee: 3,
+      discount: 12,
+      warehouse: 2,
+    });
     expect(parseReportFilters({ employee: '', start_date: '' }, NOW)).toMatchObject({ employee: null, startDate: '2026-11-01' });
   });
 

@@ -40,7 +40,14 @@ const querySchema = z.object({
   start_time: z.preprocess(blankIsAbsent, time.optional()),
   end_time: z.preprocess(blankIsAbsent, time.optional()),
   dateField: z.preprocess(blankIsAbsent, z.enum(DATE_FIELDS, { message: `expected one of ${DATE_FIELDS.join(', ')}` }).optional()),
-  dayofweek: z.preprocess(blankIsAbsent, z.string().regex(/^[1-7]$/, 'expected 1 (Sunday) to 7 (Saturday)').transform(Number).optional()),
+  dayofweek: z.preprocess(
+    blankIsAbsent,
+    z
+      .string()
+      .regex(/^[1-7]$/, 'expected 1 (Sunday) to 7 (Saturday)')
+      .transform(Number)
+      .optional(),
+  ),
   employee: z.preprocess(blankIsAbsent, recordId.optional()),
   room: z.preprocess(blankIsAbsent, recordId.optional()),
   priceRate: z.preprocess(blankIsAbsent, recordId.optional()),

@@ -22,7 +22,9 @@ describe('retail seed checks', () => {
 
   it('validate every record against its schema', () => {
     expect(problemsOf((s) => void (s.products[0]!.price = 12.5))).toEqual([expect.stringMatching(/^products\[0\]: price: /)]);
-    expect(problemsOf((s) => void ((s.customers[3] as unknown as Record<string, unknown>).nickname = 'x'))).toEqual([expect.stringMatching(/^customers\[3\]: /)]);
+    expect(problemsOf((s) => void ((s.customers[3] as unknown as Record<string, unknown>).nickname = 'x'))).toEqual([
+      expect.stringMatching(/^customers\[3\]: /),
+    ]);
     expect(problemsOf((s) => void (s.orders[0]!.closed_at = '2026-11-25T10:00:00'))).toEqual([expect.stringMatching(/^orders\[0\]: closed_at: /)]);
   });
 
@@ -36,7 +38,9 @@ describe('retail seed checks', () => {
   it('find invalid and repeated barcodes, and missing ones when required', () => {
     const wrongDigit = (code: string) => code.slice(0, 12) + String((Number(code[12]) + 1) % 10);
     expect(problemsOf((s) => void (sellable(s).barcode = wrongDigit(sellable(s).barcode!)))).toContainEqual(expect.stringMatching(/is not a valid EAN-13/));
-    expect(problemsOf((s) => void (s.products.filter((p) => p.barcode)[1]!.barcode = s.products.filter((p) => p.barcode)[0]!.barcode))).toContainEqual(expect.stringMatching(/is also product/));
+    expect(problemsOf((s) => void (s.products.filter((p) => p.barcode)[1]!.barcode = s.products.filter((p) => p.barcode)[0]!.barcode))).toContainEqual(
+      expect.stringMatching(/is also product/),
+    );
     expect(problemsOf((s) => void (sellable(s).barcode = null), { requireBarcodes: true })).toContainEqual(expect.stringMatching(/has no barcode/));
   });
 
@@ -45,7 +49,9 @@ describe('retail seed checks', () => {
   });
 
   it('find orders and invoices that do not add up to the cent', () => {
-    expect(problemsOf((s) => void (s.orders[0]!.order_contents[0]!.tax += 1))).toContainEqual(expect.stringMatching(/line \d+: sum\/total\/tax\/subtotal do not follow/));
+    expect(problemsOf((s) => void (s.orders[0]!.order_contents[0]!.tax += 1))).toContainEqual(
+      expect.stringMatching(/line \d+: sum\/total\/tax\/subtotal do not follow/),
+    );
     expect(problemsOf((s) => void (s.orders[0]!.total += 1))).toContainEqual(expect.stringMatching(/^order 1: sum\/total\/tax\/subtotal do not follow/));
     expect(
       problemsOf((s) => {

@@ -94,21 +94,25 @@ export function checkRetailSeed(seed: RetailSeed, options: RetailSeedCheckOption
   }
   const variantOf = new Set<number>();
   for (const pv of seed.productVariants) {
-    if (products.get(pv.product_id)?.type !== PRODUCT_TYPE.variant) problems.push(`productVariant ${pv.id}: product ${pv.product_id} is not a variant (type 6)`);
+    if (products.get(pv.product_id)?.type !== PRODUCT_TYPE.variant)
+      problems.push(`productVariant ${pv.id}: product ${pv.product_id} is not a variant (type 6)`);
     if (variantOf.has(pv.product_id)) problems.push(`productVariant ${pv.id}: product ${pv.product_id} has two variant rows`);
     variantOf.add(pv.product_id);
     const [first, second] = [pv.variant_1_id, pv.variant_2_id].map((v) => (v === null ? null : variants.get(v)));
     if (pv.variant_1_id !== null && !first) problems.push(`productVariant ${pv.id}: unknown variant ${pv.variant_1_id}`);
     if (pv.variant_2_id !== null && !second) problems.push(`productVariant ${pv.id}: unknown variant ${pv.variant_2_id}`);
-    if (first && second && first.variant_set_id === second.variant_set_id) problems.push(`productVariant ${pv.id}: both values are of variant set ${first.variant_set_id}`);
+    if (first && second && first.variant_set_id === second.variant_set_id)
+      problems.push(`productVariant ${pv.id}: both values are of variant set ${first.variant_set_id}`);
   }
-  for (const p of seed.products) if (p.type === PRODUCT_TYPE.variant && !variantOf.has(p.id)) problems.push(`product ${p.id}: a variant without its product variant row`);
+  for (const p of seed.products)
+    if (p.type === PRODUCT_TYPE.variant && !variantOf.has(p.id)) problems.push(`product ${p.id}: a variant without its product variant row`);
 
   const stockKeys = new Set<string>();
   for (const s of seed.stocks) {
     const product = products.get(s.item_id);
     if (!product) problems.push(`stock ${s.id}: unknown product ${s.item_id}`);
-    else if (product.type === PRODUCT_TYPE.variantMaster) problems.push(`stock ${s.id}: product ${s.item_id} is a variant master (its variants hold the stock)`);
+    else if (product.type === PRODUCT_TYPE.variantMaster)
+      problems.push(`stock ${s.id}: product ${s.item_id} is a variant master (its variants hold the stock)`);
     ref(warehouses, s.warehouse_id, `stock ${s.id} warehouse_id`);
     ref(units, s.unit_id, `stock ${s.id} unit_id`);
     if (s.quantity < 0) problems.push(`stock ${s.id}: negative quantity ${s.quantity / 1000}`);
@@ -124,7 +128,8 @@ export function checkRetailSeed(seed: RetailSeed, options: RetailSeedCheckOption
     if (p.type === 2 && (p.price_rate_id === null || !rates.has(p.price_rate_id))) problems.push(`promotion ${p.id}: type 2 needs an existing price_rate_id`);
     if (p.type === 1 && p.apply_type === null) problems.push(`promotion ${p.id}: type 1 needs apply_type`);
     if (p.type === 3 && p.combo_price === null) problems.push(`promotion ${p.id}: type 3 needs combo_price`);
-    if (p.type === 4 && (p.condition === null || p.quantity === null || p.action === null || p.discount === null)) problems.push(`promotion ${p.id}: type 4 needs condition, quantity, action and discount`);
+    if (p.type === 4 && (p.condition === null || p.quantity === null || p.action === null || p.discount === null))
+      problems.push(`promotion ${p.id}: type 4 needs condition, quantity, action and discount`);
     if (p.start_date && p.end_date && p.end_date < p.start_date) problems.push(`promotion ${p.id}: end_date before start_date`);
   }
   for (const l of seed.promotionCategories) {
@@ -143,7 +148,13 @@ export function checkRetailSeed(seed: RetailSeed, options: RetailSeedCheckOption
 
 function checkOrders(
   seed: RetailSeed,
-  maps: { products: Map<number, RetailSeed['products'][number]>; customers: Map<number, unknown>; methods: Map<number, RetailSeed['paymentMethods'][number]>; orders: Map<number, RetailSeed['orders'][number]>; invoices: Map<number, RetailSeed['invoices'][number]> },
+  maps: {
+    products: Map<number, RetailSeed['products'][number]>;
+    customers: Map<number, unknown>;
+    methods: Map<number, RetailSeed['paymentMethods'][number]>;
+    orders: Map<number, RetailSeed['orders'][number]>;
+    invoices: Map<number, RetailSeed['invoices'][number]>;
+  },
   problems: string[],
 ): void {
   const lineIds = new Set<number>();
@@ -157,7 +168,12 @@ function checkOrders(
       if (line.order_id !== o.id) problems.push(`${where} line ${line.id}: order_id ${line.order_id}`);
       if (lineIds.has(line.id)) problems.push(`${where} line ${line.id}: line id used twice`);
       lineIds.add(line.id);
-      const input = { priceCents: line.price, measureThousandths: product?.usesWeight && line.weight !== null ? line.weight : line.quantity, discountCents: line.discount, taxPercentHundredths: line.taxPercentage };
+      const input = {
+        priceCents: line.price,
+        measureThousandths: product?.usesWeight && line.weight !== null ? line.weight : line.quantity,
+        discountCents: line.discount,
+        taxPercentHundredths: line.taxPercentage,
+      };
       const e = expectedLine(input);
       if (e.sum !== line.sum || e.total !== line.total || e.tax !== line.tax || e.subtotal !== line.subtotal) {
         problems.push(`${where} line ${line.id}: sum/total/tax/subtotal do not follow the order arithmetic`);
@@ -165,7 +181,8 @@ function checkOrders(
       return input;
     });
     const e = expectedOrder(inputs, o.orderDiscount, o.shippingAmount);
-    if (e.sum !== o.sum || e.total !== o.total || e.tax !== o.tax || e.subtotal !== o.subtotal) problems.push(`${where}: sum/total/tax/subtotal do not follow the order arithmetic`);
+    if (e.sum !== o.sum || e.total !== o.total || e.tax !== o.tax || e.subtotal !== o.subtotal)
+      problems.push(`${where}: sum/total/tax/subtotal do not follow the order arithmetic`);
     const invoice = o.invoice_id === null ? undefined : maps.invoices.get(o.invoice_id);
     if ((o.status === ORDER_STATUS.closed) !== (invoice !== undefined)) problems.push(`${where}: a closed order has exactly one invoice, an open one none`);
     if (o.status === ORDER_STATUS.closed && o.closed_at === null) problems.push(`${where}: closed without closed_at`);
@@ -209,5 +226,7 @@ export function checkReportCoverage(seed: RetailSeed): string[] {
     discount: null,
     warehouse: null,
   };
-  return REPORT_NAMES.filter((name: ReportName) => REPORT_SOURCE[name] !== 'none' && computeReport(name, seed, filters).length === 0).map((name) => `report ${name}: no line over the history`);
+  return REPORT_NAMES.filter((name: ReportName) => REPORT_SOURCE[name] !== 'none' && computeReport(name, seed, filters).length === 0).map(
+    (name) => `report ${name}: no line over the history`,
+  );
 }

@@ -45,7 +45,10 @@ describe('--retail-scale', () => {
   });
 
   it('the sandbox CLI serves the demo shop, at the scale asked for', { timeout: 60_000 }, async () => {
-    const child = spawn('node_modules/.bin/tsx', ['electron/sandbox/cli.ts', '--port', '0', '--retail-scale', '40'], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('node_modules/.bin/tsx', ['electron/sandbox/cli.ts', '--port', '0', '--retail-scale', '40'], {
+      cwd: repoRoot,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     children.push(child);
     const url = await retailUrlOf(child);
     const products = await get(`${url}/api/external/catalog/products?pagination=200`);

@@ -28,8 +28,13 @@ describe('demo shop seed', () => {
     expect(variants.length).toBeGreaterThan(masters.length * 3);
     // Every master has variants, each a size and a colour.
     const sets = new Map(seed.variants.map((v) => [v.id, v.variant_set_id]));
-    for (const master of masters) expect(variants.some((v) => v.main_product_id === master.id), master.name).toBe(true);
-    for (const pv of seed.productVariants) expect([sets.get(pv.variant_1_id ?? 0), sets.get(pv.variant_2_id ?? 0)]).toEqual([SHOP.variantSet.size, SHOP.variantSet.colour]);
+    for (const master of masters)
+      expect(
+        variants.some((v) => v.main_product_id === master.id),
+        master.name,
+      ).toBe(true);
+    for (const pv of seed.productVariants)
+      expect([sets.get(pv.variant_1_id ?? 0), sets.get(pv.variant_2_id ?? 0)]).toEqual([SHOP.variantSet.size, SHOP.variantSet.colour]);
     expect(seed.variantSets.map((s) => s.name)).toEqual(['Talla', 'Color']);
     // Spanish and Catalan labels, as the shop writes them.
     const names = seed.products.map((p) => p.name).join('\n');
@@ -54,7 +59,11 @@ describe('demo shop seed', () => {
 
   it('keeps stock in two warehouses, never negative, some of it on alert', () => {
     expect(seed.warehouses.map((w) => w.id)).toEqual([1, 2]);
-    for (const w of seed.warehouses) expect(seed.stocks.some((s) => s.warehouse_id === w.id && s.quantity > 0), w.name).toBe(true);
+    for (const w of seed.warehouses)
+      expect(
+        seed.stocks.some((s) => s.warehouse_id === w.id && s.quantity > 0),
+        w.name,
+      ).toBe(true);
     expect(seed.stocks.every((s) => s.quantity >= 0)).toBe(true);
     const onAlert = seed.stocks.filter((s) => s.quantity <= s.alert).length;
     expect(onAlert).toBeGreaterThan(seed.stocks.length * 0.05);
@@ -122,7 +131,8 @@ describe('demo shop seed', () => {
     expect(demoShopSeed({ now: NOW })).toEqual(seed);
     const later = demoShopSeed({ now: new Date(NOW.getTime() + 86_400_000) });
     const day = addDays(localDateTime(NOW).slice(0, 10), -9); // a Monday
-    const sales = (s: RetailSeed) => s.orders.filter((o) => o.closed_at!.startsWith(day)).map((o) => [o.closed_at, o.total, o.order_contents.map((l) => l.product_id)]);
+    const sales = (s: RetailSeed) =>
+      s.orders.filter((o) => o.closed_at!.startsWith(day)).map((o) => [o.closed_at, o.total, o.order_contents.map((l) => l.product_id)]);
     expect(sales(later).length).toBeGreaterThan(0);
     expect(sales(later)).toEqual(sales(seed));
     expect(later.products).toEqual(seed.products);

@@ -37,7 +37,9 @@ export function demoShopSeed(options: DemoShopOptions = {}): RetailSeed {
   const { articles: _articles, promotions, ...records } = catalog;
   return {
     ...records,
-    promotions: promotions.map((p) => (p.id === SHOP.promotion.summerSale ? { ...p, start_date: history.summerSale.start, end_date: history.summerSale.end } : p)),
+    promotions: promotions.map((p) =>
+      p.id === SHOP.promotion.summerSale ? { ...p, start_date: history.summerSale.start, end_date: history.summerSale.end } : p,
+    ),
     ecommerceModule: true,
     customers,
     orders: history.orders,

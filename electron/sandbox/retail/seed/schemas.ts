@@ -25,7 +25,16 @@ const discountObject = z.strictObject({
 
 export const retailRecordSchemas = {
   variantSets: z.strictObject({ id, name }),
-  variants: z.strictObject({ id, name, order: z.int().min(0), variant_set_id: id, color: z.string().regex(/^#[0-9a-f]{6}$/i).nullable() }),
+  variants: z.strictObject({
+    id,
+    name,
+    order: z.int().min(0),
+    variant_set_id: id,
+    color: z
+      .string()
+      .regex(/^#[0-9a-f]{6}$/i)
+      .nullable(),
+  }),
   productVariants: z.strictObject({ id, product_id: id, variant_1_id: id.nullable(), variant_2_id: id.nullable() }),
   taxes: z.strictObject({ id, name, percentage: percent, shouldStack: z.boolean() }),
   units: z.strictObject({
@@ -40,7 +49,15 @@ export const retailRecordSchemas = {
   }),
   paymentMethods: z.strictObject({ id, name, cash: z.boolean() }),
   warehouses: z.strictObject({ id, name }),
-  stocks: z.strictObject({ id, item_id: id, warehouse_id: id, unit_id: id.nullable(), quantity: thousandths, defaultQuantity: thousandths, alert: thousandths }),
+  stocks: z.strictObject({
+    id,
+    item_id: id,
+    warehouse_id: id,
+    unit_id: id.nullable(),
+    quantity: thousandths,
+    defaultQuantity: thousandths,
+    alert: thousandths,
+  }),
   customers: z.strictObject({
     id,
     name,
@@ -61,7 +78,16 @@ export const retailRecordSchemas = {
     updated_at: instant,
   }),
   groups: z.strictObject({ id, name, photo: z.string().nullable(), order: z.int(), active: z.boolean(), tax_id: id.nullable() }),
-  categories: z.strictObject({ id, name, group_id: id, photo: z.string().nullable(), order: z.int(), active: z.boolean(), extra_id: z.string().nullable(), tax_id: id.nullable() }),
+  categories: z.strictObject({
+    id,
+    name,
+    group_id: id,
+    photo: z.string().nullable(),
+    order: z.int(),
+    active: z.boolean(),
+    extra_id: z.string().nullable(),
+    tax_id: id.nullable(),
+  }),
   products: z.strictObject({
     id,
     name,
@@ -119,8 +145,14 @@ export const retailRecordSchemas = {
     apply_to: z.union([z.literal(1), z.literal(2), z.literal(3)]),
     start_date: date.nullable(),
     end_date: date.nullable(),
-    start_time: z.string().regex(/^([01]?\d|2[0-3]):[0-5]\d$/).nullable(),
-    end_time: z.string().regex(/^([01]?\d|2[0-3]):[0-5]\d$/).nullable(),
+    start_time: z
+      .string()
+      .regex(/^([01]?\d|2[0-3]):[0-5]\d$/)
+      .nullable(),
+    end_time: z
+      .string()
+      .regex(/^([01]?\d|2[0-3]):[0-5]\d$/)
+      .nullable(),
     weekdays: z.array(z.int().min(1).max(7)).nullable(),
     apply_type: z.union([z.literal(1), z.literal(2)]).nullable(),
     group_by: z.union([z.literal(1), z.literal(2), z.literal(3)]).nullable(),
@@ -180,7 +212,9 @@ export const retailRecordSchemas = {
     number: z.string().regex(/^E-[1-9]\d*$/),
     order_id: id,
     total: cents,
-    payments: z.array(z.strictObject({ id, payment_method_id: id, amount: cents.refine((a) => a > 0, 'must be more than 0'), change: cents, extra: cents })).min(1),
+    payments: z
+      .array(z.strictObject({ id, payment_method_id: id, amount: cents.refine((a) => a > 0, 'must be more than 0'), change: cents, extra: cents }))
+      .min(1),
     created_at: instant,
   }),
 } satisfies { [K in keyof RetailData]: z.ZodType };

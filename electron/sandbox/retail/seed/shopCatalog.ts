@@ -51,8 +51,22 @@ export interface Article {
 
 export type ShopCatalog = Pick<
   RetailSeed,
-  | 'variantSets' | 'variants' | 'productVariants' | 'taxes' | 'units' | 'paymentMethods' | 'warehouses' | 'stocks'
-  | 'groups' | 'categories' | 'products' | 'priceRates' | 'priceRateLinks' | 'promotions' | 'promotionCategories' | 'promotionProducts'
+  | 'variantSets'
+  | 'variants'
+  | 'productVariants'
+  | 'taxes'
+  | 'units'
+  | 'paymentMethods'
+  | 'warehouses'
+  | 'stocks'
+  | 'groups'
+  | 'categories'
+  | 'products'
+  | 'priceRates'
+  | 'priceRateLinks'
+  | 'promotions'
+  | 'promotionCategories'
+  | 'promotionProducts'
 > & { articles: Article[] };
 
 /** Articles per category: in proportion to the categories' weights, at least one each (largest remainders). */
@@ -147,9 +161,25 @@ class ProductsBuilder {
     const stocks = this.stocks;
     const [most, alert, target] = stockLevels(spec);
     const unit = product.unit_id;
-    stocks.push({ id: stocks.length + 1, item_id: product.id, warehouse_id: SHOP.warehouse.shop, unit_id: unit, quantity: randomInt(random, 0, most) * 1000, defaultQuantity: target * 1000, alert: alert * 1000 });
+    stocks.push({
+      id: stocks.length + 1,
+      item_id: product.id,
+      warehouse_id: SHOP.warehouse.shop,
+      unit_id: unit,
+      quantity: randomInt(random, 0, most) * 1000,
+      defaultQuantity: target * 1000,
+      alert: alert * 1000,
+    });
     if (random() < 0.7) {
-      stocks.push({ id: stocks.length + 1, item_id: product.id, warehouse_id: SHOP.warehouse.store, unit_id: unit, quantity: randomInt(random, 0, most * 4) * 1000, defaultQuantity: target * 4000, alert: alert * 2000 });
+      stocks.push({
+        id: stocks.length + 1,
+        item_id: product.id,
+        warehouse_id: SHOP.warehouse.store,
+        unit_id: unit,
+        quantity: randomInt(random, 0, most * 4) * 1000,
+        defaultQuantity: target * 4000,
+        alert: alert * 2000,
+      });
     }
   }
 
@@ -209,7 +239,14 @@ class ProductsBuilder {
       ecommerce,
     };
     this.products.push(record);
-    const article: Article = { id: record.id, category: categoryId, spec: specIndex, sellable: [], popularity: spec.sales * (0.2 + random() ** 2 * 1.8), active };
+    const article: Article = {
+      id: record.id,
+      category: categoryId,
+      spec: specIndex,
+      sellable: [],
+      popularity: spec.sales * (0.2 + random() ** 2 * 1.8),
+      active,
+    };
     this.articles.push(article);
     if (spec.sizes === 'none') {
       record.barcode = shopBarcode(this.barcodes++);
@@ -250,7 +287,12 @@ class ProductsBuilder {
           unit_id: spec.sizes === 'sock' ? SHOP.unit.pair : SHOP.unit.piece,
         };
         this.products.push(variant);
-        this.productVariants.push({ id: this.productVariants.length + 1, product_id: variant.id, variant_1_id: this.values.sizeIds.get(size)!, variant_2_id: this.values.colourIds[c]! });
+        this.productVariants.push({
+          id: this.productVariants.length + 1,
+          product_id: variant.id,
+          variant_1_id: this.values.sizeIds.get(size)!,
+          variant_2_id: this.values.colourIds[c]!,
+        });
         article.sellable.push(variant.id);
         this.addStock(variant, spec);
       }
@@ -272,10 +314,12 @@ function priceRateLinksOf(random: Random, articles: readonly Article[], products
     const spec = CATEGORIES[article.spec]!;
     // Books keep a fixed price (at most 5 % off by law): members pay the linked price.
     if (spec.tax === 4) {
-      for (const id of article.sellable) priceRateLinks.push({ price_rate_id: SHOP.priceRate.members, product_id: id, price: Math.round(byId.get(id)!.price * 0.95) });
+      for (const id of article.sellable)
+        priceRateLinks.push({ price_rate_id: SHOP.priceRate.members, product_id: id, price: Math.round(byId.get(id)!.price * 0.95) });
     }
     if (random() < 0.12) {
-      for (const id of article.sellable) priceRateLinks.push({ price_rate_id: SHOP.priceRate.online, product_id: id, price: Math.round(byId.get(id)!.price * 0.97) });
+      for (const id of article.sellable)
+        priceRateLinks.push({ price_rate_id: SHOP.priceRate.online, product_id: id, price: Math.round(byId.get(id)!.price * 0.97) });
     }
   }
   return priceRateLinks;
@@ -310,7 +354,17 @@ function shopPromotions(articles: readonly Article[]): Pick<ShopCatalog, 'promot
     // Dates are set by the history (relative to its last day).
     promotion({ id: SHOP.promotion.summerSale, name: "Rebaixes d'estiu", type: 2, apply_to: 2, price_rate_id: SHOP.priceRate.outlet }),
     promotion({ id: SHOP.promotion.pack, name: 'Pack samarreta + texans', type: 3, apply_to: 2, combo_price: 4990 }),
-    promotion({ id: SHOP.promotion.over100, name: '10 % a partir de 100 €', type: 4, apply_to: 3, condition: 2, quantity: 100_000, action: 1, discount: 1000, weekdays: [1, 2, 3, 4] }),
+    promotion({
+      id: SHOP.promotion.over100,
+      name: '10 % a partir de 100 €',
+      type: 4,
+      apply_to: 3,
+      condition: 2,
+      quantity: 100_000,
+      action: 1,
+      discount: 1000,
+      weekdays: [1, 2, 3, 4],
+    }),
   ];
   const promotionCategories: PromotionLinkRecord[] = [
     { promotion_id: SHOP.promotion.socks2x1, target_id: categoryIdOf('Mitjons') },
@@ -354,7 +408,14 @@ const fixedTables = (): Pick<ShopCatalog, 'variantSets' | 'taxes' | 'units' | 'p
 
 export function buildShopCatalog(articleCount: number): ShopCatalog {
   const random = mulberry32(0x5e_ed_5b_0b);
-  const groups: RetailGroupRecord[] = GROUPS.map((name, i) => ({ id: i + 1, name, photo: null, order: i + 1, active: true, tax_id: i < 4 ? SHOP.tax.general : null }));
+  const groups: RetailGroupRecord[] = GROUPS.map((name, i) => ({
+    id: i + 1,
+    name,
+    photo: null,
+    order: i + 1,
+    active: true,
+    tax_id: i < 4 ? SHOP.tax.general : null,
+  }));
   const categories: RetailCategoryRecord[] = CATEGORIES.map((c, i) => ({
     id: i + 1,
     name: c.name,

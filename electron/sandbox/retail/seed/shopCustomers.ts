@@ -40,7 +40,9 @@ export function buildShopCustomers(count = DEMO_SHOP_CUSTOMERS): RetailCustomerR
     if (emails.has(email)) email = email.replace('@', `${i + 1}@`);
     if (random() < 0.1) email = null;
     else emails.add(email);
-    const created = new Date(Date.UTC(2021 + randomInt(random, 0, 4), randomInt(random, 0, 11), randomInt(random, 1, 28), 9 + randomInt(random, 0, 9), randomInt(random, 0, 59))).toISOString();
+    const created = new Date(
+      Date.UTC(2021 + randomInt(random, 0, 4), randomInt(random, 0, 11), randomInt(random, 1, 28), 9 + randomInt(random, 0, 9), randomInt(random, 0, 59)),
+    ).toISOString();
     customers.push({
       id: i + 1,
       name: `${first} ${surname1} ${surname2}`,

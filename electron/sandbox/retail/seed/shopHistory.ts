@@ -298,7 +298,13 @@ class Ledger {
  * Orders and invoices of the `days` days before `today` and of `today` until `nowTime` (both the
  * shop's local date and time).
  */
-export function buildShopHistory(catalog: ShopCatalog, customers: readonly RetailCustomerRecord[], today: string, nowTime: string, days = HISTORY_DAYS): ShopHistory {
+export function buildShopHistory(
+  catalog: ShopCatalog,
+  customers: readonly RetailCustomerRecord[],
+  today: string,
+  nowTime: string,
+  days = HISTORY_DAYS,
+): ShopHistory {
   const sellable = catalog.articles.filter((a) => a.active && a.sellable.length > 0);
   const shelf: Shelf = {
     products: new Map(catalog.products.map((p) => [p.id, p])),

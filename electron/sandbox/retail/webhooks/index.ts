@@ -11,9 +11,9 @@ import type { RetailState } from '../state';
 import { webhookControlRoutes } from './routes';
 import { WebhookService, type WebhooksOptions } from './service';
 
-export {    WebhookService,  } from './service';
-export type {      WebhooksOptions } from './service';
-export { deliveryBody,  signBody,  } from './wire';
+export { WebhookService } from './service';
+export type { WebhooksOptions } from './service';
+export { deliveryBody, signBody } from './wire';
 
 export interface RetailWebhooks {
   /** The sink of every event the retail API emits. */

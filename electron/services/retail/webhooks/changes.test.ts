@@ -86,7 +86,16 @@ describe('actionOf', () => {
   });
 
   it('events the till does not use are ignored', () => {
-    for (const event of ['turn.closed', 'tax.updated', 'inout.created', 'stockTransfer.created', 'quotation.deleted', 'customerOrder.updated', 'deliveryNote.created', 'product.archived']) {
+    for (const event of [
+      'turn.closed',
+      'tax.updated',
+      'inout.created',
+      'stockTransfer.created',
+      'quotation.deleted',
+      'customerOrder.updated',
+      'deliveryNote.created',
+      'product.archived',
+    ]) {
       expect(actionOf(delivery(event, { id: 1 })), event).toEqual({ kind: 'ignored' });
     }
   });

@@ -39,7 +39,10 @@ export function createDeliveries(deps: DeliveryDeps, state: DeliveryState, log: 
   /** Deliveries carried out one after the other. */
   let work: Promise<void> = Promise.resolve();
 
-  function record(outcome: WebhookOutcome, fields: { event?: string | null; verified: boolean; reason?: WebhookReason | null; change?: WebhookChange | null }): void {
+  function record(
+    outcome: WebhookOutcome,
+    fields: { event?: string | null; verified: boolean; reason?: WebhookReason | null; change?: WebhookChange | null },
+  ): void {
     const entry: WebhookLogEntry = {
       at: now().toISOString(),
       event: fields.event ?? null,
@@ -84,9 +87,11 @@ export function createDeliveries(deps: DeliveryDeps, state: DeliveryState, log: 
     return {
       status: 200,
       then: () => {
-        work = work.then(() => carryOut(claimed.ok ? claimed.delivery : null, claimed.ok ? null : claimed.reason, claimedEvent)).catch((error: unknown) => {
-          log(`webhooks: a delivery failed: ${error instanceof Error ? error.message : String(error)}`);
-        });
+        work = work
+          .then(() => carryOut(claimed.ok ? claimed.delivery : null, claimed.ok ? null : claimed.reason, claimedEvent))
+          .catch((error: unknown) => {
+            log(`webhooks: a delivery failed: ${error instanceof Error ? error.message : String(error)}`);
+          });
       },
     };
   }
@@ -112,7 +117,11 @@ export function createDeliveries(deps: DeliveryDeps, state: DeliveryState, log: 
         return record('applied', { ...verified, change: { kind: 'customer', id: action.id, name: action.record.name, removed: false } });
       case 'customer-delete-unconfirmed':
         // No call reads one customer, so the removal cannot be confirmed: the next sync drops it.
-        return record('ignored', { ...verified, reason: 'delete-unconfirmed', change: { kind: 'customer', id: action.id, name: nameIn(delivery.data), removed: false } });
+        return record('ignored', {
+          ...verified,
+          reason: 'delete-unconfirmed',
+          change: { kind: 'customer', id: action.id, name: nameIn(delivery.data), removed: false },
+        });
       case 'product':
         return carryOutProduct(action, delivery);
     }
@@ -130,7 +139,9 @@ export function createDeliveries(deps: DeliveryDeps, state: DeliveryState, log: 
     } catch (error) {
       if (error instanceof GatewayError && error.status === 404) product = null;
       else {
-        log(`webhooks: ${delivery.event} ${action.id}: the product could not be read (${error instanceof GatewayError ? error.code : String(error)}); the next sync brings it`);
+        log(
+          `webhooks: ${delivery.event} ${action.id}: the product could not be read (${error instanceof GatewayError ? error.code : String(error)}); the next sync brings it`,
+        );
         return record('failed', { ...verified, reason: 'fetch-failed', change: { kind: 'product', id: action.id, name: action.claimedName, removed: false } });
       }
     }

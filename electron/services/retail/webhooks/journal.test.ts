@@ -10,7 +10,14 @@ import { useTempDirs } from '../../../../test/setup/tempDirs.testing';
 const dataDir = useTempDirs('comanda-webhook-journal-');
 
 const digest = (n: number) => n.toString(16).padStart(64, '0');
-const entry = (n: number): WebhookLogEntry => ({ at: new Date(Date.UTC(2026, 10, 1, 0, 0, n)).toISOString(), event: 'product.updated', verified: true, outcome: 'applied', reason: null, change: { kind: 'product', id: n, name: null, removed: false } });
+const entry = (n: number): WebhookLogEntry => ({
+  at: new Date(Date.UTC(2026, 10, 1, 0, 0, n)).toISOString(),
+  event: 'product.updated',
+  verified: true,
+  outcome: 'applied',
+  reason: null,
+  change: { kind: 'product', id: n, name: null, removed: false },
+});
 
 describe('the webhook journal', () => {
   it('says a digest is new once, and remembers it after a restart', async () => {

@@ -137,7 +137,8 @@ async function load(file: string, log: (line: string) => void): Promise<z.output
   try {
     text = await readFile(file, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') log(`webhooks: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? 'error'}): starting with no log`);
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
+      log(`webhooks: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? 'error'}): starting with no log`);
     return empty;
   }
   let json: unknown;

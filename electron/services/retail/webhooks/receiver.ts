@@ -107,7 +107,14 @@ export async function startWebhookReceiver(options: ReceiverOptions): Promise<Ru
   };
 }
 
-function serve(req: IncomingMessage, res: ServerResponse, maxBody: number, handle: ReceiverOptions['handle'], notADelivery: () => void, log: (line: string) => void): void {
+function serve(
+  req: IncomingMessage,
+  res: ServerResponse,
+  maxBody: number,
+  handle: ReceiverOptions['handle'],
+  notADelivery: () => void,
+  log: (line: string) => void,
+): void {
   const path = (req.url ?? '').split('?')[0];
   if (path !== WEBHOOK_PATH) return end(res, 404, 'not found');
   if (req.method !== 'POST') {

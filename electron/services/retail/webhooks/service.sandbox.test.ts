@@ -3,7 +3,13 @@ import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_SHOP_WEBHOOK_SETTINGS, type BridgeEvent, type ShopWebhookSettings, type WebhookLogEntry, type WebhookRefused } from '../../../../shared/bridge';
+import {
+  DEFAULT_SHOP_WEBHOOK_SETTINGS,
+  type BridgeEvent,
+  type ShopWebhookSettings,
+  type WebhookLogEntry,
+  type WebhookRefused,
+} from '../../../../shared/bridge';
 import { DEMO_SHOP } from '../../../sandbox/retail';
 import { deliveryBody, signBody } from '../../../sandbox/retail/webhooks';
 import { createFileWebhookVault } from '../../secrets/vault.file';
@@ -50,17 +56,26 @@ interface Opened {
 }
 
 /** A receiver for the demo shop on a free loopback port, its secret the sandbox's (registered first). */
-async function openReceiver(options: { dataDir?: string; secret?: string | null; username?: string; idleTimeoutMs?: number; readsFail?: boolean } = {}): Promise<Opened> {
+async function openReceiver(
+  options: { dataDir?: string; secret?: string | null; username?: string; idleTimeoutMs?: number; readsFail?: boolean } = {},
+): Promise<Opened> {
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'comanda-webhooks-')));
   if (!options.dataDir) dirs.push(dataDir);
   const events: BridgeEvent[] = [];
   const lines: string[] = [];
   const fetched: number[] = [];
-  const real = createRetailGateway({ baseUrl: sandbox().url, username: DEMO_SHOP.username, token: async () => DEMO_SHOP.accessToken, limiter: createRetailLimiter(), timeoutMs: 5_000 });
+  const real = createRetailGateway({
+    baseUrl: sandbox().url,
+    username: DEMO_SHOP.username,
+    token: async () => DEMO_SHOP.accessToken,
+    limiter: createRetailLimiter(),
+    timeoutMs: 5_000,
+  });
   const gateway: Pick<RetailGateway, 'getProduct'> = {
     getProduct: (id, o) => {
       fetched.push(id);
-      if (options.readsFail) return Promise.reject(new GatewayError({ kind: 'server-error', text: { code: 'server-error' }, endpoint: 'catalog/products/{id}', status: 503 }));
+      if (options.readsFail)
+        return Promise.reject(new GatewayError({ kind: 'server-error', text: { code: 'server-error' }, endpoint: 'catalog/products/{id}', status: 503 }));
       return real.getProduct(id, o);
     },
   };
@@ -112,7 +127,8 @@ async function post(url: string, body: string, signature?: string): Promise<numb
   return answer.status;
 }
 
-const productEvents = (events: BridgeEvent[]) => events.filter((e): e is Extract<BridgeEvent, { type: 'shop-product-changed' }> => e.type === 'shop-product-changed');
+const productEvents = (events: BridgeEvent[]) =>
+  events.filter((e): e is Extract<BridgeEvent, { type: 'shop-product-changed' }> => e.type === 'shop-product-changed');
 const log = async (opened: Opened): Promise<WebhookLogEntry[]> => (await opened.webhooks.handlers.getShopWebhookLog({})).entries;
 const refusedCount = async (opened: Opened): Promise<WebhookRefused> => (await opened.webhooks.handlers.getShopWebhookLog({})).refused;
 
@@ -129,7 +145,12 @@ describe('the shop’s webhook receiver against the retail sandbox', () => {
     expect(opened.fetched).toEqual([product.id]);
     await opened.webhooks.idle();
     const [entry] = await log(opened);
-    expect(entry).toMatchObject({ event: 'product.updated', verified: true, outcome: 'applied', change: { kind: 'product', id: product.id, name: product.name, removed: false } });
+    expect(entry).toMatchObject({
+      event: 'product.updated',
+      verified: true,
+      outcome: 'applied',
+      change: { kind: 'product', id: product.id, name: product.name, removed: false },
+    });
     expect(sandbox().webhooks.service.deliveries({ event: 'product.updated' })[0]).toMatchObject({ status: 'delivered', attempts: [{ httpStatus: 200 }] });
   });
 
@@ -171,7 +192,10 @@ describe('the shop’s webhook receiver against the retail sandbox', () => {
     await opened.webhooks.idle();
     expect(opened.events.filter((e) => e.type !== 'shop-webhook-logged')).toEqual([]);
     expect(await log(opened)).toEqual([]);
-    expect(await refusedCount(opened)).toMatchObject({ total: 3, byReason: { 'signature-wrong': 2, 'signature-missing': 1, 'no-secret': 0, 'not-a-delivery': 0 } });
+    expect(await refusedCount(opened)).toMatchObject({
+      total: 3,
+      byReason: { 'signature-wrong': 2, 'signature-missing': 1, 'no-secret': 0, 'not-a-delivery': 0 },
+    });
   });
 
   it('a repeated delivery (same body) is answered 200 and done once — also after a restart', async () => {
@@ -276,7 +300,9 @@ describe('replays, forgeries and silent sockets', () => {
     const product = plainProduct();
     await setPrice(product.id, '1.00');
     await until(() => productEvents(first.events).some((e) => e.product?.price === 100), 'the 1,00 delivery');
-    const captured = sandbox().webhooks.service.deliveries({ event: 'product.updated' }).find((d) => d.body.includes('1.00'))!;
+    const captured = sandbox()
+      .webhooks.service.deliveries({ event: 'product.updated' })
+      .find((d) => d.body.includes('1.00'))!;
     await setPrice(product.id, '25.00');
     await until(() => productEvents(first.events).some((e) => e.product?.price === 2500), 'the 25,00 delivery');
     await first.webhooks.close();

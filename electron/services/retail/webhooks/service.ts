@@ -133,7 +133,10 @@ export function createShopWebhooks(deps: ShopWebhooksDeps): ShopWebhooks {
       log(`webhooks: listening at ${urlsOf(settings.host, running.port).join(', ')} for ${deps.username}`);
     } catch (error) {
       const cause = error instanceof ListenError ? error.code : 'ERROR';
-      problem = cause === 'EADDRINUSE' ? coded('webhook-port-in-use', { host: settings.host, port: settings.port }) : coded('webhook-listen-failed', { host: settings.host, port: settings.port, cause });
+      problem =
+        cause === 'EADDRINUSE'
+          ? coded('webhook-port-in-use', { host: settings.host, port: settings.port })
+          : coded('webhook-listen-failed', { host: settings.host, port: settings.port, cause });
       log(`webhooks: cannot listen on ${settings.host}:${settings.port} (${cause})`);
     }
   }
@@ -146,7 +149,12 @@ export function createShopWebhooks(deps: ShopWebhooksDeps): ShopWebhooks {
 
   function status(): BridgeOutput<'getShopWebhooks'> {
     const settings = deps.settings.get();
-    return { settings, secretSaved: secret !== null, secretProblem: secretProblem ?? (settings.enabled && secret === null ? coded('webhook-secret-missing') : null), receiver: receiver() };
+    return {
+      settings,
+      secretSaved: secret !== null,
+      secretProblem: secretProblem ?? (settings.enabled && secret === null ? coded('webhook-secret-missing') : null),
+      receiver: receiver(),
+    };
   }
 
   // ——— Bridge operations ———

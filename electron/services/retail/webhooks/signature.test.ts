@@ -66,7 +66,15 @@ describe('verifySignature', () => {
   it('refuses a header of the wrong length without comparing (timingSafeEqual would throw)', () => {
     const hex = digest.toString('hex');
     const before = compared.calls;
-    for (const header of [hex.slice(0, 63), `${hex}0`, hex.slice(0, 32), 'sha256=' + hex, digest.subarray(0, 31).toString('base64'), Buffer.concat([digest, Buffer.from([0])]).toString('base64'), 'not a signature']) {
+    for (const header of [
+      hex.slice(0, 63),
+      `${hex}0`,
+      hex.slice(0, 32),
+      'sha256=' + hex,
+      digest.subarray(0, 31).toString('base64'),
+      Buffer.concat([digest, Buffer.from([0])]).toString('base64'),
+      'not a signature',
+    ]) {
       expect(() => verifySignature(body, header, secret)).not.toThrow();
       expect(verifySignature(body, header, secret), header).toBe('wrong');
     }

@@ -19,7 +19,19 @@ afterEach(async () => {
 });
 
 const item = (id: number, fields: Partial<StoredItem> = {}): StoredItem =>
-  ({ id, name: `Item ${id}`, price: 2.5, costPrice: 1, type: 0, category_id: 3, active: true, allergies: '', photo: null, buttonName: null, ...fields }) as StoredItem;
+  ({
+    id,
+    name: `Item ${id}`,
+    price: 2.5,
+    costPrice: 1,
+    type: 0,
+    category_id: 3,
+    active: true,
+    allergies: '',
+    photo: null,
+    buttonName: null,
+    ...fields,
+  }) as StoredItem;
 const modifier = (id: number, fields: Partial<StoredModifier> = {}): StoredModifier =>
   ({ id, name: `Modifier ${id}`, price: 0.5, category_id: 1, active: true, photo: null, ...fields }) as StoredModifier;
 
@@ -49,7 +61,6 @@ function fakeBridge() {
     },
   };
 }
-
 
 describe('applyCatalogEdits', () => {
   it('writes only the changed fields, in the stored shape (price in units, allergies joined by ";", flags as booleans)', async () => {
@@ -86,7 +97,15 @@ describe('applyCatalogEdits', () => {
       { kind: 'modifier', id: 1, priceCents: 2 },
       { kind: 'item', id: 2, priceCents: 3 },
     ] as const;
-    expect(editsOf([...edits], [{ kind: 'item', id: 2 }, { kind: 'modifier', id: 1 }])).toEqual([edits[1], edits[2]]);
+    expect(
+      editsOf(
+        [...edits],
+        [
+          { kind: 'item', id: 2 },
+          { kind: 'modifier', id: 1 },
+        ],
+      ),
+    ).toEqual([edits[1], edits[2]]);
   });
 });
 

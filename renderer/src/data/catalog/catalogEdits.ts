@@ -69,7 +69,9 @@ export function startCatalogEditFeed(options: {
     now,
     apply: (db, heard) => {
       const edits = heard.map((change) => change.value);
-      applyCatalogEdits(db, edits).catch((error: unknown) => log(`catalog edits: could not apply ${edits.length} edit(s): ${error instanceof Error ? error.message : String(error)}`));
+      applyCatalogEdits(db, edits).catch((error: unknown) =>
+        log(`catalog edits: could not apply ${edits.length} edit(s): ${error instanceof Error ? error.message : String(error)}`),
+      );
     },
     // A second edit of the same record adds to the first one's fields.
     merge: (before, next) => ({ ...before, ...next }) as CatalogEdit,

@@ -55,8 +55,7 @@ export const initialCatalogState = (): Omit<CatalogState, 'syncNow'> => ({
   connection: 'connecting',
 });
 
-export const createCatalogStore = () =>
-  createStore<CatalogState>()(() => ({ ...initialCatalogState(), syncNow: () => Promise.resolve() }));
+export const createCatalogStore = () => createStore<CatalogState>()(() => ({ ...initialCatalogState(), syncNow: () => Promise.resolve() }));
 
 export type CatalogStoreApi = ReturnType<typeof createCatalogStore>;
 

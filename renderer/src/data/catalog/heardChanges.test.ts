@@ -18,7 +18,11 @@ describe.each(services)('followHeardChanges ($name catalog store)', ({ make }) =
     store.setState({ current: generation('gen-1') });
     let clock = 0;
     const applied: string[] = [];
-    const changes = followHeardChanges<string, Db>({ catalog: store, now: () => clock, apply: (db, heard) => applied.push(...heard.map((c) => `${db.name}:${c.value}`)) });
+    const changes = followHeardChanges<string, Db>({
+      catalog: store,
+      now: () => clock,
+      apply: (db, heard) => applied.push(...heard.map((c) => `${db.name}:${c.value}`)),
+    });
 
     changes.hear([{ key: 'a', value: 'before' }]);
     clock = 10;

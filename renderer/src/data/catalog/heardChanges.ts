@@ -61,7 +61,11 @@ export function followHeardChanges<T, Db = CatalogDb>(options: {
         heard.set(key, { value: before !== undefined && options.merge ? options.merge(before, value) : value, at });
       }
       const db = catalog.getState().current?.db ?? null;
-      if (db !== null) apply(db, changes.map(({ value }) => ({ value, at })));
+      if (db !== null)
+        apply(
+          db,
+          changes.map(({ value }) => ({ value, at })),
+        );
     },
     stop() {
       stopped = true;

@@ -15,7 +15,12 @@ export async function loadItemRecords(db: CatalogDb, itemId: number): Promise<Ca
 
   const menuMenuCategories = item.type === 1 ? await db.menuMenuCategories.where('item_id').equals(itemId).toArray() : [];
   const menuMenuItemCategoryPivots =
-    menuMenuCategories.length > 0 ? await db.menuMenuItemCategoryPivots.where('category_id').anyOf(menuMenuCategories.map((c) => c.id)).toArray() : [];
+    menuMenuCategories.length > 0
+      ? await db.menuMenuItemCategoryPivots
+          .where('category_id')
+          .anyOf(menuMenuCategories.map((c) => c.id))
+          .toArray()
+      : [];
   const dishIds = ids(menuMenuItemCategoryPivots.map((p) => p.item_id)).filter((id) => id !== itemId);
   const dishes = present(await db.items.bulkGet(dishIds));
   const items: StoredItem[] = [item, ...dishes];

@@ -16,7 +16,10 @@ export function isGiftCardMethod(name: string): boolean {
   return GIFT_CARD_NAME.test(name.trim());
 }
 
-export function methodChoices(stored: readonly { id: number; name: string; active: boolean }[] | undefined, fallback: { card: string; cash: string }): { methods: MethodChoice[]; giftCardMethod: { id: number; name: string } | null } {
+export function methodChoices(
+  stored: readonly { id: number; name: string; active: boolean }[] | undefined,
+  fallback: { card: string; cash: string },
+): { methods: MethodChoice[]; giftCardMethod: { id: number; name: string } | null } {
   const active = (stored ?? []).filter((m) => m.active && m.name.trim() !== '');
   const gift = active.find((m) => isGiftCardMethod(m.name)) ?? null;
   const listed = active

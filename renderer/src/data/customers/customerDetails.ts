@@ -76,7 +76,12 @@ export function detailsRow(customer: Pick<CustomerDetails, 'id' | 'email' | 'pho
  * Reads one customer's details from the POS and keeps them; the stored row. Fails as the bridge
  * does (offline, not found…): what was kept before stays.
  */
-export async function readCustomerDetails(bridge: Pick<BridgeClient, 'getCustomer'>, db: CustomerDetailsDb, customerId: number, now: () => Date = () => new Date()): Promise<CustomerDetailsRow> {
+export async function readCustomerDetails(
+  bridge: Pick<BridgeClient, 'getCustomer'>,
+  db: CustomerDetailsDb,
+  customerId: number,
+  now: () => Date = () => new Date(),
+): Promise<CustomerDetailsRow> {
   const { customer } = await bridge.getCustomer({ customerId });
   const row = detailsRow(customer, now());
   await db.details.put(row);

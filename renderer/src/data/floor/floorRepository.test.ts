@@ -6,7 +6,20 @@ import { accountDbName, openAccountDb } from '../db';
 import { loadRoomsOrdered, readFloorSavedAt, tablesOfRoom } from './floorRepository';
 
 function table(id: number, roomId: number, extra: Partial<FloorTable> = {}): FloorTable {
-  return { id, roomId, name: String(id), x: id * 100, y: 50, width: 80, height: 80, color: '#88aaff', typeId: 1, isJoined: false, joinedWithId: null, ...extra };
+  return {
+    id,
+    roomId,
+    name: String(id),
+    x: id * 100,
+    y: 50,
+    width: 80,
+    height: 80,
+    color: '#88aaff',
+    typeId: 1,
+    isJoined: false,
+    joinedWithId: null,
+    ...extra,
+  };
 }
 
 let db: CatalogDb | null = null;

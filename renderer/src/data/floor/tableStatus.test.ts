@@ -6,11 +6,32 @@ import { tableStatuses } from './tableStatus';
 const AT = '2026-11-22T12:00:00.000Z';
 
 function service(id: string, tableIds: number[], guests = 2): TableService {
-  return { id, tableIds, primaryTableId: tableIds.at(-1)!, tableNames: tableIds.map(String), guests, customer: null, notes: '', seatedAt: AT, open: 1, closedAt: null };
+  return {
+    id,
+    tableIds,
+    primaryTableId: tableIds.at(-1)!,
+    tableNames: tableIds.map(String),
+    guests,
+    customer: null,
+    notes: '',
+    seatedAt: AT,
+    open: 1,
+    closedAt: null,
+  };
 }
 
 function entry(id: string, seq: number, fields: Partial<OutboxEntry>): OutboxEntry {
-  const draft = { id, kind: 'round' as const, tableIds: [], place: { kind: 'tables' as const, names: ['1'] }, serviceId: null, request: { kind: 'seating' as const, data: { customer: null, table_id: [1], guests: 1, contents: null, payments: null } }, lines: [], summary: '', totalCents: 0 };
+  const draft = {
+    id,
+    kind: 'round' as const,
+    tableIds: [],
+    place: { kind: 'tables' as const, names: ['1'] },
+    serviceId: null,
+    request: { kind: 'seating' as const, data: { customer: null, table_id: [1], guests: 1, contents: null, payments: null } },
+    lines: [],
+    summary: '',
+    totalCents: 0,
+  };
   return { ...queuedEntry(draft, seq, AT), ...fields };
 }
 
@@ -32,7 +53,11 @@ describe('tableStatuses', () => {
   });
 
   it('marks a table whose cleared service still has a problem as needing attention', () => {
-    const statuses = tableStatuses({ openServices: [], pendingEntries: [entry('s', 1, { kind: 'seating', tableIds: [7], serviceId: 'gone', state: 'rejected' })], servicesWithOrder: new Set() });
+    const statuses = tableStatuses({
+      openServices: [],
+      pendingEntries: [entry('s', 1, { kind: 'seating', tableIds: [7], serviceId: 'gone', state: 'rejected' })],
+      servicesWithOrder: new Set(),
+    });
     expect(statuses.get(7)).toMatchObject({ kind: 'attention', service: null, problems: 1 });
   });
 });

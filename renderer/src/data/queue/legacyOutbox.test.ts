@@ -32,7 +32,13 @@ async function previousVersionOutbox(accountKey: string): Promise<{ entries: Out
   catalogs.push(catalog);
   const builder = fakeQueueBridge();
   const outbox = openOutbox({ bridge: builder, store: createQueueStore(), catalogDb: () => catalog, newId });
-  const seated = await outbox.seat({ tables: [{ id: 5, name: 'T5' }], guests: 2, customer: { name: 'Ana' }, notes: 'Window', lines: [demoLines.cana(2), demoLines.entrecot()] });
+  const seated = await outbox.seat({
+    tables: [{ id: 5, name: 'T5' }],
+    guests: 2,
+    customer: { name: 'Ana' },
+    notes: 'Window',
+    lines: [demoLines.cana(2), demoLines.entrecot()],
+  });
   const takeaway = await outbox.sendTakeaway({ name: 'Marta', lines: [demoLines.cana()] });
   const cleared = await outbox.seat({ tables: [{ id: 9, name: 'T9' }], guests: 1, customer: null, notes: '' });
   const services = [seated.service, { ...cleared.service, open: 0 as const, closedAt: '2026-11-22T13:00:00.000Z' }];
@@ -54,7 +60,15 @@ async function previousVersionOutbox(accountKey: string): Promise<{ entries: Out
 function asPreviousVersion(entry: OutboxEntry): Record<string, unknown> {
   const { place, ...rest } = entry;
   const label =
-    place.kind === 'tables' ? `${place.names.length === 1 ? 'Table' : 'Tables'} ${place.names.join(' + ')}` : place.kind === 'takeaway' ? `Takeaway · ${place.customer}` : place.kind === 'delivery' ? `Delivery · ${place.customer}` : place.kind === 'legacy' ? place.text : '';
+    place.kind === 'tables'
+      ? `${place.names.length === 1 ? 'Table' : 'Tables'} ${place.names.join(' + ')}`
+      : place.kind === 'takeaway'
+        ? `Takeaway · ${place.customer}`
+        : place.kind === 'delivery'
+          ? `Delivery · ${place.customer}`
+          : place.kind === 'legacy'
+            ? place.text
+            : '';
   return { ...rest, label };
 }
 
@@ -89,7 +103,11 @@ describe('hand-off of the previous version’s outbox', () => {
     const accountKey = `account-${++accounts}`;
     const written = await previousVersionOutbox(accountKey);
     const waiting = written.entries.find((e) => e.state === 'queued')!;
-    const oldError = { kind: 'not-sent:offline', message: 'No connection to the server: it will be sent when the connection returns.', at: '2026-11-22T12:01:00.000Z' };
+    const oldError = {
+      kind: 'not-sent:offline',
+      message: 'No connection to the server: it will be sent when the connection returns.',
+      at: '2026-11-22T12:01:00.000Z',
+    };
     const db = new Dexie(legacyOutboxDbName(accountKey));
     db.version(1).stores({ entries: 'id, &seq, state, pending, serviceId, *tableIds', services: 'id, open, *tableIds' });
     await db.table('entries').update(waiting.id, { attempts: 1, lastError: oldError });

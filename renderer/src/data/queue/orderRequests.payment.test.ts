@@ -14,7 +14,14 @@ describe('paymentRequest', () => {
     });
   });
   it('carries the bill discount as orderDiscount with a negative amount; its total is that amount', () => {
-    const { request, totalCents } = paymentRequest({ entryId: ID, tableId: 4, amountCents: 900, tipCents: 0, methodId: 2, discount: { cents: 100, reason: 'Regulars' } });
+    const { request, totalCents } = paymentRequest({
+      entryId: ID,
+      tableId: 4,
+      amountCents: 900,
+      tipCents: 0,
+      methodId: 2,
+      discount: { cents: 100, reason: 'Regulars' },
+    });
     expect(totalCents).toBe(-100);
     expect(request.kind === 'order' && request.order.order.orderDiscount).toEqual({ name: 'Regulars', amount: '-1.00' });
     expect(request.kind === 'order' && request.order.order.total).toBe('-1.00');

@@ -6,7 +6,18 @@ import { OutboxInputError } from './outboxTypes';
 
 // A seating's Flow newOrder (spec 2.9) with a reservation's deposit: `payments` carries it.
 
-const NO_CATALOG = indexCatalog({ categories: [], items: [], sellingFormats: [], sellingFormatPivots: [], modifiers: [], modifierCategories: [], modifierGroups: [], modifierPivots: [], menuMenuCategories: [], menuMenuItemCategoryPivots: [] });
+const NO_CATALOG = indexCatalog({
+  categories: [],
+  items: [],
+  sellingFormats: [],
+  sellingFormatPivots: [],
+  modifiers: [],
+  modifierCategories: [],
+  modifierGroups: [],
+  modifierPivots: [],
+  menuMenuCategories: [],
+  menuMenuItemCategoryPivots: [],
+});
 const seating = { tableIds: [5], guests: 4, customer: { name: 'Marta' }, notes: '', lines: [] };
 
 describe('seatingRequest: the deposit taken at seating', () => {
@@ -28,7 +39,9 @@ describe('seatingRequest: the deposit taken at seating', () => {
 
   it('refuses a deposit of 0 or less', () => {
     for (const amountCents of [0, -100, 1.5]) {
-      expect(() => seatingRequest({ ...seating, prepayment: { amountCents, methodId: 1, methodName: 'Card' } }, NO_CATALOG), String(amountCents)).toThrow(OutboxInputError);
+      expect(() => seatingRequest({ ...seating, prepayment: { amountCents, methodId: 1, methodName: 'Card' } }, NO_CATALOG), String(amountCents)).toThrow(
+        OutboxInputError,
+      );
     }
   });
 

@@ -19,7 +19,9 @@ export function choiceOf(line: TicketLineInput): LineChoice {
 function linesRefused(lines: readonly TicketLineInput[], problems: readonly LineProblem[]): OutboxInputError {
   const names = problems.map((p) => (p.index >= 0 ? (lines[p.index]?.name ?? `#${p.index + 1}`) : '—'));
   const detail = problems.map((p, i) => `${names[i]}: ${p.reasons.join('; ')}`).join('. ');
-  return problems.every((p) => p.index < 0) && lines.length === 0 ? new OutboxInputError(coded('ticket-empty'), detail) : new OutboxInputError(coded('ticket-lines-invalid', { lines: names.join(', ') }), detail);
+  return problems.every((p) => p.index < 0) && lines.length === 0
+    ? new OutboxInputError(coded('ticket-empty'), detail)
+    : new OutboxInputError(coded('ticket-lines-invalid', { lines: names.join(', ') }), detail);
 }
 
 /**
@@ -32,7 +34,8 @@ export function splitSeatingLines(lines: readonly TicketLineInput[], catalog: Ca
   const round: TicketLineInput[] = [];
   for (const line of lines) {
     const item = catalog.items.get(line.choice.itemId);
-    const plain = item?.type === 0 && (line.choice.modifierIds ?? []).length === 0 && line.choice.formatPivotId === undefined && (line.choice.dishes ?? []).length === 0;
+    const plain =
+      item?.type === 0 && (line.choice.modifierIds ?? []).length === 0 && line.choice.formatPivotId === undefined && (line.choice.dishes ?? []).length === 0;
     (plain ? flow : round).push(line);
   }
   return { flow, round };
@@ -56,7 +59,9 @@ function storedChoice({ modifierIds, dishes, ...rest }: LineChoice): OutboxLine[
   return {
     ...rest,
     ...(modifierIds ? { modifierIds: [...modifierIds] } : {}),
-    ...(dishes ? { dishes: dishes.map(({ modifierIds: dishModifiers, ...dish }) => ({ ...dish, ...(dishModifiers ? { modifierIds: [...dishModifiers] } : {}) })) } : {}),
+    ...(dishes
+      ? { dishes: dishes.map(({ modifierIds: dishModifiers, ...dish }) => ({ ...dish, ...(dishModifiers ? { modifierIds: [...dishModifiers] } : {}) })) }
+      : {}),
   };
 }
 
@@ -204,7 +209,9 @@ export function loyaltyRequest(input: LoyaltyRequestInput, catalog: CatalogIndex
         ...(encoded.value.orderDiscount ? { orderDiscount: encoded.value.orderDiscount } : {}),
         ...(payment ? { payment } : {}),
       },
-      ...(input.customer ? { customer: { name: input.customer.name, email: input.customer.email, ...(input.customer.phone ? { phone: input.customer.phone } : {}) } } : {}),
+      ...(input.customer
+        ? { customer: { name: input.customer.name, email: input.customer.email, ...(input.customer.phone ? { phone: input.customer.phone } : {}) } }
+        : {}),
       ...(input.delivery
         ? {
             delivery: {

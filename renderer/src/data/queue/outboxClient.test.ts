@@ -27,7 +27,14 @@ async function clientWithCatalog(): Promise<{ outbox: Outbox; main: QueueBridgeF
   const main = fakeQueueBridge();
   const store = createQueueStore();
   let refreshes = 0;
-  const outbox = openOutbox({ bridge: main, store, catalogDb: () => catalog, newId, now: () => new Date('2026-11-22T12:00:00Z'), refresh: () => void (refreshes += 1) });
+  const outbox = openOutbox({
+    bridge: main,
+    store,
+    catalogDb: () => catalog,
+    newId,
+    now: () => new Date('2026-11-22T12:00:00Z'),
+    refresh: () => void (refreshes += 1),
+  });
   return { outbox, main, store, refreshes: () => refreshes };
 }
 
@@ -40,7 +47,10 @@ describe('seat', () => {
   it('submits the service and a Flow seating with the plain items in one call; the others follow as the first round', async () => {
     const { outbox, main, store } = await clientWithCatalog();
     const { service, seating, firstRound } = await outbox.seat({
-      tables: [{ id: 5, name: 'T5' }, { id: 6, name: 'T6' }],
+      tables: [
+        { id: 5, name: 'T5' },
+        { id: 6, name: 'T6' },
+      ],
       guests: 3,
       customer: { name: ' Ana ', phone: '+34 600 11 22 33' },
       notes: 'Window',
@@ -59,10 +69,28 @@ describe('seat', () => {
         payments: null,
       },
     });
-    expect(seating).toMatchObject({ state: 'queued', pending: 1, seq: 1, kind: 'seating', tableIds: [5, 6], place: { kind: 'tables', names: ['T5', 'T6'] }, totalCents: 500 });
+    expect(seating).toMatchObject({
+      state: 'queued',
+      pending: 1,
+      seq: 1,
+      kind: 'seating',
+      tableIds: [5, 6],
+      place: { kind: 'tables', names: ['T5', 'T6'] },
+      totalCents: 500,
+    });
     const order = loyalty(firstRound!.request);
     expect(order.order).toMatchObject({ table_id: 6, guests: 3, extraId: firstRound!.id, total: '20.10' });
-    expect(order.order.contents).toEqual([{ item_id: 11, itemPrice: '18.90', quantity: 1, modifiers: [{ id: 2, name: 'Al punto', price: '0.00' }, { id: 3, name: 'Huevo', price: '1.20' }] }]);
+    expect(order.order.contents).toEqual([
+      {
+        item_id: 11,
+        itemPrice: '18.90',
+        quantity: 1,
+        modifiers: [
+          { id: 2, name: 'Al punto', price: '0.00' },
+          { id: 3, name: 'Huevo', price: '1.20' },
+        ],
+      },
+    ]);
     expect(firstRound).toMatchObject({ seq: 2, kind: 'round', tableIds: [6], serviceId: service.id });
     // Shown at once, before any snapshot: the table is seated and the order builder finds it.
     expect(queueSelectors.serviceById(service.id)(store.getState())).toEqual(service);
@@ -82,19 +110,35 @@ describe('seat', () => {
   it('refuses what the waiter must fix before anything is submitted', async () => {
     const { outbox, main } = await clientWithCatalog();
     const table = { id: 1, name: 'T1' };
-    await expect(outbox.seat({ tables: [table], guests: 0, customer: null, notes: '' })).rejects.toThrow(expect.objectContaining({ code: 'guests-range', params: { min: 1, max: 99 } }));
+    await expect(outbox.seat({ tables: [table], guests: 0, customer: null, notes: '' })).rejects.toThrow(
+      expect.objectContaining({ code: 'guests-range', params: { min: 1, max: 99 } }),
+    );
     await expect(outbox.seat({ tables: [table], guests: 100, customer: null, notes: '' })).rejects.toThrow(OutboxInputError);
     await expect(outbox.seat({ tables: [], guests: 2, customer: null, notes: '' })).rejects.toThrow(expect.objectContaining({ code: 'choose-a-table' }));
-    await expect(outbox.seat({ tables: [table, table], guests: 2, customer: null, notes: '' })).rejects.toThrow(expect.objectContaining({ code: 'table-chosen-twice' }));
-    await expect(outbox.seat({ tables: [table], guests: 2, customer: { name: ' ' }, notes: '' })).rejects.toThrow(expect.objectContaining({ code: 'customer-needs-name' }));
-    await expect(outbox.seat({ tables: [table], guests: 2, customer: { name: 'x', phone: 'call me' }, notes: '' })).rejects.toThrow(expect.objectContaining({ code: 'phone-digits', params: { phone: 'call me' } }));
+    await expect(outbox.seat({ tables: [table, table], guests: 2, customer: null, notes: '' })).rejects.toThrow(
+      expect.objectContaining({ code: 'table-chosen-twice' }),
+    );
+    await expect(outbox.seat({ tables: [table], guests: 2, customer: { name: ' ' }, notes: '' })).rejects.toThrow(
+      expect.objectContaining({ code: 'customer-needs-name' }),
+    );
+    await expect(outbox.seat({ tables: [table], guests: 2, customer: { name: 'x', phone: 'call me' }, notes: '' })).rejects.toThrow(
+      expect.objectContaining({ code: 'phone-digits', params: { phone: 'call me' } }),
+    );
     expect(main.calls).toEqual([]);
   });
 
   it('says the table was just seated when the main side answers conflict, and reads the queue again', async () => {
     const { outbox, main, refreshes } = await clientWithCatalog();
     await outbox.seat({ tables: [{ id: 1, name: '5' }], guests: 2, customer: null, notes: '' });
-    const refused = outbox.seat({ tables: [{ id: 2, name: '6' }, { id: 1, name: '5' }], guests: 2, customer: null, notes: '' });
+    const refused = outbox.seat({
+      tables: [
+        { id: 2, name: '6' },
+        { id: 1, name: '5' },
+      ],
+      guests: 2,
+      customer: null,
+      notes: '',
+    });
     await expect(refused).rejects.toThrow(OutboxInputError);
     await expect(refused).rejects.toThrow(expect.objectContaining({ code: 'tables-just-seated', params: { count: 1, tables: '5' } }));
     expect(refreshes()).toBe(1);
@@ -106,7 +150,11 @@ describe('rounds, takeaway and delivery', () => {
   it('sends a round to the primary table with extraId = the entry id', async () => {
     const { outbox, main } = await clientWithCatalog();
     const { service } = await outbox.seat({ tables: [{ id: 3, name: 'T3' }], guests: 2, customer: null, notes: '' });
-    const round = await outbox.sendRound({ serviceId: service.id, lines: [demoLines.jamon(), demoLines.cana(3)], payment: { paymentMethodId: 1, amountCents: 2100, tipCents: 150 } });
+    const round = await outbox.sendRound({
+      serviceId: service.id,
+      lines: [demoLines.jamon(), demoLines.cana(3)],
+      payment: { paymentMethodId: 1, amountCents: 2100, tipCents: 150 },
+    });
     expect(loyalty(round.request)).toEqual({
       order: {
         total: '21.00',
@@ -122,7 +170,9 @@ describe('rounds, takeaway and delivery', () => {
     });
     expect(round).toMatchObject({ kind: 'round', state: 'queued', totalCents: 2100, summary: { code: 'round', params: { items: 4, totalCents: 2100 } } });
     expect(main.calls).toEqual(['seatService', 'submitEntry']);
-    await expect(outbox.sendRound({ serviceId: service.id, lines: [demoLines.cana()], payment: { paymentMethodId: 1, amountCents: 251, tipCents: 0 } })).rejects.toThrow(expect.objectContaining({ code: 'payment-over-total', params: { payment: 2.51, total: 2.5 } }));
+    await expect(
+      outbox.sendRound({ serviceId: service.id, lines: [demoLines.cana()], payment: { paymentMethodId: 1, amountCents: 251, tipCents: 0 } }),
+    ).rejects.toThrow(expect.objectContaining({ code: 'payment-over-total', params: { payment: 2.51, total: 2.5 } }));
     await expect(outbox.sendRound({ serviceId: service.id, lines: [] })).rejects.toThrow(expect.objectContaining({ code: 'ticket-empty' }));
     await outbox.clearTable(service.id);
     await expect(outbox.sendRound({ serviceId: service.id, lines: [demoLines.cana()] })).rejects.toThrow(expect.objectContaining({ code: 'table-cleared' }));
@@ -136,7 +186,15 @@ describe('rounds, takeaway and delivery', () => {
       delivery: { phone: '600111222' },
     });
     expect(takeaway).toMatchObject({ kind: 'takeaway', tableIds: [], place: { kind: 'takeaway', customer: 'Marta' } });
-    const delivery = await outbox.sendDelivery({ phone: '600333444', address: 'Calle Mayor 1', city: 'Girona', email: 'p@example.com', name: 'Pau', date: '2026-11-22 21:30:00', lines: [demoLines.cana(2)] });
+    const delivery = await outbox.sendDelivery({
+      phone: '600333444',
+      address: 'Calle Mayor 1',
+      city: 'Girona',
+      email: 'p@example.com',
+      name: 'Pau',
+      date: '2026-11-22 21:30:00',
+      lines: [demoLines.cana(2)],
+    });
     expect(loyalty(delivery.request)).toEqual({
       order: { total: '5.00', contents: [{ item_id: 10, itemPrice: '2.50', quantity: 2, modifiers: [] }], tableName: 'Pau', extraId: delivery.id },
       customer: { name: 'Pau', email: 'p@example.com', phone: '600333444' },
@@ -146,8 +204,12 @@ describe('rounds, takeaway and delivery', () => {
     expect(delivery.place).toEqual({ kind: 'delivery', customer: 'Pau' });
     const unnamed = await outbox.sendDelivery({ phone: '600555666', address: 'Carrer Nou 2', lines: [demoLines.cana()] });
     expect(unnamed.place).toEqual({ kind: 'delivery', customer: '600555666' });
-    await expect(outbox.sendDelivery({ phone: '600', address: ' ', lines: [demoLines.cana()] })).rejects.toThrow(expect.objectContaining({ code: 'delivery-needs-address' }));
-    await expect(outbox.sendDelivery({ phone: ' ', address: 'Calle Mayor 1', lines: [demoLines.cana()] })).rejects.toThrow(expect.objectContaining({ code: 'delivery-needs-phone' }));
+    await expect(outbox.sendDelivery({ phone: '600', address: ' ', lines: [demoLines.cana()] })).rejects.toThrow(
+      expect.objectContaining({ code: 'delivery-needs-address' }),
+    );
+    await expect(outbox.sendDelivery({ phone: ' ', address: 'Calle Mayor 1', lines: [demoLines.cana()] })).rejects.toThrow(
+      expect.objectContaining({ code: 'delivery-needs-phone' }),
+    );
     await expect(outbox.sendTakeaway({ name: '', lines: [demoLines.cana()] })).rejects.toThrow(expect.objectContaining({ code: 'takeaway-needs-name' }));
   });
 
@@ -198,7 +260,11 @@ describe('waiter decisions', () => {
     store.getState().applySnapshot(main.snapshot());
     await outbox.moveSeating(second.seating.id, [{ id: 8, name: 'T8' }]);
     const seating = [...main.entries.values()].find((e) => e.kind === 'seating' && e.pending === 1 && e.serviceId === second.service.id)!;
-    expect(seating).toMatchObject({ tableIds: [8], place: { kind: 'tables', names: ['T8'] }, summary: { code: 'seating', params: { guests: 4, items: 0, totalCents: 0 } } });
+    expect(seating).toMatchObject({
+      tableIds: [8],
+      place: { kind: 'tables', names: ['T8'] },
+      summary: { code: 'seating', params: { guests: 4, items: 0, totalCents: 0 } },
+    });
     expect(seating.request).toMatchObject({ kind: 'seating', data: { table_id: [8], guests: 4 } });
   });
 });

@@ -15,7 +15,18 @@ afterEach(() => {
 });
 
 const serviceId = '00000000-0000-4000-8000-000000000001';
-const service = { id: serviceId, tableIds: [5], primaryTableId: 5, tableNames: ['5'], guests: 2, customer: null, notes: '', seatedAt: AT, open: 1 as const, closedAt: null };
+const service = {
+  id: serviceId,
+  tableIds: [5],
+  primaryTableId: 5,
+  tableNames: ['5'],
+  guests: 2,
+  customer: null,
+  notes: '',
+  seatedAt: AT,
+  open: 1 as const,
+  closedAt: null,
+};
 const draft = (n: number, fields: { serviceId?: string | null; tableIds?: number[] } = {}) => ({
   id: `00000000-0000-4000-8000-00000000010${n}`,
   kind: 'round' as const,
@@ -42,7 +53,11 @@ describe('queue store', () => {
     const state = store.getState();
     expect(queueSelectors.pendingCount(state)).toBe(1);
     expect(queueSelectors.waitingCount(state)).toBe(1);
-    expect(queueSelectors.entriesOfService(serviceId)(state).map((e) => e.seq)).toEqual([1, 2]);
+    expect(
+      queueSelectors
+        .entriesOfService(serviceId)(state)
+        .map((e) => e.seq),
+    ).toEqual([1, 2]);
     expect(queueSelectors.tableStatuses(state).get(5)).toMatchObject({ kind: 'sending', guests: 2, waiting: 1 });
     // Same references on every read: selectors never make a component re-render by themselves.
     expect(queueSelectors.pendingEntries(state)).toBe(queueSelectors.pendingEntries(store.getState()));

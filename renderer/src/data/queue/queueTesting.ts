@@ -43,29 +43,42 @@ export async function demoCatalogDb(): Promise<CatalogDb> {
 /** Ticket lines of the demo catalog (shared/domain/testing.ts demoRecords). */
 export const demoLines = {
   cana: (quantity = 1, note = ''): TicketLineInput => ({ choice: { itemId: 10, quantity: 1 }, name: 'Caña', details: [], quantity, note, unitCents: 250 }),
-  entrecot: (quantity = 1): TicketLineInput => ({ choice: { itemId: 11, quantity: 1, modifierIds: [2, 3] }, name: 'Entrecot', details: ['Al punto', 'Huevo'], quantity, note: '', unitCents: 2010 }),
-  jamon: (): TicketLineInput => ({ choice: { itemId: 20, quantity: 1, formatPivotId: 1 }, name: 'Jamón', details: ['½ ración'], quantity: 1, note: '', unitCents: 1350 }),
+  entrecot: (quantity = 1): TicketLineInput => ({
+    choice: { itemId: 11, quantity: 1, modifierIds: [2, 3] },
+    name: 'Entrecot',
+    details: ['Al punto', 'Huevo'],
+    quantity,
+    note: '',
+    unitCents: 2010,
+  }),
+  jamon: (): TicketLineInput => ({
+    choice: { itemId: 20, quantity: 1, formatPivotId: 1 },
+    name: 'Jamón',
+    details: ['½ ración'],
+    quantity: 1,
+    note: '',
+    unitCents: 1350,
+  }),
 };
-
 
 export type QueueBridgeFake = QueueBridge &
   Pick<BridgeClient, 'getQueue' | 'getEntries' | 'importQueue' | 'onEvent'> & {
-  services: Map<string, TableService>;
-  entries: Map<string, OutboxEntry>;
-  revision: number;
-  /** Every operation called, in order. */
-  calls: string[];
-  /** Each importQueue's `last`, in order. */
-  imports: Array<{ last: boolean | undefined }>;
-  /** The next write fails with this (then works again); a `storage` failure sets `storageProblem` as the main side does. */
-  failNextWith: BridgeError | null;
-  /** What getQueue and queue-changed say about the database; a committed write clears it. */
-  storageProblem: QueueStorageProblem | null;
-  /** Changes an entry as the dispatcher would, commits a revision and tells the listeners. */
-  update(entryId: string, fields: Partial<OutboxEntry>): void;
-  emit(event: BridgeEvent): void;
-  snapshot(): QueueSnapshot;
-};
+    services: Map<string, TableService>;
+    entries: Map<string, OutboxEntry>;
+    revision: number;
+    /** Every operation called, in order. */
+    calls: string[];
+    /** Each importQueue's `last`, in order. */
+    imports: Array<{ last: boolean | undefined }>;
+    /** The next write fails with this (then works again); a `storage` failure sets `storageProblem` as the main side does. */
+    failNextWith: BridgeError | null;
+    /** What getQueue and queue-changed say about the database; a committed write clears it. */
+    storageProblem: QueueStorageProblem | null;
+    /** Changes an entry as the dispatcher would, commits a revision and tells the listeners. */
+    update(entryId: string, fields: Partial<OutboxEntry>): void;
+    emit(event: BridgeEvent): void;
+    snapshot(): QueueSnapshot;
+  };
 
 /** An in-memory main side: enough of the queue's rules for the renderer's tests. */
 export function fakeQueueBridge(at = '2026-11-22T12:00:00.000Z'): QueueBridgeFake {
@@ -142,7 +155,12 @@ export function fakeQueueBridge(at = '2026-11-22T12:00:00.000Z'): QueueBridgeFak
         const stored = fake.services.get(service.id);
         if (stored) return { service: stored, entries: drafts.map((d) => entry(d.id)) };
         const busy = [...fake.services.values()].find((s) => s.open === 1 && s.tableIds.some((id) => service.tableIds.includes(id)));
-        if (busy) throw new BridgeError({ kind: 'conflict', code: 'tables-just-seated', params: { count: busy.tableNames.length, tables: busy.tableNames.join(' + ') } });
+        if (busy)
+          throw new BridgeError({
+            kind: 'conflict',
+            code: 'tables-just-seated',
+            params: { count: busy.tableNames.length, tables: busy.tableNames.join(' + ') },
+          });
         fake.services.set(service.id, service);
         return { service, entries: drafts.map(add) };
       }),
@@ -164,7 +182,12 @@ export function fakeQueueBridge(at = '2026-11-22T12:00:00.000Z'): QueueBridgeFak
     moveSeating: ({ entryId, tables, seating }: { entryId: string; tables: { id: number; name: string }[]; seating: EntryDraft }) =>
       write('moveSeating', () => {
         const service = fake.services.get(entry(entryId).serviceId!)!;
-        fake.services.set(service.id, { ...service, tableIds: tables.map((t) => t.id), primaryTableId: tables.at(-1)!.id, tableNames: tables.map((t) => t.name) });
+        fake.services.set(service.id, {
+          ...service,
+          tableIds: tables.map((t) => t.id),
+          primaryTableId: tables.at(-1)!.id,
+          tableNames: tables.map((t) => t.name),
+        });
         add(seating);
         return change(entryId, { pending: 0, resolution: 'moved' });
       }),

@@ -94,7 +94,12 @@ describe('loadSearchIndex', () => {
       { id: 8, name: 'Retired', group_id: 1, active: false } as never,
       { id: 9, name: 'Of an old group', group_id: 2, active: true } as never,
     ]);
-    await db.items.bulkPut([item(1, 'Caña'), item(2, 'Jarra', { active: false }), item(3, 'Caña doble', { category_id: 8 }), item(4, 'Caña vieja', { category_id: 9 })]);
+    await db.items.bulkPut([
+      item(1, 'Caña'),
+      item(2, 'Jarra', { active: false }),
+      item(3, 'Caña doble', { category_id: 8 }),
+      item(4, 'Caña vieja', { category_id: 9 }),
+    ]);
     const first = loadSearchIndex(db);
     expect(loadSearchIndex(db)).toBe(first);
     const index = await first;
@@ -104,12 +109,46 @@ describe('loadSearchIndex', () => {
 });
 
 describe('search while typing: each keystroke narrows the last one’s matches', () => {
-  const words = ['jamón', 'ibérico', 'croquetas', 'de', 'bacalao', 'tortilla', 'patatas', 'pa', 'amb', 'tomàquet', 'crema', 'catalana', 'café', 'con', 'leche', 'caña'];
+  const words = [
+    'jamón',
+    'ibérico',
+    'croquetas',
+    'de',
+    'bacalao',
+    'tortilla',
+    'patatas',
+    'pa',
+    'amb',
+    'tomàquet',
+    'crema',
+    'catalana',
+    'café',
+    'con',
+    'leche',
+    'caña',
+  ];
   const dishNames = Array.from({ length: 400 }, (_, i) => `${words[i % 16]} ${words[(i * 7) % 16]} ${words[(i * 11 + 3) % 16]} ${i}`);
   const records = dishNames.map((name, i) => item(i + 1, name, { allergies: i % 3 === 0 ? '1' : null }));
 
   it('gives exactly what a fresh search gives, through typing, backspacing and a new query', () => {
-    const typed = ['c', 'cr', 'cro', 'croq', 'croquetas', 'croquetas b', 'croquetas ba', 'croquetas b', 'croq', 'cr', 'ca', 'caf', 'cafe c', 'j', 'ja', 'jamon ib'];
+    const typed = [
+      'c',
+      'cr',
+      'cro',
+      'croq',
+      'croquetas',
+      'croquetas b',
+      'croquetas ba',
+      'croquetas b',
+      'croq',
+      'cr',
+      'ca',
+      'caf',
+      'cafe c',
+      'j',
+      'ja',
+      'jamon ib',
+    ];
     const reused = buildSearchIndex(records);
     for (const query of typed) {
       for (const hiddenAllergens of [new Set<AllergenCode>(), new Set<AllergenCode>([1])]) {

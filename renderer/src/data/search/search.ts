@@ -9,7 +9,8 @@ import type { CatalogDb, StoredItem } from '../catalog/catalogDb';
 // builder's sheets.
 
 /** What a result card needs of an item: a narrow projection of the stored record. */
-export type ItemSummary = Pick<StoredItem, 'id' | 'name' | 'price' | 'type' | 'category_id' | 'photo' | 'allergies' | 'active'> & Partial<Pick<StoredItem, 'buttonName'>>;
+export type ItemSummary = Pick<StoredItem, 'id' | 'name' | 'price' | 'type' | 'category_id' | 'photo' | 'allergies' | 'active'> &
+  Partial<Pick<StoredItem, 'buttonName'>>;
 
 interface SearchEntry {
   item: ItemSummary;
@@ -85,7 +86,9 @@ function initialBit(word: string): number {
 
 /** The words of a text, normalised: "Jamón ibérico (100 g)" → ["jamon", "iberico", "100", "g"]. */
 export function searchWords(text: string): string[] {
-  return normaliseForSearch(text).split(wordSeparators).filter((word) => word !== '');
+  return normaliseForSearch(text)
+    .split(wordSeparators)
+    .filter((word) => word !== '');
 }
 
 /**
@@ -138,11 +141,7 @@ export function containsAnyAllergen(allergies: string | null | undefined, hidden
  * matches, each alphabetically. Items declaring an allergen of `hiddenAllergens` are left out and
  * counted. An empty query finds nothing.
  */
-export function searchItems(
-  index: SearchIndex,
-  query: string,
-  options: { hiddenAllergens?: ReadonlySet<AllergenCode>; limit?: number } = {},
-): SearchResult {
+export function searchItems(index: SearchIndex, query: string, options: { hiddenAllergens?: ReadonlySet<AllergenCode>; limit?: number } = {}): SearchResult {
   const queryWords = searchWords(query);
   const empty: SearchResult = { items: [], total: 0, hiddenByAllergens: 0 };
   if (queryWords.length === 0) return empty;
@@ -153,8 +152,7 @@ export function searchItems(
   // Every item matching a refined query matched the query it refines ("cro" → "croq"), so the
   // last keystroke's matches are the only candidates.
   const queryInitials = queryWords.map(initialBit);
-  const candidates =
-    index.last && refines(queryWords, index.last.words) ? index.last.matches : (index.byInitial.get(queryInitials[0]!) ?? []);
+  const candidates = index.last && refines(queryWords, index.last.words) ? index.last.matches : (index.byInitial.get(queryInitials[0]!) ?? []);
   const matches: SearchEntry[] = [];
   const startsWithQuery: ItemSummary[] = [];
   const wordMatches: ItemSummary[] = [];

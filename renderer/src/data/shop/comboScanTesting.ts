@@ -15,8 +15,25 @@ export type LinksBridge = Pick<BridgeClient, 'fetchShopPages' | 'onEvent'>;
 
 /** A type 3 combo on linked products (`apply_to` 1) at 20.00: its set is whatever the links say. */
 export const comboOnLinkedProducts: StoredShopPromotion = {
-  id: COMBO, active: true, order: 2, name: 'Trio', type: 3, apply_to: 1, start_date: null, end_date: null, start_time: null, end_time: null,
-  weekdays: null, apply_type: null, group_by: null, price_rate_id: null, combo_price: 2000, condition: null, quantity: null, action: null, discount: null,
+  id: COMBO,
+  active: true,
+  order: 2,
+  name: 'Trio',
+  type: 3,
+  apply_to: 1,
+  start_date: null,
+  end_date: null,
+  start_time: null,
+  end_time: null,
+  weekdays: null,
+  apply_type: null,
+  group_by: null,
+  price_rate_id: null,
+  combo_price: 2000,
+  condition: null,
+  quantity: null,
+  action: null,
+  discount: null,
 };
 
 /** Databases a test opened; `dropOpened` in `afterEach` closes and deletes them. */

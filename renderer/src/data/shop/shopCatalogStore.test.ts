@@ -30,7 +30,13 @@ function start(server = fakeShopServer(fakeShop(30))) {
   const accountKey = `shop:store-${Date.now()}-${counter++}`;
   const store = createShopCatalogStore();
   const timers = manualTimers();
-  const sync: ShopSync = startShopSync(server.bridge, { accountKey, store, setTimer: timers.setTimer, log: () => {}, engine: { retryDelaysMs: [], sleep: async () => {} } });
+  const sync: ShopSync = startShopSync(server.bridge, {
+    accountKey,
+    store,
+    setTimer: timers.setTimer,
+    log: () => {},
+    engine: { retryDelaysMs: [], sleep: async () => {} },
+  });
   cleanups.push(async () => {
     sync.stop();
     await sync.firstRun;

@@ -26,7 +26,14 @@ export interface ShopCatalogState {
 }
 
 export const createShopCatalogStore = () =>
-  createStore<ShopCatalogState>()(() => ({ accountKey: null, current: null, syncing: false, progress: null, lastFailure: null, syncNow: () => Promise.resolve() }));
+  createStore<ShopCatalogState>()(() => ({
+    accountKey: null,
+    current: null,
+    syncing: false,
+    progress: null,
+    lastFailure: null,
+    syncNow: () => Promise.resolve(),
+  }));
 export type ShopCatalogStoreApi = ReturnType<typeof createShopCatalogStore>;
 
 /** The app's one shop catalog store; tests make their own. */
@@ -141,14 +148,19 @@ export function startShopSync(bridge: Pick<BridgeClient, 'fetchShopPages'>, opti
       }, RETIRE_AFTER_MS);
     } catch (error) {
       const failure =
-        error instanceof SyncFailure
-          ? error
-          : new SyncFailure('storage', coded('sync-storage'), error instanceof Error ? error.message : String(error));
+        error instanceof SyncFailure ? error : new SyncFailure('storage', coded('sync-storage'), error instanceof Error ? error.message : String(error));
       if (!stopped) {
         store.setState({
           syncing: false,
           progress: null,
-          lastFailure: { kind: failure.kind, bridgeKind: failure.bridgeKind, code: failure.code, params: failure.params, detail: failure.detail, at: new Date().toISOString() },
+          lastFailure: {
+            kind: failure.kind,
+            bridgeKind: failure.bridgeKind,
+            code: failure.code,
+            params: failure.params,
+            detail: failure.detail,
+            at: new Date().toISOString(),
+          },
         });
       }
     }

@@ -20,9 +20,7 @@ afterEach(dropOpened);
 
 async function generation(account: string, n: number): Promise<ShopCatalogDb> {
   const db = keepForCleanup(openShopGenerationDb(account, n));
-  await db.products.bulkPut(
-    [100, 101, 102, 103, 104, 105, 200, 300, 400, 500].map((id) => shopProduct({ id, name: `P${id}`, category_id: 10, price: 1000 })),
-  );
+  await db.products.bulkPut([100, 101, 102, 103, 104, 105, 200, 300, 400, 500].map((id) => shopProduct({ id, name: `P${id}`, category_id: 10, price: 1000 })));
   await db.promotions.put(comboOnLinkedProducts);
   return db;
 }
@@ -89,7 +87,13 @@ describe('the combo scan', () => {
       };
       const store = createComboScanStore();
       const scan = new ComboLinkScan({
-        shopDb: pointer(account), db, bridge: failing, store, perMinute, now: () => new Date(NOON), log: () => undefined,
+        shopDb: pointer(account),
+        db,
+        bridge: failing,
+        store,
+        perMinute,
+        now: () => new Date(NOON),
+        log: () => undefined,
         sleep: async (ms) => void slept.push(ms),
       });
       await scan.pass();

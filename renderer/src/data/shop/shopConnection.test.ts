@@ -23,7 +23,13 @@ function fakeBridge(initial: ConnectionState | null | Promise<never>) {
   };
 }
 
-const failure = (kind: SyncFailureInfo['kind']): SyncFailureInfo => ({ kind, bridgeKind: 'offline', ...coded('sync-aborted'), detail: 'x', at: new Date().toISOString() });
+const failure = (kind: SyncFailureInfo['kind']): SyncFailureInfo => ({
+  kind,
+  bridgeKind: 'offline',
+  ...coded('sync-aborted'),
+  detail: 'x',
+  at: new Date().toISOString(),
+});
 const generation = (syncedAt: string) => ({ n: 1, syncedAt, counts: {}, requests: {} }) as unknown as OpenShopGeneration;
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 

@@ -56,7 +56,8 @@ export function startShopConnectionFeed(options: ShopConnectionFeedOptions): { s
   const follow = (state: ShopCatalogState, previous: ShopCatalogState) => {
     if (stopped) return;
     if ((state.progress?.requests ?? 0) > (previous.progress?.requests ?? 0)) set('online');
-    if (state.current !== null && state.current.syncedAt !== previous.current?.syncedAt && !state.syncing && state.lastFailure === null && previous.syncing) set('online');
+    if (state.current !== null && state.current.syncedAt !== previous.current?.syncedAt && !state.syncing && state.lastFailure === null && previous.syncing)
+      set('online');
     if (state.lastFailure !== null && state.lastFailure !== previous.lastFailure && state.lastFailure.kind === 'connection') set('offline');
   };
   const unfollow = catalog.subscribe(follow);

@@ -1,7 +1,17 @@
 import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
-import { openShopGenerationDb, SHOP_GENERATION_SCHEMA_V1, SHOP_GENERATION_SCHEMA_V2, shopDbName, shopGenerationDbName, shopGenerationOfDbName, shopRecordStores, shopSearchText, shopStoresOfResource } from './shopDb';
+import {
+  openShopGenerationDb,
+  SHOP_GENERATION_SCHEMA_V1,
+  SHOP_GENERATION_SCHEMA_V2,
+  shopDbName,
+  shopGenerationDbName,
+  shopGenerationOfDbName,
+  shopRecordStores,
+  shopSearchText,
+  shopStoresOfResource,
+} from './shopDb';
 import { shopResourceNames } from '../../../../shared/bridge/shop';
 
 describe('shopDb', () => {

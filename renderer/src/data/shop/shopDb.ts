@@ -195,12 +195,7 @@ export const shopStoresOfResource: Record<ShopResource, readonly ShopRecordStore
 
 /** The text a product's name is searched by: lower case, accents removed, spaces collapsed. */
 export function shopSearchText(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim();
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
 }
 
 // ---- The pointer database: which generation is current ----

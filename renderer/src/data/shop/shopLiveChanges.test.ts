@@ -19,7 +19,15 @@ function record(fields: Record<string, unknown>): Record<string, unknown> {
   return { ...wire, ...fields };
 }
 
-const stock = (productId: number, quantity: number, warehouse = 1): StoredShopStock => ({ warehouse_id: warehouse, product_id: productId, id: null, quantity, defaultQuantity: null, alert: false, unit_id: null });
+const stock = (productId: number, quantity: number, warehouse = 1): StoredShopStock => ({
+  warehouse_id: warehouse,
+  product_id: productId,
+  id: null,
+  quantity,
+  defaultQuantity: null,
+  alert: false,
+  unit_id: null,
+});
 
 const opened: ShopCatalogDb[] = [];
 let counter = 0;
@@ -30,15 +38,42 @@ afterEach(() => {
 async function generation(): Promise<ShopCatalogDb> {
   const db = openShopGenerationDb(`shop:live-test-${Date.now()}-${counter++}`, 1);
   opened.push(db);
-  await db.groups.bulkPut([{ id: 1, name: 'Ropa', photo: null, order: 0, active: true, tax_id: 2, tax: { id: 2, name: 'IVA 10 %', percentage: 1000, shouldStack: false } }]);
+  await db.groups.bulkPut([
+    { id: 1, name: 'Ropa', photo: null, order: 0, active: true, tax_id: 2, tax: { id: 2, name: 'IVA 10 %', percentage: 1000, shouldStack: false } },
+  ]);
   await db.categories.bulkPut([
     { id: 1, name: 'Camisetas', group_id: 1, photo: null, order: 0, active: true, extra_id: null, tax_id: null, tax: null },
-    { id: 2, name: 'Libros', group_id: 1, photo: null, order: 0, active: true, extra_id: null, tax_id: 4, tax: { id: 4, name: 'IVA 4 %', percentage: 400, shouldStack: false } },
+    {
+      id: 2,
+      name: 'Libros',
+      group_id: 1,
+      photo: null,
+      order: 0,
+      active: true,
+      extra_id: null,
+      tax_id: 4,
+      tax: { id: 4, name: 'IVA 4 %', percentage: 400, shouldStack: false },
+    },
   ]);
   await db.products.bulkPut([
-    stored({ id: 1, name: 'Camiseta', category_id: 1, price: 1500, taxPercentage: 2100, tax: { id: 1, name: 'IVA 21 %', percentage: 2100, shouldStack: false } }),
+    stored({
+      id: 1,
+      name: 'Camiseta',
+      category_id: 1,
+      price: 1500,
+      taxPercentage: 2100,
+      tax: { id: 1, name: 'IVA 21 %', percentage: 2100, shouldStack: false },
+    }),
     stored({ id: 10, name: 'Sudadera', category_id: 1, type: 5, taxPercentage: 1000 }),
-    stored({ id: 11, name: 'Sudadera S', category_id: 1, type: 6, main_product_id: 10, taxPercentage: 1000, variant_info: { id: 7, product_id: 11, variant_1_id: 1, variant_2_id: 2 } }),
+    stored({
+      id: 11,
+      name: 'Sudadera S',
+      category_id: 1,
+      type: 6,
+      main_product_id: 10,
+      taxPercentage: 1000,
+      variant_info: { id: 7, product_id: 11, variant_1_id: 1, variant_2_id: 2 },
+    }),
   ]);
   await db.stocks.bulkPut([stock(1, 5_000), stock(1, 2_000, 2), stock(11, 3_000)]);
   return db;
@@ -58,8 +93,20 @@ describe('applyProductChange', () => {
 
   it('with `stocks` (read fresh) replaces the product’s stock rows', async () => {
     const db = await generation();
-    await applyProductChange(db, 1, record({ id: 1, name: 'Camiseta', category_id: 1, price: 1600, stocks: [{ id: 3, quantity: 7_000, alert: false, warehouse_id: 1, item_id: 1, unit_id: null }] }));
-    expect(await db.stocks.where('product_id').equals(1).toArray()).toEqual([{ warehouse_id: 1, product_id: 1, id: 3, quantity: 7_000, defaultQuantity: null, alert: false, unit_id: null }]);
+    await applyProductChange(
+      db,
+      1,
+      record({
+        id: 1,
+        name: 'Camiseta',
+        category_id: 1,
+        price: 1600,
+        stocks: [{ id: 3, quantity: 7_000, alert: false, warehouse_id: 1, item_id: 1, unit_id: null }],
+      }),
+    );
+    expect(await db.stocks.where('product_id').equals(1).toArray()).toEqual([
+      { warehouse_id: 1, product_id: 1, id: 3, quantity: 7_000, defaultQuantity: null, alert: false, unit_id: null },
+    ]);
   });
 
   it('adds a new product, its tax from its category, else its group', async () => {
@@ -72,7 +119,11 @@ describe('applyProductChange', () => {
 
   it('a master’s new tax reaches its variants that have none of their own', async () => {
     const db = await generation();
-    await applyProductChange(db, 10, record({ id: 10, name: 'Sudadera', category_id: 1, type: 5, tax: { id: 1, name: 'IVA 21 %', percentage: 2100, shouldStack: false } }));
+    await applyProductChange(
+      db,
+      10,
+      record({ id: 10, name: 'Sudadera', category_id: 1, type: 5, tax: { id: 1, name: 'IVA 21 %', percentage: 2100, shouldStack: false } }),
+    );
     expect((await db.products.get(11))?.taxPercentage).toBe(2100);
   });
 
@@ -95,7 +146,23 @@ describe('applyProductChange', () => {
 });
 
 describe('applyCustomerChange', () => {
-  const customer = { id: 9, name: 'Laia Puig', address: 'Carrer Gran 1', city: null, state: null, country: null, postalCode: null, nif: null, web: null, email: null, phone: null, notes: null, maxCredit: 10000, extra_id: null, price_rate_id: null };
+  const customer = {
+    id: 9,
+    name: 'Laia Puig',
+    address: 'Carrer Gran 1',
+    city: null,
+    state: null,
+    country: null,
+    postalCode: null,
+    nif: null,
+    web: null,
+    email: null,
+    phone: null,
+    notes: null,
+    maxCredit: 10000,
+    extra_id: null,
+    price_rate_id: null,
+  };
 
   it('puts a changed customer and removes a deleted one', async () => {
     const db = await generation();

@@ -64,7 +64,12 @@ export function startShopLiveChanges(options: ShopLiveChangesOptions): ShopLiveC
 }
 
 /** A product changed at the shop: `record` null when it was deleted. Returns whether anything was stored. */
-export async function applyProductChange(db: ShopCatalogDb, productId: number, record: Record<string, unknown> | null, log: (line: string) => void = () => {}): Promise<boolean> {
+export async function applyProductChange(
+  db: ShopCatalogDb,
+  productId: number,
+  record: Record<string, unknown> | null,
+  log: (line: string) => void = () => {},
+): Promise<boolean> {
   if (record === null) {
     await db.transaction('rw', db.products, db.stocks, async () => {
       await db.products.delete(productId);
@@ -116,7 +121,12 @@ export async function applyProductChange(db: ShopCatalogDb, productId: number, r
 }
 
 /** A customer changed at the shop: `record` null when it was deleted. */
-export async function applyCustomerChange(db: ShopCatalogDb, customerId: number, record: Record<string, unknown> | null, log: (line: string) => void = () => {}): Promise<boolean> {
+export async function applyCustomerChange(
+  db: ShopCatalogDb,
+  customerId: number,
+  record: Record<string, unknown> | null,
+  log: (line: string) => void = () => {},
+): Promise<boolean> {
   if (record === null) {
     await db.customers.delete(customerId);
     return true;

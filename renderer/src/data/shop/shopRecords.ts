@@ -46,7 +46,10 @@ export const shopProductRecord = retailProductWire.extend({
   price: int,
   costPrice: int,
   tax: taxObject,
-  stocks: z.array(productStock).nullish().transform((v) => (v === null ? [] : v)),
+  stocks: z
+    .array(productStock)
+    .nullish()
+    .transform((v) => (v === null ? [] : v)),
   variant_info: retailProductVariantWire.nullish(),
 });
 export const shopTaxRecord = retailTaxWire.extend({ taxPercentage: int });

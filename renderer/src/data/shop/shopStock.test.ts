@@ -7,7 +7,6 @@ import { dropStockAfterSale, setLocalStock, SHOP_FLOOR_WAREHOUSE, shopStockOf, s
 
 // The till's local stock after a sale and after a manager sets it.
 
-
 const opened: ShopCatalogDb[] = [];
 let counter = 0;
 

@@ -42,7 +42,10 @@ function thousandths(value: number | string | null | undefined): number | null {
  * its line's weight (when the line has one), the others their quantity; lines of one product add
  * up. Products the catalog does not know, or that keep no stock, are left out.
  */
-export function soldPerProduct(lines: readonly SoldLine[], products: ReadonlyMap<number, Pick<StoredShopProduct, 'usesStockManagement' | 'usesWeight'>>): Map<number, number> {
+export function soldPerProduct(
+  lines: readonly SoldLine[],
+  products: ReadonlyMap<number, Pick<StoredShopProduct, 'usesStockManagement' | 'usesWeight'>>,
+): Map<number, number> {
   const sold = new Map<number, number>();
   for (const line of lines) {
     const product = products.get(line.product_id);

@@ -35,7 +35,7 @@ function setup() {
       sleep: async () => {},
       ...extra,
     });
-  const read = async <T,>(work: (db: ShopCatalogDb) => Promise<T>): Promise<T> => {
+  const read = async <T>(work: (db: ShopCatalogDb) => Promise<T>): Promise<T> => {
     const current = await readCurrentShopGeneration(shopDb);
     if (!current) throw new Error('no current generation');
     const db = openShopGenerationDb(accountKey, current.n);
@@ -105,7 +105,7 @@ describe('syncShopCatalog', () => {
       // Money stays in cents (never scaled twice), stocks in thousandths.
       expect((await db.products.get(42))?.price).toBe(1042);
       expect((await db.customers.get(1))?.maxCredit).toBe(50_000);
-      expect((await db.promotions.get(3))).toMatchObject({ quantity: 100_000, discount: 1000 });
+      expect(await db.promotions.get(3)).toMatchObject({ quantity: 100_000, discount: 1000 });
       // Tax: the product's own, else its master's, else its category's, else its group's.
       expect((await db.products.get(7))?.taxPercentage).toBe(400);
       expect((await db.products.get(453))?.taxPercentage).toBe(1000);
@@ -140,7 +140,7 @@ describe('syncShopCatalog', () => {
     expect(await read((db) => db.products.count())).toBe(455);
     const names = await Dexie.getDatabaseNames();
     expect(names).not.toContain(shopGenerationDbName(accountKey, first.n + 1));
-    expect((await shopDb.generations.get(first.n + 1))).toBeUndefined();
+    expect(await shopDb.generations.get(first.n + 1)).toBeUndefined();
     const open = await currentShopGeneration(accountKey);
     expect(open?.n).toBe(first.n);
     open?.db.close();
@@ -157,9 +157,7 @@ describe('syncShopCatalog', () => {
   it('refuses a malformed record and keeps nothing of that sync', async () => {
     const { run, shopDb } = setup();
     const server = fakeShopServer(fakeShop(10));
-    server.tamper((page) =>
-      page.resource === 'products' ? { ...page, records: page.records.map((r, i) => (i === 3 ? { ...r, price: '12.50' } : r)) } : page,
-    );
+    server.tamper((page) => (page.resource === 'products' ? { ...page, records: page.records.map((r, i) => (i === 3 ? { ...r, price: '12.50' } : r)) } : page));
     const failure = await failureOf(run(server), SyncFailure);
     expect(failure.kind).toBe('invalid-data');
     expect(failure.detail).toContain('products page 1');

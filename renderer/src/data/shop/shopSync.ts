@@ -4,7 +4,15 @@ import { RETAIL_PRODUCT_TYPE } from '../../../../shared/api/retail';
 import { syncGeneration, type ResourceTable, type Stream } from '../sync/engine';
 import { inconsistent, unreadable } from '../sync/syncFailure';
 import type { SyncProgress } from '../sync/syncProgress';
-import { shopRecordStores, shopSearchText, type ShopCatalogDb, type ShopDb, type ShopRecordStore, type StoredShopProduct, type StoredShopStock } from './shopDb';
+import {
+  shopRecordStores,
+  shopSearchText,
+  type ShopCatalogDb,
+  type ShopDb,
+  type ShopRecordStore,
+  type StoredShopProduct,
+  type StoredShopStock,
+} from './shopDb';
 import { shopGenerations } from './shopGenerations';
 import { checkShopRecords, ShopRecordProblem, type ShopRecordOf } from './shopRecords';
 
@@ -164,7 +172,8 @@ function checkPage(stream: Stream<ShopSyncResource>, asked: number, page: ShopPa
   if (PAGINATED.has(stream.resource)) {
     // Lists the API answers whole (variants, product variants…) come as page 1 of 1, any length.
     if (page.records.length > SHOP_PAGE_SIZE) throw inconsistent(`${at}: ${page.records.length} records on one page`);
-    if (page.lastPage !== Math.max(1, Math.ceil(page.total / SHOP_PAGE_SIZE))) throw inconsistent(`${at}: last page ${page.lastPage} for a total of ${page.total}`);
+    if (page.lastPage !== Math.max(1, Math.ceil(page.total / SHOP_PAGE_SIZE)))
+      throw inconsistent(`${at}: last page ${page.lastPage} for a total of ${page.total}`);
   } else if (page.lastPage !== 1) {
     throw inconsistent(`${at}: last page ${page.lastPage} of a list answered whole`);
   }
@@ -217,4 +226,3 @@ async function foldProductTaxes(db: ShopCatalogDb): Promise<void> {
       });
   });
 }
-

@@ -1,12 +1,6 @@
 import type { BridgeClient } from '../../../../shared/bridge';
 import type { ShopPage, ShopPageInput, ShopResource } from '../../../../shared/bridge/shop';
-import type {
-  RetailCategoryWire,
-  RetailGroupWire,
-  RetailPriceRateWire,
-  RetailProductWire,
-  RetailPromotionWire,
-} from '../../../../shared/api/retail';
+import type { RetailCategoryWire, RetailGroupWire, RetailPriceRateWire, RetailProductWire, RetailPromotionWire } from '../../../../shared/api/retail';
 
 // A fake `fetchShopPages` for the shop sync's unit tests: a small shop held as the main side hands
 // its records over (the wire schemas' outputs), paged as the handler pages them.
@@ -66,7 +60,8 @@ export function fakeShop(products = 450): FakeShop {
     ...fields,
   });
   const list: RetailProductWire[] = [];
-  for (let id = 1; id <= products; id++) list.push(product(id, { category_id: [10, 11, 12][id % 3]!, ...(id === 7 ? { name: 'Camiseta Bàsica', tax_id: 3, tax: tax(3, 400) } : {}) }));
+  for (let id = 1; id <= products; id++)
+    list.push(product(id, { category_id: [10, 11, 12][id % 3]!, ...(id === 7 ? { name: 'Camiseta Bàsica', tax_id: 3, tax: tax(3, 400) } : {}) }));
   const master = products + 1;
   list.push(product(master, { name: 'Samarreta Variant', type: 5, barcode: null, stocks: [] }));
   const productVariants: Record<string, unknown>[] = [];
@@ -149,11 +144,23 @@ export function fakeShop(products = 450): FakeShop {
     },
     rateProducts: new Map([
       [1, []],
-      [2, [{ product_id: 3, price: 800, rate_price: 799, price_rate_id: 2 }, { product_id: 4, price: 900, rate_price: 899, price_rate_id: 2 }]],
+      [
+        2,
+        [
+          { product_id: 3, price: 800, rate_price: 799, price_rate_id: 2 },
+          { product_id: 4, price: 900, rate_price: 899, price_rate_id: 2 },
+        ],
+      ],
     ]),
     promotionCategories: new Map([
       [1, [{ promotion_id: 1, category_id: 11 }]],
-      [4, [{ promotion_id: 4, category_id: 10 }, { promotion_id: 4, category_id: 12 }]],
+      [
+        4,
+        [
+          { promotion_id: 4, category_id: 10 },
+          { promotion_id: 4, category_id: 12 },
+        ],
+      ],
     ]),
   };
 }
@@ -237,7 +244,10 @@ export function fakeShopServer(shop: FakeShop): FakeShopServer {
 
 /** The fewest requests a shop takes: one per 200 records of each paginated list, one per whole list, rate and category-linked promotion. */
 export function minimumShopRequests(shop: FakeShop): number {
-  const paged = (['groups', 'categories', 'products', 'units', 'customers'] as const).reduce((sum, r) => sum + Math.max(1, Math.ceil(shop.lists[r].length / 200)), 0);
+  const paged = (['groups', 'categories', 'products', 'units', 'customers'] as const).reduce(
+    (sum, r) => sum + Math.max(1, Math.ceil(shop.lists[r].length / 200)),
+    0,
+  );
   const whole = 7; // variantSets, variants, productVariants, taxes, paymentMethods, priceRates, promotions
   const rates = shop.lists.priceRates.length;
   const linked = shop.lists.promotions.filter((p) => p.apply_to === 2).length;

@@ -5,10 +5,7 @@ import type { StoredStock } from '../catalog/catalogDb';
 // below the row's `alert` level (when it has one above 0), and "Sold out" at 0 or less.
 
 export type StockLevel =
-  | { kind: 'untracked' }
-  | { kind: 'in-stock'; quantity: number }
-  | { kind: 'low'; quantity: number; alert: number }
-  | { kind: 'sold-out'; quantity: number };
+  { kind: 'untracked' } | { kind: 'in-stock'; quantity: number } | { kind: 'low'; quantity: number; alert: number } | { kind: 'sold-out'; quantity: number };
 
 export function stockLevel(row: Pick<StoredStock, 'quantity' | 'alert'> | null | undefined): StockLevel {
   if (row === null || row === undefined || !Number.isFinite(row.quantity)) return { kind: 'untracked' };

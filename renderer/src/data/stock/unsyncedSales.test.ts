@@ -6,7 +6,14 @@ import { shownStock, unsyncedSales } from './unsyncedSales';
 const SYNCED_AT = '2026-11-27T10:00:00.000Z';
 
 /** The fields unsyncedSales reads of a queue entry; the rest does not matter here. */
-function order(fields: { items: [number, number][]; warehouse?: number | null; state?: OutboxEntry['state']; resolution?: OutboxEntry['resolution']; createdAt?: string; updatedAt?: string }): OutboxEntry {
+function order(fields: {
+  items: [number, number][];
+  warehouse?: number | null;
+  state?: OutboxEntry['state'];
+  resolution?: OutboxEntry['resolution'];
+  createdAt?: string;
+  updatedAt?: string;
+}): OutboxEntry {
   const warehouse = fields.warehouse === undefined ? 1 : fields.warehouse;
   return {
     request: { kind: 'order', order: { ...(warehouse === null ? {} : { warehouse_id: warehouse }) } },
@@ -19,14 +26,26 @@ function order(fields: { items: [number, number][]; warehouse?: number | null; s
 }
 
 const row = (quantity: number, setAt?: string): StoredStock & { setAt?: string } => ({
-  id: 1, quantity, defaultQuantity: 0, alert: 2, warehouse_id: 1, item_id: 7, unit_id: null, ...(setAt ? { setAt } : {}),
+  id: 1,
+  quantity,
+  defaultQuantity: 0,
+  alert: 2,
+  warehouse_id: 1,
+  item_id: 7,
+  unit_id: null,
+  ...(setAt ? { setAt } : {}),
 });
 
 describe('unsyncedSales', () => {
   it('sums, per item, the units of orders from the chosen warehouse that the synced stock does not count', () => {
     const sold = unsyncedSales(
       [
-        order({ items: [[7, 2], [8, 1]] }),
+        order({
+          items: [
+            [7, 2],
+            [8, 1],
+          ],
+        }),
         order({ items: [[7, 1]], state: 'accepted', updatedAt: '2026-11-27T10:06:00.000Z' }), // accepted after the sync
         order({ items: [[7, 5]], state: 'accepted', createdAt: '2026-11-27T09:50:00.000Z', updatedAt: '2026-11-27T09:55:00.000Z' }), // in the synced figure
         order({ items: [[7, 4]], warehouse: 2 }), // another warehouse

@@ -19,7 +19,7 @@ function bridgeKeepingCalls() {
 afterEach(() => useWarehouseStore.setState(initialWarehouseState()));
 
 describe('86 an item', () => {
-  it('sets the item\'s stock to 0 in the warehouse this terminal sells from', async () => {
+  it("sets the item's stock to 0 in the warehouse this terminal sells from", async () => {
     const { bridge, calls } = bridgeKeepingCalls();
     useWarehouseStore.setState({ bridge, warehouseId: 4, status: 'ready' });
     await expect(setItemStock(10, 0)).resolves.toMatchObject({ itemId: 10, quantity: 0 });

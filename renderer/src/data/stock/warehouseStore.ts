@@ -72,5 +72,7 @@ export { asProblem };
 
 /** Warehouses in the back office's `order`, then by name. */
 export function sortWarehouses(warehouses: StoredWarehouse[], collator: Intl.Collator): StoredWarehouse[] {
-  return [...warehouses].sort((a, b) => (a.order ?? Number.MAX_SAFE_INTEGER) - (b.order ?? Number.MAX_SAFE_INTEGER) || collator.compare(a.name, b.name) || a.id - b.id);
+  return [...warehouses].sort(
+    (a, b) => (a.order ?? Number.MAX_SAFE_INTEGER) - (b.order ?? Number.MAX_SAFE_INTEGER) || collator.compare(a.name, b.name) || a.id - b.id,
+  );
 }

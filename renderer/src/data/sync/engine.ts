@@ -159,7 +159,13 @@ export async function syncGeneration<R extends string, Store extends string, Db 
     throw storageFailure(error);
   }
 
-  const tracker = new SyncProgressTracker<R>(n, table.resources, previous?.requests ?? {}, now, (Object.values(table.children) as { child: R }[]).map((c) => c.child));
+  const tracker = new SyncProgressTracker<R>(
+    n,
+    table.resources,
+    previous?.requests ?? {},
+    now,
+    (Object.values(table.children) as { child: R }[]).map((c) => c.child),
+  );
   const report = () => options.onProgress?.(tracker.snapshot());
   let db: Db | null = null;
 
@@ -344,7 +350,11 @@ function checkTotals<R extends string, Store extends string>(
 }
 
 /** Written last, through a strict-durability connection, so the data is on disk before the switch. */
-async function seal(open: (accountKey: string, n: number, options?: { chromeTransactionDurability?: 'relaxed' | 'strict' }) => Dexie, accountKey: string, n: number): Promise<void> {
+async function seal(
+  open: (accountKey: string, n: number, options?: { chromeTransactionDurability?: 'relaxed' | 'strict' }) => Dexie,
+  accountKey: string,
+  n: number,
+): Promise<void> {
   const strict = open(accountKey, n, { chromeTransactionDurability: 'strict' }) as unknown as SealedDb;
   try {
     await strict.meta.put({ key: 'sealed', value: n });

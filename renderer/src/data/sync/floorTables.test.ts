@@ -13,7 +13,17 @@ describe('floor mapping (spec 2.2 → floor plan)', () => {
   it('puts a table in the room it is listed under, whatever its room_id says', () => {
     const table = tableWire.parse({ id: 9, name: 'T1', x: '1', y: '2', width: '60', height: '60', room_id: '99', color: '#fff', type_id: '2', isJoined: '0' });
     expect(toFloorTable(table, 2)).toEqual({
-      id: 9, roomId: 2, name: 'T1', x: 1, y: 2, width: 60, height: 60, color: '#ffffff', typeId: 2, isJoined: false, joinedWithId: null,
+      id: 9,
+      roomId: 2,
+      name: 'T1',
+      x: 1,
+      y: 2,
+      width: 60,
+      height: 60,
+      color: '#ffffff',
+      typeId: 2,
+      isJoined: false,
+      joinedWithId: null,
     });
   });
 });

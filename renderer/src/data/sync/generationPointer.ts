@@ -126,7 +126,11 @@ export function generationsOf<Row extends GenerationPointerRow, Db extends Dexie
   }
 
   /** Opens the current generation for reading, or null before the first sync. The caller closes `db`. */
-  async function openCurrent(pointer: PointerDb, accountKey: string, open: (accountKey: string, n: number) => Db = kind.open): Promise<OpenGenerationOf<Db, Row> | null> {
+  async function openCurrent(
+    pointer: PointerDb,
+    accountKey: string,
+    open: (accountKey: string, n: number) => Db = kind.open,
+  ): Promise<OpenGenerationOf<Db, Row> | null> {
     const row = await readCurrent(pointer);
     if (row === null || row.syncedAt === null) return null;
     const db = open(accountKey, row.n);

@@ -21,7 +21,23 @@ const wireValue = fc.oneof(
   fc.jsonValue({ maxDepth: 2 }),
   fc.constantFrom(1e308, -1, 0, 2 ** 53 + 1, '12.50', '1', '', 'abc', null, '#zzz', '99999999999999999999'),
 );
-const field = fc.constantFrom('id', 'name', 'price', 'active', 'order', 'tables', 'category_id', 'group_id', 'item_id', 'quantity', 'photo', 'type', 'warehouse_id', 'x', 'color');
+const field = fc.constantFrom(
+  'id',
+  'name',
+  'price',
+  'active',
+  'order',
+  'tables',
+  'category_id',
+  'group_id',
+  'item_id',
+  'quantity',
+  'photo',
+  'type',
+  'warehouse_id',
+  'x',
+  'color',
+);
 
 /** One way of spoiling a page the fake server serves. */
 type Spoil =

@@ -107,7 +107,17 @@ describe('syncCatalog', () => {
     expect(await db.categories.get(101)).toMatchObject({ group_id: 1, active: false });
     // Tables in the floor plan's shape, filed under the room that lists them.
     expect(await db.floorTables.get(10)).toEqual({
-      id: 10, roomId: 1, name: '10', x: 0, y: 40, width: 80, height: 80, color: '#8fbc8f', typeId: 1, isJoined: false, joinedWithId: null,
+      id: 10,
+      roomId: 1,
+      name: '10',
+      x: 0,
+      y: 40,
+      width: 80,
+      height: 80,
+      color: '#8fbc8f',
+      typeId: 1,
+      isJoined: false,
+      joinedWithId: null,
     });
     expect(await db.rooms.get(1)).toEqual({ id: 1, name: 'Salón', order: 1, active: true });
     expect(await db.stocks.where('[warehouse_id+item_id]').equals([2, 1001]).first()).toMatchObject({ quantity: 2.5, alert: 1 });
@@ -116,8 +126,18 @@ describe('syncCatalog', () => {
 
     // Every page asked for once; stocks per warehouse.
     expect(server.calls).toHaveLength(minimumRequests(venue));
-    expect(server.calls.filter((c) => c.resource === 'stocks').map((c) => c.warehouseId).sort()).toEqual([1, 2]);
-    expect(server.calls.filter((c) => c.resource === 'items').map((c) => c.page).sort()).toEqual([1, 2, 3]);
+    expect(
+      server.calls
+        .filter((c) => c.resource === 'stocks')
+        .map((c) => c.warehouseId)
+        .sort(),
+    ).toEqual([1, 2]);
+    expect(
+      server.calls
+        .filter((c) => c.resource === 'items')
+        .map((c) => c.page)
+        .sort(),
+    ).toEqual([1, 2, 3]);
 
     // Photos of the catalog, each once; customers' photos are not product images.
     expect(server.photoCalls).toHaveLength(1);
@@ -516,7 +536,18 @@ describe('syncCatalog', () => {
       return failure;
     }
 
-    const item = (id: number) => ({ id, name: `Item ${id}`, price: '1.00', costPrice: '1.00', type: 0, category_id: 100, photo: null, active: '1', allergies: '', order: '1' });
+    const item = (id: number) => ({
+      id,
+      name: `Item ${id}`,
+      price: '1.00',
+      costPrice: '1.00',
+      type: 0,
+      category_id: 100,
+      photo: null,
+      active: '1',
+      allergies: '',
+      order: '1',
+    });
 
     it('an endless paginator (one more full page, always) stops after ≤ ceil(total / 200) + 1 requests', async () => {
       // Total and last page agree with each other but not with 200 a page: 20,000 pages of 200.
@@ -637,4 +668,3 @@ describe('syncCatalog', () => {
     await expectCleanedUp(accountKey, accountDb, 1);
   });
 });
-

@@ -1,11 +1,4 @@
-import {
-  MAX_SYNC_PAGES_PER_CALL,
-  syncResourceNames,
-  type BridgeClient,
-  type SyncPage,
-  type SyncPageInput,
-  type SyncResource,
-} from '../../../../shared/bridge';
+import { MAX_SYNC_PAGES_PER_CALL, syncResourceNames, type BridgeClient, type SyncPage, type SyncPageInput, type SyncResource } from '../../../../shared/bridge';
 import { recordStores, storesOfResource, type CatalogDb, type RecordStore } from '../catalog/catalogDb';
 import type { ComandaDb } from '../db';
 import { venueGenerations } from '../catalog/generations';
@@ -20,7 +13,7 @@ import { describe, inconsistent, unreadable } from './syncFailure';
 // the UI reads its progress from catalogStore.ts.
 
 export { SyncFailure, type SyncFailureKind } from './syncFailure';
-export {  type WriteBatch } from './pageWriter';
+export { type WriteBatch } from './pageWriter';
 
 /** Everything the terminal mirrors, in the order it is fetched (catalog first, stocks last). */
 export const SYNC_RESOURCES: readonly SyncResource[] = syncResourceNames;
@@ -84,7 +77,8 @@ export const venueSync: ResourceTable<SyncResource, RecordStore, CatalogDb, Venu
   everyRecordOnce: true,
   maxPagesPerCall: MAX_SYNC_PAGES_PER_CALL,
   fetchPages: async (bridge, pages) => (await bridge.fetchSyncPages({ pages })).pages,
-  input: (stream, page) => (stream.parentId === undefined ? { resource: stream.resource, page } : { resource: stream.resource, page, warehouseId: stream.parentId }),
+  input: (stream, page) =>
+    stream.parentId === undefined ? { resource: stream.resource, page } : { resource: stream.resource, page, warehouseId: stream.parentId },
   checkPage,
   readPage(stream, answer, where) {
     try {

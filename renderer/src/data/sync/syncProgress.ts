@@ -103,9 +103,7 @@ export class SyncProgressTracker<R extends string = SyncResource> {
       resources.push({ resource, records: state.records, total, requests: state.requests, requestsTotal, done });
       requests += state.requests;
       requestsLeft +=
-        requestsTotal !== null
-          ? Math.max(0, requestsTotal - state.requests)
-          : Math.max(1, (this.previousRequests[resource] ?? 1) - state.requests);
+        requestsTotal !== null ? Math.max(0, requestsTotal - state.requests) : Math.max(1, (this.previousRequests[resource] ?? 1) - state.requests);
     }
     const secondsLeft = requestsLeft === 0 ? 0 : this.secondsFor(requestsLeft);
     return {

@@ -104,7 +104,24 @@ describe.each(Object.keys(canonicalShapes) as (keyof typeof canonicalShapes)[])(
 });
 
 describe('readPage', () => {
-  const item = { id: 7, name: 'Caña', price: 2.5, costPrice: 0.8, type: 0, category_id: 3, photo: 'a.jpg', active: true, hasInventory: false, usesWeight: false, isMenu: false, shouldAppearInMenuList: false, isOpen: false, displayInventory: false, isLinked: false, useAverageCostPrice: false };
+  const item = {
+    id: 7,
+    name: 'Caña',
+    price: 2.5,
+    costPrice: 0.8,
+    type: 0,
+    category_id: 3,
+    photo: 'a.jpg',
+    active: true,
+    hasInventory: false,
+    usesWeight: false,
+    isMenu: false,
+    shouldAppearInMenuList: false,
+    isOpen: false,
+    displayInventory: false,
+    isLinked: false,
+    useAverageCostPrice: false,
+  };
 
   it('stores canonical and wire-spelled records alike', () => {
     const wire = { ...item, id: '8', price: '2.50', active: 1, photo: 'b.jpg' };

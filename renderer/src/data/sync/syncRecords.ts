@@ -1,14 +1,6 @@
 import type { z } from 'zod';
 import type { FloorTable, SyncResource } from '../../../../shared/bridge';
-import {
-  catalogResources,
-  customerWire,
-  paymentMethodWire,
-  roomWire,
-  stockWire,
-  warehouseWire,
-  type RoomWire,
-} from '../../../../shared/api';
+import { catalogResources, customerWire, paymentMethodWire, roomWire, stockWire, warehouseWire, type RoomWire } from '../../../../shared/api';
 import { toFloorTable } from './floorTables';
 import type { RecordStore, StoredRoom } from '../catalog/catalogDb';
 
@@ -270,4 +262,3 @@ function toStoredRoom(room: RoomWire): StoredRoom {
 function tablesOfRoomWire(room: RoomWire): FloorTable[] {
   return (room.tables ?? []).map((table) => toFloorTable(table, room.id));
 }
-

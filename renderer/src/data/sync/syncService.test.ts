@@ -358,7 +358,9 @@ describe('startCatalogSync', () => {
     const v1 = new Dexie(`comanda-${accountKey}`);
     v1.version(1).stores({ rooms: 'id, order', floorTables: 'id, roomId', meta: 'key' });
     await v1.table('rooms').put({ id: 5, name: 'Old room', order: 1, active: true });
-    await v1.table('floorTables').put({ id: 50, roomId: 5, name: '50', x: 0, y: 0, width: 80, height: 80, color: '#ffffff', typeId: 1, isJoined: false, joinedWithId: null });
+    await v1
+      .table('floorTables')
+      .put({ id: 50, roomId: 5, name: '50', x: 0, y: 0, width: 80, height: 80, color: '#ffffff', typeId: 1, isJoined: false, joinedWithId: null });
     await v1.table('meta').put({ key: 'floorSavedAt', value: '2026-11-21T20:00:00.000Z' });
     v1.close();
 

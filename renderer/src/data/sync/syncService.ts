@@ -1,6 +1,13 @@
 import { BridgeError, coded, type BridgeClient, type BridgeErrorKind } from '../../../../shared/bridge';
 import { openGenerationDb, type CatalogDb } from '../catalog/catalogDb';
-import { catalogStore as defaultStore, initialCatalogState, type CatalogConnection, type CatalogState, type CatalogStoreApi, type SyncFailureInfo } from '../catalog/catalogStore';
+import {
+  catalogStore as defaultStore,
+  initialCatalogState,
+  type CatalogConnection,
+  type CatalogState,
+  type CatalogStoreApi,
+  type SyncFailureInfo,
+} from '../catalog/catalogStore';
 import { openAccountDb, type ComandaDb } from '../db';
 import { readFloorSavedAt } from '../floor/floorRepository';
 import { cleanUpGenerations, deleteGeneration, openCurrentGeneration, type OpenGeneration } from '../catalog/generations';
@@ -337,7 +344,12 @@ function connectionAfter(failure: SyncFailure, before: CatalogConnection): Catal
 function localFailure(error: unknown): SyncFailure {
   if (error instanceof BridgeError) {
     const connection = error.kind === 'offline' || error.kind === 'timeout';
-    return new SyncFailure(connection ? 'connection' : 'server', coded(error.code, error.params), `${error.kind}${error.detail ? `: ${error.detail}` : ''}`, error.kind);
+    return new SyncFailure(
+      connection ? 'connection' : 'server',
+      coded(error.code, error.params),
+      `${error.kind}${error.detail ? `: ${error.detail}` : ''}`,
+      error.kind,
+    );
   }
   const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   return new SyncFailure('storage', coded('sync-local-read-failed'), detail);

@@ -45,7 +45,17 @@ export function BillScreen({ bridge, giftCardTender }: { bridge: BridgeClient; g
 
 type Dialog = 'pay' | 'discount' | null;
 
-function BillOf({ service, entries, client, giftCardTender }: { service: TableService; entries: readonly OutboxEntry[]; client: BillClient; giftCardTender: GiftCardTenderSlot }) {
+function BillOf({
+  service,
+  entries,
+  client,
+  giftCardTender,
+}: {
+  service: TableService;
+  entries: readonly OutboxEntry[];
+  client: BillClient;
+  giftCardTender: GiftCardTenderSlot;
+}) {
   const { t } = useTranslation('bill');
   const { t: orderT } = useTranslation('order');
   const bill = useMemo(() => billOf(service, entries), [service, entries]);

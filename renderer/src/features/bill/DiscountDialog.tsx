@@ -18,7 +18,13 @@ export function DiscountDialog({ service, bill, client, onClose }: { service: Ta
   const money = (cents: number) => format.money(cents / 100);
   const existing = service.billDiscount ?? null;
   const [draft, setDraft] = useState<DiscountDraft>(() =>
-    existing ? { kind: existing.kind, value: existing.kind === 'percent' ? String(existing.value / 100).replace('.', ',') : (existing.value / 100).toFixed(2).replace('.', ','), reason: existing.reason } : { kind: 'percent', value: '', reason: '' },
+    existing
+      ? {
+          kind: existing.kind,
+          value: existing.kind === 'percent' ? String(existing.value / 100).replace('.', ',') : (existing.value / 100).toFixed(2).replace('.', ','),
+          reason: existing.reason,
+        }
+      : { kind: 'percent', value: '', reason: '' },
   );
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -67,14 +73,31 @@ export function DiscountDialog({ service, bill, client, onClose }: { service: Ta
           </fieldset>
           <label className="field">
             <span className="field__label">{draft.kind === 'percent' ? t('discountValuePercent') : t('discountValue')}</span>
-            <input className="input" type="text" inputMode="decimal" value={draft.value} autoFocus onChange={(event) => setDraft({ ...draft, value: event.target.value })} />
+            <input
+              className="input"
+              type="text"
+              inputMode="decimal"
+              value={draft.value}
+              autoFocus
+              onChange={(event) => setDraft({ ...draft, value: event.target.value })}
+            />
           </label>
           <label className="field">
             <span className="field__label">{t('discountReason')}</span>
-            <input className="input" type="text" maxLength={200} value={draft.reason} onChange={(event) => setDraft({ ...draft, reason: event.target.value })} />
+            <input
+              className="input"
+              type="text"
+              maxLength={200}
+              value={draft.reason}
+              onChange={(event) => setDraft({ ...draft, reason: event.target.value })}
+            />
           </label>
           <p className="pay-dialog__preview" role="status" data-testid="discount-preview">
-            {preview !== null ? t('discountPreview', { amount: money(preview) }) : touched && !parsed.ok ? t(`discount_${parsed.problem}`, { left: money(base) }) : ''}
+            {preview !== null
+              ? t('discountPreview', { amount: money(preview) })
+              : touched && !parsed.ok
+                ? t(`discount_${parsed.problem}`, { left: money(base) })
+                : ''}
           </p>
           {failure !== null && <p className="form-problem">{failure}</p>}
         </div>

@@ -12,7 +12,18 @@ import { Modal } from '../../ui/Modal';
 import { useCatalog } from '../../session/useCatalog';
 import type { BillClient, PayInput } from './billClient';
 import { methodChoices, type MethodChoice } from '../../data/catalog/paymentMethods';
-import { cashOutcome, initialPayDraft, MAX_PARTS, payAmount, quickTenders, tenderedCentsOf, tipCents, typeTenderedKey, type PayDraft, type SplitMode } from './payForm';
+import {
+  cashOutcome,
+  initialPayDraft,
+  MAX_PARTS,
+  payAmount,
+  quickTenders,
+  tenderedCentsOf,
+  tipCents,
+  typeTenderedKey,
+  type PayDraft,
+  type SplitMode,
+} from './payForm';
 
 // Pay: how much (whole, evenly by guests, chosen lines, a typed amount), the
 // method (the synced ones; cash opens the amount-tendered keypad and shows the change due), a tip,
@@ -76,7 +87,8 @@ function usePayForm({ service, bill, client, onSaved }: PayDialogProps) {
   const tendered = tenderedCentsOf(draft.tenderedDigits);
   const cashResult = amount.ok && tip !== null && cash && draft.tenderedDigits !== '' ? cashOutcome(amount.cents, tip, tendered) : null;
   const problem = !amount.ok ? amount.problem : tip === null ? 'tip-format' : cashResult && !cashResult.ok ? cashResult.problem : null;
-  const problemText = problem === null ? null : t(`problem_${problem}`, { left: money(bill.dueNowCents), due: amount.ok ? money(amount.cents + (tip ?? 0)) : '' });
+  const problemText =
+    problem === null ? null : t(`problem_${problem}`, { left: money(bill.dueNowCents), due: amount.ok ? money(amount.cents + (tip ?? 0)) : '' });
   const saving = status.kind === 'saving';
   const canPay = problem === null && method !== null && method.kind === 'method' && !saving && status.kind !== 'redeeming';
 
@@ -128,7 +140,14 @@ export function PayDialog(props: PayDialogProps) {
                 <MethodFields methods={form.methods} method={method} offline={form.offline} onMethod={form.setMethod} />
                 <label className="field">
                   <span className="field__label">{t('tip')}</span>
-                  <input className="input" type="text" inputMode="decimal" value={draft.tip} placeholder={money(0)} onChange={(event) => edit({ tip: event.target.value })} />
+                  <input
+                    className="input"
+                    type="text"
+                    inputMode="decimal"
+                    value={draft.tip}
+                    placeholder={money(0)}
+                    onChange={(event) => edit({ tip: event.target.value })}
+                  />
                 </label>
               </div>
               <div className="pay-dialog__col">
@@ -152,7 +171,10 @@ export function PayDialog(props: PayDialogProps) {
                     onDigits={(tenderedDigits) => edit({ tenderedDigits })}
                   />
                 )}
-                {method?.kind === 'gift' && amount.ok && !form.offline && props.giftCardTender({ maxCents: amount.cents, onCancel: () => form.setMethod(null), onSubmit: form.payByGiftCard })}
+                {method?.kind === 'gift' &&
+                  amount.ok &&
+                  !form.offline &&
+                  props.giftCardTender({ maxCents: amount.cents, onCancel: () => form.setMethod(null), onSubmit: form.payByGiftCard })}
               </div>
             </div>
             <footer className="dialog__footer">
@@ -178,7 +200,17 @@ export function PayDialog(props: PayDialogProps) {
 }
 
 /** How much: the whole bill, evenly by parts, chosen lines, or a typed amount. */
-function SplitFields({ bill, draft, amount, edit }: { bill: Bill; draft: PayDraft; amount: ReturnType<typeof payAmount>; edit: (patch: Partial<PayDraft>) => void }) {
+function SplitFields({
+  bill,
+  draft,
+  amount,
+  edit,
+}: {
+  bill: Bill;
+  draft: PayDraft;
+  amount: ReturnType<typeof payAmount>;
+  edit: (patch: Partial<PayDraft>) => void;
+}) {
   const { t } = useTranslation('bill');
   const format = useFormat();
   const money = (cents: number) => format.money(cents / 100);
@@ -202,7 +234,13 @@ function SplitFields({ bill, draft, amount, edit }: { bill: Bill; draft: PayDraf
           <output className="pay-parts__value" aria-label={t('parts')}>
             {draft.parts}
           </output>
-          <button type="button" className="segment" aria-label={t('moreParts')} disabled={draft.parts >= MAX_PARTS} onClick={() => edit({ parts: draft.parts + 1 })}>
+          <button
+            type="button"
+            className="segment"
+            aria-label={t('moreParts')}
+            disabled={draft.parts >= MAX_PARTS}
+            onClick={() => edit({ parts: draft.parts + 1 })}
+          >
             +
           </button>
           {amount.ok && <span className="pay-parts__share">{t('shareOf', { parts: draft.parts, amount: money(amount.cents) })}</span>}
@@ -217,7 +255,9 @@ function SplitFields({ bill, draft, amount, edit }: { bill: Bill; draft: PayDraf
                 <input
                   type="checkbox"
                   checked={draft.chosenLines.includes(index)}
-                  onChange={(event) => edit({ chosenLines: event.target.checked ? [...draft.chosenLines, index] : draft.chosenLines.filter((i) => i !== index) })}
+                  onChange={(event) =>
+                    edit({ chosenLines: event.target.checked ? [...draft.chosenLines, index] : draft.chosenLines.filter((i) => i !== index) })
+                  }
                 />
                 <span>
                   {line.quantity}× {line.name}
@@ -231,7 +271,14 @@ function SplitFields({ bill, draft, amount, edit }: { bill: Bill; draft: PayDraf
       {draft.mode === 'amount' && (
         <label className="field">
           <span className="field__label">{t('typedAmount')}</span>
-          <input className="input" type="text" inputMode="decimal" value={draft.typedAmount} placeholder={money(bill.dueNowCents)} onChange={(event) => edit({ typedAmount: event.target.value })} />
+          <input
+            className="input"
+            type="text"
+            inputMode="decimal"
+            value={draft.typedAmount}
+            placeholder={money(bill.dueNowCents)}
+            onChange={(event) => edit({ typedAmount: event.target.value })}
+          />
         </label>
       )}
     </>
@@ -239,18 +286,41 @@ function SplitFields({ bill, draft, amount, edit }: { bill: Bill; draft: PayDraf
 }
 
 /** The synced methods and the gift card (online only). */
-function MethodFields({ methods, method, offline, onMethod }: { methods: readonly MethodChoice[]; method: Method; offline: boolean; onMethod: (method: Method) => void }) {
+function MethodFields({
+  methods,
+  method,
+  offline,
+  onMethod,
+}: {
+  methods: readonly MethodChoice[];
+  method: Method;
+  offline: boolean;
+  onMethod: (method: Method) => void;
+}) {
   const { t } = useTranslation('bill');
   return (
     <fieldset className="field">
       <legend className="field__label">{t('method')}</legend>
       <div className="segments" role="group" aria-label={t('method')}>
         {methods.map((m) => (
-          <button key={m.id} type="button" className="segment" aria-pressed={method?.kind === 'method' && method.method.id === m.id} onClick={() => onMethod({ kind: 'method', method: m })}>
+          <button
+            key={m.id}
+            type="button"
+            className="segment"
+            aria-pressed={method?.kind === 'method' && method.method.id === m.id}
+            onClick={() => onMethod({ kind: 'method', method: m })}
+          >
             {m.name}
           </button>
         ))}
-        <button type="button" className="segment" aria-pressed={method?.kind === 'gift'} disabled={offline} aria-describedby={offline ? 'pay-gift-offline' : undefined} onClick={() => onMethod({ kind: 'gift' })}>
+        <button
+          type="button"
+          className="segment"
+          aria-pressed={method?.kind === 'gift'}
+          disabled={offline}
+          aria-describedby={offline ? 'pay-gift-offline' : undefined}
+          onClick={() => onMethod({ kind: 'gift' })}
+        >
           {t('giftCard')}
         </button>
       </div>
@@ -263,7 +333,17 @@ function MethodFields({ methods, method, offline, onMethod }: { methods: readonl
   );
 }
 
-function CashKeypad({ dueCents, digits, changeCents, onDigits }: { dueCents: number; digits: string; changeCents: number | null; onDigits: (digits: string) => void }) {
+function CashKeypad({
+  dueCents,
+  digits,
+  changeCents,
+  onDigits,
+}: {
+  dueCents: number;
+  digits: string;
+  changeCents: number | null;
+  onDigits: (digits: string) => void;
+}) {
   const { t } = useTranslation('bill');
   const format = useFormat();
   const money = (cents: number) => format.money(cents / 100);
@@ -286,7 +366,13 @@ function CashKeypad({ dueCents, digits, changeCents, onDigits }: { dueCents: num
       </div>
       <div className="cash__keys" role="group" aria-label={t('tenderedKeypad')}>
         {KEYS.map((key) => (
-          <button key={key} type="button" className="segment" aria-label={key === 'clear' ? t('keyClear') : key === 'delete' ? t('keyDelete') : undefined} onClick={() => onDigits(typeTenderedKey(digits, key))}>
+          <button
+            key={key}
+            type="button"
+            className="segment"
+            aria-label={key === 'clear' ? t('keyClear') : key === 'delete' ? t('keyDelete') : undefined}
+            onClick={() => onDigits(typeTenderedKey(digits, key))}
+          >
             {key === 'clear' ? t('keyClear') : key === 'delete' ? '⌫' : key}
           </button>
         ))}

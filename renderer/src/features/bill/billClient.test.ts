@@ -12,11 +12,18 @@ describe('paymentDrafts', () => {
   const entries = [make.seating(), make.round([billLine(1, 250, 4)])];
 
   it('one payment entry: contents [], the tender as the waiter saw it', () => {
-    const [draft, ...rest] = paymentDrafts(service, entries, pay({ amountCents: 400, tipCents: 100, methodId: 2, methodName: 'Cash', tenderedCents: 1000, changeCents: 500 }));
+    const [draft, ...rest] = paymentDrafts(
+      service,
+      entries,
+      pay({ amountCents: 400, tipCents: 100, methodId: 2, methodName: 'Cash', tenderedCents: 1000, changeCents: 500 }),
+    );
     expect(rest).toEqual([]);
     expect(draft).toMatchObject({ id: ids.payment, kind: 'payment', tableIds: [5], serviceId: service.id, lines: [], totalCents: 0 });
     expect(draft!.tender).toEqual({ methodId: 2, methodName: 'Cash', amountCents: 400, tipCents: 100, tenderedCents: 1000, changeCents: 500 });
-    expect(draft!.request).toMatchObject({ kind: 'order', order: { order: { contents: [], total: '0.00', table_id: 5, payment: { amount: '4.00', tip: '1.00', payment_method_id: 2 } } } });
+    expect(draft!.request).toMatchObject({
+      kind: 'order',
+      order: { order: { contents: [], total: '0.00', table_id: 5, payment: { amount: '4.00', tip: '1.00', payment_method_id: 2 } } },
+    });
   });
 
   it('never more than is due now', () => {

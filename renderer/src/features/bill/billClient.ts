@@ -1,4 +1,13 @@
-import { BridgeError, coded, type BillDiscount, type BridgeClient, type EntryDraft, type OutboxEntry, type TableService, type Tender } from '../../../../shared/bridge';
+import {
+  BridgeError,
+  coded,
+  type BillDiscount,
+  type BridgeClient,
+  type EntryDraft,
+  type OutboxEntry,
+  type TableService,
+  type Tender,
+} from '../../../../shared/bridge';
 import { billOf } from '../../../../shared/domain/bill';
 import { giftRedeemRequest, paymentRequest } from '../../data/queue/orderRequests';
 import { OutboxInputError } from '../../data/queue/outboxTypes';
@@ -48,7 +57,8 @@ export function paymentDrafts(service: TableService, entries: readonly OutboxEnt
   }
   const place = { kind: 'tables' as const, names: [...service.tableNames] };
   const base = { tableIds: [service.primaryTableId], place, serviceId: service.id, lines: [] };
-  const discount = bill.pendingDiscountCents > 0 && service.billDiscount ? { cents: bill.pendingDiscountCents, reason: service.billDiscount.reason } : undefined;
+  const discount =
+    bill.pendingDiscountCents > 0 && service.billDiscount ? { cents: bill.pendingDiscountCents, reason: service.billDiscount.reason } : undefined;
   const uuid = input.giftCardUuid?.trim();
   const { request, totalCents } = paymentRequest({
     entryId: input.ids.payment,
@@ -106,7 +116,8 @@ export function openBillClient(deps: { bridge: BillBridge; store: QueueStoreApi 
     try {
       return await write();
     } catch (error) {
-      if (error instanceof BridgeError && (error.kind === 'conflict' || error.kind === 'invalid')) throw new OutboxInputError(coded(error.code, error.params), error.detail);
+      if (error instanceof BridgeError && (error.kind === 'conflict' || error.kind === 'invalid'))
+        throw new OutboxInputError(coded(error.code, error.params), error.detail);
       throw error;
     }
   }

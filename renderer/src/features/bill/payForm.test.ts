@@ -71,7 +71,10 @@ describe('cash', () => {
 
 describe('parseDiscount', () => {
   it('percent in basis points, amount in cents, with a reason', () => {
-    expect(parseDiscount({ kind: 'percent', value: '10', reason: ' Regulars ' }, 5000)).toEqual({ ok: true, discount: { kind: 'percent', value: 1000, reason: 'Regulars' } });
+    expect(parseDiscount({ kind: 'percent', value: '10', reason: ' Regulars ' }, 5000)).toEqual({
+      ok: true,
+      discount: { kind: 'percent', value: 1000, reason: 'Regulars' },
+    });
     expect(parseDiscount({ kind: 'percent', value: '12,5', reason: 'x' }, 5000)).toEqual({ ok: true, discount: { kind: 'percent', value: 1250, reason: 'x' } });
     expect(parseDiscount({ kind: 'amount', value: '5', reason: 'x' }, 5000)).toEqual({ ok: true, discount: { kind: 'amount', value: 500, reason: 'x' } });
   });

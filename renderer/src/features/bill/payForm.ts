@@ -85,7 +85,11 @@ export function quickTenders(dueCents: number): number[] {
 }
 
 /** Cash: the amount plus the tip must be covered; the change is what is left over. */
-export function cashOutcome(amountCents: number, tip: number, tenderedCents: number): { ok: true; changeCents: number } | { ok: false; problem: 'tendered-short' } {
+export function cashOutcome(
+  amountCents: number,
+  tip: number,
+  tenderedCents: number,
+): { ok: true; changeCents: number } | { ok: false; problem: 'tendered-short' } {
   const due = amountCents + tip;
   if (tenderedCents < due) return { ok: false, problem: 'tendered-short' };
   return { ok: true, changeCents: changeDue(tenderedCents, due) };

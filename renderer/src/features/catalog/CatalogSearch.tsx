@@ -157,11 +157,24 @@ function AllergenOptions() {
   const toggle = useCatalogViewStore(catalogViewSelectors.toggleHiddenAllergen);
   const clear = useCatalogViewStore(catalogViewSelectors.clearHiddenAllergens);
   return (
-    <div className="catalog-allergen-options" id="catalog-allergen-options" role="group" aria-label={t('hideItemsContaining')} data-testid="catalog-allergen-options">
+    <div
+      className="catalog-allergen-options"
+      id="catalog-allergen-options"
+      role="group"
+      aria-label={t('hideItemsContaining')}
+      data-testid="catalog-allergen-options"
+    >
       {allergenCodes.map((code) => {
         const pressed = hidden.has(code);
         return (
-          <button key={code} type="button" className="catalog-allergen-option" aria-pressed={pressed} title={t('hideItemsContainingOne', { allergen: allergenName(t, code).toLocaleLowerCase() })} onClick={() => toggle(code)}>
+          <button
+            key={code}
+            type="button"
+            className="catalog-allergen-option"
+            aria-pressed={pressed}
+            title={t('hideItemsContainingOne', { allergen: allergenName(t, code).toLocaleLowerCase() })}
+            onClick={() => toggle(code)}
+          >
             {/* Pressed shows a no-entry sign as well as the colours, never colour alone. */}
             {pressed && <IconNoEntry className="catalog-allergen-option__icon" />}
             {allergenName(t, code)}
@@ -208,7 +221,13 @@ export function SearchResults({ index, query }: { index: SearchIndex | null; que
           {result.hiddenByAllergens === 0 ? t('noMatch', { query: query.trim() }) : t('allMatchesHidden', { query: query.trim() })}
         </p>
       ) : (
-        <ItemGrid items={result.items} label={t('itemsMatching', { query: query.trim() })} testId="catalog-search-results" resetKey={query} onSelect={selectItem} />
+        <ItemGrid
+          items={result.items}
+          label={t('itemsMatching', { query: query.trim() })}
+          testId="catalog-search-results"
+          resetKey={query}
+          onSelect={selectItem}
+        />
       )}
       {result.total > result.items.length && (
         <p className="catalog-search-more" data-testid="catalog-search-more">

@@ -182,7 +182,8 @@ function MostSoldPanel({ db, fallback }: { db: CatalogDb; fallback: StoredGroup 
   const selectItem = useCatalogViewStore(catalogViewSelectors.selectItem);
   const tab = mostSoldTab(list, items, hiddenAllergens);
 
-  if (tab.kind === 'reading') return <div className="catalog-group-panel" id={groupPanelId(MOST_SOLD)} role="tabpanel" aria-labelledby={groupTabId(MOST_SOLD)} aria-busy="true" />;
+  if (tab.kind === 'reading')
+    return <div className="catalog-group-panel" id={groupPanelId(MOST_SOLD)} role="tabpanel" aria-labelledby={groupTabId(MOST_SOLD)} aria-busy="true" />;
   if (tab.kind === 'empty') {
     return (
       <div className="catalog-group-panel" id={groupPanelId(MOST_SOLD)} role="tabpanel" aria-labelledby={groupTabId(MOST_SOLD)}>
@@ -229,7 +230,9 @@ function GroupContent({ db, group }: { db: CatalogDb; group: StoredGroup }) {
         role="tablist"
         aria-label={t('categoriesOf', { group: group.name || t('groupNumber', { id: group.id }) })}
         data-testid="catalog-categories"
-        onKeyDown={(event) => onTabKeys(event, categories, category.id, { next: 'ArrowRight', previous: 'ArrowLeft' }, (c) => selectCategory(group.id, c.id), categoryTabId)}
+        onKeyDown={(event) =>
+          onTabKeys(event, categories, category.id, { next: 'ArrowRight', previous: 'ArrowLeft' }, (c) => selectCategory(group.id, c.id), categoryTabId)
+        }
       >
         {categories.map((each) => (
           <CategoryTab key={each.id} category={each} selected={each.id === category.id} onSelect={() => selectCategory(group.id, each.id)} />
@@ -268,7 +271,9 @@ function CategoryItems({ db, category }: { db: CatalogDb; category: StoredCatego
     <div className="catalog-items" id={categoryPanelId(category.id)} role="tabpanel" aria-labelledby={categoryTabId(category.id)} tabIndex={0}>
       {items !== undefined && shown !== undefined && <HiddenCount count={items.length - shown.length} />}
       {items !== undefined && items.length === 0 && <p className="catalog-items__empty">{t('categoryEmpty', { category: category.name })}</p>}
-      {shown !== undefined && shown.length > 0 && <ItemGrid items={shown} label={t('itemsOf', { category: category.name })} testId="catalog-items" onSelect={selectItem} />}
+      {shown !== undefined && shown.length > 0 && (
+        <ItemGrid items={shown} label={t('itemsOf', { category: category.name })} testId="catalog-items" onSelect={selectItem} />
+      )}
     </div>
   );
 }

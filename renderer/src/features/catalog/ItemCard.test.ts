@@ -25,7 +25,16 @@ const render = (fields: Partial<StoredItem>, options: { selected?: boolean; lang
     ),
   );
 
-const stockRow = (fields: Partial<StoredStock>): StoredStock => ({ id: 1, quantity: 12, defaultQuantity: 24, alert: 6, warehouse_id: 1, item_id: 1, unit_id: null, ...fields });
+const stockRow = (fields: Partial<StoredStock>): StoredStock => ({
+  id: 1,
+  quantity: 12,
+  defaultQuantity: 24,
+  alert: 6,
+  warehouse_id: 1,
+  item_id: 1,
+  unit_id: null,
+  ...fields,
+});
 
 describe('ItemCard', () => {
   it('shows the thumbnail from the image route (decorative, lazy), the name and the price in the terminal’s money', () => {

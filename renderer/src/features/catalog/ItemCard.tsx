@@ -54,7 +54,9 @@ export function ItemCard({
   // A button name set in manager mode is what the button shows; its accessible name
   // starts with those words (WCAG 2.5.3) and still says the item's full name.
   const shown = buttonLabel(item);
-  const label = [shown === item.name ? item.name : `${shown} (${item.name})`, price, badge, stockText(ts, format, level), allergensText].filter((part) => part !== null).join(', ');
+  const label = [shown === item.name ? item.name : `${shown} (${item.name})`, price, badge, stockText(ts, format, level), allergensText]
+    .filter((part) => part !== null)
+    .join(', ');
   const allergenList = allergensText !== null && (
     <ul className="catalog-allergens" aria-label={allergensText} data-testid="catalog-item-allergens">
       {allergens.map((allergen) => (

@@ -31,7 +31,10 @@ export function StockActionsDialog({ itemId, itemName, level, onClose }: { itemI
   const warehouseId = useWarehouseStore((state) => state.warehouseId);
   const db = useCatalog(catalogSelectors.catalogDb);
   const connection = useCatalog(catalogSelectors.connection);
-  const warehouse = useLiveQuery(async () => (db === null || warehouseId === null ? null : ((await db.warehouses.get(warehouseId)) ?? null)), [db, warehouseId]);
+  const warehouse = useLiveQuery(
+    async () => (db === null || warehouseId === null ? null : ((await db.warehouses.get(warehouseId)) ?? null)),
+    [db, warehouseId],
+  );
   const [typed, setTyped] = useState('');
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<{ kind: 'invalid' } | { kind: 'failed'; error: StockProblem } | null>(null);

@@ -20,7 +20,13 @@ describe('the most-sold feed', () => {
     vi.useFakeTimers();
     const queue = createQueueStore();
     const store = createMostSoldStore();
-    const answers = [answer([{ itemId: 10, quantity: 3 }]), answer([{ itemId: 20, quantity: 5 }, { itemId: 10, quantity: 3 }])];
+    const answers = [
+      answer([{ itemId: 10, quantity: 3 }]),
+      answer([
+        { itemId: 20, quantity: 5 },
+        { itemId: 10, quantity: 3 },
+      ]),
+    ];
     const getMostSold = vi.fn(async (input: { limit: number }) => {
       expect(input.limit).toBe(MOST_SOLD_LIMIT);
       return answers[Math.min(getMostSold.mock.calls.length - 1, answers.length - 1)]!;
@@ -59,7 +65,8 @@ describe('the most-sold feed', () => {
 });
 
 describe('the "Most sold" tab', () => {
-  const item = (id: number, fields: Partial<StoredItem> = {}) => ({ id, name: `Item ${id}`, price: 2, type: 0, category_id: 1, active: true, allergies: '', ...fields }) as StoredItem;
+  const item = (id: number, fields: Partial<StoredItem> = {}) =>
+    ({ id, name: `Item ${id}`, price: 2, type: 0, category_id: 1, active: true, allergies: '', ...fields }) as StoredItem;
 
   it('lists the records still on sale in the feed’s order, dropping unknown and inactive ones', async () => {
     const db = openGenerationDb(`most-sold-${Math.random().toString(36).slice(2)}`, 1);

@@ -77,10 +77,13 @@ export function startMostSoldFeed({
 
   const schedule = () => {
     if (timer !== undefined || stopped) return;
-    timer = setTimeout(() => {
-      timer = undefined;
-      void read();
-    }, Math.max(0, lastReadAt + intervalMs - Date.now()));
+    timer = setTimeout(
+      () => {
+        timer = undefined;
+        void read();
+      },
+      Math.max(0, lastReadAt + intervalMs - Date.now()),
+    );
   };
 
   let revision = queue.getState().queue?.revision ?? null;

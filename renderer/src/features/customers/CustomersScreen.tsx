@@ -16,16 +16,7 @@ import { sessionSelectors, useSession } from '../../session/session';
 import { Modal } from '../../ui/Modal';
 import { useServiceStore } from '../../session/navigation';
 import { applyCustomerTo, type CustomerUse } from './customerUse';
-import {
-  EMPTY_CREATE_FORM,
-  MAX_NAME,
-  searchRows,
-  sortedRows,
-  validateCreateForm,
-  type CreateError,
-  type CreateForm,
-  type CustomerRow,
-} from './customerList';
+import { EMPTY_CREATE_FORM, MAX_NAME, searchRows, sortedRows, validateCreateForm, type CreateError, type CreateForm, type CustomerRow } from './customerList';
 import { customersSelectors, useCustomersStore } from '../../session/customersStore';
 import './customers.css';
 
@@ -204,7 +195,17 @@ function useDetailsRead(customerId: number): DetailsRead {
   return read;
 }
 
-function CustomerDetails({ row, known, onNotice, onDeleted }: { row: CustomerRow; known: CustomerDetailsRow | undefined; onNotice: (notice: Notice) => void; onDeleted: () => void }) {
+function CustomerDetails({
+  row,
+  known,
+  onNotice,
+  onDeleted,
+}: {
+  row: CustomerRow;
+  known: CustomerDetailsRow | undefined;
+  onNotice: (notice: Notice) => void;
+  onDeleted: () => void;
+}) {
   const { t } = useTranslation(['customers', 'errors']);
   const { time, date } = useFormat();
   const actions = useStore(useCustomersStore, customersSelectors.actions);
@@ -286,7 +287,13 @@ function CustomerDetails({ row, known, onNotice, onDeleted }: { row: CustomerRow
               <button type="button" className="button button--secondary" data-autofocus disabled={deleting} onClick={confirm.close}>
                 {t('keep')}
               </button>
-              <button type="button" className="button button--primary customer-details__really-delete" disabled={deleting} aria-busy={deleting} onClick={() => void remove()}>
+              <button
+                type="button"
+                className="button button--primary customer-details__really-delete"
+                disabled={deleting}
+                aria-busy={deleting}
+                onClick={() => void remove()}
+              >
                 {deleting ? t('deleting') : t('deleteConfirm')}
               </button>
             </div>
@@ -465,7 +472,13 @@ function CreateDialog({ onClose }: { onClose: (outcome: { notice: Notice; custom
           )}
         </div>
         <div className="customers-dialog__buttons">
-          <button type="button" className="button button--secondary" onClick={() => onClose(submitted && outcome === 'creating' ? { notice: { tone: 'info', text: t('outcomeQueued', { name: submitted.name }) } } : null)}>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() =>
+              onClose(submitted && outcome === 'creating' ? { notice: { tone: 'info', text: t('outcomeQueued', { name: submitted.name }) } } : null)
+            }
+          >
             {outcome === 'creating' ? t('common:close') : t('common:cancel')}
           </button>
           <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>

@@ -5,7 +5,8 @@ import { formattersFor } from '../../i18n/format';
 import { EMPTY_CREATE_FORM, searchRows, sortedRows, storedFromCreated, validateCreateForm } from './customerList';
 
 const collator = formattersFor('es').collator;
-const customer = (id: number, name: string, extra: Partial<StoredCustomer> = {}) => ({ id, name, active: true, email: null, phone: null, ...extra }) as StoredCustomer;
+const customer = (id: number, name: string, extra: Partial<StoredCustomer> = {}) =>
+  ({ id, name, active: true, email: null, phone: null, ...extra }) as StoredCustomer;
 
 const rows = sortedRows(
   [
@@ -62,7 +63,13 @@ describe('the create form', () => {
   });
 
   it('a created customer is stored like a synced one', () => {
-    expect(storedFromCreated({ id: 77, name: 'Ana', email: 'ana@example.com', phone: '600123456' })).toMatchObject({ id: 77, name: 'Ana', active: true, email: 'ana@example.com', phone: '600123456' });
+    expect(storedFromCreated({ id: 77, name: 'Ana', email: 'ana@example.com', phone: '600123456' })).toMatchObject({
+      id: 77,
+      name: 'Ana',
+      active: true,
+      email: 'ana@example.com',
+      phone: '600123456',
+    });
     expect(storedFromCreated({ id: 78, name: 'Bea' }, false)).toMatchObject({ id: 78, active: false });
     expect(storedFromCreated({ id: 1.5, name: 'Bad' })).toBeNull();
   });

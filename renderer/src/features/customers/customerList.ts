@@ -30,7 +30,10 @@ export function folded(text: string): string {
 
 const digitsOf = (text: string) => text.replace(/[^\d]/g, '');
 
-export function customerRow(customer: Pick<StoredCustomer, 'id' | 'name' | 'active'> & { email?: string | null; phone?: string | null }, details?: Pick<CustomerDetailsRow, 'email' | 'phone'>): CustomerRow {
+export function customerRow(
+  customer: Pick<StoredCustomer, 'id' | 'name' | 'active'> & { email?: string | null; phone?: string | null },
+  details?: Pick<CustomerDetailsRow, 'email' | 'phone'>,
+): CustomerRow {
   // What the POS answered when the customer was opened is newer than the listing's copy.
   const email = (details ? details.email : customer.email)?.trim() || null;
   const phone = (details ? details.phone : customer.phone)?.trim() || null;
@@ -45,7 +48,11 @@ export function customerRow(customer: Pick<StoredCustomer, 'id' | 'name' | 'acti
 }
 
 /** Every customer, sorted by name in the terminal's language (`collator` of the Formatters), then id. */
-export function sortedRows(customers: readonly StoredCustomer[], collator: Intl.Collator, details: ReadonlyMap<number, CustomerDetailsRow> = new Map()): CustomerRow[] {
+export function sortedRows(
+  customers: readonly StoredCustomer[],
+  collator: Intl.Collator,
+  details: ReadonlyMap<number, CustomerDetailsRow> = new Map(),
+): CustomerRow[] {
   return customers.map((customer) => customerRow(customer, details.get(customer.id))).sort((a, b) => collator.compare(a.name, b.name) || a.id - b.id);
 }
 
@@ -119,7 +126,16 @@ export function validateCreateForm(form: CreateForm): CreateValidation {
  * A customer the POS created (an accepted queue entry's `answer.customer`) as the local copy
  * stores it, read through the vendor's wire schema like a synced one; null when it does not fit.
  */
-export function storedFromCreated(created: { id: number; name: string; email?: string | undefined; phone?: string | undefined }, active = true): StoredCustomer | null {
-  const parsed = customerWire.safeParse({ id: created.id, name: created.name, active: active ? 1 : 0, email: created.email ?? null, phone: created.phone ?? null });
+export function storedFromCreated(
+  created: { id: number; name: string; email?: string | undefined; phone?: string | undefined },
+  active = true,
+): StoredCustomer | null {
+  const parsed = customerWire.safeParse({
+    id: created.id,
+    name: created.name,
+    active: active ? 1 : 0,
+    email: created.email ?? null,
+    phone: created.phone ?? null,
+  });
   return parsed.success ? parsed.data : null;
 }

@@ -82,7 +82,9 @@ describe('creating a customer', () => {
   it('an accepted entry with the created record puts it into the local copy', async () => {
     const { actions, queue, db } = await setup();
     const entry = await actions.create({ name: 'Ana García', active: 1, phone: '600123456' });
-    queue.getState().applyWrite({ entries: [{ ...entry, state: 'accepted', pending: 0, answer: { customer: { id: 501, name: 'Ana García', phone: '600123456' } } }] });
+    queue
+      .getState()
+      .applyWrite({ entries: [{ ...entry, state: 'accepted', pending: 0, answer: { customer: { id: 501, name: 'Ana García', phone: '600123456' } } }] });
     await until(async () => (await db.customers.get(501)) !== undefined);
     expect(await db.customers.get(501)).toMatchObject({ id: 501, name: 'Ana García', phone: '600123456', active: true });
   });
@@ -142,7 +144,7 @@ describe('deleting a customer', () => {
   });
 });
 
-describe('a customer\'s details (spec 4.2 GET V2/customers/<id>)', () => {
+describe("a customer's details (spec 4.2 GET V2/customers/<id>)", () => {
   it('are read when opened and kept: offline afterwards they are still there, and search by phone or email finds the customer', async () => {
     const { actions, atThePos, accountKey, bridge } = await setup([customer(7, 'Marta Soler')]);
     atThePos.set(7, { id: 7, name: 'Marta Soler', active: true, email: 'Marta.Soler@example.com', phone: '+34 611 22 33 44' });

@@ -62,7 +62,10 @@ export function startCustomersFeed(deps: CustomersFeedDeps): CustomersFeed {
     stored.add(entry.id);
     const active = entry.request.kind === 'customer' ? entry.request.customer.active === 1 : true;
     const record = storedFromCreated(created, active);
-    if (record) void db()?.customers.put(record).catch((error: unknown) => log(`customers: storing ${record.id} failed: ${String(error)}`));
+    if (record)
+      void db()
+        ?.customers.put(record)
+        .catch((error: unknown) => log(`customers: storing ${record.id} failed: ${String(error)}`));
     return true;
   }
 

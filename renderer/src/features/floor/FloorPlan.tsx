@@ -35,11 +35,7 @@ export function FloorPlan({ onRetry, syncProgress }: { onRetry: () => Promise<vo
     );
   }
   if (syncing) {
-    return (
-      <EmptyState title={t('downloading')}>
-        {syncProgress}
-      </EmptyState>
-    );
+    return <EmptyState title={t('downloading')}>{syncProgress}</EmptyState>;
   }
   if (connection === 'offline') {
     return (
@@ -157,7 +153,9 @@ function MultiSelectBar() {
       <p className="multi-select-bar__text" role="status">
         {count === 0
           ? t('chooseHint')
-          : t('chosenList', { tables: chosen.map((table, i) => (i === count - 1 ? t('primaryName', { name: table.name }) : table.name)).join(t('chosenThen')) })}
+          : t('chosenList', {
+              tables: chosen.map((table, i) => (i === count - 1 ? t('primaryName', { name: table.name }) : table.name)).join(t('chosenThen')),
+            })}
       </p>
       <button type="button" className="button button--primary" disabled={count === 0} onClick={() => openSeatDialog(chosen)}>
         {t('seatTables', { count })}

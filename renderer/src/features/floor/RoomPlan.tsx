@@ -14,7 +14,17 @@ import { tapTable } from './tapTable';
 import { IconPerson, TableStatusIcon } from './FloorIcons';
 import { centreOf, gapMidpoint, joinedPairs, layoutRoom, ROUND_TABLE_TYPE_ID, tableKind, type JoinedPair, type PlacedTable } from './floorLayout';
 import { IconPaid, usePaidServiceIds } from './paidTables';
-import { describeTableState, reuseUnchanged, serviceCompanions, shownKind, shownText, statusOf, tableFace, tableStateWord, type TableChoice } from './tableFace';
+import {
+  describeTableState,
+  reuseUnchanged,
+  serviceCompanions,
+  shownKind,
+  shownText,
+  statusOf,
+  tableFace,
+  tableStateWord,
+  type TableChoice,
+} from './tableFace';
 import './floor.css';
 
 /** Keeps the plan clear of the area's edges (and of the selection ring). */
@@ -30,7 +40,10 @@ function useTableStatuses(): ReadonlyMap<number, TableStatus> {
   const read = useQueueStore(queueSelectors.tableStatuses);
   // The previous result is state, adjusted while rendering when the snapshot changes (React's
   // "storing information from previous renders"): no ref is read during render.
-  const [kept, setKept] = useState<{ read: ReadonlyMap<number, TableStatus> | null; statuses: ReadonlyMap<number, TableStatus> }>({ read: null, statuses: NO_STATUSES });
+  const [kept, setKept] = useState<{ read: ReadonlyMap<number, TableStatus> | null; statuses: ReadonlyMap<number, TableStatus> }>({
+    read: null,
+    statuses: NO_STATUSES,
+  });
   if (kept.read === read) return kept.statuses;
   const next = { read, statuses: reuseUnchanged(kept.statuses, read) };
   setKept(next);
@@ -38,7 +51,19 @@ function useTableStatuses(): ReadonlyMap<number, TableStatus> {
 }
 
 /** One room's tables, drawn where the back office put them and scaled to fit the screen. */
-export function RoomPlan({ db, roomId, roomName, labelledBy, panelId }: { db: FloorDb; roomId: number; roomName: string; labelledBy: string; panelId: string }) {
+export function RoomPlan({
+  db,
+  roomId,
+  roomName,
+  labelledBy,
+  panelId,
+}: {
+  db: FloorDb;
+  roomId: number;
+  roomName: string;
+  labelledBy: string;
+  panelId: string;
+}) {
   const { t } = useTranslation('floor');
   // Narrow, indexed read: only this room's tables (STYLE: Dexie).
   const tables = useLiveQuery(() => tablesOfRoom(db, roomId), [db, roomId]);
@@ -62,9 +87,7 @@ export function RoomPlan({ db, roomId, roomName, labelledBy, panelId }: { db: Fl
   return (
     <div className="room-plan" id={panelId} role="tabpanel" aria-labelledby={labelledBy}>
       <div className="room-plan__area" ref={areaRef}>
-        {tables !== undefined && tables.length === 0 && (
-          <p className="room-plan__empty">{t('roomHasNoTables', { room: roomName })}</p>
-        )}
+        {tables !== undefined && tables.length === 0 && <p className="room-plan__empty">{t('roomHasNoTables', { room: roomName })}</p>}
         {pairs.map((pair) => (
           <JoinConnector key={pair.key} pair={pair} />
         ))}
@@ -118,7 +141,17 @@ interface TableButtonProps {
  * A table: its name, its state by icon and word (and colour), its guests. Memoised on props that
  * are primitives or stable objects, so at 300 tables a status change re-renders only that table.
  */
-const TableButton = memo(function TableButton({ placed, kind: tableKindText, joinedWithName, status, paid, selecting, chosenOrder, primary, onTap }: TableButtonProps) {
+const TableButton = memo(function TableButton({
+  placed,
+  kind: tableKindText,
+  joinedWithName,
+  status,
+  paid,
+  selecting,
+  chosenOrder,
+  primary,
+  onTap,
+}: TableButtonProps) {
   const { t } = useTranslation('floor');
   const { t: billT } = useTranslation('bill');
   const kind = paid ? 'paid' : status.kind;
@@ -181,13 +214,13 @@ const TableButton = memo(function TableButton({ placed, kind: tableKindText, joi
       </span>{' '}
       {/* On the tiniest tables (a room of hundreds) a free table carries no mark, so the names
           stay readable; every other state keeps its icon in the corner (and the name says it all). */}
-      {face.chip === 'inline-icon' && status.kind !== 'free' && (
-        <span className={`table-state table-state--${kind} table-state--corner`}>
-          {stateIcon}
-        </span>
-      )}
+      {face.chip === 'inline-icon' && status.kind !== 'free' && <span className={`table-state table-state--${kind} table-state--corner`}>{stateIcon}</span>}
       {face.chip !== 'inline-icon' && (
-        <span className={['table-state', `table-state--${kind}`, face.chip === 'two-lines' && 'table-state--two-lines', face.smallChip && 'table-state--small'].filter(Boolean).join(' ')}>
+        <span
+          className={['table-state', `table-state--${kind}`, face.chip === 'two-lines' && 'table-state--two-lines', face.smallChip && 'table-state--small']
+            .filter(Boolean)
+            .join(' ')}
+        >
           {stateIcon}
           {face.chip !== 'icon-only' && <span className="table-state__word">{stateWord}</span>}
         </span>

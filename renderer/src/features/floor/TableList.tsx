@@ -27,11 +27,7 @@ export function TableList({ db }: { db: FloorDb }) {
 
   if (rows === undefined) return null; // the queue's first read and IndexedDB answer within a frame; no flash of "empty"
   if (rows.length === 0) {
-    return (
-      <EmptyState title={t('everyFree')}>
-        {t('everyFreeHint')}
-      </EmptyState>
-    );
+    return <EmptyState title={t('everyFree')}>{t('everyFreeHint')}</EmptyState>;
   }
   return (
     <div className="table-list" role="region" aria-label={t('openTables')}>

@@ -24,7 +24,11 @@ describe('layoutRoom', () => {
   });
 
   it('grows tiny tables to a touch target around their centre', () => {
-    const layout = layoutRoom([table(1, { x: 0, y: 0, width: 10, height: 10 }), table(2, { x: 990, y: 990, width: 10, height: 10 })], { width: 500, height: 500 }, 0);
+    const layout = layoutRoom(
+      [table(1, { x: 0, y: 0, width: 10, height: 10 }), table(2, { x: 990, y: 990, width: 10, height: 10 })],
+      { width: 500, height: 500 },
+      0,
+    );
     const tiny = layout.tables[0]!;
     expect(tiny.width).toBe(MIN_TOUCH_PX);
     expect(tiny.height).toBe(MIN_TOUCH_PX);

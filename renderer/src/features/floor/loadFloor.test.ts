@@ -165,7 +165,10 @@ describe('startFloorLoader', () => {
 
     const offline = boot(false);
     await offline.loader.ready;
-    cleanups.push(() => offline.sync.stop(), () => offline.loader.stop());
+    cleanups.push(
+      () => offline.sync.stop(),
+      () => offline.loader.stop(),
+    );
     expect(view(offline.catalog, offline.floor).connection).toBe('offline');
     expect(view(offline.catalog, offline.floor).loadError).toBeNull();
     expect(view(offline.catalog, offline.floor).floorSavedAt).not.toBeNull();

@@ -8,9 +8,32 @@ import { openTableRows } from './openTables';
 const { collator } = formattersFor('es');
 
 const room = (id: number, name: string, order: number): StoredRoom => ({ id, name, order, active: true });
-const table = (id: number, roomId: number, name: string): StoredTable => ({ id, roomId, name, x: 0, y: 0, width: 100, height: 100, color: '#ffffff', typeId: 1, isJoined: false, joinedWithId: null });
+const table = (id: number, roomId: number, name: string): StoredTable => ({
+  id,
+  roomId,
+  name,
+  x: 0,
+  y: 0,
+  width: 100,
+  height: 100,
+  color: '#ffffff',
+  typeId: 1,
+  isJoined: false,
+  joinedWithId: null,
+});
 const status = (tableIds: number[], tableNames: string[]): TableStatus => {
-  const service: TableService = { id: `s-${tableIds.join('-')}`, tableIds, primaryTableId: tableIds.at(-1)!, tableNames, guests: 2, customer: null, notes: '', seatedAt: '2026-11-22T20:00:00.000Z', open: 1, closedAt: null };
+  const service: TableService = {
+    id: `s-${tableIds.join('-')}`,
+    tableIds,
+    primaryTableId: tableIds.at(-1)!,
+    tableNames,
+    guests: 2,
+    customer: null,
+    notes: '',
+    seatedAt: '2026-11-22T20:00:00.000Z',
+    open: 1,
+    closedAt: null,
+  };
   return { kind: 'seated', service, guests: 2, waiting: 0, problems: 0 };
 };
 
@@ -31,7 +54,15 @@ describe('openTableRows', () => {
   });
 
   it('keeps a table no longer on the floor plan, last, under the name its service kept', () => {
-    const rows = openTableRows(new Map([[99, status([98, 99], ['8', '9'])], [2, status([2], ['2'])]]), [undefined, table(2, 1, '2')], [room(1, 'Salón', 1)], collator);
+    const rows = openTableRows(
+      new Map([
+        [99, status([98, 99], ['8', '9'])],
+        [2, status([2], ['2'])],
+      ]),
+      [undefined, table(2, 1, '2')],
+      [room(1, 'Salón', 1)],
+      collator,
+    );
     expect(rows.map((r) => [r.name, r.roomName])).toEqual([
       ['2', 'Salón'],
       ['9', null],

@@ -24,7 +24,19 @@ export function usePaidServiceIds(): ReadonlySet<string> {
 /** A coin with a check mark: the bill is paid. */
 export function IconPaid({ className }: { className?: string }) {
   return (
-    <svg viewBox="0 0 24 24" width="24" height="24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false" className={className}>
+    <svg
+      viewBox="0 0 24 24"
+      width="24"
+      height="24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+      className={className}
+    >
       <circle cx="12" cy="12" r="9" />
       <path d="M7.5 12.5l3 3 6-6.5" />
     </svg>

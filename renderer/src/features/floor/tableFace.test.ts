@@ -22,7 +22,14 @@ const service = (id: string, guests = 3): TableService => ({
   open: 1,
   closedAt: null,
 });
-const seated = (guests = 3, extra: Partial<TableStatus> = {}): TableStatus => ({ kind: 'seated', service: service('s1', guests), guests, waiting: 0, problems: 0, ...extra });
+const seated = (guests = 3, extra: Partial<TableStatus> = {}): TableStatus => ({
+  kind: 'seated',
+  service: service('s1', guests),
+  guests,
+  waiting: 0,
+  problems: 0,
+  ...extra,
+});
 
 describe('tables seated together', () => {
   it('names the other tables of the service, and says so after the state', () => {
@@ -37,7 +44,9 @@ describe('tables seated together', () => {
 describe('describeTableState', () => {
   it('speaks Spanish, with plurals', () => {
     expect(describeTableState(es, 'T5, mesa', seated(1))).toBe('T5, mesa, ocupada, 1 comensal');
-    expect(describeTableState(es, 'T5, mesa', seated(2, { kind: 'attention', problems: 2 }))).toBe('T5, mesa, requiere atención, 2 comensales, 2 pedidos requieren atención');
+    expect(describeTableState(es, 'T5, mesa', seated(2, { kind: 'attention', problems: 2 }))).toBe(
+      'T5, mesa, requiere atención, 2 comensales, 2 pedidos requieren atención',
+    );
     expect(guestsText(es, 4)).toBe('4 comensales');
     expect(tableStateWord(es, 'open-order')).toBe('Con pedido');
   });
@@ -50,7 +59,9 @@ describe('describeTableState', () => {
 
   it('says what is waiting or needs attention, and the choice when seating several', () => {
     expect(describeTableState(en, 'T5, table', seated(2, { kind: 'sending', waiting: 2 }))).toBe('T5, table, sending, 2 guests, 2 orders waiting to send');
-    expect(describeTableState(en, 'T5, table', seated(2, { kind: 'attention', problems: 1 }))).toBe('T5, table, needs attention, 2 guests, 1 order needs attention');
+    expect(describeTableState(en, 'T5, table', seated(2, { kind: 'attention', problems: 1 }))).toBe(
+      'T5, table, needs attention, 2 guests, 1 order needs attention',
+    );
     expect(describeTableState(en, 'T5, table', FREE_TABLE, { order: 2, primary: true })).toBe('T5, table, free, chosen 2, primary table');
     expect(describeTableState(en, 'T6, table', FREE_TABLE, { order: 1, primary: false })).toBe('T6, table, free, chosen 1');
   });
@@ -94,8 +105,18 @@ describe('reuseUnchanged', () => {
   it('keeps the previous object of an unchanged table, takes the new one where something changed', () => {
     const t5 = seated();
     const t6 = seated(2);
-    const previous = new Map([[5, t5], [6, t6]]);
-    const next = reuseUnchanged(previous, new Map([[5, { ...t5 }], [6, { ...t6, kind: 'sending', waiting: 1 } as TableStatus], [7, seated(4)]]));
+    const previous = new Map([
+      [5, t5],
+      [6, t6],
+    ]);
+    const next = reuseUnchanged(
+      previous,
+      new Map([
+        [5, { ...t5 }],
+        [6, { ...t6, kind: 'sending', waiting: 1 } as TableStatus],
+        [7, seated(4)],
+      ]),
+    );
     expect(next.get(5)).toBe(t5);
     expect(next.get(6)).not.toBe(t6);
     expect(next.get(6)?.waiting).toBe(1);

@@ -88,7 +88,9 @@ export function describeTableState(
 }
 
 function sameStatus(a: TableStatus, b: TableStatus): boolean {
-  return a.kind === b.kind && a.guests === b.guests && a.waiting === b.waiting && a.problems === b.problems && (a.service?.id ?? null) === (b.service?.id ?? null);
+  return (
+    a.kind === b.kind && a.guests === b.guests && a.waiting === b.waiting && a.problems === b.problems && (a.service?.id ?? null) === (b.service?.id ?? null)
+  );
 }
 
 /**

@@ -225,7 +225,13 @@ function AmountField({ id, inputRef, amount, cents, problem, busy, onEdit }: Amo
       {problem && <FormError id={`${id}-problem`}>{problem}</FormError>}
       <div className="gift-sell__quick" role="group" aria-label={t('quickAmounts')}>
         {QUICK_AMOUNTS.map((quick) => (
-          <button key={quick} type="button" className="gift-sell__quick-amount" aria-pressed={cents === quick} onClick={() => onEdit(amountText(quick, separator))}>
+          <button
+            key={quick}
+            type="button"
+            className="gift-sell__quick-amount"
+            aria-pressed={cents === quick}
+            onClick={() => onEdit(amountText(quick, separator))}
+          >
             {fmt.money(quick / 100)}
           </button>
         ))}

@@ -6,7 +6,8 @@ import { renderSVG } from 'uqr';
 // typed can reach the markup; still, the markup is checked against that template before it is put
 // in the page: static SVG, no script, no event handler, no style, no link (the page's CSP holds).
 
-const STATIC_QR = /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="0 0 \d+ \d+"><rect fill="white" width="\d+" height="\d+"\/><path fill="black" d="[MhvzZ0-9,\- ]*"\/><\/svg>$/;
+const STATIC_QR =
+  /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="0 0 \d+ \d+"><rect fill="white" width="\d+" height="\d+"\/><path fill="black" d="[MhvzZ0-9,\- ]*"\/><\/svg>$/;
 
 /** True when `svg` is exactly the static template above. */
 export function isStaticQrSvg(svg: string): boolean {

@@ -71,7 +71,12 @@ function ChangeButton({ title }: { title: string }) {
   const { t } = useTranslation('order');
   const openOrder = useServiceStore((s) => s.openOrder);
   return (
-    <button type="button" className="order-button destination-strip__action" onClick={() => openOrder({ kind: 'none' })} aria-label={t('changeDestination', { title })}>
+    <button
+      type="button"
+      className="order-button destination-strip__action"
+      onClick={() => openOrder({ kind: 'none' })}
+      aria-label={t('changeDestination', { title })}
+    >
       {t('change')}
     </button>
   );
@@ -108,7 +113,15 @@ export function DeliveryForm() {
   return (
     <DestinationStrip label={title} title={title} summary={draft.address.trim() || undefined} actions={<ChangeButton title={title} />} defaultOpen>
       <div className="send-destination__fields">
-        <TextField field="deliveryPhone" label={t('fieldPhone')} type="tel" inputMode="tel" value={draft.phone} onChange={(phone) => edit({ phone })} required />
+        <TextField
+          field="deliveryPhone"
+          label={t('fieldPhone')}
+          type="tel"
+          inputMode="tel"
+          value={draft.phone}
+          onChange={(phone) => edit({ phone })}
+          required
+        />
         <TextField field="deliveryAddress" label={t('fieldAddress')} value={draft.address} onChange={(address) => edit({ address })} required />
         <TextField field="deliveryCity" label={t('fieldCity')} value={draft.city} onChange={(city) => edit({ city })} />
         <TextField field="deliveryName" label={t('fieldName')} value={draft.name} onChange={(name) => edit({ name })} />
@@ -117,7 +130,13 @@ export function DeliveryForm() {
           <legend className="send-field__label">{t('when')}</legend>
           <div className="send-when__days" role="group" aria-label={t('deliveryDay')}>
             {DAYS.map(({ day, label }) => (
-              <button key={day} type="button" className="order-option order-option--single send-when__day" aria-pressed={draft.day === day} onClick={() => edit({ day })}>
+              <button
+                key={day}
+                type="button"
+                className="order-option order-option--single send-when__day"
+                aria-pressed={draft.day === day}
+                onClick={() => edit({ day })}
+              >
                 <span className="order-option__check" aria-hidden="true">
                   {draft.day === day ? '●' : ''}
                 </span>

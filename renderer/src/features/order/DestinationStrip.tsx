@@ -36,7 +36,14 @@ export function DestinationStrip({
   return (
     <section className={open ? 'destination-strip destination-strip--open' : 'destination-strip'} aria-label={label} data-testid="destination-strip">
       <div className="destination-strip__bar">
-        <button type="button" className="card-button destination-strip__toggle" aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen(!open)} data-testid="destination-toggle">
+        <button
+          type="button"
+          className="card-button destination-strip__toggle"
+          aria-expanded={open}
+          aria-controls={bodyId}
+          onClick={() => setOpen(!open)}
+          data-testid="destination-toggle"
+        >
           <span className="destination-strip__title">{title}</span>
           {summary !== undefined && <Pause />}
           {summary !== undefined && <span className="destination-strip__summary">{summary}</span>}

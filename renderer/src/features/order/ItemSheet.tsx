@@ -57,7 +57,19 @@ interface SheetProps {
   editing: TicketLine | undefined;
 }
 
-function Sheet({ title, quantity = 1, onCancel, children, footer }: { title: string; quantity?: number; onCancel: () => void; children: ReactNode; footer?: ReactNode }) {
+function Sheet({
+  title,
+  quantity = 1,
+  onCancel,
+  children,
+  footer,
+}: {
+  title: string;
+  quantity?: number;
+  onCancel: () => void;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
   const { t } = useTranslation('order');
   // A screen reader follows the tap to the sheet: focus lands on its title (not on an option), and
   // goes back where it was when the sheet closes (if that is still on screen).
@@ -128,7 +140,12 @@ function AddFooter({ choice, catalog, reason, editing }: { choice: LineChoice; c
       <p className="order-sheet__reason" data-testid="order-sheet-reason" role="status">
         {result.ok ? format.money(result.line.totalCents / 100) : (reason ?? t('reasonIncomplete'))}
       </p>
-      <button type="button" className="order-button order-button--primary" disabled={!result.ok} onClick={() => result.ok && addLine(choice, result.line, { editable: true })}>
+      <button
+        type="button"
+        className="order-button order-button--primary"
+        disabled={!result.ok}
+        onClick={() => result.ok && addLine(choice, result.line, { editable: true })}
+      >
         {editing ? t('save') : t('add')}
       </button>
     </>
@@ -172,7 +189,17 @@ function FormatSheet({ item, catalog, quantity, editing }: SheetProps) {
   );
 }
 
-function ModifierRules({ rules, chosen, onToggle, idPrefix }: { rules: readonly ModifierRule[]; chosen: readonly number[]; onToggle: (id: number) => void; idPrefix: string }) {
+function ModifierRules({
+  rules,
+  chosen,
+  onToggle,
+  idPrefix,
+}: {
+  rules: readonly ModifierRule[];
+  chosen: readonly number[];
+  onToggle: (id: number) => void;
+  idPrefix: string;
+}) {
   const { t } = useTranslation('order');
   const format = useFormat();
   return (
@@ -252,7 +279,9 @@ function MenuSheet({ item, catalog, quantity, editing }: SheetProps) {
   // The allergen filter ("hide items containing…") covers the menu's dishes too.
   const hiddenAllergens = useCatalogViewStore(catalogViewSelectors.hiddenAllergens);
   const offered = (dish: MenuDishOption) => !containsAnyAllergen(catalog.items.get(dish.itemId)?.allergies, hiddenAllergens);
-  const [dishes, setDishes] = useState<DishChoice[]>(() => (editing ? (editing.choice.dishes ?? []).map((d) => ({ ...d })) : initialDishes(rules, catalog, offered)));
+  const [dishes, setDishes] = useState<DishChoice[]>(() =>
+    editing ? (editing.choice.dishes ?? []).map((d) => ({ ...d })) : initialDishes(rules, catalog, offered),
+  );
   const choice: LineChoice = { itemId: item.id, quantity, dishes };
 
   const toggleDish = (rule: MenuCategoryRule, dish: MenuDishOption) => {
@@ -290,7 +319,12 @@ function MenuSheet({ item, catalog, quantity, editing }: SheetProps) {
                 if (!chosen && !offered(dish)) return null;
                 return (
                   <div key={dish.pivotId} className={chosen ? 'order-dish order-dish--chosen' : 'order-dish'}>
-                    <button type="button" className={rule.max === 1 ? 'order-option order-option--single' : 'order-option'} aria-pressed={chosen !== undefined} onClick={() => toggleDish(rule, dish)}>
+                    <button
+                      type="button"
+                      className={rule.max === 1 ? 'order-option order-option--single' : 'order-option'}
+                      aria-pressed={chosen !== undefined}
+                      onClick={() => toggleDish(rule, dish)}
+                    >
                       <span className="order-option__check" aria-hidden="true">
                         {chosen ? '✓' : ''}
                       </span>
@@ -315,7 +349,17 @@ function MenuSheet({ item, catalog, quantity, editing }: SheetProps) {
 }
 
 /** A chosen dish's own choices: its format when the menu does not fix one, and its modifiers. */
-function DishExtras({ dish, chosen, catalog, onChange }: { dish: MenuDishOption; chosen: DishChoice; catalog: CatalogIndex; onChange: (change: Partial<DishChoice>) => void }) {
+function DishExtras({
+  dish,
+  chosen,
+  catalog,
+  onChange,
+}: {
+  dish: MenuDishOption;
+  chosen: DishChoice;
+  catalog: CatalogIndex;
+  onChange: (change: Partial<DishChoice>) => void;
+}) {
   const { t } = useTranslation('order');
   const dishItem = catalog.items.get(dish.itemId);
   if (!dishItem) return null;
@@ -325,7 +369,14 @@ function DishExtras({ dish, chosen, catalog, onChange }: { dish: MenuDishOption;
     return (
       <div className="order-dish__extras" role="group" aria-label={t('formatOf', { name: dish.name })}>
         {formats.map((format) => (
-          <button key={format.pivotId} type="button" className="order-option order-option--single" aria-pressed={chosen.formatPivotId === format.pivotId} aria-label={format.name} onClick={() => onChange({ formatPivotId: format.pivotId })}>
+          <button
+            key={format.pivotId}
+            type="button"
+            className="order-option order-option--single"
+            aria-pressed={chosen.formatPivotId === format.pivotId}
+            aria-label={format.name}
+            onClick={() => onChange({ formatPivotId: format.pivotId })}
+          >
             <span className="order-option__check" aria-hidden="true">
               {chosen.formatPivotId === format.pivotId ? '✓' : ''}
             </span>
@@ -340,7 +391,12 @@ function DishExtras({ dish, chosen, catalog, onChange }: { dish: MenuDishOption;
   const ids = chosen.modifierIds ?? [];
   return (
     <div className="order-dish__extras">
-      <ModifierRules rules={rules} chosen={ids} onToggle={(id) => onChange({ modifierIds: toggleModifier(rules, ids, id) })} idPrefix={`order-dish-${dish.pivotId}`} />
+      <ModifierRules
+        rules={rules}
+        chosen={ids}
+        onToggle={(id) => onChange({ modifierIds: toggleModifier(rules, ids, id) })}
+        idPrefix={`order-dish-${dish.pivotId}`}
+      />
     </div>
   );
 }

@@ -90,7 +90,14 @@ function DrawerToggle({ open, onToggle }: { open: boolean; onToggle: () => void 
   const { t } = useTranslation('order');
   const count = useOrderStore((state) => state.lines.reduce((sum, line) => sum + line.quantity, 0));
   return (
-    <button type="button" className="order__drawer-toggle" aria-expanded={open} aria-controls="order-drawer-body" onClick={onToggle} data-testid="order-drawer-toggle">
+    <button
+      type="button"
+      className="order__drawer-toggle"
+      aria-expanded={open}
+      aria-controls="order-drawer-body"
+      onClick={onToggle}
+      data-testid="order-drawer-toggle"
+    >
       <span className="order__drawer-caret" aria-hidden="true">
         {open ? '▾' : '▴'}
       </span>

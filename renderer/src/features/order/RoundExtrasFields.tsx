@@ -17,11 +17,21 @@ export function RoundExtrasFields({ subtotalCents }: { subtotalCents: number }) 
   return (
     <div className="round-extras">
       <div className="round-extras__row">
-        <button type="button" className="order-button round-extras__toggle" aria-pressed={round.separateCheck} onClick={() => editRound({ separateCheck: !round.separateCheck })}>
+        <button
+          type="button"
+          className="order-button round-extras__toggle"
+          aria-pressed={round.separateCheck}
+          onClick={() => editRound({ separateCheck: !round.separateCheck })}
+        >
           <span aria-hidden="true">{round.separateCheck ? '☑ ' : '☐ '}</span>
           {t('separateCheck')}
         </button>
-        <button type="button" className="order-button round-extras__toggle" aria-expanded={discount !== null} onClick={() => editRound({ discount: discount === null ? { kind: 'percent', value: '', reason: '' } : null })}>
+        <button
+          type="button"
+          className="order-button round-extras__toggle"
+          aria-expanded={discount !== null}
+          onClick={() => editRound({ discount: discount === null ? { kind: 'percent', value: '', reason: '' } : null })}
+        >
           {t('roundDiscount')}
         </button>
       </div>
@@ -31,7 +41,13 @@ export function RoundExtrasFields({ subtotalCents }: { subtotalCents: number }) 
           <legend className="send-field__label">{t('discountRoundTitle')}</legend>
           <div className="round-extras__row" role="group" aria-label={t('discountKind')}>
             {(['percent', 'amount'] as const).map((kind) => (
-              <button key={kind} type="button" className="order-button" aria-pressed={discount.kind === kind} onClick={() => editRound({ discount: { ...discount, kind } })}>
+              <button
+                key={kind}
+                type="button"
+                className="order-button"
+                aria-pressed={discount.kind === kind}
+                onClick={() => editRound({ discount: { ...discount, kind } })}
+              >
                 <span aria-hidden="true">{discount.kind === kind ? '● ' : '○ '}</span>
                 {t(`kind_${kind}`)}
               </button>
@@ -40,11 +56,23 @@ export function RoundExtrasFields({ subtotalCents }: { subtotalCents: number }) 
           <div className="round-extras__row">
             <label className="send-field">
               <span className="send-field__label">{discount.kind === 'percent' ? t('discountValuePercent') : t('discountValue')}</span>
-              <input className="send-field__input" type="text" inputMode="decimal" value={discount.value} onChange={(event) => editRound({ discount: { ...discount, value: event.target.value } })} />
+              <input
+                className="send-field__input"
+                type="text"
+                inputMode="decimal"
+                value={discount.value}
+                onChange={(event) => editRound({ discount: { ...discount, value: event.target.value } })}
+              />
             </label>
             <label className="send-field">
               <span className="send-field__label">{t('discountReason')}</span>
-              <input className="send-field__input" type="text" maxLength={200} value={discount.reason} onChange={(event) => editRound({ discount: { ...discount, reason: event.target.value } })} />
+              <input
+                className="send-field__input"
+                type="text"
+                maxLength={200}
+                value={discount.reason}
+                onChange={(event) => editRound({ discount: { ...discount, reason: event.target.value } })}
+              />
             </label>
           </div>
           <p className="send-field__hint" role="status">

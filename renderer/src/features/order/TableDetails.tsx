@@ -121,7 +121,15 @@ function RoundsList({ entries }: { entries: readonly OutboxEntry[] }) {
       {entries.map((entry, index) => {
         const title = titles[index]!;
         return (
-          <li key={entry.id} className={`round round--${entry.resolution === null ? entry.state : 'resolved'}`} data-testid="round" data-state={entry.state} data-kind={entry.kind} data-resolution={entry.resolution ?? undefined} aria-label={title}>
+          <li
+            key={entry.id}
+            className={`round round--${entry.resolution === null ? entry.state : 'resolved'}`}
+            data-testid="round"
+            data-state={entry.state}
+            data-kind={entry.kind}
+            data-resolution={entry.resolution ?? undefined}
+            aria-label={title}
+          >
             <div className="round__head">
               <span className="round__title">{title}</span>
               <span className="round__time">{format.time(new Date(entry.createdAt))}</span>
@@ -186,7 +194,13 @@ function ClearTable({ outbox, service, entries }: { outbox: Outbox; service: Tab
           {t('clearTable')}
         </button>
       ) : (
-        <div className="table-details__confirm" role="alertdialog" aria-label={t('clearTitleQuestion', { title })} aria-describedby="clear-table-warning" onKeyDown={busy ? undefined : confirm.onKeyDown}>
+        <div
+          className="table-details__confirm"
+          role="alertdialog"
+          aria-label={t('clearTitleQuestion', { title })}
+          aria-describedby="clear-table-warning"
+          onKeyDown={busy ? undefined : confirm.onKeyDown}
+        >
           <p id="clear-table-warning">{clearTableWarning(t, title, entries)}</p>
           {problem !== null && <p className="send-field__error">{problem}</p>}
           <div className="table-details__confirm-actions">

@@ -97,18 +97,36 @@ function TicketLineRow({ line }: { line: TicketLine }) {
         </div>
       )}
       <div className="order-line__actions">
-        <button type="button" className="order-button order-button--icon" aria-label={t('oneFewer', { name: line.name })} disabled={line.quantity <= 1} onClick={() => changeQuantity(line.key, -1)}>
+        <button
+          type="button"
+          className="order-button order-button--icon"
+          aria-label={t('oneFewer', { name: line.name })}
+          disabled={line.quantity <= 1}
+          onClick={() => changeQuantity(line.key, -1)}
+        >
           −
         </button>
         <output className="order-line__quantity" aria-label={t('quantityOf', { name: line.name })} data-testid="order-line-quantity">
           {line.quantity}
         </output>
-        <button type="button" className="order-button order-button--icon order-button--repeat" aria-label={t('oneMore', { name: line.name })} title={t('repeatLine')} onClick={() => changeQuantity(line.key, 1)}>
+        <button
+          type="button"
+          className="order-button order-button--icon order-button--repeat"
+          aria-label={t('oneMore', { name: line.name })}
+          title={t('repeatLine')}
+          onClick={() => changeQuantity(line.key, 1)}
+        >
           +1
         </button>
         <span className="order-line__spacer" />
         {line.editable && (
-          <button type="button" className="order-button order-button--small" aria-pressed={editing} aria-label={t('editChoicesOf', { name: line.name })} onClick={() => editLine(line.key)}>
+          <button
+            type="button"
+            className="order-button order-button--small"
+            aria-pressed={editing}
+            aria-label={t('editChoicesOf', { name: line.name })}
+            onClick={() => editLine(line.key)}
+          >
             {t('edit')}
           </button>
         )}
@@ -121,7 +139,13 @@ function TicketLineRow({ line }: { line: TicketLine }) {
         >
           {editingNote ? t('done') : t('note')}
         </button>
-        <button type="button" className="order-button order-button--icon order-button--remove" aria-label={t('removeLine', { name: line.name })} title={t('remove')} onClick={() => removeLine(line.key)}>
+        <button
+          type="button"
+          className="order-button order-button--icon order-button--remove"
+          aria-label={t('removeLine', { name: line.name })}
+          title={t('remove')}
+          onClick={() => removeLine(line.key)}
+        >
           <span aria-hidden="true">×</span>
         </button>
       </div>

@@ -150,7 +150,15 @@ describe('buildSendRequest', () => {
   it('a table: a round for its service, with the payment when given', () => {
     const result = buildSendRequest(t, en, { kind: 'service', serviceId: 's1' }, lines, drafts(), 500, now);
     expect(result).toEqual({ ok: true, request: { kind: 'round', input: { serviceId: 's1', lines: ticketLineInputs(lines) } } });
-    const paid = buildSendRequest(t, en, { kind: 'service', serviceId: 's1' }, lines, drafts({ payment: { enabled: true, methodId: 2, amount: '', tip: '1' } }), 500, now);
+    const paid = buildSendRequest(
+      t,
+      en,
+      { kind: 'service', serviceId: 's1' },
+      lines,
+      drafts({ payment: { enabled: true, methodId: 2, amount: '', tip: '1' } }),
+      500,
+      now,
+    );
     expect(paid.ok && paid.request.input.payment).toEqual({ paymentMethodId: 2, amountCents: 500, tipCents: 100 });
   });
 
@@ -236,7 +244,10 @@ describe('in Spanish and Catalan', () => {
   it('words the problems and the confirmation in the terminal’s language, money the local way', () => {
     const es = createI18n('es').getFixedT('es', 'order');
     const over = parsePayment(es, formattersFor('es'), { enabled: true, methodId: null, amount: '10,01', tip: '' }, 1000);
-    expect(over).toEqual({ ok: false, errors: { paymentMethod: 'Elige cómo se paga', paymentAmount: 'El importe pagado no puede superar el total, 10,00\u00a0€' } });
+    expect(over).toEqual({
+      ok: false,
+      errors: { paymentMethod: 'Elige cómo se paga', paymentAmount: 'El importe pagado no puede superar el total, 10,00\u00a0€' },
+    });
     const ca = createI18n('ca').getFixedT('ca', 'order');
     expect(deliveryDate(ca, 'today', '13:00', now)).toEqual({ ok: false, message: 'Les 13:00 d’avui ja han passat: tria una hora més tard, o Demà' });
     const missing = buildSendRequest(ca, formattersFor('ca'), { kind: 'takeaway' }, [line()], drafts(), 500, now);
@@ -263,6 +274,9 @@ describe('round extras', () => {
     });
     expect(withExtras(round, { separateCheck: false, discount: null }, 2000, null)).toEqual(round);
     const takeaway = { kind: 'takeaway' as const, input: { name: 'Ana', lines: [] } };
-    expect(withExtras(takeaway, { separateCheck: true, discount: null }, 2000, 7)).toEqual({ kind: 'takeaway', input: { name: 'Ana', lines: [], warehouseId: 7 } });
+    expect(withExtras(takeaway, { separateCheck: true, discount: null }, 2000, 7)).toEqual({
+      kind: 'takeaway',
+      input: { name: 'Ana', lines: [], warehouseId: 7 },
+    });
   });
 });

@@ -16,7 +16,6 @@ export {
   EMPTY_DELIVERY,
   EMPTY_PAYMENT,
   EMPTY_TAKEAWAY,
-  
   type DeliveryDay,
   type DeliveryDraft,
   type PaymentDraft,
@@ -31,7 +30,6 @@ export {
 // boundary), messages in waiter words (the order namespace: `t` and the Formatters are passed in),
 // then turned into the outbox's input. Money in integer cents. Pure: no React, no clock of its own
 // (`now` is passed in), so every rule is unit-tested in each language.
-
 
 // The schemas' messages are message keys of the order namespace; issuesToErrors words them.
 const LONG_TEXT = 200;
@@ -168,10 +166,7 @@ export function sendBlockReason(t: OrderT, input: { lineCount: number; target: O
   return null;
 }
 
-export type SendRequest =
-  | { kind: 'round'; input: RoundInput }
-  | { kind: 'takeaway'; input: TakeawayInput }
-  | { kind: 'delivery'; input: DeliveryInput };
+export type SendRequest = { kind: 'round'; input: RoundInput } | { kind: 'takeaway'; input: TakeawayInput } | { kind: 'delivery'; input: DeliveryInput };
 
 export interface SendDrafts {
   takeaway: TakeawayDraft;
@@ -300,7 +295,6 @@ export function paymentMethodChoices(t: OrderT, stored: readonly { id: number; n
   }
   return active.sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
 }
-
 
 /**
  * The round's discount in cents off `subtotalCents` (percent typed "10" or "12,5" → basis points,

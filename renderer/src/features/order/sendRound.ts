@@ -54,7 +54,15 @@ function sendRequestFor(target: OrderTarget, deps: SendRoundDeps) {
   // A round's discount comes off before any payment is checked against the total.
   const roundDiscount = target.kind === 'service' ? roundDiscountCents(sends.round.discount, subtotalCents) : null;
   const totalCents = subtotalCents - (roundDiscount?.cents ?? 0);
-  const form = buildSendRequest(t, format, target, lines, { takeaway: sends.takeaway, delivery: sends.delivery, payment: sends.payment }, totalCents, (deps.now ?? (() => new Date()))());
+  const form = buildSendRequest(
+    t,
+    format,
+    target,
+    lines,
+    { takeaway: sends.takeaway, delivery: sends.delivery, payment: sends.payment },
+    totalCents,
+    (deps.now ?? (() => new Date()))(),
+  );
   if (!form.ok) return form;
   // "Separate check" opens a new check only where the bill's rules let it (shared/domain/bill.ts).
   const queue = (deps.queue ?? useQueueStore).getState().queue;

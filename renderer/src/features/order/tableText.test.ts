@@ -22,7 +22,10 @@ describe('serviceSummary', () => {
 
   it('one guest; no customer; in Spanish and Catalan', () => {
     expect(serviceSummary(t, en, { guests: 1, seatedAt, customer: null })).toEqual({ guests: '1 guest', since: 'since 13:05', customer: null });
-    expect(serviceSummary(es, formattersFor('es'), { guests: 4, seatedAt, customer: null })).toMatchObject({ guests: '4 comensales', since: 'desde las 13:05' });
+    expect(serviceSummary(es, formattersFor('es'), { guests: 4, seatedAt, customer: null })).toMatchObject({
+      guests: '4 comensales',
+      since: 'desde las 13:05',
+    });
     expect(serviceSummary(ca, formattersFor('ca'), { guests: 1, seatedAt, customer: null })).toMatchObject({ guests: '1 comensal' });
   });
 });
@@ -43,7 +46,10 @@ describe('tablesTitle and rounds', () => {
   it('the folded strip counts the rounds and says when one needs the waiter', () => {
     const entry = (kind: 'seating' | 'round', state: 'accepted' | 'rejected', pending: 0 | 1) => ({ kind, state, pending, resolution: null });
     expect(roundsSummary(t, [entry('seating', 'accepted', 0)])).toEqual({ text: 'No rounds yet', needsAttention: false });
-    expect(roundsSummary(t, [entry('seating', 'accepted', 0), entry('round', 'accepted', 0), entry('round', 'rejected', 1)])).toEqual({ text: '2 rounds', needsAttention: true });
+    expect(roundsSummary(t, [entry('seating', 'accepted', 0), entry('round', 'accepted', 0), entry('round', 'rejected', 1)])).toEqual({
+      text: '2 rounds',
+      needsAttention: true,
+    });
   });
 });
 

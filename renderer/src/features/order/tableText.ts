@@ -38,9 +38,14 @@ export function roundTitles(t: OrderT, entries: readonly Pick<OutboxEntry, 'kind
 }
 
 /** What the folded strip says about the rounds: "2 rounds", and whether one needs the waiter. */
-export function roundsSummary(t: OrderT, entries: readonly Pick<OutboxEntry, 'kind' | 'state' | 'pending' | 'resolution'>[]): { text: string; needsAttention: boolean } {
+export function roundsSummary(
+  t: OrderT,
+  entries: readonly Pick<OutboxEntry, 'kind' | 'state' | 'pending' | 'resolution'>[],
+): { text: string; needsAttention: boolean } {
   const rounds = entries.filter((entry) => entry.kind === 'round').length;
-  const needsAttention = entries.some((entry) => entry.pending === 1 && entry.resolution === null && (entry.state === 'rejected' || entry.state === 'unconfirmed'));
+  const needsAttention = entries.some(
+    (entry) => entry.pending === 1 && entry.resolution === null && (entry.state === 'rejected' || entry.state === 'unconfirmed'),
+  );
   return { text: rounds === 0 ? t('noRoundsYet') : t('roundCount', { count: rounds }), needsAttention };
 }
 

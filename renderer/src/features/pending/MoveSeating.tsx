@@ -68,15 +68,19 @@ export function MoveSeating({
                 <span className="order-option__check" aria-hidden="true">
                   {chosen === table.id ? '●' : ''}
                 </span>
-                <span className="order-option__name">{table.name}</span>{' '}
-                <span className="order-option__price">{table.roomName}</span>
+                <span className="order-option__name">{table.name}</span> <span className="order-option__price">{table.roomName}</span>
               </button>
             </li>
           ))}
         </ul>
       )}
       <div className="pending-entry__actions">
-        <button type="button" className="button button--primary" disabled={busy || chosenTable === null} onClick={() => chosenTable && onMove([{ id: chosenTable.id, name: chosenTable.name }])}>
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={busy || chosenTable === null}
+          onClick={() => chosenTable && onMove([{ id: chosenTable.id, name: chosenTable.name }])}
+        >
           {chosenTable ? t('moveSeatAt', { table: chosenTable.name }) : t('moveSeatHere')}
         </button>
         <button type="button" className="button button--secondary" disabled={busy} onClick={onCancel}>

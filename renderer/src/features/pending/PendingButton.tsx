@@ -38,7 +38,19 @@ export function PendingButton({ current: shown, onOpen }: { current?: boolean; o
 /** A tray with waiting orders. */
 function IconPending({ className }: { className?: string }) {
   return (
-    <svg width={24} height={24} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2.2} strokeLinecap="round" strokeLinejoin="round" aria-hidden focusable={false} className={className}>
+    <svg
+      width={24}
+      height={24}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2.2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden
+      focusable={false}
+      className={className}
+    >
       <path d="M3.5 13.5h4.5l1.5 2.5h5l1.5-2.5h4.5" />
       <path d="M5.5 5.5h13l2 8v5a1 1 0 0 1-1 1h-15a1 1 0 0 1-1-1v-5z" />
       <path d="M9 9.5h6" />

@@ -146,7 +146,14 @@ function PendingEntry({ outbox, entry, now, waiting }: { outbox: Outbox; entry: 
 
   const titleId = `pending-${entry.id}-title`;
   return (
-    <li className={`pending-entry pending-entry--${entry.state}`} data-testid="pending-entry" data-state={entry.state} data-kind={entry.kind} aria-labelledby={titleId} ref={confirmScope}>
+    <li
+      className={`pending-entry pending-entry--${entry.state}`}
+      data-testid="pending-entry"
+      data-state={entry.state}
+      data-kind={entry.kind}
+      aria-labelledby={titleId}
+      ref={confirmScope}
+    >
       <div className="pending-entry__main">
         <div className="pending-entry__head">
           <h2 className="pending-entry__title" id={titleId}>
@@ -202,7 +209,12 @@ function PendingEntry({ outbox, entry, now, waiting }: { outbox: Outbox; entry: 
       ) : confirming === 'move' ? (
         <MoveSeating entry={entry} busy={busy} onMove={(tables) => run(() => outbox.moveSeating(entry.id, tables))} onCancel={confirm.close} />
       ) : (
-        <div className="pending-entry__confirm" role="alertdialog" aria-label={t(confirming === 'resend' ? 'resendQuestion' : 'discardQuestion', { label: place })} onKeyDown={busy ? undefined : confirm.onKeyDown}>
+        <div
+          className="pending-entry__confirm"
+          role="alertdialog"
+          aria-label={t(confirming === 'resend' ? 'resendQuestion' : 'discardQuestion', { label: place })}
+          onKeyDown={busy ? undefined : confirm.onKeyDown}
+        >
           <p>{confirming === 'resend' ? resendWarning(t, entry) : discardWarning(t, entry)}</p>
           <div className="pending-entry__actions">
             <button type="button" className="button button--primary" disabled={busy} onClick={() => carryOut(confirming)}>
@@ -221,7 +233,13 @@ function PendingEntry({ outbox, entry, now, waiting }: { outbox: Outbox; entry: 
 function ActionButton({ action, label, disabled, onClick }: { action: PendingAction; label: string; disabled: boolean; onClick: () => void }) {
   const primary = action === 'retry-now' || action === 'send-as-round';
   return (
-    <button type="button" className={`button ${primary ? 'button--primary' : 'button--secondary'} pending-entry__action`} disabled={disabled} onClick={onClick} data-opener={action}>
+    <button
+      type="button"
+      className={`button ${primary ? 'button--primary' : 'button--secondary'} pending-entry__action`}
+      disabled={disabled}
+      onClick={onClick}
+      data-opener={action}
+    >
       {label}
     </button>
   );

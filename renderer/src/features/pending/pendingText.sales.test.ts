@@ -34,7 +34,12 @@ const invoice: EntryDraft = {
   kind: 'invoice',
   request: {
     kind: 'retail-invoice',
-    invoice: { payments: [{ amount: 6, change: 0, extra: 0, payment_method_id: 1 }, { amount: 10, change: 4, extra: 0, payment_method_id: 2 }] },
+    invoice: {
+      payments: [
+        { amount: 6, change: 0, extra: 0, payment_method_id: 1 },
+        { amount: 10, change: 4, extra: 0, payment_method_id: 2 },
+      ],
+    },
   },
   lines: [],
   after: sale.id,

@@ -69,7 +69,15 @@ describe('describeClock and describeAttempts', () => {
 });
 
 describe('entrySummary', () => {
-  const line = (quantity: number) => ({ name: 'Caña', quantity, details: [], note: '', unitCents: 250, totalCents: 250 * quantity, choice: { itemId: 10, quantity: 1 } });
+  const line = (quantity: number) => ({
+    name: 'Caña',
+    quantity,
+    details: [],
+    note: '',
+    unitCents: 250,
+    totalCents: 250 * quantity,
+    choice: { itemId: 10, quantity: 1 },
+  });
   const seating = { kind: 'seating', data: { customer: null, table_id: [5], guests: 3, contents: null, payments: null } } as OutboxEntry['request'];
   const round = { kind: 'order', order: {} } as unknown as OutboxEntry['request'];
   it('words what the entry carries from its stored lines, money in the terminal’s language', () => {
@@ -92,7 +100,21 @@ describe('entrySummary', () => {
   });
 
   it('an entry stored by an earlier version, with English words for a summary, is still read and worded from its request', () => {
-    const legacy = queuedEntry({ id: crypto.randomUUID(), kind: 'round', tableIds: [5], place: { kind: 'tables', names: ['5'] }, serviceId: crypto.randomUUID(), request: round, lines: [line(2)], summary: 'Round · 2 items · 5,00 €', totalCents: 500 } as EntryDraft, 1, now.toISOString());
+    const legacy = queuedEntry(
+      {
+        id: crypto.randomUUID(),
+        kind: 'round',
+        tableIds: [5],
+        place: { kind: 'tables', names: ['5'] },
+        serviceId: crypto.randomUUID(),
+        request: round,
+        lines: [line(2)],
+        summary: 'Round · 2 items · 5,00 €',
+        totalCents: 500,
+      } as EntryDraft,
+      1,
+      now.toISOString(),
+    );
     expect(entrySummary(es, formattersFor('es'), legacy)).toBe('2 artículos · 5,00\u00a0€');
   });
 });
@@ -223,7 +245,10 @@ describe('entries of payments, gift card redeems and customers', () => {
     tableIds: [5],
     place: { kind: 'tables', names: ['5'] },
     serviceId: SERVICE,
-    request: { kind: 'order', order: { order: { total: 0, contents: [], table_id: 5, extraId: id, payment: { amount: '7.00', tip: '0.50', payment_method_id: 1 } } } },
+    request: {
+      kind: 'order',
+      order: { order: { total: 0, contents: [], table_id: 5, extraId: id, payment: { amount: '7.00', tip: '0.50', payment_method_id: 1 } } },
+    },
     lines: [],
     summary: '',
     totalCents: 0,
@@ -244,13 +269,23 @@ describe('entries of payments, gift card redeems and customers', () => {
     at,
   );
   const customer = queuedEntry(
-    base('00000000-0000-4000-8000-000000000003', { kind: 'customer', tableIds: [], serviceId: null, place: { kind: 'legacy', text: 'Ana' }, request: { kind: 'customer', customer: { name: 'Ana Puig', active: 1, phone: '600111222' } } }),
+    base('00000000-0000-4000-8000-000000000003', {
+      kind: 'customer',
+      tableIds: [],
+      serviceId: null,
+      place: { kind: 'legacy', text: 'Ana' },
+      request: { kind: 'customer', customer: { name: 'Ana Puig', active: 1, phone: '600111222' } },
+    }),
     3,
     at,
   );
 
   it('names every kind in the three languages', () => {
-    expect([outboxKindWord(en, 'payment'), outboxKindWord(en, 'gift-redeem'), outboxKindWord(en, 'customer')]).toEqual(['Payment', 'Gift card', 'New customer']);
+    expect([outboxKindWord(en, 'payment'), outboxKindWord(en, 'gift-redeem'), outboxKindWord(en, 'customer')]).toEqual([
+      'Payment',
+      'Gift card',
+      'New customer',
+    ]);
     expect(outboxKindWord(es, 'payment')).toBe('Pago');
     expect(outboxKindWord(ca, 'gift-redeem')).toBe('Targeta regal');
   });
@@ -259,7 +294,9 @@ describe('entries of payments, gift card redeems and customers', () => {
     const fmt = formattersFor('en');
     expect(entrySummary(en, fmt, payment)).toBe('Gift card · €7.00 · tip €0.50 · card CARD-9');
     expect(entrySummary(en, fmt, { ...payment, tender: undefined })).toBe('No method · €7.00 · tip €0.50');
-    expect(entrySummary(en, fmt, { ...payment, tender: { ...payment.tender!, discountCents: 150, tipCents: 0, giftCardUuid: undefined, methodName: 'Cash' } })).toBe('Cash · €7.00 · bill discount €1.50');
+    expect(
+      entrySummary(en, fmt, { ...payment, tender: { ...payment.tender!, discountCents: 150, tipCents: 0, giftCardUuid: undefined, methodName: 'Cash' } }),
+    ).toBe('Cash · €7.00 · bill discount €1.50');
     expect(entrySummary(en, fmt, redeem)).toBe('Card CARD-9 · charge €7.00');
     expect(entrySummary(es, formattersFor('es'), redeem)).toBe('Tarjeta CARD-9 · cobrar 7,00\u00a0€');
     expect(entrySummary(en, fmt, customer)).toBe('Ana Puig · 600111222');

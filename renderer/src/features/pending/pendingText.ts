@@ -36,7 +36,12 @@ export function outboxKindWord(t: PendingT, kind: OutboxKind): string {
  * How long an entry has waited, in whole units. A clock that is behind the entry's time (another
  * terminal's clock, a corrected clock) reads as "just now".
  */
-export type Age = { unit: 'just-now' } | { unit: 'unknown' } | { unit: 'minutes'; minutes: number } | { unit: 'hours'; hours: number; minutes: number } | { unit: 'days'; days: number };
+export type Age =
+  | { unit: 'just-now' }
+  | { unit: 'unknown' }
+  | { unit: 'minutes'; minutes: number }
+  | { unit: 'hours'; hours: number; minutes: number }
+  | { unit: 'days'; days: number };
 
 export function entryAge(sinceIso: string, now: Date): Age {
   const since = Date.parse(sinceIso);
@@ -90,7 +95,8 @@ export function entrySummary(
   }
   if (request.kind === 'customer') return [request.customer.name, request.customer.email, request.customer.phone].filter(Boolean).join(' · ');
   // A purchase order line received: the item and the quantity added.
-  if (request.kind === 'stock-add') return t('summaryStockReceipt', { item: entry.receipt?.itemName ?? `#${request.item_id}`, quantity: fmt.number(request.quantity) });
+  if (request.kind === 'stock-add')
+    return t('summaryStockReceipt', { item: entry.receipt?.itemName ?? `#${request.item_id}`, quantity: fmt.number(request.quantity) });
   // A shop sale's invoice says how it was paid (how many payments) and the total.
   if (request.kind === 'retail-invoice') return t('summaryInvoice', { count: request.invoice.payments.length, amount: fmt.money(entry.totalCents / 100) });
   if (entry.kind === 'payment' && request.kind === 'order') {
@@ -203,7 +209,10 @@ export function discardWarning(t: PendingT, entry: Pick<OutboxEntry, 'state' | '
   // A shop sale's invoice waits for it and goes with it.
   if (entry.request?.kind === 'retail-order') return `${t(key, { label: placeText(t, entry.place) })} ${t('discardSaleInvoice')}`;
   // Goods received, not an order: the stock is what may or may not have changed.
-  if (entry.request?.kind === 'stock-add') return t(STOCK_DISCARD[entry.state === 'unconfirmed' ? 'unconfirmed' : entry.state === 'rejected' ? 'rejected' : 'queued'], { label: placeText(t, entry.place) });
+  if (entry.request?.kind === 'stock-add')
+    return t(STOCK_DISCARD[entry.state === 'unconfirmed' ? 'unconfirmed' : entry.state === 'rejected' ? 'rejected' : 'queued'], {
+      label: placeText(t, entry.place),
+    });
   return t(key, { label: placeText(t, entry.place) });
 }
 

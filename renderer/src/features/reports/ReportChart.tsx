@@ -1,6 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { BarChart, type BarSeriesOption } from 'echarts/charts';
-import { AriaComponent, GridComponent, LegendComponent, type AriaComponentOption, type GridComponentOption, type LegendComponentOption } from 'echarts/components';
+import {
+  AriaComponent,
+  GridComponent,
+  LegendComponent,
+  type AriaComponentOption,
+  type GridComponentOption,
+  type LegendComponentOption,
+} from 'echarts/components';
 import { init, use as registerEcharts, type ComposeOption } from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
 import type { Formatters } from '../../i18n/format';
@@ -78,28 +85,26 @@ export function ReportChart({ chart, description, f, locale }: { chart: ReportCh
       grid: { left: 4, right: horizontal ? 110 : 12, top: two ? 40 : 10, bottom: 4, containLabel: true },
       xAxis: horizontal ? valueAxis : categoryAxis,
       yAxis: horizontal ? categoryAxis : valueAxis,
-      series: chart.series.map(
-        (series, i): BarSeriesOption => ({
-          type: 'bar',
-          name: series.name,
-          data: series.values,
-          barMaxWidth: 26,
-          ...(chart.stacked ? { stack: 'all' } : {}),
-          itemStyle: { color: colours[i % colours.length], borderColor: ink, borderWidth: 1 },
-          // Values as text where there is room: at the end of each bar (the stack's last series at its end).
-          label: {
-            show: horizontal && (!chart.stacked || i === chart.series.length - 1),
-            position: 'right',
-            color: ink,
-            fontSize: 14,
-            formatter: (params) => {
-              const index = params.dataIndex;
-              const shown = chart.stacked ? chart.series.reduce((sum, s) => sum + (s.values[index] ?? 0), 0) : (series.values[index] ?? 0);
-              return value(shown);
-            },
+      series: chart.series.map((series, i): BarSeriesOption => ({
+        type: 'bar',
+        name: series.name,
+        data: series.values,
+        barMaxWidth: 26,
+        ...(chart.stacked ? { stack: 'all' } : {}),
+        itemStyle: { color: colours[i % colours.length], borderColor: ink, borderWidth: 1 },
+        // Values as text where there is room: at the end of each bar (the stack's last series at its end).
+        label: {
+          show: horizontal && (!chart.stacked || i === chart.series.length - 1),
+          position: 'right',
+          color: ink,
+          fontSize: 14,
+          formatter: (params) => {
+            const index = params.dataIndex;
+            const shown = chart.stacked ? chart.series.reduce((sum, s) => sum + (s.values[index] ?? 0), 0) : (series.values[index] ?? 0);
+            return value(shown);
           },
-        }),
-      ),
+        },
+      })),
     };
     const instance = init(el, null, { renderer: 'svg' });
     instance.on('finished', () => setDrawn(true));

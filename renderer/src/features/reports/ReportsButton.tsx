@@ -35,7 +35,19 @@ export function ReportsButton({ current, onOpen }: { current: boolean; onOpen: (
 /** Three bars on a baseline. */
 function IconChart({ className }: { className?: string }) {
   return (
-    <svg width={24} height={24} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2.2} strokeLinecap="round" strokeLinejoin="round" aria-hidden focusable={false} className={className}>
+    <svg
+      width={24}
+      height={24}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2.2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden
+      focusable={false}
+      className={className}
+    >
       <path d="M3.5 20.5h17" />
       <path d="M6.5 20.5v-7h3v7" />
       <path d="M10.5 20.5v-12h3v12" />

@@ -33,7 +33,8 @@ function dayOf(date: string): Date {
 
 export function periodText(range: ReportRange, f: Formatters, t: Translate): string {
   const end = (date: string, time: string | undefined) => (time === undefined ? f.date(dayOf(date)) : `${f.date(dayOf(date))} ${time}`);
-  if (range.startDate === range.endDate && range.startTime === undefined && range.endTime === undefined) return t('showingDay', { day: f.date(dayOf(range.startDate)) });
+  if (range.startDate === range.endDate && range.startTime === undefined && range.endTime === undefined)
+    return t('showingDay', { day: f.date(dayOf(range.startDate)) });
   return t('showing', { from: end(range.startDate, range.startTime), to: end(range.endDate, range.endTime) });
 }
 
@@ -87,7 +88,13 @@ export default function ReportsScreen({ onBack }: { onBack: () => void }) {
             {t('range_custom')}
           </button>
         </div>
-        <button type="button" className="button button--secondary reports__refresh" data-testid="reports-refresh" disabled={view.choice === null || view.offline} onClick={refresh}>
+        <button
+          type="button"
+          className="button button--secondary reports__refresh"
+          data-testid="reports-refresh"
+          disabled={view.choice === null || view.offline}
+          onClick={refresh}
+        >
           {t('refresh')}
         </button>
       </div>
@@ -119,7 +126,8 @@ function ReportsStatus({ view, f }: { view: ShopReportsView; f: Formatters }) {
   const asOf = shown === null ? null : f.dateTime(new Date(shown.readAt));
   let note: string | null = null;
   if (view.reading !== null) note = t('reading', { read: view.reading.read, known: Math.max(view.reading.known, 1) });
-  else if (view.failure !== null) note = asOf !== null ? t('failedKept', { reason: errorText(t, view.failure) }) : t('failed', { reason: errorText(t, view.failure) });
+  else if (view.failure !== null)
+    note = asOf !== null ? t('failedKept', { reason: errorText(t, view.failure) }) : t('failed', { reason: errorText(t, view.failure) });
   else if (view.offline) note = asOf !== null ? t('offlineKept') : t('offlineNothing');
   else if (shown === null) note = t('nothingYet');
   const period = shown?.data.range ?? view.range;
@@ -136,7 +144,10 @@ function ReportsStatus({ view, f }: { view: ShopReportsView; f: Formatters }) {
         </span>
       )}
       {note !== null && (
-        <span className={`reports__note${view.failure !== null || view.offline ? ' reports__note--problem' : ''}`} data-testid={view.reading !== null ? 'reports-progress' : 'reports-note'}>
+        <span
+          className={`reports__note${view.failure !== null || view.offline ? ' reports__note--problem' : ''}`}
+          data-testid={view.reading !== null ? 'reports-progress' : 'reports-note'}
+        >
           {view.reading !== null && <progress className="reports__progress" max={Math.max(view.reading.known, 1)} value={view.reading.read} />}
           {note}
         </span>
@@ -208,7 +219,13 @@ function ReportSectionView({ section, f, locale, range }: { section: ReportSecti
           </h2>
           <p className="report-card__caption">{section.caption}</p>
         </div>
-        <button type="button" className="button button--secondary report-card__csv" data-testid="report-csv" aria-label={t('exportCsvOf', { title: section.title })} onClick={() => downloadCsv(table, range)}>
+        <button
+          type="button"
+          className="button button--secondary report-card__csv"
+          data-testid="report-csv"
+          aria-label={t('exportCsvOf', { title: section.title })}
+          onClick={() => downloadCsv(table, range)}
+        >
           {t('exportCsv')}
         </button>
       </header>
@@ -256,7 +273,12 @@ function ReportTableView({ table, titleId }: { table: ReportTable; titleId: stri
       aria-labelledby={titleId}
       onScroll={windowed ? (event) => setScrollTop(event.currentTarget.scrollTop) : undefined}
     >
-      <table className={`report-table${windowed ? ' report-table--windowed' : ''}`} data-testid="report-table" aria-labelledby={titleId} aria-rowcount={table.rows.length + (table.total ? 2 : 1)}>
+      <table
+        className={`report-table${windowed ? ' report-table--windowed' : ''}`}
+        data-testid="report-table"
+        aria-labelledby={titleId}
+        aria-rowcount={table.rows.length + (table.total ? 2 : 1)}
+      >
         <thead>
           <tr aria-rowindex={1}>
             {table.columns.map((column) => (
@@ -277,7 +299,13 @@ function ReportTableView({ table, titleId }: { table: ReportTable; titleId: stri
                     {cell.text}
                   </th>
                 ) : (
-                  <td key={c} className={numeric ? 'report-table__number' : undefined} data-column={table.columns[c]?.key} data-value={cell.value} title={windowed && !numeric ? cell.text : undefined}>
+                  <td
+                    key={c}
+                    className={numeric ? 'report-table__number' : undefined}
+                    data-column={table.columns[c]?.key}
+                    data-value={cell.value}
+                    title={windowed && !numeric ? cell.text : undefined}
+                  >
                     {cell.text}
                   </td>
                 );
@@ -295,7 +323,12 @@ function ReportTableView({ table, titleId }: { table: ReportTable; titleId: stri
                     {cell.text}
                   </th>
                 ) : (
-                  <td key={c} className={isFigureColumn(table.columns[c]) ? 'report-table__number' : undefined} data-column={table.columns[c]?.key} data-value={cell.value}>
+                  <td
+                    key={c}
+                    className={isFigureColumn(table.columns[c]) ? 'report-table__number' : undefined}
+                    data-column={table.columns[c]?.key}
+                    data-value={cell.value}
+                  >
                     {cell.text}
                   </td>
                 ),

@@ -121,7 +121,12 @@ describe('CSV export: formula injection', () => {
   it('ordinary names, quotes and commas are written as shown, quoted by RFC 4180', () => {
     const names = ['Camiseta "Bàsica", blanca', 'Café con leche', '10% off'];
     const table = section(names, 'categories');
-    expect(csvRows(table).slice(1, -1).map((row) => row[0]).sort()).toEqual([...names].sort());
+    expect(
+      csvRows(table)
+        .slice(1, -1)
+        .map((row) => row[0])
+        .sort(),
+    ).toEqual([...names].sort());
     expect(tableCsv(table)).toContain('"Camiseta ""Bàsica"", blanca"');
   });
 });

@@ -12,7 +12,13 @@ const en = formattersFor('en');
 const es = formattersFor('es');
 
 function data(): ShopReportsData {
-  const products = Array.from({ length: 13 }, (_, i) => ({ product_id: i + 1, name: `Product ${i + 1}`, reference: i % 2 === 0 ? `REF-${i + 1}` : null, quantity: (i + 1) * 1_000, total: 1_001 * (i + 1) }));
+  const products = Array.from({ length: 13 }, (_, i) => ({
+    product_id: i + 1,
+    name: `Product ${i + 1}`,
+    reference: i % 2 === 0 ? `REF-${i + 1}` : null,
+    quantity: (i + 1) * 1_000,
+    total: 1_001 * (i + 1),
+  }));
   return {
     range: { startDate: '2026-11-01', endDate: '2026-11-27' },
     weekBefore: { startDate: '2026-10-25', endDate: '2026-11-20' },
@@ -39,7 +45,14 @@ function data(): ShopReportsData {
     ],
     stocks: {
       rows: 40,
-      alerts: Array.from({ length: 18 }, (_, i) => ({ product_id: 100 + i, name: `Sock ${i}`, warehouse_id: 1 + (i % 2), quantity: Math.max(0, 15 - i) * 1_000, alert: true, alertLevel: null })),
+      alerts: Array.from({ length: 18 }, (_, i) => ({
+        product_id: 100 + i,
+        name: `Sock ${i}`,
+        warehouse_id: 1 + (i % 2),
+        quantity: Math.max(0, 15 - i) * 1_000,
+        alert: true,
+        alertLevel: null,
+      })),
     },
   };
 }
@@ -127,14 +140,19 @@ describe('CSV export', () => {
   it('is the table as shown: header, rows, total; RFC 4180 quoting, CRLF', () => {
     const payments = section('payments', es);
     expect(csvRows(payments.table).map((row) => row.join('|'))).toEqual(
-      ['payments_method|payments_count|payments_amount|payments_change|payments_net', 'Card|4|200,00 €|0,00 €|200,00 €', 'Cash|3|150,00 €|26,54 €|123,46 €', 'total|7|350,00 €|26,54 €|323,46 €'].map(nb),
+      [
+        'payments_method|payments_count|payments_amount|payments_change|payments_net',
+        'Card|4|200,00 €|0,00 €|200,00 €',
+        'Cash|3|150,00 €|26,54 €|123,46 €',
+        'total|7|350,00 €|26,54 €|323,46 €',
+      ].map(nb),
     );
     expect(tableCsv(payments.table)).toBe(
       nb(
-      'payments_method,payments_count,payments_amount,payments_change,payments_net\r\n' +
-        'Card,4,"200,00 €","0,00 €","200,00 €"\r\n' +
-        'Cash,3,"150,00 €","26,54 €","123,46 €"\r\n' +
-        'total,7,"350,00 €","26,54 €","323,46 €"\r\n',
+        'payments_method,payments_count,payments_amount,payments_change,payments_net\r\n' +
+          'Card,4,"200,00 €","0,00 €","200,00 €"\r\n' +
+          'Cash,3,"150,00 €","26,54 €","123,46 €"\r\n' +
+          'total,7,"350,00 €","26,54 €","323,46 €"\r\n',
       ),
     );
     expect(csvFileName(payments.table, { startDate: '2026-11-01', endDate: '2026-11-27' })).toBe('report-payments-2026-11-01_2026-11-27.csv');

@@ -102,12 +102,28 @@ function sectionKit(t: Translate, f: Formatters): SectionKit {
   };
 }
 
-export function buildReportSections(data: ShopReportsData, t: Translate, f: Formatters, periodText: (range: ShopReportsData['range']) => string): ReportSection[] {
+export function buildReportSections(
+  data: ShopReportsData,
+  t: Translate,
+  f: Formatters,
+  periodText: (range: ShopReportsData['range']) => string,
+): ReportSection[] {
   const kit = sectionKit(t, f);
-  return [hoursSection(data, kit, periodText), categoriesSection(data, kit), productsSection(data, kit), paymentsSection(data, kit), taxesSection(data, kit), stocksSection(data, kit)];
+  return [
+    hoursSection(data, kit, periodText),
+    categoriesSection(data, kit),
+    productsSection(data, kit),
+    paymentsSection(data, kit),
+    taxesSection(data, kit),
+    stocksSection(data, kit),
+  ];
 }
 
-function hoursSection(data: ShopReportsData, { t, money, count, text, column, totalLabel, noSales }: SectionKit, periodText: (range: ShopReportsData['range']) => string): ReportSection {
+function hoursSection(
+  data: ShopReportsData,
+  { t, money, count, text, column, totalLabel, noSales }: SectionKit,
+  periodText: (range: ShopReportsData['range']) => string,
+): ReportSection {
   // ——— Sales by hour, against the same weekdays a week before ———
   const hoursNow = new Map(data.hours.map((line) => [line.hour, line]));
   const hoursBefore = new Map(data.hoursWeekBefore.map((line) => [line.hour, line]));
@@ -121,7 +137,12 @@ function hoursSection(data: ShopReportsData, { t, money, count, text, column, to
     table: {
       id: 'hours',
       columns: [column('hours_hour', 'text'), column('hours_orders', 'count'), column('hours_total', 'money'), column('hours_weekBefore', 'money')],
-      rows: hourKeys.map((hour) => [text(hourLabel(hour)), count(hoursNow.get(hour)?.orders ?? 0), money(hoursNow.get(hour)?.total ?? 0), money(hoursBefore.get(hour)?.total ?? 0)]),
+      rows: hourKeys.map((hour) => [
+        text(hourLabel(hour)),
+        count(hoursNow.get(hour)?.orders ?? 0),
+        money(hoursNow.get(hour)?.total ?? 0),
+        money(hoursBefore.get(hour)?.total ?? 0),
+      ]),
       total: hourKeys.length === 0 ? null : [totalLabel, count(hoursNowSum.orders), money(hoursNowSum.total), money(hoursBeforeSum.total)],
     },
     chart: {
@@ -173,17 +194,39 @@ function productsSection(data: ShopReportsData, { t, f, money, quantity, count, 
   const rest = products.slice(PRODUCTS_SHOWN);
   const productsSum = sumReportLines('productSales', data.productSales);
   const restSum = sumReportLines('productSales', rest);
-  const productRow = (line: ShopReportLine<'productSales'>, rank: number): TableCell[] => [count(rank), text(line.name), text(line.reference ?? ''), quantity(line.quantity), money(line.total)];
+  const productRow = (line: ShopReportLine<'productSales'>, rank: number): TableCell[] => [
+    count(rank),
+    text(line.name),
+    text(line.reference ?? ''),
+    quantity(line.quantity),
+    money(line.total),
+  ];
   return {
     id: 'products',
     title: t('products_title'),
     caption: t('products_caption', { count: PRODUCTS_SHOWN }),
     table: {
       id: 'products',
-      columns: [column('products_rank', 'count'), column('products_product', 'text'), column('products_reference', 'text'), column('products_units', 'quantity'), column('products_total', 'money')],
+      columns: [
+        column('products_rank', 'count'),
+        column('products_product', 'text'),
+        column('products_reference', 'text'),
+        column('products_units', 'quantity'),
+        column('products_total', 'money'),
+      ],
       rows: [
         ...top.map((line, i) => productRow(line, i + 1)),
-        ...(rest.length > 0 ? [[text(''), text(t('products_others', { count: rest.length, n: f.number(rest.length) })), text(''), quantity(restSum.quantity), money(restSum.total)]] : []),
+        ...(rest.length > 0
+          ? [
+              [
+                text(''),
+                text(t('products_others', { count: rest.length, n: f.number(rest.length) })),
+                text(''),
+                quantity(restSum.quantity),
+                money(restSum.total),
+              ],
+            ]
+          : []),
       ],
       total: products.length === 0 ? null : [totalLabel, text(''), text(''), quantity(productsSum.quantity), money(productsSum.total)],
     },
@@ -208,7 +251,13 @@ function paymentsSection(data: ShopReportsData, { t, money, count, text, column,
     caption: t('payments_caption'),
     table: {
       id: 'payments',
-      columns: [column('payments_method', 'text'), column('payments_count', 'count'), column('payments_amount', 'money'), column('payments_change', 'money'), column('payments_net', 'money')],
+      columns: [
+        column('payments_method', 'text'),
+        column('payments_count', 'count'),
+        column('payments_amount', 'money'),
+        column('payments_change', 'money'),
+        column('payments_net', 'money'),
+      ],
       rows: data.payments.map((line) => [text(line.name), count(line.count), money(line.amount), money(line.change), money(line.amount - line.change)]),
       total:
         data.payments.length === 0
@@ -271,7 +320,10 @@ function stocksSection(data: ShopReportsData, { t, f, quantity, text, column, to
       id: 'stocks',
       columns: [column('stocks_product', 'text'), column('stocks_warehouse', 'text'), column('stocks_quantity', 'quantity')],
       rows: alerts.map((line) => [text(line.name), text(warehouse(line.warehouse_id)), quantity(line.quantity)]),
-      total: alerts.length === 0 ? null : [totalLabel, { text: t('stocks_count', { count: alerts.length, n: f.number(alerts.length) }), value: alerts.length }, text('')],
+      total:
+        alerts.length === 0
+          ? null
+          : [totalLabel, { text: t('stocks_count', { count: alerts.length, n: f.number(alerts.length) }), value: alerts.length }, text('')],
     },
     chart: {
       orientation: 'horizontal',

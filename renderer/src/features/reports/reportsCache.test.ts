@@ -47,7 +47,12 @@ describe('kept reports', () => {
     const custom = { kind: 'custom' as const, startDate: '2026-11-20', startTime: '10:00', endDate: '2026-11-21', endTime: '02:00' };
     expect(choiceKey(custom)).toBe('custom:2026-11-20T10:00/2026-11-21T02:00');
     for (let i = 0; i < KEPT_ANSWERS + 3; i++) {
-      await keepReports(shop, { kind: 'custom', startDate: '2026-01-01', endDate: `2026-02-${String(i + 1).padStart(2, '0')}` }, answer(i), new Date(Date.UTC(2026, 10, 1, 0, i)));
+      await keepReports(
+        shop,
+        { kind: 'custom', startDate: '2026-01-01', endDate: `2026-02-${String(i + 1).padStart(2, '0')}` },
+        answer(i),
+        new Date(Date.UTC(2026, 10, 1, 0, i)),
+      );
     }
     expect(await shop.answers.count()).toBe(KEPT_ANSWERS);
     expect(await keptReports(shop, { kind: 'custom', startDate: '2026-01-01', endDate: '2026-02-01' })).toBeNull();

@@ -63,7 +63,10 @@ export async function keepReports(db: ReportsDb, choice: RangeChoice, data: Shop
     await db.answers.put({ key: choiceKey(choice), format: KEPT_FORMAT, choice, readAt: readAt.toISOString(), data });
     const count = await db.answers.count();
     if (count > KEPT_ANSWERS) {
-      const oldest = await db.answers.orderBy('readAt').limit(count - KEPT_ANSWERS).primaryKeys();
+      const oldest = await db.answers
+        .orderBy('readAt')
+        .limit(count - KEPT_ANSWERS)
+        .primaryKeys();
       await db.answers.bulkDelete(oldest);
     }
   });

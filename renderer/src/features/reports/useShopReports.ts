@@ -1,7 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { BridgeClient } from '../../../../shared/bridge';
 import { includesToday, resolveRange, type RangeChoice, type ReportRange } from '../../../../shared/domain/retail/reportRanges';
-import { createConcurrencyGate, readShopReports, REPORT_PAGES_AT_ONCE, ReportReadStopped, type ReadProgress, type ShopReportsData } from '../../../../shared/domain/retail/reportReader';
+import {
+  createConcurrencyGate,
+  readShopReports,
+  REPORT_PAGES_AT_ONCE,
+  ReportReadStopped,
+  type ReadProgress,
+  type ShopReportsData,
+} from '../../../../shared/domain/retail/reportReader';
 import { shopConnectionStore, type ShopConnectionStoreApi } from '../../data/shop/shopConnection';
 import { keepReports, keptReports, lastChoice, openReportsDb, rememberChoice, type ReportsDb } from './reportsCache';
 
@@ -53,8 +60,19 @@ const windowGate = createConcurrencyGate(REPORT_PAGES_AT_ONCE);
 /** The stock alerts last read in this window, per account (they outlive the screen: STOCKS_REUSE_MS). */
 const recentStocks = new Map<string, { stocks: ShopReportsData['stocks']; at: number }>();
 
-export function useShopReports(bridge: Pick<BridgeClient, 'fetchShopReport' | 'onEvent'>, accountKey: string, connection: ShopConnectionStoreApi = shopConnectionStore) {
-  const [view, setView] = useState<ShopReportsView>({ choice: null, range: null, shown: null, reading: null, failure: null, offline: connection.getState().connection === 'offline' });
+export function useShopReports(
+  bridge: Pick<BridgeClient, 'fetchShopReport' | 'onEvent'>,
+  accountKey: string,
+  connection: ShopConnectionStoreApi = shopConnectionStore,
+) {
+  const [view, setView] = useState<ShopReportsView>({
+    choice: null,
+    range: null,
+    shown: null,
+    reading: null,
+    failure: null,
+    offline: connection.getState().connection === 'offline',
+  });
   const dbRef = useRef<ReportsDb | null>(null);
   const readingRef = useRef<AbortController | null>(null);
   /** A `shop-reports-stale` came while a reading ran: read once more when it ends. */
@@ -166,7 +184,13 @@ export function useShopReports(bridge: Pick<BridgeClient, 'fetchShopReport' | 'o
         setView((v) => (v.offline === offline ? v : { ...v, offline }));
         const { shown, failure } = viewRef.current;
         const period = periodRef.current;
-        if (state.connection === 'online' && previous.connection === 'offline' && period !== null && readingRef.current === null && (failure !== null || shown === null || !shown.fresh)) {
+        if (
+          state.connection === 'online' &&
+          previous.connection === 'offline' &&
+          period !== null &&
+          readingRef.current === null &&
+          (failure !== null || shown === null || !shown.fresh)
+        ) {
           void read(period.choice, period.range);
         }
       }),

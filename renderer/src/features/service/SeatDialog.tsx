@@ -120,7 +120,10 @@ function useSeatDraft(methodLabels: { card: string; cash: string }) {
   const storedMethods = useLiveQuery(async () => (catalogDb ? await catalogDb.paymentMethods.toArray() : []), [catalogDb]);
   const { methods } = methodChoices(storedMethods, methodLabels);
   const firstMethod = methods[0] ?? null;
-  const form: SeatForm = { ...draft.form, prepaymentMethod: draft.form.prepaymentMethod ?? (firstMethod ? { id: firstMethod.id, name: firstMethod.name } : null) };
+  const form: SeatForm = {
+    ...draft.form,
+    prepaymentMethod: draft.form.prepaymentMethod ?? (firstMethod ? { id: firstMethod.id, name: firstMethod.name } : null),
+  };
   const update = (change: (form: SeatForm) => SeatForm) => setDraft((d) => ({ ...d, form: change(d.form) }));
   const onKey = (key: KeypadKey) =>
     setDraft((d) => {
@@ -246,7 +249,19 @@ function SeatDialogBody({ tables }: { tables: readonly SeatTable[] }) {
   );
 }
 
-function GuestsSection({ id, guests, saving, onType, onKey }: { id: string; guests: string; saving: boolean; onType: (guests: string) => void; onKey: (key: KeypadKey) => void }) {
+function GuestsSection({
+  id,
+  guests,
+  saving,
+  onType,
+  onKey,
+}: {
+  id: string;
+  guests: string;
+  saving: boolean;
+  onType: (guests: string) => void;
+  onKey: (key: KeypadKey) => void;
+}) {
   const { t } = useTranslation('service');
   const guestsMessage = guestsError(guests);
   return (
@@ -294,10 +309,36 @@ function CustomerFields({ id, form, errors, saving, update }: FormPart) {
         onPick={(customer) => update((f) => pickCustomer(f, customer))}
         onRemove={() => update(clearCustomer)}
       />
-      <TextField id={`${id}-name`} label={t('name')} value={form.name} error={errors?.name} disabled={saving} autoComplete="off" onChange={(v) => update((f) => editCustomerField(f, 'name', v))} />
+      <TextField
+        id={`${id}-name`}
+        label={t('name')}
+        value={form.name}
+        error={errors?.name}
+        disabled={saving}
+        autoComplete="off"
+        onChange={(v) => update((f) => editCustomerField(f, 'name', v))}
+      />
       <div className="seat-dialog__pair">
-        <TextField id={`${id}-email`} label={t('email')} type="email" inputMode="email" value={form.email} error={errors?.email} disabled={saving} onChange={(v) => update((f) => editCustomerField(f, 'email', v))} />
-        <TextField id={`${id}-phone`} label={t('phone')} type="tel" inputMode="tel" value={form.phone} error={errors?.phone} disabled={saving} onChange={(v) => update((f) => editCustomerField(f, 'phone', v))} />
+        <TextField
+          id={`${id}-email`}
+          label={t('email')}
+          type="email"
+          inputMode="email"
+          value={form.email}
+          error={errors?.email}
+          disabled={saving}
+          onChange={(v) => update((f) => editCustomerField(f, 'email', v))}
+        />
+        <TextField
+          id={`${id}-phone`}
+          label={t('phone')}
+          type="tel"
+          inputMode="tel"
+          value={form.phone}
+          error={errors?.phone}
+          disabled={saving}
+          onChange={(v) => update((f) => editCustomerField(f, 'phone', v))}
+        />
       </div>
       <label className="field field--tight">
         <span className="field__label">{t('notes')}</span>
@@ -434,7 +475,17 @@ function TextField({
  * Prefix search over the synced customers of the current catalog generation (customerSearch.ts).
  * Offline it works the same: the customers are on this terminal.
  */
-function CustomerSearch({ picked, disabled, onPick, onRemove }: { picked: string | null; disabled: boolean; onPick: (customer: CustomerMatch) => void; onRemove: () => void }) {
+function CustomerSearch({
+  picked,
+  disabled,
+  onPick,
+  onRemove,
+}: {
+  picked: string | null;
+  disabled: boolean;
+  onPick: (customer: CustomerMatch) => void;
+  onRemove: () => void;
+}) {
   const { t } = useTranslation('service');
   const { collator } = useFormat();
   const catalogDb = useStore(catalogStore, catalogSelectors.catalogDb);
@@ -443,7 +494,10 @@ function CustomerSearch({ picked, disabled, onPick, onRemove }: { picked: string
   const id = useId();
   const trimmed = query.trim();
   const matches = useLiveQuery(
-    () => (catalogDb && trimmed.length >= 2 ? searchCustomers(catalogDb, trimmed, collator, CUSTOMER_RESULTS, accountKey ? customerDetailsDb(accountKey) : null) : Promise.resolve([])),
+    () =>
+      catalogDb && trimmed.length >= 2
+        ? searchCustomers(catalogDb, trimmed, collator, CUSTOMER_RESULTS, accountKey ? customerDetailsDb(accountKey) : null)
+        : Promise.resolve([]),
     [catalogDb, trimmed, collator, accountKey],
   );
 

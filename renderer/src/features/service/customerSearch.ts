@@ -23,7 +23,13 @@ const PHONE_QUERY = /^[\d\s.+-]+$/;
  * name in the terminal's language (`collator` from the Formatters), at most `limit`. Empty or
  * one-character queries find nothing: too many to be useful.
  */
-export async function searchCustomers(db: Pick<CatalogDb, 'customers'>, query: string, collator: Intl.Collator, limit = CUSTOMER_RESULTS, details: CustomerDetailsDb | null = null): Promise<CustomerMatch[]> {
+export async function searchCustomers(
+  db: Pick<CatalogDb, 'customers'>,
+  query: string,
+  collator: Intl.Collator,
+  limit = CUSTOMER_RESULTS,
+  details: CustomerDetailsDb | null = null,
+): Promise<CustomerMatch[]> {
   const q = query.trim();
   if (q.length < 2) return [];
   // Each index is read with a small margin over the limit: inactive customers are dropped after.

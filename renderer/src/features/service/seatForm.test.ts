@@ -92,7 +92,10 @@ describe('validateSeatForm', () => {
 
   it('sends a picked customer with its id; editing it makes a new customer', () => {
     const picked = pickCustomer(form(), { id: 7, name: 'Customer 7', email: null, phone: '600111222' });
-    expect(validateSeatForm(picked)).toEqual({ ok: true, values: { guests: 2, customer: { customerId: 7, name: 'Customer 7', phone: '600111222' }, notes: '' } });
+    expect(validateSeatForm(picked)).toEqual({
+      ok: true,
+      values: { guests: 2, customer: { customerId: 7, name: 'Customer 7', phone: '600111222' }, notes: '' },
+    });
     const edited = editCustomerField(picked, 'phone', '600111333');
     expect(edited.customerId).toBeNull();
     expect(validateSeatForm(edited)).toMatchObject({ ok: true, values: { customer: { name: 'Customer 7', phone: '600111333' } } });
@@ -151,6 +154,8 @@ describe('describeSeatError', () => {
 describe('ticketLineInputs', () => {
   it('keeps what the outbox needs and drops the ticket key', () => {
     const line = { key: 3, choice: { itemId: 101, quantity: 2 }, name: 'Caña', details: ['Grande'], quantity: 2, note: 'cold', unitCents: 250 };
-    expect(ticketLineInputs([line])).toEqual([{ choice: { itemId: 101, quantity: 2 }, name: 'Caña', details: ['Grande'], quantity: 2, note: 'cold', unitCents: 250 }]);
+    expect(ticketLineInputs([line])).toEqual([
+      { choice: { itemId: 101, quantity: 2 }, name: 'Caña', details: ['Grande'], quantity: 2, note: 'cold', unitCents: 250 },
+    ]);
   });
 });

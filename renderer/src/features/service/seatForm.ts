@@ -29,7 +29,16 @@ export interface SeatForm {
   prepaymentMethod: { id: number; name: string } | null;
 }
 
-export const EMPTY_SEAT_FORM: SeatForm = { guests: DEFAULT_GUESTS, customerId: null, name: '', email: '', phone: '', notes: '', prepayment: '', prepaymentMethod: null };
+export const EMPTY_SEAT_FORM: SeatForm = {
+  guests: DEFAULT_GUESTS,
+  customerId: null,
+  name: '',
+  email: '',
+  phone: '',
+  notes: '',
+  prepayment: '',
+  prepaymentMethod: null,
+};
 
 export type SeatField = 'guests' | 'name' | 'email' | 'phone' | 'notes' | 'prepayment';
 /** What is wrong with a field: `name` missing while another customer field is given, `nameLong` over 120 characters. */

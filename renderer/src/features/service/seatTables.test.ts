@@ -42,7 +42,7 @@ afterEach(async () => {
 });
 
 describe('seating tables', () => {
-  it('seats the guests with the counter ticket, then empties it and opens the table\'s order', async () => {
+  it("seats the guests with the counter ticket, then empties it and opens the table's order", async () => {
     const { main, opened, deps } = await setup();
     addCanaToCounter();
     const result = await seatTables([{ id: 5, name: '5' }], values, deps);

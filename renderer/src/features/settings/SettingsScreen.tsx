@@ -136,13 +136,13 @@ function SettingsFormFields({ bridge }: { bridge: SettingsBridge }) {
       )}
 
       {venueUsed && (
-      <fieldset className="settings__group">
-        <legend className="settings__legend">{t('venue')}</legend>
-        <div className="settings__choices">
-          <Choice name="mode" checked={form.mode === 'demo'} onChoose={() => chooseMode('demo')} label={t('demo')} hint={t('demoHint')} />
-          <Choice name="mode" checked={form.mode === 'account'} onChoose={() => chooseMode('account')} label={t('account')} hint={t('accountHint')} />
-        </div>
-      </fieldset>
+        <fieldset className="settings__group">
+          <legend className="settings__legend">{t('venue')}</legend>
+          <div className="settings__choices">
+            <Choice name="mode" checked={form.mode === 'demo'} onChoose={() => chooseMode('demo')} label={t('demo')} hint={t('demoHint')} />
+            <Choice name="mode" checked={form.mode === 'account'} onChoose={() => chooseMode('account')} label={t('account')} hint={t('accountHint')} />
+          </div>
+        </fieldset>
       )}
       {/* The venue's place in a chain: only a master is offered the chain sync. */}
       {venueUsed && <ChainRoleSetting />}
@@ -186,8 +186,20 @@ function SettingsFormFields({ bridge }: { bridge: SettingsBridge }) {
           <fieldset className="settings__group">
             <legend className="settings__legend">{t('shop')}</legend>
             <div className="settings__choices">
-              <Choice name="shopMode" checked={form.shopMode === 'demo-shop'} onChoose={() => chooseShopMode('demo-shop')} label={t('demoShop')} hint={t('demoShopHint')} />
-              <Choice name="shopMode" checked={form.shopMode === 'shop'} onChoose={() => chooseShopMode('shop')} label={t('realShop')} hint={t('realShopHint')} />
+              <Choice
+                name="shopMode"
+                checked={form.shopMode === 'demo-shop'}
+                onChoose={() => chooseShopMode('demo-shop')}
+                label={t('demoShop')}
+                hint={t('demoShopHint')}
+              />
+              <Choice
+                name="shopMode"
+                checked={form.shopMode === 'shop'}
+                onChoose={() => chooseShopMode('shop')}
+                label={t('realShop')}
+                hint={t('realShopHint')}
+              />
             </div>
           </fieldset>
           {form.shopMode === 'shop' && (
@@ -305,7 +317,14 @@ function ConnectionTestPanel({ bridge }: { bridge: SettingsBridge }) {
       <p className="settings__test-intro">{t('testIntro')}</p>
       {kinds ? (
         kinds.map((kind) => (
-          <Button key={kind} variant="secondary" className="settings__test-button" disabled={running} aria-busy={running} onClick={() => void testConnection(bridge, kind)}>
+          <Button
+            key={kind}
+            variant="secondary"
+            className="settings__test-button"
+            disabled={running}
+            aria-busy={running}
+            onClick={() => void testConnection(bridge, kind)}
+          >
             {running ? t('testing') : t(kind === 'venue' ? 'testVenue' : 'testShop')}
           </Button>
         ))

@@ -58,7 +58,13 @@ export function TerminalSettings({ warehouse = null }: { warehouse?: ReactNode }
           <legend className="settings__legend">{t('theme')}</legend>
           <div className="settings__choices settings__choices--three">
             {THEMES.map((option) => (
-              <ChoiceButton key={option.theme} name="theme" checked={theme === option.theme} onChoose={() => void choose({ theme: option.theme })} label={t(option.label)} />
+              <ChoiceButton
+                key={option.theme}
+                name="theme"
+                checked={theme === option.theme}
+                onChoose={() => void choose({ theme: option.theme })}
+                label={t(option.label)}
+              />
             ))}
           </div>
         </fieldset>

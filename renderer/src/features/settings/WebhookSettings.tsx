@@ -142,15 +142,41 @@ export function WebhookSettings({ bridge: given }: { bridge?: Bridge } = {}) {
         <fieldset className="settings__group">
           <legend className="settings__legend">{t('receiver')}</legend>
           <div className="settings__choices">
-            <Choice name={`${id}-enabled`} checked={form.enabled} onChoose={() => change({ enabled: true })} label={t('on')} hint={t('onHint')} testId="webhooks-on" />
-            <Choice name={`${id}-enabled`} checked={!form.enabled} onChoose={() => change({ enabled: false })} label={t('off')} hint={t('offHint')} testId="webhooks-off" />
+            <Choice
+              name={`${id}-enabled`}
+              checked={form.enabled}
+              onChoose={() => change({ enabled: true })}
+              label={t('on')}
+              hint={t('onHint')}
+              testId="webhooks-on"
+            />
+            <Choice
+              name={`${id}-enabled`}
+              checked={!form.enabled}
+              onChoose={() => change({ enabled: false })}
+              label={t('off')}
+              hint={t('offHint')}
+              testId="webhooks-off"
+            />
           </div>
         </fieldset>
         <fieldset className="settings__group">
           <legend className="settings__legend">{t('listenOn')}</legend>
           <div className="settings__choices">
-            <Choice name={`${id}-host`} checked={form.host === WEBHOOK_LOOPBACK_HOST} onChoose={() => change({ host: WEBHOOK_LOOPBACK_HOST })} label={t('loopback')} hint={t('loopbackHint')} />
-            <Choice name={`${id}-host`} checked={form.host === WEBHOOK_ALL_HOSTS} onChoose={() => change({ host: WEBHOOK_ALL_HOSTS })} label={t('allNetworks')} hint={t('allNetworksHint')} />
+            <Choice
+              name={`${id}-host`}
+              checked={form.host === WEBHOOK_LOOPBACK_HOST}
+              onChoose={() => change({ host: WEBHOOK_LOOPBACK_HOST })}
+              label={t('loopback')}
+              hint={t('loopbackHint')}
+            />
+            <Choice
+              name={`${id}-host`}
+              checked={form.host === WEBHOOK_ALL_HOSTS}
+              onChoose={() => change({ host: WEBHOOK_ALL_HOSTS })}
+              label={t('allNetworks')}
+              hint={t('allNetworksHint')}
+            />
             {!hosts.includes(form.host) && <Choice name={`${id}-host`} checked onChoose={() => undefined} label={t('otherHost', { host: form.host })} />}
           </div>
           {errors.host && <Problem>{errorText(t, errors.host)}</Problem>}
@@ -197,7 +223,11 @@ export function WebhookSettings({ bridge: given }: { bridge?: Bridge } = {}) {
             />
             <p id={`${secretId}-hint`} className={`settings__hint settings__hint--${status.secretSaved ? 'saved' : 'retype'}`}>
               {status.secretSaved ? <IconCheck className="settings__hint-icon" /> : <IconWarning className="settings__hint-icon" />}
-              {status.secretSaved ? t('secretSaved') : secretProblem && secretProblem.code !== 'webhook-secret-missing' ? errorText(t, secretProblem) : t('secretMissing')}
+              {status.secretSaved
+                ? t('secretSaved')
+                : secretProblem && secretProblem.code !== 'webhook-secret-missing'
+                  ? errorText(t, secretProblem)
+                  : t('secretMissing')}
             </p>
           </div>
         </div>
@@ -243,7 +273,11 @@ function ReceiverState({ receiver }: { receiver: ShopWebhooksStatus['receiver'] 
       <div className={`webhooks__receiver webhooks__receiver--${receiver.state}`} data-testid="webhooks-receiver" data-state={receiver.state}>
         <p className="webhooks__state">
           {receiver.state === 'listening' ? <IconCheck className="settings__hint-icon" /> : <IconWarning className="settings__hint-icon" />}
-          {receiver.state === 'listening' ? t('stateListening') : receiver.state === 'failed' && receiver.problem ? t('stateFailed', { reason: errorText(t, receiver.problem) }) : t('stateOff')}
+          {receiver.state === 'listening'
+            ? t('stateListening')
+            : receiver.state === 'failed' && receiver.problem
+              ? t('stateFailed', { reason: errorText(t, receiver.problem) })
+              : t('stateOff')}
         </p>
         {receiver.urls.length > 0 && (
           <>
@@ -279,7 +313,21 @@ function Section({ children }: { children: ReactNode }) {
   );
 }
 
-function Choice({ name, checked, onChoose, label, hint, testId }: { name: string; checked: boolean; onChoose: () => void; label: string; hint?: string; testId?: string }) {
+function Choice({
+  name,
+  checked,
+  onChoose,
+  label,
+  hint,
+  testId,
+}: {
+  name: string;
+  checked: boolean;
+  onChoose: () => void;
+  label: string;
+  hint?: string;
+  testId?: string;
+}) {
   return (
     <label className={`settings__choice${checked ? ' settings__choice--checked' : ''}`} data-testid={testId}>
       <input type="radio" className="settings__radio" name={name} checked={checked} onChange={onChoose} />

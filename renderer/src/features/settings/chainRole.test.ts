@@ -5,7 +5,13 @@ import { buildSaveInput, chainRoleForMode, formFromSettings, shownChainRole } fr
 // The Settings form carries the venue's chain role (app/useChainOffered.test.ts:
 // the Chain tab is offered on a master only).
 
-const account = { mode: 'account' as const, environment: 'custom' as const, baseUrl: 'http://127.0.0.1:9000', imagesUrl: 'http://127.0.0.1:9000', tenant: 'demo' };
+const account = {
+  mode: 'account' as const,
+  environment: 'custom' as const,
+  baseUrl: 'http://127.0.0.1:9000',
+  imagesUrl: 'http://127.0.0.1:9000',
+  tenant: 'demo',
+};
 
 describe('the chain role', () => {
   it('goes from the settings into the form and back out with Save', () => {

@@ -67,7 +67,10 @@ describe('the settings form', () => {
 
   it('fills a preset’s addresses when known, and keeps what was typed for Custom', () => {
     const typed = { ...account, baseUrl: 'https://mine.example.com' };
-    expect(chooseEnvironment(typed, 'integrations', knownIntegrations)).toMatchObject({ baseUrl: 'https://test.example.com', imagesUrl: 'https://img.example.com' });
+    expect(chooseEnvironment(typed, 'integrations', knownIntegrations)).toMatchObject({
+      baseUrl: 'https://test.example.com',
+      imagesUrl: 'https://img.example.com',
+    });
     expect(chooseEnvironment(typed, 'production', knownIntegrations)).toMatchObject({ environment: 'production', baseUrl: '' });
     expect(chooseEnvironment(typed, 'custom', knownIntegrations)).toMatchObject({ environment: 'custom', baseUrl: 'https://mine.example.com' });
   });
@@ -139,7 +142,10 @@ describe('tokens bound to their server, https for real accounts', () => {
   });
 
   it('shows a damaged vault under the token fields', () => {
-    expect(savedTokensHint(form('https://pos.example.com'), saved, false, { code: 'vault-damaged' })).toEqual({ tone: 'damaged', problem: { code: 'vault-damaged' } });
+    expect(savedTokensHint(form('https://pos.example.com'), saved, false, { code: 'vault-damaged' })).toEqual({
+      tone: 'damaged',
+      problem: { code: 'vault-damaged' },
+    });
   });
 
   it('puts the https rule next to the address field it concerns', () => {
@@ -157,11 +163,29 @@ describe('tokens bound to their server, https for real accounts', () => {
       secondary: { mode: 'demo' },
       syncEveryMinutes: 15,
     };
-    expect(formFromSettings(saved, unknownHosts)).toMatchObject({ use: 'both', active: 'shop', mode: 'demo', shopMode: 'shop', shopBaseUrl: 'https://retail.example.com', username: 'tienda-sol', token: '' });
+    expect(formFromSettings(saved, unknownHosts)).toMatchObject({
+      use: 'both',
+      active: 'shop',
+      mode: 'demo',
+      shopMode: 'shop',
+      shopBaseUrl: 'https://retail.example.com',
+      username: 'tienda-sol',
+      token: '',
+    });
   });
 
   it('saves the active account first and the other as second, each with its own tokens', () => {
-    const form: SettingsForm = { ...account, use: 'both', active: 'shop', accessToken: 'a', integratorToken: 'b', shopMode: 'shop', shopBaseUrl: 'https://retail.example.com/', username: 'tienda-sol', token: 'T0K3N' };
+    const form: SettingsForm = {
+      ...account,
+      use: 'both',
+      active: 'shop',
+      accessToken: 'a',
+      integratorToken: 'b',
+      shopMode: 'shop',
+      shopBaseUrl: 'https://retail.example.com/',
+      username: 'tienda-sol',
+      token: 'T0K3N',
+    };
     const built = buildSaveInput(form);
     expect(built).toEqual({
       ok: true,
@@ -176,7 +200,7 @@ describe('tokens bound to their server, https for real accounts', () => {
     expect(buildSaveInput({ ...EMPTY_FORM, use: 'shop' })).toEqual({ ok: true, input: { account: { mode: 'demo-shop' }, syncEveryMinutes: 15 } });
   });
 
-  it('puts a shop\'s problems on the shop\'s fields, and tests the account asked for', () => {
+  it("puts a shop's problems on the shop's fields, and tests the account asked for", () => {
     const form: SettingsForm = { ...EMPTY_FORM, use: 'both', active: 'venue', shopMode: 'shop', shopBaseUrl: 'retail.example.com', username: 'bad name' };
     const built = buildSaveInput(form);
     expect(built.ok).toBe(false);

@@ -300,10 +300,7 @@ function originOrNull(url: string): string | null {
  * What the token fields say about the saved tokens: kept (`saved`); saved for
  * another server only, so they must be typed again (`other-server`); or unreadable (`damaged`).
  */
-export type TokenHint =
-  | { tone: 'saved' }
-  | { tone: 'other-server'; savedOrigin: string | null }
-  | { tone: 'damaged'; problem: ErrorText };
+export type TokenHint = { tone: 'saved' } | { tone: 'other-server'; savedOrigin: string | null } | { tone: 'damaged'; problem: ErrorText };
 
 /** The shop's token field: kept when one is saved for the same server and username. */
 export function savedShopTokenHint(form: SettingsForm, saved: Settings | null, hasToken: boolean): TokenHint | undefined {

@@ -27,16 +27,10 @@ import {
 export type SettingsBridge = Pick<BridgeClient, 'getSettings' | 'testConnection' | 'saveSettings'>;
 
 export type TestState =
-  | { state: 'idle' }
-  | { state: 'running' }
-  | { state: 'done'; ok: boolean; checks: ConnectionCheck[] }
-  | { state: 'failed'; error: ErrorText };
+  { state: 'idle' } | { state: 'running' } | { state: 'done'; ok: boolean; checks: ConnectionCheck[] } | { state: 'failed'; error: ErrorText };
 
 export type SaveState =
-  | { state: 'idle' }
-  | { state: 'saving' }
-  | { state: 'saved'; account: Settings['account'] }
-  | { state: 'failed'; error: ErrorText | null };
+  { state: 'idle' } | { state: 'saving' } | { state: 'saved'; account: Settings['account'] } | { state: 'failed'; error: ErrorText | null };
 
 /** Whether the settings screen is shown instead of the floor. */
 export interface ScreenSlice {
@@ -122,8 +116,7 @@ const createFormSlice: StateCreator<SettingsStore, [], [], FormSlice> = (set, ge
     }
   },
 
-  setField: (field, value) =>
-    set((state) => ({ form: { ...state.form, [field]: value }, errors: withoutError(state.errors, field), ...edited })),
+  setField: (field, value) => set((state) => ({ form: { ...state.form, [field]: value }, errors: withoutError(state.errors, field), ...edited })),
 
   chooseMode: (mode) => set((state) => ({ form: { ...state.form, mode, chainRole: chainRoleForMode(mode, state.saved) }, errors: {}, ...edited })),
   chooseChainRole: (chainRole) => set((state) => ({ form: { ...state.form, chainRole }, ...edited })),

@@ -42,7 +42,9 @@ export function WarehouseSettings() {
   const options: { id: number | null; name: string; hint?: string }[] = [
     { id: null, name: t('none'), hint: t('noneHint') },
     ...listed.map((w) => ({ id: w.id, name: w.name || t('warehouseNumber', { id: w.id }) })),
-    ...(warehouseId !== null && warehouses != null && !listed.some((w) => w.id === warehouseId) ? [{ id: warehouseId, name: t('warehouseNumber', { id: warehouseId }) }] : []),
+    ...(warehouseId !== null && warehouses != null && !listed.some((w) => w.id === warehouseId)
+      ? [{ id: warehouseId, name: t('warehouseNumber', { id: warehouseId }) }]
+      : []),
   ];
 
   return (

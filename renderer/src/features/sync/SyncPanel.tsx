@@ -6,7 +6,15 @@ import { IconCheck, IconWarning } from '../../ui/icons';
 import { syncFailureText } from '../../i18n/errorText';
 import { useFormat } from '../../i18n/useFormat';
 import { IconDownloading, IconSync, IconWaiting } from './SyncIcons';
-import { describeLastSync, describeOverallProgress, describeResourceProgress, describeStored, resourceState, resourceStateText, type ResourceState } from './syncText';
+import {
+  describeLastSync,
+  describeOverallProgress,
+  describeResourceProgress,
+  describeStored,
+  resourceState,
+  resourceStateText,
+  type ResourceState,
+} from './syncText';
 import { useMinuteClock } from '../../ui/useMinuteClock';
 import { syncSourceSelectors as sources, useSyncResources, useSyncSource, type SyncViewResource } from '../../session/syncSource';
 

@@ -48,6 +48,8 @@ describe('offlineDetail', () => {
     expect(offlineDetail(en, fmt, venueMoment(2026, 11, 22, 14, 32).toISOString(), now)).toBe('working from the data saved on this terminal today at 14:32');
     expect(offlineDetail(en, fmt, venueMoment(2026, 11, 3, 18, 0).toISOString(), now)).toBe('working from the data saved on this terminal on 3 Nov at 18:00');
     expect(offlineDetail(en, fmt, null, now)).toBe('nothing is saved on this terminal yet');
-    expect(offlineDetail(es, formattersFor('es'), venueMoment(2026, 11, 21, 9, 5).toISOString(), now)).toBe('trabajando con los datos guardados en este terminal ayer a las 09:05');
+    expect(offlineDetail(es, formattersFor('es'), venueMoment(2026, 11, 21, 9, 5).toISOString(), now)).toBe(
+      'trabajando con los datos guardados en este terminal ayer a las 09:05',
+    );
   });
 });

@@ -4,7 +4,16 @@ import { SYNC_RESOURCES } from '../../data/sync/sync';
 import type { SyncProgress } from '../../data/sync/syncProgress';
 import { formattersFor } from '../../i18n/format';
 import { createI18n } from '../../i18n/i18n';
-import { describeLastSync, describeOverallProgress, describeResourceProgress, describeStored, describeTimeLeft, resourceLabel, resourceState, resourceStateText } from './syncText';
+import {
+  describeLastSync,
+  describeOverallProgress,
+  describeResourceProgress,
+  describeStored,
+  describeTimeLeft,
+  resourceLabel,
+  resourceState,
+  resourceStateText,
+} from './syncText';
 
 const en = createI18n('en').getFixedT(null, 'sync');
 const es = createI18n('es').getFixedT(null, 'sync');
@@ -19,9 +28,9 @@ describe('sync view words', () => {
     expect(describeResourceProgress(en, fmtEn, { resource: 'stocks', records: 0, total: null, requests: 0, requestsTotal: null, done: false })).toBe(
       'Stock 0 / … · 0 / … requests',
     );
-    expect(describeResourceProgress(es, formattersFor('es'), { resource: 'items', records: 4200, total: 20000, requests: 21, requestsTotal: 100, done: false })).toBe(
-      'Artículos 4.200 / 20.000 · 21 / 100 peticiones',
-    );
+    expect(
+      describeResourceProgress(es, formattersFor('es'), { resource: 'items', records: 4200, total: 20000, requests: 21, requestsTotal: 100, done: false }),
+    ).toBe('Artículos 4.200 / 20.000 · 21 / 100 peticiones');
     expect(resourceState({ resource: 'items', records: 0, total: null, requests: 0, requestsTotal: null, done: false })).toBe('waiting');
     expect(resourceState({ resource: 'items', records: 200, total: 400, requests: 1, requestsTotal: 2, done: false })).toBe('downloading');
     expect(resourceState({ resource: 'items', records: 400, total: 400, requests: 2, requestsTotal: 2, done: true })).toBe('done');
@@ -65,6 +74,8 @@ describe('sync view words', () => {
     expect(describeLastSync(en, fmtEn, venueMoment(2026, 11, 22, 10, 42).toISOString(), now)).toBe('Catalog synced 10:42');
     expect(describeLastSync(en, fmtEn, venueMoment(2026, 11, 21, 9, 5).toISOString(), now)).toBe('Catalog synced yesterday at 09:05');
     expect(describeLastSync(es, formattersFor('es'), venueMoment(2026, 11, 22, 10, 42).toISOString(), now)).toBe('Actualizado 10:42');
-    expect(describeLastSync(ca, formattersFor('ca'), venueMoment(2026, 11, 3, 10, 42).toISOString(), now)).toMatch(/^Actualitzat el 3 de? ?nov\.? a les 10:42$/);
+    expect(describeLastSync(ca, formattersFor('ca'), venueMoment(2026, 11, 3, 10, 42).toISOString(), now)).toMatch(
+      /^Actualitzat el 3 de? ?nov\.? a les 10:42$/,
+    );
   });
 });

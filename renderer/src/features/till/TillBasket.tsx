@@ -148,7 +148,13 @@ function RateChooser() {
     <label className="till-rate">
       <span className="till-rate__label">{t('priceRate')}</span>
       {/* A scan while the rate has the focus still reaches the till (ui/useScanner.ts). */}
-      <select {...scannerOptIn} className="till-rate__select" data-testid="till-rate" value={rateId ?? ''} onChange={(event) => setRate(event.target.value === '' ? null : Number(event.target.value))}>
+      <select
+        {...scannerOptIn}
+        className="till-rate__select"
+        data-testid="till-rate"
+        value={rateId ?? ''}
+        onChange={(event) => setRate(event.target.value === '' ? null : Number(event.target.value))}
+      >
         <option value="">{t('noRate')}</option>
         {rates.map((rate) => (
           <option key={rate.id} value={rate.id}>
@@ -199,18 +205,36 @@ function BasketLine({ line, onEdit }: { line: ViewLine; onEdit: () => void }) {
       <div className="till-line__controls">
         {!byWeight && (
           <>
-            <button type="button" className="till-line__step" aria-label={t('oneLess', { product: line.product.name })} data-testid="till-line-minus" onClick={() => step(line.key, -1)}>
+            <button
+              type="button"
+              className="till-line__step"
+              aria-label={t('oneLess', { product: line.product.name })}
+              data-testid="till-line-minus"
+              onClick={() => step(line.key, -1)}
+            >
               <span aria-hidden="true">−</span>
             </button>
             <span className="till-line__quantity" aria-hidden="true">
               {format.number(quantity)}
             </span>
-            <button type="button" className="till-line__step" aria-label={t('oneMore', { product: line.product.name })} data-testid="till-line-plus" onClick={() => step(line.key, 1)}>
+            <button
+              type="button"
+              className="till-line__step"
+              aria-label={t('oneMore', { product: line.product.name })}
+              data-testid="till-line-plus"
+              onClick={() => step(line.key, 1)}
+            >
               <span aria-hidden="true">+</span>
             </button>
           </>
         )}
-        <button type="button" className="till-line__edit" data-testid="till-line-edit" aria-label={t(byWeight ? 'editWeightLine' : 'editLine', { product: line.product.name })} onClick={onEdit}>
+        <button
+          type="button"
+          className="till-line__edit"
+          data-testid="till-line-edit"
+          aria-label={t(byWeight ? 'editWeightLine' : 'editLine', { product: line.product.name })}
+          onClick={onEdit}
+        >
           {byWeight ? t('editWeight') : t('edit')}
         </button>
       </div>
@@ -240,7 +264,13 @@ function BasketLine({ line, onEdit }: { line: ViewLine; onEdit: () => void }) {
       )}
       {links !== null && (
         <p className="till-line__links" data-testid="till-line-links" data-state={links}>
-          {links === 'checking' ? <IconConnecting className="till-line__links-icon" /> : links === 'offline' ? <IconOffline className="till-line__links-icon" /> : <IconWarning className="till-line__links-icon" />}
+          {links === 'checking' ? (
+            <IconConnecting className="till-line__links-icon" />
+          ) : links === 'offline' ? (
+            <IconOffline className="till-line__links-icon" />
+          ) : (
+            <IconWarning className="till-line__links-icon" />
+          )}
           <span>{t(links === 'checking' ? 'linksChecking' : links === 'offline' ? 'linksOffline' : 'linksFailed')}</span>
         </p>
       )}
@@ -252,11 +282,21 @@ function BasketLine({ line, onEdit }: { line: ViewLine; onEdit: () => void }) {
           data-promotion-id={combo.promotionId}
           data-state={scanProblem ?? 'checking'}
         >
-          {scanProblem === 'offline' ? <IconOffline className="till-line__links-icon" /> : scanProblem === 'failed' ? <IconWarning className="till-line__links-icon" /> : <IconConnecting className="till-line__links-icon" />}
+          {scanProblem === 'offline' ? (
+            <IconOffline className="till-line__links-icon" />
+          ) : scanProblem === 'failed' ? (
+            <IconWarning className="till-line__links-icon" />
+          ) : (
+            <IconConnecting className="till-line__links-icon" />
+          )}
           <span>
             {scanProblem === 'offline'
               ? t('comboWaitingOffline', { name: combo.name })
-              : t(scanProblem === 'failed' ? 'comboWaitingFailed' : 'comboWaiting', { name: combo.name, read: format.number(scanRead), total: format.number(scanTotal) })}
+              : t(scanProblem === 'failed' ? 'comboWaitingFailed' : 'comboWaiting', {
+                  name: combo.name,
+                  read: format.number(scanRead),
+                  total: format.number(scanTotal),
+                })}
           </span>
         </p>
       ))}

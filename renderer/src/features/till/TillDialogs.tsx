@@ -24,7 +24,9 @@ export function VariantDialog({ db, master, onClose }: { db: ShopCatalogDb; mast
   const grid = useLiveQuery(() => variantGrid(db, master), [db, master]);
   const matrix = grid === undefined ? null : variantMatrix(grid);
   const choose = async (cell: VariantCell) => {
-    const names = [grid?.rows.values.find((v) => v.id === cell.value1)?.name, grid?.columns.values.find((v) => v.id === cell.value2)?.name].filter((n) => n !== undefined);
+    const names = [grid?.rows.values.find((v) => v.id === cell.value1)?.name, grid?.columns.values.find((v) => v.id === cell.value2)?.name].filter(
+      (n) => n !== undefined,
+    );
     add(await tillProductOf(db, cell.product, names.length > 0 ? names.join(' · ') : null));
     onClose();
   };
@@ -75,7 +77,12 @@ export function VariantDialog({ db, master, onClose }: { db: ShopCatalogDb; mast
                           );
                         }
                         const soldOut = isSoldOut(cell);
-                        const stock = cell.stockThousandths === null ? t('stockUntracked') : soldOut ? t('soldOut') : t('inStock', { quantity: format.number(cell.stockThousandths / 1000) });
+                        const stock =
+                          cell.stockThousandths === null
+                            ? t('stockUntracked')
+                            : soldOut
+                              ? t('soldOut')
+                              : t('inStock', { quantity: format.number(cell.stockThousandths / 1000) });
                         return (
                           <td key={c} className="till-variants__cell">
                             {/* Holding a cell (or Shift+F10) sets its stock, behind the PIN (features/till/stock). */}
@@ -180,7 +187,11 @@ export function LineDialog({ line, onClose }: { line: ViewLine; onClose: () => v
   const [measure, setMeasure] = useState(thousandthsText(line.measureThousandths, byWeight ? 3 : 0));
   const [kind, setKind] = useState<'amount' | 'percent'>(line.manual?.kind ?? 'percent');
   const [discount, setDiscountText] = useState(
-    line.manual === null ? '' : line.manual.kind === 'percent' ? String(line.manual.hundredths / 100).replace('.', ',') : (line.manual.cents / 100).toFixed(2).replace('.', ','),
+    line.manual === null
+      ? ''
+      : line.manual.kind === 'percent'
+        ? String(line.manual.hundredths / 100).replace('.', ',')
+        : (line.manual.cents / 100).toFixed(2).replace('.', ','),
   );
   const [notes, setNotesText] = useState(line.notes);
   const parsedMeasure = byWeight ? parseWeight(measure) : parseQuantity(measure);
@@ -209,7 +220,9 @@ export function LineDialog({ line, onClose }: { line: ViewLine; onClose: () => v
           <h2 id={titleId} className="dialog__title">
             {name}
           </h2>
-          <p className="dialog__subtitle">{byWeight ? t('pricePerKg', { price: format.money(line.unitPriceCents / 100) }) : format.money(line.unitPriceCents / 100)}</p>
+          <p className="dialog__subtitle">
+            {byWeight ? t('pricePerKg', { price: format.money(line.unitPriceCents / 100) }) : format.money(line.unitPriceCents / 100)}
+          </p>
         </header>
         <div className="dialog__body till-dialog__columns">
           <Keypad
@@ -234,12 +247,30 @@ export function LineDialog({ line, onClose }: { line: ViewLine; onClose: () => v
             </fieldset>
             <label className="field">
               <span className="field__label">{kind === 'percent' ? t('discountPercent') : t('discountAmount')}</span>
-              <input className="input" type="text" inputMode="decimal" autoComplete="off" data-testid="till-line-discount" value={discount} onChange={(event) => setDiscountText(event.target.value)} />
-              {parsedDiscount !== null && !parsedDiscount.ok && <span className="form-problem form-problem--reserved">{t(PROBLEM_KEYS[parsedDiscount.problem])}</span>}
+              <input
+                className="input"
+                type="text"
+                inputMode="decimal"
+                autoComplete="off"
+                data-testid="till-line-discount"
+                value={discount}
+                onChange={(event) => setDiscountText(event.target.value)}
+              />
+              {parsedDiscount !== null && !parsedDiscount.ok && (
+                <span className="form-problem form-problem--reserved">{t(PROBLEM_KEYS[parsedDiscount.problem])}</span>
+              )}
             </label>
             <label className="field">
               <span className="field__label">{t('notes')}</span>
-              <input className="input" type="text" maxLength={250} autoComplete="off" data-testid="till-line-notes-field" value={notes} onChange={(event) => setNotesText(event.target.value)} />
+              <input
+                className="input"
+                type="text"
+                maxLength={250}
+                autoComplete="off"
+                data-testid="till-line-notes-field"
+                value={notes}
+                onChange={(event) => setNotesText(event.target.value)}
+              />
             </label>
           </div>
         </div>
@@ -321,7 +352,13 @@ export function Keypad({
           key === ',' && decimals === 0 ? (
             <span key={key} />
           ) : (
-            <button key={key} type="button" className="till-keypad__key" aria-label={key === 'Backspace' ? t('backspace') : key === ',' ? t('decimalSeparator') : undefined} onClick={() => onText(typeKey(text, key, decimals))}>
+            <button
+              key={key}
+              type="button"
+              className="till-keypad__key"
+              aria-label={key === 'Backspace' ? t('backspace') : key === ',' ? t('decimalSeparator') : undefined}
+              onClick={() => onText(typeKey(text, key, decimals))}
+            >
               {key === 'Backspace' ? <span aria-hidden="true">⌫</span> : key}
             </button>
           ),

@@ -25,7 +25,16 @@ import { StockHoldButton } from './stock/StockHoldButton';
 import { shopStockLevel, useShopFloorStock } from './stock/tillStockContext';
 import { TillStockProvider } from './stock/TillStockProvider';
 import { VariantDialog, WeightDialog } from './TillDialogs';
-import { isVariantMaster, productByCode, searchShopProducts, shopCategoriesOfGroup, shopGroups, shopPricing, shopProductsOfCategory, tillProductOf } from './tillData';
+import {
+  isVariantMaster,
+  productByCode,
+  searchShopProducts,
+  shopCategoriesOfGroup,
+  shopGroups,
+  shopPricing,
+  shopProductsOfCategory,
+  tillProductOf,
+} from './tillData';
 import { useShopCatalog } from './useShopCatalog';
 import './till.css';
 import { SearchField } from '../../ui/SearchField';
@@ -270,7 +279,9 @@ function GroupPanel({ db, group, onChoose }: { db: ShopCatalogDb; group: StoredS
             role="tablist"
             aria-label={t('categoriesOf', { group: group.name || t('groupNumber', { id: group.id }) })}
             data-testid="till-categories"
-            onKeyDown={(event) => onTabKeys(event, categories, category.id, { next: 'ArrowRight', previous: 'ArrowLeft' }, (c) => setCategoryId(c.id), categoryTabId)}
+            onKeyDown={(event) =>
+              onTabKeys(event, categories, category.id, { next: 'ArrowRight', previous: 'ArrowLeft' }, (c) => setCategoryId(c.id), categoryTabId)
+            }
           >
             {categories.map((each) => (
               <button
@@ -302,7 +313,9 @@ function CategoryProducts({ db, category, onChoose }: { db: ShopCatalogDb; categ
   return (
     <div className="till-products" id={categoryPanelId(category.id)} role="tabpanel" aria-labelledby={categoryTabId(category.id)}>
       {products !== undefined && products.length === 0 && <p className="till-empty">{t('categoryEmpty', { category: category.name })}</p>}
-      {products !== undefined && products.length > 0 && <ProductGrid products={products} label={t('productsOf', { category: category.name })} testId="till-products" onChoose={onChoose} />}
+      {products !== undefined && products.length > 0 && (
+        <ProductGrid products={products} label={t('productsOf', { category: category.name })} testId="till-products" onChoose={onChoose} />
+      )}
     </div>
   );
 }
@@ -317,7 +330,15 @@ function SearchResults({ db, query, onChoose }: { db: ShopCatalogDb; query: stri
           {t('noMatch', { query: query.trim() })}
         </p>
       )}
-      {found !== undefined && found.length > 0 && <ProductGrid products={found} label={t('productsMatching', { query: query.trim() })} testId="till-search-results" resetKey={query} onChoose={onChoose} />}
+      {found !== undefined && found.length > 0 && (
+        <ProductGrid
+          products={found}
+          label={t('productsMatching', { query: query.trim() })}
+          testId="till-search-results"
+          resetKey={query}
+          onChoose={onChoose}
+        />
+      )}
     </section>
   );
 }
@@ -353,7 +374,15 @@ function ProductGrid({
  * its shop-floor stock where the shop counts it (item 12: a sale lowers it at once). Holding it
  * (or Shift+F10) sets its stock, behind the PIN (features/till/stock); a variant master has none.
  */
-function ProductCard({ product, position, onChoose }: { product: StoredShopProduct; position: { index: number; count: number }; onChoose: (product: StoredShopProduct) => void }) {
+function ProductCard({
+  product,
+  position,
+  onChoose,
+}: {
+  product: StoredShopProduct;
+  position: { index: number; count: number };
+  onChoose: (product: StoredShopProduct) => void;
+}) {
   const { t } = useTranslation('till');
   const { t: ts } = useTranslation('stock');
   const format = useFormat();
@@ -365,12 +394,18 @@ function ProductCard({ product, position, onChoose }: { product: StoredShopProdu
   // so its words are there for screen readers only, right after it.
   const stockWords = stockText(ts, format, level);
   return (
-    <li className="catalog-item" data-testid="till-product" data-product-id={product.id} data-stock={level.kind === 'untracked' ? undefined : level.quantity} aria-posinset={position.index + 1} aria-setsize={position.count}>
+    <li
+      className="catalog-item"
+      data-testid="till-product"
+      data-product-id={product.id}
+      data-stock={level.kind === 'untracked' ? undefined : level.quantity}
+      aria-posinset={position.index + 1}
+      aria-setsize={position.count}
+    >
       <StockHoldButton product={master ? null : product} className="catalog-item__button" onTap={() => onChoose(product)}>
         <span className="catalog-item__name">{product.name}</span>{' '}
         <span className="catalog-item__meta">
-          <span className="catalog-item__price">{price}</span>{' '}
-          {badge !== null && <span className="catalog-item__badge">{badge}</span>}{' '}
+          <span className="catalog-item__price">{price}</span> {badge !== null && <span className="catalog-item__badge">{badge}</span>}{' '}
           <StockMark level={level} />
           {stockWords !== null && <span className="visually-hidden">{stockWords}</span>}
         </span>{' '}

@@ -1,5 +1,12 @@
 import { create, type StoreApi, type UseBoundStore } from 'zustand';
-import { priceOrder, withPromotions, type DiscountObject, type ManualDiscount, type PricedLine, type PricedOrder } from '../../../../shared/domain/retail/order';
+import {
+  priceOrder,
+  withPromotions,
+  type DiscountObject,
+  type ManualDiscount,
+  type PricedLine,
+  type PricedOrder,
+} from '../../../../shared/domain/retail/order';
 import { salePrice, type PriceRate, type Rounding } from '../../../../shared/domain/retail/priceRates';
 import { applyPromotions, type BasketLine, type Promotion, type PromotionDiscount } from '../../../../shared/domain/retail/promotions';
 
@@ -197,10 +204,15 @@ export function computeView(
     })),
   );
   const waitingOf = new Map<string, { promotionId: number; name: string }[]>();
-  for (const combo of result.waiting) for (const key of combo.keys) (waitingOf.get(key) ?? waitingOf.set(key, []).get(key)!).push({ promotionId: combo.promotionId, name: combo.name });
-  const lines = withDiscounts.map(
-    (line, index): ViewLine => ({ ...line.entry, unitPriceCents: line.unitPriceCents, promotions: line.promotions, waitingCombos: waitingOf.get(line.key) ?? NO_WAITING, priced: totals.lines[index]! }),
-  );
+  for (const combo of result.waiting)
+    for (const key of combo.keys) (waitingOf.get(key) ?? waitingOf.set(key, []).get(key)!).push({ promotionId: combo.promotionId, name: combo.name });
+  const lines = withDiscounts.map((line, index): ViewLine => ({
+    ...line.entry,
+    unitPriceCents: line.unitPriceCents,
+    promotions: line.promotions,
+    waitingCombos: waitingOf.get(line.key) ?? NO_WAITING,
+    priced: totals.lines[index]!,
+  }));
   return { lines, totals, applied: result.applied };
 }
 
@@ -291,13 +303,15 @@ export function createBasketStore(now: () => Date | number = () => Date.now()): 
         return key;
       },
       remove: (key) => mapEntry(key, () => null),
-      setQuantity: (key, thousandths) => mapEntry(key, (entry) => (thousandths <= 0 ? null : { ...entry, measureThousandths: clampMeasure(thousandths, MAX_QUANTITY_THOUSANDTHS) })),
+      setQuantity: (key, thousandths) =>
+        mapEntry(key, (entry) => (thousandths <= 0 ? null : { ...entry, measureThousandths: clampMeasure(thousandths, MAX_QUANTITY_THOUSANDTHS) })),
       step: (key, delta) =>
         mapEntry(key, (entry) => {
           const next = entry.measureThousandths + delta * 1000;
           return next <= 0 ? null : { ...entry, measureThousandths: clampMeasure(next, MAX_QUANTITY_THOUSANDTHS) };
         }),
-      setWeight: (key, thousandths) => mapEntry(key, (entry) => (thousandths <= 0 ? null : { ...entry, measureThousandths: clampMeasure(thousandths, MAX_WEIGHT_THOUSANDTHS) })),
+      setWeight: (key, thousandths) =>
+        mapEntry(key, (entry) => (thousandths <= 0 ? null : { ...entry, measureThousandths: clampMeasure(thousandths, MAX_WEIGHT_THOUSANDTHS) })),
       setDiscount: (key, discount) => mapEntry(key, (entry) => ({ ...entry, manual: discount })),
       setNotes: (key, notes) => mapEntry(key, (entry) => ({ ...entry, notes: notes.slice(0, 250) })),
       setRate: (rateId) => {

@@ -23,7 +23,10 @@ afterEach(dropOpened);
 async function generation(account: string, n: number): Promise<ShopCatalogDb> {
   const db = keepForCleanup(openShopGenerationDb(account, n));
   await seedSmallShop(db);
-  await db.products.bulkPut([shopProduct({ id: 400, name: 'Cap', category_id: 10, price: 1000 }), shopProduct({ id: 500, name: 'Socks', category_id: 10, price: 600 })]);
+  await db.products.bulkPut([
+    shopProduct({ id: 400, name: 'Cap', category_id: 10, price: 1000 }),
+    shopProduct({ id: 500, name: 'Socks', category_id: 10, price: 600 }),
+  ]);
   await db.promotions.put(comboOnLinkedProducts);
   return db;
 }

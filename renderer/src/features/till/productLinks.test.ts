@@ -59,11 +59,21 @@ function fakeBridge(answers: Record<number, Answer> = { 100: { promotionIds: [1]
 }
 
 /** A till over one generation: its basket priced from the db, links followed as TillScreen does. */
-async function till(db: ShopCatalogDb, bridge: Pick<BridgeClient, 'fetchShopPages'>, options: { basket?: ReturnType<typeof createBasketStore>; connection?: ReturnType<typeof connectionStore> } = {}) {
+async function till(
+  db: ShopCatalogDb,
+  bridge: Pick<BridgeClient, 'fetchShopPages'>,
+  options: { basket?: ReturnType<typeof createBasketStore>; connection?: ReturnType<typeof connectionStore> } = {},
+) {
   const basket = options.basket ?? createBasketStore(() => NOON);
   const links = createProductLinksStore();
   basket.getState().setPricing(await shopPricing(db));
-  const checker = new ProductLinkChecker({ db, bridge, store: links, log: () => undefined, onStored: async () => basket.getState().setPricing(await shopPricing(db)) });
+  const checker = new ProductLinkChecker({
+    db,
+    bridge,
+    store: links,
+    log: () => undefined,
+    onStored: async () => basket.getState().setPricing(await shopPricing(db)),
+  });
   const follower = followBasketLinks({ checker, basket, store: links, connection: options.connection, now: () => NOON });
   const stop = () => {
     follower.stop();
@@ -200,7 +210,10 @@ describe('product promotion links, read for what is in the basket', () => {
     await second.add(101);
     expect(await productLinksSettled(5000, second.links)).toBe(true);
     // Settled means priced: the draft Pay hands over already has the discount.
-    expect(second.basket.getState().checkoutDraft().lines[0]).toMatchObject({ discount: 1500, discountObject: { id: 1, name: '2x1 T-shirts', amount: 1500, isPercentage: false } });
+    expect(second.basket.getState().checkoutDraft().lines[0]).toMatchObject({
+      discount: 1500,
+      discountObject: { id: 1, name: '2x1 T-shirts', amount: 1500, isPercentage: false },
+    });
   });
 
   it('a product the shop no longer has counts as checked with no links; a malformed answer leaves it unchecked', async () => {
@@ -214,7 +227,9 @@ describe('product promotion links, read for what is in the basket', () => {
 
     const other = await generation(`links-${counter++}`, 1);
     const broken: Pick<BridgeClient, 'fetchShopPages'> = {
-      fetchShopPages: async () => ({ pages: [{ resource: 'promotionProducts', page: 1, parentId: 200, lastPage: 1, total: 1, records: [{ promotion_id: 1, product_id: 999 }] }] }),
+      fetchShopPages: async () => ({
+        pages: [{ resource: 'promotionProducts', page: 1, parentId: 200, lastPage: 1, total: 1, records: [{ promotion_id: 1, product_id: 999 }] }],
+      }),
     };
     const second = await till(other, broken);
     await second.add(200);

@@ -67,7 +67,9 @@ export function lineLinkState(state: Pick<ProductLinksState, 'needed' | 'states'
  */
 export function needsProductLinks(promotions: readonly Promotion[], at: Date | number): boolean {
   const today = { ...shopMoment(at), minuteOfDay: 0 };
-  return promotions.some((p) => p.apply_to === 1 && isPromotionOn({ active: p.active, start_date: p.start_date, end_date: p.end_date, weekdays: p.weekdays }, today));
+  return promotions.some(
+    (p) => p.apply_to === 1 && isPromotionOn({ active: p.active, start_date: p.start_date, end_date: p.end_date, weekdays: p.weekdays }, today),
+  );
 }
 
 /** Error kinds that mean the shop could not be reached (the note says "offline"). */

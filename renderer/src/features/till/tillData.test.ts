@@ -3,7 +3,16 @@ import Dexie from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openShopGenerationDb, type ShopCatalogDb } from '../../data/shop/shopDb';
 import { createBasketStore } from './basketStore';
-import { productByCode, searchShopProducts, shopCategoriesOfGroup, shopGroups, shopPricing, shopProductsOfCategory, tillProductOf, variantGrid } from './tillData';
+import {
+  productByCode,
+  searchShopProducts,
+  shopCategoriesOfGroup,
+  shopGroups,
+  shopPricing,
+  shopProductsOfCategory,
+  tillProductOf,
+  variantGrid,
+} from './tillData';
 import { isSoldOut, variantMatrix } from './tillInput';
 import { seedSmallShop, shopProduct } from './tillTesting';
 
@@ -73,7 +82,13 @@ describe('till reads of the shop catalog', () => {
 
   it('gives the basket a product with its variant name, tax and rate prices, and the pricing context', async () => {
     const db = await shop();
-    expect(await tillProductOf(db, (await db.products.get(104))!)).toMatchObject({ id: 104, masterId: 100, variantName: 'M · Red', taxPercentHundredths: 2100, priceCents: 1500 });
+    expect(await tillProductOf(db, (await db.products.get(104))!)).toMatchObject({
+      id: 104,
+      masterId: 100,
+      variantName: 'M · Red',
+      taxPercentHundredths: 2100,
+      priceCents: 1500,
+    });
     expect(await tillProductOf(db, (await db.products.get(200))!)).toMatchObject({ variantName: null, ratePrices: { 1: 700 } });
     const pricing = await shopPricing(db);
     expect(pricing.rates).toEqual([{ id: 1, name: 'Staff', type: 1, amountHundredths: -1000, rounding: 2 }]);

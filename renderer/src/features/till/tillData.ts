@@ -22,7 +22,8 @@ export { SHOP_FLOOR_WAREHOUSE };
 export const SEARCH_LIMIT = 60;
 
 const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
-const byOrderThenName = <T extends { order: number; name: string; id: number }>(a: T, b: T) => a.order - b.order || collator.compare(a.name, b.name) || a.id - b.id;
+const byOrderThenName = <T extends { order: number; name: string; id: number }>(a: T, b: T) =>
+  a.order - b.order || collator.compare(a.name, b.name) || a.id - b.id;
 
 /** A product the counter sells as such: active, not a variant (sold through its master's grid) nor management only. */
 export function isCounterProduct(product: StoredShopProduct): boolean {
@@ -174,7 +175,12 @@ export async function variantNameOf(db: ShopCatalogDb, product: StoredShopProduc
   const ids = [link?.variant_1_id, link?.variant_2_id].filter((id): id is number => id != null);
   if (ids.length === 0) return null;
   const values = await db.variants.bulkGet(ids);
-  return values.map((v) => v?.name).filter((name) => name !== undefined).join(' · ') || null;
+  return (
+    values
+      .map((v) => v?.name)
+      .filter((name) => name !== undefined)
+      .join(' · ') || null
+  );
 }
 
 /** What the basket keeps of a product: its tax, its master's category, its own prices in the rates. */

@@ -57,7 +57,9 @@ export function typeKey(text: string, key: string, decimals: number): string {
 export function thousandthsText(thousandths: number, decimals: number): string {
   const whole = Math.floor(thousandths / 1000);
   if (decimals === 0) return String(whole);
-  return `${whole},${String(thousandths % 1000).padStart(3, '0').slice(0, decimals)}`;
+  return `${whole},${String(thousandths % 1000)
+    .padStart(3, '0')
+    .slice(0, decimals)}`;
 }
 
 /** The grid's cells by row (value 1) and column (value 2); null where no variant has both values. */

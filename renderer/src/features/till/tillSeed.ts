@@ -75,7 +75,18 @@ export function scaleProducts(count: number): { products: StoredShopProduct[]; g
     } else {
       const weighed = article % 10 === 1;
       const plain = id++;
-      products.push(shopProduct({ id: plain, name, category_id: category, price, usesWeight: weighed, barcode: `84${String(plain).padStart(11, '0')}`, reference: `A${article}`, order: article }));
+      products.push(
+        shopProduct({
+          id: plain,
+          name,
+          category_id: category,
+          price,
+          usesWeight: weighed,
+          barcode: `84${String(plain).padStart(11, '0')}`,
+          reference: `A${article}`,
+          order: article,
+        }),
+      );
     }
     article++;
   }
@@ -85,16 +96,30 @@ export function scaleProducts(count: number): { products: StoredShopProduct[]; g
 async function fillScale(db: ShopCatalogDb, count: number): Promise<void> {
   await seedSmallShop(db);
   const { products } = scaleProducts(count);
-  await db.groups.bulkPut(Array.from({ length: 10 }, (_, g) => ({ id: 100 + g, name: `Range ${g + 1}`, photo: null, order: 10 + g, active: true, tax_id: null, tax: null })));
+  await db.groups.bulkPut(
+    Array.from({ length: 10 }, (_, g) => ({ id: 100 + g, name: `Range ${g + 1}`, photo: null, order: 10 + g, active: true, tax_id: null, tax: null })),
+  );
   await db.categories.bulkPut(
-    Array.from({ length: 100 }, (_, c) => ({ id: 1000 + c, name: `Line ${c + 1}`, group_id: 100 + (c % 10), photo: null, order: c, active: true, extra_id: null, tax_id: null, tax: null })),
+    Array.from({ length: 100 }, (_, c) => ({
+      id: 1000 + c,
+      name: `Line ${c + 1}`,
+      group_id: 100 + (c % 10),
+      photo: null,
+      order: c,
+      active: true,
+      extra_id: null,
+      tax_id: null,
+      tax: null,
+    })),
   );
   for (let start = 0; start < products.length; start += 5000) await db.products.bulkPut(products.slice(start, start + 5000));
   const variants = products.filter((p) => p.variant_info !== null);
   for (let start = 0; start < variants.length; start += 5000) {
     const slice = variants.slice(start, start + 5000);
     await db.productVariants.bulkPut(slice.map((p) => p.variant_info!));
-    await db.stocks.bulkPut(slice.map((p) => ({ warehouse_id: 1, product_id: p.id, id: p.id, quantity: (p.id % 5) * 1000, defaultQuantity: null, alert: false, unit_id: null })));
+    await db.stocks.bulkPut(
+      slice.map((p) => ({ warehouse_id: 1, product_id: p.id, id: p.id, quantity: (p.id % 5) * 1000, defaultQuantity: null, alert: false, unit_id: null })),
+    );
   }
 }
 

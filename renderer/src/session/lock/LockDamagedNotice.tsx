@@ -17,7 +17,18 @@ export function DamagedLockNotice() {
   const { t } = useTranslation('lock');
   return (
     <span className="notice lock-damaged" role="status" title={t('damagedDetail')} data-testid="lock-damaged">
-      <svg width={20} height={20} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2.2} strokeLinecap="round" strokeLinejoin="round" aria-hidden focusable={false}>
+      <svg
+        width={20}
+        height={20}
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth={2.2}
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        aria-hidden
+        focusable={false}
+      >
         <path d="M12 3 2 21h20L12 3z" />
         <path d="M12 10v5M12 18h.01" />
       </svg>

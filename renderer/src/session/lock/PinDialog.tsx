@@ -20,7 +20,15 @@ const TITLE = {
 } as const satisfies Record<PinGuardedAction, string>;
 
 /** The PIN gate's question: right PIN → the action goes ahead; Cancel or Escape → it does not. */
-export function PinDialog({ action, verify, onDone }: { action: PinGuardedAction; verify: (pin: string) => Promise<PinAttempt>; onDone: (ok: boolean) => void }) {
+export function PinDialog({
+  action,
+  verify,
+  onDone,
+}: {
+  action: PinGuardedAction;
+  verify: (pin: string) => Promise<PinAttempt>;
+  onDone: (ok: boolean) => void;
+}) {
   const { t } = useTranslation('lock');
   const { t: tc } = useTranslation('common');
   const titleId = useId();

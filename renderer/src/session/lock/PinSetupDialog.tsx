@@ -82,7 +82,15 @@ export function PinSetupDialog({
   };
 
   const message =
-    refusedMs > 0 ? refusedText(t, refusedMs) : problem === 'wrong' ? t('wrongPin') : problem === 'mismatch' ? t('mismatch') : problem === 'failed' ? t('cannotCheck') : null;
+    refusedMs > 0
+      ? refusedText(t, refusedMs)
+      : problem === 'wrong'
+        ? t('wrongPin')
+        : problem === 'mismatch'
+          ? t('mismatch')
+          : problem === 'failed'
+            ? t('cannotCheck')
+            : null;
 
   return (
     <Modal className="dialog-card" labelledBy={titleId} onCancel={() => onDone(false)}>

@@ -6,7 +6,15 @@ import { startIdleTimer } from './idleTimer';
 import { useLockStore } from './lockStore';
 import { refusedText, waitWords } from './lockText';
 
-const state = (changes: Partial<LockState> = {}): LockState => ({ pinSet: true, locked: false, failures: 0, retryInMs: 0, gate: { failures: 0, retryInMs: 0 }, damaged: false, ...changes });
+const state = (changes: Partial<LockState> = {}): LockState => ({
+  pinSet: true,
+  locked: false,
+  failures: 0,
+  retryInMs: 0,
+  gate: { failures: 0, retryInMs: 0 },
+  damaged: false,
+  ...changes,
+});
 
 describe('idle timer', () => {
   beforeEach(() => vi.useFakeTimers());

@@ -31,7 +31,10 @@ export class ItemStockDialog {
   readonly soldOutButton: Locator;
   readonly quantity: Locator;
   readonly problem: Locator;
-  constructor(readonly page: Page, itemName?: string) {
+  constructor(
+    readonly page: Page,
+    itemName?: string,
+  ) {
     this.root = page.getByRole('dialog', { name: itemName === undefined ? /^Stock of / : `Stock of ${itemName}` });
     this.now = this.root.getByTestId('stock-dialog-now');
     this.soldOutButton = this.root.getByRole('button', { name: 'Sold out (86)' });
@@ -54,7 +57,10 @@ export class ItemStockDialog {
 /** "… is sold out": adding a sold-out item asks first. */
 export class SoldOutQuestion {
   readonly root: Locator;
-  constructor(readonly page: Page, itemName: string) {
+  constructor(
+    readonly page: Page,
+    itemName: string,
+  ) {
     this.root = page.getByRole('dialog', { name: `${itemName} is sold out` });
   }
   async answer(button: 'Cancel' | 'Add anyway'): Promise<void> {

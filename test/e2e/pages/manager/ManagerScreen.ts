@@ -14,7 +14,10 @@ export class ManagerScreen {
   readonly heading: Locator;
   readonly activity: Locator;
   readonly connection: Locator;
-  constructor(readonly page: Page, readonly words: ManagerWords = ENGLISH) {
+  constructor(
+    readonly page: Page,
+    readonly words: ManagerWords = ENGLISH,
+  ) {
     this.heading = page.getByRole('heading', { name: words.manager, exact: true });
     this.activity = page.getByTestId('activity-row');
     this.connection = page.getByTestId('connection-indicator');

@@ -22,7 +22,10 @@ export class PurchaseOrdersTab {
   readonly overQuestion: Locator;
   private readonly tabName: string;
 
-  constructor(readonly page: Page, words?: ManagerWords & { tab: string }) {
+  constructor(
+    readonly page: Page,
+    words?: ManagerWords & { tab: string },
+  ) {
     this.manager = new ManagerScreen(page, words);
     this.tabName = words?.tab ?? 'Purchase orders';
     this.root = page.getByTestId('purchase-orders');

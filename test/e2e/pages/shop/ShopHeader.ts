@@ -38,7 +38,9 @@ export class ShopHeader {
   }
   /** Every word the header says, its labels and titles included. */
   async words(): Promise<string> {
-    const labels = await this.root.evaluate((h) => [...h.querySelectorAll('[aria-label], [title]')].map((e) => `${e.getAttribute('aria-label') ?? ''} ${e.getAttribute('title') ?? ''}`).join(' '));
+    const labels = await this.root.evaluate((h) =>
+      [...h.querySelectorAll('[aria-label], [title]')].map((e) => `${e.getAttribute('aria-label') ?? ''} ${e.getAttribute('title') ?? ''}`).join(' '),
+    );
     return `${await this.root.innerText()} ${labels}`;
   }
   async openSyncPanel(): Promise<SyncPanel> {

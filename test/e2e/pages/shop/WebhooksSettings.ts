@@ -44,7 +44,9 @@ export class WebhooksSettings {
   }
   /** Each log entry's outcome and whether its signature was verified, newest first. */
   async outcomes(): Promise<Array<[string | null, string | null]>> {
-    return this.entries.evaluateAll((rows) => rows.map((row) => [row.getAttribute('data-outcome'), row.getAttribute('data-verified')] as [string | null, string | null]));
+    return this.entries.evaluateAll((rows) =>
+      rows.map((row) => [row.getAttribute('data-outcome'), row.getAttribute('data-verified')] as [string | null, string | null]),
+    );
   }
   async scrollTo(what: Locator, block: 'start' | 'center'): Promise<void> {
     await what.evaluate((element, at) => element.scrollIntoView({ block: at }), block);

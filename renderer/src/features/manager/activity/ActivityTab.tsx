@@ -59,7 +59,12 @@ export function ActivityTab({ bridge }: ManagerTabProps) {
     return off;
   }, [bridge, load]);
 
-  if (problem !== null && records === null) return <EmptyState tone="problem" title={t('activityCannotRead')}>{errorText(t, problem.error)}</EmptyState>;
+  if (problem !== null && records === null)
+    return (
+      <EmptyState tone="problem" title={t('activityCannotRead')}>
+        {errorText(t, problem.error)}
+      </EmptyState>
+    );
   if (records === null) return <EmptyState title={t('activityReading')} />;
   if (records.length === 0) return <EmptyState title={t('activityEmpty')} />;
   return (

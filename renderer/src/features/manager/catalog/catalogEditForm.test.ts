@@ -16,7 +16,12 @@ describe('the quick-edit form', () => {
   it('makes an edit of only the changed fields (spec 4.3 rule 3)', () => {
     const draft = { ...draftOf(item), price: '2,80', allergens: [13, 1] as AllergenCode[] };
     expect(editOfDraft(item, draft)).toEqual({ edit: { kind: 'item', id: 7, priceCents: 280, allergens: [1, 13] }, problems: [] });
-    expect(editOfDraft(item, { ...draftOf(item), buttonName: ' Caña 20 ', photo: 'x.jpg' }).edit).toEqual({ kind: 'item', id: 7, buttonName: 'Caña 20', photo: 'x.jpg' });
+    expect(editOfDraft(item, { ...draftOf(item), buttonName: ' Caña 20 ', photo: 'x.jpg' }).edit).toEqual({
+      kind: 'item',
+      id: 7,
+      buttonName: 'Caña 20',
+      photo: 'x.jpg',
+    });
   });
 
   it('starts from a pending edit of the record', () => {

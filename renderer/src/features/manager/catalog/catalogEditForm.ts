@@ -112,7 +112,8 @@ export function editOfDraft(record: PickedRecord, draft: EditDraft): { edit: Cat
     if (priceCents === null) problems.push({ field: 'price', code: 'price-invalid' });
     else if (priceCents !== record.priceCents) changes.priceCents = priceCents;
   }
-  if (fields.includes('buttonName') && draft.buttonName.trim() !== (record.buttonName ?? '').trim()) changes.buttonName = draft.buttonName.trim() === '' ? null : draft.buttonName.trim();
+  if (fields.includes('buttonName') && draft.buttonName.trim() !== (record.buttonName ?? '').trim())
+    changes.buttonName = draft.buttonName.trim() === '' ? null : draft.buttonName.trim();
   if (fields.includes('photo') && draft.photo.trim() !== (record.photo ?? '').trim()) changes.photo = draft.photo.trim() === '' ? null : draft.photo.trim();
   if (fields.includes('allergens')) {
     const chosen = [...new Set(draft.allergens)].sort((a, b) => a - b);

@@ -24,10 +24,30 @@ export async function findRecords(db: CatalogDb, query: string, kind: PickKind, 
   const matches = matcher(query);
   const wanted = (k: CatalogEditKind) => kind === 'all' || kind === k;
   const [groups, categories, items, modifiers] = await Promise.all([
-    wanted('group') ? db.groups.filter((r) => matches(r.name)).limit(limit).toArray() : [],
-    wanted('category') ? db.categories.filter((r) => matches(r.name)).limit(limit).toArray() : [],
-    wanted('item') ? db.items.filter((r) => matches(r.name)).limit(limit).toArray() : [],
-    wanted('modifier') ? db.modifiers.filter((r) => matches(r.name)).limit(limit).toArray() : [],
+    wanted('group')
+      ? db.groups
+          .filter((r) => matches(r.name))
+          .limit(limit)
+          .toArray()
+      : [],
+    wanted('category')
+      ? db.categories
+          .filter((r) => matches(r.name))
+          .limit(limit)
+          .toArray()
+      : [],
+    wanted('item')
+      ? db.items
+          .filter((r) => matches(r.name))
+          .limit(limit)
+          .toArray()
+      : [],
+    wanted('modifier')
+      ? db.modifiers
+          .filter((r) => matches(r.name))
+          .limit(limit)
+          .toArray()
+      : [],
   ]);
   const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
   const byName = (a: PickedRecord, b: PickedRecord) => collator.compare(a.name, b.name) || a.id - b.id;

@@ -10,7 +10,11 @@ import { currentRecord } from './catalogPicker';
 // leaves the pending list; the rest keep their problems, and the first one with a problem opens.
 
 /** Sends the pending edits and settles the list with the answer; throws when nothing was accepted (a bridge error). */
-export async function saveCatalogEdits(bridge: Pick<BridgeClient, 'saveCatalogEdits'>, db: CatalogDb, store: typeof useCatalogEditStore = useCatalogEditStore): Promise<SaveCatalogEditsResult> {
+export async function saveCatalogEdits(
+  bridge: Pick<BridgeClient, 'saveCatalogEdits'>,
+  db: CatalogDb,
+  store: typeof useCatalogEditStore = useCatalogEditStore,
+): Promise<SaveCatalogEditsResult> {
   const edits = store.getState().pending.map((p) => p.edit);
   const result = await bridge.saveCatalogEdits({ edits });
   const saved = result.outcome === 'invalid' ? [] : result.saved;

@@ -75,7 +75,15 @@ export function ChainTab({ bridge }: ManagerTabProps) {
             </Button>
           </div>
         ) : (
-          <Button variant="primary" className="chain__button" data-testid="chain-sync" data-opener="sync" disabled={running} aria-busy={running} onClick={() => confirm.ask('sync')}>
+          <Button
+            variant="primary"
+            className="chain__button"
+            data-testid="chain-sync"
+            data-opener="sync"
+            disabled={running}
+            aria-busy={running}
+            onClick={() => confirm.ask('sync')}
+          >
             {running ? t('chainSyncing') : t('chainSync')}
           </Button>
         )}

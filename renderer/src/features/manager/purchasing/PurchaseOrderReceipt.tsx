@@ -152,7 +152,14 @@ export function PurchaseOrderReceipt({ bridge, order, onBack }: { bridge: Bridge
               ) : (
                 <div className="segments">
                   {(warehouse.warehouses ?? []).map((w) => (
-                    <button key={w.id} type="button" className="segment" aria-pressed={w.id === warehouseId} onClick={() => warehouse.choose(w.id)} disabled={saving}>
+                    <button
+                      key={w.id}
+                      type="button"
+                      className="segment"
+                      aria-pressed={w.id === warehouseId}
+                      onClick={() => warehouse.choose(w.id)}
+                      disabled={saving}
+                    >
                       {w.name || t('warehouseNumber', { id: w.id })}
                     </button>
                   ))}
@@ -182,7 +189,19 @@ export function PurchaseOrderReceipt({ bridge, order, onBack }: { bridge: Bridge
   );
 }
 
-function ReceiptLines({ reference, lines, typed, onType, onEnter }: { reference: string; lines: readonly PurchaseOrderLine[]; typed: ReadonlyMap<number, string>; onType: (lineId: number, text: string) => void; onEnter: () => void }) {
+function ReceiptLines({
+  reference,
+  lines,
+  typed,
+  onType,
+  onEnter,
+}: {
+  reference: string;
+  lines: readonly PurchaseOrderLine[];
+  typed: ReadonlyMap<number, string>;
+  onType: (lineId: number, text: string) => void;
+  onEnter: () => void;
+}) {
   const { t } = useTranslation('managerPurchasing');
   return (
     <table className="purchasing__table po-receipt__lines" data-testid="purchase-order-lines">
@@ -218,7 +237,8 @@ function ReceiptLineRow({ line, text, onType, onEnter }: { line: PurchaseOrderLi
   const left = leftToReceive(line);
   const parsed = parseReceiptQuantity(text);
   const over = parsed?.ok === true && parsed.thousandths > left;
-  const fieldProblem = parsed !== null && !parsed.ok ? t(parsed.problem === 'zero' ? 'problemZero' : parsed.problem === 'too-large' ? 'problemTooLarge' : 'problemInvalid') : null;
+  const fieldProblem =
+    parsed !== null && !parsed.ok ? t(parsed.problem === 'zero' ? 'problemZero' : parsed.problem === 'too-large' ? 'problemTooLarge' : 'problemInvalid') : null;
   const problemId = `receipt-line-${line.id}-problem`;
   return (
     <tr data-testid="purchase-order-line" data-line-id={line.id}>
@@ -262,7 +282,13 @@ function ReceiptLineRow({ line, text, onType, onEnter }: { line: PurchaseOrderLi
               if (event.key === 'Enter') onEnter();
             }}
           />
-          <button type="button" className="button button--secondary po-receipt__all" disabled={left === 0} aria-label={t('allLeftLabel', { item: line.itemName, quantity: quantity(left) })} onClick={() => onType(thousandthsInput(left))}>
+          <button
+            type="button"
+            className="button button--secondary po-receipt__all"
+            disabled={left === 0}
+            aria-label={t('allLeftLabel', { item: line.itemName, quantity: quantity(left) })}
+            onClick={() => onType(thousandthsInput(left))}
+          >
             {t('allLeft')}
           </button>
         </div>
@@ -331,5 +357,7 @@ function SaveStatus({ save }: { save: Save }) {
 
 /** Warehouses as the venue orders them (spec 2.8 `order`), then by name. */
 function byOrder<W extends { id: number; name: string; order?: number | null | undefined }>(warehouses: W[], collator: Intl.Collator): W[] {
-  return [...warehouses].sort((a, b) => (a.order ?? Number.MAX_SAFE_INTEGER) - (b.order ?? Number.MAX_SAFE_INTEGER) || collator.compare(a.name, b.name) || a.id - b.id);
+  return [...warehouses].sort(
+    (a, b) => (a.order ?? Number.MAX_SAFE_INTEGER) - (b.order ?? Number.MAX_SAFE_INTEGER) || collator.compare(a.name, b.name) || a.id - b.id,
+  );
 }

@@ -55,7 +55,12 @@ export function PurchaseOrdersTab({ bridge }: ManagerTabProps) {
       {t('refresh')}
     </button>
   );
-  if (orders === null && problem !== null) return <EmptyState tone="problem" title={t('cannotRead')} action={refresh}>{problem}</EmptyState>;
+  if (orders === null && problem !== null)
+    return (
+      <EmptyState tone="problem" title={t('cannotRead')} action={refresh}>
+        {problem}
+      </EmptyState>
+    );
   if (orders === null) return <EmptyState title={t('reading')} />;
   if (orders.length === 0) return <EmptyState title={t('empty')} action={refresh} />;
 

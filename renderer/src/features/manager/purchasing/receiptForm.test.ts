@@ -58,7 +58,14 @@ describe('the receipt the typed quantities make', () => {
   const lines = [line(1, 24_000, 0, { accepted: 0, waiting: 20_000, unconfirmed: 0 }), line(2, 6_000), line(3, 12_000)];
 
   it('keeps the lines with a quantity, in the order’s order; lists unreadable ones and ones over what is left', () => {
-    const plan = receiptPlan(lines, new Map([[3, '2'], [1, '5'], [2, 'abc']]));
+    const plan = receiptPlan(
+      lines,
+      new Map([
+        [3, '2'],
+        [1, '5'],
+        [2, 'abc'],
+      ]),
+    );
     expect(plan.lines).toEqual([
       { lineId: 1, itemId: 101, itemName: 'Item 1', quantity: 5_000 },
       { lineId: 3, itemId: 103, itemName: 'Item 3', quantity: 2_000 },
@@ -72,12 +79,32 @@ describe('the receipt the typed quantities make', () => {
   it('keeps a line’s entry id while its quantity stays, so Receive tapped again stores it once', () => {
     let n = 0;
     const newId = () => `id-${++n}`;
-    const first = receiptEntryIds(receiptPlan(lines, new Map([[2, '1'], [3, '2']])), new Map(), newId);
+    const first = receiptEntryIds(
+      receiptPlan(
+        lines,
+        new Map([
+          [2, '1'],
+          [3, '2'],
+        ]),
+      ),
+      new Map(),
+      newId,
+    );
     expect([...first]).toEqual([
       [2, { quantity: 1_000, entryId: 'id-1' }],
       [3, { quantity: 2_000, entryId: 'id-2' }],
     ]);
-    const again = receiptEntryIds(receiptPlan(lines, new Map([[2, '1'], [3, '3']])), first, newId);
+    const again = receiptEntryIds(
+      receiptPlan(
+        lines,
+        new Map([
+          [2, '1'],
+          [3, '3'],
+        ]),
+      ),
+      first,
+      newId,
+    );
     expect([...again]).toEqual([
       [2, { quantity: 1_000, entryId: 'id-1' }],
       [3, { quantity: 3_000, entryId: 'id-3' }],

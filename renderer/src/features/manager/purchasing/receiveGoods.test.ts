@@ -31,7 +31,10 @@ function fakeBridge() {
         failNext = null;
         throw error;
       }
-      return { entryIds: input.lines.map((l) => l.entryId), here: input.lines.map((l) => ({ lineId: l.lineId, here: { accepted: 0, waiting: l.quantity, unconfirmed: 0 } })) };
+      return {
+        entryIds: input.lines.map((l) => l.entryId),
+        here: input.lines.map((l) => ({ lineId: l.lineId, here: { accepted: 0, waiting: l.quantity, unconfirmed: 0 } })),
+      };
     },
   };
 }
@@ -48,7 +51,13 @@ describe('receiving goods', () => {
     const plan = receiptPlan(lines, new Map([[2, '1,5']]));
     const received = await receiving.receive({ plan, lines, warehouse });
     expect(bridge.calls).toHaveLength(1);
-    expect(bridge.calls[0]).toMatchObject({ purchaseOrderId: 9, reference: 'PO-9', warehouseId: 3, warehouseName: 'Bar', lines: [{ lineId: 2, itemId: 102, quantity: 1_500 }] });
+    expect(bridge.calls[0]).toMatchObject({
+      purchaseOrderId: 9,
+      reference: 'PO-9',
+      warehouseId: 3,
+      warehouseName: 'Bar',
+      lines: [{ lineId: 2, itemId: 102, quantity: 1_500 }],
+    });
     expect(received.count).toBe(1);
     expect(received.lines.map((l) => l.here.waiting)).toEqual([0, 1_500]);
   });

@@ -20,7 +20,11 @@ export interface Receiving {
 }
 
 /** The receipts of one purchase order, keeping the entry ids of an unsaved attempt for the next one. */
-export function openReceiving(bridge: ReceivingBridge, order: Pick<PurchaseOrder, 'id' | 'reference'>, newId: () => string = () => crypto.randomUUID()): Receiving {
+export function openReceiving(
+  bridge: ReceivingBridge,
+  order: Pick<PurchaseOrder, 'id' | 'reference'>,
+  newId: () => string = () => crypto.randomUUID(),
+): Receiving {
   let entryIds = new Map<number, { quantity: number; entryId: string }>();
   return {
     async receive({ plan, lines, warehouse }) {

@@ -121,7 +121,9 @@ function DifferenceText({ expected, typed }: { expected: number; typed: string }
     );
   return (
     <span className={`stock-count-diff stock-count-diff--${difference.kind}`}>
-      {difference.kind === 'more' ? t('differenceMore', { amount: format.number(difference.amount) }) : t('differenceFewer', { amount: format.number(difference.amount) })}
+      {difference.kind === 'more'
+        ? t('differenceMore', { amount: format.number(difference.amount) })
+        : t('differenceFewer', { amount: format.number(difference.amount) })}
     </span>
   );
 }

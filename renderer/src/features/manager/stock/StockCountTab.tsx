@@ -64,7 +64,10 @@ type SaveResult =
   | { kind: 'unsettled'; count: number }
   | { kind: 'too-many'; count: number }
   | { kind: 'failed'; error: unknown };
-type ScanNote = { kind: 'counted'; itemId: number; counted: string; at: number } | { kind: 'unknown'; code: string; at: number } | { kind: 'not-a-number'; itemId: number; at: number };
+type ScanNote =
+  | { kind: 'counted'; itemId: number; counted: string; at: number }
+  | { kind: 'unknown'; code: string; at: number }
+  | { kind: 'not-a-number'; itemId: number; at: number };
 
 export function StockCountTab({ bridge }: ManagerTabProps) {
   const { t } = useTranslation('managerStock');
@@ -130,13 +133,7 @@ export function StockCountTab({ bridge }: ManagerTabProps) {
           </span>
           <div className="segments">
             {warehouses.map((w) => (
-              <button
-                key={w.id}
-                type="button"
-                className="segment"
-                aria-pressed={w.id === warehouseId}
-                onClick={() => chooseCountWarehouse(bridge, w.id)}
-              >
+              <button key={w.id} type="button" className="segment" aria-pressed={w.id === warehouseId} onClick={() => chooseCountWarehouse(bridge, w.id)}>
                 {w.name || t('warehouseNumber', { id: w.id })}
               </button>
             ))}
@@ -272,7 +269,10 @@ function CountSheetView({ bridge, db, sheet, offline }: { bridge: BridgeClient; 
   const visible = items.filter((item) => (show === 'all' || isCounted(sheet, item.itemId) || item.itemId in sheet.changed) && matchesSearch(item, query));
   const shown = visible.slice(0, MAX_ROWS);
 
-  const change = useCallback((next: (sheet: CountSheet) => CountSheet) => updateSheet(bridge, warehouseId, (current) => next(current ?? sheet)), [bridge, warehouseId, sheet]);
+  const change = useCallback(
+    (next: (sheet: CountSheet) => CountSheet) => updateSheet(bridge, warehouseId, (current) => next(current ?? sheet)),
+    [bridge, warehouseId, sheet],
+  );
   const onCounted = useCallback(
     (itemId: number) => {
       setResult(null);
@@ -398,7 +398,13 @@ function CountSheetView({ bridge, db, sheet, offline }: { bridge: BridgeClient; 
           )}
         </div>
         <span className="stock-count__summary">{t('countedSummary', { count: counted.length })}</span>
-        <Button variant="primary" className="stock-count__save" disabled={counted.length === 0 || saving || offline} aria-busy={saving} onClick={() => void save()}>
+        <Button
+          variant="primary"
+          className="stock-count__save"
+          disabled={counted.length === 0 || saving || offline}
+          aria-busy={saving}
+          onClick={() => void save()}
+        >
           {saving ? t('saving') : offline ? t('saveOffline') : counted.length === 0 ? t('saveNone') : t('save', { count: counted.length })}
         </Button>
       </div>
@@ -463,7 +469,12 @@ function OtherItems({ db, sheet, query, onAdd }: { db: CatalogDb; sheet: CountSh
       !searching
         ? []
         : db.items
-            .filter((record) => record.hasInventory && !(record.id in sheet.expected) && matchesSearch({ itemId: record.id, name: record.name, barcode: record.barcode ?? null }, query))
+            .filter(
+              (record) =>
+                record.hasInventory &&
+                !(record.id in sheet.expected) &&
+                matchesSearch({ itemId: record.id, name: record.name, barcode: record.barcode ?? null }, query),
+            )
             .limit(MAX_OTHERS)
             .toArray(),
     [db, query, searching, sheet.expected],

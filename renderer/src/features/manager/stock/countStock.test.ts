@@ -30,11 +30,25 @@ function countedSheet(bridge: BridgeClient) {
 const storedSheet = (bridge: BridgeClient) => stockCountSelectors.sheet(bridge, 1)(useStockCountStore.getState())!;
 
 describe('saving a stock count', () => {
-  it('sends every counted item with what was in stock, and then shows the POS\'s quantities with no counts left', async () => {
-    const { bridge, calls } = bridgeAnswering({ outcome: 'saved', stocks: [{ itemId: 10, quantity: 10 }, { itemId: 11, quantity: 3 }] });
+  it("sends every counted item with what was in stock, and then shows the POS's quantities with no counts left", async () => {
+    const { bridge, calls } = bridgeAnswering({
+      outcome: 'saved',
+      stocks: [
+        { itemId: 10, quantity: 10 },
+        { itemId: 11, quantity: 3 },
+      ],
+    });
     const sheet = countedSheet(bridge);
     await expect(saveStockCount(bridge, sheet)).resolves.toEqual({ kind: 'saved', count: 2 });
-    expect(calls).toEqual([{ warehouseId: 1, counts: [{ itemId: 10, expected: 12, counted: 10 }, { itemId: 11, expected: 3, counted: 3 }] }]);
+    expect(calls).toEqual([
+      {
+        warehouseId: 1,
+        counts: [
+          { itemId: 10, expected: 12, counted: 10 },
+          { itemId: 11, expected: 3, counted: 3 },
+        ],
+      },
+    ]);
     expect(storedSheet(bridge)).toMatchObject({ expected: { 10: 10, 11: 3 }, typed: {}, changed: {} });
   });
 

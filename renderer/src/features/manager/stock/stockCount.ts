@@ -62,7 +62,12 @@ export function sheetFromRead(warehouseId: number, rows: readonly WarehouseStock
 /** The item ids of the sheet: the warehouse's rows (in the order given), then the added ones. */
 export function itemIdsOf(sheet: CountSheet): number[] {
   const added = new Set(sheet.added);
-  return [...Object.keys(sheet.expected).map(Number).filter((id) => !added.has(id)), ...sheet.added];
+  return [
+    ...Object.keys(sheet.expected)
+      .map(Number)
+      .filter((id) => !added.has(id)),
+    ...sheet.added,
+  ];
 }
 
 export function isCounted(sheet: CountSheet, itemId: number): boolean {
@@ -149,7 +154,11 @@ export function countsToSave(sheet: CountSheet): CountsToSave {
   if (ids.length > MAX_COUNTED_ITEMS) return { kind: 'too-many', count: ids.length };
   return {
     kind: 'ready',
-    counts: ids.map((itemId) => ({ itemId, expected: sheet.expected[itemId] ?? 0, counted: (parseCount(sheet.typed[itemId]) as { quantity: number }).quantity })),
+    counts: ids.map((itemId) => ({
+      itemId,
+      expected: sheet.expected[itemId] ?? 0,
+      counted: (parseCount(sheet.typed[itemId]) as { quantity: number }).quantity,
+    })),
   };
 }
 

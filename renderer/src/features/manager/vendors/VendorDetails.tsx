@@ -15,7 +15,17 @@ type DetailsBridge = Pick<BridgeClient, 'deleteVendor' | 'listVendorItems' | 'sa
 
 const SHOWN: readonly VendorTextField[] = ['nif', 'address', 'postalCode', 'city', 'state', 'country', 'phone', 'email', 'web', 'notes'];
 
-export function VendorDetails({ bridge, vendor, onEdit, onDeleted }: { bridge: DetailsBridge; vendor: Vendor; onEdit: () => void; onDeleted: (vendor: Vendor) => void }) {
+export function VendorDetails({
+  bridge,
+  vendor,
+  onEdit,
+  onDeleted,
+}: {
+  bridge: DetailsBridge;
+  vendor: Vendor;
+  onEdit: () => void;
+  onDeleted: (vendor: Vendor) => void;
+}) {
   const { t } = useTranslation('managerVendors');
   const { scope: confirmScope, ...confirm } = useInlineConfirm<'delete', HTMLDivElement>();
   const [deleting, setDeleting] = useState(false);

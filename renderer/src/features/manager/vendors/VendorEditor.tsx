@@ -4,7 +4,17 @@ import { vendorTextFields, type BridgeClient, type Vendor, type VendorTextField 
 import { errorText } from '../../../i18n/errorText';
 import { Button } from '../../../ui/Button';
 import { FormError } from '../../../ui/FormError';
-import { changesOf, EMPTY_VENDOR_FORM, formOf, refusalErrors, validateVendorForm, withChanges, type VendorFieldError, type VendorFieldErrors, type VendorForm } from './vendorForm';
+import {
+  changesOf,
+  EMPTY_VENDOR_FORM,
+  formOf,
+  refusalErrors,
+  validateVendorForm,
+  withChanges,
+  type VendorFieldError,
+  type VendorFieldErrors,
+  type VendorForm,
+} from './vendorForm';
 import { vendorFieldLabel, vendorFieldProblemText } from './vendorText';
 
 // A vendor's form: new (POST) or edit (PUT of the fields that changed). Checked
@@ -167,7 +177,13 @@ function TextField({
         data-testid={`vendor-field-${field}`}
         spellCheck={false}
         autoComplete="off"
-        {...(field === 'email' ? { type: 'email', inputMode: 'email' } : field === 'phone' ? { type: 'tel', inputMode: 'tel' } : field === 'web' ? { type: 'url', inputMode: 'url' } : {})}
+        {...(field === 'email'
+          ? { type: 'email', inputMode: 'email' }
+          : field === 'phone'
+            ? { type: 'tel', inputMode: 'tel' }
+            : field === 'web'
+              ? { type: 'url', inputMode: 'url' }
+              : {})}
         aria-required={required || undefined}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}

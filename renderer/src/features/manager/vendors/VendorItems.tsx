@@ -11,15 +11,7 @@ import { useInlineConfirm } from '../../../ui/useInlineConfirm';
 import { SearchField } from '../../../ui/SearchField';
 import { SearchList } from '../../../ui/SearchList';
 import { useCatalogDb, useItemNames, useItemSearch } from './catalogItems';
-import {
-  changesItem,
-  EMPTY_ITEM_FORM,
-  itemFormOf,
-  unitCostCents,
-  validateItemForm,
-  type VendorItemErrors,
-  type VendorItemForm,
-} from './vendorItemForm';
+import { changesItem, EMPTY_ITEM_FORM, itemFormOf, unitCostCents, validateItemForm, type VendorItemErrors, type VendorItemForm } from './vendorItemForm';
 import { vendorItemProblemText } from './vendorText';
 
 // A vendor's items: each catalog item bought from it, with the cost price of one
@@ -217,7 +209,19 @@ function ItemsHead() {
 }
 
 /** Adding an item: found in the synced catalog by name or barcode; one already listed is changed instead. */
-function AddSearch({ db, query, onQuery, listed, onChoose }: { db: CatalogDb; query: string; onQuery: (query: string) => void; listed: ReadonlySet<number>; onChoose: (item: { id: number; name: string }) => void }) {
+function AddSearch({
+  db,
+  query,
+  onQuery,
+  listed,
+  onChoose,
+}: {
+  db: CatalogDb;
+  query: string;
+  onQuery: (query: string) => void;
+  listed: ReadonlySet<number>;
+  onChoose: (item: { id: number; name: string }) => void;
+}) {
   const { t } = useTranslation('managerVendors');
   const found = useItemSearch(db, query, ADD_RESULTS);
   return (
@@ -245,7 +249,13 @@ function AddSearch({ db, query, onQuery, listed, onChoose }: { db: CatalogDb; qu
         more={found !== null && found.total > found.items.length ? t('addMore', { count: found.total - found.items.length }) : null}
         moreClassName="vendors__hint"
         renderRow={(item) => (
-          <button type="button" className="card-button vendor-items__result" data-testid="vendor-items-add-result" data-item-id={item.id} onClick={() => onChoose(item)}>
+          <button
+            type="button"
+            className="card-button vendor-items__result"
+            data-testid="vendor-items-add-result"
+            data-item-id={item.id}
+            onClick={() => onChoose(item)}
+          >
             <span>{item.name}</span>
             {listed.has(item.id) && <span className="vendor-items__listed">{t('addAlreadyListed')}</span>}
           </button>
@@ -310,7 +320,13 @@ function ItemRow({ item, name, onChange, onRemove }: { item: VendorItem; name: s
               <Button data-testid="vendor-item-change" aria-label={t('changeItem', { name })} onClick={onChange}>
                 {t('change')}
               </Button>
-              <Button className="button--danger" data-testid="vendor-item-remove" data-opener="remove" aria-label={t('removeItem', { name })} onClick={() => confirm.ask('remove')}>
+              <Button
+                className="button--danger"
+                data-testid="vendor-item-remove"
+                data-opener="remove"
+                aria-label={t('removeItem', { name })}
+                onClick={() => confirm.ask('remove')}
+              >
                 {t('remove')}
               </Button>
             </>
@@ -388,7 +404,13 @@ function ItemEditor({
   };
 
   return (
-    <form className="vendor-items__editor" data-testid="vendor-item-editor" aria-label={t('itemEditorLabel', { name })} noValidate onSubmit={(event) => void submit(event)}>
+    <form
+      className="vendor-items__editor"
+      data-testid="vendor-item-editor"
+      aria-label={t('itemEditorLabel', { name })}
+      noValidate
+      onSubmit={(event) => void submit(event)}
+    >
       <p className="vendor-items__editor-name">{name}</p>
       <div className="vendor-items__editor-fields">
         {field('cost', t('costLabel'), 'vendor-item-cost')}

@@ -58,7 +58,12 @@ export function VendorsTab({ bridge }: ManagerTabProps) {
   const chosen = chosenId === null ? null : (vendors?.find((v) => v.id === chosenId) ?? null);
 
   if (vendors === null) {
-    if (problem !== null) return <EmptyState tone="problem" title={t('cannotRead')} action={<RetryButton onRetry={load} />}>{problem}</EmptyState>;
+    if (problem !== null)
+      return (
+        <EmptyState tone="problem" title={t('cannotRead')} action={<RetryButton onRetry={load} />}>
+          {problem}
+        </EmptyState>
+      );
     return <EmptyState title={t('reading')} />;
   }
 
@@ -151,7 +156,13 @@ export function VendorsTab({ bridge }: ManagerTabProps) {
         {mode.kind === 'new' ? (
           <VendorEditor key="new" bridge={bridge} original={null} onSaved={onSaved} onCancel={() => choose({ kind: 'none' })} />
         ) : mode.kind === 'edit' && chosen !== null ? (
-          <VendorEditor key={`edit-${chosen.id}`} bridge={bridge} original={chosen} onSaved={onSaved} onCancel={() => choose({ kind: 'view', id: chosen.id })} />
+          <VendorEditor
+            key={`edit-${chosen.id}`}
+            bridge={bridge}
+            original={chosen}
+            onSaved={onSaved}
+            onCancel={() => choose({ kind: 'view', id: chosen.id })}
+          />
         ) : mode.kind === 'view' && chosen !== null ? (
           <VendorDetails key={chosen.id} bridge={bridge} vendor={chosen} onEdit={() => choose({ kind: 'edit', id: chosen.id })} onDeleted={onDeleted} />
         ) : (

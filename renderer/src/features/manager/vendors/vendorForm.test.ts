@@ -56,7 +56,12 @@ describe('the vendor form', () => {
 
   it('shows a refusal under the fields it names', () => {
     expect(
-      refusalErrors({ outcome: 'refused', status: 422, said: 'x', fields: { nif: { problem: 'taken', said: 'The nif "B1" has already been taken.' }, address: { problem: 'required' }, web: { problem: 'refused' } } }),
+      refusalErrors({
+        outcome: 'refused',
+        status: 422,
+        said: 'x',
+        fields: { nif: { problem: 'taken', said: 'The nif "B1" has already been taken.' }, address: { problem: 'required' }, web: { problem: 'refused' } },
+      }),
     ).toEqual({ nif: { kind: 'taken', said: 'The nif "B1" has already been taken.' }, address: { kind: 'required' }, web: { kind: 'refused', said: null } });
   });
 });

@@ -108,7 +108,10 @@ export function changesOf(original: Vendor, vendor: CheckedVendor): Partial<Chec
 /** A POS refusal as the form shows it: a problem per field it named (a taken NIF on `nif`). */
 export function refusalErrors(result: Extract<SaveVendorResult, { outcome: 'refused' }>): VendorFieldErrors {
   const errors: VendorFieldErrors = {};
-  for (const [field, problem] of Object.entries(result.fields) as [keyof VendorFieldErrors, NonNullable<(typeof result.fields)[keyof typeof result.fields]>][]) {
+  for (const [field, problem] of Object.entries(result.fields) as [
+    keyof VendorFieldErrors,
+    NonNullable<(typeof result.fields)[keyof typeof result.fields]>,
+  ][]) {
     const said = problem.said ?? null;
     errors[field] = problem.problem === 'taken' ? { kind: 'taken', said } : problem.problem === 'required' ? { kind: 'required' } : { kind: 'refused', said };
   }
@@ -133,10 +136,13 @@ function haystackOf(vendor: Vendor): string {
 /** The vendors matching every word typed (accents and case ignored), sorted by name; all of them for an empty query. */
 export function searchVendors(vendors: readonly Vendor[], query: string, collator: Intl.Collator): Vendor[] {
   const words = normaliseForSearch(query).split(' ').filter(Boolean);
-  const found = words.length === 0 ? [...vendors] : vendors.filter((vendor) => {
-    const haystack = haystackOf(vendor);
-    return words.every((word) => haystack.includes(word));
-  });
+  const found =
+    words.length === 0
+      ? [...vendors]
+      : vendors.filter((vendor) => {
+          const haystack = haystackOf(vendor);
+          return words.every((word) => haystack.includes(word));
+        });
   return found.sort((a, b) => collator.compare(a.name, b.name) || a.id - b.id);
 }
 

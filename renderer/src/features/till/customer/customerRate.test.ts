@@ -7,7 +7,16 @@ import { createBasketStore, type TillProduct, type TillRate } from '../basketSto
 
 const NOON = Date.UTC(2026, 10, 23, 11, 0);
 
-const shirt: TillProduct = { id: 1, name: 'Samarreta', masterId: null, categoryId: 1, priceCents: 2000, taxPercentHundredths: 2100, usesWeight: false, variantName: null };
+const shirt: TillProduct = {
+  id: 1,
+  name: 'Samarreta',
+  masterId: null,
+  categoryId: 1,
+  priceCents: 2000,
+  taxPercentHundredths: 2100,
+  usesWeight: false,
+  variantName: null,
+};
 const members: TillRate = { id: 1, name: 'Socis -10 %', type: 1, amountHundredths: -1000, rounding: 1 };
 const outlet: TillRate = { id: 2, name: 'Outlet -30 %', type: 1, amountHundredths: -3000, rounding: 1 };
 
@@ -20,7 +29,7 @@ function basket() {
 }
 
 describe("the sale's rate follows the customer", () => {
-  it("a customer with a rate switches the sale to it and reprices; clearing goes back to the shop prices", () => {
+  it('a customer with a rate switches the sale to it and reprices; clearing goes back to the shop prices', () => {
     const { state, total } = basket();
     expect(total()).toBe(2000);
     state().setCustomer(7, members.id);

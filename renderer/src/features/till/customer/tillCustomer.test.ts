@@ -47,7 +47,10 @@ describe('the customer form', () => {
     expect(validateCustomerForm(EMPTY_CUSTOMER_FORM)).toEqual({ ok: false, errors: { name: { kind: 'required' }, address: { kind: 'required' } } });
     expect(validateCustomerForm(form({ name: '   ', address: 'x' }))).toEqual({ ok: false, errors: { name: { kind: 'required' } } });
     const checked = validateCustomerForm(form({ name: ' Laia Puig ', address: 'Carrer Gran 1 ' }));
-    expect(checked).toEqual({ ok: true, customer: { name: 'Laia Puig', address: 'Carrer Gran 1', postalCode: null, city: null, email: null, phone: null, nif: null, notes: null } });
+    expect(checked).toEqual({
+      ok: true,
+      customer: { name: 'Laia Puig', address: 'Carrer Gran 1', postalCode: null, city: null, email: null, phone: null, nif: null, notes: null },
+    });
     // Only the filled fields are sent on create.
     expect(checked.ok && createRequestOf(checked.customer)).toEqual({ name: 'Laia Puig', address: 'Carrer Gran 1' });
   });
@@ -56,9 +59,26 @@ describe('the customer form', () => {
     const result = validateCustomerForm(form({ name: 'x'.repeat(201), address: 'A', email: 'laia@', phone: '12 34', nif: '#12', postalCode: '1'.repeat(21) }));
     expect(result).toEqual({
       ok: false,
-      errors: { name: { kind: 'tooLong', max: 200 }, email: { kind: 'email' }, phone: { kind: 'phone' }, nif: { kind: 'nif' }, postalCode: { kind: 'tooLong', max: 20 } },
+      errors: {
+        name: { kind: 'tooLong', max: 200 },
+        email: { kind: 'email' },
+        phone: { kind: 'phone' },
+        nif: { kind: 'nif' },
+        postalCode: { kind: 'tooLong', max: 20 },
+      },
     });
-    const fine = validateCustomerForm(form({ name: 'Laia', address: 'A', email: 'laia.puig@example.cat', phone: '+34 600 12 34 56', nif: 'X1234567-L', postalCode: '08001', city: 'Barcelona', notes: 'Talla M' }));
+    const fine = validateCustomerForm(
+      form({
+        name: 'Laia',
+        address: 'A',
+        email: 'laia.puig@example.cat',
+        phone: '+34 600 12 34 56',
+        nif: 'X1234567-L',
+        postalCode: '08001',
+        city: 'Barcelona',
+        notes: 'Talla M',
+      }),
+    );
     expect(fine.ok && createRequestOf(fine.customer)).toEqual({
       name: 'Laia',
       address: 'A',
@@ -69,7 +89,10 @@ describe('the customer form', () => {
       city: 'Barcelona',
       notes: 'Talla M',
     });
-    expect(validateCustomerForm(form({ name: 'L', address: 'A', phone: '1234567890123456' }))).toMatchObject({ ok: false, errors: { phone: { kind: 'phone' } } });
+    expect(validateCustomerForm(form({ name: 'L', address: 'A', phone: '1234567890123456' }))).toMatchObject({
+      ok: false,
+      errors: { phone: { kind: 'phone' } },
+    });
   });
 
   it('PATCHes only the fields that changed; an emptied one as null; nothing changed: nothing to send', () => {
@@ -101,7 +124,9 @@ describe('a refusal, field by field', () => {
   });
 
   it('a sandbox 422 names no field: nothing under the fields, the sentence says it', () => {
-    expect(refusedFields(new BridgeError({ kind: 'invalid', code: 'server-rejected', params: { status: 422, said: 'The given data was invalid.' } }))).toEqual({});
+    expect(refusedFields(new BridgeError({ kind: 'invalid', code: 'server-rejected', params: { status: 422, said: 'The given data was invalid.' } }))).toEqual(
+      {},
+    );
   });
 
   it('tells offline, an unknown outcome and other failures apart', () => {
@@ -131,7 +156,9 @@ describe('searching the synced customers', () => {
   it('lists at most CUSTOMER_RESULTS, sorted by name, and says there are more; a kept customer is found at once', async () => {
     const db = openShopGenerationDb(`shop:customers-${Date.now()}`, 1);
     try {
-      const many = Array.from({ length: CUSTOMER_RESULTS + 20 }, (_, i) => customer({ id: i + 1, name: `Client ${String(i + 1).padStart(3, '0')}`, phone: `6000000${String(i).padStart(2, '0')}` }));
+      const many = Array.from({ length: CUSTOMER_RESULTS + 20 }, (_, i) =>
+        customer({ id: i + 1, name: `Client ${String(i + 1).padStart(3, '0')}`, phone: `6000000${String(i).padStart(2, '0')}` }),
+      );
       await db.customers.bulkPut([...many, customer({ id: 9001, name: 'Àlex Soler', nif: '87654321X', price_rate_id: 2 })]);
       const all = await searchShopCustomers(db, '', collator);
       expect(all.customers).toHaveLength(CUSTOMER_RESULTS);
@@ -149,7 +176,7 @@ describe('searching the synced customers', () => {
     }
   });
 
-  it("reads a customer synced before the rate was read as having none", () => {
+  it('reads a customer synced before the rate was read as having none', () => {
     const { price_rate_id: _gone, ...older } = customer({ id: 3, name: 'Old' });
     expect(customerRateOf(older as StoredShopCustomer)).toBeNull();
     expect(customerRateOf(null)).toBeNull();

@@ -71,16 +71,20 @@ export type CustomerForm = Record<CustomerFormField, string>;
 export const EMPTY_CUSTOMER_FORM: CustomerForm = { name: '', address: '', postalCode: '', city: '', email: '', phone: '', nif: '', notes: '' };
 
 /** Longest text each field takes. */
-export const CUSTOMER_FIELD_MAX: Record<CustomerFormField, number> = { name: 200, address: 255, postalCode: 20, city: 100, email: 200, phone: 30, nif: 20, notes: 1000 };
+export const CUSTOMER_FIELD_MAX: Record<CustomerFormField, number> = {
+  name: 200,
+  address: 255,
+  postalCode: 20,
+  city: 100,
+  email: 200,
+  phone: 30,
+  nif: 20,
+  notes: 1000,
+};
 
 /** What is wrong with a field: checked here, or the shop refused it (with its own words when it gave some). */
 export type CustomerFieldError =
-  | { kind: 'required' }
-  | { kind: 'tooLong'; max: number }
-  | { kind: 'email' }
-  | { kind: 'phone' }
-  | { kind: 'nif' }
-  | { kind: 'refused'; said: string | null };
+  { kind: 'required' } | { kind: 'tooLong'; max: number } | { kind: 'email' } | { kind: 'phone' } | { kind: 'nif' } | { kind: 'refused'; said: string | null };
 export type CustomerFieldErrors = Partial<Record<CustomerFormField, CustomerFieldError>>;
 
 const required = (field: CustomerFormField) => z.string().min(1, 'required').max(CUSTOMER_FIELD_MAX[field], 'tooLong');

@@ -83,7 +83,10 @@ function useSalePay({ onPaid, draft: given, db, bridge: givenBridge, now = Date.
   const [draft] = useState<CheckoutDraft>(() => given ?? basketDraft());
   const stored = useLiveQuery(async () => (db ? await db.paymentMethods.toArray() : []), [db]);
   const methods = useMemo(() => shopMethods(stored), [stored]);
-  const customer = useLiveQuery(async () => (db && draft.customerId !== null ? ((await db.customers.get(draft.customerId)) ?? null) : null), [db, draft.customerId]);
+  const customer = useLiveQuery(
+    async () => (db && draft.customerId !== null ? ((await db.customers.get(draft.customerId)) ?? null) : null),
+    [db, draft.customerId],
+  );
   const [rows, setRows] = useState<PayRow[]>([]);
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   // Kept across this dialog's retries: a second tap after an unanswered one stores nothing twice.
@@ -166,7 +169,13 @@ function SalePayContent(props: SalePayDialogProps & { db: ShopCatalogDb | null }
               <button type="button" className="button button--secondary" disabled={saving} onClick={onClose}>
                 {t('cancel')}
               </button>
-              <button type="button" className="button button--primary" data-testid="sale-pay-submit" disabled={check.problem !== null || saving || empty} onClick={() => void pay()}>
+              <button
+                type="button"
+                className="button button--primary"
+                data-testid="sale-pay-submit"
+                disabled={check.problem !== null || saving || empty}
+                onClick={() => void pay()}
+              >
                 {t('pay', { amount: money(total) })}
               </button>
             </>
@@ -222,7 +231,14 @@ function PaymentMethods({ methods, disabled, onAdd }: { methods: readonly ShopMe
         <>
           <div className="segments" role="group" aria-label={t('addPayment')}>
             {methods.map((method) => (
-              <button key={method.id} type="button" className="segment" data-testid={`sale-pay-method-${method.id}`} disabled={disabled} onClick={() => onAdd(method)}>
+              <button
+                key={method.id}
+                type="button"
+                className="segment"
+                data-testid={`sale-pay-method-${method.id}`}
+                disabled={disabled}
+                onClick={() => onAdd(method)}
+              >
                 <span aria-hidden="true">+ </span>
                 {method.name}
               </button>
@@ -274,7 +290,13 @@ function PaymentRow({ row, result, editable, onEdit, onRemove }: { row: PayRow; 
     <li className="sale-pay__row" data-testid="sale-pay-row" data-method={row.methodId}>
       <div className="sale-pay__row-head">
         <span className="sale-pay__method">{name}</span>
-        <button type="button" className="segment sale-pay__remove" aria-label={t('removePayment', { method: name })} disabled={!editable} onClick={() => onRemove(row.key)}>
+        <button
+          type="button"
+          className="segment sale-pay__remove"
+          aria-label={t('removePayment', { method: name })}
+          disabled={!editable}
+          onClick={() => onRemove(row.key)}
+        >
           {t('remove')}
         </button>
       </div>
@@ -311,7 +333,9 @@ function PaymentRow({ row, result, editable, onEdit, onRemove }: { row: PayRow; 
           </label>
         )}
       </div>
-      {method?.cash && due > 0 && <QuickTenders row={row} dueCents={due} changeCents={result.changeCents} editable={editable} onTendered={(tendered) => edit({ tendered })} />}
+      {method?.cash && due > 0 && (
+        <QuickTenders row={row} dueCents={due} changeCents={result.changeCents} editable={editable} onTendered={(tendered) => edit({ tendered })} />
+      )}
       {result.problem && (
         <p id={problemId} className="form-problem">
           <span aria-hidden="true">⚠ </span>
@@ -323,7 +347,19 @@ function PaymentRow({ row, result, editable, onEdit, onRemove }: { row: PayRow; 
 }
 
 /** Cash handed over: exact, or one of the next round notes. */
-function QuickTenders({ row, dueCents, changeCents, editable, onTendered }: { row: PayRow; dueCents: number; changeCents: number; editable: boolean; onTendered: (tendered: string) => void }) {
+function QuickTenders({
+  row,
+  dueCents,
+  changeCents,
+  editable,
+  onTendered,
+}: {
+  row: PayRow;
+  dueCents: number;
+  changeCents: number;
+  editable: boolean;
+  onTendered: (tendered: string) => void;
+}) {
   const { t } = useTranslation('sale');
   const format = useFormat();
   const money = (cents: number) => format.money(cents / 100);

@@ -30,7 +30,7 @@ function basket() {
 }
 
 describe('the sale pay rules', () => {
-  it('knows the cash method by its name, and offers the methods in the shop\'s order', () => {
+  it("knows the cash method by its name, and offers the methods in the shop's order", () => {
     expect(methods.map((m) => [m.name, m.cash])).toEqual([
       ['Card', false],
       ['Cash', true],
@@ -68,7 +68,7 @@ describe('the sale pay rules', () => {
     expect(quickTenders(1234)).toEqual([1500, 2000, 5000]);
   });
 
-  it('writes closed_at in the shop\'s time, summer and winter', () => {
+  it("writes closed_at in the shop's time, summer and winter", () => {
     expect(shopDateTime(NOON)).toBe('2026-11-23 12:00:00');
     expect(shopDateTime(Date.UTC(2026, 6, 1, 21, 59, 7))).toBe('2026-07-01 23:59:07');
     expect(shopDateTime(Date.UTC(2026, 11, 31, 23, 30, 0))).toBe('2027-01-01 00:30:00');
@@ -77,7 +77,11 @@ describe('the sale pay rules', () => {
   it('builds the order from the basket (promotions, variant, weight, manual discount) and its invoice after it', () => {
     const draft = basket();
     const { total } = draft.totals;
-    const check = checkPayments([row('a', 1, String(Math.floor(total / 2) / 100).replace('.', ',')), row('b', 2, ((total - Math.floor(total / 2)) / 100).toFixed(2), '50')], methods, total);
+    const check = checkPayments(
+      [row('a', 1, String(Math.floor(total / 2) / 100).replace('.', ',')), row('b', 2, ((total - Math.floor(total / 2)) / 100).toFixed(2), '50')],
+      methods,
+      total,
+    );
     expect(check.problem).toBeNull();
     const [sale, invoice] = saleEntryDrafts({
       ids: { sale: crypto.randomUUID(), invoice: crypto.randomUUID() },
@@ -100,8 +104,22 @@ describe('the sale pay rules', () => {
 
     const [socks, shirt, cheese] = order.order_contents;
     // 2x1: one of the two pairs' units free, shown as the promotion's discount on its line.
-    expect(socks).toMatchObject({ name: 'Socks', quantity: 2, price: 4.99, sum: 9.98, discount: 4.99, total: 4.99, discountObject: { id: 9, name: '2x1 socks' } });
-    expect(shirt).toMatchObject({ name: 'T-shirt · M · Navy', quantity: 1, discount: 2, total: 17.95, discountObject: { id: null, isPercentage: true, amount: 10 } });
+    expect(socks).toMatchObject({
+      name: 'Socks',
+      quantity: 2,
+      price: 4.99,
+      sum: 9.98,
+      discount: 4.99,
+      total: 4.99,
+      discountObject: { id: 9, name: '2x1 socks' },
+    });
+    expect(shirt).toMatchObject({
+      name: 'T-shirt · M · Navy',
+      quantity: 1,
+      discount: 2,
+      total: 17.95,
+      discountObject: { id: null, isPercentage: true, amount: 10 },
+    });
     // By weight: quantity 1, the weight in kg, sum = price × weight (2,49 € × 0,355 = 8,84 €).
     expect(cheese).toMatchObject({ quantity: 1, weight: 0.355, price: 24.9, taxPercentage: 10, discountObject: {} });
     expect(Math.round(cheese!.total * 100)).toBe(draft.lines[2]!.total);

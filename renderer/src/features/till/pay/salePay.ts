@@ -1,4 +1,10 @@
-import { centsToWire, thousandthsToWire, type RetailOrderLineRequest, type RetailOrderRequest, type RetailPaymentRequest } from '../../../../../shared/api/retail';
+import {
+  centsToWire,
+  thousandthsToWire,
+  type RetailOrderLineRequest,
+  type RetailOrderRequest,
+  type RetailPaymentRequest,
+} from '../../../../../shared/api/retail';
 import type { EntryDraft, OutboxLine } from '../../../../../shared/bridge';
 import type { DiscountObject } from '../../../../../shared/domain/retail/order';
 import { venueTimeZone } from '../../../../../shared/domain/venueTime';

@@ -30,7 +30,8 @@ function fakeMain() {
           failNext = null;
           throw error;
         }
-        const keep = (draft: EntryDraft) => stored.get(draft.id) ?? stored.set(draft.id, queuedEntry(draft, stored.size + 1, '2026-11-23T11:00:00.000Z')).get(draft.id)!;
+        const keep = (draft: EntryDraft) =>
+          stored.get(draft.id) ?? stored.set(draft.id, queuedEntry(draft, stored.size + 1, '2026-11-23T11:00:00.000Z')).get(draft.id)!;
         return { sale: keep(input.sale), invoice: keep(input.invoice) };
       },
     },
@@ -44,7 +45,14 @@ function setup() {
   const draft = basket.getState().checkoutDraft();
   const check = checkPayments([{ key: 'p1', methodId: 2, amount: '16,49', tendered: '20' }], methods, draft.totals.total);
   if (check.payments === null) throw new Error('the test payment does not add up');
-  const input: SellSaleInput = { ids: { sale: 'sale-1', invoice: 'invoice-1' }, draft, check: { ...check, payments: check.payments }, closedAt: TILL_NOON, customerName: null, shop: null };
+  const input: SellSaleInput = {
+    ids: { sale: 'sale-1', invoice: 'invoice-1' },
+    draft,
+    check: { ...check, payments: check.payments },
+    closedAt: TILL_NOON,
+    customerName: null,
+    shop: null,
+  };
   const receipts: SaleReceiptInput[] = [];
   const queue = createQueueStore();
   const main = fakeMain();

@@ -81,7 +81,10 @@ export function ReceiptPaper({ layout, printed = false }: { layout: ReceiptLayou
         {layout.totals.map((row) => (
           <div key={row.kind} className={`receipt-row receipt-row--${row.kind}`}>
             <dt>{row.label}</dt>
-            <dd className="receipt-row__amount" {...testId(testIds, row.kind === 'total' ? 'receipt-total' : row.kind === 'discounts' ? 'receipt-discounts' : `receipt-${row.kind}`)}>
+            <dd
+              className="receipt-row__amount"
+              {...testId(testIds, row.kind === 'total' ? 'receipt-total' : row.kind === 'discounts' ? 'receipt-discounts' : `receipt-${row.kind}`)}
+            >
               {row.amount}
             </dd>
           </div>

@@ -35,7 +35,20 @@ describe('textWidth', () => {
 
 describe('writePdf', () => {
   it('writes a valid file: header, objects at the offsets the table gives, trailer, stream lengths', () => {
-    const file = binary(writePdf([page([{ x: 12, y: 280, size: 13, text: 'Botiga de prova', font: 'bold' }, { x: 12, y: 260, size: 9, text: 'Total 50,28 €' }], [{ x1: 12, y1: 270, x2: 214, y2: 270, dashed: true }])], { title: 'Tiquet · Venda', createdAt: new Date(Date.UTC(2026, 10, 23, 11, 5, 9)) }));
+    const file = binary(
+      writePdf(
+        [
+          page(
+            [
+              { x: 12, y: 280, size: 13, text: 'Botiga de prova', font: 'bold' },
+              { x: 12, y: 260, size: 9, text: 'Total 50,28 €' },
+            ],
+            [{ x1: 12, y1: 270, x2: 214, y2: 270, dashed: true }],
+          ),
+        ],
+        { title: 'Tiquet · Venda', createdAt: new Date(Date.UTC(2026, 10, 23, 11, 5, 9)) },
+      ),
+    );
     const objects = checkStructure(file);
     expect(objects.get(1)).toBe('<< /Type /Catalog /Pages 2 0 R >>');
     expect(objects.get(2)).toBe('<< /Type /Pages /Kids [6 0 R] /Count 1 >>');

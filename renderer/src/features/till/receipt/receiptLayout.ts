@@ -72,14 +72,28 @@ export function receiptLayout(receipt: Receipt, t: ReceiptWords, language: Langu
   const locale = localeOf[language];
   const money = (cents: number) => format.money(cents / 100);
   const minus = (cents: number) => t('minus', { amount: money(cents) });
-  const when = cached(whenFormats, locale, () => new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: venueTimeZone() }));
+  const when = cached(
+    whenFormats,
+    locale,
+    () =>
+      new Intl.DateTimeFormat(locale, {
+        day: '2-digit',
+        month: '2-digit',
+        year: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+        timeZone: venueTimeZone(),
+      }),
+  );
   const weight = cached(weightFormats, locale, () => new Intl.NumberFormat(locale, { minimumFractionDigits: 3, maximumFractionDigits: 3 }));
 
   const lines = receipt.lines.map((line): ReceiptLayoutLine => {
     const price = money(line.unitPriceCents);
     const discounts: ReceiptLayoutLine['discounts'] = line.promotions.map((p) => ({ kind: 'promotion', label: p.name, amount: minus(p.cents) }));
     if (line.manual !== null) {
-      const label = line.manual.percentHundredths !== null ? t('manualPercent', { percent: format.number(line.manual.percentHundredths / 100) }) : t('manualAmount');
+      const label =
+        line.manual.percentHundredths !== null ? t('manualPercent', { percent: format.number(line.manual.percentHundredths / 100) }) : t('manualAmount');
       discounts.push({ kind: 'manual', label, amount: minus(line.manual.cents) });
     }
     return {

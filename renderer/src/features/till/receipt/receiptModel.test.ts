@@ -109,7 +109,14 @@ describe('the receipt of a sale', () => {
     expect(receipt.changeCents).toBe(1000);
     expect(receipt.customerName).toBe('Laia Puig');
 
-    const byCard = saleReceipt({ ids: IDS, draft, check: checkPayments([row('a', 1, String(total / 100))], methods, total), closedAt: NOON, customerName: null, shop: null });
+    const byCard = saleReceipt({
+      ids: IDS,
+      draft,
+      check: checkPayments([row('a', 1, String(total / 100))], methods, total),
+      closedAt: NOON,
+      customerName: null,
+      shop: null,
+    });
     expect(byCard.tenderedCents).toBe(0);
     expect(byCard.changeCents).toBe(0);
     expect(byCard.shop).toEqual({ demo: false, name: '' });
@@ -121,7 +128,13 @@ describe('the receipt of a sale', () => {
       priceCents: fc.integer({ min: 0, max: 200_000 }),
       measureThousandths: fc.integer({ min: 1, max: 50_000 }),
       taxPercentHundredths: fc.constantFrom(2100, 1000, 400, 0, 550),
-      manual: fc.option(fc.oneof(fc.record({ kind: fc.constant('percent' as const), hundredths: fc.integer({ min: 0, max: 10_000 }) }), fc.record({ kind: fc.constant('amount' as const), cents: fc.integer({ min: 0, max: 100_000 }) })), { nil: null }),
+      manual: fc.option(
+        fc.oneof(
+          fc.record({ kind: fc.constant('percent' as const), hundredths: fc.integer({ min: 0, max: 10_000 }) }),
+          fc.record({ kind: fc.constant('amount' as const), cents: fc.integer({ min: 0, max: 100_000 }) }),
+        ),
+        { nil: null },
+      ),
     });
     fc.assert(
       fc.property(fc.array(line, { minLength: 1, maxLength: 30 }), fc.integer({ min: 0, max: 3_000 }), (lines, percent) => {
@@ -156,7 +169,12 @@ describe('the invoice an entry tells', () => {
 });
 
 describe('the receipt in words', () => {
-  const words: ReceiptWords = (key, params) => (params ? `${key}(${Object.entries(params).map(([k, v]) => `${k}=${v}`).join(',')})` : key);
+  const words: ReceiptWords = (key, params) =>
+    params
+      ? `${key}(${Object.entries(params)
+          .map(([k, v]) => `${k}=${v}`)
+          .join(',')})`
+      : key;
   const draft = sale();
   const total = draft.totals.total;
   const receipt: Receipt = saleReceipt({

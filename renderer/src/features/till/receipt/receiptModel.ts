@@ -138,7 +138,10 @@ function receiptLine(line: CheckoutLine): ReceiptLine {
  * and each line's tax computed as order.ts `priceOrder` does, then summed per rate.
  */
 export function taxesByRate(lines: readonly Pick<CheckoutLine, 'total' | 'taxPercentHundredths'>[], orderDiscountCents = 0): ReceiptTax[] {
-  const shares = spreadExact(orderDiscountCents, lines.map((line) => line.total));
+  const shares = spreadExact(
+    orderDiscountCents,
+    lines.map((line) => line.total),
+  );
   const byRate = new Map<number, ReceiptTax>();
   lines.forEach((line, index) => {
     const total = line.total - shares[index]!;
@@ -157,7 +160,14 @@ export function paymentsByMethod(check: Pick<PayCheck, 'rows'>): ReceiptPayment[
   const byMethod = new Map<number, ReceiptPayment>();
   for (const row of check.rows) {
     if (row.method === null || row.amountCents === null) continue;
-    const payment = byMethod.get(row.method.id) ?? { methodId: row.method.id, methodName: name(row.method.name), cash: row.method.cash, amountCents: 0, tenderedCents: row.method.cash ? 0 : null, changeCents: 0 };
+    const payment = byMethod.get(row.method.id) ?? {
+      methodId: row.method.id,
+      methodName: name(row.method.name),
+      cash: row.method.cash,
+      amountCents: 0,
+      tenderedCents: row.method.cash ? 0 : null,
+      changeCents: 0,
+    };
     payment.amountCents += row.amountCents;
     if (payment.tenderedCents !== null) payment.tenderedCents += row.tenderedCents ?? row.amountCents;
     payment.changeCents += row.changeCents;

@@ -91,9 +91,14 @@ describe('wrapText', () => {
   it('breaks as the old greedy wrap did, for any text (property)', () => {
     const char = fc.constantFrom('a', 'W', 'i', ' ', ' ', 'é', '€', '·', '\t', 'ő', '😀');
     fc.assert(
-      fc.property(fc.array(char, { maxLength: 120 }).map((chars) => chars.join('')), fc.integer({ min: 5, max: 200 }), fc.constantFrom<PdfFont>('regular', 'bold'), (text, width, font) => {
-        expect(wrapText(text, width, 9, font)).toEqual(greedyWrap(text, width, 9, font));
-      }),
+      fc.property(
+        fc.array(char, { maxLength: 120 }).map((chars) => chars.join('')),
+        fc.integer({ min: 5, max: 200 }),
+        fc.constantFrom<PdfFont>('regular', 'bold'),
+        (text, width, font) => {
+          expect(wrapText(text, width, 9, font)).toEqual(greedyWrap(text, width, 9, font));
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -125,7 +130,13 @@ function greedyWrap(text: string, width: number, size: number, font: PdfFont): s
 
 describe('the receipt’s PDF', () => {
   const sold = receipt([
-    line('a', 'Mitjons esportius', 998, { variantName: '39-42 · Blanc', measureThousandths: 2000, unitPriceCents: 499, totalCents: 499, promotions: [{ promotionId: 1, name: '2x1 en mitjons', cents: 499 }] }),
+    line('a', 'Mitjons esportius', 998, {
+      variantName: '39-42 · Blanc',
+      measureThousandths: 2000,
+      unitPriceCents: 499,
+      totalCents: 499,
+      promotions: [{ promotionId: 1, name: '2x1 en mitjons', cents: 499 }],
+    }),
     line('b', 'Samarreta bàsica', 1995),
   ]);
 
@@ -133,7 +144,21 @@ describe('the receipt’s PDF', () => {
     const file = binary(receiptPdf(receiptLayout(sold, words, 'en'), new Date(NOON)));
     checkStructure(file);
     expect(file).toContain(`/MediaBox [0 0 ${RECEIPT_PAGE_WIDTH.toFixed(2)} `);
-    for (const text of ['Botiga Col·lecció', 'Mitjons esportius', '39-42 · Blanc', '2 × €4.99', '2x1 en mitjons', '-€4.99', 'Samarreta bàsica', '€24.94', 'Change', '€4.72', 'Invoice E-12', 'Customer: Laia Puig', '23/11/2026, 12:00']) {
+    for (const text of [
+      'Botiga Col·lecció',
+      'Mitjons esportius',
+      '39-42 · Blanc',
+      '2 × €4.99',
+      '2x1 en mitjons',
+      '-€4.99',
+      'Samarreta bàsica',
+      '€24.94',
+      'Change',
+      '€4.72',
+      'Invoice E-12',
+      'Customer: Laia Puig',
+      '23/11/2026, 12:00',
+    ]) {
       expect(file, text).toContain(`(${encoded(text)}) Tj`);
     }
     // The promotion sits right under its line: the socks' amount, then the promotion, before the T-shirt.

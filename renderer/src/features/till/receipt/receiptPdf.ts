@@ -143,7 +143,8 @@ export function receiptRows(layout: ReceiptLayout): Row[] {
   for (const tax of layout.taxes) rows.push(taxRow(tax.cells, 7.5, tax.sum ? 'bold' : 'regular'));
   rows.push(ruleRow(true));
   rows.push(...textRows(layout.paymentsTitle, 8.5, { font: 'bold' }));
-  for (const payment of layout.payments) rows.push(...pairRows(payment.label, payment.amount, payment.kind === 'change' ? 10.5 : 9, { font: payment.kind === 'change' ? 'bold' : 'regular' }));
+  for (const payment of layout.payments)
+    rows.push(...pairRows(payment.label, payment.amount, payment.kind === 'change' ? 10.5 : 9, { font: payment.kind === 'change' ? 'bold' : 'regular' }));
   rows.push(ruleRow(true));
   rows.push(...textRows(layout.invoice.text, 9, { font: layout.invoice.state === 'numbered' ? 'bold' : 'regular' }));
   rows.push(rowOf(GAP));

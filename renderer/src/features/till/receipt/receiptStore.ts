@@ -50,7 +50,8 @@ function sameInvoice(a: ReceiptInvoice, b: ReceiptInvoice): boolean {
 export const receiptSelectors = {
   byId: (saleId: string) => (state: ReceiptState) => state.receipts.find((r) => r.saleId === saleId) ?? null,
   /** The newest receipt of this account (receipts of an account the window no longer shows are never offered). */
-  last: (accountKey: string | null) => (state: ReceiptState) => state.receipts.find((r) => accountKey === null || r.accountKey === null || r.accountKey === accountKey) ?? null,
+  last: (accountKey: string | null) => (state: ReceiptState) =>
+    state.receipts.find((r) => accountKey === null || r.accountKey === null || r.accountKey === accountKey) ?? null,
 };
 
 export interface InvoiceFollowerDeps {

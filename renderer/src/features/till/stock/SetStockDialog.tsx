@@ -98,7 +98,16 @@ export function SetStockDialog({
           </p>
         </header>
         <div className="dialog__body till-set-stock__body">
-          <Keypad label={byWeight ? t('quantityKg') : t('quantityUnits')} unit={byWeight ? tt('kg') : null} text={text} decimals={byWeight ? 3 : 0} onText={setText} problem={null} message={problem} autoFocus />
+          <Keypad
+            label={byWeight ? t('quantityKg') : t('quantityUnits')}
+            unit={byWeight ? tt('kg') : null}
+            text={text}
+            decimals={byWeight ? 3 : 0}
+            onText={setText}
+            problem={null}
+            message={problem}
+            autoFocus
+          />
           <p className="till-set-stock__hint">{byWeight ? t('hintKg') : t('hintUnits')}</p>
           {offline && failure === null && (
             <p className="notice">

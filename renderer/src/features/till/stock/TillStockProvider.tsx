@@ -28,7 +28,9 @@ export function TillStockProvider({ db, children }: { db: ShopCatalogDb; childre
   return (
     <TillStockContext.Provider value={value}>
       {children}
-      {setting !== null && <SetStockDialog db={db} product={setting.product} variantName={setting.variantName} bridge={bridge} onClose={() => setSetting(null)} />}
+      {setting !== null && (
+        <SetStockDialog db={db} product={setting.product} variantName={setting.variantName} bridge={bridge} onClose={() => setSetting(null)} />
+      )}
     </TillStockContext.Provider>
   );
 }

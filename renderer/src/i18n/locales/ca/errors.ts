@@ -51,11 +51,14 @@ export const errors = {
   'queue-unavailable': 'La cua de comandes no està disponible en aquest mode.',
   'settings-unavailable': 'La configuració no està disponible en aquest mode.',
   'pin-required': 'Això necessita el PIN del terminal, introduït al terminal mentre està desbloquejat. No s’ha fet res.',
-  'file-not-saved': 'Aquest terminal no ho ha pogut desar: el seu disc no admet escriptures (ple o només de lectura). No ha canviat res; allibera espai i torna-ho a provar.',
-  'pin-tries-not-saved': 'No s’ha comprovat el PIN: aquest terminal no pot anotar els intents fallits (disc ple o només de lectura). Allibera espai i torna-ho a provar.',
+  'file-not-saved':
+    'Aquest terminal no ho ha pogut desar: el seu disc no admet escriptures (ple o només de lectura). No ha canviat res; allibera espai i torna-ho a provar.',
+  'pin-tries-not-saved':
+    'No s’ha comprovat el PIN: aquest terminal no pot anotar els intents fallits (disc ple o només de lectura). Allibera espai i torna-ho a provar.',
 
   'demo-needs-no-tokens': 'El local de prova no necessita tokens: tria Compte real i introdueix-los allà, per al seu servidor.',
-  'tokens-for-other-server': 'Els tokens desats són de {{savedOrigin}}, no de {{origin}}: torna a escriure el token d’accés i el token d’integrador per a aquest servidor.',
+  'tokens-for-other-server':
+    'Els tokens desats són de {{savedOrigin}}, no de {{origin}}: torna a escriure el token d’accés i el token d’integrador per a aquest servidor.',
   'tokens-missing': 'Introdueix el token d’accés i el token d’integrador: no n’hi ha cap de desat per al tenant «{{tenant}}» a {{origin}}.',
   'tokens-not-entered': 'No s’ha introduït el token d’accés ni el d’integrador, i no n’hi ha cap de desat per al tenant «{{tenant}}»: introdueix-los tots dos.',
   'vault-damaged': 'Els tokens desats estan malmesos: torna’ls a escriure.',
@@ -69,7 +72,8 @@ export const errors = {
   'integrator-token-refused': 'El servidor ha rebutjat el token d’integrador (capçalera client-token).',
   'tenant-refused': 'El servidor ha rebutjat el tenant (capçalera tenant).',
 
-  'photos-no-account': 'No hi ha cap compte configurat, així que no es poden baixar les fotos: tria el local de prova o introdueix un compte a la configuració.',
+  'photos-no-account':
+    'No hi ha cap compte configurat, així que no es poden baixar les fotos: tria el local de prova o introdueix un compte a la configuració.',
   'photos-cannot-save': 'No s’han pogut desar les fotos en aquest terminal (el disc és ple o només de lectura?).',
 
   offline: 'No es pot connectar amb el servidor: revisa la connexió.',
@@ -80,12 +84,15 @@ export const errors = {
   'response-not-json': 'El servidor ha enviat una resposta que no és JSON vàlid.',
   'response-unexpected-shape': 'El servidor ha enviat dades amb una forma inesperada; no s’ha canviat res en aquest terminal.',
   'response-unreadable-write': 'No s’ha pogut llegir la resposta del servidor; potser ho ha desat i potser no.',
-  'request-too-large': 'És massa gran per enviar-ho ({{sizeKb, number}} kB; el límit és {{limitKb, number}} kB per petició). No s’ha enviat: envia-ho en parts més petites.',
+  'request-too-large':
+    'És massa gran per enviar-ho ({{sizeKb, number}} kB; el límit és {{limitKb, number}} kB per petició). No s’ha enviat: envia-ho en parts més petites.',
   'request-invalid': 'No s’ha enviat perquè està incomplet o és incorrecte.',
   'invalid-id': '{{id}} no és un identificador vàlid.',
   'stocks-need-warehouse': 'L’estoc es llegeix per magatzem: cal un magatzem.',
-  'pages-do-not-add-up': 'Les pàgines de {{endpoint}} del servidor no quadren, així que no s’ha llegit la llista; no s’ha canviat res en aquest terminal. Torna-ho a provar més tard o avisa el proveïdor.',
-  'list-too-long': 'El servidor diu que {{endpoint}} té més de {{limit, number}} pàgines, més de les que llegeix aquest terminal, així que no s’ha llegit la llista; no s’ha canviat res en aquest terminal. Avisa el proveïdor.',
+  'pages-do-not-add-up':
+    'Les pàgines de {{endpoint}} del servidor no quadren, així que no s’ha llegit la llista; no s’ha canviat res en aquest terminal. Torna-ho a provar més tard o avisa el proveïdor.',
+  'list-too-long':
+    'El servidor diu que {{endpoint}} té més de {{limit, number}} pàgines, més de les que llegeix aquest terminal, així que no s’ha llegit la llista; no s’ha canviat res en aquest terminal. Avisa el proveïdor.',
   'server-redirected': 'El servidor ha redirigit això a {{location}}; no s’ha seguit i no s’ha desat res. Revisa l’adreça del servidor a la configuració.',
   'not-found-on-server': 'El servidor no ho ha trobat.',
   'endpoint-missing': 'El servidor no té {{endpoint}}. Revisa l’adreça del servidor.',
@@ -101,9 +108,12 @@ export const errors = {
   'order-slow-down-wait': 'El servidor ha demanat que anem més a poc a poc; es torna a enviar d’aquí a {{seconds}} s.',
   'order-slow-down': 'El servidor ha demanat que anem més a poc a poc; es torna a enviar d’aquí a una estona.',
   'order-offline': 'Sense connexió amb el servidor: s’enviarà quan torni la connexió.',
-  'order-credentials-unreadable': 'No es poden llegir les credencials desades, així que no s’ha enviat res. Demana a un encarregat que torni a escriure els tokens a la configuració.',
-  'order-credentials-refused': 'El servidor ha rebutjat les credencials d’aquest terminal, així que allà no s’ha desat res. Demana a un encarregat que revisi el compte a la configuració.',
-  'order-redirected': 'El servidor ha redirigit aquesta comanda a {{location}}; no s’ha seguit i no s’ha enviat res. Demana a un encarregat que revisi la configuració.',
+  'order-credentials-unreadable':
+    'No es poden llegir les credencials desades, així que no s’ha enviat res. Demana a un encarregat que torni a escriure els tokens a la configuració.',
+  'order-credentials-refused':
+    'El servidor ha rebutjat les credencials d’aquest terminal, així que allà no s’ha desat res. Demana a un encarregat que revisi el compte a la configuració.',
+  'order-redirected':
+    'El servidor ha redirigit aquesta comanda a {{location}}; no s’ha seguit i no s’ha enviat res. Demana a un encarregat que revisi la configuració.',
   'order-no-endpoint': 'El servidor no sap on posar les comandes: potser l’adreça del compte és incorrecta. Demana a un encarregat que revisi la configuració.',
   'order-table-busy': 'La taula ja té una comanda oberta al servidor.',
   'order-confirmed-by-open-order': 'Confirmat: el servidor ja té la comanda d’aquesta taula, així que l’intent anterior va arribar.',
@@ -112,13 +122,17 @@ export const errors = {
   'order-server-unavailable': 'El servidor no està disponible ara mateix; es torna a enviar d’aquí a una estona.',
   'order-unconfirmed': 'Ha sortit, però no ha arribat cap resposta: potser el TPV la té i potser no. Comprova-ho al TPV abans de tornar-la a enviar.',
   'order-send-failed': 'Alguna cosa ha fallat en enviar-la; potser ha arribat al servidor i potser no. Comprova-ho abans de tornar-la a enviar.',
-  'order-interrupted': 'El terminal es va aturar mentre s’enviava, així que no se sap si el TPV la va rebre. Comprova-ho al TPV i després torna-la a enviar o marca-la com a feta.',
-  'order-delivery-crashed': 'El terminal ha fallat mentre enviava aquesta comanda, així que no se sap si el TPV la va rebre. Comprova-ho al TPV i després torna-la a enviar o marca-la com a feta.',
+  'order-interrupted':
+    'El terminal es va aturar mentre s’enviava, així que no se sap si el TPV la va rebre. Comprova-ho al TPV i després torna-la a enviar o marca-la com a feta.',
+  'order-delivery-crashed':
+    'El terminal ha fallat mentre enviava aquesta comanda, així que no se sap si el TPV la va rebre. Comprova-ho al TPV i després torna-la a enviar o marca-la com a feta.',
   legacy: '{{text}}',
 
   'queue-cannot-save': 'No es poden desar comandes en aquest terminal: l’emmagatzematge és ple o bloquejat.',
-  'queue-open-failed': 'No es pot obrir la cua de comandes, així que no es poden desar comandes en aquest terminal. Comprova que el disc tingui espai i reinicia el terminal.',
-  'queue-storage': 'Aquest terminal no ho ha pogut desar: la seva base de dades de comandes no admet escriptures (disc ple, només de lectura o malmès). No s’ha desat res; allibera espai i torna-ho a provar.',
+  'queue-open-failed':
+    'No es pot obrir la cua de comandes, així que no es poden desar comandes en aquest terminal. Comprova que el disc tingui espai i reinicia el terminal.',
+  'queue-storage':
+    'Aquest terminal no ho ha pogut desar: la seva base de dades de comandes no admet escriptures (disc ple, només de lectura o malmès). No s’ha desat res; allibera espai i torna-ho a provar.',
   'entry-not-in-queue': 'Aquesta comanda ja no és a la cua.',
   'queue-import-closed': 'Aquest terminal ja va recollir la seva antiga llista de comandes: no n’accepta cap altra.',
   'entry-changed': 'Aquesta comanda ha canviat mentrestant, així que no s’ha fet res: torna-la a mirar.',
@@ -155,7 +169,8 @@ export const errors = {
   'api-unexpected-status': 'El servidor ha respost HTTP {{status}} on l’API respon 200.',
   'api-not-json': 'El servidor ha respost, però no amb JSON: és l’API d’hostaleria?',
   'api-wrong-shape': 'El servidor ha respost, però no com ho fa l’API d’hostaleria: és el servidor correcte?',
-  'api-redirects': 'El servidor redirigeix a {{location}} (HTTP {{status}}). El terminal no segueix redireccions amb els tokens: introdueix l’adreça on respon de veritat l’API.',
+  'api-redirects':
+    'El servidor redirigeix a {{location}} (HTTP {{status}}). El terminal no segueix redireccions amb els tokens: introdueix l’adreça on respon de veritat l’API.',
   'payment-methods-read_one': 'S’ha llegit {{count}} forma de pagament.',
   'payment-methods-read_many': 'S’han llegit {{count}} formes de pagament.',
   'payment-methods-read_other': 'S’han llegit {{count}} formes de pagament.',
@@ -228,7 +243,8 @@ export const errors = {
   'secrets-wrong-kind': 'Aquests tokens són d’un altre tipus de compte: un local necessita un token d’accés i un token d’integrador; una botiga, un token.',
   'shop-address-ok': 'Servidor de la botiga {{server}}.',
   // Vendes de la botiga per la cua
-  'invoice-order-unknown': 'Aquí no se sap el número de comanda d’aquesta venda a la botiga (es va marcar com a feta): factura-la al sistema de la botiga i marca-la com a feta.',
+  'invoice-order-unknown':
+    'Aquí no se sap el número de comanda d’aquesta venda a la botiga (es va marcar com a feta): factura-la al sistema de la botiga i marca-la com a feta.',
   'invoice-confirmed-by-already-invoiced': 'Confirmat: la botiga diu que la comanda ja està facturada, així que l’intent anterior va arribar.',
   'webhook-host-invalid': 'Escriu una adreça IPv4 (com ara 127.0.0.1), :: o ::1.',
   'webhook-port-invalid': 'Escriu un port del 0 al 65535.',

@@ -31,7 +31,8 @@ export const lock = {
   gateManager: 'Introdueix el PIN per obrir el mode gerent',
   gateContinue: 'Introdueix el PIN per continuar',
   damagedNotice: 'Sense PIN: fitxer malmès',
-  damagedDetail: 'No s’ha pogut llegir el PIN desat (el fitxer s’ha apartat). Aquest terminal no té PIN i no bloqueja res fins que se’n torni a posar un a Configuració.',
+  damagedDetail:
+    'No s’ha pogut llegir el PIN desat (el fitxer s’ha apartat). Aquest terminal no té PIN i no bloqueja res fins que se’n torni a posar un a Configuració.',
   setTitle: 'Posa un PIN',
   changeTitle: 'Canvia el PIN',
   removeTitle: 'Treu el PIN',

@@ -175,8 +175,10 @@ export const order = {
   sentRound: 'Desat: s’està enviant al TPV ({{where}}).',
   sentTakeaway: 'Comanda per emportar de {{name}} desada: s’està enviant al TPV.',
   sentDelivery: 'Comanda a domicili per a {{address}} desada: s’està enviant al TPV.',
-  failedUnconfirmed: 'Sense confirmar: el terminal no ha respost, així que potser aquesta comanda s’ha desat o potser no. Es conserva el tiquet: torna a tocar Envia, no s’enviarà dues vegades.',
-  failedNotSaved: 'No desat: aquest terminal no ha pogut desar la comanda. Es conserva el tiquet: torna a tocar Envia; si continua fallant, reinicia el terminal.',
+  failedUnconfirmed:
+    'Sense confirmar: el terminal no ha respost, així que potser aquesta comanda s’ha desat o potser no. Es conserva el tiquet: torna a tocar Envia, no s’enviarà dues vegades.',
+  failedNotSaved:
+    'No desat: aquest terminal no ha pogut desar la comanda. Es conserva el tiquet: torna a tocar Envia; si continua fallant, reinicia el terminal.',
   detailsForSupport: 'Detalls per al suport',
 
   // What the waiter typed

@@ -4,7 +4,8 @@ export const pending = {
   backToFloor: 'Torna a la sala',
   backToTill: 'Torna a la caixa',
   opening: 'Obrint les comandes d’aquest terminal…',
-  storageProblemHint: 'Les comandes noves no es desen i les que esperen no poden sortir fins que se solucioni: allibera espai en aquest terminal o avisa un encarregat. Detall: {{detail}}',
+  storageProblemHint:
+    'Les comandes noves no es desen i les que esperen no poden sortir fins que se solucioni: allibera espai en aquest terminal o avisa un encarregat. Detall: {{detail}}',
   emptyTitle: 'Res pendent: totes les comandes han arribat al TPV',
   emptyHint: 'Aquí apareixen les comandes desades sense connexió o que necessiten la teva atenció.',
   stateQueued: 'En cua',
@@ -66,8 +67,10 @@ export const pending = {
   discardQuestion: 'Vols descartar {{label}}?',
   resend: 'Reenvia',
   discard: 'Descarta',
-  resendSeating: '{{label}}: potser la taula ja és oberta al TPV. Reenviar és segur: el TPV rebutja una segona comanda oberta a la mateixa taula, i aquest rebuig indica a aquest terminal que la primera ha arribat.',
-  resendOrder: '{{label}}: potser aquesta comanda ja és al TPV. Comprova-ho allà primer; si la trobes, toca "Marca com a feta". Reenviar una comanda que ja ha arribat la posa dues vegades al TPV.',
+  resendSeating:
+    '{{label}}: potser la taula ja és oberta al TPV. Reenviar és segur: el TPV rebutja una segona comanda oberta a la mateixa taula, i aquest rebuig indica a aquest terminal que la primera ha arribat.',
+  resendOrder:
+    '{{label}}: potser aquesta comanda ja és al TPV. Comprova-ho allà primer; si la trobes, toca "Marca com a feta". Reenviar una comanda que ja ha arribat la posa dues vegades al TPV.',
   discardUnconfirmed: '{{label}}: descarta-la només si no és al TPV o si ja l’has resolta allà. Aquest terminal l’oblida.',
   discardRejected: '{{label}}: no és al TPV. Si la descartes no s’enviarà; aquest terminal l’oblida.',
   discardQueued: '{{label}}: encara no s’ha enviat. Si la descartes, no arribarà mai al TPV.',
@@ -98,10 +101,13 @@ export const pending = {
   waitingForCard: 'Esperant a cobrar la targeta regal {{uuid}}: surt tan bon punt es cobri la targeta.',
   waitingForEntry: 'Esperant que {{label}} arribi abans al TPV.',
   waitingForPayment: 'Esperant que es desi el seu pagament: la targeta només es cobra juntament amb ell. Si el pagament no s’ha fet, descarta això.',
-  meaningGiftRedeemUnconfirmed: 'La petició per cobrar la targeta {{uuid}} ha sortit, però no ha arribat cap resposta: potser s’ha cobrat i potser no. Comprova el saldo de la targeta al TPV i després: «S’ha cobrat la targeta» deixa sortir el pagament; Reenvia la torna a cobrar; Descarta descarta també el pagament.',
+  meaningGiftRedeemUnconfirmed:
+    'La petició per cobrar la targeta {{uuid}} ha sortit, però no ha arribat cap resposta: potser s’ha cobrat i potser no. Comprova el saldo de la targeta al TPV i després: «S’ha cobrat la targeta» deixa sortir el pagament; Reenvia la torna a cobrar; Descarta descarta també el pagament.',
   actionMarkCharged: 'S’ha cobrat la targeta',
-  resendGiftRedeem: 'Targeta {{uuid}}: comprova primer el saldo al TPV. Si el primer cobrament ha arribat, reenviar cobra la targeta dues vegades; toca «S’ha cobrat la targeta» en lloc d’això.',
-  resendPayment: '{{label}}: potser aquest pagament ja és al TPV. Revisa-hi primer els pagaments de la taula; si el trobes, toca "Marca com a feta". Reenviar un pagament que ja ha arribat el registra dues vegades.',
+  resendGiftRedeem:
+    'Targeta {{uuid}}: comprova primer el saldo al TPV. Si el primer cobrament ha arribat, reenviar cobra la targeta dues vegades; toca «S’ha cobrat la targeta» en lloc d’això.',
+  resendPayment:
+    '{{label}}: potser aquest pagament ja és al TPV. Revisa-hi primer els pagaments de la taula; si el trobes, toca "Marca com a feta". Reenviar un pagament que ja ha arribat el registra dues vegades.',
   discardGiftRedeem: 'La targeta {{uuid}} no es cobrarà, i el pagament que l’espera també es descarta.',
   discardGiftRedeemUnconfirmed: 'Targeta {{uuid}}: descarta-la només si el saldo al TPV mostra que NO s’ha cobrat. El pagament que l’espera també es descarta.',
   // Vendes de la botiga
@@ -113,17 +119,22 @@ export const pending = {
   summaryInvoice_many: '{{count}} pagaments · {{amount}}',
   summaryInvoice_other: '{{count}} pagaments · {{amount}}',
   waitingForSale: 'Esperant que la seva venda arribi a la botiga: la factura necessita el número de comanda de la venda.',
-  resendSale: '{{label}}: potser aquesta venda ja és al sistema de la botiga. Revisa-hi primer les comandes; si la trobes, toca "Marca com a feta". Reenviar una venda que ja ha arribat la registra dues vegades.',
-  resendInvoice: '{{label}}: si la primera factura ha arribat, la botiga respon «ja facturada» i aquesta compta com a lliurada; res no es factura dues vegades.',
+  resendSale:
+    '{{label}}: potser aquesta venda ja és al sistema de la botiga. Revisa-hi primer les comandes; si la trobes, toca "Marca com a feta". Reenviar una venda que ja ha arribat la registra dues vegades.',
+  resendInvoice:
+    '{{label}}: si la primera factura ha arribat, la botiga respon «ja facturada» i aquesta compta com a lliurada; res no es factura dues vegades.',
   discardSaleInvoice: 'La seva factura es descarta amb ella.',
   // Mercaderia rebuda d’una comanda de compra
   kindStockReceipt: 'Mercaderia rebuda',
   placePurchaseOrder: 'Comanda de compra {{reference}} → {{warehouse}}',
   summaryStockReceipt: '{{item}} · +{{quantity}}',
-  meaningStockReceiptUnconfirmed: 'Ha sortit, però no ha arribat cap resposta: potser l’estoc s’ha sumat i potser no. Comprova al TPV l’estoc de l’article en aquest magatzem i després: «S’ha sumat l’estoc» si s’ha sumat; Reenvia el torna a sumar.',
+  meaningStockReceiptUnconfirmed:
+    'Ha sortit, però no ha arribat cap resposta: potser l’estoc s’ha sumat i potser no. Comprova al TPV l’estoc de l’article en aquest magatzem i després: «S’ha sumat l’estoc» si s’ha sumat; Reenvia el torna a sumar.',
   actionMarkStockAdded: 'S’ha sumat l’estoc',
-  resendStockReceipt: '{{label}}: potser aquest estoc ja s’ha sumat. Comprova primer al TPV l’estoc de l’article en aquest magatzem; si s’ha sumat, toca «S’ha sumat l’estoc». Reenviar-lo el suma dues vegades.',
+  resendStockReceipt:
+    '{{label}}: potser aquest estoc ja s’ha sumat. Comprova primer al TPV l’estoc de l’article en aquest magatzem; si s’ha sumat, toca «S’ha sumat l’estoc». Reenviar-lo el suma dues vegades.',
   discardStockReceiptQueued: '{{label}}: encara no s’ha enviat. Si el descartes, aquest estoc no se sumarà mai.',
-  discardStockReceiptUnconfirmed: '{{label}}: descarta’l només si el TPV mostra que aquest estoc NO s’ha sumat, o si l’has sumat allà a mà. Aquest terminal l’oblida.',
+  discardStockReceiptUnconfirmed:
+    '{{label}}: descarta’l només si el TPV mostra que aquest estoc NO s’ha sumat, o si l’has sumat allà a mà. Aquest terminal l’oblida.',
   discardStockReceiptRejected: '{{label}}: el TPV no ha sumat aquest estoc. Si el descartes no s’enviarà; aquest terminal l’oblida.',
 };

@@ -16,7 +16,8 @@ export const service = {
   seating: 'Asseient…',
   checkFields: 'Revisa els camps marcats.',
   storeOpening: 'El magatzem de comandes d’aquest terminal encara s’està obrint. Espera un moment i torna a tocar Asseure.',
-  notConfirmed: 'Sense confirmar: el terminal no ha respost, així que potser la taula s’ha desat o potser no. Les teves dades es conserven: torna a tocar Asseure, no s’enviarà dues vegades.',
+  notConfirmed:
+    'Sense confirmar: el terminal no ha respost, així que potser la taula s’ha desat o potser no. Les teves dades es conserven: torna a tocar Asseure, no s’enviarà dues vegades.',
   notSaved: 'No s’ha pogut desar la taula en aquest terminal, així que no s’ha enviat res. Les teves dades es conserven: toca Asseure per tornar-ho a provar.',
   fromCustomerList: 'De la llista de clients:',
   removeCustomer: 'Treu el client',

@@ -1,7 +1,8 @@
 // Estoc: el magatzem des del qual ven aquest terminal, l'estoc als botons, esgotar i reposar (ca).
 export const stock = {
   settingsTitle: 'Magatzem des del qual ven aquest terminal',
-  settingsHint: "Les comandes en descompten l'estoc i els botons en mostren l'estoc. Mantén premut un botó de producte (o prem Maj+F10 a sobre) per marcar-lo esgotat o reposar-lo.",
+  settingsHint:
+    "Les comandes en descompten l'estoc i els botons en mostren l'estoc. Mantén premut un botó de producte (o prem Maj+F10 a sobre) per marcar-lo esgotat o reposar-lo.",
   none: 'Cap',
   noneHint: "No es mostra ni es descompta l'estoc",
   warehouseNumber: 'Magatzem {{id}}',

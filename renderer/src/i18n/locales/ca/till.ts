@@ -56,7 +56,8 @@ export const till = {
   linksOffline: 'Promocions del producte sense comprovar — sense connexió',
   linksFailed: 'Promocions del producte encara sense comprovar',
   comboWaiting: 'Combo «{{name}}» encara no aplicat: comprovant quins productes inclou ({{read}} de {{total}} productes revisats)',
-  comboWaitingFailed: "Combo «{{name}}» encara no aplicat: alguns productes no s'han pogut comprovar — es tornarà a provar ({{read}} de {{total}} productes revisats)",
+  comboWaitingFailed:
+    "Combo «{{name}}» encara no aplicat: alguns productes no s'han pogut comprovar — es tornarà a provar ({{read}} de {{total}} productes revisats)",
   comboWaitingOffline: 'Combo «{{name}}» encara no aplicat: no es poden comprovar els seus productes — sense connexió',
   payChecking: 'Comprovant les promocions…',
   variantsHint: 'Tria talla i color ({{price}}). L’estoc és el de la botiga.',

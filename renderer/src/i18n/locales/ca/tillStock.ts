@@ -18,6 +18,7 @@ export const tillStock = {
   problem_invalidKg: 'Escriu un pes en kg amb fins a 3 decimals, 0 o més.',
   'problem_too-large': 'És més del que la botiga pot comptar.',
   notChangedOffline: 'Sense canvis: no s’arriba al servidor de la botiga. Torna-ho a provar quan el terminal tingui connexió.',
-  notChangedUnknown: 'El servidor de la botiga no ha respost: pot ser que l’estoc no s’hagi fixat. En aquest terminal no ha canviat res; torna’l a fixar amb connexió (fixar-lo dues vegades no fa mal).',
+  notChangedUnknown:
+    'El servidor de la botiga no ha respost: pot ser que l’estoc no s’hagi fixat. En aquest terminal no ha canviat res; torna’l a fixar amb connexió (fixar-lo dues vegades no fa mal).',
   notChanged: 'Sense canvis: {{reason}}',
 };

@@ -1,7 +1,8 @@
 // El receptor de webhooks de la botiga a Configuració: la configuració, la URL per registrar, el secret i el registre (ca).
 export const webhooks = {
   title: 'Canvis al moment (webhooks)',
-  intro: 'El servei de la botiga pot avisar aquest terminal tan bon punt canvia un producte o un client, o es tanca una venda, sense esperar la propera sincronització. Sense això, tot arriba igualment amb la sincronització.',
+  intro:
+    'El servei de la botiga pot avisar aquest terminal tan bon punt canvia un producte o un client, o es tanca una venda, sense esperar la propera sincronització. Sense això, tot arriba igualment amb la sincronització.',
   receiver: 'Receptor',
   on: 'Activat',
   onHint: 'Escolta els webhooks de la botiga',
@@ -19,7 +20,8 @@ export const webhooks = {
   secretSaved: 'Hi ha una clau desada. Escriu-ne una altra només per substituir-la.',
   secretMissing: 'No hi ha cap clau desada: es rebutja cada enviament fins que hi escriguis la clau secreta dels webhooks de la botiga.',
   secretPlaceholder: 'De la pàgina de webhooks del compte de la botiga',
-  reachNote: 'El servei de la botiga ha de poder arribar a aquesta URL. Amb «Només aquest ordinador» cal un túnel o un proxy en aquest ordinador; a través d’internet, posa-hi HTTPS al davant.',
+  reachNote:
+    'El servei de la botiga ha de poder arribar a aquesta URL. Amb «Només aquest ordinador» cal un túnel o un proxy en aquest ordinador; a través d’internet, posa-hi HTTPS al davant.',
   urlTitle: 'URL per registrar al servei de la botiga',
   stateListening: 'Escoltant',
   stateOff: 'No escolta',

@@ -87,12 +87,15 @@ export const errors = {
   'response-not-json': 'The server sent an answer that is not valid JSON.',
   'response-unexpected-shape': 'The server sent data in an unexpected shape; nothing was changed on this terminal.',
   'response-unreadable-write': 'The server’s answer could not be read; it may or may not have saved this.',
-  'request-too-large': 'This is too large to send ({{sizeKb, number}} kB; the limit is {{limitKb, number}} kB per request). It was not sent: send it in smaller parts.',
+  'request-too-large':
+    'This is too large to send ({{sizeKb, number}} kB; the limit is {{limitKb, number}} kB per request). It was not sent: send it in smaller parts.',
   'request-invalid': 'This was not sent because it is incomplete or wrong.',
   'invalid-id': '{{id}} is not a valid id.',
   'stocks-need-warehouse': 'Stocks are read per warehouse: a warehouse is needed.',
-  'pages-do-not-add-up': 'The server’s pages of {{endpoint}} do not add up, so the list was not read; nothing was changed on this terminal. Try again later, or report it to the vendor.',
-  'list-too-long': 'The server says {{endpoint}} runs to more than {{limit, number}} pages, more than this terminal reads, so the list was not read; nothing was changed on this terminal. Report it to the vendor.',
+  'pages-do-not-add-up':
+    'The server’s pages of {{endpoint}} do not add up, so the list was not read; nothing was changed on this terminal. Try again later, or report it to the vendor.',
+  'list-too-long':
+    'The server says {{endpoint}} runs to more than {{limit, number}} pages, more than this terminal reads, so the list was not read; nothing was changed on this terminal. Report it to the vendor.',
   'server-redirected': 'The server redirected this to {{location}}; it was not followed, and nothing was saved. Check the server address in Settings.',
   'not-found-on-server': 'The server did not find this.',
   'endpoint-missing': 'The server has no {{endpoint}}. Check the server address.',
@@ -120,14 +123,17 @@ export const errors = {
   'order-server-unavailable': 'The server is temporarily unavailable; sending again shortly.',
   'order-unconfirmed': 'It left, but no answer came back: the POS may or may not have it. Check on the point of sale before sending it again.',
   'order-send-failed': 'Something went wrong while sending; it may or may not have reached the server. Check before sending again.',
-  'order-interrupted': 'The terminal stopped while this was being sent, so it is not known whether the POS received it. Check the POS, then resend or mark it done.',
-  'order-delivery-crashed': 'The terminal failed while sending this order, so it is not known whether the POS received it. Check the POS, then resend or mark it done.',
+  'order-interrupted':
+    'The terminal stopped while this was being sent, so it is not known whether the POS received it. Check the POS, then resend or mark it done.',
+  'order-delivery-crashed':
+    'The terminal failed while sending this order, so it is not known whether the POS received it. Check the POS, then resend or mark it done.',
   legacy: '{{text}}',
 
   // The queue
   'queue-cannot-save': 'Orders cannot be saved on this terminal: storage is full or blocked.',
   'queue-open-failed': 'The order queue cannot be opened, so orders cannot be saved on this terminal. Check the disk has space, then restart the terminal.',
-  'queue-storage': 'This terminal could not save it: its order database refuses writes (disk full, read-only or damaged). Nothing was saved; free some disk space and try again.',
+  'queue-storage':
+    'This terminal could not save it: its order database refuses writes (disk full, read-only or damaged). Nothing was saved; free some disk space and try again.',
   'entry-not-in-queue': 'This order is no longer in the queue.',
   'queue-import-closed': 'This terminal took its old order list over already: it takes no other.',
   'entry-changed': 'This order changed meanwhile, so nothing was done: look at it again.',
@@ -163,7 +169,8 @@ export const errors = {
   'api-unexpected-status': 'The server answered HTTP {{status}} where the API answers 200.',
   'api-not-json': 'The server answered, but not with JSON: is this the hospitality API?',
   'api-wrong-shape': 'The server answered, but not as the hospitality API does: is this the right server?',
-  'api-redirects': 'The server redirects to {{location}} (HTTP {{status}}). The terminal does not follow redirects with the tokens: enter the address the API really answers at.',
+  'api-redirects':
+    'The server redirects to {{location}} (HTTP {{status}}). The terminal does not follow redirects with the tokens: enter the address the API really answers at.',
   'payment-methods-read_one': 'Read {{count}} payment method.',
   'payment-methods-read_other': 'Read {{count}} payment methods.',
   'images-server-problem': 'The image storage at {{host}} had a problem (HTTP {{status}}).',

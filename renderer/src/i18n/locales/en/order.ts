@@ -158,7 +158,8 @@ export const order = {
   sentRound: 'Saved — sending to the POS ({{where}}).',
   sentTakeaway: 'Takeaway for {{name}} saved — sending to the POS.',
   sentDelivery: 'Delivery to {{address}} saved — sending to the POS.',
-  failedUnconfirmed: 'Not confirmed: the terminal did not answer, so this order may or may not be saved. The ticket is kept — tap Send again: it will not be sent twice.',
+  failedUnconfirmed:
+    'Not confirmed: the terminal did not answer, so this order may or may not be saved. The ticket is kept — tap Send again: it will not be sent twice.',
   failedNotSaved: 'Not saved: this terminal could not store the order. The ticket is kept — try Send again; if it keeps failing, restart the terminal.',
   detailsForSupport: 'Details for support',
 

@@ -4,7 +4,8 @@ export const pending = {
   backToFloor: 'Back to floor',
   backToTill: 'Back to the till',
   opening: 'Opening this terminal’s orders…',
-  storageProblemHint: 'New orders are not saved and waiting ones cannot leave until this is fixed: free space on this terminal or ask a manager. Detail: {{detail}}',
+  storageProblemHint:
+    'New orders are not saved and waiting ones cannot leave until this is fixed: free space on this terminal or ask a manager. Detail: {{detail}}',
   emptyTitle: 'Nothing pending: every order reached the POS',
   emptyHint: 'Orders saved while offline, or that need you, show here.',
   stateQueued: 'Queued',
@@ -61,8 +62,10 @@ export const pending = {
   discardQuestion: 'Discard {{label}}?',
   resend: 'Resend',
   discard: 'Discard',
-  resendSeating: '{{label}}: the seating may already be open in the POS. Resending is safe: the POS refuses a second open order on the same table, and that refusal tells this terminal the first one arrived.',
-  resendOrder: '{{label}}: this order may already be in the POS. Check there first — if you find it, tap "Mark done" instead. Resending an order that arrived puts it in the POS twice.',
+  resendSeating:
+    '{{label}}: the seating may already be open in the POS. Resending is safe: the POS refuses a second open order on the same table, and that refusal tells this terminal the first one arrived.',
+  resendOrder:
+    '{{label}}: this order may already be in the POS. Check there first — if you find it, tap "Mark done" instead. Resending an order that arrived puts it in the POS twice.',
   discardUnconfirmed: '{{label}}: discard it only if it is not in the POS, or you have dealt with it there. This terminal forgets it.',
   discardRejected: '{{label}} is not in the POS. Discarding it means it will not be sent; this terminal forgets it.',
   discardQueued: '{{label}} has not been sent yet. Discarding it means it will never reach the POS.',
@@ -92,10 +95,13 @@ export const pending = {
   waitingForCard: 'Waiting for gift card {{uuid}} to be charged: it leaves once the card is.',
   waitingForEntry: 'Waiting for {{label}} to reach the POS first.',
   waitingForPayment: 'Waiting for its payment to be saved: the card is charged only together with it. If the payment was not taken, discard this.',
-  meaningGiftRedeemUnconfirmed: 'The request to charge card {{uuid}} left, but no answer came back: the card may or may not have been charged. Check the card’s balance at the POS, then: “The card was charged” lets its payment go; Resend charges it again; Discard drops the payment too.',
+  meaningGiftRedeemUnconfirmed:
+    'The request to charge card {{uuid}} left, but no answer came back: the card may or may not have been charged. Check the card’s balance at the POS, then: “The card was charged” lets its payment go; Resend charges it again; Discard drops the payment too.',
   actionMarkCharged: 'The card was charged',
-  resendGiftRedeem: 'Card {{uuid}}: check its balance at the POS first. If the first charge arrived, resending charges the card twice — tap “The card was charged” instead.',
-  resendPayment: '{{label}}: this payment may already be in the POS. Check the table’s payments there first — if you find it, tap "Mark done" instead. Resending a payment that arrived records it twice.',
+  resendGiftRedeem:
+    'Card {{uuid}}: check its balance at the POS first. If the first charge arrived, resending charges the card twice — tap “The card was charged” instead.',
+  resendPayment:
+    '{{label}}: this payment may already be in the POS. Check the table’s payments there first — if you find it, tap "Mark done" instead. Resending a payment that arrived records it twice.',
   discardGiftRedeem: 'Card {{uuid}} will not be charged, and the payment waiting for it is discarded too.',
   discardGiftRedeemUnconfirmed: 'Card {{uuid}}: discard only if its balance at the POS shows it was NOT charged. The payment waiting for it is discarded too.',
   // Shop sales
@@ -106,17 +112,21 @@ export const pending = {
   summaryInvoice_one: '{{count}} payment · {{amount}}',
   summaryInvoice_other: '{{count}} payments · {{amount}}',
   waitingForSale: 'Waiting for its sale to reach the shop: the invoice needs the sale’s order number.',
-  resendSale: '{{label}}: this sale may already be in the shop’s system. Check its orders there first — if you find it, tap "Mark done" instead. Resending a sale that arrived records it twice.',
+  resendSale:
+    '{{label}}: this sale may already be in the shop’s system. Check its orders there first — if you find it, tap "Mark done" instead. Resending a sale that arrived records it twice.',
   resendInvoice: '{{label}}: if the first invoice arrived, the shop answers “already invoiced” and this one counts as delivered; nothing is invoiced twice.',
   discardSaleInvoice: 'Its invoice is discarded with it.',
   // Goods received from a purchase order
   kindStockReceipt: 'Goods received',
   placePurchaseOrder: 'Purchase order {{reference}} → {{warehouse}}',
   summaryStockReceipt: '{{item}} · +{{quantity}}',
-  meaningStockReceiptUnconfirmed: 'It left, but no answer came back: the stock may or may not have been added. Check the item’s stock in that warehouse at the POS, then: “The stock was added” if it was; Resend adds it again.',
+  meaningStockReceiptUnconfirmed:
+    'It left, but no answer came back: the stock may or may not have been added. Check the item’s stock in that warehouse at the POS, then: “The stock was added” if it was; Resend adds it again.',
   actionMarkStockAdded: 'The stock was added',
-  resendStockReceipt: '{{label}}: this stock may already have been added. Check the item’s stock in that warehouse at the POS first — if it was added, tap “The stock was added” instead. Resending adds it twice.',
+  resendStockReceipt:
+    '{{label}}: this stock may already have been added. Check the item’s stock in that warehouse at the POS first — if it was added, tap “The stock was added” instead. Resending adds it twice.',
   discardStockReceiptQueued: '{{label}} has not been sent yet. Discarding it means this stock is never added.',
-  discardStockReceiptUnconfirmed: '{{label}}: discard it only if the POS shows this stock was NOT added, or you added it there by hand. This terminal forgets it.',
+  discardStockReceiptUnconfirmed:
+    '{{label}}: discard it only if the POS shows this stock was NOT added, or you added it there by hand. This terminal forgets it.',
   discardStockReceiptRejected: '{{label}}: the POS did not add this stock. Discarding it means it will not be sent; this terminal forgets it.',
 };

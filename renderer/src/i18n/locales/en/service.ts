@@ -16,7 +16,8 @@ export const service = {
   seating: 'Seating…',
   checkFields: 'Check the highlighted fields.',
   storeOpening: 'This terminal’s order store is still opening. Wait a moment, then tap Seat again.',
-  notConfirmed: 'Not confirmed: the terminal did not answer, so this seating may or may not be saved. Your entries are kept: tap Seat again — it will not be sent twice.',
+  notConfirmed:
+    'Not confirmed: the terminal did not answer, so this seating may or may not be saved. Your entries are kept: tap Seat again — it will not be sent twice.',
   notSaved: 'The seating could not be saved on this terminal, so nothing was sent. Your entries are kept: tap Seat to try again.',
   fromCustomerList: 'From the customer list:',
   removeCustomer: 'Remove customer',

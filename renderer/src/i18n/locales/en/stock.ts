@@ -1,7 +1,8 @@
 // Stock: the warehouse this terminal sells from, stock on item buttons, 86 and put back (en).
 export const stock = {
   settingsTitle: 'Warehouse this terminal sells from',
-  settingsHint: 'Orders take their stock from it, and item buttons show its stock. Hold an item button (or press Shift+F10 on it) to mark it sold out or put it back.',
+  settingsHint:
+    'Orders take their stock from it, and item buttons show its stock. Hold an item button (or press Shift+F10 on it) to mark it sold out or put it back.',
   none: 'None',
   noneHint: 'No stock shown or discounted',
   warehouseNumber: 'Warehouse {{id}}',

@@ -18,6 +18,7 @@ export const tillStock = {
   problem_invalidKg: 'Type a weight in kg with up to 3 decimals, 0 or more.',
   'problem_too-large': 'That is more than the shop can count.',
   notChangedOffline: 'Not changed: the shop’s server cannot be reached. Try again once the terminal is online.',
-  notChangedUnknown: 'No answer from the shop’s server: the stock may not be set. Nothing changed on this terminal; set it again once online (setting it twice is safe).',
+  notChangedUnknown:
+    'No answer from the shop’s server: the stock may not be set. Nothing changed on this terminal; set it again once online (setting it twice is safe).',
   notChanged: 'Not changed: {{reason}}',
 };

@@ -1,7 +1,8 @@
 // The shop's webhook receiver in Settings: its settings, the URL to register, the secret and the log (en).
 export const webhooks = {
   title: 'Live changes (webhooks)',
-  intro: 'The shop’s retail service can tell this terminal at once when a product or a customer changes, or a sale closes, instead of waiting for the next sync. Without it everything still arrives with the sync.',
+  intro:
+    'The shop’s retail service can tell this terminal at once when a product or a customer changes, or a sale closes, instead of waiting for the next sync. Without it everything still arrives with the sync.',
   receiver: 'Receiver',
   on: 'On',
   onHint: 'Listens for the shop’s webhooks',
@@ -19,7 +20,8 @@ export const webhooks = {
   secretSaved: 'A secret is saved. Type another only to replace it.',
   secretMissing: 'No secret saved: every delivery is refused until the shop’s webhook secret key is typed here.',
   secretPlaceholder: 'From the shop account’s webhooks page',
-  reachNote: 'The shop’s retail service must be able to reach this URL. On “This computer only” it needs a tunnel or a proxy on this computer; across the internet, put HTTPS in front of it.',
+  reachNote:
+    'The shop’s retail service must be able to reach this URL. On “This computer only” it needs a tunnel or a proxy on this computer; across the internet, put HTTPS in front of it.',
   urlTitle: 'URL to register at the retail service',
   stateListening: 'Listening',
   stateOff: 'Not listening',

@@ -51,13 +51,17 @@ export const errors = {
   'queue-unavailable': 'La cola de pedidos no está disponible en este modo.',
   'settings-unavailable': 'Los ajustes no están disponibles en este modo.',
   'pin-required': 'Esto necesita el PIN del terminal, introducido en el terminal mientras está desbloqueado. No se ha hecho nada.',
-  'file-not-saved': 'Este terminal no lo ha podido guardar: su disco no admite escrituras (lleno o de solo lectura). No ha cambiado nada; libera espacio y vuelve a intentarlo.',
-  'pin-tries-not-saved': 'No se ha comprobado el PIN: este terminal no puede anotar los intentos fallidos (disco lleno o de solo lectura). Libera espacio y vuelve a intentarlo.',
+  'file-not-saved':
+    'Este terminal no lo ha podido guardar: su disco no admite escrituras (lleno o de solo lectura). No ha cambiado nada; libera espacio y vuelve a intentarlo.',
+  'pin-tries-not-saved':
+    'No se ha comprobado el PIN: este terminal no puede anotar los intentos fallidos (disco lleno o de solo lectura). Libera espacio y vuelve a intentarlo.',
 
   'demo-needs-no-tokens': 'El local de prueba no necesita tokens: elige Cuenta real e introdúcelos allí, para su servidor.',
-  'tokens-for-other-server': 'Los tokens guardados son de {{savedOrigin}}, no de {{origin}}: vuelve a escribir el token de acceso y el token de integrador para este servidor.',
+  'tokens-for-other-server':
+    'Los tokens guardados son de {{savedOrigin}}, no de {{origin}}: vuelve a escribir el token de acceso y el token de integrador para este servidor.',
   'tokens-missing': 'Introduce el token de acceso y el token de integrador: no hay ninguno guardado para el tenant «{{tenant}}» en {{origin}}.',
-  'tokens-not-entered': 'No se ha introducido el token de acceso ni el de integrador, y no hay ninguno guardado para el tenant «{{tenant}}»: introduce los dos.',
+  'tokens-not-entered':
+    'No se ha introducido el token de acceso ni el de integrador, y no hay ninguno guardado para el tenant «{{tenant}}»: introduce los dos.',
   'vault-damaged': 'Los tokens guardados están dañados: vuelve a escribirlos.',
   'vault-no-encryption':
     'Este ordenador no ofrece cifrado para guardar secretos, así que el terminal no guardará los tokens de acceso. Inicia una sesión de escritorio con un llavero o usa el terminal en el navegador.',
@@ -69,7 +73,8 @@ export const errors = {
   'integrator-token-refused': 'El servidor ha rechazado el token de integrador (cabecera client-token).',
   'tenant-refused': 'El servidor ha rechazado el tenant (cabecera tenant).',
 
-  'photos-no-account': 'No hay ninguna cuenta configurada, así que no se pueden descargar las fotos: elige el local de prueba o introduce una cuenta en Ajustes.',
+  'photos-no-account':
+    'No hay ninguna cuenta configurada, así que no se pueden descargar las fotos: elige el local de prueba o introduce una cuenta en Ajustes.',
   'photos-cannot-save': 'No se han podido guardar las fotos en este terminal (¿el disco está lleno o es de solo lectura?).',
 
   offline: 'No se puede conectar con el servidor: revisa la conexión.',
@@ -80,12 +85,15 @@ export const errors = {
   'response-not-json': 'El servidor ha enviado una respuesta que no es JSON válido.',
   'response-unexpected-shape': 'El servidor ha enviado datos con una forma inesperada; no se ha cambiado nada en este terminal.',
   'response-unreadable-write': 'No se ha podido leer la respuesta del servidor; puede que lo haya guardado o no.',
-  'request-too-large': 'Es demasiado grande para enviarlo ({{sizeKb, number}} kB; el límite es {{limitKb, number}} kB por petición). No se ha enviado: envíalo en partes más pequeñas.',
+  'request-too-large':
+    'Es demasiado grande para enviarlo ({{sizeKb, number}} kB; el límite es {{limitKb, number}} kB por petición). No se ha enviado: envíalo en partes más pequeñas.',
   'request-invalid': 'No se ha enviado porque está incompleto o es incorrecto.',
   'invalid-id': '{{id}} no es un identificador válido.',
   'stocks-need-warehouse': 'El stock se lee por almacén: hace falta un almacén.',
-  'pages-do-not-add-up': 'Las páginas de {{endpoint}} del servidor no cuadran, así que no se ha leído la lista; no se ha cambiado nada en este terminal. Vuelve a intentarlo más tarde o avisa al proveedor.',
-  'list-too-long': 'El servidor dice que {{endpoint}} tiene más de {{limit, number}} páginas, más de las que lee este terminal, así que no se ha leído la lista; no se ha cambiado nada en este terminal. Avisa al proveedor.',
+  'pages-do-not-add-up':
+    'Las páginas de {{endpoint}} del servidor no cuadran, así que no se ha leído la lista; no se ha cambiado nada en este terminal. Vuelve a intentarlo más tarde o avisa al proveedor.',
+  'list-too-long':
+    'El servidor dice que {{endpoint}} tiene más de {{limit, number}} páginas, más de las que lee este terminal, así que no se ha leído la lista; no se ha cambiado nada en este terminal. Avisa al proveedor.',
   'server-redirected': 'El servidor ha redirigido esto a {{location}}; no se ha seguido y no se ha guardado nada. Revisa la dirección del servidor en Ajustes.',
   'not-found-on-server': 'El servidor no lo ha encontrado.',
   'endpoint-missing': 'El servidor no tiene {{endpoint}}. Revisa la dirección del servidor.',
@@ -101,9 +109,12 @@ export const errors = {
   'order-slow-down-wait': 'El servidor ha pedido que vayamos más despacio; se vuelve a enviar dentro de {{seconds}} s.',
   'order-slow-down': 'El servidor ha pedido que vayamos más despacio; se vuelve a enviar en breve.',
   'order-offline': 'Sin conexión con el servidor: se enviará cuando vuelva la conexión.',
-  'order-credentials-unreadable': 'No se pueden leer las credenciales guardadas, así que no se ha enviado nada. Pide a un encargado que vuelva a escribir los tokens en Ajustes.',
-  'order-credentials-refused': 'El servidor ha rechazado las credenciales de este terminal, así que allí no se ha guardado nada. Pide a un encargado que revise la cuenta en Ajustes.',
-  'order-redirected': 'El servidor ha redirigido este pedido a {{location}}; no se ha seguido y no se ha enviado nada. Pide a un encargado que revise los Ajustes.',
+  'order-credentials-unreadable':
+    'No se pueden leer las credenciales guardadas, así que no se ha enviado nada. Pide a un encargado que vuelva a escribir los tokens en Ajustes.',
+  'order-credentials-refused':
+    'El servidor ha rechazado las credenciales de este terminal, así que allí no se ha guardado nada. Pide a un encargado que revise la cuenta en Ajustes.',
+  'order-redirected':
+    'El servidor ha redirigido este pedido a {{location}}; no se ha seguido y no se ha enviado nada. Pide a un encargado que revise los Ajustes.',
   'order-no-endpoint': 'El servidor no sabe dónde poner los pedidos: puede que la dirección de la cuenta esté mal. Pide a un encargado que revise los Ajustes.',
   'order-table-busy': 'La mesa ya tiene un pedido abierto en el servidor.',
   'order-confirmed-by-open-order': 'Confirmado: el servidor ya tiene el pedido de esta mesa, así que el intento anterior llegó.',
@@ -112,13 +123,17 @@ export const errors = {
   'order-server-unavailable': 'El servidor no está disponible ahora mismo; se vuelve a enviar en breve.',
   'order-unconfirmed': 'Ha salido, pero no ha llegado respuesta: puede que el TPV lo tenga o no. Compruébalo en el TPV antes de volver a enviarlo.',
   'order-send-failed': 'Algo ha fallado al enviarlo; puede que haya llegado al servidor o no. Compruébalo antes de volver a enviarlo.',
-  'order-interrupted': 'El terminal se paró mientras se enviaba, así que no se sabe si el TPV lo recibió. Compruébalo en el TPV y después reenvíalo o márcalo como hecho.',
-  'order-delivery-crashed': 'El terminal ha fallado mientras enviaba este pedido, así que no se sabe si el TPV lo recibió. Compruébalo en el TPV y después reenvíalo o márcalo como hecho.',
+  'order-interrupted':
+    'El terminal se paró mientras se enviaba, así que no se sabe si el TPV lo recibió. Compruébalo en el TPV y después reenvíalo o márcalo como hecho.',
+  'order-delivery-crashed':
+    'El terminal ha fallado mientras enviaba este pedido, así que no se sabe si el TPV lo recibió. Compruébalo en el TPV y después reenvíalo o márcalo como hecho.',
   legacy: '{{text}}',
 
   'queue-cannot-save': 'No se pueden guardar pedidos en este terminal: el almacenamiento está lleno o bloqueado.',
-  'queue-open-failed': 'No se puede abrir la cola de pedidos, así que no se pueden guardar pedidos en este terminal. Comprueba que el disco tenga espacio y reinicia el terminal.',
-  'queue-storage': 'Este terminal no lo ha podido guardar: su base de datos de pedidos no admite escrituras (disco lleno, de solo lectura o dañado). No se ha guardado nada; libera espacio y vuelve a intentarlo.',
+  'queue-open-failed':
+    'No se puede abrir la cola de pedidos, así que no se pueden guardar pedidos en este terminal. Comprueba que el disco tenga espacio y reinicia el terminal.',
+  'queue-storage':
+    'Este terminal no lo ha podido guardar: su base de datos de pedidos no admite escrituras (disco lleno, de solo lectura o dañado). No se ha guardado nada; libera espacio y vuelve a intentarlo.',
   'entry-not-in-queue': 'Este pedido ya no está en la cola.',
   'queue-import-closed': 'Este terminal ya recogió su antigua lista de pedidos: no acepta otra.',
   'entry-changed': 'Este pedido ha cambiado mientras tanto, así que no se ha hecho nada: vuelve a mirarlo.',
@@ -155,7 +170,8 @@ export const errors = {
   'api-unexpected-status': 'El servidor ha respondido HTTP {{status}} donde la API responde 200.',
   'api-not-json': 'El servidor ha respondido, pero no con JSON: ¿es la API de hostelería?',
   'api-wrong-shape': 'El servidor ha respondido, pero no como lo hace la API de hostelería: ¿es el servidor correcto?',
-  'api-redirects': 'El servidor redirige a {{location}} (HTTP {{status}}). El terminal no sigue redirecciones con los tokens: introduce la dirección donde responde de verdad la API.',
+  'api-redirects':
+    'El servidor redirige a {{location}} (HTTP {{status}}). El terminal no sigue redirecciones con los tokens: introduce la dirección donde responde de verdad la API.',
   'payment-methods-read_one': 'Se ha leído {{count}} forma de pago.',
   'payment-methods-read_many': 'Se han leído {{count}} formas de pago.',
   'payment-methods-read_other': 'Se han leído {{count}} formas de pago.',
@@ -228,7 +244,8 @@ export const errors = {
   'secrets-wrong-kind': 'Estos tokens son de otro tipo de cuenta: un local necesita un token de acceso y un token de integrador; una tienda, un token.',
   'shop-address-ok': 'Servidor de la tienda {{server}}.',
   // Ventas de la tienda por la cola
-  'invoice-order-unknown': 'Aquí no se conoce el número de pedido de esta venta en la tienda (se marcó como hecha): factúrala en el sistema de la tienda y márcala como hecha.',
+  'invoice-order-unknown':
+    'Aquí no se conoce el número de pedido de esta venta en la tienda (se marcó como hecha): factúrala en el sistema de la tienda y márcala como hecha.',
   'invoice-confirmed-by-already-invoiced': 'Confirmado: la tienda dice que el pedido ya está facturado, así que el intento anterior llegó.',
   'webhook-host-invalid': 'Escribe una dirección IPv4 (como 127.0.0.1), :: o ::1.',
   'webhook-port-invalid': 'Escribe un puerto del 0 al 65535.',

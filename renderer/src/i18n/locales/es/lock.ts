@@ -31,7 +31,8 @@ export const lock = {
   gateManager: 'Introduce el PIN para abrir el modo gerente',
   gateContinue: 'Introduce el PIN para continuar',
   damagedNotice: 'Sin PIN: archivo dañado',
-  damagedDetail: 'No se ha podido leer el PIN guardado (el archivo se ha apartado). Este terminal no tiene PIN y no bloquea nada hasta que se vuelva a poner uno en Ajustes.',
+  damagedDetail:
+    'No se ha podido leer el PIN guardado (el archivo se ha apartado). Este terminal no tiene PIN y no bloquea nada hasta que se vuelva a poner uno en Ajustes.',
   setTitle: 'Poner un PIN',
   changeTitle: 'Cambiar el PIN',
   removeTitle: 'Quitar el PIN',

@@ -175,8 +175,10 @@ export const order = {
   sentRound: 'Guardado: enviándolo al TPV ({{where}}).',
   sentTakeaway: 'Pedido para llevar de {{name}} guardado: enviándolo al TPV.',
   sentDelivery: 'Pedido a domicilio para {{address}} guardado: enviándolo al TPV.',
-  failedUnconfirmed: 'Sin confirmar: el terminal no ha respondido, así que puede que este pedido se haya guardado o no. El ticket se conserva: vuelve a tocar Enviar, no se enviará dos veces.',
-  failedNotSaved: 'No guardado: este terminal no ha podido guardar el pedido. El ticket se conserva: vuelve a tocar Enviar; si sigue fallando, reinicia el terminal.',
+  failedUnconfirmed:
+    'Sin confirmar: el terminal no ha respondido, así que puede que este pedido se haya guardado o no. El ticket se conserva: vuelve a tocar Enviar, no se enviará dos veces.',
+  failedNotSaved:
+    'No guardado: este terminal no ha podido guardar el pedido. El ticket se conserva: vuelve a tocar Enviar; si sigue fallando, reinicia el terminal.',
   detailsForSupport: 'Detalles para soporte',
 
   // What the waiter typed

@@ -4,7 +4,8 @@ export const pending = {
   backToFloor: 'Volver a sala',
   backToTill: 'Volver a la caja',
   opening: 'Abriendo los pedidos de este terminal…',
-  storageProblemHint: 'Los pedidos nuevos no se guardan y los que esperan no pueden salir hasta que se solucione: libera espacio en este terminal o avisa a un encargado. Detalle: {{detail}}',
+  storageProblemHint:
+    'Los pedidos nuevos no se guardan y los que esperan no pueden salir hasta que se solucione: libera espacio en este terminal o avisa a un encargado. Detalle: {{detail}}',
   emptyTitle: 'Nada pendiente: todos los pedidos han llegado al TPV',
   emptyHint: 'Aquí aparecen los pedidos guardados sin conexión o que necesitan tu atención.',
   stateQueued: 'En cola',
@@ -66,8 +67,10 @@ export const pending = {
   discardQuestion: '¿Descartar {{label}}?',
   resend: 'Reenviar',
   discard: 'Descartar',
-  resendSeating: '{{label}}: puede que la mesa ya esté abierta en el TPV. Reenviar es seguro: el TPV rechaza un segundo pedido abierto en la misma mesa, y ese rechazo le indica a este terminal que el primero llegó.',
-  resendOrder: '{{label}}: puede que este pedido ya esté en el TPV. Compruébalo allí primero; si lo encuentras, toca "Marcar hecho". Reenviar un pedido que ya llegó lo pone dos veces en el TPV.',
+  resendSeating:
+    '{{label}}: puede que la mesa ya esté abierta en el TPV. Reenviar es seguro: el TPV rechaza un segundo pedido abierto en la misma mesa, y ese rechazo le indica a este terminal que el primero llegó.',
+  resendOrder:
+    '{{label}}: puede que este pedido ya esté en el TPV. Compruébalo allí primero; si lo encuentras, toca "Marcar hecho". Reenviar un pedido que ya llegó lo pone dos veces en el TPV.',
   discardUnconfirmed: '{{label}}: descártalo solo si no está en el TPV o si ya lo has resuelto allí. Este terminal lo olvida.',
   discardRejected: '{{label}}: no está en el TPV. Si lo descartas no se enviará; este terminal lo olvida.',
   discardQueued: '{{label}}: aún no se ha enviado. Si lo descartas, nunca llegará al TPV.',
@@ -98,10 +101,13 @@ export const pending = {
   waitingForCard: 'Esperando a cobrar la tarjeta regalo {{uuid}}: sale en cuanto se cobre la tarjeta.',
   waitingForEntry: 'Esperando a que {{label}} llegue antes al TPV.',
   waitingForPayment: 'Esperando a que se guarde su pago: la tarjeta solo se cobra junto con él. Si el pago no se hizo, descarta esto.',
-  meaningGiftRedeemUnconfirmed: 'La petición para cobrar la tarjeta {{uuid}} salió, pero no llegó respuesta: puede que se haya cobrado o no. Comprueba el saldo de la tarjeta en el TPV y luego: «Se cobró la tarjeta» deja salir su pago; Reenviar la cobra otra vez; Descartar descarta también el pago.',
+  meaningGiftRedeemUnconfirmed:
+    'La petición para cobrar la tarjeta {{uuid}} salió, pero no llegó respuesta: puede que se haya cobrado o no. Comprueba el saldo de la tarjeta en el TPV y luego: «Se cobró la tarjeta» deja salir su pago; Reenviar la cobra otra vez; Descartar descarta también el pago.',
   actionMarkCharged: 'Se cobró la tarjeta',
-  resendGiftRedeem: 'Tarjeta {{uuid}}: comprueba antes su saldo en el TPV. Si el primer cobro llegó, reenviar cobra la tarjeta dos veces; toca «Se cobró la tarjeta» en su lugar.',
-  resendPayment: '{{label}}: puede que este pago ya esté en el TPV. Revisa allí primero los pagos de la mesa; si lo encuentras, toca "Marcar hecho". Reenviar un pago que ya llegó lo registra dos veces.',
+  resendGiftRedeem:
+    'Tarjeta {{uuid}}: comprueba antes su saldo en el TPV. Si el primer cobro llegó, reenviar cobra la tarjeta dos veces; toca «Se cobró la tarjeta» en su lugar.',
+  resendPayment:
+    '{{label}}: puede que este pago ya esté en el TPV. Revisa allí primero los pagos de la mesa; si lo encuentras, toca "Marcar hecho". Reenviar un pago que ya llegó lo registra dos veces.',
   discardGiftRedeem: 'La tarjeta {{uuid}} no se cobrará, y el pago que la espera también se descarta.',
   discardGiftRedeemUnconfirmed: 'Tarjeta {{uuid}}: descarta solo si su saldo en el TPV muestra que NO se cobró. El pago que la espera también se descarta.',
   // Ventas de la tienda
@@ -113,17 +119,21 @@ export const pending = {
   summaryInvoice_many: '{{count}} pagos · {{amount}}',
   summaryInvoice_other: '{{count}} pagos · {{amount}}',
   waitingForSale: 'Esperando a que su venta llegue a la tienda: la factura necesita el número de pedido de la venta.',
-  resendSale: '{{label}}: puede que esta venta ya esté en el sistema de la tienda. Revisa allí primero sus pedidos; si la encuentras, toca "Marcar hecho". Reenviar una venta que ya llegó la registra dos veces.',
+  resendSale:
+    '{{label}}: puede que esta venta ya esté en el sistema de la tienda. Revisa allí primero sus pedidos; si la encuentras, toca "Marcar hecho". Reenviar una venta que ya llegó la registra dos veces.',
   resendInvoice: '{{label}}: si la primera factura llegó, la tienda responde «ya facturado» y esta cuenta como entregada; nada se factura dos veces.',
   discardSaleInvoice: 'Su factura se descarta con ella.',
   // Mercancía recibida de un pedido de compra
   kindStockReceipt: 'Mercancía recibida',
   placePurchaseOrder: 'Pedido de compra {{reference}} → {{warehouse}}',
   summaryStockReceipt: '{{item}} · +{{quantity}}',
-  meaningStockReceiptUnconfirmed: 'Salió, pero no llegó respuesta: puede que el stock se haya sumado o no. Comprueba en el TPV el stock del artículo en ese almacén y luego: «Se sumó el stock» si se sumó; Reenviar lo suma otra vez.',
+  meaningStockReceiptUnconfirmed:
+    'Salió, pero no llegó respuesta: puede que el stock se haya sumado o no. Comprueba en el TPV el stock del artículo en ese almacén y luego: «Se sumó el stock» si se sumó; Reenviar lo suma otra vez.',
   actionMarkStockAdded: 'Se sumó el stock',
-  resendStockReceipt: '{{label}}: puede que este stock ya se haya sumado. Comprueba primero en el TPV el stock del artículo en ese almacén; si se sumó, toca «Se sumó el stock». Reenviarlo lo suma dos veces.',
+  resendStockReceipt:
+    '{{label}}: puede que este stock ya se haya sumado. Comprueba primero en el TPV el stock del artículo en ese almacén; si se sumó, toca «Se sumó el stock». Reenviarlo lo suma dos veces.',
   discardStockReceiptQueued: '{{label}}: aún no se ha enviado. Si lo descartas, este stock nunca se sumará.',
-  discardStockReceiptUnconfirmed: '{{label}}: descártalo solo si el TPV muestra que este stock NO se sumó, o si lo sumaste allí a mano. Este terminal lo olvida.',
+  discardStockReceiptUnconfirmed:
+    '{{label}}: descártalo solo si el TPV muestra que este stock NO se sumó, o si lo sumaste allí a mano. Este terminal lo olvida.',
   discardStockReceiptRejected: '{{label}}: el TPV no sumó este stock. Si lo descartas no se enviará; este terminal lo olvida.',
 };

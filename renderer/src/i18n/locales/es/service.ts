@@ -16,7 +16,8 @@ export const service = {
   seating: 'Sentando…',
   checkFields: 'Revisa los campos marcados.',
   storeOpening: 'El almacén de pedidos de este terminal aún se está abriendo. Espera un momento y vuelve a tocar Sentar.',
-  notConfirmed: 'Sin confirmar: el terminal no respondió, así que puede que la mesa se haya guardado o no. Tus datos se conservan: vuelve a tocar Sentar, no se enviará dos veces.',
+  notConfirmed:
+    'Sin confirmar: el terminal no respondió, así que puede que la mesa se haya guardado o no. Tus datos se conservan: vuelve a tocar Sentar, no se enviará dos veces.',
   notSaved: 'No se pudo guardar la mesa en este terminal, así que no se ha enviado nada. Tus datos se conservan: toca Sentar para reintentarlo.',
   fromCustomerList: 'De la lista de clientes:',
   removeCustomer: 'Quitar cliente',

@@ -1,7 +1,8 @@
 // Stock: el almacén desde el que vende este terminal, el stock en los botones, agotar y reponer (es).
 export const stock = {
   settingsTitle: 'Almacén desde el que vende este terminal',
-  settingsHint: 'Los pedidos descuentan su stock de él y los botones muestran su stock. Mantén pulsado un botón de producto (o pulsa Mayús+F10 en él) para marcarlo agotado o reponerlo.',
+  settingsHint:
+    'Los pedidos descuentan su stock de él y los botones muestran su stock. Mantén pulsado un botón de producto (o pulsa Mayús+F10 en él) para marcarlo agotado o reponerlo.',
   none: 'Ninguno',
   noneHint: 'No se muestra ni se descuenta stock',
   warehouseNumber: 'Almacén {{id}}',

@@ -56,7 +56,8 @@ export const till = {
   linksOffline: 'Promociones del producto sin comprobar — sin conexión',
   linksFailed: 'Promociones del producto aún sin comprobar',
   comboWaiting: 'Combo «{{name}}» aún no aplicado: comprobando qué productos incluye ({{read}} de {{total}} productos revisados)',
-  comboWaitingFailed: 'Combo «{{name}}» aún no aplicado: algunos productos no se han podido comprobar — se volverá a intentar ({{read}} de {{total}} productos revisados)',
+  comboWaitingFailed:
+    'Combo «{{name}}» aún no aplicado: algunos productos no se han podido comprobar — se volverá a intentar ({{read}} de {{total}} productos revisados)',
   comboWaitingOffline: 'Combo «{{name}}» aún no aplicado: no se pueden comprobar sus productos — sin conexión',
   payChecking: 'Comprobando promociones…',
   variantsHint: 'Elige talla y color ({{price}}). El stock es el de la tienda.',

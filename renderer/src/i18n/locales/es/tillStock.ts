@@ -18,6 +18,7 @@ export const tillStock = {
   problem_invalidKg: 'Escribe un peso en kg con hasta 3 decimales, 0 o más.',
   'problem_too-large': 'Es más de lo que la tienda puede contar.',
   notChangedOffline: 'Sin cambios: no se llega al servidor de la tienda. Vuelve a intentarlo cuando el terminal tenga conexión.',
-  notChangedUnknown: 'El servidor de la tienda no ha contestado: puede que las existencias no se hayan fijado. En este terminal no ha cambiado nada; vuelve a fijarlas con conexión (fijarlas dos veces no hace daño).',
+  notChangedUnknown:
+    'El servidor de la tienda no ha contestado: puede que las existencias no se hayan fijado. En este terminal no ha cambiado nada; vuelve a fijarlas con conexión (fijarlas dos veces no hace daño).',
   notChanged: 'Sin cambios: {{reason}}',
 };

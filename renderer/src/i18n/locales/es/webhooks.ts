@@ -1,7 +1,8 @@
 // El receptor de webhooks de la tienda en Ajustes: sus ajustes, la URL que registrar, el secreto y el registro (es).
 export const webhooks = {
   title: 'Cambios al momento (webhooks)',
-  intro: 'El servicio de la tienda puede avisar a este terminal en cuanto cambia un producto o un cliente, o se cierra una venta, sin esperar a la próxima sincronización. Sin él, todo llega igualmente con la sincronización.',
+  intro:
+    'El servicio de la tienda puede avisar a este terminal en cuanto cambia un producto o un cliente, o se cierra una venta, sin esperar a la próxima sincronización. Sin él, todo llega igualmente con la sincronización.',
   receiver: 'Receptor',
   on: 'Activado',
   onHint: 'Escucha los webhooks de la tienda',
@@ -19,7 +20,8 @@ export const webhooks = {
   secretSaved: 'Hay una clave guardada. Escribe otra solo para sustituirla.',
   secretMissing: 'No hay clave guardada: se rechaza cada envío hasta que escribas aquí la clave secreta de los webhooks de la tienda.',
   secretPlaceholder: 'De la página de webhooks de la cuenta de la tienda',
-  reachNote: 'El servicio de la tienda debe poder llegar a esta URL. Con «Solo este ordenador» necesita un túnel o un proxy en este ordenador; a través de internet, pon HTTPS delante.',
+  reachNote:
+    'El servicio de la tienda debe poder llegar a esta URL. Con «Solo este ordenador» necesita un túnel o un proxy en este ordenador; a través de internet, pon HTTPS delante.',
   urlTitle: 'URL que registrar en el servicio de la tienda',
   stateListening: 'Escuchando',
   stateOff: 'No escucha',
