@@ -139,7 +139,8 @@ function ShopTerminal({
   // The shop's screen is the navigation's (session/navigation.ts); each shop terminal starts on its till.
   const screen = useServiceStore(serviceSelectors.shopScreen);
   const setScreen = useServiceStore((state) => state.showShopScreen);
-  useEffect(() => () => useServiceStore.getState().showShopScreen('till'), []);
+  // The shop's screen starts at the till the next time this terminal mounts.
+  useEffect(() => () => setScreen('till'), [setScreen]);
   const showScreen = (next: ShopScreen) => {
     closeSettings();
     setScreen(next);
