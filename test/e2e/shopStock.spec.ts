@@ -113,7 +113,6 @@ test('a cash sale lowers the product’s stock on its card at once; the shop’s
 }) => {
   test.setTimeout(240_000);
   const till = await openShop();
-  const { page } = till;
   const [product] = await stockedProducts(retailUrl);
   expect(product, 'a product counted on the shop floor').toBeDefined();
   const before = Number(product!.stocks!.find((s) => s.warehouse_id === 1)!.quantity);
@@ -129,8 +128,8 @@ test('a cash sale lowers the product’s stock on its card at once; the shop’s
   await till.openPay();
   await till.pay.method(/Cash$/).tap();
   await till.pay.submit();
-  // Closed (whatever the receipt beside it offers): the sale is saved.
-  await page.keyboard.press('Escape');
+  // Closed (by what the receipt beside it offers): the sale is saved.
+  await till.pay.closePaid();
   await expect(till.pay.root).toHaveCount(0);
 
   // At once, before any sync: the card says two fewer.
