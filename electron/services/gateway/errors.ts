@@ -299,3 +299,17 @@ function neverConnected(error: Error): boolean {
   }
   return false;
 }
+
+/** An id for a request path: a positive safe integer, else refused before anything is sent. */
+export function positiveId(id: number, endpoint: string, what: string): number {
+  if (!Number.isSafeInteger(id) || id < 1) {
+    throw new GatewayError({
+      kind: 'invalid',
+      code: 'request-invalid',
+      endpoint,
+      text: coded('invalid-id', { id: String(id) }),
+      body: `${what} ${String(id)} is not a valid id`,
+    });
+  }
+  return id;
+}

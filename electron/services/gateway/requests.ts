@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { catalogResources, catalogWriteRequests, notShown, type CatalogSegment, type CatalogWire } from '../../../shared/api';
 import { coded, describeZodError } from '../../../shared/bridge';
-import { GatewayError } from './errors';
+import { GatewayError, positiveId } from './errors';
 import { createRateLimiter, type RequestPriority } from './limiter';
 import { MAX_PAGE_SIZE, walkPages, type PageOf } from './pagination';
 import { createTransport, type HttpMethod, type RequestSpec } from './transport';
@@ -45,19 +45,6 @@ export function gatewayRequests(options: GatewayOptions) {
       });
     }
     return parsed.data;
-  }
-
-  function positiveId(id: number, endpoint: string, what: string): number {
-    if (!Number.isSafeInteger(id) || id < 1) {
-      throw new GatewayError({
-        kind: 'invalid',
-        code: 'request-invalid',
-        endpoint,
-        text: coded('invalid-id', { id: String(id) }),
-        body: `${what} ${String(id)} is not a valid id`,
-      });
-    }
-    return id;
   }
 
   function v2<S extends z.ZodType>(

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { coded, describeZodError } from '../../../shared/bridge';
 import { RETAIL_MAX_OBJECTS } from '../../../shared/api/retail';
-import { GatewayError } from '../gateway/errors';
+import { GatewayError, positiveId } from '../gateway/errors';
 import type { RequestPriority } from '../gateway/limiter';
 import { createTransport, type HttpMethod, type RequestSpec } from '../gateway/transport';
 import { rememberSecret } from '../secrets/redact';
@@ -102,19 +102,6 @@ export function createRetailRequests(options: RetailGatewayOptions): RetailReque
         body: `${count} objects in one write; at most ${RETAIL_MAX_OBJECTS} per request (retail §4.1). Nothing was sent.`,
       });
     }
-  }
-
-  function positiveId(id: number, endpoint: string, what: string): number {
-    if (!Number.isSafeInteger(id) || id < 1) {
-      throw new GatewayError({
-        kind: 'invalid',
-        code: 'request-invalid',
-        endpoint,
-        text: coded('invalid-id', { id: String(id) }),
-        body: `${what} ${String(id)} is not a valid id`,
-      });
-    }
-    return id;
   }
 
   function call<S extends z.ZodType>(
